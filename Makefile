@@ -1,0 +1,49 @@
+# steer - build, test, benchmark. Everything is built out of tree into build/.
+#   make          the core library (build/libsteer.a)
+#   make test     every test suite under AddressSanitizer + UBSan; ends with "N passed, N failed"
+#   make bench    benchmarks (not part of make test)
+#   make clean
+
+CC      ?= cc
+BUILD   ?= build
+CSTD     = -std=c11 -D_POSIX_C_SOURCE=200809L
+WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS  ?= -O2 -g
+SAN      = -fsanitize=address,undefined,float-divide-by-zero -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+CORE_SRC = $(wildcard src/core/*.c)
+CORE_HDR = $(wildcard src/core/*.h)
+
+# Two flavours of every object: plain (release) and asan (the tests).
+CORE_OBJ      = $(CORE_SRC:src/core/%.c=$(BUILD)/core/%.o)
+CORE_OBJ_ASAN = $(CORE_SRC:src/core/%.c=$(BUILD)/asan/core/%.o)
+
+C_TEST_SRC  = $(wildcard tests/c/test_*.c)
+C_TEST_BIN  = $(C_TEST_SRC:tests/c/%.c=$(BUILD)/asan/tests/%)
+
+.PHONY: all test test-c clean
+all: $(BUILD)/libsteer.a
+
+$(BUILD)/core/%.o: src/core/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC -c $< -o $@
+
+$(BUILD)/asan/core/%.o: src/core/%.c $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -fPIC -DSTEER_DEBUG -c $< -o $@
+
+$(BUILD)/libsteer.a: $(CORE_OBJ)
+	ar rcs $@ $^
+
+$(BUILD)/asan/libsteer.a: $(CORE_OBJ_ASAN)
+	ar rcs $@ $^
+
+$(BUILD)/asan/tests/%: tests/c/%.c tests/c/test_support.h $(BUILD)/asan/libsteer.a
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc/core $< $(BUILD)/asan/libsteer.a -lcmocka -lm -o $@
+
+test: $(C_TEST_BIN)
+	@sh tests/run_suites.sh $(C_TEST_BIN)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,25 @@
+/* behaviours_internal.h - building blocks the behaviour files share.
+ *
+ * Velocity-matching behaviours ask for the force that would close the gap between a desired and
+ * the current velocity within the vehicle's response time: mass·(desired - velocity)/response_time.
+ * The step then caps it at max_force. Every function returns a finite force for any finite input.
+ */
+#ifndef STEER_BEHAVIOURS_INTERNAL_H
+#define STEER_BEHAVIOURS_INTERNAL_H
+
+#include "world_internal.h"
+
+SteerVec2 steer_match_velocity(const SteerVehicle *vehicle, SteerVec2 desired_velocity);
+/// Full speed toward `point` (absolute coordinates already unwrapped near the vehicle).
+SteerVec2 steer_seek_point(const SteerVehicle *vehicle, SteerVec2 point);
+/// Full speed away from `point`; straight ahead when standing on it.
+SteerVec2 steer_flee_point(const SteerVehicle *vehicle, SteerVec2 point);
+/// Toward `point`, slowing linearly inside slowing_radius to rest on it.
+SteerVec2 steer_arrive_point(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius);
+
+SteerVec2 steer_force_individual(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
+SteerVec2 steer_force_navigation(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
+/// Wander (with its optional leash), also used by flock.
+SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w);
+
+#endif

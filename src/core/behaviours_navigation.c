@@ -1,0 +1,196 @@
+/* behaviours_navigation.c - behaviours about the static world: path following, obstacle and wall
+ * avoidance, containment in the bounds and flow-field following. */
+#include "behaviours_internal.h"
+
+static SteerVec2 follow(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerFollowParams *p = &slot->def.follow;
+    const SteerPath *path = steer_pool_get(&world->paths, p->path.index1, p->path.generation);
+    int count = path->count;
+    int last = count - 1;
+    bool loop = path->loop && count > 1; /* a one-point loop would orbit its point forever */
+    if (slot->waypoint > last) slot->waypoint = last;
+
+    SteerVec2 near = vehicle->position;
+    SteerVec2 point = steer_add(near, steer_world_offset(world, near, path->points[slot->waypoint]));
+    bool at_end = !loop && slot->waypoint == last;
+    /* At most one waypoint per step: a waypoint is never skipped, even by a fast vehicle. */
+    if (!at_end && steer_distance_sq(point, vehicle->position) <= p->waypoint_radius * p->waypoint_radius) {
+        slot->waypoint = loop ? (slot->waypoint + 1) % count : slot->waypoint + 1;
+        point = steer_add(near, steer_world_offset(world, near, path->points[slot->waypoint]));
+        at_end = !loop && slot->waypoint == last;
+    }
+    slot->state.waypoint = slot->waypoint;
+    slot->state.target = point;
+    if (at_end) return steer_arrive_point(vehicle, point, p->slowing_radius);
+    return steer_seek_point(vehicle, point);
+}
+
+/* Buckland's detection box: a rectangle ahead of the vehicle, as wide as the vehicle and longer
+ * the faster it goes. The closest obstacle crossing it is avoided by steering sideways (harder
+ * the closer it is) and braking. */
+static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerAvoidObstaclesParams *p = &slot->def.avoid_obstacles;
+    double speed = steer_length(vehicle->velocity);
+    double box = p->detection_length * (1.0 + speed / vehicle->max_speed);
+    slot->state.box_length = box;
+
+    bool found = false;
+    double closest = INFINITY;
+    SteerVec2 closest_local = {0.0, 0.0};
+    double closest_expanded = 0.0;
+    for (int i = 0; i < world->obstacles.count; i++) {
+        const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
+        if (!obstacle->header.alive) continue;
+        double expanded = obstacle->radius + vehicle->radius;
+        SteerVec2 offset = steer_world_offset(world, vehicle->position, obstacle->center);
+        SteerVec2 local = steer_unrotate(offset, vehicle->heading);
+        /* Beside or behind us still counts while it overlaps our sides: turning could hit it. */
+        if (local.x + expanded < 0.0 || local.x - expanded > box) continue;
+        if (fabs(local.y) >= expanded) continue;
+        double half_chord = sqrt(expanded * expanded - local.y * local.y);
+        double hit = local.x - half_chord;
+        if (hit <= 0.0) hit = local.x + half_chord;
+        if (hit < closest) {
+            closest = hit;
+            closest_local = local;
+            closest_expanded = expanded;
+            found = true;
+        }
+    }
+    if (!found) return steer_vec2(0.0, 0.0);
+
+    double ahead = closest_local.x > 0.0 ? closest_local.x : 0.0;
+    double urgency = 1.0 + (box - ahead) / box; /* 1 at the far end of the box, 2 touching it */
+    double side = closest_local.y > 0.0 ? -1.0 : 1.0;
+    double overlap = (closest_expanded - fabs(closest_local.y)) / closest_expanded;
+    double lateral = side * vehicle->max_speed * overlap * urgency;
+    double braking = closest_local.x > 0.0 ? -p->braking * speed * (box - ahead) / box : 0.0;
+    SteerVec2 change = steer_rotate(steer_vec2(braking, lateral), vehicle->heading);
+    slot->state.target = steer_add(vehicle->position, steer_rotate(closest_local, vehicle->heading));
+    return steer_scale(change, vehicle->mass / vehicle->response_time);
+}
+
+/// Where segment p0-p1 crosses q0-q1, as a fraction t of p0-p1; false when they do not cross.
+static bool segments_cross(SteerVec2 p0, SteerVec2 p1, SteerVec2 q0, SteerVec2 q1, double *t)
+{
+    SteerVec2 r = steer_sub(p1, p0), s = steer_sub(q1, q0);
+    double denominator = steer_cross(r, s);
+    if (fabs(denominator) < 1e-12) return false; /* parallel */
+    SteerVec2 qp = steer_sub(q0, p0);
+    double tp = steer_cross(qp, s) / denominator;
+    double tq = steer_cross(qp, r) / denominator;
+    if (tp < 0.0 || tp > 1.0 || tq < 0.0 || tq > 1.0) return false;
+    *t = tp;
+    return true;
+}
+
+/// Distance from point p to segment a-b and the unit direction from the segment to p.
+static double segment_distance(SteerVec2 p, SteerVec2 a, SteerVec2 b, SteerVec2 normal, SteerVec2 *away)
+{
+    SteerVec2 ab = steer_sub(b, a);
+    double t = steer_dot(steer_sub(p, a), ab) / steer_length_sq(ab);
+    if (t < 0.0) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    SteerVec2 closest = steer_add(a, steer_scale(ab, t));
+    SteerVec2 delta = steer_sub(p, closest);
+    double distance = steer_length(delta);
+    *away = distance > 1e-9 ? steer_scale(delta, 1.0 / distance) : normal;
+    return distance;
+}
+
+/* Buckland's feelers: three probes (ahead, and half as long at ±45°). A feeler that crosses a wall
+ * pushes along the wall's normal, on the vehicle's side, in proportion to how far it overshoots.
+ * A body check catches what the feelers miss (a wall end brushing the vehicle's side). */
+static SteerVec2 avoid_walls(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerAvoidWallsParams *p = &slot->def.avoid_walls;
+    const double diagonal = 0.70710678118654752;
+    SteerVec2 directions[3] = {
+        vehicle->heading,
+        steer_rotate(steer_vec2(diagonal, -diagonal), vehicle->heading),
+        steer_rotate(steer_vec2(diagonal, diagonal), vehicle->heading),
+    };
+    double lengths[3] = {p->feeler_length + vehicle->radius, 0.5 * p->feeler_length + vehicle->radius,
+                         0.5 * p->feeler_length + vehicle->radius};
+    SteerVec2 change = {0.0, 0.0};
+    for (int f = 0; f < 3; f++) {
+        SteerVec2 end = steer_add(vehicle->position, steer_scale(directions[f], lengths[f]));
+        slot->state.feelers[f] = end;
+        double closest = INFINITY;
+        SteerVec2 push = {0.0, 0.0};
+        for (int i = 0; i < world->walls.count; i++) {
+            const SteerWall *wall = steer_pool_at(&world->walls, i);
+            if (!wall->header.alive) continue;
+            SteerVec2 a = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, wall->a));
+            SteerVec2 b = steer_add(a, steer_sub(wall->b, wall->a));
+            double t;
+            if (!segments_cross(vehicle->position, end, a, b, &t) || t >= closest) continue;
+            closest = t;
+            SteerVec2 normal = wall->normal;
+            if (steer_dot(steer_sub(vehicle->position, a), normal) < 0.0) normal = steer_neg(normal);
+            double overshoot = (1.0 - t) * lengths[f];
+            push = steer_scale(normal, vehicle->max_speed * overshoot / lengths[f]);
+        }
+        change = steer_add(change, push);
+    }
+    double body = 2.0 * vehicle->radius;
+    if (body > 0.0) {
+        for (int i = 0; i < world->walls.count; i++) {
+            const SteerWall *wall = steer_pool_at(&world->walls, i);
+            if (!wall->header.alive) continue;
+            SteerVec2 a = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, wall->a));
+            SteerVec2 b = steer_add(a, steer_sub(wall->b, wall->a));
+            SteerVec2 away;
+            double distance = segment_distance(vehicle->position, a, b, wall->normal, &away);
+            if (distance < body) change = steer_add(change, steer_scale(away, vehicle->max_speed * (body - distance) / body));
+        }
+    }
+    return steer_scale(change, vehicle->mass / vehicle->response_time);
+}
+
+/// The inward velocity a vehicle `depth` units into a margin of width `margin` should have.
+static double inward_speed(const SteerVehicle *vehicle, double depth, double margin)
+{
+    double fraction = depth / margin;
+    return vehicle->max_speed * (fraction > 1.0 ? 1.0 : fraction);
+}
+
+/* Inside a margin along the bounds, the vehicle wants an inward speed that grows with depth; only
+ * the missing part is asked for, so a vehicle already heading in is left alone. */
+static SteerVec2 contain(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    if (world->def.edges == STEER_EDGES_WRAP) return steer_vec2(0.0, 0.0); /* nothing to stay inside */
+    double margin = slot->def.contain.margin;
+    SteerVec2 p = vehicle->position, v = vehicle->velocity, change = {0.0, 0.0};
+    double width = world->def.width, height = world->def.height;
+    if (p.x < margin) { double want = inward_speed(vehicle, margin - p.x, margin); if (v.x < want) change.x = want - v.x; }
+    if (p.x > width - margin) { double want = -inward_speed(vehicle, p.x - (width - margin), margin); if (v.x > want) change.x = want - v.x; }
+    if (p.y < margin) { double want = inward_speed(vehicle, margin - p.y, margin); if (v.y < want) change.y = want - v.y; }
+    if (p.y > height - margin) { double want = -inward_speed(vehicle, p.y - (height - margin), margin); if (v.y > want) change.y = want - v.y; }
+    return steer_scale(change, vehicle->mass / vehicle->response_time);
+}
+
+static SteerVec2 follow_flow(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerFollowFlowParams *p = &slot->def.follow_flow;
+    SteerVec2 probe = steer_add(vehicle->position, steer_scale(vehicle->velocity, p->lookahead));
+    SteerVec2 flow = steer_flow_field_sample(world, p->field, probe);
+    slot->state.target = probe;
+    if (steer_length_sq(flow) == 0.0) return steer_vec2(0.0, 0.0); /* outside the field: no opinion */
+    /* A unit vector means full speed; shorter vectors ask for proportionally less. */
+    return steer_match_velocity(vehicle, steer_scale(steer_truncate(flow, 1.0), vehicle->max_speed));
+}
+
+SteerVec2 steer_force_navigation(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    switch (slot->def.type) {
+    case STEER_FOLLOW: return follow(world, vehicle, slot);
+    case STEER_AVOID_OBSTACLES: return avoid_obstacles(world, vehicle, slot);
+    case STEER_AVOID_WALLS: return avoid_walls(world, vehicle, slot);
+    case STEER_CONTAIN: return contain(world, vehicle, slot);
+    case STEER_FOLLOW_FLOW: return follow_flow(world, vehicle, slot);
+    default: return steer_vec2(0.0, 0.0);
+    }
+}

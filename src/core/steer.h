@@ -1,0 +1,158 @@
+/* steer.h - the public API of the steer core: a 2D world of vehicles moved by Reynolds-style
+ * steering behaviours. Pure C11; no Lua, no SDL, no globals. The rest of the project (bindings,
+ * renderer, runtime) uses only this header.
+ *
+ * Every function that takes a world pointer expects a live world. Every function that takes an id
+ * checks it first: an id of a removed object gives STEER_ERROR_INVALID_ID (or false / a zero
+ * value for the queries that say so), never a read of another object. Every fallible call leaves
+ * the world unchanged on failure and explains why in steer_world_last_error().
+ */
+#ifndef STEER_H
+#define STEER_H
+
+#include <stddef.h>
+
+#include "steer_math.h"
+#include "steer_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct SteerWorld SteerWorld;
+
+/* ---- World --------------------------------------------------------------------------------- */
+
+/// Defaults: 800 x 600 units, edges none, dt 1/60 s, seed 1.
+SteerWorldDef steer_default_world_def(void);
+/// Checks a definition; on failure writes a message (if message is not NULL) and returns the error.
+SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size);
+/// Creates a world, or returns NULL when the definition is invalid or memory runs out.
+SteerWorld *steer_world_create(const SteerWorldDef *def);
+void steer_world_destroy(SteerWorld *world);
+/// Advances the simulation by one fixed step of dt seconds. Never allocates once warm.
+void steer_world_step(SteerWorld *world);
+/// The message of the last failed call on this world ("" if none failed yet).
+const char *steer_world_last_error(const SteerWorld *world);
+
+double steer_world_time(const SteerWorld *world);       ///< simulated seconds since creation
+uint64_t steer_world_step_count(const SteerWorld *world);
+double steer_world_dt(const SteerWorld *world);
+SteerResult steer_world_set_dt(SteerWorld *world, double dt);
+double steer_world_width(const SteerWorld *world);
+double steer_world_height(const SteerWorld *world);
+SteerEdges steer_world_edges(const SteerWorld *world);
+
+/// Shortest offset from a to b: the wrapped one in a wrapping world.
+SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b);
+
+/* ---- Random numbers (the world's own PCG32; scripts use it to stay deterministic) ---------- */
+
+uint32_t steer_world_random_u32(SteerWorld *world);
+/// Uniform in [0, 1).
+double steer_world_random(SteerWorld *world);
+/// Restarts the sequence as if the world had been created with this seed.
+void steer_world_reseed(SteerWorld *world, uint64_t seed);
+
+/* ---- Vehicles ------------------------------------------------------------------------------ */
+
+/// Defaults: at the origin, at rest, heading 0, mass 1, max_speed 100, max_force 300, no turn
+/// limit, radius 8, response_time 0.25, neighbor_radius 50, view_angle 2π, kind 0, weighted sum.
+SteerVehicleDef steer_default_vehicle_def(void);
+SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out);
+/// Removes a vehicle. Behaviours of other vehicles that target it switch themselves off.
+SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id);
+bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id);
+SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out);
+int steer_world_vehicle_count(const SteerWorld *world);
+/// Writes up to `capacity` ids in creation order and returns how many vehicles there are.
+int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity);
+/// Packs an id into 64 bits (for scripting languages) and back.
+uint64_t steer_vehicle_id_pack(SteerVehicleId id);
+SteerVehicleId steer_vehicle_id_unpack(uint64_t packed);
+
+/// Shorthands of steer_vehicle_get for the common reads; zero for an invalid id.
+SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id);
+SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id);
+SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id);
+
+/// Setters check their value (finite, in range) and change nothing when it is not.
+SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position);
+/// Also turns the heading to the velocity's direction when it is not zero.
+SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity);
+SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians);
+SteerResult steer_vehicle_set_mass(SteerWorld *world, SteerVehicleId id, double mass);
+SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double max_speed);
+SteerResult steer_vehicle_set_max_force(SteerWorld *world, SteerVehicleId id, double max_force);
+SteerResult steer_vehicle_set_max_turn_rate(SteerWorld *world, SteerVehicleId id, double radians_per_s);
+SteerResult steer_vehicle_set_radius(SteerWorld *world, SteerVehicleId id, double radius);
+SteerResult steer_vehicle_set_response_time(SteerWorld *world, SteerVehicleId id, double seconds);
+SteerResult steer_vehicle_set_neighbor_radius(SteerWorld *world, SteerVehicleId id, double radius);
+SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double radians);
+SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds);
+SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_t kind);
+SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color);
+SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data);
+SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, SteerCombine combine);
+
+/* ---- Behaviours ---------------------------------------------------------------------------- */
+
+/// "seek", "flee", ... (the names scripts use); NULL for an out-of-range value.
+const char *steer_behaviour_name(SteerBehaviour type);
+/// Looks a name up; returns false when it is unknown.
+bool steer_behaviour_from_name(const char *name, SteerBehaviour *out);
+/// The documented defaults of one behaviour: weight 1, its default priority and probability, and
+/// its parameters (targets are left empty: set them).
+SteerBehaviourDef steer_default_behaviour_def(SteerBehaviour type);
+/// Switches a behaviour on, or updates its parameters if it is on (keeping its internal state:
+/// wander target, current waypoint).
+SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def);
+/// Switches one behaviour off (no error if it was off).
+SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, SteerBehaviour type);
+SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id);
+bool steer_vehicle_has_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type);
+/// Writes up to `capacity` active behaviour types in the order the combination considers them
+/// (priority, then type) and returns how many are active (0 for an invalid id).
+int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicleId id, SteerBehaviour *out, int capacity);
+/// Reads one active behaviour's parameters and what it did in the last step (either may be NULL).
+SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
+                                        SteerBehaviourDef *def, SteerBehaviourState *state);
+
+/* ---- Obstacles, walls, paths, flow fields -------------------------------------------------- */
+
+SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out);
+SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id);
+bool steer_obstacle_get(const SteerWorld *world, SteerObstacleId id, SteerVec2 *center, double *radius);
+/// Writes up to `capacity` ids in creation order and returns how many there are.
+int steer_world_get_obstacles(const SteerWorld *world, SteerObstacleId *out, int capacity);
+
+/// A wall is a segment, solid from both sides; normal() is the unit normal on its left (a to b).
+SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, SteerWallId *out);
+SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id);
+bool steer_wall_get(const SteerWorld *world, SteerWallId id, SteerVec2 *a, SteerVec2 *b, SteerVec2 *normal);
+int steer_world_get_walls(const SteerWorld *world, SteerWallId *out, int capacity);
+
+/// A polyline of at least one point; a looped path returns from its last point to its first.
+SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int count, bool loop, SteerPathId *out);
+SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id);
+/// Returns the number of points (0 for an invalid id), writing up to `capacity` of them.
+int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, int capacity, bool *loop);
+
+/// A grid of cols x rows vectors, cell (i, j) covering origin + (i, j)·cell_size; sampled bilinearly.
+typedef struct SteerFlowFieldDef {
+    SteerVec2 origin;
+    double cell_size;         ///< units, > 0
+    int cols, rows;           ///< >= 1
+    const SteerVec2 *vectors; ///< cols·rows directions, row-major (NULL: all zero, set them later)
+} SteerFlowFieldDef;
+SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def, SteerFlowFieldId *out);
+SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id);
+SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row, SteerVec2 direction);
+/// The field's interpolated direction at a point (zero outside the grid or for an invalid id).
+SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,297 @@
+/* steer_types.h - ids, enums and definition structs of the steer core's public API.
+ *
+ * Units, once for all: positions in units (1 unit = 1 pixel at zoom 1, y points down), velocities
+ * in units/s, forces in mass·units/s², angles in radians, times in seconds.
+ */
+#ifndef STEER_TYPES_H
+#define STEER_TYPES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "steer_math.h"
+
+/* ---- Results ------------------------------------------------------------------------------- */
+
+/// What a fallible call returned. On anything but STEER_OK the world is unchanged and
+/// steer_world_last_error() holds a message naming the argument and what was expected.
+typedef enum SteerResult {
+    STEER_OK = 0,
+    STEER_ERROR_INVALID_ARGUMENT, ///< a NaN/inf, out-of-range or missing value
+    STEER_ERROR_INVALID_ID,       ///< a null id, an id of another world, or of a removed object
+    STEER_ERROR_OUT_OF_MEMORY,
+} SteerResult;
+
+/* ---- Ids ----------------------------------------------------------------------------------- */
+
+/* Ids are small values, never pointers: a 1-based slot index (so a zeroed id is the null id), a
+ * tag of the world that made it, and the slot's generation, which grows each time the slot is
+ * reused. An id whose generation no longer matches names a removed object and is refused. */
+#define STEER_DECLARE_ID(Name)                                                                     \
+    typedef struct Name {                                                                          \
+        uint32_t index1;                                                                           \
+        uint16_t world;                                                                            \
+        uint16_t generation;                                                                       \
+    } Name
+
+STEER_DECLARE_ID(SteerVehicleId);
+STEER_DECLARE_ID(SteerObstacleId);
+STEER_DECLARE_ID(SteerWallId);
+STEER_DECLARE_ID(SteerPathId);
+STEER_DECLARE_ID(SteerFlowFieldId);
+
+#define STEER_NULL_ID {0, 0, 0}
+
+/* ---- World --------------------------------------------------------------------------------- */
+
+/// What happens at the world's bounds [0, width] x [0, height].
+typedef enum SteerEdges {
+    STEER_EDGES_NONE = 0, ///< unbounded: the bounds are only a hint for drawing and containment
+    STEER_EDGES_WRAP,     ///< torus: leaving one side enters the other; distances are the shortest wrapped ones
+    STEER_EDGES_CONTAIN,  ///< positions are clamped inside and the outward velocity is removed
+} SteerEdges;
+
+typedef struct SteerWorldDef {
+    double width, height; ///< units, > 0
+    SteerEdges edges;
+    double dt;            ///< fixed physics step, s (> 0, at most 1)
+    uint64_t seed;        ///< seeds the world's PRNG: same seed, same calls, same bits
+} SteerWorldDef;
+
+/* ---- Vehicles ------------------------------------------------------------------------------ */
+
+/// How a vehicle combines the forces of its active behaviours.
+typedef enum SteerCombine {
+    STEER_COMBINE_WEIGHTED = 0, ///< weighted sum, truncated to max_force
+    STEER_COMBINE_PRIORITY,     ///< prioritised weighted running sum: smaller priority first, until max_force is used up
+    STEER_COMBINE_DITHER,       ///< prioritised dithering: each behaviour is tried with its probability; the first non-zero wins
+} SteerCombine;
+
+typedef struct SteerVehicleDef {
+    SteerVec2 position;    ///< units
+    SteerVec2 velocity;    ///< units/s
+    double heading;        ///< radians; used when velocity is zero, else the velocity's direction wins
+    double mass;           ///< > 0
+    double max_speed;      ///< units/s, > 0
+    double max_force;      ///< mass·units/s², > 0
+    double max_turn_rate;  ///< radians/s, 0 = unlimited
+    double radius;         ///< bounding radius, units, >= 0
+    double response_time;  ///< s, > 0: velocity-matching behaviours ask for mass·(desired - velocity)/response_time
+    double neighbor_radius;///< units, >= 0: how far group behaviours look for neighbours
+    double view_angle;     ///< radians in (0, 2π]: full width of the cone around the heading where neighbours are seen
+    uint64_t flock_kinds;  ///< bit k set = group behaviours consider kind k; 0 = only the vehicle's own kind
+    uint32_t kind;         ///< small integer < 64 the caller gives meaning to (e.g. an interned name)
+    uint32_t color;        ///< a word the core stores for the caller (e.g. 0xRRGGBBAA) and never reads
+    uint64_t user_data;    ///< another word for the caller
+    SteerCombine combine;
+} SteerVehicleDef;
+
+#define STEER_MAX_KINDS 64
+
+/// A snapshot of one vehicle, filled by steer_vehicle_get().
+typedef struct SteerVehicleState {
+    uint64_t serial;       ///< never reused within a world: creation order
+    SteerVec2 position, velocity;
+    SteerVec2 heading;     ///< unit vector
+    SteerVec2 side;        ///< heading rotated +90°
+    double speed;
+    SteerVec2 force;       ///< combined force applied last step (after truncation)
+    SteerVec2 spawn;       ///< where it was created: the default leash anchor
+    double mass, max_speed, max_force, max_turn_rate, radius, response_time;
+    double neighbor_radius, view_angle;
+    uint64_t flock_kinds;
+    uint32_t kind, color;
+    uint64_t user_data;
+    SteerCombine combine;
+    int behaviour_count;
+} SteerVehicleState;
+
+/* ---- Behaviours ---------------------------------------------------------------------------- */
+
+/// One name per behaviour; steer_behaviour_name() gives the snake_case spelling.
+typedef enum SteerBehaviour {
+    STEER_SEEK = 0,
+    STEER_FLEE,
+    STEER_ARRIVE,
+    STEER_PURSUE,
+    STEER_EVADE,
+    STEER_OFFSET_PURSUE,
+    STEER_INTERPOSE,
+    STEER_HIDE,
+    STEER_WANDER,
+    STEER_FOLLOW,
+    STEER_AVOID_OBSTACLES,
+    STEER_AVOID_WALLS,
+    STEER_CONTAIN,
+    STEER_FOLLOW_FLOW,
+    STEER_SEPARATE,
+    STEER_ALIGN,
+    STEER_COHERE,
+    STEER_FLOCK,
+    STEER_FOLLOW_LEADER,
+    STEER_QUEUE,
+    STEER_AVOID_COLLISIONS,
+    STEER_BEHAVIOUR_COUNT
+} SteerBehaviour;
+
+typedef enum SteerTargetKind {
+    STEER_TARGET_NONE = 0,
+    STEER_TARGET_POINT,
+    STEER_TARGET_VEHICLE,
+} SteerTargetKind;
+
+/// A point or another vehicle. A behaviour whose target vehicle is removed switches itself off.
+typedef struct SteerTarget {
+    SteerTargetKind kind;
+    SteerVec2 point;
+    SteerVehicleId vehicle;
+} SteerTarget;
+
+static inline SteerTarget steer_target_point(double x, double y)
+{
+    SteerTarget t = {STEER_TARGET_POINT, {x, y}, STEER_NULL_ID};
+    return t;
+}
+
+static inline SteerTarget steer_target_vehicle(SteerVehicleId id)
+{
+    SteerTarget t = {STEER_TARGET_VEHICLE, {0.0, 0.0}, id};
+    return t;
+}
+
+/// How wander keeps a vehicle near an anchor (the 004 article's two methods).
+typedef enum SteerLeash {
+    STEER_LEASH_NONE = 0,
+    STEER_LEASH_PULL, ///< method 1: a pull toward the anchor that grows past return_radius
+    STEER_LEASH_ROAM, ///< method 2: seek a noise-driven point that roams within max_distance of the anchor
+} SteerLeash;
+
+typedef struct SteerSeekParams { SteerTarget target; } SteerSeekParams;
+typedef struct SteerFleeParams {
+    SteerTarget target;
+    double panic_distance;  ///< units; 0 = always flee
+} SteerFleeParams;
+typedef struct SteerArriveParams {
+    SteerTarget target;
+    double slowing_radius;  ///< units; inside it the desired speed falls linearly to 0 at the target
+} SteerArriveParams;
+typedef struct SteerPursueParams { SteerTarget target; } SteerPursueParams; ///< target must be a vehicle
+typedef struct SteerEvadeParams {
+    SteerTarget target;     ///< a vehicle
+    double threat_range;    ///< units; 0 = always evade
+} SteerEvadeParams;
+typedef struct SteerOffsetPursueParams {
+    SteerTarget target;     ///< the leader, a vehicle
+    SteerVec2 offset;       ///< in the leader's frame: x ahead, y to its side (units)
+    double slowing_radius;  ///< units
+} SteerOffsetPursueParams;
+typedef struct SteerInterposeParams {
+    SteerTarget a, b;       ///< vehicles or points; the vehicle places itself midway
+    double slowing_radius;  ///< units
+} SteerInterposeParams;
+typedef struct SteerHideParams {
+    SteerTarget target;     ///< the hunter (vehicle or point)
+    double distance;        ///< units kept between the obstacle's edge and the hiding spot
+    double slowing_radius;  ///< units
+} SteerHideParams;
+typedef struct SteerWanderParams {
+    double radius;          ///< units, radius of the wander circle
+    double distance;        ///< units, how far ahead the circle's centre is projected
+    double jitter;          ///< units/s: the target moves by at most jitter·dt per axis each step
+    SteerLeash leash;
+    bool has_anchor;        ///< false: the vehicle's spawn point is the anchor
+    SteerVec2 anchor;
+    double return_radius;   ///< units (pull): no pull inside, full pull at twice this
+    double max_distance;    ///< units (roam): how far the roaming point may get from the anchor
+    double roam_rate;       ///< 1/s (roam): how quickly the roaming point moves
+} SteerWanderParams;
+typedef struct SteerFollowParams {
+    SteerPathId path;
+    double waypoint_radius; ///< units: a waypoint counts as reached within this distance
+    double slowing_radius;  ///< units: arrive at the end of an open path
+} SteerFollowParams;
+typedef struct SteerAvoidObstaclesParams {
+    double detection_length;///< units: the detection box is this long at rest, twice as long at max_speed
+    double braking;         ///< 0..1: weight of the braking part against the lateral part
+} SteerAvoidObstaclesParams;
+typedef struct SteerAvoidWallsParams {
+    double feeler_length;   ///< units: the front feeler; the two side feelers are half as long
+} SteerAvoidWallsParams;
+typedef struct SteerContainParams {
+    double margin;          ///< units: steering back starts this far inside the bounds
+} SteerContainParams;
+typedef struct SteerFollowFlowParams {
+    SteerFlowFieldId field;
+    double lookahead;       ///< s: the field is sampled at position + velocity·lookahead
+} SteerFollowFlowParams;
+typedef struct SteerSeparateParams {
+    double comfort_distance;   ///< units: neighbours closer than this push harder
+    double comfort_multiplier; ///< how much harder (>= 1)
+} SteerSeparateParams;
+typedef struct SteerAlignParams { double unused; } SteerAlignParams;
+typedef struct SteerCohereParams { double unused; } SteerCohereParams;
+typedef struct SteerFlockParams {
+    double separation, alignment, cohesion, wander; ///< weights of the four parts
+    SteerWanderParams wander_params;
+} SteerFlockParams;
+typedef struct SteerFollowLeaderParams {
+    SteerTarget target;        ///< the leader, a vehicle
+    double behind;             ///< units behind the leader to arrive at
+    double sight_radius;       ///< units: within this of the point ahead of the leader, get out of its way
+    double slowing_radius;     ///< units
+} SteerFollowLeaderParams;
+typedef struct SteerQueueParams {
+    double ahead;              ///< units: how far ahead to look for someone to queue behind
+    double radius;             ///< units: how close to that point someone must be
+    double braking;            ///< 0..1: fraction of the velocity removed when someone is ahead
+} SteerQueueParams;
+typedef struct SteerAvoidCollisionsParams {
+    double horizon;            ///< s: how far ahead closest approaches are predicted
+} SteerAvoidCollisionsParams;
+
+/// One behaviour with its parameters. Get one from steer_default_behaviour_def(type), change what
+/// you need, and pass it to steer_vehicle_set_behaviour().
+typedef struct SteerBehaviourDef {
+    SteerBehaviour type;
+    double weight;      ///< multiplies the behaviour's force, >= 0
+    int priority;       ///< priority/dither combination: smaller is considered first
+    double probability; ///< dither combination: chance, in [0, 1], that the behaviour is evaluated
+    union {
+        SteerSeekParams seek;
+        SteerFleeParams flee;
+        SteerArriveParams arrive;
+        SteerPursueParams pursue;
+        SteerEvadeParams evade;
+        SteerOffsetPursueParams offset_pursue;
+        SteerInterposeParams interpose;
+        SteerHideParams hide;
+        SteerWanderParams wander;
+        SteerFollowParams follow;
+        SteerAvoidObstaclesParams avoid_obstacles;
+        SteerAvoidWallsParams avoid_walls;
+        SteerContainParams contain;
+        SteerFollowFlowParams follow_flow;
+        SteerSeparateParams separate;
+        SteerAlignParams align;
+        SteerCohereParams cohere;
+        SteerFlockParams flock;
+        SteerFollowLeaderParams follow_leader;
+        SteerQueueParams queue;
+        SteerAvoidCollisionsParams avoid_collisions;
+    };
+} SteerBehaviourDef;
+
+/// What one behaviour did in the last step: for inspectors and debug drawing. Filled by the step
+/// without allocating.
+typedef struct SteerBehaviourState {
+    SteerVec2 force;         ///< its weighted force (mass·units/s²); zero if it was not evaluated
+    double kept;             ///< fraction of that force the combination used, 0..1
+    bool evaluated;          ///< false when the combination stopped before reaching it
+    SteerVec2 target;        ///< the point it steered for (seek point, predicted position, hiding spot, ...)
+    SteerVec2 wander_target; ///< wander: the target on the circle, world coordinates
+    double box_length;       ///< avoid_obstacles: detection box length this step
+    SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right)
+    int waypoint;            ///< follow: index of the waypoint being steered to
+} SteerBehaviourState;
+
+#endif

@@ -1,0 +1,340 @@
+/* vehicle.c - creating, removing, reading and tuning vehicles. Every value is checked here, at the
+ * boundary, so no NaN, infinity or out-of-range number ever reaches vehicle state. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "world_internal.h"
+
+SteerVehicleDef steer_default_vehicle_def(void)
+{
+    SteerVehicleDef def = {0};
+    def.mass = 1.0;
+    def.max_speed = 100.0;
+    def.max_force = 300.0;
+    def.max_turn_rate = 0.0;
+    def.radius = 8.0;
+    def.response_time = 0.25;
+    def.neighbor_radius = 50.0;
+    def.view_angle = 2.0 * STEER_PI;
+    def.combine = STEER_COMBINE_WEIGHTED;
+    return def;
+}
+
+SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id)
+{
+    if (id.world != world->tag) return NULL;
+    return steer_pool_get(&world->vehicles, id.index1, id.generation);
+}
+
+static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
+{
+    if (id.index1 == 0) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle id is null");
+    if (id.world != world->tag) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle id belongs to another world");
+    return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
+}
+
+#define LOOKUP_OR_FAIL(vehicle, world, id)                                                         \
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                       \
+    if (!vehicle) return invalid_id(world, id)
+
+/* ---- Checks shared by creation and the setters --------------------------------------------- */
+
+static SteerResult check_positive(const SteerWorld *world, const char *name, double value)
+{
+    if (isfinite(value) && value > 0.0) return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be a positive finite number (got %g)", name, value);
+}
+
+static SteerResult check_non_negative(const SteerWorld *world, const char *name, double value)
+{
+    if (isfinite(value) && value >= 0.0) return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be a finite number >= 0 (got %g)", name, value);
+}
+
+static SteerResult check_vec(const SteerWorld *world, const char *name, SteerVec2 value)
+{
+    if (steer_vec2_is_finite(value)) return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be finite (got %g, %g)", name, value.x, value.y);
+}
+
+static SteerResult check_view_angle(const SteerWorld *world, double value)
+{
+    if (isfinite(value) && value > 0.0 && value <= 2.0 * STEER_PI + 1e-9) return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "view_angle must be in (0, 2π] radians (got %g)", value);
+}
+
+static SteerResult check_kind(const SteerWorld *world, uint32_t kind)
+{
+    if (kind < STEER_MAX_KINDS) return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "kind must be below %d (got %u)", STEER_MAX_KINDS, kind);
+}
+
+static SteerResult check_combine(const SteerWorld *world, SteerCombine combine)
+{
+    if (combine == STEER_COMBINE_WEIGHTED || combine == STEER_COMBINE_PRIORITY || combine == STEER_COMBINE_DITHER)
+        return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "combine must be weighted, priority or dither (got %d)", (int)combine);
+}
+
+static SteerResult check_def(const SteerWorld *world, const SteerVehicleDef *def)
+{
+    if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "vehicle definition is NULL");
+    TRY(check_vec(world, "position", def->position));
+    TRY(check_vec(world, "velocity", def->velocity));
+    if (!isfinite(def->heading))
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "heading must be finite (got %g)", def->heading);
+    TRY(check_positive(world, "mass", def->mass));
+    TRY(check_positive(world, "max_speed", def->max_speed));
+    TRY(check_positive(world, "max_force", def->max_force));
+    TRY(check_non_negative(world, "max_turn_rate", def->max_turn_rate));
+    TRY(check_non_negative(world, "radius", def->radius));
+    TRY(check_positive(world, "response_time", def->response_time));
+    TRY(check_non_negative(world, "neighbor_radius", def->neighbor_radius));
+    TRY(check_view_angle(world, def->view_angle));
+    TRY(check_kind(world, def->kind));
+    TRY(check_combine(world, def->combine));
+    return STEER_OK;
+}
+
+static bool order_reserve(SteerWorld *world, int needed)
+{
+    if (needed <= world->order_capacity) return true;
+    int capacity = world->order_capacity ? world->order_capacity * 2 : 16;
+    while (capacity < needed) capacity *= 2;
+    int *order = realloc(world->order, (size_t)capacity * sizeof *order);
+    if (!order) return false;
+    world->order = order;
+    world->order_capacity = capacity;
+    return true;
+}
+
+SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out)
+{
+    TRY(check_def(world, def));
+    if (!order_reserve(world, world->order_count + 1)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    int index = steer_pool_alloc(&world->vehicles);
+    if (index < 0) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
+    vehicle->serial = world->next_serial++;
+    vehicle->position = def->position;
+    vehicle->spawn = def->position;
+    vehicle->velocity = steer_truncate(def->velocity, def->max_speed);
+    if (steer_length_sq(vehicle->velocity) > 0.0) vehicle->heading = steer_normalize(vehicle->velocity);
+    else vehicle->heading = steer_vec2_from_angle(def->heading);
+    vehicle->side = steer_perp(vehicle->heading);
+    vehicle->mass = def->mass;
+    vehicle->max_speed = def->max_speed;
+    vehicle->max_force = def->max_force;
+    vehicle->max_turn_rate = def->max_turn_rate;
+    vehicle->radius = def->radius;
+    vehicle->response_time = def->response_time;
+    vehicle->neighbor_radius = def->neighbor_radius;
+    vehicle->view_angle = def->view_angle;
+    vehicle->flock_kinds = def->flock_kinds;
+    vehicle->kind = def->kind;
+    vehicle->color = def->color;
+    vehicle->user_data = def->user_data;
+    vehicle->combine = def->combine;
+    /* Serials grow, so appending keeps `order` sorted by creation. */
+    world->order[world->order_count++] = index;
+    if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    int index = (int)id.index1 - 1;
+    /* Binary search: `order` is sorted by serial. */
+    int lo = 0, hi = world->order_count - 1;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        SteerVehicle *at = steer_pool_at(&world->vehicles, world->order[mid]);
+        if (at->serial < vehicle->serial) lo = mid + 1;
+        else hi = mid;
+    }
+    memmove(&world->order[lo], &world->order[lo + 1], (size_t)(world->order_count - lo - 1) * sizeof *world->order);
+    world->order_count--;
+    steer_vehicle_free_behaviours(vehicle);
+    steer_pool_release(&world->vehicles, index);
+    /* Behaviours of others that target it notice at their next step or query
+     * (steer_slot_target_lost): no scan over every vehicle here. */
+    return STEER_OK;
+}
+
+bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id) { return steer_vehicle_lookup(world, id) != NULL; }
+
+int steer_world_vehicle_count(const SteerWorld *world) { return world->order_count; }
+
+int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity)
+{
+    for (int i = 0; i < world->order_count && i < capacity; i++) {
+        int index = world->order[i];
+        const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
+        out[i] = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
+    }
+    return world->order_count;
+}
+
+uint64_t steer_vehicle_id_pack(SteerVehicleId id)
+{
+    return (uint64_t)id.index1 | ((uint64_t)id.world << 32) | ((uint64_t)id.generation << 48);
+}
+
+SteerVehicleId steer_vehicle_id_unpack(uint64_t packed)
+{
+    return (SteerVehicleId){(uint32_t)packed, (uint16_t)(packed >> 32), (uint16_t)(packed >> 48)};
+}
+
+SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    SteerVehicleState s = {0};
+    s.serial = vehicle->serial;
+    s.position = vehicle->position;
+    s.velocity = vehicle->velocity;
+    s.heading = vehicle->heading;
+    s.side = vehicle->side;
+    s.speed = steer_length(vehicle->velocity);
+    s.force = vehicle->force;
+    s.spawn = vehicle->spawn;
+    s.mass = vehicle->mass;
+    s.max_speed = vehicle->max_speed;
+    s.max_force = vehicle->max_force;
+    s.max_turn_rate = vehicle->max_turn_rate;
+    s.radius = vehicle->radius;
+    s.response_time = vehicle->response_time;
+    s.neighbor_radius = vehicle->neighbor_radius;
+    s.view_angle = vehicle->view_angle;
+    s.flock_kinds = vehicle->flock_kinds;
+    s.kind = vehicle->kind;
+    s.color = vehicle->color;
+    s.user_data = vehicle->user_data;
+    s.combine = vehicle->combine;
+    s.behaviour_count = steer_vehicle_get_behaviours(world, id, NULL, 0);
+    *out = s;
+    return STEER_OK;
+}
+
+SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    return vehicle ? vehicle->position : steer_vec2(0.0, 0.0);
+}
+
+SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    return vehicle ? vehicle->velocity : steer_vec2(0.0, 0.0);
+}
+
+SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    return vehicle ? vehicle->heading : steer_vec2(0.0, 0.0);
+}
+
+/* ---- Setters ------------------------------------------------------------------------------- */
+
+SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    TRY(check_vec(world, "position", position));
+    vehicle->position = position;
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    TRY(check_vec(world, "velocity", velocity));
+    vehicle->velocity = steer_truncate(velocity, vehicle->max_speed);
+    if (steer_length_sq(vehicle->velocity) > 0.0) {
+        vehicle->heading = steer_normalize(vehicle->velocity);
+        vehicle->side = steer_perp(vehicle->heading);
+    }
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    if (!isfinite(radians))
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "heading must be finite (got %g)", radians);
+    /* Turning a moving vehicle turns its velocity with it: heading follows velocity otherwise. */
+    double speed = steer_length(vehicle->velocity);
+    vehicle->heading = steer_vec2_from_angle(radians);
+    vehicle->side = steer_perp(vehicle->heading);
+    vehicle->velocity = steer_scale(vehicle->heading, speed);
+    return STEER_OK;
+}
+
+#define DEFINE_SETTER(field, check)                                                                \
+    SteerResult steer_vehicle_set_##field(SteerWorld *world, SteerVehicleId id, double value)      \
+    {                                                                                              \
+        LOOKUP_OR_FAIL(vehicle, world, id);                                                        \
+        TRY(check(world, #field, value));                                                          \
+        vehicle->field = value;                                                                    \
+        return STEER_OK;                                                                           \
+    }
+
+DEFINE_SETTER(mass, check_positive)
+DEFINE_SETTER(max_force, check_positive)
+DEFINE_SETTER(max_turn_rate, check_non_negative)
+DEFINE_SETTER(radius, check_non_negative)
+DEFINE_SETTER(response_time, check_positive)
+DEFINE_SETTER(neighbor_radius, check_non_negative)
+
+SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double value)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    TRY(check_positive(world, "max_speed", value));
+    vehicle->max_speed = value;
+    vehicle->velocity = steer_truncate(vehicle->velocity, value);
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double value)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    TRY(check_view_angle(world, value));
+    vehicle->view_angle = value;
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    vehicle->flock_kinds = kinds;
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_t kind)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    TRY(check_kind(world, kind));
+    vehicle->kind = kind;
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    vehicle->color = color;
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    vehicle->user_data = user_data;
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, SteerCombine combine)
+{
+    LOOKUP_OR_FAIL(vehicle, world, id);
+    TRY(check_combine(world, combine));
+    vehicle->combine = combine;
+    return STEER_OK;
+}

@@ -1,0 +1,238 @@
+/* world.c - world lifetime, errors, time and the fixed step (force, then integration). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "world_internal.h"
+
+/* Below this squared speed (units²/s²) the heading is left alone: normalising a tiny velocity
+ * would spin a vehicle at rest. */
+#define STEER_HEADING_SPEED_SQ_EPSILON 1e-6
+
+SteerWorldDef steer_default_world_def(void)
+{
+    SteerWorldDef def = {0};
+    def.width = 800.0;
+    def.height = 600.0;
+    def.edges = STEER_EDGES_NONE;
+    def.dt = 1.0 / 60.0;
+    def.seed = 1;
+    return def;
+}
+
+static SteerResult check_message(char *message, size_t size, const char *text)
+{
+    if (message && size > 0) snprintf(message, size, "%s", text);
+    return STEER_ERROR_INVALID_ARGUMENT;
+}
+
+SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size)
+{
+    if (!def) return check_message(message, message_size, "world definition is NULL");
+    if (!(isfinite(def->width) && def->width > 0.0))
+        return check_message(message, message_size, "width must be a positive finite number");
+    if (!(isfinite(def->height) && def->height > 0.0))
+        return check_message(message, message_size, "height must be a positive finite number");
+    if (def->edges != STEER_EDGES_NONE && def->edges != STEER_EDGES_WRAP && def->edges != STEER_EDGES_CONTAIN)
+        return check_message(message, message_size, "edges must be none, wrap or contain");
+    if (!(isfinite(def->dt) && def->dt > 0.0 && def->dt <= 1.0))
+        return check_message(message, message_size, "dt must be a finite number in (0, 1] seconds");
+    if (message && message_size > 0) message[0] = '\0';
+    return STEER_OK;
+}
+
+static uint16_t world_tag(const SteerWorld *world)
+{
+    /* Different live worlds have different addresses; a hash of the address makes an id of
+     * another world very unlikely to be taken for one of ours. 0 is reserved for null ids. */
+    uint64_t bits = (uint64_t)(uintptr_t)world;
+    bits ^= bits >> 33;
+    bits *= 0xff51afd7ed558ccdULL;
+    bits ^= bits >> 29;
+    uint16_t tag = (uint16_t)(bits >> 24);
+    return tag ? tag : 1;
+}
+
+SteerWorld *steer_world_create(const SteerWorldDef *def)
+{
+    if (steer_world_def_check(def, NULL, 0) != STEER_OK) return NULL;
+    SteerWorld *world = calloc(1, sizeof *world);
+    if (!world) return NULL;
+    world->def = *def;
+    world->tag = world_tag(world);
+    world->next_serial = 1;
+    steer_world_reseed(world, def->seed);
+    steer_pool_init(&world->vehicles, sizeof(SteerVehicle));
+    steer_pool_init(&world->obstacles, sizeof(SteerObstacle));
+    steer_pool_init(&world->walls, sizeof(SteerWall));
+    steer_pool_init(&world->paths, sizeof(SteerPath));
+    steer_pool_init(&world->fields, sizeof(SteerFlowField));
+    return world;
+}
+
+void steer_world_destroy(SteerWorld *world)
+{
+    if (!world) return;
+    for (int i = 0; i < world->vehicles.count; i++) {
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, i);
+        if (vehicle->header.alive) steer_vehicle_free_behaviours(vehicle);
+    }
+    for (int i = 0; i < world->paths.count; i++) {
+        SteerPath *path = steer_pool_at(&world->paths, i);
+        if (path->header.alive) free(path->points);
+    }
+    for (int i = 0; i < world->fields.count; i++) {
+        SteerFlowField *field = steer_pool_at(&world->fields, i);
+        if (field->header.alive) free(field->vectors);
+    }
+    steer_pool_free(&world->vehicles);
+    steer_pool_free(&world->obstacles);
+    steer_pool_free(&world->walls);
+    steer_pool_free(&world->paths);
+    steer_pool_free(&world->fields);
+    free(world->order);
+    free(world);
+}
+
+SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
+{
+    /* The error buffer is scratch space, not world state: reporting a failure through a const
+     * world pointer (a failed query) is allowed. */
+    SteerWorld *mutable_world = (SteerWorld *)world;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(mutable_world->error, sizeof mutable_world->error, format, args);
+    va_end(args);
+    return code;
+}
+
+void steer_clear_error(const SteerWorld *world) { ((SteerWorld *)world)->error[0] = '\0'; }
+
+const char *steer_world_last_error(const SteerWorld *world) { return world->error; }
+
+double steer_world_time(const SteerWorld *world) { return world->time; }
+uint64_t steer_world_step_count(const SteerWorld *world) { return world->step_count; }
+double steer_world_dt(const SteerWorld *world) { return world->def.dt; }
+double steer_world_width(const SteerWorld *world) { return world->def.width; }
+double steer_world_height(const SteerWorld *world) { return world->def.height; }
+SteerEdges steer_world_edges(const SteerWorld *world) { return world->def.edges; }
+
+SteerResult steer_world_set_dt(SteerWorld *world, double dt)
+{
+    if (!(isfinite(dt) && dt > 0.0 && dt <= 1.0))
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)", dt);
+    world->def.dt = dt;
+    return STEER_OK;
+}
+
+static double wrap_delta(double delta, double size)
+{
+    if (delta > 0.5 * size) return delta - size * floor(delta / size + 0.5);
+    if (delta < -0.5 * size) return delta - size * floor(delta / size + 0.5);
+    return delta;
+}
+
+SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b)
+{
+    SteerVec2 delta = steer_sub(b, a);
+    if (world->def.edges == STEER_EDGES_WRAP) {
+        delta.x = wrap_delta(delta.x, world->def.width);
+        delta.y = wrap_delta(delta.y, world->def.height);
+    }
+    return delta;
+}
+
+uint32_t steer_world_random_u32(SteerWorld *world) { return steer_pcg32_next(&world->rng); }
+double steer_world_random(SteerWorld *world) { return steer_pcg32_unit(&world->rng); }
+
+void steer_world_reseed(SteerWorld *world, uint64_t seed)
+{
+    world->def.seed = seed;
+    steer_pcg32_seed(&world->rng, seed, 0x5eedULL);
+    /* The noise is keyed by the seed too, so roaming leashes differ between seeds. */
+    world->noise_seed = seed * 0x9e3779b97f4a7c15ULL + 0x632be59bd9b4e019ULL;
+}
+
+/* ---- The step ------------------------------------------------------------------------------ */
+
+/// Turns `velocity` toward its own direction by at most max_angle from `heading`.
+static SteerVec2 limit_turn(SteerVec2 heading, SteerVec2 velocity, double max_angle)
+{
+    double speed = steer_length(velocity);
+    if (speed * speed <= STEER_HEADING_SPEED_SQ_EPSILON) return velocity;
+    SteerVec2 direction = steer_scale(velocity, 1.0 / speed);
+    double angle = atan2(steer_cross(heading, direction), steer_dot(heading, direction));
+    if (fabs(angle) <= max_angle) return velocity;
+    double turn = angle > 0.0 ? max_angle : -max_angle;
+    SteerVec2 turned = steer_rotate(heading, steer_vec2_from_angle(turn));
+    return steer_scale(turned, speed);
+}
+
+static void apply_edges(const SteerWorld *world, SteerVehicle *vehicle)
+{
+    double width = world->def.width, height = world->def.height;
+    switch (world->def.edges) {
+    case STEER_EDGES_WRAP:
+        vehicle->position.x -= width * floor(vehicle->position.x / width);
+        vehicle->position.y -= height * floor(vehicle->position.y / height);
+        /* floor() can leave exactly `width` after rounding a tiny negative value. */
+        if (vehicle->position.x >= width) vehicle->position.x = 0.0;
+        if (vehicle->position.y >= height) vehicle->position.y = 0.0;
+        break;
+    case STEER_EDGES_CONTAIN:
+        if (vehicle->position.x < 0.0) { vehicle->position.x = 0.0; if (vehicle->velocity.x < 0.0) vehicle->velocity.x = 0.0; }
+        if (vehicle->position.x > width) { vehicle->position.x = width; if (vehicle->velocity.x > 0.0) vehicle->velocity.x = 0.0; }
+        if (vehicle->position.y < 0.0) { vehicle->position.y = 0.0; if (vehicle->velocity.y < 0.0) vehicle->velocity.y = 0.0; }
+        if (vehicle->position.y > height) { vehicle->position.y = height; if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0; }
+        break;
+    case STEER_EDGES_NONE:
+        break;
+    }
+}
+
+/// Newton with a semi-implicit Euler step: force -> acceleration -> velocity -> position.
+static void integrate(const SteerWorld *world, SteerVehicle *vehicle, double dt)
+{
+    SteerVec2 acceleration = steer_scale(vehicle->force, 1.0 / vehicle->mass);
+    SteerVec2 velocity = steer_add(vehicle->velocity, steer_scale(acceleration, dt));
+    if (vehicle->max_turn_rate > 0.0) velocity = limit_turn(vehicle->heading, velocity, vehicle->max_turn_rate * dt);
+    velocity = steer_truncate(velocity, vehicle->max_speed);
+    vehicle->velocity = velocity;
+    vehicle->position = steer_add(vehicle->position, steer_scale(velocity, dt));
+    apply_edges(world, vehicle);
+    if (steer_length_sq(vehicle->velocity) > STEER_HEADING_SPEED_SQ_EPSILON) {
+        vehicle->heading = steer_normalize(vehicle->velocity);
+        vehicle->side = steer_perp(vehicle->heading);
+    }
+}
+
+/// Drops behaviours whose target vehicle, path or field was removed (no allocation: in place).
+static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
+{
+    int kept = 0;
+    for (int i = 0; i < vehicle->behaviour_count; i++) {
+        SteerBehaviourSlot *slot = &vehicle->behaviours[i];
+        if (slot->lost || steer_slot_target_lost(world, slot)) continue;
+        if (kept != i) vehicle->behaviours[kept] = *slot;
+        kept++;
+    }
+    vehicle->behaviour_count = kept;
+}
+
+void steer_world_step(SteerWorld *world)
+{
+    double dt = world->def.dt;
+    /* Every force is computed from the same snapshot before anyone moves, in creation order, so
+     * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
+    for (int i = 0; i < world->order_count; i++) {
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        drop_lost_behaviours(world, vehicle);
+        vehicle->force = steer_combine_forces(world, vehicle);
+    }
+    for (int i = 0; i < world->order_count; i++) {
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        integrate(world, vehicle, dt);
+    }
+    world->step_count++;
+    world->time += dt;
+}

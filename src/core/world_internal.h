@@ -1,0 +1,117 @@
+/* world_internal.h - the world's private layout, shared by the core's .c files and white-box tests.
+ * Nothing outside src/core (and tests) includes this.
+ */
+#ifndef STEER_WORLD_INTERNAL_H
+#define STEER_WORLD_INTERNAL_H
+
+#include <stdarg.h>
+
+#include "pool.h"
+#include "prng.h"
+#include "steer.h"
+
+/// One active behaviour of a vehicle: its definition, what it did last step, and the state it keeps
+/// between steps (never in statics: behaviours are pure functions of vehicle, slot and world).
+typedef struct SteerBehaviourSlot {
+    SteerBehaviourDef def;
+    SteerBehaviourState state;
+    SteerVec2 wander_local;  ///< wander: target on the circle, relative to the circle's centre, vehicle frame
+    SteerVec2 noise_offset;  ///< wander roam: where this vehicle's noise streams start
+    double roam_time;        ///< wander roam: noise time, s·roam_rate
+    int waypoint;            ///< follow: index of the current waypoint
+    bool lost;               ///< its target vehicle, path or field was removed: switched off
+} SteerBehaviourSlot;
+
+typedef struct SteerVehicle {
+    SteerPoolHeader header;  ///< generation, alive flag, free-list link
+    uint64_t serial;
+    SteerVec2 position, velocity, heading, side, force, spawn;
+    double mass, max_speed, max_force, max_turn_rate, radius, response_time;
+    double neighbor_radius, view_angle;
+    uint64_t flock_kinds;
+    uint32_t kind, color;
+    uint64_t user_data;
+    SteerCombine combine;
+    /* Active behaviours sorted by (priority, type). Allocated when a behaviour is switched on,
+     * never during a step. */
+    SteerBehaviourSlot *behaviours;
+    int behaviour_count, behaviour_capacity;
+} SteerVehicle;
+
+typedef struct SteerObstacle {
+    SteerPoolHeader header;
+    SteerVec2 center;
+    double radius;
+} SteerObstacle;
+
+typedef struct SteerWall {
+    SteerPoolHeader header;
+    SteerVec2 a, b, normal;
+} SteerWall;
+
+typedef struct SteerPath {
+    SteerPoolHeader header;
+    SteerVec2 *points;
+    int count;
+    bool loop;
+} SteerPath;
+
+typedef struct SteerFlowField {
+    SteerPoolHeader header;
+    SteerVec2 origin;
+    double cell_size;
+    int cols, rows;
+    SteerVec2 *vectors;
+} SteerFlowField;
+
+struct SteerWorld {
+    SteerWorldDef def;
+    uint16_t tag;            ///< stamped into every id this world makes
+    double time;
+    uint64_t step_count;
+    SteerPcg32 rng;
+    uint64_t noise_seed;
+    uint64_t next_serial;
+
+    SteerPool vehicles;      ///< of SteerVehicle
+    int *order;              ///< live vehicle slot indices (0-based) in creation order
+    int order_count, order_capacity;
+
+    SteerPool obstacles;     ///< of SteerObstacle
+    SteerPool walls;         ///< of SteerWall
+    SteerPool paths;         ///< of SteerPath
+    SteerPool fields;        ///< of SteerFlowField
+
+    char error[256];
+};
+
+/// Returns early with the result of a failed check.
+#define TRY(expr)                                                                                  \
+    do {                                                                                           \
+        SteerResult try_result_ = (expr);                                                          \
+        if (try_result_ != STEER_OK) return try_result_;                                           \
+    } while (0)
+
+/* world.c */
+SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+void steer_clear_error(const SteerWorld *world);
+SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id);
+
+/* behaviour.c */
+void steer_vehicle_free_behaviours(SteerVehicle *vehicle);
+/// True when the slot's target vehicle / path / field no longer exists.
+bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *slot);
+
+/* behaviours_*.c: each computes one behaviour's unweighted force (mass·units/s²) */
+SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
+
+/* combine.c: the vehicle's combined, truncated force for this step */
+SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);
+
+/// Position and velocity a target stands for, as seen from `from` (wrapped offsets applied), or
+/// false when it names a vehicle that no longer exists.
+bool steer_resolve_target(const SteerWorld *world, SteerVec2 from, SteerTarget target, SteerVec2 *position,
+                          SteerVec2 *velocity);
+
+#endif
