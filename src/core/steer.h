@@ -118,6 +118,31 @@ int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicleId id, Ste
 SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
                                         SteerBehaviourDef *def, SteerBehaviourState *state);
 
+/* ---- Queries ------------------------------------------------------------------------------- */
+
+/// Which vehicles a query considers.
+typedef struct SteerQueryFilter {
+    uint64_t kinds;         ///< bit k set = kind k matches; 0 = every kind
+    SteerVehicleId exclude; ///< a vehicle to leave out (usually the asker); null id = none
+    double view_angle;      ///< radians: full width of a cone around `heading`; >= 2π (the default) = all around
+    SteerVec2 heading;      ///< unit vector the cone is centred on
+} SteerQueryFilter;
+
+/// Every kind, nobody excluded, all around.
+SteerQueryFilter steer_default_query_filter(void);
+/// Vehicles whose centre lies within `radius` of `center` (filter may be NULL), in creation order.
+/// Writes up to `capacity` ids and returns how many matched, or -1 for a bad argument.
+int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
+                             SteerVehicleId *out, int capacity);
+/// The vehicle nearest to `point` within `range` (filter may be NULL); false when there is none.
+/// Ties go to the vehicle created first.
+bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
+                               SteerVehicleId *out);
+/// Obstacles whose circle comes within `radius` of the segment a-b, in slot order. Writes up to
+/// `capacity` ids and returns how many matched, or -1 for a bad argument.
+int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out,
+                                int capacity);
+
 /* ---- Obstacles, walls, paths, flow fields -------------------------------------------------- */
 
 SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out);
