@@ -59,7 +59,7 @@ static SteerWanderParams default_wander(void)
     SteerWanderParams w = {0};
     w.radius = 30.0;
     w.distance = 60.0;
-    w.jitter = 120.0;
+    w.jitter = 80.0;
     w.leash = STEER_LEASH_NONE;
     w.return_radius = 100.0;
     w.max_distance = 150.0;

@@ -22,14 +22,19 @@ SteerVec2 steer_flee_point(const SteerVehicle *vehicle, SteerVec2 point)
     return steer_match_velocity(vehicle, steer_scale(away, vehicle->max_speed));
 }
 
-SteerVec2 steer_arrive_point(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius)
+SteerVec2 steer_arrive_velocity(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius)
 {
     SteerVec2 to_target = steer_sub(point, vehicle->position);
     double distance = steer_length(to_target);
-    if (distance < 1e-9) return steer_match_velocity(vehicle, steer_vec2(0.0, 0.0));
+    if (distance < 1e-9) return steer_vec2(0.0, 0.0);
     double speed = vehicle->max_speed;
     if (distance < slowing_radius) speed *= distance / slowing_radius; /* slowing_radius > 0 here */
-    return steer_match_velocity(vehicle, steer_scale(to_target, speed / distance));
+    return steer_scale(to_target, speed / distance);
+}
+
+SteerVec2 steer_arrive_point(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius)
+{
+    return steer_match_velocity(vehicle, steer_arrive_velocity(vehicle, point, slowing_radius));
 }
 
 /// Seconds a pursuer needs to reach a target: Buckland's lookahead, distance / speed sum.
@@ -67,6 +72,10 @@ static SteerVec2 evade(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     return steer_flee_point(vehicle, future);
 }
 
+/* Buckland arrives at the leader's predicted offset point, which leaves a follower lagging by
+ * the distance at which arrive's speed matches the leader's. Here the follower matches the
+ * leader's velocity and adds an arrive correction toward the offset point, so it holds the slot
+ * exactly once it is there. */
 static SteerVec2 offset_pursue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {
     const SteerOffsetPursueParams *p = &slot->def.offset_pursue;
@@ -74,10 +83,9 @@ static SteerVec2 offset_pursue(SteerWorld *world, SteerVehicle *vehicle, SteerBe
     SteerVec2 position, velocity;
     steer_resolve_target(world, vehicle->position, p->target, &position, &velocity);
     SteerVec2 spot = steer_add(position, steer_rotate(p->offset, leader->heading));
-    SteerVec2 to_spot = steer_sub(spot, vehicle->position);
-    SteerVec2 future = steer_add(spot, steer_scale(velocity, lookahead(vehicle, to_spot, velocity)));
-    slot->state.target = future;
-    return steer_arrive_point(vehicle, future, p->slowing_radius);
+    slot->state.target = spot;
+    SteerVec2 desired = steer_add(velocity, steer_arrive_velocity(vehicle, spot, p->slowing_radius));
+    return steer_match_velocity(vehicle, steer_truncate(desired, vehicle->max_speed));
 }
 
 static SteerVec2 interpose(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)

@@ -14,6 +14,8 @@ SteerVec2 steer_match_velocity(const SteerVehicle *vehicle, SteerVec2 desired_ve
 SteerVec2 steer_seek_point(const SteerVehicle *vehicle, SteerVec2 point);
 /// Full speed away from `point`; straight ahead when standing on it.
 SteerVec2 steer_flee_point(const SteerVehicle *vehicle, SteerVec2 point);
+/// The velocity arrive wants: max_speed toward `point`, falling linearly inside slowing_radius.
+SteerVec2 steer_arrive_velocity(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius);
 /// Toward `point`, slowing linearly inside slowing_radius to rest on it.
 SteerVec2 steer_arrive_point(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius);
 

@@ -1,0 +1,362 @@
+/* test_world.c - world definition, vehicle ids and lifetime, the step's integration and edges. */
+#include "test_support.h"
+
+static void test_world_def_defaults_are_valid(void **state)
+{
+    (void)state;
+    SteerWorldDef def = steer_default_world_def();
+    assert_int_equal(steer_world_def_check(&def, NULL, 0), STEER_OK);
+    assert_true(def.dt > 0.0 && def.dt < 0.1);
+}
+
+static void test_world_def_rejects_bad_values(void **state)
+{
+    (void)state;
+    char message[128];
+    SteerWorldDef def = steer_default_world_def();
+    def.width = NAN;
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(message, "width"));
+    assert_null(steer_world_create(&def));
+    def = steer_default_world_def();
+    def.dt = 0.0;
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(message, "dt"));
+    def = steer_default_world_def();
+    def.height = -5.0;
+    assert_null(steer_world_create(&def));
+    def = steer_default_world_def();
+    def.edges = (SteerEdges)42;
+    assert_null(steer_world_create(&def));
+}
+
+static void test_removed_vehicle_id_is_refused(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId a = spawn_at(world, 10, 10);
+    assert_true(steer_vehicle_is_valid(world, a));
+    assert_int_equal(steer_vehicle_destroy(world, a), STEER_OK);
+    assert_false(steer_vehicle_is_valid(world, a));
+    SteerVehicleState s;
+    assert_int_equal(steer_vehicle_get(world, a, &s), STEER_ERROR_INVALID_ID);
+    assert_error_contains(world, "removed");
+    assert_int_equal(steer_vehicle_destroy(world, a), STEER_ERROR_INVALID_ID);
+    assert_int_equal(steer_vehicle_set_max_speed(world, a, 50), STEER_ERROR_INVALID_ID);
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(0, 0);
+    assert_int_equal(steer_vehicle_set_behaviour(world, a, &seek), STEER_ERROR_INVALID_ID);
+    steer_world_destroy(world);
+}
+
+static void test_reused_slot_does_not_answer_to_the_old_id(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId old = spawn_at(world, 10, 10);
+    steer_vehicle_destroy(world, old);
+    SteerVehicleId fresh = spawn_at(world, 500, 500);
+    assert_int_equal(fresh.index1, old.index1); /* the slot was reused ... */
+    assert_int_not_equal(fresh.generation, old.generation);
+    assert_false(steer_vehicle_is_valid(world, old)); /* ... but the old id does not reach it */
+    assert_int_equal(steer_vehicle_set_position(world, old, steer_vec2(1, 1)), STEER_ERROR_INVALID_ID);
+    SteerVec2 p = steer_vehicle_position(world, fresh);
+    assert_float_equal(p.x, 500.0, 0.0);
+    steer_world_destroy(world);
+}
+
+static void test_id_from_another_world_is_refused(void **state)
+{
+    (void)state;
+    SteerWorld *one = make_world(STEER_EDGES_NONE, 1);
+    SteerWorld *two = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId in_one = spawn_at(one, 1, 1);
+    spawn_at(two, 2, 2);
+    assert_false(steer_vehicle_is_valid(two, in_one));
+    assert_int_equal(steer_vehicle_destroy(two, in_one), STEER_ERROR_INVALID_ID);
+    assert_error_contains(two, "another world");
+    SteerVehicleId null_id = STEER_NULL_ID;
+    assert_false(steer_vehicle_is_valid(one, null_id));
+    steer_world_destroy(one);
+    steer_world_destroy(two);
+}
+
+static void test_packed_id_round_trips(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId id = spawn_at(world, 1, 1);
+    SteerVehicleId back = steer_vehicle_id_unpack(steer_vehicle_id_pack(id));
+    assert_true(steer_vehicle_is_valid(world, back));
+    assert_int_equal(back.index1, id.index1);
+    assert_int_equal(back.generation, id.generation);
+    assert_int_equal(back.world, id.world);
+    steer_world_destroy(world);
+}
+
+static void test_bad_vehicle_def_is_rejected_and_world_unchanged(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    spawn_at(world, 1, 1);
+    struct {
+        const char *field;
+        void (*spoil)(SteerVehicleDef *);
+    } cases[] = {
+        {"mass", NULL}, {"max_speed", NULL}, {"max_force", NULL}, {"radius", NULL}, {"position", NULL}, {"velocity", NULL},
+    };
+    SteerVehicleDef def;
+    SteerVehicleId id = STEER_NULL_ID;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        def = steer_default_vehicle_def();
+        switch (i) {
+        case 0: def.mass = 0.0; break;
+        case 1: def.max_speed = -1.0; break;
+        case 2: def.max_force = INFINITY; break;
+        case 3: def.radius = -2.0; break;
+        case 4: def.position.x = NAN; break;
+        case 5: def.velocity.y = INFINITY; break;
+        }
+        assert_int_equal(steer_vehicle_create(world, &def, &id), STEER_ERROR_INVALID_ARGUMENT);
+        assert_error_contains(world, cases[i].field);
+        assert_int_equal(steer_world_vehicle_count(world), 1);
+    }
+    def = steer_default_vehicle_def();
+    def.kind = STEER_MAX_KINDS;
+    assert_int_equal(steer_vehicle_create(world, &def, &id), STEER_ERROR_INVALID_ARGUMENT);
+    assert_error_contains(world, "kind");
+    assert_int_equal(steer_world_vehicle_count(world), 1);
+    steer_world_destroy(world);
+}
+
+static void test_setters_reject_non_finite_values_and_keep_state(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId id = spawn_moving(world, 5, 5, 10, 0);
+    SteerVehicleState before, after;
+    steer_vehicle_get(world, id, &before);
+    assert_int_equal(steer_vehicle_set_mass(world, id, NAN), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_mass(world, id, -1), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_max_speed(world, id, 0), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_max_force(world, id, INFINITY), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_radius(world, id, -0.5), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_position(world, id, steer_vec2(NAN, 0)), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_velocity(world, id, steer_vec2(0, -INFINITY)), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_heading(world, id, NAN), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_view_angle(world, id, 0), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_combine(world, id, (SteerCombine)9), STEER_ERROR_INVALID_ARGUMENT);
+    steer_vehicle_get(world, id, &after);
+    assert_memory_equal(&before, &after, sizeof before);
+    assert_int_equal(steer_vehicle_set_max_speed(world, id, 4), STEER_OK);
+    steer_vehicle_get(world, id, &after);
+    assert_float_equal(after.speed, 4.0, 1e-12); /* a lower max_speed caps the current velocity */
+    steer_world_destroy(world);
+}
+
+static void test_vehicles_are_listed_in_creation_order(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId ids[6];
+    for (int i = 0; i < 6; i++) ids[i] = spawn_at(world, i, 0);
+    steer_vehicle_destroy(world, ids[1]);
+    steer_vehicle_destroy(world, ids[4]);
+    SteerVehicleId late = spawn_at(world, 99, 0); /* reuses a freed slot, but comes last */
+    SteerVehicleId listed[8];
+    int n = steer_world_get_vehicles(world, listed, 8);
+    assert_int_equal(n, 5);
+    double expected_x[5] = {0, 2, 3, 5, 99};
+    uint64_t last_serial = 0;
+    for (int i = 0; i < n; i++) {
+        SteerVehicleState s;
+        assert_int_equal(steer_vehicle_get(world, listed[i], &s), STEER_OK);
+        assert_float_equal(s.position.x, expected_x[i], 0.0);
+        assert_true(s.serial > last_serial);
+        last_serial = s.serial;
+    }
+    assert_int_equal(listed[4].index1, late.index1);
+    steer_world_destroy(world);
+}
+
+static void test_step_truncates_force_and_speed(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId id = spawn_at(world, 0, 0);
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(100000, 0);
+    seek.weight = 50.0; /* asks for far more than max_force */
+    turn_on(world, id, &seek);
+    steer_world_step(world);
+    SteerVehicleState s;
+    steer_vehicle_get(world, id, &s);
+    assert_float_equal(steer_length(s.force), s.max_force, 1e-9);
+    /* one step of acceleration max_force/mass */
+    assert_float_equal(s.speed, s.max_force / s.mass * steer_world_dt(world), 1e-9);
+    run_steps(world, 600);
+    steer_vehicle_get(world, id, &s);
+    assert_true(s.speed <= s.max_speed + 1e-9);
+    assert_float_equal(s.speed, s.max_speed, 1e-6);
+    steer_world_destroy(world);
+}
+
+static void test_heavier_vehicle_accelerates_slower(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleDef def = steer_default_vehicle_def();
+    SteerVehicleId light, heavy;
+    steer_vehicle_create(world, &def, &light);
+    def.mass = 4.0;
+    def.position.y = 100;
+    steer_vehicle_create(world, &def, &heavy);
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(100000, 0);
+    turn_on(world, light, &seek);
+    seek.seek.target = steer_target_point(100000, 100);
+    turn_on(world, heavy, &seek);
+    run_steps(world, 10);
+    SteerVehicleState l, h;
+    steer_vehicle_get(world, light, &l);
+    steer_vehicle_get(world, heavy, &h);
+    assert_true(h.speed < l.speed * 0.5);
+    steer_world_destroy(world);
+}
+
+static void test_heading_is_kept_at_rest(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleDef def = steer_default_vehicle_def();
+    def.heading = 1.0;
+    SteerVehicleId id;
+    steer_vehicle_create(world, &def, &id);
+    run_steps(world, 30);
+    SteerVehicleState s;
+    steer_vehicle_get(world, id, &s);
+    assert_float_equal(steer_angle_of(s.heading), 1.0, 1e-12);
+    assert_float_equal(s.side.x, -s.heading.y, 1e-12);
+    assert_float_equal(s.side.y, s.heading.x, 1e-12);
+    /* a tiny velocity below the epsilon does not turn it either */
+    steer_vehicle_set_velocity(world, id, steer_vec2(0.0, 0.0));
+    steer_vehicle_set_position(world, id, steer_vec2(0, 0));
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(-1000, 0);
+    seek.weight = 1e-10;
+    turn_on(world, id, &seek);
+    steer_world_step(world);
+    steer_vehicle_get(world, id, &s);
+    assert_true(s.speed > 0.0);
+    assert_float_equal(steer_angle_of(s.heading), 1.0, 1e-12);
+    steer_world_destroy(world);
+}
+
+static void test_heading_follows_velocity(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId id = spawn_moving(world, 0, 0, 0, 50);
+    steer_world_step(world);
+    SteerVec2 h = steer_vehicle_heading(world, id);
+    assert_float_equal(h.x, 0.0, 1e-12);
+    assert_float_equal(h.y, 1.0, 1e-12);
+    SteerVec2 p = steer_vehicle_position(world, id);
+    assert_float_equal(p.y, 50.0 / 60.0, 1e-12);
+    steer_world_destroy(world);
+}
+
+static void test_max_turn_rate_bounds_turning(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleDef def = steer_default_vehicle_def();
+    def.velocity = steer_vec2(100, 0);
+    def.max_force = 5000;
+    def.max_turn_rate = 1.0; /* rad/s */
+    SteerVehicleId id;
+    steer_vehicle_create(world, &def, &id);
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(0, 1000); /* 90 degrees to the right */
+    turn_on(world, id, &seek);
+    double previous = 0.0;
+    for (int i = 0; i < 60; i++) {
+        steer_world_step(world);
+        double angle = steer_angle_of(steer_vehicle_heading(world, id));
+        assert_true(fabs(angle - previous) <= 1.0 / 60.0 + 1e-9);
+        previous = angle;
+    }
+    assert_float_equal(previous, 1.0, 0.02); /* turned at the full rate for one second */
+    steer_world_destroy(world);
+}
+
+static void test_wrap_edges_wrap_positions_and_offsets(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_WRAP, 1);
+    SteerVehicleId id = spawn_moving(world, 999, 500, 100, 0);
+    run_steps(world, 6);
+    SteerVec2 p = steer_vehicle_position(world, id);
+    assert_true(p.x >= 0.0 && p.x < 20.0);
+    SteerVec2 offset = steer_world_offset(world, steer_vec2(990, 10), steer_vec2(5, 995));
+    assert_float_equal(offset.x, 15.0, 1e-9);
+    assert_float_equal(offset.y, -15.0, 1e-9);
+    /* seeking across the seam goes the short way */
+    SteerVehicleId seeker = spawn_at(world, 980, 300);
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(20, 300);
+    turn_on(world, seeker, &seek);
+    steer_world_step(world);
+    assert_true(steer_vehicle_velocity(world, seeker).x > 0.0);
+    steer_world_destroy(world);
+}
+
+static void test_contain_edges_keep_vehicles_inside(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_CONTAIN, 1);
+    SteerVehicleId id = spawn_moving(world, 995, 3, 100, -100);
+    run_steps(world, 30);
+    SteerVehicleState s;
+    steer_vehicle_get(world, id, &s);
+    assert_float_equal(s.position.x, 1000.0, 0.0);
+    assert_float_equal(s.position.y, 0.0, 0.0);
+    assert_float_equal(s.speed, 0.0, 0.0); /* the outward velocity is removed */
+    steer_world_destroy(world);
+}
+
+static void test_time_advances_by_dt(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    run_steps(world, 120);
+    assert_float_equal(steer_world_time(world), 2.0, 1e-9);
+    assert_int_equal(steer_world_step_count(world), 120);
+    assert_int_equal(steer_world_set_dt(world, -1), STEER_ERROR_INVALID_ARGUMENT);
+    assert_float_equal(steer_world_dt(world), 1.0 / 60.0, 0.0);
+    steer_world_destroy(world);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_world_def_defaults_are_valid),
+        cmocka_unit_test(test_world_def_rejects_bad_values),
+        cmocka_unit_test(test_removed_vehicle_id_is_refused),
+        cmocka_unit_test(test_reused_slot_does_not_answer_to_the_old_id),
+        cmocka_unit_test(test_id_from_another_world_is_refused),
+        cmocka_unit_test(test_packed_id_round_trips),
+        cmocka_unit_test(test_bad_vehicle_def_is_rejected_and_world_unchanged),
+        cmocka_unit_test(test_setters_reject_non_finite_values_and_keep_state),
+        cmocka_unit_test(test_vehicles_are_listed_in_creation_order),
+        cmocka_unit_test(test_step_truncates_force_and_speed),
+        cmocka_unit_test(test_heavier_vehicle_accelerates_slower),
+        cmocka_unit_test(test_heading_is_kept_at_rest),
+        cmocka_unit_test(test_heading_follows_velocity),
+        cmocka_unit_test(test_max_turn_rate_bounds_turning),
+        cmocka_unit_test(test_wrap_edges_wrap_positions_and_offsets),
+        cmocka_unit_test(test_contain_edges_keep_vehicles_inside),
+        cmocka_unit_test(test_time_advances_by_dt),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
