@@ -26,6 +26,16 @@ static SteerVec2 follow(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviour
     return steer_seek_point(vehicle, point);
 }
 
+/// The velocity change that keeps a vehicle off something `depth` (0..1+) into its clearance band,
+/// in direction `away`: cancel any approach at once, then back off harder the deeper it is.
+static SteerVec2 body_push(const SteerVehicle *vehicle, SteerVec2 away, double depth)
+{
+    double approach = -steer_dot(vehicle->velocity, away);
+    double out = vehicle->max_speed * (depth > 1.0 ? 1.0 : depth);
+    if (approach > 0.0) out += approach;
+    return steer_scale(away, out);
+}
+
 /* Buckland's detection box: a rectangle ahead of the vehicle, as wide as the vehicle and longer
  * the faster it goes. The closest obstacle crossing it is avoided by steering sideways (harder
  * the closer it is) and braking. */
@@ -36,6 +46,12 @@ static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, Steer
     double box = p->detection_length * (1.0 + speed / vehicle->max_speed);
     slot->state.box_length = box;
 
+    /* Besides the box, a body check: an obstacle within `clearance` of the vehicle's edge pushes
+     * it straight out, at full strength when touching. The box alone lets a vehicle graze an
+     * obstacle that it is passing, when another behaviour pulls it sideways. */
+    double clearance = vehicle->radius > 2.0 ? vehicle->radius : 2.0;
+    SteerVec2 push = {0.0, 0.0};
+
     bool found = false;
     double closest = INFINITY;
     SteerVec2 closest_local = {0.0, 0.0};
@@ -45,6 +61,13 @@ static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, Steer
         if (!obstacle->header.alive) continue;
         double expanded = obstacle->radius + vehicle->radius;
         SteerVec2 offset = steer_world_offset(world, vehicle->position, obstacle->center);
+        double distance_sq = steer_length_sq(offset);
+        if (distance_sq < (expanded + clearance) * (expanded + clearance)) {
+            double distance = sqrt(distance_sq);
+            SteerVec2 away = distance > 1e-9 ? steer_scale(offset, -1.0 / distance) : steer_neg(vehicle->side);
+            double depth = (expanded + clearance - distance) / clearance;
+            push = steer_add(push, body_push(vehicle, away, depth));
+        }
         SteerVec2 local = steer_unrotate(offset, vehicle->heading);
         /* Beside or behind us still counts while it overlaps our sides: turning could hit it. */
         if (local.x + expanded < 0.0 || local.x - expanded > box) continue;
@@ -59,9 +82,10 @@ static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, Steer
             found = true;
         }
     }
-    if (!found) return steer_vec2(0.0, 0.0);
+    SteerVec2 body = steer_scale(push, vehicle->mass / vehicle->response_time);
+    if (!found) return body;
 
-    double ahead = closest_local.x > 0.0 ? closest_local.x : 0.0;
+    double ahead = closest > 0.0 ? closest : 0.0; /* where the box first meets the obstacle */
     double urgency = 1.0 + (box - ahead) / box; /* 1 at the far end of the box, 2 touching it */
     double side = closest_local.y > 0.0 ? -1.0 : 1.0;
     double overlap = (closest_expanded - fabs(closest_local.y)) / closest_expanded;
@@ -69,7 +93,7 @@ static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, Steer
     double braking = closest_local.x > 0.0 ? -p->braking * speed * (box - ahead) / box : 0.0;
     SteerVec2 change = steer_rotate(steer_vec2(braking, lateral), vehicle->heading);
     slot->state.target = steer_add(vehicle->position, steer_rotate(closest_local, vehicle->heading));
-    return steer_scale(change, vehicle->mass / vehicle->response_time);
+    return steer_add(body, steer_scale(change, vehicle->mass / vehicle->response_time));
 }
 
 /// Where segment p0-p1 crosses q0-q1, as a fraction t of p0-p1; false when they do not cross.
@@ -135,17 +159,34 @@ static SteerVec2 avoid_walls(SteerWorld *world, SteerVehicle *vehicle, SteerBeha
         }
         change = steer_add(change, push);
     }
-    double body = 2.0 * vehicle->radius;
-    if (body > 0.0) {
-        for (int i = 0; i < world->walls.count; i++) {
-            const SteerWall *wall = steer_pool_at(&world->walls, i);
-            if (!wall->header.alive) continue;
-            SteerVec2 a = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, wall->a));
-            SteerVec2 b = steer_add(a, steer_sub(wall->b, wall->a));
-            SteerVec2 away;
-            double distance = segment_distance(vehicle->position, a, b, wall->normal, &away);
-            if (distance < body) change = steer_add(change, steer_scale(away, vehicle->max_speed * (body - distance) / body));
+    /* A wall's end met head-on slips between the feelers: treat each end ahead of the vehicle,
+     * within its width, as a point obstacle in a detection box as long as the front feeler. */
+    double reach = lengths[0];
+    for (int i = 0; i < world->walls.count; i++) {
+        const SteerWall *wall = steer_pool_at(&world->walls, i);
+        if (!wall->header.alive) continue;
+        SteerVec2 ends[2] = {wall->a, wall->b};
+        for (int e = 0; e < 2; e++) {
+            SteerVec2 local = steer_unrotate(steer_world_offset(world, vehicle->position, ends[e]), vehicle->heading);
+            double width = vehicle->radius + 2.0;
+            if (local.x <= 0.0 || local.x >= reach || fabs(local.y) >= width) continue;
+            double side = local.y > 0.0 ? -1.0 : 1.0;
+            double lateral = side * vehicle->max_speed * (1.0 - fabs(local.y) / width) * (2.0 - local.x / reach);
+            change = steer_add(change, steer_rotate(steer_vec2(0.0, lateral), vehicle->heading));
         }
+    }
+    /* Body check, as for obstacles: within `clearance` of the vehicle's edge, straight out, at
+     * full strength when touching. */
+    double clearance = vehicle->radius > 2.0 ? vehicle->radius : 2.0;
+    for (int i = 0; i < world->walls.count; i++) {
+        const SteerWall *wall = steer_pool_at(&world->walls, i);
+        if (!wall->header.alive) continue;
+        SteerVec2 a = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, wall->a));
+        SteerVec2 b = steer_add(a, steer_sub(wall->b, wall->a));
+        SteerVec2 away;
+        double distance = segment_distance(vehicle->position, a, b, wall->normal, &away);
+        double depth = (vehicle->radius + clearance - distance) / clearance;
+        if (depth > 0.0) change = steer_add(change, body_push(vehicle, away, depth));
     }
     return steer_scale(change, vehicle->mass / vehicle->response_time);
 }
