@@ -239,7 +239,7 @@ static void test_obstacle_avoidance_steers_away_from_the_obstacle_side(void **st
     assert_true(s.force.x < 0.0);  /* and braking */
     SteerBehaviourState b;
     steer_vehicle_get_behaviour(world, id, STEER_AVOID_OBSTACLES, NULL, &b);
-    assert_float_equal(b.box_length, 50.0 * (1.0 + 100.0 / 100.0), 1e-9);
+    assert_near(b.box_length, 50.0 * (1.0 + 100.0 / 100.0), 1e-9);
     steer_world_destroy(world);
 }
 
@@ -256,7 +256,7 @@ static void test_obstacle_behind_the_detection_box_is_ignored(void **state)
     steer_world_step(world);
     SteerVehicleState s;
     steer_vehicle_get(world, id, &s);
-    assert_float_equal(steer_length(s.force), 0.0, 0.0);
+    assert_near(steer_length(s.force), 0.0, 0.0);
     steer_world_destroy(world);
 }
 
@@ -280,7 +280,7 @@ static void test_wall_avoidance_turns_away_from_a_wall_ahead(void **state)
     assert_true(steer_vehicle_velocity(world, id).x < 0.0); /* turned back */
     SteerBehaviourState b;
     steer_vehicle_get_behaviour(world, id, STEER_AVOID_WALLS, NULL, &b);
-    assert_float_equal(steer_distance(b.feelers[0], p), 50.0 + 8.0, 1e-6);
+    assert_near(steer_distance(b.feelers[0], p), 50.0 + 8.0, 1e-6);
     steer_world_destroy(world);
 }
 
@@ -330,7 +330,7 @@ static void test_follow_flow_moves_along_the_field(void **state)
     run_steps(world, 120);
     assert_true(steer_vehicle_position(world, left).y > 600.0);
     assert_true(steer_vehicle_position(world, right).y < 400.0);
-    assert_float_equal(steer_vehicle_position(world, left).x, 150.0, 1e-9);
+    assert_near(steer_vehicle_position(world, left).x, 150.0, 1e-9);
     steer_world_destroy(world);
 }
 

@@ -99,15 +99,10 @@ static void test_bad_vehicle_def_is_rejected_and_world_unchanged(void **state)
     (void)state;
     SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
     spawn_at(world, 1, 1);
-    struct {
-        const char *field;
-        void (*spoil)(SteerVehicleDef *);
-    } cases[] = {
-        {"mass", NULL}, {"max_speed", NULL}, {"max_force", NULL}, {"radius", NULL}, {"position", NULL}, {"velocity", NULL},
-    };
+    const char *fields[] = {"mass", "max_speed", "max_force", "radius", "position", "velocity"};
     SteerVehicleDef def;
     SteerVehicleId id = STEER_NULL_ID;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         def = steer_default_vehicle_def();
         switch (i) {
         case 0: def.mass = 0.0; break;
@@ -118,7 +113,7 @@ static void test_bad_vehicle_def_is_rejected_and_world_unchanged(void **state)
         case 5: def.velocity.y = INFINITY; break;
         }
         assert_int_equal(steer_vehicle_create(world, &def, &id), STEER_ERROR_INVALID_ARGUMENT);
-        assert_error_contains(world, cases[i].field);
+        assert_error_contains(world, fields[i]);
         assert_int_equal(steer_world_vehicle_count(world), 1);
     }
     def = steer_default_vehicle_def();
@@ -337,6 +332,65 @@ static void test_time_advances_by_dt(void **state)
     steer_world_destroy(world);
 }
 
+/* A mixed scene: wander (the PRNG every step), dithering (the PRNG per decision), leashes (noise),
+ * pursuit chains, obstacles and a wall, in a wrapping world. */
+static SteerWorld *mixed_scene(uint64_t seed, SteerVehicleId *ids, int count)
+{
+    SteerWorld *world = make_world(STEER_EDGES_WRAP, seed);
+    steer_world_add_obstacle(world, steer_vec2(500, 500), 40, NULL);
+    steer_world_add_wall(world, steer_vec2(200, 200), steer_vec2(300, 260), NULL);
+    for (int i = 0; i < count; i++) {
+        ids[i] = spawn_moving(world, 37.0 * i, 900 - 23.0 * i, 10.0 * (i % 5), -5.0 * (i % 3));
+        SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
+        wander.wander.leash = (SteerLeash)(i % 3);
+        wander.probability = 0.6;
+        turn_on(world, ids[i], &wander);
+        SteerBehaviourDef obstacles = steer_default_behaviour_def(STEER_AVOID_OBSTACLES);
+        turn_on(world, ids[i], &obstacles);
+        SteerBehaviourDef walls = steer_default_behaviour_def(STEER_AVOID_WALLS);
+        turn_on(world, ids[i], &walls);
+        if (i > 0 && i % 4 == 0) {
+            SteerBehaviourDef pursue = steer_default_behaviour_def(STEER_PURSUE);
+            pursue.pursue.target = steer_target_vehicle(ids[i - 1]);
+            pursue.probability = 0.5;
+            turn_on(world, ids[i], &pursue);
+        }
+        steer_vehicle_set_combine(world, ids[i], (SteerCombine)(i % 3));
+    }
+    return world;
+}
+
+static void test_same_seed_gives_identical_bits_and_other_seeds_differ(void **state)
+{
+    (void)state;
+    enum { COUNT = 24 };
+    SteerVehicleId a_ids[COUNT], b_ids[COUNT], c_ids[COUNT];
+    SteerWorld *a = mixed_scene(1234, a_ids, COUNT);
+    SteerWorld *b = mixed_scene(1234, b_ids, COUNT);
+    SteerWorld *c = mixed_scene(1235, c_ids, COUNT);
+    double largest_gap = 0.0;
+    for (int step = 0; step < 900; step++) {
+        steer_world_step(a);
+        steer_world_step(b);
+        steer_world_step(c);
+        for (int i = 0; i < COUNT; i++) {
+            SteerVehicleState sa, sb, sc;
+            steer_vehicle_get(a, a_ids[i], &sa);
+            steer_vehicle_get(b, b_ids[i], &sb);
+            steer_vehicle_get(c, c_ids[i], &sc);
+            assert_memory_equal(&sa.position, &sb.position, sizeof sa.position);
+            assert_memory_equal(&sa.velocity, &sb.velocity, sizeof sa.velocity);
+            assert_memory_equal(&sa.force, &sb.force, sizeof sa.force);
+            double gap = steer_length(steer_world_offset(a, sa.position, sc.position));
+            if (gap > largest_gap) largest_gap = gap;
+        }
+    }
+    assert_true(largest_gap > 50.0);
+    steer_world_destroy(a);
+    steer_world_destroy(b);
+    steer_world_destroy(c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_wrap_edges_wrap_positions_and_offsets),
         cmocka_unit_test(test_contain_edges_keep_vehicles_inside),
         cmocka_unit_test(test_time_advances_by_dt),
+        cmocka_unit_test(test_same_seed_gives_identical_bits_and_other_seeds_differ),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
