@@ -21,7 +21,7 @@ CORE_OBJ_ASAN = $(CORE_SRC:src/core/%.c=$(BUILD)/asan/core/%.o)
 C_TEST_SRC  = $(wildcard tests/c/test_*.c)
 C_TEST_BIN  = $(C_TEST_SRC:tests/c/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all test test-c clean
+.PHONY: all test test-c clean check-deps
 all: $(BUILD)/libsteer.a
 
 $(BUILD)/core/%.o: src/core/%.c $(CORE_HDR)
@@ -42,8 +42,21 @@ $(BUILD)/asan/tests/%: tests/c/%.c tests/c/test_support.h $(BUILD)/asan/libsteer
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc/core $< $(BUILD)/asan/libsteer.a -lcmocka -lm -o $@
 
-test: $(C_TEST_BIN)
+test: check-deps $(C_TEST_BIN)
 	@sh tests/run_suites.sh $(C_TEST_BIN)
+
+# Says exactly what to install when a build dependency is missing, instead of a compiler error.
+DEBIAN_PACKAGES = build-essential pkg-config lua5.4 liblua5.4-dev lua-busted libcmocka-dev \
+                  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
+check-deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    echo "steer needs these Debian packages:$$missing"; \
+	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
+	fi
 
 clean:
 	rm -rf $(BUILD)
