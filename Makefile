@@ -2,7 +2,14 @@
 #   make          the core library (build/libsteer.a)
 #   make test     every test suite under AddressSanitizer + UBSan; ends with "N passed, N failed"
 #   make bench    benchmarks (not part of make test)
+#   make demo     the hunter/prey demo
+#   make install  PREFIX=/usr/local DESTDIR=
 #   make clean
+#
+# Each part of the project adds its own rules in mk/<part>.mk and plugs into the shared targets
+# through four lists: TEST_SUITES (commands run by `make test`, each printing cmocka's or busted's
+# summary), TEST_PREREQS (what they need built), BENCH_TARGETS (phony targets `make bench` runs in
+# turn) and INSTALL_TARGETS.
 
 CC      ?= cc
 BUILD   ?= build
@@ -21,8 +28,16 @@ CORE_OBJ_ASAN = $(CORE_SRC:src/core/%.c=$(BUILD)/asan/core/%.o)
 C_TEST_SRC  = $(wildcard tests/c/test_*.c)
 C_TEST_BIN  = $(C_TEST_SRC:tests/c/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all test test-c clean check-deps
+.PHONY: all test test-c bench install clean check-deps
 all: $(BUILD)/libsteer.a
+
+TEST_SUITES     =
+TEST_PREREQS    =
+BENCH_TARGETS   =
+INSTALL_TARGETS =
+ALL_TARGETS     =
+PREFIX  ?= /usr/local
+DESTDIR ?=
 
 $(BUILD)/core/%.o: src/core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
@@ -38,12 +53,22 @@ $(BUILD)/libsteer.a: $(CORE_OBJ)
 $(BUILD)/asan/libsteer.a: $(CORE_OBJ_ASAN)
 	ar rcs $@ $^
 
+# A test that needs more than the core sets TEST_CFLAGS / TEST_LINK for its binary in its mk file
+# (target-specific variables) and adds the extra objects as prerequisites.
 $(BUILD)/asan/tests/%: tests/c/%.c tests/c/test_support.h $(BUILD)/asan/libsteer.a
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc/core $< $(BUILD)/asan/libsteer.a -lcmocka -lm -o $@
+	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc/core $(TEST_CFLAGS) $< $(TEST_LINK) $(BUILD)/asan/libsteer.a $(TEST_LIBS) -lcmocka -lm -o $@
 
-test: check-deps $(C_TEST_BIN)
-	@sh tests/run_suites.sh $(C_TEST_BIN)
+-include $(sort $(wildcard mk/*.mk))
+
+all: $(ALL_TARGETS)
+
+test: check-deps $(C_TEST_BIN) $(TEST_PREREQS)
+	@sh tests/run_suites.sh $(C_TEST_BIN) $(TEST_SUITES)
+
+bench: $(BENCH_TARGETS)
+
+install: $(INSTALL_TARGETS)
 
 # Says exactly what to install when a build dependency is missing, instead of a compiler error.
 DEBIAN_PACKAGES = build-essential pkg-config lua5.4 liblua5.4-dev lua-busted libcmocka-dev \

@@ -1,0 +1,93 @@
+/* render.h - SDL2 drawing of a steer world: vehicles, obstacles, walls, paths, bounds, the debug
+ * overlays, and the screen-space pieces the runtime composes (HUD, inspector, error panel, help).
+ * Render reads the world and never changes it. It knows nothing of Lua.
+ */
+#ifndef STEER_RENDER_H
+#define STEER_RENDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "steer.h"
+
+typedef struct SteerRender SteerRender;
+
+/// What part of the world the window shows: the world point at the window's centre and the zoom
+/// (pixels per unit). width/height are the output size in pixels.
+typedef struct SteerCamera {
+    double center_x, center_y;
+    double zoom;
+    int width, height;
+} SteerCamera;
+
+/// A camera that fits a width x height world into a window of win_w x win_h pixels, centred.
+SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_h);
+void steer_camera_to_world(const SteerCamera *cam, double sx, double sy, double *wx, double *wy);
+void steer_camera_to_screen(const SteerCamera *cam, double wx, double wy, double *sx, double *sy);
+/// Zooms by `factor` keeping the world point under screen point (sx, sy) where it is.
+void steer_camera_zoom_at(SteerCamera *cam, double sx, double sy, double factor);
+
+/// Debug overlays, each toggled by a key in the runtime.
+typedef enum SteerOverlay {
+    STEER_OVERLAY_WANDER = 1u << 0,    ///< wander circles and targets
+    STEER_OVERLAY_AVOIDANCE = 1u << 1, ///< obstacle detection boxes and wall feelers
+    STEER_OVERLAY_NEIGHBORS = 1u << 2, ///< neighbour radius (and view cone) of each vehicle
+    STEER_OVERLAY_FORCES = 1u << 3,    ///< velocity and steering force vectors
+    STEER_OVERLAY_STATES = 1u << 4,    ///< each vehicle's state name (from vehicle_label)
+    STEER_OVERLAY_PATHS = 1u << 5,     ///< paths with their waypoints, flow fields
+    STEER_OVERLAY_GRID = 1u << 6,      ///< a background grid in world units
+} SteerOverlay;
+
+/// One frame's view of the world.
+typedef struct SteerFrame {
+    SteerCamera camera;
+    double alpha;             ///< 0..1: interpolate between the captured state (0) and the current one (1)
+    unsigned overlays;        ///< SteerOverlay bits
+    SteerVehicleId selected;  ///< highlighted vehicle; the null id for none
+    /// Text drawn under a vehicle with STEER_OVERLAY_STATES (its state name); may be NULL, may return NULL.
+    const char *(*vehicle_label)(void *ctx, SteerVehicleId id);
+    void *label_ctx;
+} SteerFrame;
+
+/// Loads the font (a TTF path; font_px its pixel size). NULL on failure, with SDL_GetError() set.
+SteerRender *steer_render_create(SDL_Renderer *sdl, const char *font_path, int font_px);
+void steer_render_destroy(SteerRender *render);
+
+/// Remembers every vehicle's position and heading: call it just before each physics step, so that
+/// frames drawn after the step can interpolate (SteerFrame.alpha). Allocates only when the world grew.
+void steer_render_capture(SteerRender *render, const SteerWorld *world);
+/// Clears the output and draws the world, its shapes and the overlays. Remembers the camera for the
+/// world-space primitives below.
+void steer_render_world(SteerRender *render, const SteerWorld *world, const SteerFrame *frame);
+
+/// Colour of vehicles of `kind` whose color word is 0 (a fixed, readable palette).
+SDL_Color steer_render_kind_color(uint32_t kind);
+/// A core colour word 0xRRGGBBAA as an SDL colour.
+SDL_Color steer_render_color_from_word(uint32_t rgba);
+
+/* World-space primitives (scripts' gfx.line/circle/text), in the last frame's camera. */
+void steer_render_line(SteerRender *render, double x1, double y1, double x2, double y2, SDL_Color color);
+void steer_render_circle(SteerRender *render, double x, double y, double radius, SDL_Color color, bool fill);
+void steer_render_text_at(SteerRender *render, double x, double y, const char *text, SDL_Color color);
+
+/* Screen-space pieces. Text may hold '\n'. */
+void steer_render_text(SteerRender *render, int x, int y, const char *text, SDL_Color color);
+int steer_render_line_height(const SteerRender *render);
+/// Lines of text on a translucent box at the top left (fps, time, counts, script HUD lines).
+void steer_render_hud(SteerRender *render, const char *const *lines, int count);
+/// The inspector box for a vehicle at the top right: id, speed, each active behaviour with its
+/// weight and force and whether the combination kept it, then the caller's extra lines (kind name,
+/// state, history).
+void steer_render_inspector(SteerRender *render, const SteerWorld *world, SteerVehicleId id,
+                            const char *const *extra_lines, int count);
+/// A red panel along the bottom showing an error (file:line: message and traceback).
+void steer_render_error_panel(SteerRender *render, const char *message);
+/// A centred box listing key bindings, one "key  what it does" per line.
+void steer_render_help(SteerRender *render, const char *const *lines, int count);
+
+/// Saves what the renderer drew as a PNG (SDL_RenderReadPixels + IMG_SavePNG); 0 on success.
+int steer_render_save_png(SDL_Renderer *sdl, const char *path);
+
+#endif
