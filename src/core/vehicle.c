@@ -37,6 +37,12 @@ static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                       \
     if (!vehicle) return invalid_id(world, id)
 
+/* Setters change what the grid copied (position, velocity, heading, kind, radii): rebuild it
+ * before the next query. Cheap: the step rebuilds it anyway. */
+#define LOOKUP_FOR_CHANGE(vehicle, world, id)                                                      \
+    LOOKUP_OR_FAIL(vehicle, world, id);                                                            \
+    world->grid_stale = true
+
 /* ---- Checks shared by creation and the setters --------------------------------------------- */
 
 static SteerResult check_positive(const SteerWorld *world, const char *name, double value)
@@ -112,6 +118,9 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
 {
     TRY(check_def(world, def));
     if (!order_reserve(world, world->order_count + 1)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    /* The grid grows here, never during a step: the new slot index is at most vehicles.count. */
+    if (!steer_grid_reserve(&world->grid, world->order_count + 1, world->vehicles.count + 1))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int index = steer_pool_alloc(&world->vehicles);
     if (index < 0) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
@@ -137,6 +146,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->combine = def->combine;
     /* Serials grow, so appending keeps `order` sorted by creation. */
     world->order[world->order_count++] = index;
+    world->grid_stale = true;
     if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
     return STEER_OK;
 }
@@ -157,6 +167,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     world->order_count--;
     steer_vehicle_free_behaviours(vehicle);
     steer_pool_release(&world->vehicles, index);
+    world->grid_stale = true;
     /* Behaviours of others that target it notice at their next step or query
      * (steer_slot_target_lost): no scan over every vehicle here. */
     return STEER_OK;
@@ -238,7 +249,7 @@ SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id)
 
 SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_vec(world, "position", position));
     vehicle->position = position;
     return STEER_OK;
@@ -246,7 +257,7 @@ SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, Ste
 
 SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_vec(world, "velocity", velocity));
     vehicle->velocity = steer_truncate(velocity, vehicle->max_speed);
     if (steer_length_sq(vehicle->velocity) > 0.0) {
@@ -258,7 +269,7 @@ SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, Ste
 
 SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     if (!isfinite(radians))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "heading must be finite (got %g)", radians);
     /* Turning a moving vehicle turns its velocity with it: heading follows velocity otherwise. */
@@ -272,7 +283,7 @@ SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, doub
 #define DEFINE_SETTER(field, check)                                                                \
     SteerResult steer_vehicle_set_##field(SteerWorld *world, SteerVehicleId id, double value)      \
     {                                                                                              \
-        LOOKUP_OR_FAIL(vehicle, world, id);                                                        \
+        LOOKUP_FOR_CHANGE(vehicle, world, id);                                                     \
         TRY(check(world, #field, value));                                                          \
         vehicle->field = value;                                                                    \
         return STEER_OK;                                                                           \
@@ -287,7 +298,7 @@ DEFINE_SETTER(neighbor_radius, check_non_negative)
 
 SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double value)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_positive(world, "max_speed", value));
     vehicle->max_speed = value;
     vehicle->velocity = steer_truncate(vehicle->velocity, value);
@@ -296,7 +307,7 @@ SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, do
 
 SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double value)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_view_angle(world, value));
     vehicle->view_angle = value;
     return STEER_OK;
@@ -304,14 +315,14 @@ SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, d
 
 SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     vehicle->flock_kinds = kinds;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_t kind)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_kind(world, kind));
     vehicle->kind = kind;
     return STEER_OK;
@@ -319,21 +330,21 @@ SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_
 
 SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     vehicle->color = color;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     vehicle->user_data = user_data;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, SteerCombine combine)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_combine(world, combine));
     vehicle->combine = combine;
     return STEER_OK;

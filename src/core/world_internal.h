@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 
+#include "grid.h"
 #include "pool.h"
 #include "prng.h"
 #include "steer.h"
@@ -81,6 +82,13 @@ struct SteerWorld {
     SteerPool walls;         ///< of SteerWall
     SteerPool paths;         ///< of SteerPath
     SteerPool fields;        ///< of SteerFlowField
+
+    /* Spatial indexes (grid.h): caches rebuilt when marked stale. Whatever moves, adds or removes
+     * a vehicle sets grid_stale; adding or removing an obstacle sets obstacles_stale. */
+    SteerGrid grid;
+    bool grid_stale;
+    SteerObstacleGrid obstacle_grid;
+    bool obstacles_stale;
 
     char error[256];
 };

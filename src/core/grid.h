@@ -1,0 +1,129 @@
+/* grid.h - the world's spatial index (private to the core).
+ *
+ * Vehicles: a uniform grid rebuilt at the start of every step (and lazily before a query when
+ * something moved since) by a counting sort over cells. The sort also copies the hot fields of
+ * every vehicle into arrays in cell order, so a neighbourhood is a few contiguous runs of memory:
+ * one run per row of cells, split in two where a row wraps around the world's edge.
+ *
+ * Cells are at least as large as the largest neighbour radius, so a vehicle's neighbours lie in
+ * the 3 x 3 cells around it. In a wrapping world the grid covers the world and stores wrapped
+ * positions; a run that crosses the edge comes with a shift (±width, ±height) that turns stored
+ * positions into the image nearest to the asker. In other worlds the grid covers the bounding box
+ * of the vehicles themselves, so a vehicle far outside the bounds is still found (and does not
+ * crowd the border cells).
+ *
+ * Every array grows only when vehicles are created (steer_grid_reserve); a rebuild never allocates.
+ *
+ * Obstacles: a second grid holds each obstacle in every cell its bounding box touches; it is
+ * rebuilt when obstacles are added or removed (never during a step).
+ */
+#ifndef STEER_GRID_H
+#define STEER_GRID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "steer_math.h"
+
+struct SteerWorld;
+
+typedef struct SteerGrid {
+    /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
+    double origin_x, origin_y;
+    double cell_w, cell_h, inv_w, inv_h;
+    int cols, rows;
+    bool wrap;
+    double width, height;   ///< the world's size (wrapping worlds)
+
+    /* Hot data in cell order: vehicle k of the sorted order. */
+    int count;
+    double *x, *y;           ///< positions (wrapped into the world in a wrapping world)
+    double *vx, *vy;         ///< velocities
+    double *hx, *hy;         ///< unit headings
+    double *radius;          ///< bounding radii
+    uint8_t *kind;
+    int *rank;               ///< index in creation order (world->order)
+    int *slot;               ///< pool slot of the vehicle
+    int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
+
+    int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
+    int *scratch;            ///< by creation order: cell index during the sort
+    int capacity;            ///< vehicles the arrays hold
+    int where_capacity;      ///< pool slots `where` holds
+    int cell_capacity;       ///< cells cell_start holds (plus one)
+
+    double max_neighbor_radius, max_radius, max_speed;
+
+    /* Query scratch (results sorted into creation order). */
+    int *result;
+    int result_capacity;
+} SteerGrid;
+
+typedef struct SteerObstacleGrid {
+    double origin_x, origin_y, cell_w, cell_h, inv_w, inv_h;
+    int cols, rows;
+    bool wrap;
+    double width, height;
+    int *cell_start;         ///< cols·rows + 1
+    int *items;              ///< obstacle slot indices, by cell, in slot order within a cell
+    int item_capacity, cell_capacity;
+    uint32_t *stamp;         ///< by obstacle slot: last query that saw it (deduplication)
+    int stamp_capacity;
+    uint32_t query_stamp;
+    int *result;
+    int result_capacity;
+} SteerObstacleGrid;
+
+void steer_grid_free(SteerGrid *grid);
+/// Makes room for `vehicles` vehicles and `slots` pool slots; false when memory runs out.
+bool steer_grid_reserve(SteerGrid *grid, int vehicles, int slots);
+/// Rebuilds the grid from the world's vehicles (never allocates: see steer_grid_reserve).
+void steer_grid_build(SteerGrid *grid, const struct SteerWorld *world);
+/// Rebuilds the world's grid if vehicles changed since the last build. Callable through a const
+/// world: the grid is a cache of the vehicles, not state of its own.
+const SteerGrid *steer_world_grid(const struct SteerWorld *world);
+/// Grows the query result scratch; false when memory runs out.
+bool steer_grid_reserve_results(SteerGrid *grid, int count);
+
+/* ---- Walking the cells around a point ------------------------------------------------------ */
+
+/// Walks the runs of sorted vehicles whose cells may hold points within `radius` of a point.
+typedef struct SteerGridCursor {
+    const SteerGrid *grid;
+    int row, row_hi;        ///< unwrapped rows still to walk
+    int col_lo, col_hi;     ///< unwrapped columns of every row
+    int col;                ///< next unwrapped column in the current row
+    bool wrap_each;         ///< the range covers the world more than once: wrap each offset instead
+} SteerGridCursor;
+
+/// One run: sorted vehicles [begin, end); add (shift_x, shift_y) to their stored positions to get
+/// the image nearest to the asker (both 0 when wrap_each is set: wrap every offset yourself).
+typedef struct SteerGridRun {
+    int begin, end;
+    double shift_x, shift_y;
+} SteerGridRun;
+
+/// `x`, `y`: the asker's position as stored by the grid (steer_grid_local_point).
+void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *grid, double x, double y, double radius);
+bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun *run);
+
+/// A point as the grid stores positions (wrapped into the world in a wrapping world).
+SteerVec2 steer_grid_local_point(const SteerGrid *grid, SteerVec2 point);
+/// The shortest offset along one wrapped axis of length `size`.
+static inline double steer_grid_wrap_delta(double delta, double size)
+{
+    if (delta > 0.5 * size || delta < -0.5 * size) return delta - size * floor(delta / size + 0.5);
+    return delta;
+}
+
+/* ---- Obstacles ----------------------------------------------------------------------------- */
+
+void steer_obstacle_grid_free(SteerObstacleGrid *grid);
+/// The world's obstacle grid, rebuilt if obstacles changed; NULL when memory ran out (callers
+/// then scan every obstacle).
+const SteerObstacleGrid *steer_world_obstacle_grid(const struct SteerWorld *world);
+/// Obstacle slots whose cells touch the box [lo, hi] (unwrapped coordinates), each once, in slot
+/// order. Returns how many, written to grid->result (the grid's scratch), or -1 when out of memory.
+int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, SteerVec2 hi);
+
+#endif
