@@ -5,9 +5,6 @@
 #include "grid.h"
 #include "world_internal.h"
 
-/* Queries widen their cell range by this fraction of a cell so that a point exactly on a cell
- * border, after rounding, is never left out. */
-#define CELL_MARGIN 1e-7
 
 static bool grow(void **array, int *capacity, int needed, size_t item_size)
 {
@@ -28,7 +25,8 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     int next = g->capacity ? g->capacity : 64;
     while (next < needed) next *= 2;
     void **doubles[] = {(void **)&g->x, (void **)&g->y, (void **)&g->vx, (void **)&g->vy,
-                        (void **)&g->hx, (void **)&g->hy, (void **)&g->radius};
+                        (void **)&g->hx, (void **)&g->hy, (void **)&g->radius, (void **)&g->neighbor_radius,
+                        (void **)&g->view_cos};
     for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++) {
         void *grown = realloc(*doubles[i], (size_t)next * sizeof(double));
         if (!grown) return false;
@@ -43,6 +41,13 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     void *kinds = realloc(g->kind, (size_t)next);
     if (!kinds) return false;
     g->kind = kinds;
+    void *wants = realloc(g->wants, (size_t)next);
+    if (!wants) return false;
+    g->wants = wants;
+    void *flock_kinds = realloc(g->flock_kinds, (size_t)next * sizeof *g->flock_kinds);
+    if (!flock_kinds) return false;
+    g->flock_kinds = flock_kinds;
+
     g->capacity = next;
     return true;
 }
@@ -54,7 +59,14 @@ static int max_cells_for(int vehicles) { return 2 * vehicles + 64; }
 bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
 {
     if (!grow_vehicle_arrays(g, vehicles)) return false;
-    if (!grow((void **)&g->where, &g->where_capacity, slots, sizeof(int))) return false;
+    if (slots > g->where_capacity) {
+        /* `where` and `hood` are both indexed by pool slot and share where_capacity. */
+        int capacity = g->where_capacity;
+        SteerNeighbourhood *hood = g->hood;
+        if (!grow((void **)&hood, &capacity, slots, sizeof *hood)) return false;
+        g->hood = hood;
+        if (!grow((void **)&g->where, &g->where_capacity, capacity, sizeof(int))) return false;
+    }
     int cells = max_cells_for(g->capacity) + 1;
     return grow((void **)&g->cell_start, &g->cell_capacity, cells, sizeof(int));
 }
@@ -67,13 +79,15 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 void steer_grid_free(SteerGrid *g)
 {
     free(g->x); free(g->y); free(g->vx); free(g->vy); free(g->hx); free(g->hy); free(g->radius);
-    free(g->kind); free(g->rank); free(g->slot); free(g->scratch); free(g->where);
+    free(g->kind); free(g->rank); free(g->neighbor_radius); free(g->view_cos); free(g->flock_kinds);
+    free(g->wants); free(g->hood); free(g->slot); free(g->scratch); free(g->where);
     free(g->cell_start); free(g->result);
     memset(g, 0, sizeof *g);
 }
 
 static double wrap_coordinate(double value, double size)
 {
+    if (value >= 0.0 && value < size) return value; /* the usual case after a step: no floor() */
     double wrapped = value - size * floor(value / size);
     /* Rounding can give exactly `size`; absurdly large inputs can give anything. */
     return (wrapped >= 0.0 && wrapped < size) ? wrapped : 0.0;
@@ -83,13 +97,6 @@ SteerVec2 steer_grid_local_point(const SteerGrid *g, SteerVec2 point)
 {
     if (!g->wrap) return point;
     return steer_vec2(wrap_coordinate(point.x, g->width), wrap_coordinate(point.y, g->height));
-}
-
-static int clamp_cell(double f, int n)
-{
-    if (!(f >= 0.0)) return 0; /* also NaN */
-    if (f >= (double)(n - 1)) return n - 1;
-    return (int)f;
 }
 
 /// Chooses cols x rows cells of at least `wanted` units over `extent_x` x `extent_y` units (the
@@ -127,10 +134,12 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 
     /* Pass 1: the largest radii and speed, and the bounding box of the vehicles. */
     double max_neighbor = 0.0, max_radius = 0.0, max_speed_sq = 0.0;
+    uint64_t all_kinds = 0;
     double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
     for (int i = 0; i < n; i++) {
         const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
         if (v->neighbor_radius > max_neighbor) max_neighbor = v->neighbor_radius;
+        all_kinds |= 1ULL << v->kind;
         if (v->radius > max_radius) max_radius = v->radius;
         double speed_sq = steer_length_sq(v->velocity);
         if (speed_sq > max_speed_sq) max_speed_sq = speed_sq;
@@ -142,6 +151,7 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->max_neighbor_radius = max_neighbor;
     g->max_radius = max_radius;
     g->max_speed = sqrt(max_speed_sq);
+    g->all_kinds = all_kinds;
 
     int max_cells = max_cells_for(n);
     if (max_cells + 1 > g->cell_capacity) max_cells = g->cell_capacity - 1;
@@ -167,8 +177,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     for (int i = 0; i < n; i++) {
         const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
         SteerVec2 p = steer_grid_local_point(g, v->position);
-        int cx = clamp_cell(floor((p.x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(floor((p.y - g->origin_y) * g->inv_h), g->rows);
+        int cx = clamp_cell(fast_floor((p.x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((p.y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         g->cell_start[cell + 1]++;
@@ -190,6 +200,10 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         g->hy[k] = v->heading.y;
         g->radius[k] = v->radius;
         g->kind[k] = (uint8_t)v->kind;
+        g->neighbor_radius[k] = v->neighbor_radius;
+        g->view_cos[k] = v->view_cos;
+        g->flock_kinds[k] = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+        g->wants[k] = v->wants_neighbourhood;
         g->rank[k] = i;
         g->slot[k] = slot;
         g->where[slot] = k;
@@ -209,75 +223,6 @@ const SteerGrid *steer_world_grid(const SteerWorld *world)
 }
 
 /* ---- Cursor -------------------------------------------------------------------------------- */
-
-static int floor_div(int a, int b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
-static int positive_mod(int a, int b) { int m = a % b; return m < 0 ? m + b : m; }
-
-/// The unwrapped cell range [*lo, *hi] along one axis; false when it covers the axis more than
-/// once (wrapping) - then it is the whole axis.
-static bool axis_range(double center, double radius, double origin, double inverse, int n, bool wrap, int *lo, int *hi)
-{
-    double flo = floor((center - radius - origin) * inverse - CELL_MARGIN);
-    double fhi = floor((center + radius - origin) * inverse + CELL_MARGIN);
-    if (!wrap) {
-        *lo = clamp_cell(flo, n);
-        *hi = clamp_cell(fhi, n);
-        return true;
-    }
-    if (!(fhi - flo + 1.0 <= (double)n)) {
-        *lo = 0;
-        *hi = n - 1;
-        return false;
-    }
-    *lo = (int)flo;
-    *hi = (int)fhi;
-    return true;
-}
-
-void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *g, double x, double y, double radius)
-{
-    cursor->grid = g;
-    cursor->wrap_each = false;
-    if (g->count == 0) {
-        cursor->row = 1;
-        cursor->row_hi = 0;
-        return;
-    }
-    bool once_x = axis_range(x, radius, g->origin_x, g->inv_w, g->cols, g->wrap, &cursor->col_lo, &cursor->col_hi);
-    bool once_y = axis_range(y, radius, g->origin_y, g->inv_h, g->rows, g->wrap, &cursor->row, &cursor->row_hi);
-    cursor->wrap_each = !(once_x && once_y);
-    cursor->col = cursor->col_lo;
-}
-
-bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun *run)
-{
-    const SteerGrid *g = cursor->grid;
-    while (cursor->row <= cursor->row_hi) {
-        if (cursor->col > cursor->col_hi) {
-            cursor->row++;
-            cursor->col = cursor->col_lo;
-            continue;
-        }
-        int row = cursor->row, col = cursor->col;
-        int r = g->wrap ? positive_mod(row, g->rows) : row;
-        int c = g->wrap ? positive_mod(col, g->cols) : col;
-        /* Consecutive cells of a row are consecutive in memory, up to the world's edge. */
-        int length = cursor->col_hi - col + 1;
-        if (length > g->cols - c) length = g->cols - c;
-        cursor->col += length;
-        int first = r * g->cols + c;
-        run->begin = g->cell_start[first];
-        run->end = g->cell_start[first + length];
-        if (g->wrap && !cursor->wrap_each) {
-            run->shift_x = floor_div(col, g->cols) * g->width;
-            run->shift_y = floor_div(row, g->rows) * g->height;
-        } else {
-            run->shift_x = run->shift_y = 0.0;
-        }
-        if (run->begin < run->end) return true;
-    }
-    return false;
-}
 
 /* ---- Obstacles ----------------------------------------------------------------------------- */
 

@@ -24,8 +24,19 @@
 #include <stdint.h>
 
 #include "steer_math.h"
+#include <math.h>
 
 struct SteerWorld;
+
+/// What a vehicle sees of its neighbours (within its neighbor_radius, of its flock kinds, in its
+/// view cone, itself excluded), summed in one pass over the grid.
+typedef struct SteerNeighbourhood {
+    SteerVec2 separation;  ///< Σ r/|r|² (r from the neighbour to the vehicle, 1/units), comfort multiplier applied
+    SteerVec2 heading_sum; ///< Σ neighbour headings
+    SteerVec2 offset_sum;  ///< Σ offsets from the vehicle to each neighbour (units, shortest wrapped)
+    int count;             ///< neighbours seen
+    int coincident;        ///< neighbours on the very same point (pushed apart along the side instead)
+} SteerNeighbourhood;
 
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
@@ -42,6 +53,12 @@ typedef struct SteerGrid {
     double *hx, *hy;         ///< unit headings
     double *radius;          ///< bounding radii
     uint8_t *kind;
+    /* What the vehicle itself looks for (read when its own neighbourhood is summed). */
+    double *neighbor_radius;
+    double *view_cos;        ///< cosine of half the view angle; < -1 for all-round vision
+    uint64_t *flock_kinds;   ///< resolved: never 0
+    uint8_t *wants;          ///< 1: a behaviour of it uses the plain neighbourhood this step
+    SteerNeighbourhood *hood;///< by pool slot: the plain neighbourhoods, summed at the start of the step
     int *rank;               ///< index in creation order (world->order)
     int *slot;               ///< pool slot of the vehicle
     int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
@@ -53,6 +70,7 @@ typedef struct SteerGrid {
     int cell_capacity;       ///< cells cell_start holds (plus one)
 
     double max_neighbor_radius, max_radius, max_speed;
+    uint64_t all_kinds;      ///< bit k set: some vehicle has kind k
 
     /* Query scratch (results sorted into creation order). */
     int *result;
@@ -103,9 +121,113 @@ typedef struct SteerGridRun {
     double shift_x, shift_y;
 } SteerGridRun;
 
-/// `x`, `y`: the asker's position as stored by the grid (steer_grid_local_point).
-void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *grid, double x, double y, double radius);
-bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun *run);
+/* Queries widen their cell range by this fraction of a cell so that a point exactly on a cell
+ * border, after rounding, is never left out. */
+#define CELL_MARGIN 1e-7
+
+/* The cursor runs once or more per vehicle per step: it is inline, and skips integer division
+ * and libm's floor() in the usual case. */
+/// floor() without a libm call (x86-64 at -O2 has no inline floor); huge values are left to floor().
+static inline double fast_floor(double f)
+{
+    if (!(f > -1e9 && f < 1e9)) return floor(f);
+    long i = (long)f;
+    return (double)(i - (f < (double)i));
+}
+
+static inline int clamp_cell(double f, int n)
+{
+    if (!(f >= 0.0)) return 0; /* also NaN */
+    if (f >= (double)(n - 1)) return n - 1;
+    return (int)f;
+}
+
+/* Cell indices are nearly always already in range or one off: skip the integer division then. */
+static inline int floor_div(int a, int b)
+{
+    if ((unsigned)a < (unsigned)b) return 0;
+    if (a < 0 && a >= -b) return -1;
+    if (a >= b && a < 2 * b) return 1;
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static inline int positive_mod(int a, int b)
+{
+    if ((unsigned)a < (unsigned)b) return a;
+    if (a < 0 && a >= -b) return a + b;
+    if (a >= b && a < 2 * b) return a - b;
+    int m = a % b;
+    return m < 0 ? m + b : m;
+}
+
+/// The unwrapped cell range [*lo, *hi] along one axis; false when it covers the axis more than
+/// once (wrapping) - then it is the whole axis.
+static inline bool axis_range(double center, double radius, double origin, double inverse, int n, bool wrap, int *lo, int *hi)
+{
+    double flo = fast_floor((center - radius - origin) * inverse - CELL_MARGIN);
+    double fhi = fast_floor((center + radius - origin) * inverse + CELL_MARGIN);
+    if (!wrap) {
+        *lo = clamp_cell(flo, n);
+        *hi = clamp_cell(fhi, n);
+        return true;
+    }
+    if (!(fhi - flo + 1.0 <= (double)n)) {
+        *lo = 0;
+        *hi = n - 1;
+        return false;
+    }
+    *lo = (int)flo;
+    *hi = (int)fhi;
+    return true;
+}
+
+static inline void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *g, double x, double y, double radius)
+{
+    cursor->grid = g;
+    cursor->wrap_each = false;
+    cursor->col_lo = cursor->col_hi = cursor->col = 0;
+    if (g->count == 0) {
+        cursor->row = 1;
+        cursor->row_hi = 0;
+        return;
+    }
+    bool once_x = axis_range(x, radius, g->origin_x, g->inv_w, g->cols, g->wrap, &cursor->col_lo, &cursor->col_hi);
+    bool once_y = axis_range(y, radius, g->origin_y, g->inv_h, g->rows, g->wrap, &cursor->row, &cursor->row_hi);
+    cursor->wrap_each = !(once_x && once_y);
+    cursor->col = cursor->col_lo;
+}
+
+static inline bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun *run)
+{
+    const SteerGrid *g = cursor->grid;
+    while (cursor->row <= cursor->row_hi) {
+        if (cursor->col > cursor->col_hi) {
+            cursor->row++;
+            cursor->col = cursor->col_lo;
+            continue;
+        }
+        int row = cursor->row, col = cursor->col;
+        int r = g->wrap ? positive_mod(row, g->rows) : row;
+        int c = g->wrap ? positive_mod(col, g->cols) : col;
+        /* Consecutive cells of a row are consecutive in memory, up to the world's edge. */
+        int length = cursor->col_hi - col + 1;
+        if (length > g->cols - c) length = g->cols - c;
+        cursor->col += length;
+        int first = r * g->cols + c;
+        run->begin = g->cell_start[first];
+        run->end = g->cell_start[first + length];
+        if (g->wrap && !cursor->wrap_each) {
+            run->shift_x = floor_div(col, g->cols) * g->width;
+            run->shift_y = floor_div(row, g->rows) * g->height;
+        } else {
+            run->shift_x = run->shift_y = 0.0;
+        }
+        if (run->begin < run->end) return true;
+    }
+    return false;
+}
+
+
 
 /// A point as the grid stores positions (wrapped into the world in a wrapping world).
 SteerVec2 steer_grid_local_point(const SteerGrid *grid, SteerVec2 point);

@@ -63,6 +63,12 @@ static SteerResult check_vec(const SteerWorld *world, const char *name, SteerVec
     return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be finite (got %g, %g)", name, value.x, value.y);
 }
 
+/// The cone test's threshold: all-round vision (2π, give or take rounding) skips the test.
+static double steer_view_cos(double view_angle)
+{
+    return view_angle < 2.0 * STEER_PI - 1e-9 ? cos(0.5 * view_angle) : -2.0;
+}
+
 static SteerResult check_view_angle(const SteerWorld *world, double value)
 {
     if (isfinite(value) && value > 0.0 && value <= 2.0 * STEER_PI + 1e-9) return STEER_OK;
@@ -139,6 +145,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->response_time = def->response_time;
     vehicle->neighbor_radius = def->neighbor_radius;
     vehicle->view_angle = def->view_angle;
+    vehicle->view_cos = steer_view_cos(def->view_angle);
     vehicle->flock_kinds = def->flock_kinds;
     vehicle->kind = def->kind;
     vehicle->color = def->color;
@@ -310,6 +317,7 @@ SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, d
     LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_view_angle(world, value));
     vehicle->view_angle = value;
+    vehicle->view_cos = steer_view_cos(value);
     return STEER_OK;
 }
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "world_internal.h"
+#include "behaviours_internal.h"
 
 /* Below this squared speed (units²/s²) the heading is left alone: normalising a tiny velocity
  * would spin a vehicle at rest. */
@@ -225,7 +225,10 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
         if (kept != i) vehicle->behaviours[kept] = *slot;
         kept++;
     }
-    vehicle->behaviour_count = kept;
+    if (kept != vehicle->behaviour_count) {
+        vehicle->behaviour_count = kept;
+        steer_vehicle_refresh_group_flags(vehicle);
+    }
 }
 
 void steer_world_step(SteerWorld *world)
@@ -234,6 +237,7 @@ void steer_world_step(SteerWorld *world)
     /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
     steer_world_grid(world);
     steer_world_obstacle_grid(world);
+    steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so
      * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
     for (int i = 0; i < world->order_count; i++) {
@@ -246,6 +250,7 @@ void steer_world_step(SteerWorld *world)
         integrate(world, vehicle, dt);
     }
     world->grid_stale = true;
+    world->hoods_ready = false;
     world->step_count++;
     world->time += dt;
 }
