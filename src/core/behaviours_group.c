@@ -90,7 +90,8 @@ static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
 
 /* Leader following (003 article): arrive at a point `behind` units behind the leader; when standing
  * in front of it (within sight_radius of the point as far ahead, or of the leader while ahead of
- * it), step sideways out of its path instead; and keep apart from the other followers. */
+ * it), step sideways out of its path instead; and keep apart from the other followers and the
+ * leader (separation, weighted by `separation`). */
 static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {
     const SteerFollowLeaderParams *p = &slot->def.follow_leader;
@@ -121,8 +122,13 @@ static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBe
         force = steer_match_velocity(vehicle, steer_truncate(desired, vehicle->max_speed));
     }
     if (p->separation > 0.0) {
+        /* Apart from the other followers, and from the leader too (it may not be of a kind this
+         * vehicle flocks with, but a follower must not sit on it): counted once either way. */
         SteerNeighbourhood n;
         steer_neighbourhood(world, vehicle, steer_vehicle_slot(world, leader), 0.0, 1.0, &n);
+        double distance_sq = steer_length_sq(from_leader);
+        if (distance_sq <= vehicle->neighbor_radius * vehicle->neighbor_radius && distance_sq > 1e-12)
+            n.separation = steer_add(n.separation, steer_scale(from_leader, 1.0 / distance_sq));
         force = steer_add(force, steer_scale(separation_force(vehicle, &n), p->separation));
     }
     return force;
@@ -197,7 +203,13 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
             if (steer_length_sq(gap) > clear * clear) continue;
             soonest = t;
             away = steer_neg(gap);
-            if (steer_length_sq(away) < 1e-12) away = steer_scale(vehicle->side, steer_cross(d, v) > 0.0 ? -1.0 : 1.0);
+            /* Dead on course for the same point at the same time (a symmetric crossing): turning
+             * aside by the same rule would keep it symmetric. The one created first speeds up,
+             * the other brakes, so it passes behind. */
+            if (steer_length_sq(away) < 1e-6 * clear * clear) {
+                SteerVec2 ahead = steer_length_sq(v) > 1e-12 ? steer_normalize(v) : vehicle->heading;
+                away = steer_scale(ahead, g->rank[self] < g->rank[j] ? 1.0 : -1.0);
+            }
             threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->vx[j], g->vy[j]), t)));
         }
     }
