@@ -38,6 +38,12 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
         if (!grown) return false;
         *ints[i] = grown;
     }
+    void **floats[] = {(void **)&g->fx, (void **)&g->fy, (void **)&g->fhx, (void **)&g->fhy};
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
+        void *grown = realloc(*floats[i], (size_t)next * sizeof(float));
+        if (!grown) return false;
+        *floats[i] = grown;
+    }
     void *kinds = realloc(g->kind, (size_t)next);
     if (!kinds) return false;
     g->kind = kinds;
@@ -79,6 +85,7 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 void steer_grid_free(SteerGrid *g)
 {
     free(g->x); free(g->y); free(g->vx); free(g->vy); free(g->hx); free(g->hy); free(g->radius);
+    free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
     free(g->kind); free(g->rank); free(g->neighbor_radius); free(g->view_cos); free(g->flock_kinds);
     free(g->wants); free(g->hood); free(g->slot); free(g->scratch); free(g->where);
     free(g->cell_start); free(g->result);
@@ -171,6 +178,7 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->inv_w = 1.0 / g->cell_w;
     g->inv_h = 1.0 / g->cell_h;
     int cells = g->cols * g->rows;
+    g->float_ok = g->cols * g->cell_w < STEER_GRID_FLOAT_EXTENT && g->rows * g->cell_h < STEER_GRID_FLOAT_EXTENT;
 
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
@@ -198,6 +206,10 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         g->vy[k] = v->velocity.y;
         g->hx[k] = v->heading.x;
         g->hy[k] = v->heading.y;
+        g->fx[k] = (float)(p.x - g->origin_x);
+        g->fy[k] = (float)(p.y - g->origin_y);
+        g->fhx[k] = (float)v->heading.x;
+        g->fhy[k] = (float)v->heading.y;
         g->radius[k] = v->radius;
         g->kind[k] = (uint8_t)v->kind;
         g->neighbor_radius[k] = v->neighbor_radius;

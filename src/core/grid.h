@@ -51,6 +51,11 @@ typedef struct SteerGrid {
     double *x, *y;           ///< positions (wrapped into the world in a wrapping world)
     double *vx, *vy;         ///< velocities
     double *hx, *hy;         ///< unit headings
+    /* Single-precision copies for the flocking fast path, positions relative to the origin (only
+     * filled when float_ok: the grid spans less than FLOAT_EXTENT units, so a float position is
+     * good to a few thousandths of a unit). */
+    float *fx, *fy, *fhx, *fhy;
+    bool float_ok;
     double *radius;          ///< bounding radii
     uint8_t *kind;
     /* What the vehicle itself looks for (read when its own neighbourhood is summed). */
@@ -120,6 +125,8 @@ typedef struct SteerGridRun {
     int begin, end;
     double shift_x, shift_y;
 } SteerGridRun;
+
+#define STEER_GRID_FLOAT_EXTENT 65536.0
 
 /* Queries widen their cell range by this fraction of a cell so that a point exactly on a cell
  * border, after rounding, is never left out. */

@@ -142,6 +142,108 @@ static inline __attribute__((always_inline)) void pair_run(const SteerGrid *g, d
     }
 }
 
+/* Four at a time in single precision (float_ok grids): positions relative to the grid's origin
+ * are good to a few thousandths of a unit, so only a neighbour that close to the edge of the
+ * radius can come out the other way than in double precision. */
+typedef float Quad __attribute__((vector_size(16)));
+typedef int QuadMask __attribute__((vector_size(16)));
+
+typedef struct QuadSums {
+    Quad sx, sy, ax, ay, cx, cy;
+    QuadMask count, zero;
+} QuadSums;
+
+static inline Quad load_quad(const float *p)
+{
+    Quad v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline __attribute__((always_inline)) void quad_step(const float *fx, const float *fy, const float *fhx,
+                                                            const float *fhy, Quad vox, Quad voy, Quad vr2, QuadMask keep,
+                                                            QuadSums *p)
+{
+    const Quad eps = {1e-12f, 1e-12f, 1e-12f, 1e-12f}, one = {1.0f, 1.0f, 1.0f, 1.0f};
+    Quad dx = load_quad(fx) - vox, dy = load_quad(fy) - voy;
+    Quad d2 = dx * dx + dy * dy;
+    QuadMask near = (d2 <= vr2) & keep;
+    Quad w = (Quad)(near & (QuadMask)one);
+    Quad inv = w / (d2 + eps);
+    p->sx -= dx * inv;
+    p->sy -= dy * inv;
+    p->ax += w * load_quad(fhx);
+    p->ay += w * load_quad(fhy);
+    p->cx += w * dx;
+    p->cy += w * dy;
+    p->count -= near;
+    p->zero -= (d2 <= eps) & keep;
+}
+
+static inline __attribute__((always_inline)) void quad_run(const SteerGrid *g, float r2, int begin, int end, float ox,
+                                                           float oy, QuadSums *p)
+{
+    const Quad vox = {ox, ox, ox, ox}, voy = {oy, oy, oy, oy}, vr2 = {r2, r2, r2, r2};
+    const QuadMask all = {-1, -1, -1, -1};
+    int j = begin;
+    /* Sums in registers for the run (a local copy the compiler need not keep in memory). */
+    QuadSums local = *p;
+    for (; j + 4 <= end; j += 4) quad_step(g->fx + j, g->fy + j, g->fhx + j, g->fhy + j, vox, voy, vr2, all, &local);
+    *p = local;
+    int left = end - j;
+    if (left == 0) return;
+    if (end >= 4) {
+        /* The last one to three: the four slots ending at `end`, the lanes already summed (or
+         * before `begin`, another cell's) masked off. */
+        const QuadMask lane = {0, 1, 2, 3};
+        QuadMask keep = lane >= (4 - left);
+        int at = end - 4;
+        quad_step(g->fx + at, g->fy + at, g->fhx + at, g->fhy + at, vox, voy, vr2, keep, p);
+        return;
+    }
+    for (; j < end; j++) { /* at the very start of the arrays: one at a time, same arithmetic */
+        float dx = g->fx[j] - ox, dy = g->fy[j] - oy;
+        float d2 = dx * dx + dy * dy;
+        float w = d2 <= r2 ? 1.0f : 0.0f;
+        float inv = w / (d2 + 1e-12f);
+        p->sx[0] -= dx * inv;
+        p->sy[0] -= dy * inv;
+        p->ax[0] += w * g->fhx[j];
+        p->ay[0] += w * g->fhy[j];
+        p->cx[0] += w * dx;
+        p->cy[0] += w * dy;
+        p->count[0] += d2 <= r2;
+        p->zero[0] += d2 <= 1e-12f;
+    }
+}
+
+static inline double quad_total(Quad v) { return (double)v[0] + (double)v[1] + (double)v[2] + (double)v[3]; }
+
+static void sum_fast_quads(const SteerGrid *g, const Query *q, SteerGridCursor *cursor, Sums *s)
+{
+    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    float r2 = (float)q->r2;
+    double px = q->px - g->origin_x, py = q->py - g->origin_y;
+    if (cursor->col_lo >= 0 && cursor->col_hi < g->cols && cursor->row >= 0 && cursor->row_hi < g->rows) {
+        for (int row = cursor->row; row <= cursor->row_hi; row++) {
+            const int *starts = g->cell_start + row * g->cols;
+            quad_run(g, r2, starts[cursor->col_lo], starts[cursor->col_hi + 1], (float)px, (float)py, &p);
+        }
+    } else {
+        SteerGridRun run;
+        while (steer_grid_cursor_next(cursor, &run))
+            quad_run(g, r2, run.begin, run.end, (float)(px - run.shift_x), (float)(py - run.shift_y), &p);
+    }
+    s->sx = quad_total(p.sx);
+    s->sy = quad_total(p.sy);
+    s->ax = quad_total(p.ax) - g->hx[q->self];
+    s->ay = quad_total(p.ay) - g->hy[q->self];
+    s->cx = quad_total(p.cx);
+    s->cy = quad_total(p.cy);
+    s->count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
+    s->zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
+}
+
 /// Returns false (and sums nothing) when the cells must be walked with per-candidate wrapping.
 static bool sum_fast_pairs(const SteerGrid *g, const Query *q, double radius, Sums *s)
 {
@@ -149,6 +251,10 @@ static bool sum_fast_pairs(const SteerGrid *g, const Query *q, double radius, Su
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, q->px, q->py, radius);
     if (cursor.wrap_each) return false;
+    if (g->float_ok) {
+        sum_fast_quads(g, q, &cursor, s);
+        return true;
+    }
     PairSums p = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
     if (cursor.col_lo >= 0 && cursor.col_hi < g->cols && cursor.row >= 0 && cursor.row_hi < g->rows) {
         /* Nothing crosses the world's edge (the usual case): one run per row, no shifts. */
