@@ -26,7 +26,7 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     while (next < needed) next *= 2;
     void **doubles[] = {(void **)&g->x, (void **)&g->y, (void **)&g->vx, (void **)&g->vy,
                         (void **)&g->hx, (void **)&g->hy, (void **)&g->radius, (void **)&g->neighbor_radius,
-                        (void **)&g->view_cos};
+                        (void **)&g->view_cos, (void **)&g->stage_x, (void **)&g->stage_y};
     for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++) {
         void *grown = realloc(*doubles[i], (size_t)next * sizeof(double));
         if (!grown) return false;
@@ -85,6 +85,7 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 void steer_grid_free(SteerGrid *g)
 {
     free(g->x); free(g->y); free(g->vx); free(g->vy); free(g->hx); free(g->hy); free(g->radius);
+    free(g->stage_x); free(g->stage_y);
     free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
     free(g->kind); free(g->rank); free(g->neighbor_radius); free(g->view_cos); free(g->flock_kinds);
     free(g->wants); free(g->hood); free(g->slot); free(g->scratch); free(g->where);
@@ -154,6 +155,9 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         if (v->position.y < min_y) min_y = v->position.y;
         if (v->position.x > max_x) max_x = v->position.x;
         if (v->position.y > max_y) max_y = v->position.y;
+        SteerVec2 p = steer_grid_local_point(g, v->position);
+        g->stage_x[i] = p.x;
+        g->stage_y[i] = p.y;
     }
     g->max_neighbor_radius = max_neighbor;
     g->max_radius = max_radius;
@@ -183,10 +187,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
     for (int i = 0; i < n; i++) {
-        const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-        SteerVec2 p = steer_grid_local_point(g, v->position);
-        int cx = clamp_cell(fast_floor((p.x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((p.y - g->origin_y) * g->inv_h), g->rows);
+        int cx = clamp_cell(fast_floor((g->stage_x[i] - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((g->stage_y[i] - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         g->cell_start[cell + 1]++;
@@ -199,7 +201,7 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         int slot = world->order[i];
         const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
         int k = g->cell_start[g->scratch[i]]++;
-        SteerVec2 p = steer_grid_local_point(g, v->position);
+        SteerVec2 p = steer_vec2(g->stage_x[i], g->stage_y[i]);
         g->x[k] = p.x;
         g->y[k] = p.y;
         g->vx[k] = v->velocity.x;
