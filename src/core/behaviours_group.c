@@ -149,21 +149,21 @@ static SteerVec2 queue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
 
     int self = g->where[steer_vehicle_slot(world, vehicle)];
     uint64_t kinds = steer_flock_kinds(vehicle);
-    double px = g->x[self], py = g->y[self];
+    double px = g->entry[self].x, py = g->entry[self].y;
     double radius_sq = p->radius * p->radius;
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, px, py, p->ahead + p->radius);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int j = run.begin; j < run.end; j++) {
-            if (j == self || !((kinds >> g->kind[j]) & 1u)) continue;
-            SteerVec2 d = steer_vec2(g->x[j] + run.shift_x - px, g->y[j] + run.shift_y - py);
+            if (j == self || !((kinds >> g->entry[j].kind) & 1u)) continue;
+            SteerVec2 d = steer_vec2(g->entry[j].x + run.shift_x - px, g->entry[j].y + run.shift_y - py);
             if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
             double along = steer_dot(d, direction);
             if (along <= 0.0) continue; /* beside or behind: not in the way */
             double reach = along < p->ahead ? along : p->ahead;
             if (steer_distance_sq(d, steer_scale(direction, reach)) > radius_sq) continue;
-            if (g->vx[j] * g->vx[j] + g->vy[j] * g->vy[j] >= speed_sq) continue; /* faster: it gets away */
+            if (g->entry[j].vx * g->entry[j].vx + g->entry[j].vy * g->entry[j].vy >= speed_sq) continue; /* faster: it gets away */
             return steer_scale(vehicle->velocity, -p->braking * vehicle->mass / world->def.dt);
         }
     }
@@ -179,7 +179,7 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
     const SteerGrid *g = steer_world_grid(world);
     int self = g->where[steer_vehicle_slot(world, vehicle)];
     uint64_t kinds = steer_flock_kinds(vehicle);
-    double px = g->x[self], py = g->y[self];
+    double px = g->entry[self].x, py = g->entry[self].y;
     SteerVec2 v = vehicle->velocity;
     double reach = horizon * (steer_length(v) + g->max_speed) + vehicle->radius + g->max_radius;
 
@@ -190,16 +190,16 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
     steer_grid_cursor_begin(&cursor, g, px, py, reach);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int j = run.begin; j < run.end; j++) {
-            if (j == self || !((kinds >> g->kind[j]) & 1u)) continue;
-            SteerVec2 d = steer_vec2(g->x[j] + run.shift_x - px, g->y[j] + run.shift_y - py);
+            if (j == self || !((kinds >> g->entry[j].kind) & 1u)) continue;
+            SteerVec2 d = steer_vec2(g->entry[j].x + run.shift_x - px, g->entry[j].y + run.shift_y - py);
             if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
-            SteerVec2 dv = steer_vec2(g->vx[j] - v.x, g->vy[j] - v.y);
+            SteerVec2 dv = steer_vec2(g->entry[j].vx - v.x, g->entry[j].vy - v.y);
             double dv_sq = steer_length_sq(dv);
             /* Moving together: the distance never changes, nothing to predict. */
             double t = dv_sq > 1e-9 ? -steer_dot(d, dv) / dv_sq : 0.0;
             if (t < 0.0 || t > horizon || t >= soonest) continue;
             SteerVec2 gap = steer_add(d, steer_scale(dv, t)); /* from us to it, at closest approach */
-            double clear = vehicle->radius + g->radius[j];
+            double clear = vehicle->radius + g->entry[j].radius;
             if (steer_length_sq(gap) > clear * clear) continue;
             soonest = t;
             away = steer_neg(gap);
@@ -208,9 +208,9 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
              * the other brakes, so it passes behind. */
             if (steer_length_sq(away) < 1e-6 * clear * clear) {
                 SteerVec2 ahead = steer_length_sq(v) > 1e-12 ? steer_normalize(v) : vehicle->heading;
-                away = steer_scale(ahead, g->rank[self] < g->rank[j] ? 1.0 : -1.0);
+                away = steer_scale(ahead, g->entry[self].rank < g->entry[j].rank ? 1.0 : -1.0);
             }
-            threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->vx[j], g->vy[j]), t)));
+            threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->entry[j].vx, g->entry[j].vy), t)));
         }
     }
     if (!isfinite(soonest)) return steer_vec2(0.0, 0.0);

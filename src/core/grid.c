@@ -24,35 +24,24 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     if (needed <= g->capacity) return true;
     int next = g->capacity ? g->capacity : 64;
     while (next < needed) next *= 2;
-    void **doubles[] = {(void **)&g->x, (void **)&g->y, (void **)&g->vx, (void **)&g->vy,
-                        (void **)&g->hx, (void **)&g->hy, (void **)&g->radius, (void **)&g->neighbor_radius,
-                        (void **)&g->view_cos, (void **)&g->stage_x, (void **)&g->stage_y};
+    void **doubles[] = {(void **)&g->stage_x, (void **)&g->stage_y};
     for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++) {
         void *grown = realloc(*doubles[i], (size_t)next * sizeof(double));
         if (!grown) return false;
         *doubles[i] = grown;
     }
-    void **ints[] = {(void **)&g->rank, (void **)&g->slot, (void **)&g->scratch};
-    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-        void *grown = realloc(*ints[i], (size_t)next * sizeof(int));
-        if (!grown) return false;
-        *ints[i] = grown;
-    }
+    void *scratch = realloc(g->scratch, (size_t)next * sizeof(int));
+    if (!scratch) return false;
+    g->scratch = scratch;
     void **floats[] = {(void **)&g->fx, (void **)&g->fy, (void **)&g->fhx, (void **)&g->fhy};
     for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
         void *grown = realloc(*floats[i], (size_t)next * sizeof(float));
         if (!grown) return false;
         *floats[i] = grown;
     }
-    void *kinds = realloc(g->kind, (size_t)next);
-    if (!kinds) return false;
-    g->kind = kinds;
-    void *wants = realloc(g->wants, (size_t)next);
-    if (!wants) return false;
-    g->wants = wants;
-    void *flock_kinds = realloc(g->flock_kinds, (size_t)next * sizeof *g->flock_kinds);
-    if (!flock_kinds) return false;
-    g->flock_kinds = flock_kinds;
+    void *entry = realloc(g->entry, (size_t)next * sizeof *g->entry);
+    if (!entry) return false;
+    g->entry = entry;
 
     g->capacity = next;
     return true;
@@ -84,11 +73,9 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 
 void steer_grid_free(SteerGrid *g)
 {
-    free(g->x); free(g->y); free(g->vx); free(g->vy); free(g->hx); free(g->hy); free(g->radius);
-    free(g->stage_x); free(g->stage_y);
+    free(g->stage_x); free(g->stage_y); free(g->scratch);
     free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
-    free(g->kind); free(g->rank); free(g->neighbor_radius); free(g->view_cos); free(g->flock_kinds);
-    free(g->wants); free(g->hood); free(g->slot); free(g->scratch); free(g->where);
+    free(g->entry); free(g->hood); free(g->where);
     free(g->cell_start); free(g->result);
     memset(g, 0, sizeof *g);
 }
@@ -202,24 +189,24 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
         int k = g->cell_start[g->scratch[i]]++;
         SteerVec2 p = steer_vec2(g->stage_x[i], g->stage_y[i]);
-        g->x[k] = p.x;
-        g->y[k] = p.y;
-        g->vx[k] = v->velocity.x;
-        g->vy[k] = v->velocity.y;
-        g->hx[k] = v->heading.x;
-        g->hy[k] = v->heading.y;
+        g->entry[k].x = p.x;
+        g->entry[k].y = p.y;
+        g->entry[k].vx = v->velocity.x;
+        g->entry[k].vy = v->velocity.y;
+        g->entry[k].hx = v->heading.x;
+        g->entry[k].hy = v->heading.y;
         g->fx[k] = (float)(p.x - g->origin_x);
         g->fy[k] = (float)(p.y - g->origin_y);
         g->fhx[k] = (float)v->heading.x;
         g->fhy[k] = (float)v->heading.y;
-        g->radius[k] = v->radius;
-        g->kind[k] = (uint8_t)v->kind;
-        g->neighbor_radius[k] = v->neighbor_radius;
-        g->view_cos[k] = v->view_cos;
-        g->flock_kinds[k] = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
-        g->wants[k] = v->wants_neighbourhood;
-        g->rank[k] = i;
-        g->slot[k] = slot;
+        g->entry[k].radius = v->radius;
+        g->entry[k].kind = (uint8_t)v->kind;
+        g->entry[k].neighbor_radius = v->neighbor_radius;
+        g->entry[k].view_cos = v->view_cos;
+        g->entry[k].flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+        g->entry[k].wants = v->wants_neighbourhood;
+        g->entry[k].rank = i;
+        g->entry[k].slot = slot;
         g->where[slot] = k;
     }
     for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];

@@ -38,6 +38,21 @@ typedef struct SteerNeighbourhood {
     int coincident;        ///< neighbours on the very same point (pushed apart along the side instead)
 } SteerNeighbourhood;
 
+/// One vehicle as the grid copied it at the last build.
+typedef struct SteerGridEntry {
+    double x, y;             ///< position (wrapped into the world in a wrapping world)
+    double hx, hy;           ///< unit heading
+    double vx, vy;           ///< velocity
+    double radius;           ///< bounding radius
+    double neighbor_radius;
+    double view_cos;         ///< cosine of half the view angle; < -1 for all-round vision
+    uint64_t flock_kinds;    ///< resolved: never 0
+    int rank;                ///< index in creation order (world->order)
+    int slot;                ///< pool slot
+    uint8_t kind;
+    uint8_t wants;           ///< 1: a behaviour of it uses the plain neighbourhood this step
+} SteerGridEntry;
+
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
     double origin_x, origin_y;
@@ -46,26 +61,15 @@ typedef struct SteerGrid {
     bool wrap;
     double width, height;   ///< the world's size (wrapping worlds)
 
-    /* Hot data in cell order: vehicle k of the sorted order. */
+    /* Hot data in cell order: vehicle k of the sorted order. The flocking fast path reads only the
+     * four float arrays (positions relative to the origin, headings), four candidates per load;
+     * everything else about vehicle k is in entry[k], one cache line, so the counting sort
+     * scatters each vehicle with five writes rather than one per field. */
     int count;
-    double *x, *y;           ///< positions (wrapped into the world in a wrapping world)
-    double *vx, *vy;         ///< velocities
-    double *hx, *hy;         ///< unit headings
-    /* Single-precision copies for the flocking fast path, positions relative to the origin (only
-     * filled when float_ok: the grid spans less than FLOAT_EXTENT units, so a float position is
-     * good to a few thousandths of a unit). */
     float *fx, *fy, *fhx, *fhy;
-    bool float_ok;
-    double *radius;          ///< bounding radii
-    uint8_t *kind;
-    /* What the vehicle itself looks for (read when its own neighbourhood is summed). */
-    double *neighbor_radius;
-    double *view_cos;        ///< cosine of half the view angle; < -1 for all-round vision
-    uint64_t *flock_kinds;   ///< resolved: never 0
-    uint8_t *wants;          ///< 1: a behaviour of it uses the plain neighbourhood this step
+    bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
+    SteerGridEntry *entry;
     SteerNeighbourhood *hood;///< by pool slot: the plain neighbourhoods, summed at the start of the step
-    int *rank;               ///< index in creation order (world->order)
-    int *slot;               ///< pool slot of the vehicle
     int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
 
     int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)

@@ -45,15 +45,14 @@ typedef struct Sums {
 
 static void sum_packed(const SteerGrid *g, Sums *s)
 {
-    const double *restrict hxs = g->hx, *restrict hys = g->hy;
     double sx = 0.0, sy = 0.0, ax = 0.0, ay = 0.0, cx = 0.0, cy = 0.0;
     for (int i = 0; i < s->packed; i++) {
         double dx = s->dx[i], dy = s->dy[i];
         double inv = s->weight[i] / s->d2[i]; /* d2 > COINCIDENT_SQ: packed neighbours are never on the asker's point */
         sx -= dx * inv;
         sy -= dy * inv;
-        ax += hxs[s->index[i]];
-        ay += hys[s->index[i]];
+        ax += g->entry[s->index[i]].hx;
+        ay += g->entry[s->index[i]].hy;
         cx += dx;
         cy += dy;
     }
@@ -68,10 +67,9 @@ static void sum_packed(const SteerGrid *g, Sums *s)
  * on its very point (d2 = 0) are not packed; they are counted in `zero`. */
 static void pack_fast(const SteerGrid *g, double r2, int begin, int end, double ox, double oy, Sums *s)
 {
-    const double *restrict xs = g->x, *restrict ys = g->y;
     int n = s->packed, zero = 0;
     for (int j = begin; j < end; j++) {
-        double dx = xs[j] - ox, dy = ys[j] - oy;
+        double dx = g->entry[j].x - ox, dy = g->entry[j].y - oy;
         double d2 = dx * dx + dy * dy;
         s->dx[n] = dx;
         s->dy[n] = dy;
@@ -86,62 +84,6 @@ static void pack_fast(const SteerGrid *g, double r2, int begin, int end, double 
 }
 
 #if defined(__GNUC__)
-/* The fast path, two candidates at a time with GCC/Clang vector extensions (SSE2 on x86-64, NEON
- * on ARM): everything a candidate needs sits in the same slots of the cell-ordered arrays, so a
- * pair loads as one vector and the 0/1 weight is a comparison mask. One comparison, one division
- * per pair, sums kept in vectors across all the runs of the neighbourhood. The asker itself
- * (d2 = 0) passes the test; its offset is zero, and its heading and count are taken out at the end. */
-typedef double Pair __attribute__((vector_size(16)));
-typedef long long PairMask __attribute__((vector_size(16)));
-
-static inline Pair load_pair(const double *p)
-{
-    Pair v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-typedef struct PairSums {
-    Pair sx, sy, ax, ay, cx, cy;
-    PairMask count, zero;
-} PairSums;
-
-static inline __attribute__((always_inline)) void pair_run(const SteerGrid *g, double r2, int begin, int end, double ox,
-                                                           double oy, PairSums *p)
-{
-    const Pair vox = {ox, ox}, voy = {oy, oy}, vr2 = {r2, r2}, eps = {COINCIDENT_SQ, COINCIDENT_SQ}, one = {1.0, 1.0};
-    int j = begin;
-    for (; j + 2 <= end; j += 2) {
-        Pair dx = load_pair(g->x + j) - vox, dy = load_pair(g->y + j) - voy;
-        Pair d2 = dx * dx + dy * dy;
-        PairMask near = d2 <= vr2;
-        Pair w = (Pair)(near & (PairMask)one);
-        Pair inv = w / (d2 + eps);
-        p->sx -= dx * inv;
-        p->sy -= dy * inv;
-        p->ax += w * load_pair(g->hx + j);
-        p->ay += w * load_pair(g->hy + j);
-        p->cx += w * dx;
-        p->cy += w * dy;
-        p->count -= near; /* masks are -1 */
-        p->zero -= d2 <= eps;
-    }
-    if (j < end) { /* the odd one out, same arithmetic */
-        double dx = g->x[j] - ox, dy = g->y[j] - oy;
-        double d2 = dx * dx + dy * dy;
-        double w = d2 <= r2 ? 1.0 : 0.0;
-        double inv = w / (d2 + COINCIDENT_SQ);
-        p->sx[0] -= dx * inv;
-        p->sy[0] -= dy * inv;
-        p->ax[0] += w * g->hx[j];
-        p->ay[0] += w * g->hy[j];
-        p->cx[0] += w * dx;
-        p->cy[0] += w * dy;
-        p->count[0] += d2 <= r2;
-        p->zero[0] += d2 <= COINCIDENT_SQ;
-    }
-}
-
 /* Four at a time in single precision (float_ok grids): positions relative to the grid's origin
  * are good to a few thousandths of a unit, so only a neighbour that close to the edge of the
  * radius can come out the other way than in double precision. */
@@ -236,44 +178,23 @@ static void sum_fast_quads(const SteerGrid *g, const Query *q, SteerGridCursor *
     }
     s->sx = quad_total(p.sx);
     s->sy = quad_total(p.sy);
-    s->ax = quad_total(p.ax) - g->hx[q->self];
-    s->ay = quad_total(p.ay) - g->hy[q->self];
+    s->ax = quad_total(p.ax) - g->entry[q->self].hx;
+    s->ay = quad_total(p.ay) - g->entry[q->self].hy;
     s->cx = quad_total(p.cx);
     s->cy = quad_total(p.cy);
     s->count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
     s->zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
 }
 
-/// Returns false (and sums nothing) when the cells must be walked with per-candidate wrapping.
-static bool sum_fast_pairs(const SteerGrid *g, const Query *q, double radius, Sums *s)
+/// Returns false (and sums nothing) when the vector path does not apply: a radius that covers a
+/// wrapping world more than once, or a grid too large for single precision.
+static bool sum_fast_vectors(const SteerGrid *g, const Query *q, double radius, Sums *s)
 {
+    if (!g->float_ok) return false;
     SteerGridCursor cursor;
-    SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, q->px, q->py, radius);
     if (cursor.wrap_each) return false;
-    if (g->float_ok) {
-        sum_fast_quads(g, q, &cursor, s);
-        return true;
-    }
-    PairSums p = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
-    if (cursor.col_lo >= 0 && cursor.col_hi < g->cols && cursor.row >= 0 && cursor.row_hi < g->rows) {
-        /* Nothing crosses the world's edge (the usual case): one run per row, no shifts. */
-        for (int row = cursor.row; row <= cursor.row_hi; row++) {
-            const int *starts = g->cell_start + row * g->cols;
-            pair_run(g, q->r2, starts[cursor.col_lo], starts[cursor.col_hi + 1], q->px, q->py, &p);
-        }
-    } else {
-        while (steer_grid_cursor_next(&cursor, &run))
-            pair_run(g, q->r2, run.begin, run.end, q->px - run.shift_x, q->py - run.shift_y, &p);
-    }
-    s->sx = p.sx[0] + p.sx[1];
-    s->sy = p.sy[0] + p.sy[1];
-    s->ax = p.ax[0] + p.ax[1] - g->hx[q->self];
-    s->ay = p.ay[0] + p.ay[1] - g->hy[q->self];
-    s->cx = p.cx[0] + p.cx[1];
-    s->cy = p.cy[0] + p.cy[1];
-    s->count = (int)(p.count[0] + p.count[1]) - 1;
-    s->zero = (int)(p.zero[0] + p.zero[1]);
+    sum_fast_quads(g, q, &cursor, s);
     return true;
 }
 #endif
@@ -287,13 +208,13 @@ static void pack_general(const SteerGrid *g, const Query *q, int begin, int end,
     const bool cone = q->cos_half >= -1.0, comfort = q->comfort2 > 0.0;
     int n = s->packed;
     for (int j = begin; j < end; j++) {
-        double dx = g->x[j] - ox, dy = g->y[j] - oy;
+        double dx = g->entry[j].x - ox, dy = g->entry[j].y - oy;
         if (wrap) {
             dx = steer_grid_wrap_delta(dx, g->width);
             dy = steer_grid_wrap_delta(dy, g->height);
         }
         double d2 = dx * dx + dy * dy;
-        int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->kind[j]) & 1u);
+        int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->entry[j].kind) & 1u);
         if (cone) m &= dx * q->hx + dy * q->hy >= q->cos_half * sqrt(d2);
         s->dx[n] = dx;
         s->dy[n] = dy;
@@ -317,26 +238,26 @@ uint64_t steer_flock_kinds(const SteerVehicle *vehicle)
 /// look at the asker's cell is fine.
 static void add_coincident(const SteerGrid *g, const Query *q, bool counted, Sums *s)
 {
-    int my_rank = g->rank[q->self];
+    int my_rank = g->entry[q->self].rank;
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, q->px, q->py, 1e-6);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int j = run.begin; j < run.end; j++) {
-            if (j == q->self || j == q->exclude || !((q->kinds >> g->kind[j]) & 1u)) continue;
-            double dx = g->x[j] - q->px, dy = g->y[j] - q->py;
+            if (j == q->self || j == q->exclude || !((q->kinds >> g->entry[j].kind) & 1u)) continue;
+            double dx = g->entry[j].x - q->px, dy = g->entry[j].y - q->py;
             if (g->wrap) {
                 dx = steer_grid_wrap_delta(dx, g->width);
                 dy = steer_grid_wrap_delta(dy, g->height);
             }
             if (dx * dx + dy * dy > COINCIDENT_SQ) continue;
-            double sign = g->rank[j] > my_rank ? 1.0 : -1.0;
+            double sign = g->entry[j].rank > my_rank ? 1.0 : -1.0;
             /* side = heading rotated +90 degrees */
             s->sx += -q->hy * sign;
             s->sy += q->hx * sign;
             if (counted) continue; /* the fast path summed them as neighbours already */
-            s->ax += g->hx[j];
-            s->ay += g->hy[j];
+            s->ax += g->entry[j].hx;
+            s->ay += g->entry[j].hy;
             s->count++;
         }
     }
@@ -355,7 +276,7 @@ static void sum_neighbourhood(const SteerGrid *g, const Query *q, double radius,
     memset(&s, 0, offsetof(Sums, dx));
     bool counted = false;
 #if defined(__GNUC__)
-    counted = fast_path(g, q) && sum_fast_pairs(g, q, radius, &s);
+    counted = fast_path(g, q) && sum_fast_vectors(g, q, radius, &s);
 #endif
     if (!counted) {
         bool fast = fast_path(g, q);
@@ -390,15 +311,15 @@ static Query query_for(const SteerGrid *g, int k)
     Query q;
     q.self = k;
     q.exclude = -1;
-    q.px = g->x[k];
-    q.py = g->y[k];
-    q.hx = g->hx[k];
-    q.hy = g->hy[k];
-    q.r2 = g->neighbor_radius[k] * g->neighbor_radius[k];
-    q.cos_half = g->view_cos[k];
+    q.px = g->entry[k].x;
+    q.py = g->entry[k].y;
+    q.hx = g->entry[k].hx;
+    q.hy = g->entry[k].hy;
+    q.r2 = g->entry[k].neighbor_radius * g->entry[k].neighbor_radius;
+    q.cos_half = g->entry[k].view_cos;
     q.comfort2 = -1.0;
     q.extra = 0.0;
-    q.kinds = g->flock_kinds[k];
+    q.kinds = g->entry[k].flock_kinds;
     return q;
 }
 
@@ -406,11 +327,11 @@ void steer_prepare_neighbourhoods(SteerWorld *world)
 {
     const SteerGrid *g = steer_world_grid(world);
     for (int k = 0; k < g->count; k++) {
-        if (!g->wants[k]) continue;
+        if (!g->entry[k].wants) continue;
         Query q = query_for(g, k);
         /* Stored by slot: the forces are computed in creation order, which walks slots nearly in
          * order, so reading these back is a stream rather than a jump per vehicle. */
-        sum_neighbourhood(g, &q, g->neighbor_radius[k], &g->hood[g->slot[k]]);
+        sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &g->hood[g->entry[k].slot]);
     }
     world->hoods_ready = true;
 }
@@ -430,5 +351,5 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
     q.exclude = exclude_slot >= 0 ? g->where[exclude_slot] : -1;
     q.comfort2 = comfort ? comfort_distance * comfort_distance : -1.0;
     q.extra = comfort_multiplier - 1.0;
-    sum_neighbourhood(g, &q, g->neighbor_radius[k], out);
+    sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, out);
 }

@@ -242,6 +242,14 @@ void steer_world_step(SteerWorld *world)
      * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
     for (int i = 0; i < world->order_count; i++) {
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
+         * later vehicle's slots now so they are in cache by its turn. */
+        if (i + 4 < world->order_count) {
+            const SteerVehicle *later = steer_pool_at(&world->vehicles, world->order[i + 4]);
+            __builtin_prefetch(later->behaviours);
+            __builtin_prefetch((const char *)later->behaviours + 128);
+            __builtin_prefetch((const char *)later->behaviours + 256);
+        }
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
     }
