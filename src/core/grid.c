@@ -57,7 +57,7 @@ bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
     if (slots > g->where_capacity) {
         /* `where` and `hood` are both indexed by pool slot and share where_capacity. */
         int capacity = g->where_capacity;
-        SteerNeighbourhood *hood = g->hood;
+        SteerPackedNeighbourhood *hood = g->hood;
         if (!grow((void **)&hood, &capacity, slots, sizeof *hood)) return false;
         g->hood = hood;
         if (!grow((void **)&g->where, &g->where_capacity, capacity, sizeof(int))) return false;

@@ -331,7 +331,16 @@ void steer_prepare_neighbourhoods(SteerWorld *world)
         Query q = query_for(g, k);
         /* Stored by slot: the forces are computed in creation order, which walks slots nearly in
          * order, so reading these back is a stream rather than a jump per vehicle. */
-        sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &g->hood[g->entry[k].slot]);
+        SteerNeighbourhood n;
+        sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
+        SteerPackedNeighbourhood *packed = &g->hood[g->entry[k].slot];
+        packed->separation[0] = (float)n.separation.x;
+        packed->separation[1] = (float)n.separation.y;
+        packed->heading_sum[0] = (float)n.heading_sum.x;
+        packed->heading_sum[1] = (float)n.heading_sum.y;
+        packed->offset_sum[0] = (float)n.offset_sum.x;
+        packed->offset_sum[1] = (float)n.offset_sum.y;
+        packed->count = n.count;
     }
     world->hoods_ready = true;
 }
@@ -343,7 +352,12 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
     int slot = steer_vehicle_slot(world, vehicle);
     bool comfort = comfort_distance > 0.0 && comfort_multiplier != 1.0;
     if (world->hoods_ready && vehicle->wants_neighbourhood && exclude_slot < 0 && !comfort) {
-        *out = g->hood[slot];
+        const SteerPackedNeighbourhood *packed = &g->hood[slot];
+        out->separation = steer_vec2(packed->separation[0], packed->separation[1]);
+        out->heading_sum = steer_vec2(packed->heading_sum[0], packed->heading_sum[1]);
+        out->offset_sum = steer_vec2(packed->offset_sum[0], packed->offset_sum[1]);
+        out->count = packed->count;
+        out->coincident = 0; /* already turned into separation */
         return;
     }
     int k = g->where[slot];

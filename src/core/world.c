@@ -182,8 +182,11 @@ static void apply_edges(const SteerWorld *world, SteerVehicle *vehicle)
     double width = world->def.width, height = world->def.height;
     switch (world->def.edges) {
     case STEER_EDGES_WRAP:
-        vehicle->position.x -= width * floor(vehicle->position.x / width);
-        vehicle->position.y -= height * floor(vehicle->position.y / height);
+        /* Most vehicles are inside: skip floor() (a libm call at -O2) for them. */
+        if (!(vehicle->position.x >= 0.0 && vehicle->position.x < width))
+            vehicle->position.x -= width * floor(vehicle->position.x / width);
+        if (!(vehicle->position.y >= 0.0 && vehicle->position.y < height))
+            vehicle->position.y -= height * floor(vehicle->position.y / height);
         /* floor() can leave exactly `width` after rounding a tiny negative value. */
         if (vehicle->position.x >= width) vehicle->position.x = 0.0;
         if (vehicle->position.y >= height) vehicle->position.y = 0.0;
