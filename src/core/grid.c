@@ -269,17 +269,19 @@ static bool build_obstacle_grid(SteerObstacleGrid *g, const SteerWorld *world)
     g->width = world->def.width;
     g->height = world->def.height;
     int live = 0;
-    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, diameters = 0.0;
+    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, diameters = 0.0, max_radius = 0.0;
     for (int i = 0; i < pool->count; i++) {
         const SteerObstacle *o = steer_pool_at(pool, i);
         if (!o->header.alive) continue;
         live++;
         diameters += 2.0 * o->radius;
+        if (o->radius > max_radius) max_radius = o->radius;
         if (o->center.x - o->radius < min_x) min_x = o->center.x - o->radius;
         if (o->center.y - o->radius < min_y) min_y = o->center.y - o->radius;
         if (o->center.x + o->radius > max_x) max_x = o->center.x + o->radius;
         if (o->center.y + o->radius > max_y) max_y = o->center.y + o->radius;
     }
+    g->max_radius = max_radius;
     /* Cells about as large as an obstacle, so each lands in a few cells; at most a few per obstacle. */
     int max_cells = 4 * live + 16;
     double wanted = live ? diameters / live : 1.0;

@@ -97,6 +97,7 @@ typedef struct SteerGrid {
 
 typedef struct SteerObstacleGrid {
     double origin_x, origin_y, cell_w, cell_h, inv_w, inv_h;
+    double max_radius;       ///< the largest obstacle radius
     int cols, rows;
     bool wrap;
     double width, height;
