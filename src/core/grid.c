@@ -24,15 +24,15 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     if (needed <= g->capacity) return true;
     int next = g->capacity ? g->capacity : 64;
     while (next < needed) next *= 2;
-    void **doubles[] = {(void **)&g->stage_x, (void **)&g->stage_y};
-    for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++) {
-        void *grown = realloc(*doubles[i], (size_t)next * sizeof(double));
+    void **ints[] = {(void **)&g->scratch, (void **)&g->order};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        void *grown = realloc(*ints[i], (size_t)next * sizeof(int));
         if (!grown) return false;
-        *doubles[i] = grown;
+        *ints[i] = grown;
     }
-    void *scratch = realloc(g->scratch, (size_t)next * sizeof(int));
-    if (!scratch) return false;
-    g->scratch = scratch;
+    void *stage = realloc(g->stage, (size_t)next * sizeof *g->stage);
+    if (!stage) return false;
+    g->stage = stage;
     void **floats[] = {(void **)&g->fx, (void **)&g->fy, (void **)&g->fhx, (void **)&g->fhy};
     for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
         void *grown = realloc(*floats[i], (size_t)next * sizeof(float));
@@ -73,7 +73,7 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 
 void steer_grid_free(SteerGrid *g)
 {
-    free(g->stage_x); free(g->stage_y); free(g->scratch);
+    free(g->stage); free(g->order); free(g->scratch);
     free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
     free(g->entry); free(g->hood); free(g->where);
     free(g->cell_start); free(g->result);
@@ -127,7 +127,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->width = world->def.width;
     g->height = world->def.height;
 
-    /* Pass 1: the largest radii and speed, and the bounding box of the vehicles. */
+    /* Pass 1: copy each vehicle's hot fields once, in creation order (the only read of the
+     * vehicles), and find the largest radii and speed and the vehicles' bounding box. */
     double max_neighbor = 0.0, max_radius = 0.0, max_speed_sq = 0.0;
     uint64_t all_kinds = 0;
     double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
@@ -143,8 +144,21 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         if (v->position.x > max_x) max_x = v->position.x;
         if (v->position.y > max_y) max_y = v->position.y;
         SteerVec2 p = steer_grid_local_point(g, v->position);
-        g->stage_x[i] = p.x;
-        g->stage_y[i] = p.y;
+        SteerGridEntry *e = &g->stage[i];
+        e->x = p.x;
+        e->y = p.y;
+        e->hx = v->heading.x;
+        e->hy = v->heading.y;
+        e->vx = v->velocity.x;
+        e->vy = v->velocity.y;
+        e->radius = v->radius;
+        e->neighbor_radius = v->neighbor_radius;
+        e->view_cos = v->view_cos;
+        e->flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+        e->rank = i;
+        e->slot = world->order[i];
+        e->kind = (uint8_t)v->kind;
+        e->wants = v->wants_neighbourhood;
     }
     g->max_neighbor_radius = max_neighbor;
     g->max_radius = max_radius;
@@ -174,40 +188,28 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
     for (int i = 0; i < n; i++) {
-        int cx = clamp_cell(fast_floor((g->stage_x[i] - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((g->stage_y[i] - g->origin_y) * g->inv_h), g->rows);
+        int cx = clamp_cell(fast_floor((g->stage[i].x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((g->stage[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         g->cell_start[cell + 1]++;
     }
     for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
 
-    /* Pass 3: scatter in creation order, so each cell lists its vehicles in creation order. The
-     * write cursors run in cell_start[c] and end at the next cell's start; shift them back. */
-    for (int i = 0; i < n; i++) {
-        int slot = world->order[i];
-        const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
-        int k = g->cell_start[g->scratch[i]]++;
-        SteerVec2 p = steer_vec2(g->stage_x[i], g->stage_y[i]);
-        g->entry[k].x = p.x;
-        g->entry[k].y = p.y;
-        g->entry[k].vx = v->velocity.x;
-        g->entry[k].vy = v->velocity.y;
-        g->entry[k].hx = v->heading.x;
-        g->entry[k].hy = v->heading.y;
-        g->fx[k] = (float)(p.x - g->origin_x);
-        g->fy[k] = (float)(p.y - g->origin_y);
-        g->fhx[k] = (float)v->heading.x;
-        g->fhy[k] = (float)v->heading.y;
-        g->entry[k].radius = v->radius;
-        g->entry[k].kind = (uint8_t)v->kind;
-        g->entry[k].neighbor_radius = v->neighbor_radius;
-        g->entry[k].view_cos = v->view_cos;
-        g->entry[k].flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
-        g->entry[k].wants = v->wants_neighbourhood;
-        g->entry[k].rank = i;
-        g->entry[k].slot = slot;
-        g->where[slot] = k;
+    /* Pass 3: the permutation, in creation order so that each cell lists its vehicles in creation
+     * order (one int written per vehicle). The write cursors run in cell_start[c] and end at the
+     * next cell's start; they are shifted back below. */
+    for (int i = 0; i < n; i++) g->order[g->cell_start[g->scratch[i]]++] = i;
+
+    /* Pass 4: gather in cell order - sequential writes, one staged entry read per vehicle. */
+    for (int k = 0; k < n; k++) {
+        const SteerGridEntry *e = &g->stage[g->order[k]];
+        g->entry[k] = *e;
+        g->fx[k] = (float)(e->x - g->origin_x);
+        g->fy[k] = (float)(e->y - g->origin_y);
+        g->fhx[k] = (float)e->hx;
+        g->fhy[k] = (float)e->hy;
+        g->where[e->slot] = k;
     }
     for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
     g->cell_start[0] = 0;

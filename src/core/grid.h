@@ -82,7 +82,8 @@ typedef struct SteerGrid {
 
     int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
     int *scratch;            ///< by creation order: cell index during the sort
-    double *stage_x, *stage_y; ///< by creation order: positions as stored, read once from the vehicles
+    int *order;              ///< by sorted index: creation index (the sort's permutation)
+    SteerGridEntry *stage;   ///< by creation order: each vehicle as copied, read once from the vehicles
     int capacity;            ///< vehicles the arrays hold
     int where_capacity;      ///< pool slots `where` holds
     int cell_capacity;       ///< cells cell_start holds (plus one)
