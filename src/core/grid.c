@@ -33,6 +33,9 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     void *stage = realloc(g->stage, (size_t)next * sizeof *g->stage);
     if (!stage) return false;
     g->stage = stage;
+    void *hood = realloc(g->hood, (size_t)next * sizeof *g->hood);
+    if (!hood) return false;
+    g->hood = hood;
     void **floats[] = {(void **)&g->fx, (void **)&g->fy, (void **)&g->fhx, (void **)&g->fhy};
     for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
         void *grown = realloc(*floats[i], (size_t)next * sizeof(float));
@@ -54,14 +57,7 @@ static int max_cells_for(int vehicles) { return 2 * vehicles + 64; }
 bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
 {
     if (!grow_vehicle_arrays(g, vehicles)) return false;
-    if (slots > g->where_capacity) {
-        /* `where` and `hood` are both indexed by pool slot and share where_capacity. */
-        int capacity = g->where_capacity;
-        SteerPackedNeighbourhood *hood = g->hood;
-        if (!grow((void **)&hood, &capacity, slots, sizeof *hood)) return false;
-        g->hood = hood;
-        if (!grow((void **)&g->where, &g->where_capacity, capacity, sizeof(int))) return false;
-    }
+    if (!grow((void **)&g->where, &g->where_capacity, slots, sizeof(int))) return false;
     int cells = max_cells_for(g->capacity) + 1;
     return grow((void **)&g->cell_start, &g->cell_capacity, cells, sizeof(int));
 }

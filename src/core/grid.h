@@ -77,7 +77,7 @@ typedef struct SteerGrid {
     float *fx, *fy, *fhx, *fhy;
     bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
     SteerGridEntry *entry;
-    SteerPackedNeighbourhood *hood; ///< by pool slot: the plain neighbourhoods, summed at the start of the step
+    SteerPackedNeighbourhood *hood; ///< by sorted index: the plain neighbourhoods, summed at the start of the step
     int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
 
     int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)

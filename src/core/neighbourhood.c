@@ -329,11 +329,9 @@ void steer_prepare_neighbourhoods(SteerWorld *world)
     for (int k = 0; k < g->count; k++) {
         if (!g->entry[k].wants) continue;
         Query q = query_for(g, k);
-        /* Stored by slot: the forces are computed in creation order, which walks slots nearly in
-         * order, so reading these back is a stream rather than a jump per vehicle. */
         SteerNeighbourhood n;
         sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
-        SteerPackedNeighbourhood *packed = &g->hood[g->entry[k].slot];
+        SteerPackedNeighbourhood *packed = &g->hood[k]; /* in cell order: a stream of writes */
         packed->separation[0] = (float)n.separation.x;
         packed->separation[1] = (float)n.separation.y;
         packed->heading_sum[0] = (float)n.heading_sum.x;
@@ -350,9 +348,10 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
 {
     const SteerGrid *g = steer_world_grid(world);
     int slot = steer_vehicle_slot(world, vehicle);
+    int k = g->where[slot];
     bool comfort = comfort_distance > 0.0 && comfort_multiplier != 1.0;
     if (world->hoods_ready && vehicle->wants_neighbourhood && exclude_slot < 0 && !comfort) {
-        const SteerPackedNeighbourhood *packed = &g->hood[slot];
+        const SteerPackedNeighbourhood *packed = &g->hood[k];
         out->separation = steer_vec2(packed->separation[0], packed->separation[1]);
         out->heading_sum = steer_vec2(packed->heading_sum[0], packed->heading_sum[1]);
         out->offset_sum = steer_vec2(packed->offset_sum[0], packed->offset_sum[1]);
@@ -360,7 +359,6 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
         out->coincident = 0; /* already turned into separation */
         return;
     }
-    int k = g->where[slot];
     Query q = query_for(g, k);
     q.exclude = exclude_slot >= 0 ? g->where[exclude_slot] : -1;
     q.comfort2 = comfort ? comfort_distance * comfort_distance : -1.0;

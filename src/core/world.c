@@ -248,10 +248,13 @@ void steer_world_step(SteerWorld *world)
         /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
          * later vehicle's slots now so they are in cache by its turn. */
         if (i + 4 < world->order_count) {
-            const SteerVehicle *later = steer_pool_at(&world->vehicles, world->order[i + 4]);
+            int slot = world->order[i + 4];
+            const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
             __builtin_prefetch(later->behaviours);
             __builtin_prefetch((const char *)later->behaviours + 128);
             __builtin_prefetch((const char *)later->behaviours + 256);
+            /* and its neighbourhood sums, stored in cell order */
+            __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
         }
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
