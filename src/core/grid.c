@@ -161,16 +161,18 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->max_speed = sqrt(max_speed_sq);
     g->all_kinds = all_kinds;
 
+    /* A little over the largest radius: a neighbour exactly one radius away is then always in the
+     * 3 x 3 block, never on the far border of the next cell. */
+    double wanted = max_neighbor * (1.0 + 1e-6);
     int max_cells = max_cells_for(n);
     if (max_cells + 1 > g->cell_capacity) max_cells = g->cell_capacity - 1;
     if (g->wrap) {
         g->origin_x = g->origin_y = 0.0;
-        choose_cells(g->width, g->height, max_neighbor, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+        choose_cells(g->width, g->height, wanted, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
     } else if (n > 0) {
         g->origin_x = min_x;
         g->origin_y = min_y;
-        choose_cells(max_x - min_x, max_y - min_y, max_neighbor, false, max_cells, &g->cols, &g->rows, &g->cell_w,
-                     &g->cell_h);
+        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
     } else {
         g->origin_x = g->origin_y = 0.0;
         g->cols = g->rows = 1;

@@ -323,24 +323,118 @@ static Query query_for(const SteerGrid *g, int k)
     return q;
 }
 
+static void pack_neighbourhood(const SteerNeighbourhood *n, SteerPackedNeighbourhood *packed)
+{
+    packed->separation[0] = (float)n->separation.x;
+    packed->separation[1] = (float)n->separation.y;
+    packed->heading_sum[0] = (float)n->heading_sum.x;
+    packed->heading_sum[1] = (float)n->heading_sum.y;
+    packed->offset_sum[0] = (float)n->offset_sum.x;
+    packed->offset_sum[1] = (float)n->offset_sum.y;
+    packed->count = n->count;
+}
+
+#if defined(__GNUC__)
+/// The runs of cell `cx, cy`'s 3 x 3 block, with their shifts; false when the block would visit
+/// a column or row twice (a wrapping world under three cells across).
+static int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
+{
+    if (g->wrap && (g->cols < 3 || g->rows < 3)) return -1;
+    int n = 0;
+    int col_lo = cx - 1, col_hi = cx + 1, row_lo = cy - 1, row_hi = cy + 1;
+    if (!g->wrap) {
+        if (col_lo < 0) col_lo = 0;
+        if (col_hi >= g->cols) col_hi = g->cols - 1;
+        if (row_lo < 0) row_lo = 0;
+        if (row_hi >= g->rows) row_hi = g->rows - 1;
+    }
+    for (int row = row_lo; row <= row_hi; row++) {
+        int r = positive_mod(row, g->rows);
+        double shift_y = (double)floor_div(row, g->rows) * g->height;
+        for (int col = col_lo; col <= col_hi;) {
+            int c = positive_mod(col, g->cols);
+            int length = col_hi - col + 1;
+            if (length > g->cols - c) length = g->cols - c;
+            const int *starts = g->cell_start + r * g->cols;
+            runs[n].begin = starts[c];
+            runs[n].end = starts[c + length];
+            runs[n].shift_x = (double)floor_div(col, g->cols) * g->width;
+            runs[n].shift_y = shift_y;
+            n++;
+            col += length;
+        }
+    }
+    return n;
+}
+
+/* The pre-pass walks the grid cell by cell: every vehicle of a cell looks at the same 3 x 3 block
+ * (cells are at least as large as any neighbour radius), so the runs are worked out once per cell
+ * and the fast path goes straight to the four-at-a-time loop. */
+static bool prepare_by_cells(const SteerGrid *g)
+{
+    if (!g->float_ok) return false;
+    for (int cy = 0; cy < g->rows; cy++) {
+        for (int cx = 0; cx < g->cols; cx++) {
+            int cell = cy * g->cols + cx;
+            int begin = g->cell_start[cell], end = g->cell_start[cell + 1];
+            if (begin == end) continue;
+            SteerGridRun runs[6];
+            int run_count = block_runs(g, cx, cy, runs);
+            if (run_count < 0) return false;
+            for (int k = begin; k < end; k++) {
+                const SteerGridEntry *e = &g->entry[k];
+                if (!e->wants) continue;
+                Query q = query_for(g, k);
+                if (!fast_path(g, &q)) {
+                    SteerNeighbourhood n;
+                    sum_neighbourhood(g, &q, e->neighbor_radius, &n);
+                    pack_neighbourhood(&n, &g->hood[k]);
+                    continue;
+                }
+                QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+                float r2 = (float)q.r2;
+                for (int r = 0; r < run_count; r++)
+                    quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x,
+                             g->fy[k] - (float)runs[r].shift_y, &p);
+                Sums s;
+                s.sx = quad_total(p.sx);
+                s.sy = quad_total(p.sy);
+                s.ax = quad_total(p.ax) - g->fhx[k];
+                s.ay = quad_total(p.ay) - g->fhy[k];
+                s.cx = quad_total(p.cx);
+                s.cy = quad_total(p.cy);
+                s.count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
+                s.zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
+                if (s.zero > 1) add_coincident(g, &q, true, &s);
+                SteerPackedNeighbourhood *packed = &g->hood[k]; /* in cell order: a stream of writes */
+                packed->separation[0] = (float)s.sx;
+                packed->separation[1] = (float)s.sy;
+                packed->heading_sum[0] = (float)s.ax;
+                packed->heading_sum[1] = (float)s.ay;
+                packed->offset_sum[0] = (float)s.cx;
+                packed->offset_sum[1] = (float)s.cy;
+                packed->count = s.count;
+            }
+        }
+    }
+    return true;
+}
+#endif
+
 void steer_prepare_neighbourhoods(SteerWorld *world)
 {
     const SteerGrid *g = steer_world_grid(world);
+    world->hoods_ready = true;
+#if defined(__GNUC__)
+    if (prepare_by_cells(g)) return;
+#endif
     for (int k = 0; k < g->count; k++) {
         if (!g->entry[k].wants) continue;
         Query q = query_for(g, k);
         SteerNeighbourhood n;
         sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
-        SteerPackedNeighbourhood *packed = &g->hood[k]; /* in cell order: a stream of writes */
-        packed->separation[0] = (float)n.separation.x;
-        packed->separation[1] = (float)n.separation.y;
-        packed->heading_sum[0] = (float)n.heading_sum.x;
-        packed->heading_sum[1] = (float)n.heading_sum.y;
-        packed->offset_sum[0] = (float)n.offset_sum.x;
-        packed->offset_sum[1] = (float)n.offset_sum.y;
-        packed->count = n.count;
+        pack_neighbourhood(&n, &g->hood[k]);
     }
-    world->hoods_ready = true;
 }
 
 void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot, double comfort_distance,
