@@ -2,14 +2,19 @@
  * and flocking share, straight over the grid's cell-ordered arrays.
  *
  * This is the hot loop of every flock. About a third of the candidates in the 3 x 3 cells pass the
- * radius test, unpredictably, so the test is not a branch (DESIGN.md "Speed": a branch here doubles
- * the cost): every candidate is written to a buffer whose end advances only when it passes. A fast path serves the common
- * case - all-round vision, every kind around is one the asker flocks with - with nothing but the
- * distance test per candidate; the general path beside it adds kinds, view cone, comfort distance
- * and an excluded vehicle. Both give the same sums for the same neighbours.
+ * radius test, unpredictably, so the test is never a branch (DESIGN.md "Speed": a branch there
+ * doubles the cost). Two paths:
+ *  - fast: all-round vision and every kind in the world one the asker flocks with (a group
+ *    sharing its parameters). Four candidates at a time in single precision with GCC/Clang vector
+ *    extensions; the radius test is a lane mask.
+ *  - general: kinds, view cone, comfort distance, an excluded vehicle, grids too large for floats,
+ *    other compilers. Double precision; candidates that pass are packed into a buffer without a
+ *    branch and summed afterwards, so the division runs only for them.
+ * Both give the same sums for the same neighbours (the fast path to float precision).
  *
- * Flocks sum their neighbourhoods at the start of the step, in cell order (steer_prepare_
- * neighbourhoods): consecutive vehicles then look at the same cells, which stay in cache.
+ * A step sums the neighbourhoods of everyone who wants one first, cell by cell
+ * (steer_prepare_neighbourhoods): all vehicles of a cell share the 3 x 3 block, worked out once,
+ * and the block stays in cache while they use it. Behaviours then read the packed sums back.
  */
 #include <stddef.h>
 #include <string.h>
