@@ -247,6 +247,7 @@ void steer_world_step(SteerWorld *world)
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
         /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
          * later vehicle's slots now so they are in cache by its turn. */
+#if defined(__GNUC__)
         if (i + 4 < world->order_count) {
             int slot = world->order[i + 4];
             const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
@@ -256,6 +257,7 @@ void steer_world_step(SteerWorld *world)
             /* and its neighbourhood sums, stored in cell order */
             __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
         }
+#endif
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
     }
