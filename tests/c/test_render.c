@@ -196,6 +196,21 @@ static void test_interpolation_halfway_between_capture_and_step(void **state)
     assert_true(is_background(pixel(f, 132 - 5, 100)));
 }
 
+static void test_an_empty_world_captures_and_draws(void **state)
+{
+    Fixture *f = *state;
+    steer_render_capture(f->render, f->world); /* nothing to remember yet: no buffers */
+    steer_world_step(f->world);
+    f->frame.alpha = 0.5;
+    f->frame.overlays = ~0u;
+    draw(f);
+    /* a vehicle added after an empty capture is drawn where it is */
+    vehicle(f, 100, 100, 0, 0, 0);
+    steer_render_capture(f->render, f->world);
+    draw(f);
+    assert_color_near(pixel(f, 102, 100), steer_render_kind_color(0), 0, "vehicle after an empty capture");
+}
+
 static void test_no_interpolation_across_a_wrapping_edge(void **state)
 {
     Fixture *f = *state;
@@ -453,6 +468,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_wall_and_its_normal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_selected_vehicle_has_a_ring, setup, teardown),
         cmocka_unit_test_setup_teardown(test_interpolation_halfway_between_capture_and_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_an_empty_world_captures_and_draws, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_interpolation_across_a_wrapping_edge, setup, teardown),
         cmocka_unit_test_setup_teardown(test_each_overlay_draws_only_when_enabled, setup, teardown),
         cmocka_unit_test_setup_teardown(test_error_panel_covers_the_bottom_in_red, setup, teardown),
