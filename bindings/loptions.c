@@ -3,6 +3,7 @@
  * and read the same everywhere. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lsteer_internal.h"
@@ -310,9 +311,19 @@ const char *lsteer_suggest(const char *word, const char *const *candidates, int 
     return best_distance <= limit ? best : NULL;
 }
 
-int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const char *context,
-                         const char *const *candidates, int count)
+static int compare_names(const void *a, const void *b)
 {
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const char *context,
+                         const char *const *unsorted, int count)
+{
+    /* Sorted, so that neither the hint nor the list depends on a table's traversal order. */
+    const char *candidates[128];
+    if (count > 128) count = 128;
+    memcpy(candidates, unsorted, (size_t)count * sizeof *candidates);
+    qsort(candidates, (size_t)count, sizeof *candidates, compare_names);
     const char *hint = lsteer_suggest(word, candidates, count);
     if (hint) return luaL_error(L, "unknown %s '%s'%s (did you mean '%s'?)", what, word, context, hint);
     luaL_Buffer b;
