@@ -89,6 +89,14 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     lua_remove(L, -2);
 }
 
+bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
+{
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    if (!w || !w->world || !steer_vehicle_is_valid(w->world, id)) return false;
+    lsteer_remove_vehicle(L, world_idx, id);
+    return true;
+}
+
 void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     world_idx = lua_absindex(L, world_idx);

@@ -110,6 +110,7 @@ describe("shapes", function()
     local o = w:obstacle{x = 1, y = 1, r = 1}
     assert.equal("steer.Obstacle handles are read-only (remove it and make a new one)",
       error_of(function() o.x = 3 end))
-    assert.equal("unknown field 'radus' of steer.Obstacle (did you mean 'radius'?)", error_of(function() return o.radus end))
+    assert.equal("unknown field 'radus' of steer.Obstacle (did you mean 'radius'?)",
+      error_of(function() return o.radus end))
   end)
 end)

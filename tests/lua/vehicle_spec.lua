@@ -191,7 +191,8 @@ describe("a vehicle handle", function()
       error_of(function() v.colour = {1, 2, 3} end))
     assert.equal("unknown field 'behaviors' of steer.Vehicle (did you mean 'behaviours'?)",
       error_of(function() return v:behaviors() end))
-    assert.equal("unknown field 'sped' of steer.Vehicle (did you mean 'speed'?)", error_of(function() return v.sped end))
+    assert.equal("unknown field 'sped' of steer.Vehicle (did you mean 'speed'?)",
+      error_of(function() return v.sped end))
   end)
 
   it("moves with set_position, set_velocity and set_heading, checked", function()
