@@ -44,6 +44,7 @@ typedef struct LVehicle {
     SteerVehicleId id;
     uint64_t serial;   ///< v.id; also tells a reused slot from this vehicle
     uint32_t kind;
+    bool removed;      ///< set by world:remove, so that no reuse of the slot can revive it
     LWorld *owner;     ///< kept alive by the handle's user value
 } LVehicle;
 

@@ -12,8 +12,16 @@
 /// vehicle from a later one that reuses its slot after the generation counter wrapped.
 static bool handle_state(const LVehicle *h, SteerVehicleState *s)
 {
-    if (!h->owner->world) return false;
+    if (h->removed || !h->owner->world) return false;
     return steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK && s->serial == h->serial;
+}
+
+/// The cheap check for the hot field reads: world:remove marks the handle, so the generation check
+/// alone is enough unless C code destroyed the vehicle behind the module's back (see
+/// steer_lua_remove_vehicle) and its slot's 16-bit generation then wrapped.
+static bool handle_live(const LVehicle *h)
+{
+    return !h->removed && h->owner->world && steer_vehicle_is_valid(h->owner->world, h->id);
 }
 
 bool lsteer_vehicle_alive(const LVehicle *h)
@@ -48,7 +56,7 @@ LVehicle *lsteer_check_handle(lua_State *L, int idx) { return luaL_checkudata(L,
 LVehicle *lsteer_check_vehicle(lua_State *L, int idx)
 {
     LVehicle *h = luaL_checkudata(L, idx, VEHICLE_MT);
-    if (!lsteer_vehicle_alive(h)) removed_error(L, idx);
+    if (!handle_live(h)) removed_error(L, idx);
     return h;
 }
 
@@ -80,6 +88,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     h->id = id;
     h->serial = s.serial;
     h->kind = s.kind;
+    h->removed = false;
     h->owner = w;
     luaL_setmetatable(L, VEHICLE_MT);
     lua_pushvalue(L, world_idx);
@@ -103,6 +112,9 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     LWorld *w = lua_touserdata(L, world_idx);
     if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    lsteer_push_uv(L, world_idx, UV_HANDLES);
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) ((LVehicle *)lua_touserdata(L, -1))->removed = true;
+    lua_pop(L, 2);
     for (int uv = UV_HANDLES; uv <= UV_STATE; uv++) {
         lsteer_push_uv(L, world_idx, uv);
         lua_pushnil(L);
@@ -630,6 +642,17 @@ static int vehicle_index(lua_State *L)
     lua_settop(L, 2);
     int code = dispatch_code(L, lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
+    if (!handle_live(h)) return removed_error(L, 1);
+    SteerWorld *world = h->owner->world;
+    switch (code) { /* the hot reads without a whole snapshot */
+    case F_X: lua_pushnumber(L, steer_vehicle_position(world, h->id).x); return 1;
+    case F_Y: lua_pushnumber(L, steer_vehicle_position(world, h->id).y); return 1;
+    case F_VX: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).x); return 1;
+    case F_VY: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).y); return 1;
+    case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
+    case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
+    default: break;
+    }
     SteerVehicleState s;
     if (!handle_state(h, &s)) return removed_error(L, 1);
     switch (code) {
