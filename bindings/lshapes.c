@@ -80,6 +80,23 @@ LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type)
     return s;
 }
 
+SteerPathId lsteer_check_path(lua_State *L, int idx)
+{
+    return AS_ID(SteerPathId, lsteer_check_shape(L, idx, SHAPE_PATH)->packed);
+}
+
+SteerFlowFieldId lsteer_check_flow_field(lua_State *L, int idx)
+{
+    return AS_ID(SteerFlowFieldId, lsteer_check_shape(L, idx, SHAPE_FLOW_FIELD)->packed);
+}
+
+void lsteer_push_path(lua_State *L, int world_idx, SteerPathId id) { lsteer_push_shape(L, world_idx, SHAPE_PATH, PACK(id)); }
+
+void lsteer_push_flow_field(lua_State *L, int world_idx, SteerFlowFieldId id)
+{
+    lsteer_push_shape(L, world_idx, SHAPE_FLOW_FIELD, PACK(id));
+}
+
 /// Which shape type the userdata at idx is, or -1.
 static int shape_type_of(lua_State *L, int idx)
 {

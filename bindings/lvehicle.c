@@ -346,12 +346,6 @@ static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool veh
     return steer_target_vehicle(t->id);
 }
 
-static uint64_t check_shape_arg(lua_State *L, int arg, LShapeType type)
-{
-    LShape *s = lsteer_check_shape(L, arg, type);
-    return s->packed;
-}
-
 static void check_leash(lua_State *L, int opts, SteerWanderParams *w)
 {
     static const char *const NAMES[] = {"none", "pull", "roam"};
@@ -397,18 +391,8 @@ static int behaviour_method(lua_State *L)
         def.interpose.a = check_target(L, &arg, v, false);
         def.interpose.b = check_target(L, &arg, v, false);
         break;
-    case STEER_FOLLOW:
-        def.follow.path = (SteerPathId){0, 0, 0};
-        {
-            SteerVehicleId tmp = steer_vehicle_id_unpack(check_shape_arg(L, arg++, SHAPE_PATH));
-            def.follow.path = (SteerPathId){tmp.index1, tmp.world, tmp.generation};
-        }
-        break;
-    case STEER_FOLLOW_FLOW: {
-        SteerVehicleId tmp = steer_vehicle_id_unpack(check_shape_arg(L, arg++, SHAPE_FLOW_FIELD));
-        def.follow_flow.field = (SteerFlowFieldId){tmp.index1, tmp.world, tmp.generation};
-        break;
-    }
+    case STEER_FOLLOW: def.follow.path = lsteer_check_path(L, arg++); break;
+    case STEER_FOLLOW_FLOW: def.follow_flow.field = lsteer_check_flow_field(L, arg++); break;
     default: break;
     }
     if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
@@ -465,11 +449,6 @@ static void push_target(lua_State *L, int world_idx, SteerTarget t)
     lua_rawseti(L, -2, 2);
 }
 
-static uint64_t pack_any(uint32_t index1, uint16_t world, uint16_t generation)
-{
-    return steer_vehicle_id_pack((SteerVehicleId){index1, world, generation});
-}
-
 /// v:behaviours() -> {name = {option = value, ..., target = v or {x, y}}}
 static int vehicle_behaviours(lua_State *L)
 {
@@ -499,20 +478,16 @@ static int vehicle_behaviours(lua_State *L)
             lua_setfield(L, -2, "b");
             lua_pushnil(L);
             break;
-        case STEER_FOLLOW: {
-            SteerPathId p = def.follow.path;
-            lsteer_push_shape(L, world_idx, SHAPE_PATH, pack_any(p.index1, p.world, p.generation));
+        case STEER_FOLLOW:
+            lsteer_push_path(L, world_idx, def.follow.path);
             lua_setfield(L, -2, "path");
             lua_pushnil(L);
             break;
-        }
-        case STEER_FOLLOW_FLOW: {
-            SteerFlowFieldId f = def.follow_flow.field;
-            lsteer_push_shape(L, world_idx, SHAPE_FLOW_FIELD, pack_any(f.index1, f.world, f.generation));
+        case STEER_FOLLOW_FLOW:
+            lsteer_push_flow_field(L, world_idx, def.follow_flow.field);
             lua_setfield(L, -2, "field");
             lua_pushnil(L);
             break;
-        }
         default: lua_pushnil(L); break;
         }
         lua_setfield(L, -2, "target");
