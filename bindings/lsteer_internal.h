@@ -79,10 +79,16 @@ LVehicle *lsteer_check_vehicle(lua_State *L, int idx);
 /// The handle at idx, alive or not (argument error when it is not a handle).
 LVehicle *lsteer_check_handle(lua_State *L, int idx);
 bool lsteer_vehicle_alive(const LVehicle *h);
+/// Pushes `vehicle #12 (prey)` for the handle at idx.
+void lsteer_push_vehicle_label(lua_State *L, int idx);
 /// Removes a vehicle and forgets its handle, data, brain and state.
 void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// Spawn: world at 1, options at 2.
 int lsteer_spawn(lua_State *L);
+
+/* ---- lbehaviours.c ------------------------------------------------------------------------- */
+/// Adds v:seek ... v:avoid_collisions, v:stop and v:behaviours to the table on top of the stack.
+void lsteer_add_behaviour_methods(lua_State *L);
 
 /* ---- lshapes.c ----------------------------------------------------------------------------- */
 int lsteer_open_shapes(lua_State *L);
