@@ -193,10 +193,9 @@ typedef struct KindPlan {
     int base; ///< kinds interned before the call
 } KindPlan;
 
-static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int idx, uint32_t *out)
+/// `name` must outlive the call: a string of the options table, or a C literal.
+static const char *plan_kind_name(lua_State *L, int world_idx, KindPlan *plan, const char *name, uint32_t *out)
 {
-    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
-    const char *name = lua_tostring(L, idx);
     if (!*name) return "kind name must not be empty";
     int kind = lsteer_kind_find(L, world_idx, name);
     if (kind >= 0) {
@@ -210,9 +209,16 @@ static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int id
         }
     }
     if (plan->base + plan->fresh_count >= STEER_MAX_KINDS) return "too many kinds (at most 64 per world)";
-    plan->fresh[plan->fresh_count] = name; /* alive: the caller keeps the options table */
+    plan->fresh[plan->fresh_count] = name;
     *out = (uint32_t)(plan->base + plan->fresh_count++);
     return NULL;
+}
+
+/// The kind name at idx, a value of the options table (which keeps the string alive).
+static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int idx, uint32_t *out)
+{
+    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
+    return plan_kind_name(L, world_idx, plan, lua_tostring(L, idx), out);
 }
 
 static void plan_commit(lua_State *L, int world_idx, const KindPlan *plan)
@@ -272,6 +278,9 @@ static const char *check_lua_value(lua_State *L, int uv, int idx)
 
 /* ---- world:spawn{...} ---------------------------------------------------------------------- */
 
+/// The kind of a vehicle spawned without one.
+static const char DEFAULT_KIND[] = "vehicle";
+
 int lsteer_spawn(lua_State *L)
 {
     LWorld *w = lsteer_check_world(L, 1);
@@ -284,10 +293,7 @@ int lsteer_spawn(lua_State *L)
     if (lua_istable(L, 2)) {
         const char *msg = NULL;
         if (lua_getfield(L, 2, "kind") != LUA_TNIL) msg = plan_kind(L, 1, &plan, -1, &kind);
-        else {
-            lua_pushliteral(L, "vehicle");
-            msg = plan_kind(L, 1, &plan, -1, &kind);
-        }
+        else msg = plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         if (msg) lsteer_option_error(L, 2, "kind", msg);
         def.kind = kind;
         if (lua_getfield(L, 2, "flock_with") != LUA_TNIL && (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
@@ -302,10 +308,8 @@ int lsteer_spawn(lua_State *L)
         }
         lua_settop(L, 2);
     } else {
-        lua_pushliteral(L, "vehicle");
-        plan_kind(L, 1, &plan, -1, &kind);
+        plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         def.kind = kind;
-        lua_pop(L, 1);
     }
     SteerVehicleId id;
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
