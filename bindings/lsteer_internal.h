@@ -3,9 +3,11 @@
  *
  * Ownership, once for all. A steer.World userdata owns its SteerWorld and holds these tables in
  * its user values:
- *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata (weak values: a handle nobody
- *               holds may be collected and is made again on demand, still one at a time)
- *   UV_DATA, UV_BRAIN, UV_STATE   packed id -> v.data / v.brain / v.state (cleared on removal)
+ *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata, made on first use and kept
+ *               until the vehicle is removed, so that a handle is a stable key even in a script's
+ *               weak-keyed table (an entry goes when its vehicle goes)
+ *   UV_DATA, UV_BRAIN, UV_STATE   packed id -> v.data / v.brain / v.state (cleared on removal;
+ *               held by the world rather than the registry, so that they die with an unreachable world)
  *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
  *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
  *               few, and a flow field handle remembers its grid; removal drops the entry)
