@@ -4,7 +4,6 @@
 
 #include "lsteer_internal.h"
 
-
 /// Reads a target at *arg: a vehicle, or (unless vehicle_only) two numbers x, y.
 static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool vehicle_only)
 {
@@ -72,8 +71,8 @@ static int behaviour_method(lua_State *L)
         def.interpose.a = check_target(L, &arg, v, false);
         def.interpose.b = check_target(L, &arg, v, false);
         break;
-    case STEER_FOLLOW: def.follow.path = lsteer_check_path(L, arg++); break;
-    case STEER_FOLLOW_FLOW: def.follow_flow.field = lsteer_check_flow_field(L, arg++); break;
+    case STEER_FOLLOW: def.follow.path = lsteer_check_path(L, arg++, v->owner); break;
+    case STEER_FOLLOW_FLOW: def.follow_flow.field = lsteer_check_flow_field(L, arg++, v->owner); break;
     default: break;
     }
     if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");

@@ -104,9 +104,10 @@ int lsteer_world_walls(lua_State *L);
 LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type);
 /// Pushes the (one cached) handle of a shape of the world at world_idx, or nil if it is gone.
 void lsteer_push_shape(lua_State *L, int world_idx, LShapeType type, uint64_t packed);
-/// The path / flow field behind a live handle at idx (argument error otherwise), and back.
-SteerPathId lsteer_check_path(lua_State *L, int idx);
-SteerFlowFieldId lsteer_check_flow_field(lua_State *L, int idx);
+/// The path / flow field behind a live handle of world `owner` at idx (argument error otherwise),
+/// and back.
+SteerPathId lsteer_check_path(lua_State *L, int idx, const LWorld *owner);
+SteerFlowFieldId lsteer_check_flow_field(lua_State *L, int idx, const LWorld *owner);
 void lsteer_push_path(lua_State *L, int world_idx, SteerPathId id);
 void lsteer_push_flow_field(lua_State *L, int world_idx, SteerFlowFieldId id);
 /// Removes any handle (vehicle or shape) at idx; used by world:remove.
