@@ -253,9 +253,10 @@ static void print_summary(App *app)
 
 static int run_headless(App *app)
 {
-    /* Virtual frames of 1/fps; paced in real time only when asked (--fps) or watching files. */
+    /* Virtual frames of 1/fps; paced in real time only when watching files (edits arrive in real
+     * time), otherwise as fast as the machine goes. */
     double frame_s = 1.0 / (app->opt.fps > 0 ? app->opt.fps : 60.0);
-    bool paced = app->opt.fps > 0 || app->opt.watch;
+    bool paced = app->opt.watch;
     app->fps = 1.0 / frame_s; /* what the HUD of a headless screenshot shows */
     double next = guard_now();
     while (!steps_done(app) && !app->quit && !g_stop) {
