@@ -37,17 +37,17 @@ static inline int rt_teardown(void **state)
 
 static inline const char *rt_path(const char *name)
 {
-    static char paths[4][512];
+    static char paths[4][1024];
     static int next;
     char *p = paths[next++ % 4];
-    snprintf(p, 512, "%s/%s", rt_dir, name);
+    snprintf(p, 1024, "%s/%s", rt_dir, name);
     return p;
 }
 
 static inline void rt_write(const char *name, const char *text)
 {
     const char *p = rt_path(name);
-    char dir[512];
+    char dir[1024];
     snprintf(dir, sizeof dir, "%s", p);
     *strrchr(dir, '/') = '\0';
     for (char *s = dir + strlen(rt_dir); *s; s++) { /* mkdir -p below the temp folder */
@@ -69,7 +69,7 @@ static inline void rt_write_rename(const char *name, const char *text)
     char tmp[300];
     snprintf(tmp, sizeof tmp, ".%s.tmp", name);
     rt_write(tmp, text);
-    char from[512], to[512];
+    char from[1024], to[1024];
     snprintf(from, sizeof from, "%s", rt_path(tmp));
     snprintf(to, sizeof to, "%s", rt_path(name));
     assert_int_equal(rename(from, to), 0);
