@@ -73,7 +73,10 @@ void lsteer_push_shape(lua_State *L, int world_idx, LShapeType type, uint64_t pa
 LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type)
 {
     LShape *s = luaL_checkudata(L, idx, SHAPE_MT[type]);
-    if (!shape_alive(s)) luaL_argerror(L, idx, lua_pushfstring(L, "%s was removed", SHAPE_NAME[type]));
+    if (shape_alive(s)) return s;
+    const char *what = lua_pushfstring(L, "%s #%d was removed", SHAPE_NAME[type], (int)unpack(s->packed).index1);
+    if (idx == 1) luaL_error(L, "%s", what); /* self: like a removed vehicle */
+    luaL_argerror(L, idx, what);
     return s;
 }
 
@@ -377,26 +380,19 @@ static const char *const PATH_FIELDS[] = {"loop", "count", NULL};
 static const char *const FIELD_FIELDS[] = {"x", "y", "cell_size", "cols", "rows", NULL};
 static const char *const *const FIELDS_OF[] = {OBSTACLE_FIELDS, WALL_FIELDS, PATH_FIELDS, FIELD_FIELDS};
 
-static int field_number(const char *const *names, const char *key)
-{
-    for (int i = 0; names[i]; i++)
-        if (strcmp(names[i], key) == 0) return i;
-    return -1;
-}
-
-/// __index: upvalue 1 is the type's method table.
+/// __index: upvalue 1 maps the type's names to methods (functions) or fields (their number in
+/// FIELDS_OF, so that a test can compare the names with types/steer.lua).
 static int shape_index(lua_State *L)
 {
     LShape *s = lua_touserdata(L, 1);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
-    int f = field_number(FIELDS_OF[s->type], key);
-    if (f < 0) {
+    int type = lua_rawget(L, lua_upvalueindex(1));
+    if (type == LUA_TFUNCTION) return 1;
+    if (type != LUA_TNUMBER) {
+        const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
         const char *names[16];
         int n = 0;
-        for (int i = 0; FIELDS_OF[s->type][i]; i++) names[n++] = FIELDS_OF[s->type][i];
         lua_pushnil(L);
         while (lua_next(L, lua_upvalueindex(1)) && n < 16) {
             names[n++] = lua_tostring(L, -2);
@@ -405,7 +401,8 @@ static int shape_index(lua_State *L)
         lua_pushfstring(L, " of %s", SHAPE_MT[s->type]);
         return lsteer_unknown_error(L, "field", key, lua_tostring(L, -1), names, n);
     }
-    if (!shape_alive(s)) return luaL_error(L, "%s was removed", SHAPE_NAME[s->type]);
+    int f = (int)lua_tointeger(L, -1);
+    if (!shape_alive(s)) return luaL_error(L, "%s #%d was removed", SHAPE_NAME[s->type], (int)unpack(s->packed).index1);
     SteerWorld *world = s->owner->world;
     switch (s->type) {
     case SHAPE_OBSTACLE: {
@@ -465,6 +462,10 @@ int lsteer_open_shapes(lua_State *L)
         luaL_setfuncs(L, COMMON_METHODS, 0);
         if (t == SHAPE_PATH) luaL_setfuncs(L, PATH_METHODS, 0);
         if (t == SHAPE_FLOW_FIELD) luaL_setfuncs(L, FIELD_METHODS, 0);
+        for (int i = 0; FIELDS_OF[t][i]; i++) {
+            lua_pushinteger(L, i);
+            lua_setfield(L, -2, FIELDS_OF[t][i]);
+        }
         lua_pushcclosure(L, shape_index, 1);
         lua_setfield(L, -2, "__index");
         lua_pushcfunction(L, shape_newindex);

@@ -11,7 +11,9 @@
 LWorld *lsteer_check_world(lua_State *L, int idx)
 {
     LWorld *w = luaL_checkudata(L, idx, WORLD_MT);
-    if (!w->world) luaL_argerror(L, idx, "world was closed");
+    if (w->world) return w;
+    if (idx == 1) luaL_error(L, "world was closed"); /* self, like a closed file */
+    luaL_argerror(L, idx, "world was closed");
     return w;
 }
 
@@ -438,11 +440,12 @@ static void unknown_member(lua_State *L, int dispatch, const char *key)
 /// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
 static int world_index(lua_State *L)
 {
-    LWorld *w = lsteer_check_world(L, 1);
+    luaL_checkudata(L, 1, WORLD_MT);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     int type = lua_rawget(L, lua_upvalueindex(1));
-    if (type == LUA_TFUNCTION) return 1;
+    if (type == LUA_TFUNCTION) return 1; /* methods check the world themselves */
+    LWorld *w = lsteer_check_world(L, 1);
     if (type != LUA_TNUMBER) {
         if (lua_type(L, 2) != LUA_TSTRING) return luaL_error(L, "steer.World has no field of type %s", luaL_typename(L, 2));
         unknown_member(L, lua_upvalueindex(1), lua_tostring(L, 2));
