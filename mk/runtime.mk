@@ -29,9 +29,11 @@ $(BUILD)/asan/steer: $(BUILD)/asan/runtime/main.o $(RUNTIME_OBJ_ASAN) $(BINDINGS
 ALL_TARGETS  += $(BUILD)/steer
 TEST_PREREQS += $(BUILD)/asan/steer
 
+# make run SCRIPT=scripts/some_scene.lua [ARGS="--overlays all"]
 .PHONY: run
 run: $(BUILD)/steer
-	$(BUILD)/steer $(if $(SCRIPT),$(SCRIPT),scripts/hunt.lua)
+	@test -n "$(SCRIPT)" || { echo "usage: make run SCRIPT=path/to/scene.lua [ARGS=...]"; exit 1; }
+	$(BUILD)/steer $(ARGS) $(SCRIPT)
 
 # Tests: the real program on real files (test_runtime_cli, test_runtime_reload, test_runtime_shot)
 # and the event path in-process (test_runtime_input).
@@ -60,7 +62,7 @@ $(BUILD)/asan/tests/test_runtime_guard: $(BUILD)/asan/runtime/guard.o
 $(BUILD)/asan/tests/test_runtime_watch: TEST_CFLAGS = -Isrc/runtime
 $(BUILD)/asan/tests/test_runtime_watch: TEST_LINK = $(BUILD)/asan/runtime/reload.o
 $(BUILD)/asan/tests/test_runtime_watch: $(BUILD)/asan/runtime/reload.o
-$(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime
+$(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime -Isrc/render $(SDL_CFLAGS)
 $(BUILD)/asan/tests/test_runtime_options: TEST_LINK = $(BUILD)/asan/runtime/options.o
 $(BUILD)/asan/tests/test_runtime_options: $(BUILD)/asan/runtime/options.o
 $(BUILD)/asan/tests/test_runtime_shot: TEST_LINK = $(RENDER_OBJ_ASAN)
