@@ -221,6 +221,29 @@ static void test_scene_file_reloads_its_callbacks(void **state)
     assert_int_equal(rt_stop(&p), 0);
 }
 
+static void test_module_required_later_is_watched_too(void **state)
+{
+    (void)state;
+    rt_write("lazy_scene.lua", "function update(w, dt)\n"
+                               "  if w.step_count >= 20 and w.step_count % 10 == 0 then\n"
+                               "    print('lazy says ' .. require('later').word)\n"
+                               "  end\n"
+                               "end\n");
+    rt_write("later.lua", "return { word = 'first' }\n");
+    const char *args[] = {"--headless", "--watch", rt_path("lazy_scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    long first = rt_wait_for(p.out, 0, "lazy says first", 10.0);
+    assert_true(first > 0);
+    /* (the watch starts in the frame after the require: let one go by) */
+    assert_true(rt_wait_for(p.out, first, "lazy says first", 2.0) > 0);
+    char *out = rt_read(p.out);
+    long mark = (long)strlen(out);
+    free(out);
+    rt_write_rename("later.lua", "return { word = 'second' }\n");
+    assert_true(rt_wait_for(p.out, mark, "lazy says second", 1.5) > 0);
+    assert_int_equal(rt_stop(&p), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -233,6 +256,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_memory_bomb_in_a_reload_is_capped_and_the_program_survives, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_scene_file_reloads_its_callbacks, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_module_required_later_is_watched_too, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
