@@ -114,6 +114,7 @@ static int setup_state(lua_State *L)
     luaL_openlibs(L);
     lua_getglobal(L, "load");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BUILTIN_LOAD_KEY);
+    guard_open_coroutines(&host->guard, L);
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     script_files_setup(host);
