@@ -11,8 +11,9 @@
  * wrap are tracked so that the timer arms the hook on the running one as well.
  * Only one guarded state may run at a time per process (the signal handler has one slot).
  *
- * Memory: guard_alloc is the state's lua_Alloc; beyond the cap it refuses, Lua raises its memory
- * error and the state stays usable.
+ * Memory: guard_alloc is the state's lua_Alloc; beyond the cap it refuses while a guarded call
+ * runs (the host's own pushes between calls always succeed), Lua raises its memory error and the
+ * state stays usable.
  */
 #ifndef STEER_RUNTIME_GUARD_H
 #define STEER_RUNTIME_GUARD_H

@@ -111,6 +111,26 @@ bool script_push_callback(ScriptHost *host, const char *name)
     return !builtin;
 }
 
+/* Protected: looks the callback named by upvalue 2 up and calls it with the arguments given. */
+static int callback_trampoline(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    if (!script_push_callback(host, lua_tostring(L, lua_upvalueindex(2)))) return 0;
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
+}
+
+bool script_callback(ScriptHost *host, const char *name, int nargs)
+{
+    lua_State *L = host->L;
+    lua_pushlightuserdata(L, host);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, callback_trampoline, 2);
+    lua_insert(L, -(nargs + 1));
+    return script_pcall(host, nargs, 0);
+}
+
 /* Runs in protected mode: libraries, package setup, gfx table, traceback handler. */
 static int setup_state(lua_State *L)
 {
@@ -194,10 +214,8 @@ static bool read_scene(ScriptHost *host, char *error, size_t error_size)
         script_report_error(host, steer_world_last_error(host->world));
         return false;
     }
-    if (script_push_callback(host, "load")) {
-        script_push_world(host);
-        if (!script_pcall(host, 1, 0)) return false;
-    }
+    script_push_world(host);
+    if (!script_callback(host, "load", 1)) return false;
     return true;
 }
 
@@ -285,44 +303,39 @@ void script_think(ScriptHost *host)
 
 void script_update(ScriptHost *host, double dt)
 {
-    if (!script_push_callback(host, "update")) return;
     script_push_world(host);
     lua_pushnumber(host->L, dt);
-    script_pcall(host, 2, 0);
+    script_callback(host, "update", 2);
 }
 
 void script_draw(ScriptHost *host, struct SteerRender *render)
 {
     script_hud_clear(host);
-    if (!script_push_callback(host, "draw")) return;
     host->render = render;
     lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->gfx_ref);
-    script_pcall(host, 1, 0);
+    script_callback(host, "draw", 1);
     host->render = NULL;
 }
 
 void script_keypressed(ScriptHost *host, const char *key)
 {
-    if (!script_push_callback(host, "keypressed")) return;
     lua_pushstring(host->L, key);
-    script_pcall(host, 1, 0);
+    script_callback(host, "keypressed", 1);
 }
 
 void script_mousepressed(ScriptHost *host, double x, double y, int button)
 {
-    if (!script_push_callback(host, "mousepressed")) return;
     lua_pushnumber(host->L, x);
     lua_pushnumber(host->L, y);
     lua_pushinteger(host->L, button);
-    script_pcall(host, 3, 0);
+    script_callback(host, "mousepressed", 3);
 }
 
 void script_mousemoved(ScriptHost *host, double x, double y)
 {
-    if (!script_push_callback(host, "mousemoved")) return;
     lua_pushnumber(host->L, x);
     lua_pushnumber(host->L, y);
-    script_pcall(host, 2, 0);
+    script_callback(host, "mousemoved", 2);
 }
 
 void script_set_mouse(ScriptHost *host, double x, double y)

@@ -55,7 +55,11 @@ bool script_pcall(ScriptHost *host, int nargs, int nresults);
 /// Turns a failed call's message (on the stack top) into the reported text; pops it.
 void script_report_top(ScriptHost *host);
 /// Pushes the callback `name` (from the scene's table, else the global) or nothing: false.
+/// May raise (a metatable on the scene table): call it in protected mode.
 bool script_push_callback(ScriptHost *host, const char *name);
+/// Calls callback `name`, if the scene has one, with the nargs values on the stack (popped), all
+/// in protected mode. False when it raised an error (reported).
+bool script_callback(ScriptHost *host, const char *name, int nargs);
 
 /// Clears the error panel (a good reload or restart).
 void script_clear_error(ScriptHost *host);
