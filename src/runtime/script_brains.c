@@ -32,6 +32,7 @@ void script_brains_forgive(ScriptHost *host)
 {
     lua_pushnil(host->L);
     lua_rawsetp(host->L, LUA_REGISTRYINDEX, &FAILED_KEY);
+    host->failed_brains = 0;
 }
 
 static bool grow(void **array, int *capacity, int needed, size_t item)
@@ -92,9 +93,12 @@ int script_think_pass(lua_State *L)
             lua_settop(L, 3);
             continue;
         }
-        lua_pushvalue(L, 5);
-        bool failed = lua_rawget(L, 2) != LUA_TNIL;
-        lua_pop(L, 1);
+        bool failed = false;
+        if (host->failed_brains > 0) { /* (most frames nobody has failed: skip the lookup) */
+            lua_pushvalue(L, 5);
+            failed = lua_rawget(L, 2) != LUA_TNIL;
+            lua_pop(L, 1);
+        }
         if (failed) {
             lua_settop(L, 3);
             continue;
@@ -121,6 +125,7 @@ int script_think_pass(lua_State *L)
             lua_pushvalue(L, 5);
             lua_pushboolean(L, 1);
             lua_rawset(L, 2);
+            host->failed_brains++;
         }
         lua_settop(L, 3);
     }

@@ -33,6 +33,7 @@ struct ScriptHost {
     char *error;              ///< shown in the panel
     char *last_printed;       ///< last message written to stderr (repeats are not printed again)
     int error_count;
+    int failed_brains;        ///< brains in the failed set (0: skip looking there)
     int files_serial;         ///< grows each time a file is recorded (the watcher catches up)
     bool loading;             ///< inside script_create: errors are returned, not printed
     double lua_seconds;
