@@ -143,6 +143,27 @@ static void test_failing_script_shows_the_error_panel(void **state)
     SDL_FreeSurface(s);
 }
 
+static void test_window_mode_runs_the_same_scene_and_saves_a_screenshot(void **state)
+{
+    (void)state;
+    /* SDL's dummy video driver: a real window path (events, present) without a display */
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    rt_write("shot.lua", SCENE);
+    char *out, *err;
+    const char *args[] = {"--steps", "20", "--width", "400", "--height", "300", "--overlays", "grid",
+                          "--screenshot", rt_path("window.png"), rt_path("shot.lua"), NULL};
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d: %s", status, err);
+    free(out);
+    free(err);
+    SDL_Surface *s = load_png(rt_path("window.png"));
+    int x, y;
+    to_pixel(150, 40, &x, &y); /* the script's green circle */
+    Rgb c = pixel(s, x, y);
+    if (!near_color(c, 0, 255, 0, 10)) fail_msg("gfx.circle pixel is %d %d %d", c.r, c.g, c.b);
+    SDL_FreeSurface(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -150,6 +171,8 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_failing_script_shows_the_error_panel, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_at_step_takes_the_picture_after_that_step, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_window_mode_runs_the_same_scene_and_saves_a_screenshot, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
