@@ -308,8 +308,9 @@ static int run_window(App *app)
             fps_window_start = guard_now();
             fps_frames = 0;
         }
-        if (app->opt.fps > 0) sleep_until(now + 1.0 / app->opt.fps);
-        else if (!app->opt.vsync) SDL_Delay(1);
+        /* A frame cap keeps an idle scene from burning a core: --fps, else 120 without vsync. */
+        double cap = app->opt.fps > 0 ? app->opt.fps : (app->opt.vsync ? 0.0 : APP_DEFAULT_WINDOW_FPS);
+        if (cap > 0) sleep_until(now + 1.0 / cap);
     }
     maybe_screenshot(app, true);
     return 0;

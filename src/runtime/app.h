@@ -17,6 +17,7 @@
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
 #define APP_DEFAULT_HEADLESS_STEPS 600
+#define APP_DEFAULT_WINDOW_FPS 120.0
 
 typedef struct App {
     AppOptions opt;

@@ -68,7 +68,7 @@ void options_print_help(FILE *out, const char *program)
             "  --seed S            seed of the world's random numbers (overrides the scene's)\n"
             "  --screenshot F.png  save a PNG of the view (works headless)\n"
             "  --at-step N         take the screenshot after step N (default: at the end)\n"
-            "  --fps N             frame cap in a window (default: none); headless: the virtual frame\n"
+            "  --fps N             frame cap in a window (default 120, none with --vsync); headless: the virtual frame\n"
             "                      rate (default 60), which must not change the simulation\n"
             "  --vsync             wait for the display's vertical sync\n"
             "  --think-hz H        how often each brain's think(v, dt) runs (default 10; 0 = never)\n"
