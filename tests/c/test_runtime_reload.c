@@ -86,14 +86,19 @@ static bool last_think_before(const char *path, long before, int version, ThinkL
     return found;
 }
 
-static RtProcess start_scene(void)
+static RtProcess start_scene_with(const char *extra)
 {
     rt_write("scene.lua", SCENE);
     write_brain(1, false);
-    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), NULL};
+    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), extra, NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
     return p;
+}
+
+static RtProcess start_scene(void)
+{
+    return start_scene_with(NULL);
 }
 
 /* Saves version `version` and checks that it runs within a second with the world intact. */
@@ -139,6 +144,15 @@ static void test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_
     assert_int_equal(rt_count(err, "steer: reloaded"), 3);
     assert_null(strstr(err, "script error"));
     free(err);
+}
+
+static void test_polling_fallback_reloads_within_a_second_too(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene_with("--poll");
+    expect_reload(&p, 2, false, true);
+    expect_reload(&p, 3, true, true);
+    assert_int_equal(rt_stop(&p), 0);
 }
 
 static void write_broken(const char *text)
@@ -268,6 +282,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_the_world,
                                         rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_polling_fallback_reloads_within_a_second_too, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_endless_loops_are_stopped_and_reported_with_file_and_line, rt_setup,
