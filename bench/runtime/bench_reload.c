@@ -90,10 +90,10 @@ int main(void)
     size_t heap2 = heap(host);
     long rss2 = rss_kb();
     printf("reload x1000 (1,000 vehicles thinking at 10 Hz): %.3f ms per reload+step\n", per_reload_ms);
-    printf("  Lua heap: %zu KiB before, %zu KiB after 1000 reloads, %zu KiB after 100 failed + 1 good\n",
-           heap0 / 1024, heap1 / 1024, heap2 / 1024);
-    printf("  RSS:      %ld KiB before, %ld KiB after 1000 reloads, %ld KiB after 100 failed + 1 good\n", rss0,
-           rss1, rss2);
+    printf("  Lua heap: %zu KiB before, %zu KiB after 1000 reloads, %zu KiB after 100 failed + 1 good\n", heap0 / 1024,
+           heap1 / 1024, heap2 / 1024);
+    printf("  RSS:      %ld KiB before, %ld KiB after 1000 reloads, %ld KiB after 100 failed + 1 good\n", rss0, rss1,
+           rss2);
     script_destroy(host);
     unlink(scene);
     unlink(brain);

@@ -27,7 +27,10 @@ static void on_stop_signal(int sig)
     g_stop = 1;
 }
 
-double app_time_scale(const App *app) { return TIME_SCALES[app->scale_index]; }
+double app_time_scale(const App *app)
+{
+    return TIME_SCALES[app->scale_index];
+}
 
 static ScriptConfig script_config(const App *app)
 {
@@ -108,7 +111,8 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     select_nth(app);
     if (!app->opt.headless || app->opt.screenshot) {
         if (!open_renderer(app)) {
-            fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window", SDL_GetError());
+            fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window",
+                    SDL_GetError());
             app_shutdown(app);
             return 1;
         }

@@ -25,14 +25,14 @@
 
 typedef struct Guard {
     lua_State *L;
-    double budget_s;       ///< seconds one call may run
-    size_t memory_cap;     ///< bytes
-    size_t memory_used;    ///< bytes currently held by the state
+    double budget_s;    ///< seconds one call may run
+    size_t memory_cap;  ///< bytes
+    size_t memory_used; ///< bytes currently held by the state
     size_t memory_peak;
-    volatile int active;   ///< inside guard_begin .. guard_end
-    double call_start;     ///< monotonic seconds when the current call began
-    bool expired;          ///< the current call ran out of time (sticky until guard_end)
-    char message[256];     ///< the timeout message with file:line
+    volatile int active;             ///< inside guard_begin .. guard_end
+    double call_start;               ///< monotonic seconds when the current call began
+    bool expired;                    ///< the current call ran out of time (sticky until guard_end)
+    char message[256];               ///< the timeout message with file:line
     lua_State *volatile threads[32]; ///< coroutines being resumed, innermost last (the hook goes on them too)
     volatile int thread_count;
 } Guard;

@@ -24,8 +24,10 @@ static int traceback_handler(lua_State *L)
         lua_settop(L, 1);
         lua_tostring(L, 1);
     } else {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
-        else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     if (strstr(msg, "\nstack traceback:")) return 1; /* traced already (a nested protected call) */
     luaL_traceback(L, L, msg, 1);
@@ -153,8 +155,10 @@ static int make_world(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
     lua_settop(L, 1);
-    if (lua_istable(L, 1)) lua_getfield(L, 1, "world");
-    else lua_pushnil(L);
+    if (lua_istable(L, 1))
+        lua_getfield(L, 1, "world");
+    else
+        lua_pushnil(L);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_getglobal(L, "world");
@@ -174,8 +178,7 @@ static int make_world(lua_State *L)
             lua_settable(L, -4);
         }
     } else if (!lua_isnil(L, opts)) {
-        return luaL_error(L, "scene: 'world' must be a table of steer.world options, got %s",
-                          luaL_typename(L, opts));
+        return luaL_error(L, "scene: 'world' must be a table of steer.world options, got %s", luaL_typename(L, opts));
     }
     if (host->config.has_seed) {
         lua_pushinteger(L, (lua_Integer)host->config.seed);
@@ -285,8 +288,14 @@ void script_destroy(ScriptHost *host)
     free(host);
 }
 
-lua_State *script_state(ScriptHost *host) { return host->L; }
-SteerWorld *script_world(ScriptHost *host) { return host->world; }
+lua_State *script_state(ScriptHost *host)
+{
+    return host->L;
+}
+SteerWorld *script_world(ScriptHost *host)
+{
+    return host->world;
+}
 
 void script_push_world(ScriptHost *host)
 {
@@ -350,8 +359,14 @@ const char *const *script_hud_lines(ScriptHost *host, int *count)
     return (const char *const *)host->hud;
 }
 
-const char *script_error(ScriptHost *host) { return host->error; }
-int script_error_count(ScriptHost *host) { return host->error_count; }
+const char *script_error(ScriptHost *host)
+{
+    return host->error;
+}
+int script_error_count(ScriptHost *host)
+{
+    return host->error_count;
+}
 
 void script_clear_error(ScriptHost *host)
 {
@@ -368,4 +383,7 @@ double script_take_lua_seconds(ScriptHost *host)
     return s;
 }
 
-size_t script_memory_used(ScriptHost *host) { return host->guard.memory_used; }
+size_t script_memory_used(ScriptHost *host)
+{
+    return host->guard.memory_used;
+}

@@ -69,8 +69,8 @@ int script_think_pass(lua_State *L)
     double now = steer_world_time(world), period = (double)k * steer_world_dt(world);
 
     lua_settop(L, 0);
-    script_push_world(host);               /* 1 */
-    push_failed_set(L);                    /* 2 */
+    script_push_world(host);                                /* 1 */
+    push_failed_set(L);                                     /* 2 */
     lua_rawgeti(L, LUA_REGISTRYINDEX, host->traceback_ref); /* 3 */
     for (int i = 0; i < count; i++) {
         SteerVehicleId id = host->ids[i];
@@ -83,12 +83,12 @@ int script_think_pass(lua_State *L)
             clock->generation = id.generation;
             clock->last = now - period;
         }
-        steer_lua_push_vehicle(L, 1, id);  /* 4: v */
+        steer_lua_push_vehicle(L, 1, id); /* 4: v */
         if (lua_isnil(L, 4)) {
             lua_settop(L, 3);
             continue;
         }
-        lua_getfield(L, 4, "brain");       /* 5: brain */
+        lua_getfield(L, 4, "brain"); /* 5: brain */
         if (!lua_istable(L, 5)) {
             lua_settop(L, 3);
             continue;
@@ -103,7 +103,7 @@ int script_think_pass(lua_State *L)
             lua_settop(L, 3);
             continue;
         }
-        lua_getfield(L, 5, "think");       /* 6: think */
+        lua_getfield(L, 5, "think"); /* 6: think */
         if (!lua_isfunction(L, 6)) {
             lua_settop(L, 3);
             continue;

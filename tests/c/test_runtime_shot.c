@@ -48,22 +48,32 @@ static void to_pixel(double wx, double wy, int *x, int *y)
     *y = (int)lround(sy);
 }
 
-static const char *SCENE =
-    "world = { width = 200, height = 150, seed = 1 }\n"
-    "function load(w)\n"
-    "  w:spawn{ kind = 'a', x = 150, y = 100, color = {255, 0, 255} }\n"
-    "  w:obstacle{ x = 60, y = 110, radius = 12 }\n"
-    "end\n"
-    "function draw(gfx)\n"
-    "  gfx.circle(150, 40, 6, {0, 255, 0}, true)\n"
-    "  gfx.hud('custom line')\n"
-    "end\n";
+static const char *SCENE = "world = { width = 200, height = 150, seed = 1 }\n"
+                           "function load(w)\n"
+                           "  w:spawn{ kind = 'a', x = 150, y = 100, color = {255, 0, 255} }\n"
+                           "  w:obstacle{ x = 60, y = 110, radius = 12 }\n"
+                           "end\n"
+                           "function draw(gfx)\n"
+                           "  gfx.circle(150, 40, 6, {0, 255, 0}, true)\n"
+                           "  gfx.hud('custom line')\n"
+                           "end\n";
 
 static void take_at(const char *scene, const char *png, int expect_status, const char *at_step)
 {
     char *out, *err;
-    const char *args[] = {"--headless", "--steps", "5", "--width", "400", "--height", "300",
-                          "--screenshot", rt_path(png), rt_path(scene), at_step ? "--at-step" : NULL, at_step, NULL};
+    const char *args[] = {"--headless",
+                          "--steps",
+                          "5",
+                          "--width",
+                          "400",
+                          "--height",
+                          "300",
+                          "--screenshot",
+                          rt_path(png),
+                          rt_path(scene),
+                          at_step ? "--at-step" : NULL,
+                          at_step,
+                          NULL};
     int status = rt_run(args, &out, &err);
     if (status != expect_status) fail_msg("exit %d: %s", status, err);
     free(out);
@@ -150,8 +160,12 @@ static void test_window_mode_runs_the_same_scene_and_saves_a_screenshot(void **s
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     rt_write("shot.lua", SCENE);
     char *out, *err;
-    const char *args[] = {"--steps", "20", "--width", "400", "--height", "300", "--overlays", "grid",
-                          "--screenshot", rt_path("window.png"), rt_path("shot.lua"), NULL};
+    const char *args[] = {"--steps",           "20",
+                          "--width",           "400",
+                          "--height",          "300",
+                          "--overlays",        "grid",
+                          "--screenshot",      rt_path("window.png"),
+                          rt_path("shot.lua"), NULL};
     int status = rt_run(args, &out, &err);
     if (status != 0) fail_msg("exit %d: %s", status, err);
     free(out);
