@@ -85,6 +85,29 @@ static void take(const char *scene, const char *png, int expect_status)
     take_at(scene, png, expect_status, NULL);
 }
 
+static void test_bad_gfx_arguments_name_function_argument_and_expectation(void **state)
+{
+    (void)state;
+    rt_write("badcolor.lua", "function draw(gfx)\n"
+                             "  gfx.circle(10, 10, 5, {255, 0, 0}, true)\n"
+                             "  gfx.line(0, 0, 10, 10, 'red')\n"
+                             "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "2", "--screenshot", rt_path("bc.png"), rt_path("badcolor.lua"),
+                          NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(
+        strstr(err, "badcolor.lua:3: bad argument #5 to 'line' (color {r, g, b[, a]} expected, got string)"));
+    free(out);
+    free(err);
+    rt_write("badcolor.lua", "function draw(gfx)\n  gfx.circle(0, 0, 5, {300, 0, 0})\nend\n");
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(
+        strstr(err, "badcolor.lua:2: bad argument #4 to 'circle' (color {r, g, b[, a]} with parts 0-255 expected)"));
+    free(out);
+    free(err);
+}
+
 static void test_at_step_takes_the_picture_after_that_step(void **state)
 {
     (void)state;
@@ -185,6 +208,8 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_failing_script_shows_the_error_panel, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_at_step_takes_the_picture_after_that_step, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_bad_gfx_arguments_name_function_argument_and_expectation, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_window_mode_runs_the_same_scene_and_saves_a_screenshot, rt_setup,
                                         rt_teardown),
     };
