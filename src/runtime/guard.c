@@ -1,0 +1,263 @@
+/* guard.c - time budget (timer signal arming a sticky count hook) and memory cap. See guard.h. */
+#include "guard.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <lauxlib.h>
+
+/* The one guard the signal handler may touch. */
+static Guard *volatile g_current;
+static timer_t g_timer;
+static bool g_timer_ok;
+
+double guard_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
+{
+    Guard *g = ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        g->memory_used -= old;
+        return NULL;
+    }
+    /* The cap binds scripts: the host's own small pushes between calls must never fail (an
+     * error there would be outside any protected call). */
+    if (nsize > old && g->active && g->memory_used - old + nsize > g->memory_cap) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (!p) return NULL;
+    g->memory_used = g->memory_used - old + nsize;
+    if (g->memory_used > g->memory_peak) g->memory_peak = g->memory_used;
+    return p;
+}
+
+static void arm_timer(double seconds)
+{
+    if (!g_timer_ok) return;
+    if (seconds < 1e-4) seconds = 1e-4;
+    struct itimerspec its = {0};
+    its.it_value.tv_sec = (time_t)seconds;
+    its.it_value.tv_nsec = (long)((seconds - (double)its.it_value.tv_sec) * 1e9);
+    timer_settime(g_timer, 0, &its, NULL);
+}
+
+static void disarm_timer(void)
+{
+    if (!g_timer_ok) return;
+    struct itimerspec its = {0};
+    timer_settime(g_timer, 0, &its, NULL);
+}
+
+/* Runs on every instruction once armed. Before the budget is over (the timer covers a whole
+ * stretch, a call may have begun later) it puts the hook away and re-arms the timer for the rest. */
+static void budget_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)ar;
+    Guard *g = g_current;
+    if (!g || !g->active) {
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    double left = g->call_start + g->budget_s - guard_now();
+    if (!g->expired && left > 0) {
+        lua_sethook(L, NULL, 0, 0);
+        arm_timer(left);
+        return;
+    }
+    if (!g->expired) {
+        g->expired = true;
+        lua_Debug where;
+        char place[200] = "";
+        if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) && where.currentline > 0)
+            snprintf(place, sizeof place, "%s:%d: ", where.short_src, where.currentline);
+        snprintf(g->message, sizeof g->message, "%sscript exceeded its time budget (%.0f ms)", place,
+                 g->budget_s * 1000.0);
+    }
+    /* Sticky: the hook stays on every instruction, so a pcall in the script only delays this. */
+    lua_pushstring(L, g->message);
+    lua_error(L);
+}
+
+static void on_timer(int sig)
+{
+    (void)sig;
+    Guard *g = g_current;
+    if (!g || !g->active || !g->L) return;
+    lua_sethook(g->L, budget_hook, LUA_MASKCOUNT, 1);
+    int n = g->thread_count;
+    for (int i = 0; i < n && i < 32; i++)
+        if (g->threads[i]) lua_sethook(g->threads[i], budget_hook, LUA_MASKCOUNT, 1);
+}
+
+bool guard_init(Guard *guard, double budget_ms, size_t memory_cap)
+{
+    memset(guard, 0, sizeof *guard);
+    guard->budget_s = budget_ms / 1000.0;
+    guard->memory_cap = memory_cap;
+    if (!g_timer_ok) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_timer;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_RESTART;
+        sigaction(SIGALRM, &sa, NULL);
+        struct sigevent sev;
+        memset(&sev, 0, sizeof sev);
+        sev.sigev_notify = SIGEV_SIGNAL;
+        sev.sigev_signo = SIGALRM;
+        g_timer_ok = timer_create(CLOCK_MONOTONIC, &sev, &g_timer) == 0;
+    }
+    return g_timer_ok;
+}
+
+void guard_attach(Guard *guard, lua_State *L)
+{
+    guard->L = L;
+}
+
+void guard_shutdown(Guard *guard)
+{
+    if (g_current == guard) {
+        disarm_timer();
+        g_current = NULL;
+    }
+    guard->L = NULL;
+}
+
+void guard_begin(Guard *guard)
+{
+    guard->expired = false;
+    guard->message[0] = '\0';
+    guard->call_start = guard_now();
+    g_current = guard;
+    guard->active = 1;
+    arm_timer(guard->budget_s);
+}
+
+void guard_mark_call(Guard *guard)
+{
+    guard->call_start = guard_now();
+}
+
+void guard_recover(Guard *guard)
+{
+    if (guard->L) lua_sethook(guard->L, NULL, 0, 0);
+    guard->expired = false;
+    guard->call_start = guard_now();
+    arm_timer(guard->budget_s);
+}
+
+bool guard_end(Guard *guard)
+{
+    guard->active = 0;
+    disarm_timer();
+    if (guard->L) lua_sethook(guard->L, NULL, 0, 0);
+    bool expired = guard->expired;
+    guard->expired = false;
+    return expired;
+}
+
+/* ---- Coroutines under the guard ---------------------------------------------------------- */
+
+/* Resumes `co` with narg arguments from L; moves its results (or its error, returning -1) to L,
+ * as Lua's own coroutine library does, while the guard knows `co` is running. */
+static int resume_tracked(Guard *g, lua_State *L, lua_State *co, int narg)
+{
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    int slot = g->thread_count;
+    if (slot < 32) g->threads[slot] = co;
+    g->thread_count = slot + 1;
+    if (g->expired) lua_sethook(co, budget_hook, LUA_MASKCOUNT, 1);
+    int nres = 0;
+    int status = lua_resume(co, L, narg, &nres);
+    g->thread_count = slot;
+    if (slot < 32) g->threads[slot] = NULL;
+    if (g->active && g->expired) {
+        /* Out of time inside the coroutine: the resumer must not carry on as if it had failed. */
+        lua_pushstring(L, g->message);
+        lua_error(L);
+    }
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    return -1;
+}
+
+static int guarded_resume(lua_State *L)
+{
+    Guard *g = lua_touserdata(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    int r = resume_tracked(g, L, co, lua_gettop(L) - 1);
+    if (r < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(r + 1));
+    return r + 1;
+}
+
+static int guarded_wrap_call(lua_State *L)
+{
+    Guard *g = lua_touserdata(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, lua_upvalueindex(2));
+    int r = resume_tracked(g, L, co, lua_gettop(L));
+    if (r < 0) {
+        if (lua_type(L, -1) == LUA_TSTRING) { /* where the call to the wrapped function was */
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return r;
+}
+
+static int guarded_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, guarded_wrap_call, 2);
+    return 1;
+}
+
+void guard_open_coroutines(Guard *guard, lua_State *L)
+{
+    lua_getglobal(L, "coroutine");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushlightuserdata(L, guard);
+    lua_pushcclosure(L, guarded_resume, 1);
+    lua_setfield(L, -2, "resume");
+    lua_pushlightuserdata(L, guard);
+    lua_pushcclosure(L, guarded_wrap, 1);
+    lua_setfield(L, -2, "wrap");
+    lua_pop(L, 1);
+}
