@@ -19,7 +19,7 @@ for suite in "$@"; do
     if [ -n "$line" ]; then
         ok=$(echo "$line" | sed -E 's#^([0-9]+) successes? / ([0-9]+) failures? / ([0-9]+) errors?.*#\1#')
         bad_b=$(echo "$line" | sed -E 's#^([0-9]+) successes? / ([0-9]+) failures? / ([0-9]+) errors?.*#\2 + \3#')
-        run=$((ok + bad_b))
+        run=$((ok + $bad_b))
     fi
     rm -f "$log"
     run=${run:-0}
