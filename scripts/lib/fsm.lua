@@ -16,7 +16,9 @@
 -- the functions of `states.hunt`, the next think already runs the new code.
 --
 -- Per-vehicle bookkeeping lives in v.data.fsm (v.data survives reloads): the clock (simulated
--- seconds this machine has thought through), the transition history and the number of changes.
+-- seconds this machine has thought through), the transitions (from, to, at) and the number of
+-- changes. v.data.history holds just the names of the last states entered, oldest first: that is
+-- what the runtime's inspector shows.
 --
 -- Messages: fsm.send(world, to, name, {delay =, from =, data =}) delivers at once when there is no
 -- delay, else when the world's clock (world.time) reaches it: the scene calls fsm.update(world)
@@ -52,11 +54,16 @@ local function lookup(machine, name, caller)
   return state
 end
 
-local function remember(machine, book, from, to)
-  local history = book.history
-  history[#history + 1] = { from = from, to = to, at = book.clock }
+local function push_capped(list, item, keep)
+  list[#list + 1] = item
+  while #list > keep do table.remove(list, 1) end
+end
+
+local function remember(machine, v, book, from, to)
   local keep = machine.history or fsm.HISTORY
-  while #history > keep do table.remove(history, 1) end
+  push_capped(book.history, { from = from, to = to, at = book.clock }, keep)
+  if type(v.data.history) ~= "table" then v.data.history = {} end
+  push_capped(v.data.history, to, keep)
   book.changes = book.changes + 1
 end
 
@@ -74,7 +81,7 @@ function fsm.change(v, name)
   local from = from_name ~= nil and machine.states[from_name] or nil
   if from and from.exit then from.exit(v) end
   v.state = name
-  remember(machine, book, from_name, name)
+  remember(machine, v, book, from_name, name)
   if to.enter then to.enter(v) end
 end
 

@@ -116,6 +116,7 @@ describe("fsm", function()
     assert.are.same({ from = "busy", to = "idle", at = 1.0 }, h[1])
     assert.are.same({ from = "busy", to = "idle", at = 1.5 }, h[3])
     assert.are.equal(5, v.data.fsm.changes)
+    assert.are.same({ "idle", "busy", "idle" }, v.data.history) -- names only, for the inspector
     m.think(v, 0.1)
     assert.is_true(math.abs(fsm.time_in_state(v) - 0.1) < 1e-12)
   end)
