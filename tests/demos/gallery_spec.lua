@@ -1,0 +1,86 @@
+-- gallery_spec.lua - every demo runs headless without error, drawing included (a screenshot), and
+-- the gallery demos do what they are meant to show.
+package.path = "tests/demos/?.lua;" .. package.path
+local H = require "helper"
+
+local function demos()
+  local list = {}
+  for name in io.popen("ls scripts/*.lua"):lines() do list[#list + 1] = name:match("scripts/(.+)%.lua$") end
+  return list
+end
+
+local function wrap(name, body)
+  return ("local scene = require %q\n%s\nreturn scene\n"):format(name, body or "")
+end
+
+describe("gallery", function()
+  for _, name in ipairs(demos()) do
+    it(name .. " runs 240 steps headless and draws a frame without error", function()
+      local png = os.tmpname() .. ".png"
+      local r = H.ok(H.run(wrap(name), { steps = 240, seed = 1, args = { "--screenshot", png, "--at-step", "240" } }))
+      local f = io.open(png, "rb")
+      assert.is_not_nil(f, "no screenshot written\n" .. r.err)
+      assert.are.equal("\137PNG", f:read(4))
+      f:close()
+      os.remove(png)
+    end)
+  end
+
+  it("path_following: every follower visits its waypoints in order, none skipped", function()
+    local r = H.ok(H.run(wrap("path_following", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 29.9 and not said then
+    said = true
+    for _, f in ipairs(scene.followers) do
+      report(f.v.kind, table.concat(f.v.data.visits, ","))
+    end
+  end
+end]]), { steps = 1800 }))
+    assert.are.equal(3, #r.all.open)
+    for _, visits in ipairs(r.all.open) do assert.are.equal("1,2,3,4,5,6,7", visits) end
+    for _, visits in ipairs(r.all.loop) do
+      local seq = {}
+      for n in tostring(visits):gmatch("%d+") do seq[#seq + 1] = tonumber(n) end
+      assert.is_true(#seq >= 8, "a looped follower only got to " .. visits)
+      for i, n in ipairs(seq) do assert.are.equal((i - 1) % 6 + 1, n, "visits " .. visits) end
+    end
+  end)
+
+  it("queueing: everyone gets through the narrow door with no two overlapping", function()
+    local r = H.ok(H.run(wrap("queueing", [[
+local update = scene.update
+local overlaps, closest = 0, math.huge
+function scene.update(world, dt)
+  update(world, dt)
+  local crowd = scene.crowd
+  for i = 1, #crowd do
+    for j = i + 1, #crowd do
+      local a, b = crowd[i], crowd[j]
+      local d = math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2)
+      closest = math.min(closest, d / (a.radius + b.radius))
+      if d < a.radius + b.radius then overlaps = overlaps + 1 end
+    end
+  end
+  if scene.done_at and not said then said = true; report("done_at", scene.done_at) end
+  if world.time >= 59.9 and not ended then ended = true; report("overlaps", overlaps); report("closest", closest) end
+end]]), { steps = 3600 }))
+    assert.is_not_nil(r.values.done_at, "not everyone got through the door in 60 s")
+    assert.are.equal(0, r.values.overlaps, "closest approach " .. tostring(r.values.closest) .. " of the radii sum")
+  end)
+
+  it("flocking: a random swarm orders itself into aligned flocks", function()
+    local r = H.ok(H.run(wrap("flocking", [[
+scene.COUNT = 600
+local update = scene.update or function() end
+function scene.update(world, dt)
+  update(world, dt)
+  if not first then first = true; report("order0", scene.local_order(world, 40)) end
+  if world.time >= 24.9 and not said then said = true
+    report("order", scene.local_order(world, 40)); report("polarisation", scene.polarisation(world)) end
+end]]), { steps = 1500 }))
+    assert.is_true(r.values.order0 < 0.6, "already ordered at the start: " .. r.values.order0)
+    assert.is_true(r.values.order > 0.9, "local order after 25 s only " .. r.values.order)
+  end)
+end)
