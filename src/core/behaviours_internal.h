@@ -24,4 +24,9 @@ SteerVec2 steer_force_navigation(SteerWorld *world, SteerVehicle *vehicle, Steer
 /// Wander (with its optional leash), also used by flock.
 SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w);
 
+/// avoid_walls' three feelers (front, left, right), measured from the vehicle's centre: unit
+/// directions and lengths (units). Shared with the debug drawing so both show the same probes.
+void steer_wall_feelers(SteerVec2 heading, double radius, double feeler_length, SteerVec2 directions[3],
+                        double lengths[3]);
+
 #endif

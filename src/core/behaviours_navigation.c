@@ -124,20 +124,27 @@ static double segment_distance(SteerVec2 p, SteerVec2 a, SteerVec2 b, SteerVec2 
     return distance;
 }
 
+void steer_wall_feelers(SteerVec2 heading, double radius, double feeler_length, SteerVec2 directions[3],
+                        double lengths[3])
+{
+    const double diagonal = 0.70710678118654752;
+    directions[0] = heading;
+    directions[1] = steer_rotate(steer_vec2(diagonal, -diagonal), heading);
+    directions[2] = steer_rotate(steer_vec2(diagonal, diagonal), heading);
+    lengths[0] = feeler_length + radius;
+    lengths[1] = 0.5 * feeler_length + radius;
+    lengths[2] = 0.5 * feeler_length + radius;
+}
+
 /* Buckland's feelers: three probes (ahead, and half as long at ±45°). A feeler that crosses a wall
  * pushes along the wall's normal, on the vehicle's side, in proportion to how far it overshoots.
  * A body check catches what the feelers miss (a wall end brushing the vehicle's side). */
 static SteerVec2 avoid_walls(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {
     const SteerAvoidWallsParams *p = &slot->def.avoid_walls;
-    const double diagonal = 0.70710678118654752;
-    SteerVec2 directions[3] = {
-        vehicle->heading,
-        steer_rotate(steer_vec2(diagonal, -diagonal), vehicle->heading),
-        steer_rotate(steer_vec2(diagonal, diagonal), vehicle->heading),
-    };
-    double lengths[3] = {p->feeler_length + vehicle->radius, 0.5 * p->feeler_length + vehicle->radius,
-                         0.5 * p->feeler_length + vehicle->radius};
+    SteerVec2 directions[3];
+    double lengths[3];
+    steer_wall_feelers(vehicle->heading, vehicle->radius, p->feeler_length, directions, lengths);
     SteerVec2 change = {0.0, 0.0};
     for (int f = 0; f < 3; f++) {
         SteerVec2 end = steer_add(vehicle->position, steer_scale(directions[f], lengths[f]));

@@ -176,6 +176,8 @@ SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col
 /// The field's interpolated direction at a point (zero outside the grid or for an invalid id).
 SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
 
+#include "steer_debug_draw.h"
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,50 @@
+# mk/render.mk - src/render (SDL2 drawing of a world), its test, the render_scene example and the
+# render benchmark. The runtime links RENDER_OBJ / RENDER_OBJ_ASAN with SDL_LIBS.
+
+SDL_CFLAGS := $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image 2>/dev/null)
+SDL_LIBS   := $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image 2>/dev/null)
+
+RENDER_SRC      = $(wildcard src/render/*.c)
+RENDER_HDR      = $(wildcard src/render/*.h)
+RENDER_OBJ      = $(RENDER_SRC:src/render/%.c=$(BUILD)/render/%.o)
+RENDER_OBJ_ASAN = $(RENDER_SRC:src/render/%.c=$(BUILD)/asan/render/%.o)
+RENDER_CFLAGS   = -Isrc/core -Isrc/render $(SDL_CFLAGS)
+
+# The font the example, the benchmark and the tests use (Debian's fonts-dejavu-core).
+RENDER_FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
+
+$(BUILD)/render/%.o: src/render/%.c $(RENDER_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC $(RENDER_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/render/%.o: src/render/%.c $(RENDER_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -fPIC $(RENDER_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/tests/test_render: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
+$(BUILD)/asan/tests/test_render: TEST_LINK = $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_render: TEST_LIBS = $(SDL_LIBS)
+$(BUILD)/asan/tests/test_render: $(RENDER_OBJ_ASAN)
+
+# SDL's dummy video driver needs no display; LSan ignores the one leak D-Bus keeps by design when
+# a display (Xvfb) is used.
+test: export SDL_VIDEODRIVER = dummy
+test: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/lsan.supp
+
+# examples/render_scene.c: build a scene with the core, step it, render offscreen, save a PNG.
+$(BUILD)/render_scene: examples/render_scene.c $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RENDER_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' $< $(RENDER_OBJ) $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $@
+
+$(BUILD)/bench_render: bench/bench_render.c $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RENDER_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' $< $(RENDER_OBJ) $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $@
+
+.PHONY: bench-render screenshot
+bench-render: $(BUILD)/bench_render
+	SDL_VIDEODRIVER=dummy $(BUILD)/bench_render
+
+# docs/screenshot.png, from the example scene.
+screenshot: $(BUILD)/render_scene
+	SDL_VIDEODRIVER=dummy $(BUILD)/render_scene docs/screenshot.png
+
+ALL_TARGETS   += $(BUILD)/render_scene
+BENCH_TARGETS += bench-render

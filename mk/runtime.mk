@@ -1,0 +1,50 @@
+# runtime.mk - the `steer` program (src/runtime): build/steer (-O2) and build/asan/steer (the
+# tests run it), its tests and its benchmark. Needs BINDINGS_OBJ[_ASAN] (mk/lua.mk) and
+# RENDER_OBJ[_ASAN], SDL_CFLAGS, SDL_LIBS (mk/render.mk).
+
+RUNTIME_SRC      = $(wildcard src/runtime/*.c)
+RUNTIME_HDR      = $(wildcard src/runtime/*.h) bindings/steer_lua.h src/render/render.h
+RUNTIME_LIB_SRC  = $(filter-out src/runtime/main.c,$(RUNTIME_SRC))
+RUNTIME_OBJ      = $(RUNTIME_LIB_SRC:src/runtime/%.c=$(BUILD)/runtime/%.o)
+RUNTIME_OBJ_ASAN = $(RUNTIME_LIB_SRC:src/runtime/%.c=$(BUILD)/asan/runtime/%.o)
+RUNTIME_LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
+RUNTIME_LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
+RUNTIME_CFLAGS   = -Isrc/core -Ibindings -Isrc/render $(RUNTIME_LUA_CFLAGS) $(SDL_CFLAGS)
+RUNTIME_LIBS     = $(RUNTIME_LUA_LIBS) $(SDL_LIBS) -lrt -lm
+
+$(BUILD)/runtime/%.o: src/runtime/%.c $(RUNTIME_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/runtime/%.o: src/runtime/%.c $(RUNTIME_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(RUNTIME_CFLAGS) -c $< -o $@
+
+$(BUILD)/steer: $(BUILD)/runtime/main.o $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CFLAGS) $^ $(RUNTIME_LIBS) -o $@
+
+$(BUILD)/asan/steer: $(BUILD)/asan/runtime/main.o $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN) $(BUILD)/asan/libsteer.a
+	$(CC) -O1 -g $(SAN) $^ $(RUNTIME_LIBS) -o $@
+
+ALL_TARGETS  += $(BUILD)/steer
+TEST_PREREQS += $(BUILD)/asan/steer
+
+.PHONY: run
+run: $(BUILD)/steer
+	$(BUILD)/steer $(if $(SCRIPT),$(SCRIPT),scripts/hunt.lua)
+
+# Tests: the real program on real files (test_runtime_cli, test_runtime_reload, test_runtime_shot)
+# and the event path in-process (test_runtime_input).
+RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input
+RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
+$(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'
+$(RUNTIME_TEST_BIN): TEST_LIBS = $(RUNTIME_LIBS)
+$(RUNTIME_TEST_BIN): tests/c/runtime_support.h $(BUILD)/asan/steer
+$(BUILD)/asan/tests/test_runtime_input: TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_runtime_input: $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
+
+# The decision layer's cost: 10,000 vehicles with a small FSM brain at 10 Hz (see bench/runtime).
+.PHONY: bench-runtime
+bench-runtime: $(BUILD)/steer
+	@sh bench/runtime/run.sh $(BUILD)/steer
+BENCH_TARGETS += bench-runtime

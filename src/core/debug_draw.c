@@ -1,0 +1,304 @@
+/* debug_draw.c - the world as segments, circles and polygons for a SteerDebugDraw (see
+ * steer_debug_draw.h). Reads the per-behaviour state the last step recorded and the slots' own
+ * state (wander target); changes nothing and allocates nothing. */
+#include "behaviours_internal.h"
+
+/* A vehicle's drawing pose: the caller's (interpolated) one when it gives one. */
+typedef struct Pose {
+    SteerVehicleId id;
+    SteerVec2 position, heading;
+} Pose;
+
+SteerDebugDraw steer_default_debug_draw(void)
+{
+    SteerDebugDraw draw = {0};
+    return draw;
+}
+
+uint32_t steer_debug_kind_color(uint32_t kind)
+{
+    /* Twelve hues far apart on a dark background, brightest first (kind 0 is the common one). */
+    static const uint32_t palette[12] = {
+        0x5fb3f9ff, /* sky blue */
+        0xf2667aff, /* coral red */
+        0x7ee081ff, /* green */
+        0xf7c548ff, /* amber */
+        0xc58cf2ff, /* violet */
+        0x4fd6c8ff, /* teal */
+        0xff9f43ff, /* orange */
+        0xf78fd3ff, /* pink */
+        0xb8e05aff, /* lime */
+        0x8fa3ffff, /* periwinkle */
+        0xe0c09aff, /* sand */
+        0xdededeff, /* light grey */
+    };
+    return palette[kind % 12u];
+}
+
+void steer_debug_vehicle_shape(SteerVec2 position, SteerVec2 heading, double radius, SteerVec2 points[3])
+{
+    /* Longer than wide so the heading reads at a glance even at small sizes. */
+    points[0] = steer_add(position, steer_rotate(steer_vec2(1.5 * radius, 0.0), heading));
+    points[1] = steer_add(position, steer_rotate(steer_vec2(-radius, 0.9 * radius), heading));
+    points[2] = steer_add(position, steer_rotate(steer_vec2(-radius, -0.9 * radius), heading));
+}
+
+static void segment(const SteerDebugDraw *d, SteerVec2 a, SteerVec2 b, uint32_t color)
+{
+    if (d->draw_segment) d->draw_segment(a, b, color, d->context);
+}
+
+static void circle(const SteerDebugDraw *d, SteerVec2 c, double r, uint32_t color)
+{
+    if (d->draw_circle) d->draw_circle(c, r, color, d->context);
+}
+
+static void point(const SteerDebugDraw *d, SteerVec2 p, double size, uint32_t color)
+{
+    if (d->draw_point) d->draw_point(p, size, color, d->context);
+}
+
+/// A segment with a two-stroke head at `tip`; nothing for a zero-length arrow.
+static void arrow(const SteerDebugDraw *d, SteerVec2 from, SteerVec2 tip, uint32_t color)
+{
+    SteerVec2 v = steer_sub(tip, from);
+    double length = steer_length(v);
+    if (length < 1e-9) return;
+    segment(d, from, tip, color);
+    double head = length < 24.0 ? length * 0.25 : 6.0;
+    SteerVec2 back = steer_scale(v, -head / length);
+    SteerVec2 side = steer_scale(steer_perp(v), 0.5 * head / length);
+    segment(d, tip, steer_add(tip, steer_add(back, side)), color);
+    segment(d, tip, steer_add(tip, steer_sub(back, side)), color);
+}
+
+/// An arc of `radius` around `center` from angle a0 to a1 (radians), as segments.
+static void arc(const SteerDebugDraw *d, SteerVec2 center, double radius, double a0, double a1, uint32_t color)
+{
+    enum { PIECES = 24 };
+    SteerVec2 previous = steer_add(center, steer_scale(steer_vec2_from_angle(a0), radius));
+    for (int i = 1; i <= PIECES; i++) {
+        double a = a0 + (a1 - a0) * i / PIECES;
+        SteerVec2 next = steer_add(center, steer_scale(steer_vec2_from_angle(a), radius));
+        segment(d, previous, next, color);
+        previous = next;
+    }
+}
+
+static void draw_bounds(const SteerWorld *world, const SteerDebugDraw *d)
+{
+    SteerVec2 corners[4] = {{0.0, 0.0}, {world->def.width, 0.0}, {world->def.width, world->def.height},
+                            {0.0, world->def.height}};
+    if (d->draw_polygon) d->draw_polygon(corners, 4, STEER_DEBUG_COLOR_BOUNDS, d->context);
+}
+
+static void draw_flow_fields(const SteerWorld *world, const SteerDebugDraw *d)
+{
+    for (int i = 0; i < world->fields.count; i++) {
+        const SteerFlowField *field = steer_pool_at(&world->fields, i);
+        if (!field->header.alive) continue;
+        double half = 0.4 * field->cell_size;
+        for (int row = 0; row < field->rows; row++) {
+            for (int col = 0; col < field->cols; col++) {
+                SteerVec2 v = field->vectors[row * field->cols + col];
+                SteerVec2 c = steer_add(field->origin, steer_vec2(col * field->cell_size, row * field->cell_size));
+                SteerVec2 dir = steer_normalize(v);
+                if (steer_length_sq(dir) == 0.0) {
+                    point(d, c, 2.0, STEER_DEBUG_COLOR_FLOW);
+                    continue;
+                }
+                arrow(d, steer_sub(c, steer_scale(dir, half)), steer_add(c, steer_scale(dir, half)), STEER_DEBUG_COLOR_FLOW);
+            }
+        }
+    }
+}
+
+static void draw_paths(const SteerWorld *world, const SteerDebugDraw *d)
+{
+    for (int i = 0; i < world->paths.count; i++) {
+        const SteerPath *path = steer_pool_at(&world->paths, i);
+        if (!path->header.alive) continue;
+        for (int k = 0; k + 1 < path->count; k++) segment(d, path->points[k], path->points[k + 1], STEER_DEBUG_COLOR_PATH);
+        if (path->loop && path->count > 2) segment(d, path->points[path->count - 1], path->points[0], STEER_DEBUG_COLOR_PATH);
+        for (int k = 0; k < path->count; k++) point(d, path->points[k], 6.0, STEER_DEBUG_COLOR_PATH);
+    }
+}
+
+static void draw_obstacles(const SteerWorld *world, const SteerDebugDraw *d)
+{
+    for (int i = 0; i < world->obstacles.count; i++) {
+        const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
+        if (!obstacle->header.alive) continue;
+        if (d->draw_solid_circle)
+            d->draw_solid_circle(obstacle->center, obstacle->radius, STEER_DEBUG_COLOR_OBSTACLE_FILL, d->context);
+        circle(d, obstacle->center, obstacle->radius, STEER_DEBUG_COLOR_OBSTACLE_EDGE);
+    }
+}
+
+static void draw_walls(const SteerWorld *world, const SteerDebugDraw *d)
+{
+    for (int i = 0; i < world->walls.count; i++) {
+        const SteerWall *wall = steer_pool_at(&world->walls, i);
+        if (!wall->header.alive) continue;
+        segment(d, wall->a, wall->b, STEER_DEBUG_COLOR_WALL);
+        SteerVec2 middle = steer_scale(steer_add(wall->a, wall->b), 0.5);
+        arrow(d, middle, steer_add(middle, steer_scale(wall->normal, STEER_DEBUG_WALL_NORMAL_LENGTH)),
+              STEER_DEBUG_COLOR_WALL_NORMAL);
+    }
+}
+
+static void draw_wander(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot,
+                        const SteerWanderParams *w, Pose pose)
+{
+    if (w->leash == STEER_LEASH_ROAM) {
+        SteerVec2 anchor = w->has_anchor ? w->anchor : v->spawn;
+        circle(d, anchor, w->max_distance, STEER_DEBUG_COLOR_WANDER);
+        point(d, anchor, 4.0, STEER_DEBUG_COLOR_WANDER);
+        if (slot->state.evaluated) {
+            segment(d, pose.position, slot->state.wander_target, STEER_DEBUG_COLOR_WANDER);
+            point(d, slot->state.wander_target, 6.0, STEER_DEBUG_COLOR_WANDER_TARGET);
+        }
+        return;
+    }
+    /* The circle projected ahead of the vehicle and the target on it, in the vehicle's frame so
+     * they follow the drawn (interpolated) pose. */
+    SteerVec2 center = steer_add(pose.position, steer_scale(pose.heading, w->distance));
+    circle(d, center, w->radius, STEER_DEBUG_COLOR_WANDER);
+    segment(d, pose.position, center, STEER_DEBUG_COLOR_WANDER);
+    if (steer_length_sq(slot->wander_local) > 0.0) {
+        SteerVec2 target = steer_add(center, steer_rotate(slot->wander_local, pose.heading));
+        segment(d, center, target, STEER_DEBUG_COLOR_WANDER_TARGET);
+        point(d, target, 6.0, STEER_DEBUG_COLOR_WANDER_TARGET);
+    }
+    if (w->leash == STEER_LEASH_PULL) {
+        SteerVec2 anchor = w->has_anchor ? w->anchor : v->spawn;
+        circle(d, anchor, w->return_radius, STEER_DEBUG_COLOR_WANDER);
+        point(d, anchor, 4.0, STEER_DEBUG_COLOR_WANDER);
+    }
+}
+
+static void draw_detection_box(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, Pose pose)
+{
+    double length = slot->state.box_length > 0.0 ? slot->state.box_length : slot->def.avoid_obstacles.detection_length;
+    SteerVec2 local[4] = {{0.0, -v->radius}, {length, -v->radius}, {length, v->radius}, {0.0, v->radius}};
+    SteerVec2 box[4];
+    for (int k = 0; k < 4; k++) box[k] = steer_add(pose.position, steer_rotate(local[k], pose.heading));
+    if (d->draw_polygon) d->draw_polygon(box, 4, STEER_DEBUG_COLOR_AVOIDANCE, d->context);
+}
+
+static void draw_feelers(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, Pose pose)
+{
+    SteerVec2 directions[3];
+    double lengths[3];
+    steer_wall_feelers(pose.heading, v->radius, slot->def.avoid_walls.feeler_length, directions, lengths);
+    for (int f = 0; f < 3; f++) {
+        SteerVec2 end = steer_add(pose.position, steer_scale(directions[f], lengths[f]));
+        segment(d, pose.position, end, STEER_DEBUG_COLOR_AVOIDANCE);
+        point(d, end, 4.0, STEER_DEBUG_COLOR_AVOIDANCE);
+    }
+}
+
+static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, Pose pose)
+{
+    if (v->neighbor_radius <= 0.0) return;
+    if (v->view_angle >= 2.0 * STEER_PI) {
+        circle(d, pose.position, v->neighbor_radius, STEER_DEBUG_COLOR_NEIGHBORS);
+        return;
+    }
+    double facing = steer_angle_of(pose.heading);
+    double half = 0.5 * v->view_angle;
+    SteerVec2 left = steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing - half), v->neighbor_radius));
+    SteerVec2 right = steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing + half), v->neighbor_radius));
+    segment(d, pose.position, left, STEER_DEBUG_COLOR_NEIGHBORS);
+    segment(d, pose.position, right, STEER_DEBUG_COLOR_NEIGHBORS);
+    arc(d, pose.position, v->neighbor_radius, facing - half, facing + half, STEER_DEBUG_COLOR_NEIGHBORS);
+}
+
+/// Behaviours whose state.target is a point they steered for (as opposed to a probe result).
+static bool has_target_point(SteerBehaviour type)
+{
+    switch (type) {
+    case STEER_SEEK:
+    case STEER_FLEE:
+    case STEER_ARRIVE:
+    case STEER_PURSUE:
+    case STEER_EVADE:
+    case STEER_OFFSET_PURSUE:
+    case STEER_INTERPOSE:
+    case STEER_HIDE:
+    case STEER_FOLLOW:
+    case STEER_FOLLOW_LEADER: return true;
+    default: return false;
+    }
+}
+
+static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v, Pose pose)
+{
+    unsigned flags = d->flags;
+    if (flags & STEER_DEBUG_DRAW_NEIGHBORS) draw_neighbors(d, v, pose);
+    for (int i = 0; i < v->behaviour_count; i++) {
+        const SteerBehaviourSlot *slot = &v->behaviours[i];
+        if (slot->lost) continue;
+        SteerBehaviour type = slot->def.type;
+        if (flags & STEER_DEBUG_DRAW_WANDER) {
+            if (type == STEER_WANDER) draw_wander(d, v, slot, &slot->def.wander, pose);
+            if (type == STEER_FLOCK && slot->def.flock.wander > 0.0)
+                draw_wander(d, v, slot, &slot->def.flock.wander_params, pose);
+        }
+        if (flags & STEER_DEBUG_DRAW_AVOIDANCE) {
+            if (type == STEER_AVOID_OBSTACLES) draw_detection_box(d, v, slot, pose);
+            if (type == STEER_AVOID_WALLS) draw_feelers(d, v, slot, pose);
+        }
+        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && has_target_point(type)) {
+            segment(d, pose.position, slot->state.target, STEER_DEBUG_COLOR_TARGET);
+            point(d, slot->state.target, 5.0, STEER_DEBUG_COLOR_TARGET);
+        }
+    }
+    if (flags & STEER_DEBUG_DRAW_FORCES) {
+        arrow(d, pose.position, steer_add(pose.position, steer_scale(v->velocity, STEER_DEBUG_VELOCITY_SCALE)),
+              STEER_DEBUG_COLOR_VELOCITY);
+        arrow(d, pose.position, steer_add(pose.position, steer_scale(v->force, STEER_DEBUG_FORCE_SCALE)),
+              STEER_DEBUG_COLOR_FORCE);
+    }
+}
+
+static Pose vehicle_pose(const SteerWorld *world, const SteerDebugDraw *d, int slot_index, const SteerVehicle *v)
+{
+    Pose pose = {{(uint32_t)slot_index + 1u, world->tag, v->header.generation}, v->position, v->heading};
+    SteerVec2 position, heading;
+    if (d->vehicle_pose && d->vehicle_pose(pose.id, &position, &heading, d->context)) {
+        pose.position = position;
+        pose.heading = heading;
+    }
+    return pose;
+}
+
+void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
+{
+    unsigned flags = draw->flags;
+    if (flags & STEER_DEBUG_DRAW_BOUNDS) draw_bounds(world, draw);
+    if (flags & STEER_DEBUG_DRAW_FLOW_FIELDS) draw_flow_fields(world, draw);
+    if (flags & STEER_DEBUG_DRAW_PATHS) draw_paths(world, draw);
+    if (flags & STEER_DEBUG_DRAW_OBSTACLES) draw_obstacles(world, draw);
+    if (flags & STEER_DEBUG_DRAW_WALLS) draw_walls(world, draw);
+
+    const unsigned overlays = STEER_DEBUG_DRAW_WANDER | STEER_DEBUG_DRAW_AVOIDANCE | STEER_DEBUG_DRAW_NEIGHBORS |
+                              STEER_DEBUG_DRAW_FORCES | STEER_DEBUG_DRAW_TARGETS;
+    if (flags & overlays) {
+        for (int i = 0; i < world->order_count; i++) {
+            const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
+            draw_vehicle_overlays(draw, v, vehicle_pose(world, draw, world->order[i], v));
+        }
+    }
+    if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
+        for (int i = 0; i < world->order_count; i++) {
+            const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
+            Pose pose = vehicle_pose(world, draw, world->order[i], v);
+            uint32_t color = v->color;
+            if (color == 0) color = draw->kind_color ? draw->kind_color(v->kind, draw->context) : steer_debug_kind_color(v->kind);
+            SteerVec2 shape[3];
+            steer_debug_vehicle_shape(pose.position, pose.heading, v->radius, shape);
+            draw->draw_solid_polygon(shape, 3, color, draw->context);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+/* steer_debug_draw.h - what a world looks like, as calls to a struct of function pointers (in the
+ * manner of Box2D's b2DebugDraw). The core decides the geometry and the colours; the caller only
+ * rasterises segments, circles and polygons, so the core never links a renderer.
+ *
+ * Colours are words 0xRRGGBBAA. Every callback receives the struct's `context`. A callback left
+ * NULL is skipped, so a caller that only wants, say, segments sets only draw_segment.
+ */
+#ifndef STEER_DEBUG_DRAW_H
+#define STEER_DEBUG_DRAW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "steer_math.h"
+#include "steer_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct SteerWorld;
+
+/// What steer_world_debug_draw() emits; combine with |.
+typedef enum SteerDebugDrawFlags {
+    STEER_DEBUG_DRAW_VEHICLES = 1u << 0,    ///< oriented filled triangles (colour word, else kind palette)
+    STEER_DEBUG_DRAW_OBSTACLES = 1u << 1,   ///< filled circles with an outline
+    STEER_DEBUG_DRAW_WALLS = 1u << 2,       ///< segments with a normal tick at their middle
+    STEER_DEBUG_DRAW_PATHS = 1u << 3,       ///< polylines with a dot at each waypoint
+    STEER_DEBUG_DRAW_BOUNDS = 1u << 4,      ///< the rectangle [0, width] x [0, height]
+    STEER_DEBUG_DRAW_WANDER = 1u << 5,      ///< wander circles, their targets and leash anchors
+    STEER_DEBUG_DRAW_AVOIDANCE = 1u << 6,   ///< obstacle detection boxes and wall feelers
+    STEER_DEBUG_DRAW_NEIGHBORS = 1u << 7,   ///< neighbour radius (and view cone when narrower than 2π)
+    STEER_DEBUG_DRAW_FORCES = 1u << 8,      ///< velocity and combined steering force vectors
+    STEER_DEBUG_DRAW_TARGETS = 1u << 9,     ///< a line from each vehicle to each behaviour's target point
+    STEER_DEBUG_DRAW_FLOW_FIELDS = 1u << 10,///< one arrow per flow-field cell
+    STEER_DEBUG_DRAW_WORLD = STEER_DEBUG_DRAW_VEHICLES | STEER_DEBUG_DRAW_OBSTACLES | STEER_DEBUG_DRAW_WALLS |
+                             STEER_DEBUG_DRAW_PATHS | STEER_DEBUG_DRAW_BOUNDS,
+} SteerDebugDrawFlags;
+
+/* The colours the core uses (0xRRGGBBAA), chosen to read well on a dark background. */
+#define STEER_DEBUG_COLOR_OBSTACLE_FILL 0x3a4a5eff
+#define STEER_DEBUG_COLOR_OBSTACLE_EDGE 0x7d93adff
+#define STEER_DEBUG_COLOR_WALL 0xd8dee9ff
+#define STEER_DEBUG_COLOR_WALL_NORMAL 0x88c0d0ff
+#define STEER_DEBUG_COLOR_PATH 0xb48eadff
+#define STEER_DEBUG_COLOR_BOUNDS 0x4c566aff
+#define STEER_DEBUG_COLOR_WANDER 0x8fbcbb99
+#define STEER_DEBUG_COLOR_WANDER_TARGET 0xebcb8bff
+#define STEER_DEBUG_COLOR_AVOIDANCE 0xd08770cc
+#define STEER_DEBUG_COLOR_NEIGHBORS 0x81a1c155
+#define STEER_DEBUG_COLOR_VELOCITY 0xa3be8cff
+#define STEER_DEBUG_COLOR_FORCE 0xbf616aff
+#define STEER_DEBUG_COLOR_TARGET 0xe5e9f066
+#define STEER_DEBUG_COLOR_FLOW 0x5e81ac99
+
+/// Length (units) of the normal tick drawn at the middle of each wall.
+#define STEER_DEBUG_WALL_NORMAL_LENGTH 12.0
+/// Seconds of motion a velocity arrow shows (velocity·this), and units per mass·units/s² of force.
+#define STEER_DEBUG_VELOCITY_SCALE 0.5
+#define STEER_DEBUG_FORCE_SCALE 0.25
+
+typedef struct SteerDebugDraw {
+    /// A line from a to b.
+    void (*draw_segment)(SteerVec2 a, SteerVec2 b, uint32_t color, void *context);
+    /// A circle outline.
+    void (*draw_circle)(SteerVec2 center, double radius, uint32_t color, void *context);
+    /// A filled circle.
+    void (*draw_solid_circle)(SteerVec2 center, double radius, uint32_t color, void *context);
+    /// A closed polygon outline (count >= 3).
+    void (*draw_polygon)(const SteerVec2 *points, int count, uint32_t color, void *context);
+    /// A filled convex polygon (count >= 3; vehicles are triangles).
+    void (*draw_solid_polygon)(const SteerVec2 *points, int count, uint32_t color, void *context);
+    /// A dot `size` pixels wide whatever the zoom.
+    void (*draw_point)(SteerVec2 p, double size, uint32_t color, void *context);
+    /// Optional: where to draw a vehicle (e.g. interpolated between two steps). Return false to
+    /// use its current position and heading. Everything drawn about a vehicle follows this pose.
+    bool (*vehicle_pose)(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *context);
+    /// Optional: colour of a vehicle whose colour word is 0; NULL = steer_debug_kind_color(kind).
+    uint32_t (*kind_color)(uint32_t kind, void *context);
+    unsigned flags; ///< SteerDebugDrawFlags
+    void *context;
+} SteerDebugDraw;
+
+/// Nothing set: no callbacks, flags 0.
+SteerDebugDraw steer_default_debug_draw(void);
+/// The default palette for vehicles by kind: distinct, bright colours (cycles after 12 kinds).
+uint32_t steer_debug_kind_color(uint32_t kind);
+/// The outline of a vehicle of `radius` at `position` facing the unit vector `heading`: a dart
+/// whose nose is 1.5·radius ahead (points[0]) and whose back corners are at ±0.9·radius.
+void steer_debug_vehicle_shape(SteerVec2 position, SteerVec2 heading, double radius, SteerVec2 points[3]);
+/// Emits the world, in the order bounds, flow fields, paths, obstacles, walls, overlays, vehicles
+/// (so vehicles are on top). Reads what the last step recorded; changes nothing.
+void steer_world_debug_draw(const struct SteerWorld *world, const SteerDebugDraw *draw);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

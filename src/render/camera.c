@@ -1,0 +1,46 @@
+/* camera.c - world <-> screen: the camera's centre sits at the middle of the output, `zoom` pixels
+ * per unit, y down in both (the core's units are pixels at zoom 1). */
+#include "render.h"
+
+/// Share of the window the fitted world takes, leaving a margin so the bounds stay visible.
+#define FIT_MARGIN 0.94
+
+SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_h)
+{
+    SteerCamera cam = {0.5 * world_w, 0.5 * world_h, 1.0, win_w, win_h};
+    if (world_w > 0.0 && world_h > 0.0 && win_w > 0 && win_h > 0) {
+        double zx = win_w / world_w, zy = win_h / world_h;
+        cam.zoom = FIT_MARGIN * (zx < zy ? zx : zy);
+    }
+    return cam;
+}
+
+void steer_camera_to_world(const SteerCamera *cam, double sx, double sy, double *wx, double *wy)
+{
+    *wx = cam->center_x + (sx - 0.5 * cam->width) / cam->zoom;
+    *wy = cam->center_y + (sy - 0.5 * cam->height) / cam->zoom;
+}
+
+void steer_camera_to_screen(const SteerCamera *cam, double wx, double wy, double *sx, double *sy)
+{
+    *sx = (wx - cam->center_x) * cam->zoom + 0.5 * cam->width;
+    *sy = (wy - cam->center_y) * cam->zoom + 0.5 * cam->height;
+}
+
+/// Zoom stays where floats keep their precision and a world stays findable.
+#define MIN_ZOOM 1e-3
+#define MAX_ZOOM 1e3
+
+void steer_camera_zoom_at(SteerCamera *cam, double sx, double sy, double factor)
+{
+    if (!(factor > 0.0) || !isfinite(factor)) return;
+    double wx, wy;
+    steer_camera_to_world(cam, sx, sy, &wx, &wy);
+    double zoom = cam->zoom * factor;
+    if (zoom < MIN_ZOOM) zoom = MIN_ZOOM;
+    if (zoom > MAX_ZOOM) zoom = MAX_ZOOM;
+    cam->zoom = zoom;
+    /* move the centre so the same world point lands under (sx, sy) again */
+    cam->center_x = wx - (sx - 0.5 * cam->width) / zoom;
+    cam->center_y = wy - (sy - 0.5 * cam->height) / zoom;
+}

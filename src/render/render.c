@@ -1,0 +1,274 @@
+/* render.c - a frame of the world: background, optional grid, then everything the core's debug
+ * draw emits (bounds, paths, obstacles, walls, overlays, vehicles) turned from world units into
+ * batched triangles, then the selection ring and state labels. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "render_internal.h"
+
+/// Line widths in pixels: world outlines, overlays.
+#define LINE_WIDTH 2.0f
+#define OVERLAY_WIDTH 1.5f
+
+SDL_Color steer_render_color_from_word(uint32_t rgba)
+{
+    SDL_Color c = {(Uint8)(rgba >> 24), (Uint8)(rgba >> 16), (Uint8)(rgba >> 8), (Uint8)rgba};
+    return c;
+}
+
+SDL_Color steer_render_kind_color(uint32_t kind)
+{
+    return steer_render_color_from_word(steer_debug_kind_color(kind));
+}
+
+SteerRender *steer_render_create(SDL_Renderer *sdl, const char *font_path, int font_px)
+{
+    if (!sdl || !font_path || font_px <= 0) {
+        SDL_SetError("steer_render_create: expected a renderer, a font path and a positive font size");
+        return NULL;
+    }
+    if (TTF_Init() != 0) return NULL;
+    SteerRender *r = calloc(1, sizeof *r);
+    if (!r) {
+        TTF_Quit();
+        SDL_OutOfMemory();
+        return NULL;
+    }
+    r->sdl = sdl;
+    r->alpha = 1.0;
+    if (!render_text_init(r, font_path, font_px)) {
+        steer_render_destroy(r); /* keeps SDL_GetError() from the failed call */
+        return NULL;
+    }
+    return r;
+}
+
+void steer_render_destroy(SteerRender *r)
+{
+    if (!r) return;
+    render_text_free(r);
+    render_batch_free(&r->shapes);
+    render_batch_free(&r->text);
+    render_snapshot_free(&r->snapshot);
+    free(r->ids);
+    free(r);
+    TTF_Quit();
+}
+
+static SDL_FPoint to_screen(const SteerRender *r, SteerVec2 p)
+{
+    double sx, sy;
+    steer_camera_to_screen(&r->camera, p.x, p.y, &sx, &sy);
+    return (SDL_FPoint){(float)sx, (float)sy};
+}
+
+/* ---- SteerDebugDraw callbacks: world units in, screen triangles out ---------------------- */
+
+static void dd_segment(SteerVec2 a, SteerVec2 b, uint32_t color, void *ctx)
+{
+    SteerRender *r = ctx;
+    SDL_FPoint p = to_screen(r, a), q = to_screen(r, b);
+    render_thick_line(r, p.x, p.y, q.x, q.y, color == STEER_DEBUG_COLOR_WALL ? 3.0f : OVERLAY_WIDTH,
+                      steer_render_color_from_word(color));
+}
+
+static void dd_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
+{
+    SteerRender *r = ctx;
+    SDL_FPoint c = to_screen(r, center);
+    float width = color == STEER_DEBUG_COLOR_OBSTACLE_EDGE ? LINE_WIDTH : OVERLAY_WIDTH;
+    render_ring(r, c.x, c.y, (float)(radius * r->camera.zoom), width, steer_render_color_from_word(color));
+}
+
+static void dd_solid_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
+{
+    SteerRender *r = ctx;
+    SDL_FPoint c = to_screen(r, center);
+    render_disc(r, c.x, c.y, (float)(radius * r->camera.zoom), steer_render_color_from_word(color));
+}
+
+static void dd_polygon(const SteerVec2 *points, int count, uint32_t color, void *ctx)
+{
+    SteerRender *r = ctx;
+    SDL_Color c = steer_render_color_from_word(color);
+    float width = color == STEER_DEBUG_COLOR_BOUNDS ? LINE_WIDTH : OVERLAY_WIDTH;
+    for (int i = 0; i < count; i++) {
+        SDL_FPoint p = to_screen(r, points[i]), q = to_screen(r, points[(i + 1) % count]);
+        render_thick_line(r, p.x, p.y, q.x, q.y, width, c);
+    }
+}
+
+/// Vehicles: the filled dart with a darker rim, never smaller than a few pixels so a zoomed-out
+/// crowd still shows which way each one faces.
+static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color, void *ctx)
+{
+    SteerRender *r = ctx;
+    enum { MAX_POINTS = 8 };
+    if (count > MAX_POINTS) count = MAX_POINTS;
+    SDL_FPoint screen[MAX_POINTS];
+    float cx = 0.0f, cy = 0.0f;
+    for (int i = 0; i < count; i++) {
+        screen[i] = to_screen(r, points[i]);
+        cx += screen[i].x / (float)count;
+        cy += screen[i].y / (float)count;
+    }
+    float size = fabsf(screen[0].x - cx) + fabsf(screen[0].y - cy);
+    if (size < 4.0f && size > 0.0f) {
+        float grow = 4.0f / size;
+        for (int i = 0; i < count; i++) {
+            screen[i].x = cx + (screen[i].x - cx) * grow;
+            screen[i].y = cy + (screen[i].y - cy) * grow;
+        }
+    }
+    SDL_Color fill = steer_render_color_from_word(color);
+    SDL_Color rim = {(Uint8)(fill.r / 3), (Uint8)(fill.g / 3), (Uint8)(fill.b / 3), fill.a};
+    render_convex(r, screen, count, fill);
+    for (int i = 0; i < count; i++) {
+        SDL_FPoint p = screen[i], q = screen[(i + 1) % count];
+        render_thick_line(r, p.x, p.y, q.x, q.y, 1.0f, rim);
+    }
+}
+
+static void dd_point(SteerVec2 p, double size, uint32_t color, void *ctx)
+{
+    SteerRender *r = ctx;
+    SDL_FPoint c = to_screen(r, p);
+    render_disc(r, c.x, c.y, (float)(0.5 * size), steer_render_color_from_word(color));
+}
+
+static bool dd_pose(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *ctx)
+{
+    SteerRender *r = ctx;
+    return render_snapshot_pose(&r->snapshot, r->world, id, r->alpha, position, heading);
+}
+
+/// The core's debug-draw flags for a frame's overlay bits.
+static unsigned debug_flags(unsigned overlays)
+{
+    unsigned flags = STEER_DEBUG_DRAW_WORLD;
+    if (overlays & STEER_OVERLAY_WANDER) flags |= STEER_DEBUG_DRAW_WANDER;
+    if (overlays & STEER_OVERLAY_AVOIDANCE) flags |= STEER_DEBUG_DRAW_AVOIDANCE;
+    if (overlays & STEER_OVERLAY_NEIGHBORS) flags |= STEER_DEBUG_DRAW_NEIGHBORS;
+    if (overlays & STEER_OVERLAY_FORCES) flags |= STEER_DEBUG_DRAW_FORCES | STEER_DEBUG_DRAW_TARGETS;
+    if (overlays & STEER_OVERLAY_PATHS) flags |= STEER_DEBUG_DRAW_FLOW_FIELDS;
+    return flags;
+}
+
+/// World-unit grid lines at a round spacing (1, 2 or 5 × 10^k) at least 32 pixels apart.
+static void draw_grid(SteerRender *r)
+{
+    double spacing = 1.0;
+    while (spacing * r->camera.zoom < 32.0) {
+        double next = spacing * 2.0;
+        if (next * r->camera.zoom >= 32.0) { spacing = next; break; }
+        next = spacing * 5.0;
+        if (next * r->camera.zoom >= 32.0) { spacing = next; break; }
+        spacing *= 10.0;
+    }
+    double x0, y0, x1, y1;
+    steer_camera_to_world(&r->camera, 0, 0, &x0, &y0);
+    steer_camera_to_world(&r->camera, r->camera.width, r->camera.height, &x1, &y1);
+    for (double x = floor(x0 / spacing) * spacing; x <= x1; x += spacing) {
+        SDL_FPoint p = to_screen(r, steer_vec2(x, 0));
+        render_rect_fill(r, roundf(p.x), 0, 1, (float)r->camera.height, RENDER_GRID);
+    }
+    for (double y = floor(y0 / spacing) * spacing; y <= y1; y += spacing) {
+        SDL_FPoint p = to_screen(r, steer_vec2(0, y));
+        render_rect_fill(r, 0, roundf(p.y), (float)r->camera.width, 1, RENDER_GRID);
+    }
+}
+
+/// Where a vehicle is drawn this frame (interpolated like the debug draw does).
+static SteerVec2 drawn_position(SteerRender *r, SteerVehicleId id)
+{
+    SteerVec2 position, heading;
+    if (render_snapshot_pose(&r->snapshot, r->world, id, r->alpha, &position, &heading)) return position;
+    return steer_vehicle_position(r->world, id);
+}
+
+static void draw_selection(SteerRender *r, SteerVehicleId id)
+{
+    SteerVehicleState v;
+    if (steer_vehicle_get(r->world, id, &v) != STEER_OK) return;
+    SDL_FPoint c = to_screen(r, drawn_position(r, id));
+    float radius = (float)(v.radius * 2.0 * r->camera.zoom);
+    if (radius < 10.0f) radius = 10.0f;
+    render_ring(r, c.x, c.y, radius, 2.0f, RENDER_SELECTED);
+}
+
+static void draw_labels(SteerRender *r, const SteerFrame *frame)
+{
+    int count = render_vehicle_ids(r, r->world);
+    if (count > r->id_capacity) count = r->id_capacity;
+    const SDL_Color shadow = {0, 0, 0, 200};
+    for (int i = 0; i < count; i++) {
+        const char *label = frame->vehicle_label(frame->label_ctx, r->ids[i]);
+        if (!label || !*label) continue;
+        SteerVehicleState v;
+        if (steer_vehicle_get(r->world, r->ids[i], &v) != STEER_OK) continue;
+        SDL_FPoint c = to_screen(r, drawn_position(r, r->ids[i]));
+        float below = (float)(v.radius * 1.6 * r->camera.zoom) + 4.0f;
+        float x = c.x - 0.5f * (float)render_text_width(r, label, (size_t)-1);
+        float y = c.y + below;
+        if (x > (float)r->camera.width || y > (float)r->camera.height || x < -200.0f || y < -50.0f) continue;
+        render_text_line(r, x + 1.0f, y + 1.0f, label, (size_t)-1, shadow);
+        render_text_line(r, x, y, label, (size_t)-1, RENDER_TEXT);
+    }
+}
+
+void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFrame *frame)
+{
+    r->camera = frame->camera;
+    r->world = world;
+    r->alpha = frame->alpha;
+
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r->sdl, RENDER_BACKGROUND.r, RENDER_BACKGROUND.g, RENDER_BACKGROUND.b, 255);
+    SDL_RenderClear(r->sdl);
+    if (frame->overlays & STEER_OVERLAY_GRID) draw_grid(r);
+
+    SteerDebugDraw draw = steer_default_debug_draw();
+    draw.draw_segment = dd_segment;
+    draw.draw_circle = dd_circle;
+    draw.draw_solid_circle = dd_solid_circle;
+    draw.draw_polygon = dd_polygon;
+    draw.draw_solid_polygon = dd_solid_polygon;
+    draw.draw_point = dd_point;
+    draw.vehicle_pose = dd_pose;
+    draw.flags = debug_flags(frame->overlays);
+    draw.context = r;
+    steer_world_debug_draw(world, &draw);
+
+    if (steer_vehicle_is_valid(world, frame->selected)) draw_selection(r, frame->selected);
+    if ((frame->overlays & STEER_OVERLAY_STATES) && frame->vehicle_label) draw_labels(r, frame);
+    render_flush(r);
+}
+
+/* ---- World-space primitives for scripts, in the last frame's camera ---------------------- */
+
+void steer_render_line(SteerRender *r, double x1, double y1, double x2, double y2, SDL_Color color)
+{
+    SDL_FPoint p = to_screen(r, steer_vec2(x1, y1)), q = to_screen(r, steer_vec2(x2, y2));
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    render_thick_line(r, p.x, p.y, q.x, q.y, OVERLAY_WIDTH, color);
+    render_flush(r);
+}
+
+void steer_render_circle(SteerRender *r, double x, double y, double radius, SDL_Color color, bool fill)
+{
+    SDL_FPoint c = to_screen(r, steer_vec2(x, y));
+    float pixels = (float)(radius * r->camera.zoom);
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    if (fill)
+        render_disc(r, c.x, c.y, pixels, color);
+    else
+        render_ring(r, c.x, c.y, pixels, OVERLAY_WIDTH, color);
+    render_flush(r);
+}
+
+void steer_render_text_at(SteerRender *r, double x, double y, const char *text, SDL_Color color)
+{
+    if (!text) return;
+    SDL_FPoint p = to_screen(r, steer_vec2(x, y));
+    steer_render_text(r, (int)lroundf(p.x), (int)lroundf(p.y), text, color);
+}

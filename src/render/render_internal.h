@@ -1,0 +1,105 @@
+/* render_internal.h - the renderer's private layout, shared by the src/render sources and white-box tests.
+ *
+ * Everything is drawn through two batches of triangles: one untextured (shapes) and one textured
+ * with the glyph atlas (text). Each public drawing call appends to them and flushes (shapes first,
+ * then text) before it returns, so the caller never sees a half-drawn frame and a frame costs a
+ * handful of SDL_RenderGeometry calls whatever it holds. Buffers grow, never shrink: a warm frame
+ * allocates nothing.
+ */
+#ifndef STEER_RENDER_INTERNAL_H
+#define STEER_RENDER_INTERNAL_H
+
+#include <SDL_ttf.h>
+
+#include "render.h"
+
+/// A growable array of triangle vertices for one SDL_RenderGeometry call.
+typedef struct RenderBatch {
+    SDL_Vertex *vertices;
+    int count, capacity;
+} RenderBatch;
+
+/// Where one printable ASCII character sits in the atlas and how far it moves the pen.
+typedef struct RenderGlyph {
+    int x, w, h;   ///< atlas rectangle (y is 0)
+    int advance;   ///< pixels
+} RenderGlyph;
+
+enum { RENDER_FIRST_GLYPH = 32, RENDER_LAST_GLYPH = 126, RENDER_GLYPH_COUNT = RENDER_LAST_GLYPH - RENDER_FIRST_GLYPH + 1 };
+
+/// Every vehicle's pose at the last capture, by slot (id.index1 - 1).
+typedef struct RenderSnapshot {
+    SteerVec2 *position, *heading;
+    uint16_t *generation;
+    bool *valid;
+    int capacity;
+} RenderSnapshot;
+
+struct SteerRender {
+    SDL_Renderer *sdl;
+    TTF_Font *font;
+    SDL_Texture *atlas;
+    int atlas_w, atlas_h;
+    RenderGlyph glyphs[RENDER_GLYPH_COUNT];
+    int line_height;
+
+    RenderBatch shapes, text;
+    SteerCamera camera;     ///< of the last steer_render_world
+    RenderSnapshot snapshot;
+    const SteerWorld *world;///< being drawn (for the pose callback)
+    double alpha;
+
+    SteerVehicleId *ids;    ///< scratch list of vehicle ids, grown with the world
+    int id_capacity;
+};
+
+/* geometry.c: screen-space shapes appended to render->shapes (pixels, float). */
+void render_batch_free(RenderBatch *batch);
+/// Room for `n` more vertices; false (and the shape is dropped) only when memory runs out.
+bool render_batch_reserve(SteerRender *r, RenderBatch *batch, int n);
+void render_triangle(SteerRender *r, float x0, float y0, float x1, float y1, float x2, float y2, SDL_Color c);
+void render_rect_fill(SteerRender *r, float x, float y, float w, float h, SDL_Color c);
+void render_rect_outline(SteerRender *r, float x, float y, float w, float h, float width, SDL_Color c);
+/// A line `width` pixels thick, as a quad.
+void render_thick_line(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
+void render_disc(SteerRender *r, float cx, float cy, float radius, SDL_Color c);
+void render_ring(SteerRender *r, float cx, float cy, float radius, float width, SDL_Color c);
+/// A filled convex polygon (a fan from the first point).
+void render_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Color c);
+/// Draws the shapes batch, then the text batch, and empties both.
+void render_flush(SteerRender *r);
+
+/* text.c */
+bool render_text_init(SteerRender *r, const char *font_path, int font_px);
+void render_text_free(SteerRender *r);
+/// Appends `text` (one line: stops at '\n' or after max_chars bytes) at pixel (x, y) = top left.
+/// Returns the pen's x after it.
+float render_text_line(SteerRender *r, float x, float y, const char *text, size_t max_chars, SDL_Color c);
+/// Width in pixels of a line of text (up to '\n' or max_chars bytes).
+int render_text_width(const SteerRender *r, const char *text, size_t max_chars);
+
+/* snapshot.c */
+void render_snapshot_free(RenderSnapshot *snapshot);
+/// The vehicle's pose `alpha` of the way from its captured pose to its current one; false when it
+/// was not captured (new vehicle) or crossed a wrapping edge (drawn where it is instead).
+bool render_snapshot_pose(const RenderSnapshot *snapshot, const SteerWorld *world, SteerVehicleId id, double alpha,
+                          SteerVec2 *position, SteerVec2 *heading);
+/// Fills render->ids with the world's vehicles (growing it when the world grew); returns the count.
+int render_vehicle_ids(SteerRender *r, const SteerWorld *world);
+
+/* ui.c */
+/// A translucent panel with a border.
+void render_panel(SteerRender *r, float x, float y, float w, float h, SDL_Color fill, SDL_Color border);
+
+/// Colours shared by the pieces.
+#define RENDER_BACKGROUND ((SDL_Color){20, 22, 28, 255})
+#define RENDER_GRID ((SDL_Color){38, 42, 52, 255})
+#define RENDER_TEXT ((SDL_Color){229, 233, 240, 255})
+#define RENDER_TEXT_DIM ((SDL_Color){150, 158, 172, 255})
+#define RENDER_PANEL ((SDL_Color){14, 16, 22, 215})
+#define RENDER_PANEL_BORDER ((SDL_Color){76, 86, 106, 255})
+#define RENDER_SELECTED ((SDL_Color){255, 255, 255, 255})
+#define RENDER_ERROR_PANEL ((SDL_Color){150, 28, 36, 240})
+#define RENDER_ERROR_BORDER ((SDL_Color){235, 90, 90, 255})
+
+#endif

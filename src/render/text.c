@@ -1,0 +1,140 @@
+/* text.c - SDL2_ttf text through a glyph atlas: every printable ASCII glyph is rasterised once, at
+ * creation, into one texture; a line of text is then a row of textured quads in the text batch, so
+ * drawing text costs no rasterising and no allocation per frame. Kerning is not applied (the HUD
+ * and inspector use a monospaced font, where it does not matter). Bytes outside ASCII draw as '?'
+ * once per UTF-8 character. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "render_internal.h"
+
+bool render_text_init(SteerRender *r, const char *font_path, int font_px)
+{
+    r->font = TTF_OpenFont(font_path, font_px);
+    if (!r->font) return false;
+    r->line_height = TTF_FontLineSkip(r->font);
+
+    SDL_Surface *glyph_surfaces[RENDER_GLYPH_COUNT] = {0};
+    const SDL_Color white = {255, 255, 255, 255};
+    int width = 0, height = 1;
+    for (int i = 0; i < RENDER_GLYPH_COUNT; i++) {
+        uint16_t ch = (uint16_t)(RENDER_FIRST_GLYPH + i);
+        int minx, maxx, miny, maxy, advance = 0;
+        if (TTF_GlyphMetrics(r->font, ch, &minx, &maxx, &miny, &maxy, &advance) != 0) advance = 0;
+        r->glyphs[i].advance = advance;
+        glyph_surfaces[i] = ch == ' ' ? NULL : TTF_RenderGlyph_Blended(r->font, ch, white);
+        if (glyph_surfaces[i]) {
+            r->glyphs[i].x = width;
+            r->glyphs[i].w = glyph_surfaces[i]->w;
+            r->glyphs[i].h = glyph_surfaces[i]->h;
+            width += glyph_surfaces[i]->w + 1; /* a gap so sampling never bleeds into a neighbour */
+            if (glyph_surfaces[i]->h > height) height = glyph_surfaces[i]->h;
+        }
+    }
+    bool ok = false;
+    SDL_Surface *atlas = SDL_CreateRGBSurfaceWithFormat(0, width > 0 ? width : 1, height, 32, SDL_PIXELFORMAT_RGBA32);
+    if (atlas) {
+        SDL_FillRect(atlas, NULL, SDL_MapRGBA(atlas->format, 255, 255, 255, 0));
+        for (int i = 0; i < RENDER_GLYPH_COUNT; i++) {
+            if (!glyph_surfaces[i]) continue;
+            SDL_SetSurfaceBlendMode(glyph_surfaces[i], SDL_BLENDMODE_NONE); /* copy the coverage as alpha */
+            SDL_Rect to = {r->glyphs[i].x, 0, r->glyphs[i].w, r->glyphs[i].h};
+            SDL_BlitSurface(glyph_surfaces[i], NULL, atlas, &to);
+        }
+        r->atlas = SDL_CreateTextureFromSurface(r->sdl, atlas);
+        if (r->atlas) {
+            SDL_SetTextureBlendMode(r->atlas, SDL_BLENDMODE_BLEND);
+            r->atlas_w = atlas->w;
+            r->atlas_h = atlas->h;
+            ok = true;
+        }
+        SDL_FreeSurface(atlas);
+    }
+    for (int i = 0; i < RENDER_GLYPH_COUNT; i++) SDL_FreeSurface(glyph_surfaces[i]);
+    return ok;
+}
+
+void render_text_free(SteerRender *r)
+{
+    if (r->atlas) SDL_DestroyTexture(r->atlas);
+    if (r->font) TTF_CloseFont(r->font);
+    r->atlas = NULL;
+    r->font = NULL;
+}
+
+/// The glyph for the byte at *p, advancing *p past a whole UTF-8 character; NULL at the line's end.
+static const RenderGlyph *next_glyph(const SteerRender *r, const char **p, const char *end)
+{
+    if (*p >= end || **p == '\n' || **p == '\0') return NULL;
+    unsigned char c = (unsigned char)**p;
+    (*p)++;
+    if (c >= 0x80) {
+        while (*p < end && ((unsigned char)**p & 0xC0) == 0x80) (*p)++; /* continuation bytes */
+        c = '?';
+    }
+    if (c < RENDER_FIRST_GLYPH || c > RENDER_LAST_GLYPH) c = '?';
+    return &r->glyphs[c - RENDER_FIRST_GLYPH];
+}
+
+static const char *line_end(const char *text, size_t max_chars)
+{
+    const char *end = text;
+    while ((size_t)(end - text) < max_chars && *end && *end != '\n') end++;
+    return end;
+}
+
+int render_text_width(const SteerRender *r, const char *text, size_t max_chars)
+{
+    const char *end = line_end(text, max_chars);
+    int width = 0;
+    const RenderGlyph *g;
+    while ((g = next_glyph(r, &text, end)) != NULL) width += g->advance;
+    return width;
+}
+
+float render_text_line(SteerRender *r, float x, float y, const char *text, size_t max_chars, SDL_Color c)
+{
+    if (!r->atlas) return x;
+    const char *end = line_end(text, max_chars);
+    float pen = roundf(x);
+    float top = roundf(y);
+    const float u_scale = 1.0f / (float)r->atlas_w, v_scale = 1.0f / (float)r->atlas_h;
+    const RenderGlyph *g;
+    while ((g = next_glyph(r, &text, end)) != NULL) {
+        if (g->w > 0) {
+            if (!render_batch_reserve(r, &r->text, 6)) break;
+            SDL_Vertex *v = r->text.vertices + r->text.count;
+            float x0 = pen, y0 = top, x1 = pen + (float)g->w, y1 = top + (float)g->h;
+            float u0 = (float)g->x * u_scale, u1 = (float)(g->x + g->w) * u_scale, v1 = (float)g->h * v_scale;
+            v[0] = (SDL_Vertex){{x0, y0}, c, {u0, 0.0f}};
+            v[1] = (SDL_Vertex){{x1, y0}, c, {u1, 0.0f}};
+            v[2] = (SDL_Vertex){{x1, y1}, c, {u1, v1}};
+            v[3] = v[0];
+            v[4] = v[2];
+            v[5] = (SDL_Vertex){{x0, y1}, c, {u0, v1}};
+            r->text.count += 6;
+        }
+        pen += (float)g->advance;
+    }
+    return pen;
+}
+
+void steer_render_text(SteerRender *r, int x, int y, const char *text, SDL_Color color)
+{
+    if (!text) return;
+    float line_y = (float)y;
+    for (const char *line = text;;) {
+        render_text_line(r, (float)x, line_y, line, (size_t)-1, color);
+        const char *nl = line;
+        while (*nl && *nl != '\n') nl++;
+        if (!*nl) break;
+        line = nl + 1;
+        line_y += (float)r->line_height;
+    }
+    render_flush(r);
+}
+
+int steer_render_line_height(const SteerRender *r)
+{
+    return r->line_height;
+}

@@ -1,0 +1,304 @@
+/* app.c - the loop of the `steer` program. See app.h. */
+#include "app.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <lua.h>
+
+#include "guard.h"
+
+#define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+#define FONT_FALLBACK "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#define FONT_PX 14
+/* Longest stretch of simulated time one frame may catch up on (x time scale): beyond it the
+ * simulation slows down instead of spiralling. */
+#define MAX_CATCH_UP_S 0.25
+
+static const double TIME_SCALES[APP_TIME_SCALES] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
+
+static volatile sig_atomic_t g_stop;
+static void on_stop_signal(int sig)
+{
+    (void)sig;
+    g_stop = 1;
+}
+
+double app_time_scale(const App *app) { return TIME_SCALES[app->scale_index]; }
+
+static ScriptConfig script_config(const App *app)
+{
+    ScriptConfig c = {0};
+    c.scene_path = app->opt.script;
+    c.exe_path = app->exe;
+    c.has_seed = app->opt.has_seed;
+    c.seed = app->opt.seed;
+    c.think_hz = app->opt.think_hz;
+    c.physics_hz = app->opt.physics_hz;
+    c.time_budget_ms = app->opt.time_budget_ms;
+    c.memory_cap = app->opt.memory_cap;
+    return c;
+}
+
+static void watch_file(void *ctx, const char *path)
+{
+    watcher_add(ctx, path);
+}
+
+static void fit_camera(App *app)
+{
+    SteerWorld *w = script_world(app->script);
+    app->camera = steer_camera_fit(steer_world_width(w), steer_world_height(w), app->opt.width, app->opt.height);
+}
+
+static bool open_renderer(App *app)
+{
+    if (app->opt.headless) {
+        app->surface = SDL_CreateRGBSurfaceWithFormat(0, app->opt.width, app->opt.height, 32, SDL_PIXELFORMAT_ARGB8888);
+        if (!app->surface) return false;
+        app->sdl = SDL_CreateSoftwareRenderer(app->surface);
+    } else {
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
+        if (SDL_Init(SDL_INIT_VIDEO) != 0) return false;
+        app->window = SDL_CreateWindow("steer", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app->opt.width,
+                                       app->opt.height, SDL_WINDOW_RESIZABLE);
+        if (!app->window) return false;
+        Uint32 flags = SDL_RENDERER_SOFTWARE | (app->opt.vsync ? SDL_RENDERER_PRESENTVSYNC : 0);
+        app->sdl = SDL_CreateRenderer(app->window, -1, flags);
+    }
+    if (!app->sdl) return false;
+    app->render = steer_render_create(app->sdl, FONT_PATH, FONT_PX);
+    if (!app->render) app->render = steer_render_create(app->sdl, FONT_FALLBACK, FONT_PX);
+    return app->render != NULL;
+}
+
+int app_init(App *app, const AppOptions *opt, const char *exe)
+{
+    memset(app, 0, sizeof *app);
+    app->opt = *opt;
+    app->exe = exe;
+    app->scale_index = 2;
+    if (app->opt.headless && app->opt.steps < 0 && !app->opt.watch) app->opt.steps = APP_DEFAULT_HEADLESS_STEPS;
+    char error[8192];
+    ScriptConfig config = script_config(app);
+    app->script = script_create(&config, error, sizeof error);
+    if (!app->script) {
+        fprintf(stderr, "steer: the scene failed to load: %s\n", error);
+        return 1;
+    }
+    fit_camera(app);
+    if (!app->opt.headless || app->opt.screenshot) {
+        if (!open_renderer(app)) {
+            fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window", SDL_GetError());
+            app_shutdown(app);
+            return 1;
+        }
+    }
+    if (!app->opt.headless || app->opt.watch) {
+        app->watcher = watcher_create(app->opt.poll);
+        if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
+    }
+    return 0;
+}
+
+void app_shutdown(App *app)
+{
+    if (app->render) steer_render_destroy(app->render);
+    if (app->sdl) SDL_DestroyRenderer(app->sdl);
+    if (app->surface) SDL_FreeSurface(app->surface);
+    if (app->window) SDL_DestroyWindow(app->window);
+    if (!app->opt.headless) SDL_Quit();
+    watcher_destroy(app->watcher);
+    script_destroy(app->script);
+    memset(app, 0, sizeof *app);
+}
+
+static void maybe_screenshot(App *app, bool at_end)
+{
+    if (!app->opt.screenshot || app->screenshot_done || !app->render) return;
+    bool now = at_end ? app->opt.at_step < 0 : app->opt.at_step >= 0 && app->steps >= app->opt.at_step;
+    if (!now) return;
+    app_render(app, 1.0);
+    if (steer_render_save_png(app->sdl, app->opt.screenshot) != 0)
+        fprintf(stderr, "steer: cannot save %s: %s\n", app->opt.screenshot, SDL_GetError());
+    app->screenshot_done = true;
+}
+
+void app_step(App *app)
+{
+    SteerWorld *world = script_world(app->script);
+    if (app->render) steer_render_capture(app->render, world);
+    script_think(app->script);
+    script_update(app->script, steer_world_dt(world));
+    double t0 = guard_now();
+    steer_world_step(world);
+    double ms = (guard_now() - t0) * 1000.0;
+    app->step_ms_total += ms;
+    app->step_ms = app->steps == 0 ? ms : app->step_ms * 0.95 + ms * 0.05;
+    app->steps++;
+    maybe_screenshot(app, false);
+}
+
+static bool steps_done(const App *app)
+{
+    return app->opt.steps >= 0 && app->steps >= app->opt.steps;
+}
+
+void app_check_reload(App *app)
+{
+    if (!app->watcher) return;
+    const char *path;
+    bool reloaded = false;
+    while ((path = watcher_next(app->watcher, guard_now())) != NULL) {
+        ScriptReload r = script_reload_file(app->script, path);
+        if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
+        reloaded = true;
+    }
+    /* A reloaded file may require modules nobody required before. */
+    if (reloaded) script_for_each_file(app->script, watch_file, app->watcher);
+}
+
+void app_restart(App *app)
+{
+    char error[8192];
+    ScriptConfig config = script_config(app);
+    ScriptHost *fresh = script_create(&config, error, sizeof error);
+    if (!fresh) {
+        script_report_error(app->script, error);
+        return;
+    }
+    script_destroy(app->script);
+    app->script = fresh;
+    app->selected = (SteerVehicleId)STEER_NULL_ID;
+    app->accumulator = 0.0;
+    if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
+    fprintf(stderr, "steer: restarted %s\n", app->opt.script);
+}
+
+void app_frame(App *app, double seconds)
+{
+    if (app->restart_requested) {
+        app->restart_requested = false;
+        app_restart(app);
+    }
+    app_check_reload(app);
+    SteerWorld *world = script_world(app->script);
+    double dt = steer_world_dt(world);
+    if (!app->paused) {
+        double max_catch_up = MAX_CATCH_UP_S * app_time_scale(app);
+        app->accumulator += seconds * app_time_scale(app);
+        if (app->accumulator > max_catch_up && !app->opt.headless) app->accumulator = max_catch_up;
+        while (app->accumulator >= dt && !steps_done(app)) {
+            app->accumulator -= dt;
+            app_step(app);
+        }
+    } else if (app->step_requested && !steps_done(app)) {
+        app_step(app);
+    }
+    app->step_requested = false;
+    double lua_ms = script_take_lua_seconds(app->script) * 1000.0;
+    app->lua_ms_total += lua_ms;
+    app->lua_ms = app->frames == 0 ? lua_ms : app->lua_ms * 0.95 + lua_ms * 0.05;
+    app->frames++;
+    if (app->window) {
+        app_render(app, app->paused ? 1.0 : app->accumulator / dt);
+        SDL_RenderPresent(app->sdl);
+    }
+}
+
+static const char *vehicle_label(void *ctx, SteerVehicleId id)
+{
+    return script_vehicle_state(ctx, id);
+}
+
+void app_render(App *app, double alpha)
+{
+    if (!app->render) return;
+    SteerWorld *world = script_world(app->script);
+    SteerFrame frame = {0};
+    frame.camera = app->camera;
+    frame.alpha = alpha;
+    frame.overlays = app->overlays;
+    frame.selected = steer_vehicle_is_valid(world, app->selected) ? app->selected : (SteerVehicleId)STEER_NULL_ID;
+    frame.vehicle_label = vehicle_label;
+    frame.label_ctx = app->script;
+    steer_render_world(app->render, world, &frame);
+    script_draw(app->script, app->render);
+    hud_draw(app);
+    if (script_error(app->script)) steer_render_error_panel(app->render, script_error(app->script));
+}
+
+static void sleep_until(double deadline)
+{
+    double left = deadline - guard_now();
+    if (left <= 0) return;
+    struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+    nanosleep(&ts, NULL);
+}
+
+static void print_summary(App *app)
+{
+    SteerWorld *world = script_world(app->script);
+    double frames = app->frames ? (double)app->frames : 1.0;
+    double steps = app->steps ? (double)app->steps : 1.0;
+    printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d frames=%llu lua_ms_per_frame=%.4f "
+           "step_ms=%.4f lua_heap_kb=%zu\n",
+           app->steps, steer_world_time(world), steer_world_vehicle_count(world), script_error_count(app->script),
+           (unsigned long long)app->frames, app->lua_ms_total / frames, app->step_ms_total / steps,
+           script_memory_used(app->script) / 1024);
+    fflush(stdout);
+}
+
+static int run_headless(App *app)
+{
+    /* Virtual frames of 1/fps; paced in real time only when asked (--fps) or watching files. */
+    double frame_s = 1.0 / (app->opt.fps > 0 ? app->opt.fps : 60.0);
+    bool paced = app->opt.fps > 0 || app->opt.watch;
+    double next = guard_now();
+    while (!steps_done(app) && !app->quit && !g_stop) {
+        app_frame(app, frame_s);
+        if (paced) {
+            next += frame_s;
+            sleep_until(next);
+        }
+    }
+    maybe_screenshot(app, true);
+    print_summary(app);
+    return script_error_count(app->script) > 0 ? 2 : 0;
+}
+
+static int run_window(App *app)
+{
+    double last = guard_now();
+    double fps_window_start = last;
+    int fps_frames = 0;
+    while (!app->quit && !g_stop && !steps_done(app)) {
+        SDL_Event ev;
+        while (SDL_PollEvent(&ev)) app_handle_event(app, &ev);
+        double now = guard_now();
+        app_frame(app, now - last);
+        last = now;
+        if (++fps_frames >= 20) {
+            app->fps = fps_frames / (guard_now() - fps_window_start);
+            fps_window_start = guard_now();
+            fps_frames = 0;
+        }
+        if (app->opt.fps > 0) sleep_until(now + 1.0 / app->opt.fps);
+        else if (!app->opt.vsync) SDL_Delay(1);
+    }
+    maybe_screenshot(app, true);
+    return 0;
+}
+
+int app_run(App *app)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    if (app->opt.headless) sigaction(SIGINT, &sa, NULL);
+    return app->opt.headless ? run_headless(app) : run_window(app);
+}

@@ -1,0 +1,84 @@
+/* app.h - the `steer` program's state and its one loop: a fixed physics step with an
+ * accumulator, brains and update() before each step, rendering with interpolation, pause, single
+ * step and time scale. A window runs it on the real clock; headless runs the same frames on a
+ * virtual clock (1/fps per frame), so both modes share one code path. */
+#ifndef STEER_RUNTIME_APP_H
+#define STEER_RUNTIME_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <SDL.h>
+
+#include "options.h"
+#include "reload.h"
+#include "render.h"
+#include "script.h"
+
+#define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
+#define APP_DEFAULT_HEADLESS_STEPS 600
+
+typedef struct App {
+    AppOptions opt;
+    const char *exe;
+    ScriptHost *script;
+    Watcher *watcher;        ///< NULL when not reloading
+    SDL_Window *window;      ///< NULL headless
+    SDL_Renderer *sdl;       ///< the window's, or a software one on `surface` for headless screenshots
+    SDL_Surface *surface;
+    SteerRender *render;     ///< NULL when nothing is drawn (headless without --screenshot)
+    SteerCamera camera;
+    unsigned overlays;       ///< SteerOverlay bits
+    SteerVehicleId selected;
+    bool paused;
+    bool step_requested;     ///< '.': one step, then stay paused
+    bool show_help;
+    bool quit;
+    bool restart_requested;  ///< F5: handled between frames
+    int scale_index;         ///< into the time scales; 2 = x1
+    double accumulator;      ///< simulated seconds not yet stepped
+    uint64_t frames;
+    long long steps;         ///< physics steps taken by this run
+    bool screenshot_done;
+    /* mouse */
+    bool right_down, panned;
+    int press_x, press_y, last_x, last_y;
+    /* statistics, smoothed over frames */
+    double fps, step_ms, lua_ms;
+    double lua_ms_total, step_ms_total; ///< sums for the summary
+} App;
+
+/// Parses nothing; starts from options. Returns 0, or 1 when the scene fails to load or the
+/// window cannot be opened (the reason on stderr).
+int app_init(App *app, const AppOptions *opt, const char *exe);
+void app_shutdown(App *app);
+/// Runs until quit (or --steps); returns the exit status (0, or 2 after a script error headless).
+int app_run(App *app);
+
+/// One frame of `seconds` of real (or virtual) time: reloads, steps as the accumulator allows,
+/// draws when there is something to draw on.
+void app_frame(App *app, double seconds);
+/// One physics step: capture for interpolation, brains, update(world, dt), the world's step.
+void app_step(App *app);
+/// Draws the world, the script's drawing, the HUD, inspector, error panel and help (no present).
+void app_render(App *app, double alpha);
+/// Looks for changed scripts and reloads them.
+void app_check_reload(App *app);
+/// F5: a fresh world and a fresh run of the scene; keeps the old one if the new fails to load.
+void app_restart(App *app);
+
+double app_time_scale(const App *app);
+
+/* input.c */
+/// Handles one SDL event exactly as the window does (tests feed events here).
+void app_handle_event(App *app, const SDL_Event *event);
+/// The LÖVE name of a key ("space", "a", "lshift", "f10"), or NULL for none.
+const char *app_key_name(SDL_Keycode key);
+
+/* hud.c */
+/// Draws the HUD, the inspector of the selected vehicle and the help overlay.
+void hud_draw(App *app);
+/// The help overlay's lines.
+int hud_help_lines(const char *const **lines);
+
+#endif

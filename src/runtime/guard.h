@@ -1,0 +1,56 @@
+/* guard.h - keeps scripts from taking the program down: a time budget for every call into Lua and
+ * a memory cap on the Lua state.
+ *
+ * Time: an instruction-count hook slows the Lua VM down as long as it is set (+49 % measured), so
+ * it is set only when a budget has expired: a POSIX timer's signal handler calls lua_sethook (as
+ * lua.c does for Ctrl-C). The hook then checks the clock; past the budget it raises
+ * "file:line: script exceeded its time budget (100 ms)" and stays armed on every instruction
+ * ("sticky"), so a script's own pcall cannot swallow the error. Hooks never run inside C
+ * functions: a pathological string.find is not stopped (the memory cap bounds string.rep).
+ * Only one guarded state may run at a time per process (the signal handler has one slot).
+ *
+ * Memory: guard_alloc is the state's lua_Alloc; beyond the cap it refuses, Lua raises its memory
+ * error and the state stays usable.
+ */
+#ifndef STEER_RUNTIME_GUARD_H
+#define STEER_RUNTIME_GUARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <lua.h>
+
+typedef struct Guard {
+    lua_State *L;
+    double budget_s;       ///< seconds one call may run
+    size_t memory_cap;     ///< bytes
+    size_t memory_used;    ///< bytes currently held by the state
+    size_t memory_peak;
+    volatile int active;   ///< inside guard_begin .. guard_end
+    double call_start;     ///< monotonic seconds when the current call began
+    bool expired;          ///< the current call ran out of time (sticky until guard_end)
+    char message[256];     ///< the timeout message with file:line
+} Guard;
+
+/// The lua_Alloc of a capped state; ud is the Guard.
+void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+
+/// Prepares the guard (no timer is armed yet). Returns false when no timer can be created.
+bool guard_init(Guard *guard, double budget_ms, size_t memory_cap);
+void guard_attach(Guard *guard, lua_State *L);
+void guard_shutdown(Guard *guard);
+
+/// Starts a guarded stretch: arms the timer for one budget.
+void guard_begin(Guard *guard);
+/// A new call starts inside the stretch (each brain gets its own budget): just reads the clock.
+void guard_mark_call(Guard *guard);
+/// After a call of the stretch ran out of time and its error was caught: the next call gets a
+/// fresh budget (the hook is put away, the timer re-armed).
+void guard_recover(Guard *guard);
+/// Ends the stretch: disarms the timer and the hook. Returns true when the budget expired.
+bool guard_end(Guard *guard);
+
+/// Monotonic seconds.
+double guard_now(void);
+
+#endif

@@ -1,0 +1,208 @@
+/* input.c - what keys and the mouse do. The runtime owns Space, '.', '-', '=', F1-F9, Ctrl+Q,
+ * the wheel, right-drag and a left click on a vehicle; everything else goes to the scene's
+ * keypressed(key) / mousepressed(x, y, button) / mousemoved(x, y) with LÖVE's key names, LÖVE's
+ * button numbers (1 left, 2 right, 3 middle) and world coordinates. */
+#include "app.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A click selects a vehicle when it lands within its radius plus this many pixels. */
+#define PICK_SLACK_PX 6.0
+#define PICK_MAX_RANGE 200.0
+/* A right press that moved less than this is a click (for the script), not a pan. */
+#define DRAG_THRESHOLD_PX 3
+#define ZOOM_STEP 1.15
+
+const char *app_key_name(SDL_Keycode key)
+{
+    static char buf[32];
+    switch (key) {
+    case SDLK_SPACE: return "space";
+    case SDLK_RETURN: return "return";
+    case SDLK_ESCAPE: return "escape";
+    case SDLK_BACKSPACE: return "backspace";
+    case SDLK_TAB: return "tab";
+    case SDLK_DELETE: return "delete";
+    case SDLK_UP: return "up";
+    case SDLK_DOWN: return "down";
+    case SDLK_LEFT: return "left";
+    case SDLK_RIGHT: return "right";
+    case SDLK_LSHIFT: return "lshift";
+    case SDLK_RSHIFT: return "rshift";
+    case SDLK_LCTRL: return "lctrl";
+    case SDLK_RCTRL: return "rctrl";
+    case SDLK_LALT: return "lalt";
+    case SDLK_RALT: return "ralt";
+    case SDLK_HOME: return "home";
+    case SDLK_END: return "end";
+    case SDLK_PAGEUP: return "pageup";
+    case SDLK_PAGEDOWN: return "pagedown";
+    case SDLK_INSERT: return "insert";
+    case SDLK_KP_ENTER: return "kpenter";
+    default: break;
+    }
+    if (key >= SDLK_KP_1 && key <= SDLK_KP_9) {
+        snprintf(buf, sizeof buf, "kp%d", (int)(key - SDLK_KP_1) + 1);
+        return buf;
+    }
+    if (key == SDLK_KP_0) return "kp0";
+    if (key >= SDLK_F1 && key <= SDLK_F12) {
+        snprintf(buf, sizeof buf, "f%d", (int)(key - SDLK_F1) + 1);
+        return buf;
+    }
+    if (key > 32 && key < 127) {
+        buf[0] = (char)tolower((int)key);
+        buf[1] = '\0';
+        return buf;
+    }
+    const char *name = SDL_GetKeyName(key);
+    if (!name || !name[0]) return NULL;
+    size_t n = 0;
+    for (const char *p = name; *p && n + 1 < sizeof buf; p++)
+        if (*p != ' ') buf[n++] = (char)tolower((unsigned char)*p);
+    buf[n] = '\0';
+    return buf;
+}
+
+static void toggle(App *app, unsigned overlay) { app->overlays ^= overlay; }
+
+/* Returns true when the runtime owns the key. */
+static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
+{
+    bool ctrl = (k->keysym.mod & KMOD_CTRL) != 0;
+    switch (k->keysym.sym) {
+    case SDLK_q:
+        if (!ctrl) return false;
+        app->quit = true;
+        return true;
+    case SDLK_SPACE: app->paused = !app->paused; return true;
+    case SDLK_PERIOD:
+        app->paused = true;
+        app->step_requested = true;
+        return true;
+    case SDLK_MINUS:
+    case SDLK_KP_MINUS:
+        if (app->scale_index > 0) app->scale_index--;
+        return true;
+    case SDLK_EQUALS:
+    case SDLK_PLUS:
+    case SDLK_KP_PLUS:
+        if (app->scale_index < APP_TIME_SCALES - 1) app->scale_index++;
+        return true;
+    case SDLK_F1: app->show_help = !app->show_help; return true;
+    case SDLK_F2: toggle(app, STEER_OVERLAY_WANDER); return true;
+    case SDLK_F3: toggle(app, STEER_OVERLAY_AVOIDANCE); return true;
+    case SDLK_F4: toggle(app, STEER_OVERLAY_NEIGHBORS); return true;
+    case SDLK_F5: app->restart_requested = true; return true;
+    case SDLK_F6: toggle(app, STEER_OVERLAY_FORCES); return true;
+    case SDLK_F7: toggle(app, STEER_OVERLAY_STATES); return true;
+    case SDLK_F8: toggle(app, STEER_OVERLAY_PATHS); return true;
+    case SDLK_F9: toggle(app, STEER_OVERLAY_GRID); return true;
+    default: return false;
+    }
+}
+
+/* The vehicle under screen point (sx, sy): the closest one whose radius (plus a few pixels) covers it. */
+static SteerVehicleId pick_vehicle(App *app, double wx, double wy)
+{
+    SteerWorld *world = script_world(app->script);
+    SteerVehicleId id = STEER_NULL_ID;
+    if (!steer_world_query_closest(world, (SteerVec2){wx, wy}, PICK_MAX_RANGE, NULL, &id))
+        return (SteerVehicleId)STEER_NULL_ID;
+    SteerVehicleState st;
+    if (steer_vehicle_get(world, id, &st) != STEER_OK) return (SteerVehicleId)STEER_NULL_ID;
+    SteerVec2 d = steer_world_offset(world, (SteerVec2){wx, wy}, st.position);
+    double reach = st.radius + PICK_SLACK_PX / app->camera.zoom;
+    if (d.x * d.x + d.y * d.y > reach * reach) return (SteerVehicleId)STEER_NULL_ID;
+    return id;
+}
+
+/* SDL numbers buttons 1 left, 2 middle, 3 right; LÖVE 1 left, 2 right, 3 middle. */
+static int love_button(Uint8 sdl_button)
+{
+    switch (sdl_button) {
+    case SDL_BUTTON_LEFT: return 1;
+    case SDL_BUTTON_RIGHT: return 2;
+    case SDL_BUTTON_MIDDLE: return 3;
+    default: return sdl_button;
+    }
+}
+
+static void mouse_world(App *app, int sx, int sy, double *wx, double *wy)
+{
+    steer_camera_to_world(&app->camera, sx, sy, wx, wy);
+}
+
+void app_handle_event(App *app, const SDL_Event *ev)
+{
+    double wx, wy;
+    switch (ev->type) {
+    case SDL_QUIT: app->quit = true; break;
+    case SDL_WINDOWEVENT:
+        if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
+            app->camera.width = ev->window.data1;
+            app->camera.height = ev->window.data2;
+        }
+        break;
+    case SDL_KEYDOWN:
+        if (ev->key.repeat && ev->key.keysym.sym != SDLK_PERIOD) break;
+        if (!runtime_key(app, &ev->key)) {
+            const char *name = app_key_name(ev->key.keysym.sym);
+            if (name) script_keypressed(app->script, name);
+        }
+        break;
+    case SDL_MOUSEWHEEL: {
+        int mx = app->last_x, my = app->last_y;
+        double factor = pow(ZOOM_STEP, ev->wheel.y);
+        steer_camera_zoom_at(&app->camera, mx, my, factor);
+        break;
+    }
+    case SDL_MOUSEBUTTONDOWN:
+        app->last_x = ev->button.x;
+        app->last_y = ev->button.y;
+        mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
+        script_set_mouse(app->script, wx, wy);
+        if (ev->button.button == SDL_BUTTON_RIGHT) {
+            app->right_down = true;
+            app->panned = false;
+            app->press_x = ev->button.x;
+            app->press_y = ev->button.y;
+        } else if (ev->button.button == SDL_BUTTON_LEFT) {
+            SteerVehicleId id = pick_vehicle(app, wx, wy);
+            app->selected = id;
+            if (id.index1 == 0) script_mousepressed(app->script, wx, wy, 1);
+        } else {
+            script_mousepressed(app->script, wx, wy, love_button(ev->button.button));
+        }
+        break;
+    case SDL_MOUSEBUTTONUP:
+        if (ev->button.button == SDL_BUTTON_RIGHT && app->right_down) {
+            app->right_down = false;
+            if (!app->panned) {
+                mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
+                script_mousepressed(app->script, wx, wy, 2);
+            }
+        }
+        break;
+    case SDL_MOUSEMOTION:
+        if (app->right_down) {
+            if (abs(ev->motion.x - app->press_x) > DRAG_THRESHOLD_PX || abs(ev->motion.y - app->press_y) > DRAG_THRESHOLD_PX)
+                app->panned = true;
+            if (app->panned) {
+                app->camera.center_x -= (ev->motion.x - app->last_x) / app->camera.zoom;
+                app->camera.center_y -= (ev->motion.y - app->last_y) / app->camera.zoom;
+            }
+        }
+        app->last_x = ev->motion.x;
+        app->last_y = ev->motion.y;
+        mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
+        script_set_mouse(app->script, wx, wy);
+        script_mousemoved(app->script, wx, wy);
+        break;
+    default: break;
+    }
+}

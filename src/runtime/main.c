@@ -1,0 +1,24 @@
+/* main.c - `steer [options] SCRIPT`: parses the command line and runs the program. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "app.h"
+#include "options.h"
+
+int main(int argc, char **argv)
+{
+    AppOptions opt = options_default();
+    char error[512];
+    switch (options_parse(&opt, argc, argv, error, sizeof error)) {
+    case OPTIONS_HELP: options_print_help(stdout, argv[0]); return 0;
+    case OPTIONS_ERROR:
+        fprintf(stderr, "steer: %s\n", error);
+        return 1;
+    case OPTIONS_RUN: break;
+    }
+    App app;
+    if (app_init(&app, &opt, argv[0]) != 0) return 1;
+    int status = app_run(&app);
+    app_shutdown(&app);
+    return status;
+}

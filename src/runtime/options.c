@@ -1,0 +1,158 @@
+/* options.c - parses the command line of `steer`. Every option is documented in --help. */
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+AppOptions options_default(void)
+{
+    AppOptions o = {0};
+    o.steps = -1;
+    o.at_step = -1;
+    o.fps = 0.0;
+    o.think_hz = 10.0;
+    o.physics_hz = 0.0;
+    o.time_budget_ms = 100.0;
+    o.memory_cap = (size_t)1024 * 1024 * 1024;
+    o.width = 1024;
+    o.height = 768;
+    return o;
+}
+
+void options_print_help(FILE *out, const char *program)
+{
+    fprintf(out,
+            "usage: %s [options] SCRIPT\n"
+            "Runs the scene SCRIPT (a Lua file) in a window, or headless.\n"
+            "\n"
+            "  --headless          run without a window; print a summary at the end\n"
+            "  --steps N           stop after N physics steps (default: run until closed)\n"
+            "  --seed S            seed of the world's random numbers (overrides the scene's)\n"
+            "  --screenshot F.png  save a PNG of the view (works headless)\n"
+            "  --at-step N         take the screenshot after step N (default: at the end)\n"
+            "  --fps N             frame cap in a window; headless: frames per simulated second,\n"
+            "                      and the run is paced in real time (default: 60, unpaced)\n"
+            "  --vsync             wait for the display's vertical sync\n"
+            "  --think-hz H        how often each brain's think(v, dt) runs (default 10; 0 = never)\n"
+            "  --physics-hz H      physics steps per simulated second (default 60 or the scene's dt)\n"
+            "  --watch             reload changed scripts while running (always on in a window);\n"
+            "                      headless, it paces the run in real time\n"
+            "  --poll              watch files by polling every 250 ms instead of inotify\n"
+            "  --time-budget MS    longest one call into Lua may run before it is stopped (default 100)\n"
+            "  --memory-cap MB     memory the scripts may use (default 1024)\n"
+            "  --width W           window width in pixels (default 1024)\n"
+            "  --height H          window height in pixels (default 768)\n"
+            "  --help              this text\n"
+            "\n"
+            "Exit status: 0 ok, 1 the scene failed to load, 2 a script error happened in a\n"
+            "headless run.\n"
+            "Keys: F1 in the window lists them (Space pause, . step, -/= time scale, F5 restart).\n",
+            program);
+}
+
+static bool parse_ll(const char *s, long long min, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end || v < min) return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_double(const char *s, double min, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v < min) return false;
+    *out = v;
+    return true;
+}
+
+OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error, size_t error_size)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = (i + 1 < argc) ? argv[i + 1] : NULL;
+        long long n;
+        double d;
+#define NEED_VALUE()                                                                               \
+    do {                                                                                           \
+        if (!value) {                                                                              \
+            snprintf(error, error_size, "option %s needs a value", a);                             \
+            return OPTIONS_ERROR;                                                                  \
+        }                                                                                          \
+        i++;                                                                                       \
+    } while (0)
+#define BAD(what)                                                                                  \
+    do {                                                                                           \
+        snprintf(error, error_size, "option %s: %s expected, got '%s'", a, what, value);           \
+        return OPTIONS_ERROR;                                                                      \
+    } while (0)
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            return OPTIONS_HELP;
+        } else if (!strcmp(a, "--headless")) {
+            opt->headless = true;
+        } else if (!strcmp(a, "--vsync")) {
+            opt->vsync = true;
+        } else if (!strcmp(a, "--watch")) {
+            opt->watch = true;
+        } else if (!strcmp(a, "--poll")) {
+            opt->poll = true;
+        } else if (!strcmp(a, "--steps")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 0, &opt->steps)) BAD("a whole number >= 0");
+        } else if (!strcmp(a, "--seed")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 0, &n)) BAD("a whole number >= 0");
+            opt->has_seed = true;
+            opt->seed = (uint64_t)n;
+        } else if (!strcmp(a, "--screenshot")) {
+            NEED_VALUE();
+            opt->screenshot = value;
+        } else if (!strcmp(a, "--at-step")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 0, &opt->at_step)) BAD("a whole number >= 0");
+        } else if (!strcmp(a, "--fps")) {
+            NEED_VALUE();
+            if (!parse_double(value, 0.0, &opt->fps)) BAD("a number >= 0");
+        } else if (!strcmp(a, "--think-hz")) {
+            NEED_VALUE();
+            if (!parse_double(value, 0.0, &opt->think_hz)) BAD("a number >= 0");
+        } else if (!strcmp(a, "--physics-hz")) {
+            NEED_VALUE();
+            if (!parse_double(value, 1.0, &d)) BAD("a number >= 1");
+            opt->physics_hz = d;
+        } else if (!strcmp(a, "--time-budget")) {
+            NEED_VALUE();
+            if (!parse_double(value, 1.0, &opt->time_budget_ms)) BAD("a number of milliseconds >= 1");
+        } else if (!strcmp(a, "--memory-cap")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 1, &n)) BAD("a number of megabytes >= 1");
+            opt->memory_cap = (size_t)n * 1024 * 1024;
+        } else if (!strcmp(a, "--width") || !strcmp(a, "--height")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 16, &n) || n > 16384) BAD("a size in pixels, 16..16384");
+            if (a[2] == 'w') opt->width = (int)n;
+            else opt->height = (int)n;
+        } else if (a[0] == '-' && a[1]) {
+            snprintf(error, error_size, "unknown option %s (see --help)", a);
+            return OPTIONS_ERROR;
+        } else if (opt->script) {
+            snprintf(error, error_size, "one SCRIPT expected, got '%s' and '%s'", opt->script, a);
+            return OPTIONS_ERROR;
+        } else {
+            opt->script = a;
+        }
+#undef NEED_VALUE
+#undef BAD
+    }
+    if (!opt->script) {
+        snprintf(error, error_size, "no SCRIPT given (see --help)");
+        return OPTIONS_ERROR;
+    }
+    return OPTIONS_RUN;
+}

@@ -1,0 +1,39 @@
+/* options.h - the command line of the `steer` program, parsed into one struct. */
+#ifndef STEER_RUNTIME_OPTIONS_H
+#define STEER_RUNTIME_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct AppOptions {
+    const char *script;     ///< the scene file
+    bool headless;          ///< no window; prints a summary at the end
+    long long steps;        ///< stop after this many physics steps; < 0 = run until quit
+    bool has_seed;
+    uint64_t seed;          ///< overrides the scene's world seed
+    const char *screenshot; ///< PNG to save, or NULL
+    long long at_step;      ///< step at which to save it; < 0 = at the end
+    double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
+    bool vsync;
+    double think_hz;        ///< brain rate, Hz; 0 = brains never think
+    double physics_hz;      ///< physics rate, Hz; 0 = the scene's dt
+    bool watch;             ///< hot reload (always on with a window, off headless unless asked)
+    double time_budget_ms;  ///< longest one call into Lua may run
+    size_t memory_cap;      ///< bytes the Lua state may hold
+    int width, height;      ///< window (or headless screenshot) size in pixels
+    bool poll;              ///< watch by polling instead of inotify (tests, odd file systems)
+} AppOptions;
+
+AppOptions options_default(void);
+
+typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_ERROR } OptionsResult;
+
+/// Parses argv; on OPTIONS_ERROR writes a one-line reason into `error`.
+OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error, size_t error_size);
+
+/// The --help text.
+void options_print_help(FILE *out, const char *program);
+
+#endif

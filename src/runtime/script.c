@@ -1,0 +1,331 @@
+/* script.c - the Lua host: creating the state and the world, the protected-call helper every
+ * call into Lua goes through, errors, and the scene's callbacks. Brains live in script_brains.c,
+ * files and require in script_files.c, gfx in script_gfx.c, reloads in script_reload.c. */
+#define _DEFAULT_SOURCE /* realpath */
+#include "script_internal.h"
+
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "steer_lua.h"
+
+static int traceback_handler(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
+        else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+void script_report_error(ScriptHost *host, const char *message)
+{
+    host->error_count++;
+    free(host->error);
+    host->error = strdup(message);
+    /* A callback failing every step would flood stderr: print each distinct message once in a row. */
+    if (!host->last_printed || strcmp(host->last_printed, message) != 0) {
+        fprintf(stderr, "steer: script error: %s\n", message);
+        fflush(stderr);
+        free(host->last_printed);
+        host->last_printed = strdup(message);
+    }
+}
+
+void script_report_top(ScriptHost *host)
+{
+    const char *msg = lua_tostring(host->L, -1);
+    script_report_error(host, msg ? msg : "(error without a message)");
+    lua_pop(host->L, 1);
+}
+
+bool script_pcall(ScriptHost *host, int nargs, int nresults)
+{
+    lua_State *L = host->L;
+    int base = lua_gettop(L) - nargs;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, host->traceback_ref);
+    lua_insert(L, base);
+    double start = 0.0;
+    if (host->depth++ == 0) {
+        start = guard_now();
+        guard_begin(&host->guard);
+    }
+    int status = lua_pcall(L, nargs, nresults, base);
+    bool expired = false;
+    if (--host->depth == 0) {
+        expired = guard_end(&host->guard);
+        host->lua_seconds += guard_now() - start;
+    }
+    if (status != LUA_OK) {
+        if (expired && host->guard.message[0]) {
+            /* The sticky hook may have re-raised the timeout elsewhere; report where it struck. */
+            const char *tb = strstr(lua_tostring(L, -1) ? lua_tostring(L, -1) : "", "\nstack traceback:");
+            lua_pushfstring(L, "%s%s", host->guard.message, tb ? tb : "");
+            lua_remove(L, -2);
+        }
+        script_report_top(host);
+        lua_remove(L, base);
+        return false;
+    }
+    lua_remove(L, base);
+    return true;
+}
+
+bool script_push_callback(ScriptHost *host, const char *name)
+{
+    lua_State *L = host->L;
+    if (host->scene_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, host->scene_ref);
+        lua_getfield(L, -1, name);
+        lua_remove(L, -2);
+        if (lua_isfunction(L, -1)) return true;
+        lua_pop(L, 1);
+    }
+    lua_getglobal(L, name);
+    if (lua_isfunction(L, -1)) return true;
+    lua_pop(L, 1);
+    return false;
+}
+
+/* Runs in protected mode: libraries, package setup, gfx table, traceback handler. */
+static int setup_state(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, 1);
+    luaL_openlibs(L);
+    lua_pushcfunction(L, traceback_handler);
+    host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    script_files_setup(host);
+    script_gfx_open(host);
+    host->gfx_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+/* Runs in protected mode with the scene's result at 1: finds the world options (the scene table's
+ * `world` field or the global), applies --seed, and makes the world with steer.world. */
+static int make_world(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    lua_settop(L, 1);
+    if (lua_istable(L, 1)) lua_getfield(L, 1, "world");
+    else lua_pushnil(L);
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_getglobal(L, "world");
+    }
+    int opts = lua_gettop(L);
+    if (steer_lua_to_world(L, opts)) return 1; /* the scene made its world itself */
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "steer");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "world");
+    lua_newtable(L); /* a copy, so that --seed does not write into the script's table */
+    if (lua_istable(L, opts)) {
+        lua_pushnil(L);
+        while (lua_next(L, opts)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_settable(L, -4);
+        }
+    } else if (!lua_isnil(L, opts)) {
+        return luaL_error(L, "scene: 'world' must be a table of steer.world options, got %s",
+                          luaL_typename(L, opts));
+    }
+    if (host->config.has_seed) {
+        lua_pushinteger(L, (lua_Integer)host->config.seed);
+        lua_setfield(L, -2, "seed");
+    }
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+static bool read_scene(ScriptHost *host, char *error, size_t error_size)
+{
+    lua_State *L = host->L;
+    if (script_load_file(host, host->scene_file) != LUA_OK) {
+        snprintf(error, error_size, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    script_files_record(host, "", host->scene_file);
+    if (!script_pcall(host, 0, 1)) return false;
+    if (lua_istable(L, -1)) {
+        lua_pushvalue(L, -1);
+        host->scene_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    lua_pushlightuserdata(L, host);
+    lua_pushcclosure(L, make_world, 1);
+    lua_insert(L, -2);
+    if (!script_pcall(host, 1, 1)) return false;
+    host->world = steer_lua_to_world(L, -1);
+    if (!host->world) {
+        lua_pop(L, 1);
+        script_report_error(host, "scene: steer.world did not return a world");
+        return false;
+    }
+    host->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (host->config.physics_hz > 0.0 && steer_world_set_dt(host->world, 1.0 / host->config.physics_hz) != STEER_OK) {
+        script_report_error(host, steer_world_last_error(host->world));
+        return false;
+    }
+    if (script_push_callback(host, "load")) {
+        script_push_world(host);
+        if (!script_pcall(host, 1, 0)) return false;
+    }
+    return true;
+}
+
+ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_size)
+{
+    ScriptHost *host = calloc(1, sizeof *host);
+    if (!host) {
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    host->config = *config;
+    host->scene_ref = host->world_ref = host->gfx_ref = host->traceback_ref = LUA_NOREF;
+    if (!realpath(config->scene_path, host->scene_file)) {
+        snprintf(error, error_size, "cannot open scene %s: no such file", config->scene_path);
+        free(host);
+        return NULL;
+    }
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s", host->scene_file);
+    snprintf(host->scene_dir, sizeof host->scene_dir, "%s", dirname(tmp));
+    if (!guard_init(&host->guard, config->time_budget_ms, config->memory_cap))
+        fprintf(stderr, "steer: warning: no timer for the script time budget\n");
+    host->L = lua_newstate(guard_alloc, &host->guard);
+    if (!host->L) {
+        snprintf(error, error_size, "cannot create the Lua state (memory cap too small?)");
+        free(host);
+        return NULL;
+    }
+    guard_attach(&host->guard, host->L);
+    lua_pushcfunction(host->L, setup_state);
+    lua_pushlightuserdata(host->L, host);
+    if (lua_pcall(host->L, 1, 0, 0) != LUA_OK) {
+        snprintf(error, error_size, "cannot set up Lua: %s", lua_tostring(host->L, -1));
+        script_destroy(host);
+        return NULL;
+    }
+    int before = host->error_count;
+    if (!read_scene(host, error, error_size)) {
+        if (host->error_count > before) snprintf(error, error_size, "%s", host->error);
+        script_destroy(host);
+        return NULL;
+    }
+    return host;
+}
+
+void script_destroy(ScriptHost *host)
+{
+    if (!host) return;
+    if (host->L) {
+        guard_shutdown(&host->guard);
+        lua_close(host->L);
+    }
+    script_hud_clear(host);
+    for (int i = 0; i < host->inspector_count; i++) free(host->inspector[i]);
+    free(host->error);
+    free(host->last_printed);
+    free(host->ids);
+    free(host->clocks);
+    free(host);
+}
+
+lua_State *script_state(ScriptHost *host) { return host->L; }
+SteerWorld *script_world(ScriptHost *host) { return host->world; }
+
+void script_push_world(ScriptHost *host)
+{
+    lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->world_ref);
+}
+
+void script_think(ScriptHost *host)
+{
+    if (host->config.think_hz <= 0.0) return;
+    lua_pushlightuserdata(host->L, host);
+    lua_pushcclosure(host->L, script_think_pass, 1);
+    script_pcall(host, 0, 0);
+}
+
+void script_update(ScriptHost *host, double dt)
+{
+    if (!script_push_callback(host, "update")) return;
+    script_push_world(host);
+    lua_pushnumber(host->L, dt);
+    script_pcall(host, 2, 0);
+}
+
+void script_draw(ScriptHost *host, struct SteerRender *render)
+{
+    script_hud_clear(host);
+    if (!script_push_callback(host, "draw")) return;
+    host->render = render;
+    lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->gfx_ref);
+    script_pcall(host, 1, 0);
+    host->render = NULL;
+}
+
+void script_keypressed(ScriptHost *host, const char *key)
+{
+    if (!script_push_callback(host, "keypressed")) return;
+    lua_pushstring(host->L, key);
+    script_pcall(host, 1, 0);
+}
+
+void script_mousepressed(ScriptHost *host, double x, double y, int button)
+{
+    if (!script_push_callback(host, "mousepressed")) return;
+    lua_pushnumber(host->L, x);
+    lua_pushnumber(host->L, y);
+    lua_pushinteger(host->L, button);
+    script_pcall(host, 3, 0);
+}
+
+void script_mousemoved(ScriptHost *host, double x, double y)
+{
+    if (!script_push_callback(host, "mousemoved")) return;
+    lua_pushnumber(host->L, x);
+    lua_pushnumber(host->L, y);
+    script_pcall(host, 2, 0);
+}
+
+void script_set_mouse(ScriptHost *host, double x, double y)
+{
+    host->mouse_x = x;
+    host->mouse_y = y;
+}
+
+const char *const *script_hud_lines(ScriptHost *host, int *count)
+{
+    *count = host->hud_count;
+    return (const char *const *)host->hud;
+}
+
+const char *script_error(ScriptHost *host) { return host->error; }
+int script_error_count(ScriptHost *host) { return host->error_count; }
+
+void script_clear_error(ScriptHost *host)
+{
+    free(host->error);
+    host->error = NULL;
+    free(host->last_printed);
+    host->last_printed = NULL;
+}
+
+double script_take_lua_seconds(ScriptHost *host)
+{
+    double s = host->lua_seconds;
+    host->lua_seconds = 0.0;
+    return s;
+}
+
+size_t script_memory_used(ScriptHost *host) { return host->guard.memory_used; }

@@ -1,0 +1,84 @@
+/* script.h - the Lua host of the `steer` program: one lua_State (capped allocator, time budget)
+ * running a scene script, its callbacks, the brains of its vehicles, and reloads of its files.
+ *
+ * Every call into Lua goes through one protected-call helper with a traceback; an error is kept
+ * for the on-screen panel, printed on stderr and counted, and the program goes on.
+ */
+#ifndef STEER_RUNTIME_SCRIPT_H
+#define STEER_RUNTIME_SCRIPT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lua.h>
+
+#include "steer.h"
+
+struct SteerRender;
+
+typedef struct ScriptConfig {
+    const char *scene_path;  ///< the scene file
+    const char *exe_path;    ///< the program (to find scripts/lib next to it); may be NULL
+    bool has_seed;
+    uint64_t seed;           ///< overrides the scene's world seed when has_seed
+    double think_hz;         ///< brain rate; 0 = never
+    double physics_hz;       ///< 0 = keep the scene's dt
+    double time_budget_ms;
+    size_t memory_cap;       ///< bytes
+} ScriptConfig;
+
+typedef struct ScriptHost ScriptHost;
+
+/// Creates the state, runs the scene file, makes the world and calls load(world). NULL when the
+/// scene fails to load; `error` then holds the message (file:line, traceback).
+ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_size);
+void script_destroy(ScriptHost *host);
+
+lua_State *script_state(ScriptHost *host);
+SteerWorld *script_world(ScriptHost *host);
+/// Pushes the scene's steer.World userdata.
+void script_push_world(ScriptHost *host);
+
+/// Runs the brains whose turn it is in the coming step (vehicle slot i thinks when
+/// step % k == i % k, k = physics rate / think rate) with dt = simulated time since they last thought.
+void script_think(ScriptHost *host);
+/// update(world, dt), once per physics step.
+void script_update(ScriptHost *host, double dt);
+/// draw(gfx) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines.
+void script_draw(ScriptHost *host, struct SteerRender *render);
+void script_keypressed(ScriptHost *host, const char *key);
+void script_mousepressed(ScriptHost *host, double x, double y, int button);
+void script_mousemoved(ScriptHost *host, double x, double y);
+/// What steer.mouse() returns (world coordinates).
+void script_set_mouse(ScriptHost *host, double x, double y);
+
+/// The HUD lines the last draw(gfx) gave with gfx.hud.
+const char *const *script_hud_lines(ScriptHost *host, int *count);
+
+/// The error the panel shows (NULL when none), how many errors happened in total.
+const char *script_error(ScriptHost *host);
+int script_error_count(ScriptHost *host);
+/// Shows an error in the panel and on stderr and counts it (used for errors found outside Lua too).
+void script_report_error(ScriptHost *host, const char *message);
+
+/// Seconds spent in Lua since the last call (and resets the counter).
+double script_take_lua_seconds(ScriptHost *host);
+/// Bytes the Lua state holds now.
+size_t script_memory_used(ScriptHost *host);
+
+/// Every script file the scene loaded (the scene and the modules it required from the scene's
+/// folder or scripts/lib), absolute paths. Calls fn for each.
+void script_for_each_file(ScriptHost *host, void (*fn)(void *ctx, const char *path), void *ctx);
+
+typedef enum ScriptReload { SCRIPT_RELOAD_NOT_OURS, SCRIPT_RELOAD_OK, SCRIPT_RELOAD_FAILED } ScriptReload;
+/// Re-runs the module (or scene) loaded from `path` in protected mode, merges its new table into the
+/// old one and calls reload(world). On failure the old code stays and the error is reported.
+ScriptReload script_reload_file(ScriptHost *host, const char *path);
+
+/// v.state of a vehicle as text (NULL when it has none); valid until the next call.
+const char *script_vehicle_state(ScriptHost *host, SteerVehicleId id);
+/// Extra inspector lines for a vehicle (kind name, state, state history); valid until the next call.
+int script_inspector_lines(ScriptHost *host, SteerVehicleId id, const char ***lines);
+
+#endif

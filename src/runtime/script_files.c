@@ -1,0 +1,194 @@
+/* script_files.c - where scripts come from: package.path (the scene's folder, then scripts/lib),
+ * a file searcher that names chunks by their path relative to the scene's folder (so every
+ * message reads file:line) and records each module it loads, for the watcher and for reloads. */
+#define _DEFAULT_SOURCE /* realpath */
+#include "script_internal.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <lauxlib.h>
+
+static const char FILES_KEY = 'f'; /* registry[&FILES_KEY] = { [absolute path] = module name } */
+
+static bool is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void add_lib_dir(ScriptHost *host, const char *candidate)
+{
+    char abs[4096];
+    if (host->lib_dir_count >= SCRIPT_MAX_LIB_DIRS || !realpath(candidate, abs) || !is_dir(abs)) return;
+    for (int i = 0; i < host->lib_dir_count; i++)
+        if (!strcmp(host->lib_dirs[i], abs)) return;
+    snprintf(host->lib_dirs[host->lib_dir_count++], sizeof host->lib_dirs[0], "%s", abs);
+}
+
+/* scripts/lib of the repository the scene sits in, of the repository the program was built in,
+ * and the installed share path ($(PREFIX)/share/lua/5.4 next to $(PREFIX)/bin/steer). */
+static void find_lib_dirs(ScriptHost *host)
+{
+    char dir[4096], candidate[4200];
+    snprintf(dir, sizeof dir, "%s", host->scene_dir);
+    for (int up = 0; up < 8; up++) {
+        snprintf(candidate, sizeof candidate, "%s/scripts/lib", dir);
+        if (is_dir(candidate)) {
+            add_lib_dir(host, candidate);
+            break;
+        }
+        if (!strcmp(dir, "/")) break;
+        char tmp[4096];
+        snprintf(tmp, sizeof tmp, "%s", dir);
+        snprintf(dir, sizeof dir, "%s", dirname(tmp));
+    }
+    char exe[4096];
+    if (realpath("/proc/self/exe", exe) || (host->config.exe_path && realpath(host->config.exe_path, exe))) {
+        char *exe_dir = dirname(exe);
+        static const char *const rel[] = {"../scripts/lib", "../../scripts/lib", "../share/lua/5.4"};
+        for (size_t i = 0; i < sizeof rel / sizeof rel[0]; i++) {
+            snprintf(candidate, sizeof candidate, "%s/%s", exe_dir, rel[i]);
+            add_lib_dir(host, candidate);
+        }
+    }
+}
+
+/* `to` relative to the directory `from` (both absolute): "brains/hunter.lua", "../lib/fsm.lua". */
+static void relative_path(const char *from, const char *to, char *out, size_t size)
+{
+    size_t common = 0, i = 0;
+    while (from[i] && to[i] && from[i] == to[i]) {
+        if (from[i] == '/') common = i;
+        i++;
+    }
+    if (!from[i] && to[i] == '/') common = i; /* `to` is inside `from` */
+    out[0] = '\0';
+    size_t len = 0;
+    for (const char *p = from + common; *p; p++)
+        if (*p == '/') len += (size_t)snprintf(out + len, len < size ? size - len : 0, "../");
+    snprintf(out + (len < size ? len : size - 1), len < size ? size - len : 1, "%s", to + common + 1);
+}
+
+int script_load_file(ScriptHost *host, const char *path)
+{
+    lua_State *L = host->L;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        lua_pushfstring(L, "cannot open %s", path);
+        return LUA_ERRFILE;
+    }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
+    fclose(f);
+    luaL_pushresult(&b);
+    char rel[4096], name[4200];
+    relative_path(host->scene_dir, path, rel, sizeof rel);
+    snprintf(name, sizeof name, "@%s", rel);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    if (len > 0 && text[0] == '#') { /* a #! line, as luaL_loadfile skips it */
+        while (len > 0 && *text != '\n') text++, len--;
+    }
+    int status = luaL_loadbufferx(L, text, len, name, "t");
+    lua_remove(L, -2);
+    return status;
+}
+
+void script_files_record(ScriptHost *host, const char *name, const char *path)
+{
+    lua_State *L = host->L;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &FILES_KEY);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, path);
+    lua_pop(L, 1);
+}
+
+void script_files_name_of(ScriptHost *host, const char *path)
+{
+    lua_rawgetp(host->L, LUA_REGISTRYINDEX, &FILES_KEY);
+    lua_getfield(host->L, -1, path);
+    lua_remove(host->L, -2);
+}
+
+void script_for_each_file(ScriptHost *host, void (*fn)(void *ctx, const char *path), void *ctx)
+{
+    lua_State *L = host->L;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &FILES_KEY);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) == LUA_TSTRING) fn(ctx, lua_tostring(L, -1));
+    }
+    lua_pop(L, 1);
+}
+
+static bool is_under(const char *dir, const char *path)
+{
+    size_t n = strlen(dir);
+    return strncmp(dir, path, n) == 0 && path[n] == '/';
+}
+
+/* package.searchers[2]: finds `name` on package.path like Lua's own searcher, but loads it through
+ * script_load_file and remembers files from the scene's folder and scripts/lib. */
+static int searcher(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    const char *name = luaL_checkstring(L, 1);
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "searchpath");
+    lua_pushstring(L, name);
+    lua_getfield(L, -3, "path");
+    lua_call(L, 2, 2);
+    if (lua_isnil(L, -2)) return 1; /* the "no file ..." lines */
+    char abs[4096];
+    const char *found = lua_tostring(L, -2);
+    if (!realpath(found, abs)) snprintf(abs, sizeof abs, "%s", found);
+    if (script_load_file(host, abs) != LUA_OK)
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, found, lua_tostring(L, -1));
+    bool ours = is_under(host->scene_dir, abs);
+    for (int i = 0; i < host->lib_dir_count && !ours; i++) ours = is_under(host->lib_dirs[i], abs);
+    if (ours) script_files_record(host, name, abs);
+    lua_pushstring(L, abs);
+    return 2;
+}
+
+void script_files_setup(ScriptHost *host)
+{
+    lua_State *L = host->L;
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &FILES_KEY);
+    find_lib_dirs(host);
+
+    lua_getglobal(L, "package");
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;", host->scene_dir, host->scene_dir);
+    luaL_addvalue(&b);
+    for (int i = 0; i < host->lib_dir_count; i++) {
+        lua_pushfstring(L, "%s/?.lua;%s/?/init.lua;", host->lib_dirs[i], host->lib_dirs[i]);
+        luaL_addvalue(&b);
+    }
+    lua_getfield(L, -2, "path");
+    luaL_addvalue(&b);
+    luaL_pushresult(&b);
+    lua_setfield(L, -2, "path");
+
+    lua_getfield(L, -1, "preload");
+    lua_pushlightuserdata(L, host);
+    lua_pushcclosure(L, script_open_steer, 1);
+    lua_setfield(L, -2, "steer");
+    lua_pop(L, 1);
+
+    lua_getfield(L, -1, "searchers");
+    lua_pushlightuserdata(L, host);
+    lua_pushcclosure(L, searcher, 1);
+    lua_rawseti(L, -2, 2);
+    lua_pop(L, 2);
+}

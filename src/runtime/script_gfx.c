@@ -1,0 +1,128 @@
+/* script_gfx.c - what a scene draws with: the gfx table passed to draw(gfx) (world-space lines,
+ * circles, text through the renderer; gfx.hud lines for the HUD), and steer.mouse(). */
+#include "script_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+
+#include "render.h"
+#include "steer_lua.h"
+
+static ScriptHost *host_of(lua_State *L)
+{
+    return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+static double check_finite(lua_State *L, int arg)
+{
+    double v = luaL_checknumber(L, arg);
+    if (!isfinite(v)) luaL_argerror(L, arg, "finite number expected");
+    return v;
+}
+
+static Uint8 color_part(lua_State *L, int arg, int table, int i, lua_Integer fallback)
+{
+    lua_Integer v = fallback;
+    if (lua_rawgeti(L, table, i) != LUA_TNIL) {
+        int ok;
+        double d = lua_tonumberx(L, -1, &ok);
+        if (!ok || !(d >= 0 && d <= 255)) luaL_argerror(L, arg, "color {r, g, b[, a]} with parts 0-255 expected");
+        v = (lua_Integer)d;
+    } else if (i <= 3) {
+        luaL_argerror(L, arg, "color {r, g, b[, a]} expected");
+    }
+    lua_pop(L, 1);
+    return (Uint8)v;
+}
+
+/* An optional colour argument {r, g, b[, a]}, 0-255; white when absent. */
+static SDL_Color opt_color(lua_State *L, int arg)
+{
+    SDL_Color c = {255, 255, 255, 255};
+    if (lua_isnoneornil(L, arg)) return c;
+    if (!lua_istable(L, arg)) luaL_typeerror(L, arg, "color {r, g, b[, a]}");
+    c.r = color_part(L, arg, arg, 1, 0);
+    c.g = color_part(L, arg, arg, 2, 0);
+    c.b = color_part(L, arg, arg, 3, 0);
+    c.a = color_part(L, arg, arg, 4, 255);
+    return c;
+}
+
+static int gfx_line(lua_State *L)
+{
+    ScriptHost *host = host_of(L);
+    double x1 = check_finite(L, 1), y1 = check_finite(L, 2), x2 = check_finite(L, 3), y2 = check_finite(L, 4);
+    SDL_Color c = opt_color(L, 5);
+    if (host->render) steer_render_line(host->render, x1, y1, x2, y2, c);
+    return 0;
+}
+
+static int gfx_circle(lua_State *L)
+{
+    ScriptHost *host = host_of(L);
+    double x = check_finite(L, 1), y = check_finite(L, 2), r = check_finite(L, 3);
+    if (r < 0) luaL_argerror(L, 3, "radius >= 0 expected");
+    SDL_Color c = opt_color(L, 4);
+    bool fill = lua_toboolean(L, 5);
+    if (host->render) steer_render_circle(host->render, x, y, r, c, fill);
+    return 0;
+}
+
+static int gfx_text(lua_State *L)
+{
+    ScriptHost *host = host_of(L);
+    double x = check_finite(L, 1), y = check_finite(L, 2);
+    const char *s = luaL_tolstring(L, 3, NULL);
+    SDL_Color c = opt_color(L, 4);
+    if (host->render) steer_render_text_at(host->render, x, y, s, c);
+    return 0;
+}
+
+static int gfx_hud(lua_State *L)
+{
+    ScriptHost *host = host_of(L);
+    const char *s = luaL_tolstring(L, 1, NULL);
+    if (host->hud_count < SCRIPT_MAX_HUD_LINES) {
+        char *copy = strdup(s);
+        if (!copy) return luaL_error(L, "out of memory");
+        host->hud[host->hud_count++] = copy;
+    }
+    return 0;
+}
+
+void script_hud_clear(ScriptHost *host)
+{
+    for (int i = 0; i < host->hud_count; i++) free(host->hud[i]);
+    host->hud_count = 0;
+}
+
+void script_gfx_open(ScriptHost *host)
+{
+    static const luaL_Reg fns[] = {
+        {"line", gfx_line}, {"circle", gfx_circle}, {"text", gfx_text}, {"hud", gfx_hud}, {NULL, NULL}};
+    lua_newtable(host->L);
+    lua_pushlightuserdata(host->L, host);
+    luaL_setfuncs(host->L, fns, 1);
+}
+
+static int steer_mouse(lua_State *L)
+{
+    ScriptHost *host = host_of(L);
+    lua_pushnumber(L, host->mouse_x);
+    lua_pushnumber(L, host->mouse_y);
+    return 2;
+}
+
+int script_open_steer(lua_State *L)
+{
+    ScriptHost *host = host_of(L);
+    lua_pushcfunction(L, luaopen_steer);
+    lua_call(L, 0, 1);
+    lua_pushlightuserdata(L, host);
+    lua_pushcclosure(L, steer_mouse, 1);
+    lua_setfield(L, -2, "mouse");
+    return 1;
+}

@@ -1,0 +1,84 @@
+/* script_internal.h - the ScriptHost's insides, shared by the script_*.c files. */
+#ifndef STEER_RUNTIME_SCRIPT_INTERNAL_H
+#define STEER_RUNTIME_SCRIPT_INTERNAL_H
+
+#include "guard.h"
+#include "script.h"
+
+#define SCRIPT_MAX_HUD_LINES 32
+#define SCRIPT_MAX_LIB_DIRS 4
+
+typedef struct ThinkClock {
+    uint16_t generation;
+    bool seen;
+    double last; ///< world time of the last think
+} ThinkClock;
+
+struct ScriptHost {
+    lua_State *L;
+    Guard guard;
+    int depth;                ///< nesting of protected calls (the guard covers the outermost)
+    ScriptConfig config;
+    char scene_dir[4096];     ///< absolute, no trailing slash
+    char scene_file[4096];    ///< absolute
+    char lib_dirs[SCRIPT_MAX_LIB_DIRS][4096];
+    int lib_dir_count;
+    int scene_ref;            ///< the table the scene returned (LUA_NOREF: callbacks are globals)
+    int world_ref;            ///< the steer.World userdata
+    int gfx_ref;              ///< the gfx table
+    int traceback_ref;        ///< the message handler
+    SteerWorld *world;
+    struct SteerRender *render; ///< set during draw(gfx) only
+    double mouse_x, mouse_y;
+    char *error;              ///< shown in the panel
+    char *last_printed;       ///< last message written to stderr (repeats are not printed again)
+    int error_count;
+    double lua_seconds;
+    char *hud[SCRIPT_MAX_HUD_LINES];
+    int hud_count;
+    SteerVehicleId *ids;      ///< scratch for the think pass; grows with the world only
+    int ids_capacity;
+    ThinkClock *clocks;       ///< per vehicle slot (index1)
+    int clocks_capacity;
+    char label[128];
+    char *inspector[8];
+    int inspector_count;
+};
+
+/* script.c */
+/// Calls the function below nargs arguments on the stack in protected mode with a traceback,
+/// under the time budget; reports an error and returns false when it fails. Pops function and
+/// arguments; leaves nresults results on success.
+bool script_pcall(ScriptHost *host, int nargs, int nresults);
+/// Turns a failed call's message (on the stack top) into the reported text; pops it.
+void script_report_top(ScriptHost *host);
+/// Pushes the callback `name` (from the scene's table, else the global) or nothing: false.
+bool script_push_callback(ScriptHost *host, const char *name);
+
+/// Clears the error panel (a good reload or restart).
+void script_clear_error(ScriptHost *host);
+
+/* script_files.c */
+/// Sets package.path (scene folder, scripts/lib), the file searcher that records every module it
+/// loads, and the registry tables of loaded files. Runs inside a protected call.
+void script_files_setup(ScriptHost *host);
+/// Loads a file as a chunk named by its path relative to the scene's folder. Lua status code;
+/// pushes the chunk or an error message.
+int script_load_file(ScriptHost *host, const char *path);
+/// Records that `path` was loaded as module `name` ("" for the scene).
+void script_files_record(ScriptHost *host, const char *name, const char *path);
+/// Pushes the module name recorded for `path` or nil.
+void script_files_name_of(ScriptHost *host, const char *path);
+
+/* script_gfx.c */
+/// Pushes the gfx table; adds mouse() to the steer table at index steer_idx.
+void script_gfx_open(ScriptHost *host);
+int script_open_steer(lua_State *L);
+void script_hud_clear(ScriptHost *host);
+
+/* script_brains.c */
+int script_think_pass(lua_State *L);
+/// Lets every brain that failed think again (after a good reload).
+void script_brains_forgive(ScriptHost *host);
+
+#endif

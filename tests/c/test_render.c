@@ -1,0 +1,425 @@
+/* test_render.c - src/render drawn by SDL's software renderer into a plain surface (no window,
+ * SDL_VIDEODRIVER=dummy): pixels where the vehicle, obstacle, wall and panels are; the camera's
+ * round trips; interpolation; overlays; PNG output. */
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <SDL_image.h>
+
+#include "test_support.h"
+
+#include "render_internal.h"
+
+enum { W = 320, H = 240 };
+
+typedef struct Fixture {
+    SDL_Surface *surface;
+    SDL_Renderer *sdl;
+    SteerRender *render;
+    SteerWorld *world;
+    SteerFrame frame;
+} Fixture;
+
+static int setup(void **state)
+{
+    Fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
+    f->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(f->surface);
+    f->sdl = SDL_CreateSoftwareRenderer(f->surface);
+    assert_non_null(f->sdl);
+    f->render = steer_render_create(f->sdl, RENDER_FONT, 12);
+    if (!f->render) fail_msg("steer_render_create: %s", SDL_GetError());
+    SteerWorldDef def = steer_default_world_def();
+    def.width = W;
+    def.height = H;
+    f->world = steer_world_create(&def);
+    assert_non_null(f->world);
+    /* zoom 1 centred: world units are screen pixels */
+    f->frame.camera = (SteerCamera){0.5 * W, 0.5 * H, 1.0, W, H};
+    f->frame.alpha = 1.0;
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    Fixture *f = *state;
+    steer_world_destroy(f->world);
+    steer_render_destroy(f->render);
+    SDL_DestroyRenderer(f->sdl);
+    SDL_FreeSurface(f->surface);
+    SDL_Quit();
+    free(f);
+    return 0;
+}
+
+static SDL_Color pixel(const Fixture *f, int x, int y)
+{
+    const Uint8 *p = (const Uint8 *)f->surface->pixels + y * f->surface->pitch + 4 * x;
+    SDL_Color c;
+    SDL_GetRGBA(*(const Uint32 *)p, f->surface->format, &c.r, &c.g, &c.b, &c.a);
+    return c;
+}
+
+static void assert_color_near(SDL_Color actual, SDL_Color expected, int tolerance, const char *what)
+{
+    if (abs(actual.r - expected.r) > tolerance || abs(actual.g - expected.g) > tolerance ||
+        abs(actual.b - expected.b) > tolerance)
+        fail_msg("%s: got (%d, %d, %d), expected (%d, %d, %d)", what, actual.r, actual.g, actual.b, expected.r,
+                 expected.g, expected.b);
+}
+
+/// Thin lines land on one pixel or its neighbour depending on rounding: look at the 3x3 block.
+static void assert_color_around(const Fixture *f, int x, int y, SDL_Color expected, const char *what)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            SDL_Color c = pixel(f, x + dx, y + dy);
+            if (c.r == expected.r && c.g == expected.g && c.b == expected.b) return;
+        }
+    fail_msg("%s: no pixel of (%d, %d, %d) around (%d, %d)", what, expected.r, expected.g, expected.b, x, y);
+}
+
+static bool is_background(SDL_Color c)
+{
+    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
+}
+
+static int drawn_pixels(const Fixture *f)
+{
+    int n = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) n += !is_background(pixel(f, x, y));
+    return n;
+}
+
+static SteerVehicleId vehicle(Fixture *f, double x, double y, double vx, double vy, uint32_t kind)
+{
+    SteerVehicleDef def = steer_default_vehicle_def();
+    def.position = steer_vec2(x, y);
+    def.velocity = steer_vec2(vx, vy);
+    def.max_speed = 1000;
+    def.radius = 10;
+    def.kind = kind;
+    SteerVehicleId id;
+    assert_int_equal(steer_vehicle_create(f->world, &def, &id), STEER_OK);
+    return id;
+}
+
+static void draw(Fixture *f)
+{
+    steer_render_world(f->render, f->world, &f->frame);
+}
+
+static void test_vehicle_drawn_in_its_kind_colour_where_it_is(void **state)
+{
+    Fixture *f = *state;
+    vehicle(f, 100, 100, 0, 0, 1);
+    draw(f);
+    assert_color_near(pixel(f, 102, 100), steer_render_kind_color(1), 0, "vehicle centre");
+    assert_color_near(pixel(f, 109, 100), steer_render_kind_color(1), 0, "towards the nose (facing +x)");
+    assert_true(is_background(pixel(f, 88, 100 - 10)));
+    assert_true(is_background(pixel(f, 200, 200)));
+}
+
+static void test_colour_word_overrides_the_kind_palette(void **state)
+{
+    Fixture *f = *state;
+    SteerVehicleId id = vehicle(f, 100, 100, 0, 0, 1);
+    assert_int_equal(steer_vehicle_set_color(f->world, id, 0x20e040ffu), STEER_OK);
+    draw(f);
+    assert_color_near(pixel(f, 102, 100), (SDL_Color){0x20, 0xe0, 0x40, 255}, 0, "coloured vehicle");
+    SDL_Color c = steer_render_color_from_word(0x11223344u);
+    assert_int_equal(c.r, 0x11);
+    assert_int_equal(c.g, 0x22);
+    assert_int_equal(c.b, 0x33);
+    assert_int_equal(c.a, 0x44);
+}
+
+static void test_obstacle_is_a_filled_circle(void **state)
+{
+    Fixture *f = *state;
+    SteerObstacleId id;
+    assert_int_equal(steer_world_add_obstacle(f->world, steer_vec2(200, 150), 30, &id), STEER_OK);
+    draw(f);
+    SDL_Color fill = steer_render_color_from_word(STEER_DEBUG_COLOR_OBSTACLE_FILL);
+    assert_color_near(pixel(f, 200, 150), fill, 0, "obstacle centre");
+    assert_color_near(pixel(f, 200 + 20, 150 - 10), fill, 0, "inside the obstacle");
+    assert_true(is_background(pixel(f, 200 + 36, 150 + 10)));
+}
+
+static void test_wall_and_its_normal(void **state)
+{
+    Fixture *f = *state;
+    SteerWallId id;
+    assert_int_equal(steer_world_add_wall(f->world, steer_vec2(20, 200), steer_vec2(300, 200), &id), STEER_OK);
+    SteerVec2 a, b, n;
+    assert_true(steer_wall_get(f->world, id, &a, &b, &n));
+    draw(f);
+    assert_color_near(pixel(f, 60, 200), steer_render_color_from_word(STEER_DEBUG_COLOR_WALL), 0, "wall");
+    int nx = 160, ny = (int)lround(200 + n.y * 7);
+    assert_color_around(f, nx, ny, steer_render_color_from_word(STEER_DEBUG_COLOR_WALL_NORMAL), "normal tick");
+    /* the other side of the wall has no tick */
+    assert_true(is_background(pixel(f, nx, (int)lround(200 - n.y * 7))));
+}
+
+static void test_selected_vehicle_has_a_ring(void **state)
+{
+    Fixture *f = *state;
+    SteerVehicleId id = vehicle(f, 100, 100, 0, 0, 0);
+    draw(f);
+    assert_true(is_background(pixel(f, 100, 120)));
+    f->frame.selected = id;
+    draw(f);
+    assert_color_around(f, 100, 120, RENDER_SELECTED, "selection ring, 2 radii below");
+}
+
+static void test_interpolation_halfway_between_capture_and_step(void **state)
+{
+    Fixture *f = *state;
+    assert_int_equal(steer_world_set_dt(f->world, 0.1), STEER_OK);
+    vehicle(f, 100, 100, 600, 0, 2); /* 60 units per step */
+    steer_render_capture(f->render, f->world);
+    steer_world_step(f->world);
+    f->frame.alpha = 0.5;
+    draw(f);
+    SDL_Color kind = steer_render_kind_color(2);
+    assert_color_near(pixel(f, 132, 100), kind, 0, "halfway");
+    assert_true(is_background(pixel(f, 100 - 5, 100)));
+    assert_true(is_background(pixel(f, 160 + 17, 100)));
+    f->frame.alpha = 1.0;
+    draw(f);
+    assert_color_near(pixel(f, 162, 100), kind, 0, "at the current position");
+    assert_true(is_background(pixel(f, 132 - 5, 100)));
+}
+
+static void test_no_interpolation_across_a_wrapping_edge(void **state)
+{
+    Fixture *f = *state;
+    steer_world_destroy(f->world);
+    SteerWorldDef def = steer_default_world_def();
+    def.width = W;
+    def.height = H;
+    def.edges = STEER_EDGES_WRAP;
+    def.dt = 0.1;
+    f->world = steer_world_create(&def);
+    assert_non_null(f->world);
+    SteerVehicleId id = vehicle(f, 300, 100, 600, 0, 0); /* to 360: wraps to 40 */
+    steer_render_capture(f->render, f->world);
+    steer_world_step(f->world);
+    assert_near(steer_vehicle_position(f->world, id).x, 40, 1e-9);
+    f->frame.alpha = 0.5;
+    draw(f);
+    assert_color_near(pixel(f, 42, 100), steer_render_kind_color(0), 0, "drawn where it is");
+    assert_true(is_background(pixel(f, 10, 100))); /* not halfway along the wrapped move either */
+}
+
+static const char *label_of(void *ctx, SteerVehicleId id)
+{
+    (void)id;
+    return ctx;
+}
+
+static void test_each_overlay_draws_only_when_enabled(void **state)
+{
+    Fixture *f = *state;
+    SteerVehicleId id = vehicle(f, 160, 120, 80, 0, 0);
+    static const SteerBehaviour behaviours[] = {STEER_WANDER, STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS};
+    for (size_t i = 0; i < sizeof behaviours / sizeof *behaviours; i++) {
+        SteerBehaviourDef def = steer_default_behaviour_def(behaviours[i]);
+        assert_int_equal(steer_vehicle_set_behaviour(f->world, id, &def), STEER_OK);
+    }
+    SteerFlowFieldDef field = {{20, 20}, 40, 3, 2, NULL};
+    SteerFlowFieldId fid;
+    assert_int_equal(steer_world_add_flow_field(f->world, &field, &fid), STEER_OK);
+    assert_int_equal(steer_flow_field_set(f->world, fid, 0, 0, steer_vec2(1, 0)), STEER_OK);
+    steer_world_step(f->world);
+    f->frame.vehicle_label = label_of;
+    f->frame.label_ctx = "fleeing";
+
+    f->frame.overlays = 0;
+    draw(f);
+    int plain = drawn_pixels(f);
+    assert_true(plain > 50);
+    static const unsigned bits[] = {STEER_OVERLAY_WANDER, STEER_OVERLAY_AVOIDANCE, STEER_OVERLAY_NEIGHBORS,
+                                    STEER_OVERLAY_FORCES, STEER_OVERLAY_STATES, STEER_OVERLAY_PATHS,
+                                    STEER_OVERLAY_GRID};
+    for (size_t i = 0; i < sizeof bits / sizeof *bits; i++) {
+        f->frame.overlays = bits[i];
+        draw(f);
+        int with = drawn_pixels(f);
+        if (with <= plain + 20) fail_msg("overlay bit %#x added only %d pixels", bits[i], with - plain);
+    }
+    f->frame.overlays = 0;
+    draw(f);
+    assert_int_equal(drawn_pixels(f), plain);
+}
+
+static void test_error_panel_covers_the_bottom_in_red(void **state)
+{
+    Fixture *f = *state;
+    draw(f);
+    assert_true(is_background(pixel(f, W - 4, H - 5)));
+    steer_render_error_panel(f->render, "scene.lua:12: attempt to index a nil value (field 'target')\n"
+                                        "stack traceback:\n  scene.lua:12: in function 'think'");
+    SDL_Color c = pixel(f, W - 4, H - 5);
+    if (!(c.r > 120 && c.g < 60 && c.b < 60)) fail_msg("not red: (%d, %d, %d)", c.r, c.g, c.b);
+    /* three lines of text: the panel is taller than 3 lines, shorter than 6 */
+    int lh = steer_render_line_height(f->render);
+    SDL_Color above = pixel(f, W - 4, H - 3 * lh - 2);
+    assert_true(above.r > 120 && above.g < 60);
+    assert_true(is_background(pixel(f, W - 4, H - 6 * lh)));
+}
+
+static void test_hud_text_and_help_draw_on_panels(void **state)
+{
+    Fixture *f = *state;
+    draw(f);
+    const char *lines[] = {"fps 60", "vehicles 1000"};
+    steer_render_hud(f->render, lines, 2);
+    /* text pixels are light: some inside the HUD box */
+    int light = 0;
+    for (int y = 10; y < 10 + 2 * steer_render_line_height(f->render) + 16; y++)
+        for (int x = 10; x < 140; x++) light += pixel(f, x, y).r > 150;
+    assert_true(light > 20);
+    assert_true(is_background(pixel(f, 5, 5)));
+    const char *help[] = {"F1  help", "F2  wander"};
+    draw(f);
+    steer_render_help(f->render, help, 2);
+    SDL_Color centre_left = pixel(f, W / 2 - 30, H / 2);
+    assert_false(is_background(centre_left));
+    assert_true(render_text_width(f->render, "vehicles 1000", (size_t)-1) > render_text_width(f->render, "fps 60", (size_t)-1));
+}
+
+static void test_inspector_panel_at_the_top_right(void **state)
+{
+    Fixture *f = *state;
+    SteerVehicleId id = vehicle(f, 50, 200, 10, 0, 0);
+    SteerBehaviourDef seek = steer_default_behaviour_def(STEER_SEEK);
+    seek.seek.target = steer_target_point(300, 200);
+    assert_int_equal(steer_vehicle_set_behaviour(f->world, id, &seek), STEER_OK);
+    steer_world_step(f->world);
+    draw(f);
+    assert_true(is_background(pixel(f, W - 14, 14)));
+    const char *extra[] = {"state: hunting"};
+    steer_render_inspector(f->render, f->world, id, extra, 1);
+    assert_false(is_background(pixel(f, W - 14, 14)));
+    /* an invalid id draws nothing */
+    draw(f);
+    steer_render_inspector(f->render, f->world, (SteerVehicleId)STEER_NULL_ID, NULL, 0);
+    assert_true(is_background(pixel(f, W - 14, 14)));
+}
+
+static void test_camera_round_trips_and_zoom_keeps_the_cursor_point(void **state)
+{
+    (void)state;
+    SteerCamera cam = steer_camera_fit(800, 600, 400, 300);
+    double sx, sy, wx, wy;
+    steer_camera_to_screen(&cam, 400, 300, &sx, &sy);
+    assert_near(sx, 200, 1e-9);
+    assert_near(sy, 150, 1e-9);
+    steer_camera_to_screen(&cam, 0, 0, &sx, &sy);
+    assert_true(sx >= 0 && sy >= 0); /* the whole world fits */
+    steer_camera_to_screen(&cam, 800, 600, &sx, &sy);
+    assert_true(sx <= 400 && sy <= 300);
+    cam.center_x = 123.5;
+    cam.zoom = 2.75;
+    for (double x = -500; x <= 500; x += 137) {
+        steer_camera_to_world(&cam, x, 0.5 * x + 7, &wx, &wy);
+        steer_camera_to_screen(&cam, wx, wy, &sx, &sy);
+        assert_near(sx, x, 1e-9);
+        assert_near(sy, 0.5 * x + 7, 1e-9);
+    }
+    double before_x, before_y, after_x, after_y;
+    steer_camera_to_world(&cam, 37, 211, &before_x, &before_y);
+    steer_camera_zoom_at(&cam, 37, 211, 1.6);
+    assert_near(cam.zoom, 2.75 * 1.6, 1e-12);
+    steer_camera_to_world(&cam, 37, 211, &after_x, &after_y);
+    assert_near(after_x, before_x, 1e-9);
+    assert_near(after_y, before_y, 1e-9);
+    steer_camera_zoom_at(&cam, 37, 211, 0.0); /* refused: unchanged */
+    assert_near(cam.zoom, 2.75 * 1.6, 1e-12);
+}
+
+static void test_png_is_saved_and_reads_back(void **state)
+{
+    Fixture *f = *state;
+    vehicle(f, 100, 100, 0, 0, 3);
+    draw(f);
+    char path[64];
+    snprintf(path, sizeof path, "/tmp/steer_test_render_%d.png", (int)getpid());
+    assert_int_equal(steer_render_save_png(f->sdl, path), 0);
+    SDL_Surface *loaded = IMG_Load(path);
+    if (!loaded) fail_msg("IMG_Load: %s", IMG_GetError());
+    assert_int_equal(loaded->w, W);
+    assert_int_equal(loaded->h, H);
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
+    assert_non_null(rgba);
+    const Uint8 *p = (const Uint8 *)rgba->pixels + 100 * rgba->pitch + 4 * 102;
+    SDL_Color want = steer_render_kind_color(3);
+    assert_int_equal(p[0], want.r);
+    assert_int_equal(p[1], want.g);
+    assert_int_equal(p[2], want.b);
+    SDL_FreeSurface(rgba);
+    SDL_FreeSurface(loaded);
+    unlink(path);
+    assert_int_equal(steer_render_save_png(f->sdl, "/nonexistent-dir/x.png"), -1);
+}
+
+static void test_warm_frames_do_not_grow_buffers(void **state)
+{
+    Fixture *f = *state;
+    for (int i = 0; i < 50; i++) vehicle(f, 20 + 5 * i, 30 + 3 * i, 30, 10, (uint32_t)i % 5);
+    f->frame.overlays = ~0u;
+    f->frame.vehicle_label = label_of;
+    f->frame.label_ctx = "idle";
+    steer_render_capture(f->render, f->world);
+    steer_world_step(f->world);
+    draw(f);
+    const SDL_Vertex *shapes = f->render->shapes.vertices, *text = f->render->text.vertices;
+    int shape_capacity = f->render->shapes.capacity, id_capacity = f->render->id_capacity;
+    for (int i = 0; i < 5; i++) {
+        steer_render_capture(f->render, f->world);
+        steer_world_step(f->world);
+        f->frame.alpha = 0.3;
+        draw(f);
+    }
+    assert_ptr_equal(f->render->shapes.vertices, shapes);
+    assert_ptr_equal(f->render->text.vertices, text);
+    assert_int_equal(f->render->shapes.capacity, shape_capacity);
+    assert_int_equal(f->render->id_capacity, id_capacity);
+}
+
+static void test_create_fails_clearly_on_a_missing_font(void **state)
+{
+    Fixture *f = *state;
+    assert_null(steer_render_create(f->sdl, "/nonexistent/font.ttf", 12));
+    assert_true(strlen(SDL_GetError()) > 0);
+    assert_null(steer_render_create(f->sdl, RENDER_FONT, 0));
+    assert_non_null(strstr(SDL_GetError(), "steer_render_create"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_vehicle_drawn_in_its_kind_colour_where_it_is, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_colour_word_overrides_the_kind_palette, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_obstacle_is_a_filled_circle, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wall_and_its_normal, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_selected_vehicle_has_a_ring, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_interpolation_halfway_between_capture_and_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_no_interpolation_across_a_wrapping_edge, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_each_overlay_draws_only_when_enabled, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_error_panel_covers_the_bottom_in_red, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_hud_text_and_help_draw_on_panels, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_inspector_panel_at_the_top_right, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_camera_round_trips_and_zoom_keeps_the_cursor_point, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_png_is_saved_and_reads_back, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_warm_frames_do_not_grow_buffers, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_create_fails_clearly_on_a_missing_font, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
