@@ -48,3 +48,15 @@ $(BUILD)/asan/tests/test_runtime_input: $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN)
 bench-runtime: $(BUILD)/steer
 	@sh bench/runtime/run.sh $(BUILD)/steer
 BENCH_TARGETS += bench-runtime
+
+# Unit tests of pieces that need neither the bindings nor the renderer.
+$(BUILD)/asan/tests/test_runtime_guard: TEST_CFLAGS = -Isrc/runtime $(RUNTIME_LUA_CFLAGS)
+$(BUILD)/asan/tests/test_runtime_guard: TEST_LINK = $(BUILD)/asan/runtime/guard.o
+$(BUILD)/asan/tests/test_runtime_guard: TEST_LIBS = $(RUNTIME_LUA_LIBS) -lrt
+$(BUILD)/asan/tests/test_runtime_guard: $(BUILD)/asan/runtime/guard.o
+$(BUILD)/asan/tests/test_runtime_watch: TEST_CFLAGS = -Isrc/runtime
+$(BUILD)/asan/tests/test_runtime_watch: TEST_LINK = $(BUILD)/asan/runtime/reload.o
+$(BUILD)/asan/tests/test_runtime_watch: $(BUILD)/asan/runtime/reload.o
+$(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime
+$(BUILD)/asan/tests/test_runtime_options: TEST_LINK = $(BUILD)/asan/runtime/options.o
+$(BUILD)/asan/tests/test_runtime_options: $(BUILD)/asan/runtime/options.o

@@ -256,6 +256,7 @@ static int run_headless(App *app)
     /* Virtual frames of 1/fps; paced in real time only when asked (--fps) or watching files. */
     double frame_s = 1.0 / (app->opt.fps > 0 ? app->opt.fps : 60.0);
     bool paced = app->opt.fps > 0 || app->opt.watch;
+    app->fps = 1.0 / frame_s; /* what the HUD of a headless screenshot shows */
     double next = guard_now();
     while (!steps_done(app) && !app->quit && !g_stop) {
         app_frame(app, frame_s);

@@ -132,8 +132,8 @@ const char *watcher_next(Watcher *w, double now)
     else poll_files(w, now);
     for (int i = 0; i < w->count; i++) {
         WatchedFile *f = &w->files[i];
-        /* Polling already waited up to 250 ms between looks; inotify waits for the saves to settle. */
-        double quiet = w->fd >= 0 ? WATCH_DEBOUNCE_S : 0.0;
+        /* Wait for the saves to settle: 100 ms without an event, or one poll that saw no change. */
+        double quiet = w->fd >= 0 ? WATCH_DEBOUNCE_S : WATCH_POLL_S;
         if (f->pending && now - f->changed_at >= quiet) {
             f->pending = false;
             return f->path;

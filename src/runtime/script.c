@@ -15,6 +15,8 @@
 
 #include "steer_lua.h"
 
+static const char BUILTIN_LOAD_KEY = 'l';
+
 static int traceback_handler(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
@@ -31,8 +33,12 @@ void script_report_error(ScriptHost *host, const char *message)
     host->error_count++;
     free(host->error);
     host->error = strdup(message);
-    /* A callback failing every step would flood stderr: print each distinct message once in a row. */
-    if (!host->last_printed || strcmp(host->last_printed, message) != 0) {
+    /* Tracebacks indent with tabs, which the panel's font has no glyph for. */
+    for (char *p = host->error; p && *p; p++)
+        if (*p == '\t') *p = ' ';
+    /* A callback failing every step would flood stderr: print each distinct message once in a row.
+     * While the scene loads, the caller reports the failure itself. */
+    if (!host->loading && (!host->last_printed || strcmp(host->last_printed, message) != 0)) {
         fprintf(stderr, "steer: script error: %s\n", message);
         fflush(stderr);
         free(host->last_printed);
@@ -90,9 +96,15 @@ bool script_push_callback(ScriptHost *host, const char *name)
         lua_pop(L, 1);
     }
     lua_getglobal(L, name);
-    if (lua_isfunction(L, -1)) return true;
-    lua_pop(L, 1);
-    return false;
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        return false;
+    }
+    /* Lua's own load() is a global too: a scene without a load callback must not call it. */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &BUILTIN_LOAD_KEY);
+    bool builtin = lua_rawequal(L, -1, -2);
+    lua_pop(L, builtin ? 2 : 1);
+    return !builtin;
 }
 
 /* Runs in protected mode: libraries, package setup, gfx table, traceback handler. */
@@ -100,6 +112,8 @@ static int setup_state(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, 1);
     luaL_openlibs(L);
+    lua_getglobal(L, "load");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &BUILTIN_LOAD_KEY);
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     script_files_setup(host);
@@ -216,7 +230,10 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
         return NULL;
     }
     int before = host->error_count;
-    if (!read_scene(host, error, error_size)) {
+    host->loading = true;
+    bool loaded = read_scene(host, error, error_size);
+    host->loading = false;
+    if (!loaded) {
         if (host->error_count > before) snprintf(error, error_size, "%s", host->error);
         script_destroy(host);
         return NULL;

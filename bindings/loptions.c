@@ -1,0 +1,492 @@
+/* loptions.c - the one reader of option tables. It knows every behaviour's keys (and spawn's and
+ * world's), so unknown keys, did-you-mean suggestions, type and range errors all come from here
+ * and read the same everywhere. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsteer_internal.h"
+
+#define SPEC(key, type, field) {key, type, offsetof(SteerBehaviourDef, field)}
+#define LIST(what, specs) {what, specs, (int)(sizeof specs / sizeof specs[0])}
+
+/* ---- Behaviour options (defaults: steer_default_behaviour_def, documented in docs/lua-api.md) */
+
+static const OptSpec COMMON[] = {
+    SPEC("weight", OPT_NONNEG, weight),
+    SPEC("priority", OPT_INT, priority),
+    SPEC("probability", OPT_UNIT, probability),
+};
+static const OptSpec FLEE[] = {SPEC("panic_distance", OPT_NONNEG, flee.panic_distance)};
+static const OptSpec ARRIVE[] = {SPEC("slowing_radius", OPT_NONNEG, arrive.slowing_radius)};
+static const OptSpec EVADE[] = {SPEC("threat_range", OPT_NONNEG, evade.threat_range)};
+static const OptSpec OFFSET_PURSUE[] = {
+    SPEC("offset", OPT_VEC2, offset_pursue.offset),
+    SPEC("slowing_radius", OPT_NONNEG, offset_pursue.slowing_radius),
+};
+static const OptSpec INTERPOSE[] = {SPEC("slowing_radius", OPT_NONNEG, interpose.slowing_radius)};
+static const OptSpec HIDE[] = {
+    SPEC("distance", OPT_NONNEG, hide.distance),
+    SPEC("slowing_radius", OPT_NONNEG, hide.slowing_radius),
+};
+static const OptSpec WANDER[] = {
+    SPEC("radius", OPT_NONNEG, wander.radius),
+    SPEC("distance", OPT_NONNEG, wander.distance),
+    SPEC("jitter", OPT_NONNEG, wander.jitter),
+    SPEC("leash", OPT_CUSTOM, wander.leash),
+    SPEC("anchor", OPT_VEC2, wander.anchor),
+    SPEC("return_radius", OPT_POSITIVE, wander.return_radius),
+    SPEC("max_distance", OPT_NONNEG, wander.max_distance),
+    SPEC("roam_rate", OPT_NONNEG, wander.roam_rate),
+};
+static const OptSpec FOLLOW[] = {
+    SPEC("waypoint_radius", OPT_NONNEG, follow.waypoint_radius),
+    SPEC("slowing_radius", OPT_NONNEG, follow.slowing_radius),
+};
+static const OptSpec AVOID_OBSTACLES[] = {
+    SPEC("detection_length", OPT_POSITIVE, avoid_obstacles.detection_length),
+    SPEC("braking", OPT_UNIT, avoid_obstacles.braking),
+};
+static const OptSpec AVOID_WALLS[] = {SPEC("feeler_length", OPT_POSITIVE, avoid_walls.feeler_length)};
+static const OptSpec CONTAIN[] = {SPEC("margin", OPT_POSITIVE, contain.margin)};
+static const OptSpec FOLLOW_FLOW[] = {SPEC("lookahead", OPT_NONNEG, follow_flow.lookahead)};
+static const OptSpec SEPARATE[] = {
+    SPEC("comfort_distance", OPT_NONNEG, separate.comfort_distance),
+    SPEC("comfort_multiplier", OPT_AT_LEAST_1, separate.comfort_multiplier),
+};
+static const OptSpec FLOCK[] = {
+    SPEC("separation", OPT_NONNEG, flock.separation),
+    SPEC("alignment", OPT_NONNEG, flock.alignment),
+    SPEC("cohesion", OPT_NONNEG, flock.cohesion),
+    SPEC("wander", OPT_NONNEG, flock.wander),
+    SPEC("wander_radius", OPT_NONNEG, flock.wander_params.radius),
+    SPEC("wander_distance", OPT_NONNEG, flock.wander_params.distance),
+    SPEC("wander_jitter", OPT_NONNEG, flock.wander_params.jitter),
+};
+static const OptSpec FOLLOW_LEADER[] = {
+    SPEC("behind", OPT_NONNEG, follow_leader.behind),
+    SPEC("sight_radius", OPT_NONNEG, follow_leader.sight_radius),
+    SPEC("slowing_radius", OPT_NONNEG, follow_leader.slowing_radius),
+};
+static const OptSpec QUEUE[] = {
+    SPEC("ahead", OPT_NONNEG, queue.ahead),
+    SPEC("radius", OPT_NONNEG, queue.radius),
+    SPEC("braking", OPT_UNIT, queue.braking),
+};
+static const OptSpec AVOID_COLLISIONS[] = {SPEC("horizon", OPT_POSITIVE, avoid_collisions.horizon)};
+
+static const OptList BEHAVIOUR_LISTS[STEER_BEHAVIOUR_COUNT] = {
+    [STEER_SEEK] = {"seek", NULL, 0},
+    [STEER_FLEE] = LIST("flee", FLEE),
+    [STEER_ARRIVE] = LIST("arrive", ARRIVE),
+    [STEER_PURSUE] = {"pursue", NULL, 0},
+    [STEER_EVADE] = LIST("evade", EVADE),
+    [STEER_OFFSET_PURSUE] = LIST("offset_pursue", OFFSET_PURSUE),
+    [STEER_INTERPOSE] = LIST("interpose", INTERPOSE),
+    [STEER_HIDE] = LIST("hide", HIDE),
+    [STEER_WANDER] = LIST("wander", WANDER),
+    [STEER_FOLLOW] = LIST("follow", FOLLOW),
+    [STEER_AVOID_OBSTACLES] = LIST("avoid_obstacles", AVOID_OBSTACLES),
+    [STEER_AVOID_WALLS] = LIST("avoid_walls", AVOID_WALLS),
+    [STEER_CONTAIN] = LIST("contain", CONTAIN),
+    [STEER_FOLLOW_FLOW] = LIST("follow_flow", FOLLOW_FLOW),
+    [STEER_SEPARATE] = LIST("separate", SEPARATE),
+    [STEER_ALIGN] = {"align", NULL, 0},
+    [STEER_COHERE] = {"cohere", NULL, 0},
+    [STEER_FLOCK] = LIST("flock", FLOCK),
+    [STEER_FOLLOW_LEADER] = LIST("follow_leader", FOLLOW_LEADER),
+    [STEER_QUEUE] = LIST("queue", QUEUE),
+    [STEER_AVOID_COLLISIONS] = LIST("avoid_collisions", AVOID_COLLISIONS),
+};
+static const OptList COMMON_LIST = LIST("behaviour", COMMON);
+
+#undef SPEC
+#define SPEC(key, type, field) {key, type, offsetof(SteerVehicleDef, field)}
+static const OptSpec SPAWN[] = {
+    SPEC("x", OPT_NUMBER, position.x),
+    SPEC("y", OPT_NUMBER, position.y),
+    SPEC("vx", OPT_NUMBER, velocity.x),
+    SPEC("vy", OPT_NUMBER, velocity.y),
+    SPEC("heading", OPT_NUMBER, heading),
+    SPEC("mass", OPT_POSITIVE, mass),
+    SPEC("max_speed", OPT_POSITIVE, max_speed),
+    SPEC("max_force", OPT_POSITIVE, max_force),
+    SPEC("max_turn_rate", OPT_NONNEG, max_turn_rate),
+    SPEC("radius", OPT_NONNEG, radius),
+    SPEC("response_time", OPT_POSITIVE, response_time),
+    SPEC("neighbor_radius", OPT_NONNEG, neighbor_radius),
+    SPEC("view_angle", OPT_ANGLE, view_angle),
+    {"kind", OPT_CUSTOM, 0},
+    {"flock_with", OPT_CUSTOM, 0},
+    {"color", OPT_CUSTOM, 0},
+    {"combine", OPT_CUSTOM, 0},
+    {"data", OPT_CUSTOM, 0},
+    {"brain", OPT_CUSTOM, 0},
+    {"state", OPT_CUSTOM, 0},
+};
+static const OptList SPAWN_LIST = LIST("spawn", SPAWN);
+
+#undef SPEC
+#define SPEC(key, type, field) {key, type, offsetof(SteerWorldDef, field)}
+static const OptSpec WORLD[] = {
+    SPEC("width", OPT_POSITIVE, width),
+    SPEC("height", OPT_POSITIVE, height),
+    SPEC("dt", OPT_POSITIVE, dt),
+    {"edges", OPT_CUSTOM, 0},
+    {"wrap", OPT_CUSTOM, 0},
+    {"seed", OPT_CUSTOM, 0},
+};
+static const OptList WORLD_LIST = LIST("world", WORLD);
+
+const OptList *lsteer_behaviour_options(SteerBehaviour type) { return &BEHAVIOUR_LISTS[type]; }
+const OptList *lsteer_common_options(void) { return &COMMON_LIST; }
+const OptList *lsteer_spawn_options(void) { return &SPAWN_LIST; }
+const OptList *lsteer_world_options(void) { return &WORLD_LIST; }
+
+/* ---- Values -------------------------------------------------------------------------------- */
+
+void lsteer_push_number_text(lua_State *L, double x)
+{
+    if (isnan(x)) lua_pushliteral(L, "nan");
+    else if (isinf(x)) lua_pushstring(L, x > 0 ? "inf" : "-inf");
+    else {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.14g", x);
+        lua_pushstring(L, buf);
+    }
+}
+
+/// Pushes "<expected> expected, got <what was there>" and returns it.
+static const char *expected(lua_State *L, int idx, const char *what)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lsteer_push_number_text(L, lua_tonumber(L, idx));
+        const char *got = lua_tostring(L, -1);
+        lua_pushfstring(L, "%s expected, got %s", what, got);
+        lua_remove(L, -2);
+    } else {
+        lua_pushfstring(L, "%s expected, got %s", what, luaL_typename(L, idx));
+    }
+    return lua_tostring(L, -1);
+}
+
+static const char *check_number(lua_State *L, int idx, OptType type, double *out)
+{
+    if (lua_type(L, idx) != LUA_TNUMBER) return expected(L, idx, "number");
+    double x = lua_tonumber(L, idx);
+    if (!isfinite(x)) return expected(L, idx, "finite number");
+    switch (type) {
+    case OPT_NONNEG: if (!(x >= 0.0)) return expected(L, idx, "number >= 0"); break;
+    case OPT_POSITIVE: if (!(x > 0.0)) return expected(L, idx, "number > 0"); break;
+    case OPT_UNIT: if (!(x >= 0.0 && x <= 1.0)) return expected(L, idx, "number in [0, 1]"); break;
+    case OPT_AT_LEAST_1: if (!(x >= 1.0)) return expected(L, idx, "number >= 1"); break;
+    case OPT_ANGLE:
+        if (!(x > 0.0 && x <= 2.0 * STEER_PI + 1e-9)) return expected(L, idx, "angle in (0, 2*pi]");
+        break;
+    default: break;
+    }
+    *out = x;
+    return NULL;
+}
+
+const char *lsteer_check_value(lua_State *L, int idx, OptType type, void *out)
+{
+    idx = lua_absindex(L, idx);
+    switch (type) {
+    case OPT_INT: {
+        if (lua_type(L, idx) != LUA_TNUMBER) return expected(L, idx, "integer");
+        int ok = 0;
+        lua_Integer i = lua_tointegerx(L, idx, &ok);
+        if (!ok || i < -1000000000 || i > 1000000000) return expected(L, idx, "integer");
+        *(int *)out = (int)i;
+        return NULL;
+    }
+    case OPT_BOOL:
+        if (!lua_isboolean(L, idx)) return expected(L, idx, "boolean");
+        *(bool *)out = lua_toboolean(L, idx);
+        return NULL;
+    case OPT_VEC2: {
+        if (!lua_istable(L, idx)) return expected(L, idx, "{x, y}");
+        double xy[2];
+        for (int i = 0; i < 2; i++) {
+            lua_rawgeti(L, idx, i + 1);
+            bool good = lua_type(L, -1) == LUA_TNUMBER && isfinite(lua_tonumber(L, -1));
+            xy[i] = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+            if (!good) {
+                lua_pushliteral(L, "{x, y} of two finite numbers expected");
+                return lua_tostring(L, -1);
+            }
+        }
+        *(SteerVec2 *)out = steer_vec2(xy[0], xy[1]);
+        return NULL;
+    }
+    case OPT_CUSTOM: return NULL;
+    default: return check_number(L, idx, type, (double *)out);
+    }
+}
+
+int lsteer_option_error(lua_State *L, int idx, const char *key, const char *msg)
+{
+    return luaL_argerror(L, idx, lua_pushfstring(L, "option '%s': %s", key, msg));
+}
+
+double lsteer_check_finite(lua_State *L, int arg)
+{
+    double x = 0.0;
+    const char *msg = check_number(L, arg, OPT_NUMBER, &x);
+    if (msg) luaL_argerror(L, arg, msg);
+    return x;
+}
+
+/* ---- Did you mean? ------------------------------------------------------------------------- */
+
+/// US spelling of a word, for comparing: "colour" -> "color", "behaviours" -> "behaviors".
+static void us_spelling(const char *in, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; in[i] && n + 1 < size; i++) {
+        /* "our" -> "or" (colour, neighbour, behaviour); "ise" -> "ize" */
+        if (i > 0 && in[i] == 'o' && in[i + 1] == 'u' && in[i + 2] == 'r') {
+            out[n++] = 'o';
+            i++;
+            continue;
+        }
+        if (i > 0 && in[i] == 'i' && in[i + 1] == 's' && in[i + 2] == 'e') {
+            if (n + 3 < size) {
+                out[n++] = 'i';
+                out[n++] = 'z';
+                out[n++] = 'e';
+            }
+            i += 2;
+            continue;
+        }
+        out[n++] = in[i];
+    }
+    out[n] = '\0';
+}
+
+/// Edit distance with adjacent transpositions (raduis -> radius is one edit).
+static int edit_distance(const char *a, const char *b)
+{
+    enum { MAX = 48 };
+    size_t la = strlen(a), lb = strlen(b);
+    if (la >= MAX || lb >= MAX) return 99;
+    int d[MAX][MAX];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        for (size_t j = 1; j <= lb; j++) {
+            int cost = a[i - 1] != b[j - 1];
+            int best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (d[i - 1][j - 1] + cost < best) best = d[i - 1][j - 1] + cost;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    }
+    return d[la][lb];
+}
+
+const char *lsteer_suggest(const char *word, const char *const *candidates, int count)
+{
+    char us_word[64], us_candidate[64];
+    us_spelling(word, us_word, sizeof us_word);
+    const char *best = NULL;
+    int best_distance = 99;
+    for (int i = 0; i < count; i++) {
+        us_spelling(candidates[i], us_candidate, sizeof us_candidate);
+        if (strcmp(us_word, us_candidate) == 0) return candidates[i];
+        int d = edit_distance(word, candidates[i]);
+        if (d < best_distance) {
+            best_distance = d;
+            best = candidates[i];
+        }
+    }
+    /* Close enough to be a typo, and not most of the word. */
+    size_t len = strlen(word);
+    int limit = len <= 3 ? 1 : 2;
+    return best_distance <= limit ? best : NULL;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const char *context,
+                         const char *const *unsorted, int count)
+{
+    /* Sorted, so that neither the hint nor the list depends on a table's traversal order. */
+    const char *candidates[128];
+    if (count > 128) count = 128;
+    memcpy(candidates, unsorted, (size_t)count * sizeof *candidates);
+    qsort(candidates, (size_t)count, sizeof *candidates, compare_names);
+    const char *hint = lsteer_suggest(word, candidates, count);
+    if (hint) return luaL_error(L, "unknown %s '%s'%s (did you mean '%s'?)", what, word, context, hint);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < count; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, candidates[i]);
+    }
+    luaL_pushresult(&b);
+    if (count == 0) return luaL_error(L, "unknown %s '%s'%s (it takes none)", what, word, context);
+    return luaL_error(L, "unknown %s '%s'%s (known: %s)", what, word, context, lua_tostring(L, -1));
+}
+
+/* ---- The reader ---------------------------------------------------------------------------- */
+
+typedef struct Pending {
+    const OptSpec *spec;
+    void *base;
+    union {
+        double d;
+        int i;
+        bool b;
+        SteerVec2 v;
+    } value;
+} Pending;
+
+static const OptSpec *find_spec(const OptList *list, const char *key, int *index)
+{
+    for (int i = 0; i < list->count; i++) {
+        if (strcmp(list->specs[i].key, key) == 0) {
+            *index = i;
+            return &list->specs[i];
+        }
+    }
+    return NULL;
+}
+
+static void unknown_key(lua_State *L, const OptList *a, const OptList *b, const char *key)
+{
+    const char *names[64];
+    int n = 0;
+    for (int i = 0; i < a->count && n < 64; i++) names[n++] = a->specs[i].key;
+    for (int i = 0; b && i < b->count && n < 64; i++) names[n++] = b->specs[i].key;
+    lua_pushfstring(L, " for %s", a->what);
+    lsteer_unknown_error(L, "option", key, lua_tostring(L, -1), names, n);
+}
+
+uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *base_a, const OptList *b, void *base_b)
+{
+    if (lua_isnoneornil(L, idx)) return 0;
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, idx)) luaL_typeerror(L, idx, "table of options");
+
+    /* Unknown keys first; of several, the smallest, so that a message never depends on the
+     * table's traversal order. */
+    const char *unknown = NULL;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -2) != LUA_TSTRING) {
+            lua_pushfstring(L, "option names must be strings, got %s", luaL_typename(L, -2));
+            luaL_argerror(L, idx, lua_tostring(L, -1));
+        }
+        const char *key = lua_tostring(L, -2);
+        int i;
+        if (!find_spec(a, key, &i) && !(b && find_spec(b, key, &i)) && (!unknown || strcmp(key, unknown) < 0))
+            unknown = key; /* stays alive: it is a key of the table */
+        lua_pop(L, 1);
+    }
+    if (unknown) unknown_key(L, a, b, unknown);
+
+    Pending pending[64];
+    int n = 0;
+    uint64_t mask = 0;
+    for (int list = 0; list < 2; list++) {
+        const OptList *l = list ? b : a;
+        void *base = list ? base_b : base_a;
+        for (int i = 0; l && i < l->count; i++) {
+            const OptSpec *spec = &l->specs[i];
+            if (lua_getfield(L, idx, spec->key) == LUA_TNIL) {
+                lua_pop(L, 1);
+                continue;
+            }
+            mask |= 1ULL << (i + 32 * list);
+            Pending *p = &pending[n++];
+            p->spec = spec;
+            p->base = base;
+            const char *msg = lsteer_check_value(L, -1, spec->type, &p->value);
+            if (msg) lsteer_option_error(L, idx, spec->key, msg);
+            lua_pop(L, 1);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        char *at = (char *)pending[i].base + pending[i].spec->offset;
+        switch (pending[i].spec->type) {
+        case OPT_INT: memcpy(at, &pending[i].value.i, sizeof(int)); break;
+        case OPT_BOOL: memcpy(at, &pending[i].value.b, sizeof(bool)); break;
+        case OPT_VEC2: memcpy(at, &pending[i].value.v, sizeof(SteerVec2)); break;
+        case OPT_CUSTOM: break;
+        default: memcpy(at, &pending[i].value.d, sizeof(double)); break;
+        }
+    }
+    return mask;
+}
+
+uint64_t lsteer_read_options(lua_State *L, int idx, const OptList *list, void *base)
+{
+    return lsteer_read_options2(L, idx, list, base, NULL, NULL);
+}
+
+/* ---- Back to Lua --------------------------------------------------------------------------- */
+
+static void push_spec_value(lua_State *L, const OptSpec *spec, const void *base)
+{
+    const char *at = (const char *)base + spec->offset;
+    switch (spec->type) {
+    case OPT_INT: {
+        int i;
+        memcpy(&i, at, sizeof i);
+        lua_pushinteger(L, i);
+        break;
+    }
+    case OPT_BOOL: {
+        bool b;
+        memcpy(&b, at, sizeof b);
+        lua_pushboolean(L, b);
+        break;
+    }
+    case OPT_VEC2: {
+        SteerVec2 v;
+        memcpy(&v, at, sizeof v);
+        lua_createtable(L, 2, 0);
+        lua_pushnumber(L, v.x);
+        lua_rawseti(L, -2, 1);
+        lua_pushnumber(L, v.y);
+        lua_rawseti(L, -2, 2);
+        break;
+    }
+    case OPT_CUSTOM: lua_pushnil(L); break;
+    default: {
+        double d;
+        memcpy(&d, at, sizeof d);
+        lua_pushnumber(L, d);
+        break;
+    }
+    }
+}
+
+void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def)
+{
+    const OptList *own = lsteer_behaviour_options(def->type);
+    lua_createtable(L, 0, own->count + 3);
+    for (int list = 0; list < 2; list++) {
+        const OptList *l = list ? &COMMON_LIST : own;
+        for (int i = 0; i < l->count; i++) {
+            const OptSpec *spec = &l->specs[i];
+            if (def->type == STEER_WANDER && strcmp(spec->key, "anchor") == 0 && !def->wander.has_anchor) continue;
+            push_spec_value(L, spec, def);
+            lua_setfield(L, -2, spec->key);
+        }
+    }
+    if (def->type == STEER_WANDER) {
+        static const char *const LEASH[] = {"none", "pull", "roam"};
+        lua_pushstring(L, LEASH[def->wander.leash]);
+        lua_setfield(L, -2, "leash");
+    }
+}

@@ -1,0 +1,32 @@
+/* lsteer.c - luaopen_steer: the `steer` module table (steer.world, steer.version, the behaviour
+ * names) and the metatables of every handle type. */
+#include "lsteer_internal.h"
+
+/// steer.behaviours: the behaviour names, in the core's order (the same names as the methods).
+static void push_behaviour_names(lua_State *L)
+{
+    lua_createtable(L, STEER_BEHAVIOUR_COUNT, 0);
+    for (int i = 0; i < STEER_BEHAVIOUR_COUNT; i++) {
+        lua_pushstring(L, steer_behaviour_name((SteerBehaviour)i));
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+static const luaL_Reg STEER_FUNCTIONS[] = {
+    {"world", lsteer_world_new},
+    {NULL, NULL},
+};
+
+int luaopen_steer(lua_State *L)
+{
+    luaL_checkversion(L);
+    lsteer_open_world(L);
+    lsteer_open_vehicle(L);
+    lsteer_open_shapes(L);
+    luaL_newlib(L, STEER_FUNCTIONS);
+    lua_pushliteral(L, LSTEER_VERSION);
+    lua_setfield(L, -2, "version");
+    push_behaviour_names(L);
+    lua_setfield(L, -2, "behaviours");
+    return 1;
+}

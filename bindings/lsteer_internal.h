@@ -1,0 +1,169 @@
+/* lsteer_internal.h - what the files of the Lua module share: the userdata layouts, the world's
+ * per-vehicle tables, and the one option reader. Private to bindings/.
+ *
+ * Ownership, once for all. A steer.World userdata owns its SteerWorld and holds these tables in
+ * its user values:
+ *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata (weak values: a handle nobody
+ *               holds may be collected and is made again on demand, still one at a time)
+ *   UV_DATA, UV_BRAIN, UV_STATE   packed id -> v.data / v.brain / v.state (cleared on removal)
+ *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
+ *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
+ *               few, and a flow field handle remembers its grid; removal drops the entry)
+ * A steer.Vehicle (or shape) userdata holds the id and a pointer to the world's block; its own
+ * user value is the world userdata, which keeps that pointer valid.
+ */
+#ifndef LSTEER_INTERNAL_H
+#define LSTEER_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "steer.h"
+#include "steer_lua.h"
+
+#define LSTEER_VERSION "0.1.0"
+
+#define WORLD_MT "steer.World"
+#define VEHICLE_MT "steer.Vehicle"
+#define OBSTACLE_MT "steer.Obstacle"
+#define WALL_MT "steer.Wall"
+#define PATH_MT "steer.Path"
+#define FLOW_FIELD_MT "steer.FlowField"
+
+enum { UV_HANDLES = 1, UV_DATA, UV_BRAIN, UV_STATE, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };
+
+typedef struct LWorld {
+    SteerWorld *world; ///< NULL once closed
+    int kind_count;    ///< kinds interned so far
+} LWorld;
+
+typedef struct LVehicle {
+    SteerVehicleId id;
+    uint64_t serial;   ///< v.id; also tells a reused slot from this vehicle
+    uint32_t kind;
+    LWorld *owner;     ///< kept alive by the handle's user value
+} LVehicle;
+
+typedef enum LShapeType { SHAPE_OBSTACLE, SHAPE_WALL, SHAPE_PATH, SHAPE_FLOW_FIELD } LShapeType;
+
+typedef struct LShape {
+    LShapeType type;
+    uint64_t packed;   ///< the core id, packed like a vehicle id
+    LWorld *owner;
+    SteerFlowFieldDef grid; ///< flow fields: origin, cell size, cols, rows (vectors NULL)
+} LShape;
+
+/* ---- lworld.c ------------------------------------------------------------------------------ */
+int lsteer_open_world(lua_State *L);
+/// steer.world{...}
+int lsteer_world_new(lua_State *L);
+/// The live world at idx, or an argument error (closed world or not a world).
+LWorld *lsteer_check_world(lua_State *L, int idx);
+/// Pushes user value `uv` of the world userdata at idx.
+void lsteer_push_uv(lua_State *L, int world_idx, int uv);
+/// Kind number of `name` in the world at world_idx, or -1 when it was never interned.
+int lsteer_kind_find(lua_State *L, int world_idx, const char *name);
+/// Interns `name` (the call must have checked that there is room: lsteer_kind_room).
+uint32_t lsteer_kind_intern(lua_State *L, int world_idx, const char *name);
+/// Pushes the kind's name (or "?").
+void lsteer_push_kind_name(lua_State *L, int world_idx, uint32_t kind);
+
+/* ---- lvehicle.c ---------------------------------------------------------------------------- */
+int lsteer_open_vehicle(lua_State *L);
+/// The handle at idx: its vehicle must be alive (error `vehicle #12 (prey) was removed`).
+LVehicle *lsteer_check_vehicle(lua_State *L, int idx);
+/// The handle at idx, alive or not (argument error when it is not a handle).
+LVehicle *lsteer_check_handle(lua_State *L, int idx);
+bool lsteer_vehicle_alive(const LVehicle *h);
+/// Removes a vehicle and forgets its handle, data, brain and state.
+void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
+/// Spawn: world at 1, options at 2.
+int lsteer_spawn(lua_State *L);
+
+/* ---- lshapes.c ----------------------------------------------------------------------------- */
+int lsteer_open_shapes(lua_State *L);
+int lsteer_world_obstacle(lua_State *L);
+int lsteer_world_wall(lua_State *L);
+int lsteer_world_path(lua_State *L);
+int lsteer_world_flow_field(lua_State *L);
+int lsteer_world_obstacles(lua_State *L);
+int lsteer_world_walls(lua_State *L);
+/// The live shape of this type at idx (argument error naming `expected` otherwise).
+LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type);
+/// Pushes the (one cached) handle of a shape of the world at world_idx, or nil if it is gone.
+void lsteer_push_shape(lua_State *L, int world_idx, LShapeType type, uint64_t packed);
+/// Removes any handle (vehicle or shape) at idx; used by world:remove.
+int lsteer_remove_any(lua_State *L, int world_idx, int idx);
+
+/* ---- loptions.c: the one option reader ----------------------------------------------------- */
+
+/// How an option's value is checked and stored.
+typedef enum OptType {
+    OPT_NUMBER,    ///< finite double
+    OPT_NONNEG,    ///< finite double >= 0
+    OPT_POSITIVE,  ///< finite double > 0
+    OPT_UNIT,      ///< finite double in [0, 1]
+    OPT_AT_LEAST_1,///< finite double >= 1
+    OPT_ANGLE,     ///< finite double in (0, 2π] (a view angle)
+    OPT_INT,       ///< integer (stored as int)
+    OPT_VEC2,      ///< {x, y} of finite numbers (stored as SteerVec2)
+    OPT_BOOL,      ///< boolean (stored as bool)
+    OPT_CUSTOM,    ///< known key, read by the caller after the reader ran
+} OptType;
+
+typedef struct OptSpec {
+    const char *key;
+    OptType type;
+    size_t offset; ///< where the value goes in the caller's struct
+} OptSpec;
+
+/// An option list: `what` names it in messages (`wander`, `spawn`, `world`).
+typedef struct OptList {
+    const char *what;
+    const OptSpec *specs;
+    int count;
+} OptList;
+
+/// Reads the options table at `idx` (nil or absent: nothing) into `base`: every key must be a
+/// known string key (else `unknown option 'raduis' for wander (did you mean 'radius'?)`), every
+/// value of the right type and range (else `bad argument #arg to 'fn' (option 'radius': ...)`).
+/// Writes nothing to `base` unless every option is good. Errors are checked in the lists' order,
+/// so the same bad table always gives the same message. Returns a mask of the specs present
+/// (bit i = specs[i]).
+uint64_t lsteer_read_options(lua_State *L, int idx, const OptList *list, void *base);
+/// The same with two lists read into two structs (a behaviour's own options and the common
+/// weight/priority/probability): list a's specs are bits 0..31 of the mask, list b's 32..63.
+uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *base_a, const OptList *b, void *base_b);
+
+/// Checks one value against a type; returns NULL if good (the value stored at out) or a message
+/// like `number > 0 expected, got -1` left on the stack.
+const char *lsteer_check_value(lua_State *L, int idx, OptType type, void *out);
+/// Raises `bad argument #arg to 'fn' (option 'key': msg)`.
+int lsteer_option_error(lua_State *L, int idx, const char *key, const char *msg);
+
+/// The closest candidate to a misspelt `word` (a UK/US spelling of it, or within a small edit
+/// distance), or NULL.
+const char *lsteer_suggest(const char *word, const char *const *candidates, int count);
+/// Raises `unknown <what> '<word>'<context> (did you mean '...'?)` or lists the candidates.
+int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const char *context,
+                         const char *const *candidates, int count);
+
+/// Checks a finite number argument (`bad argument #n to 'f' (finite number expected, got nan)`).
+double lsteer_check_finite(lua_State *L, int arg);
+/// Pushes a short description of a bad number: "nan", "inf", "-inf" or "%g".
+void lsteer_push_number_text(lua_State *L, double x);
+
+/// The behaviour option lists (indexed by SteerBehaviour) and the common one.
+const OptList *lsteer_behaviour_options(SteerBehaviour type);
+const OptList *lsteer_common_options(void);
+const OptList *lsteer_spawn_options(void);
+const OptList *lsteer_world_options(void);
+
+/// Pushes a Lua table of a behaviour's parameters (for v:behaviours()): every option of its list
+/// with its current value, plus weight, priority and probability. Targets are added by the caller.
+void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def);
+
+#endif

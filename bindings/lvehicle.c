@@ -1,0 +1,772 @@
+/* lvehicle.c - steer.Vehicle: spawning, the one cached handle per vehicle, fields (read-only
+ * state, checked tunables, per-vehicle Lua values) and the behaviour toggles. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lsteer_internal.h"
+
+/* ---- Handles ------------------------------------------------------------------------------- */
+
+/// Fills the state of a handle's vehicle; false when it was removed. The serial check tells this
+/// vehicle from a later one that reuses its slot after the generation counter wrapped.
+static bool handle_state(const LVehicle *h, SteerVehicleState *s)
+{
+    if (!h->owner->world) return false;
+    return steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK && s->serial == h->serial;
+}
+
+bool lsteer_vehicle_alive(const LVehicle *h)
+{
+    SteerVehicleState s;
+    return handle_state(h, &s);
+}
+
+/// Pushes the world userdata a handle at idx belongs to.
+static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, 1); }
+
+/// Pushes `vehicle #12 (prey)` for the handle at idx.
+static void push_label(lua_State *L, int idx)
+{
+    LVehicle *h = lua_touserdata(L, idx);
+    idx = lua_absindex(L, idx);
+    push_owner(L, idx);
+    lsteer_push_kind_name(L, lua_gettop(L), h->kind);
+    lua_pushfstring(L, "vehicle #%I (%s)", (lua_Integer)h->serial, lua_tostring(L, -1));
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+}
+
+static int removed_error(lua_State *L, int idx)
+{
+    push_label(L, idx);
+    return luaL_error(L, "%s was removed", lua_tostring(L, -1));
+}
+
+LVehicle *lsteer_check_handle(lua_State *L, int idx) { return luaL_checkudata(L, idx, VEHICLE_MT); }
+
+LVehicle *lsteer_check_vehicle(lua_State *L, int idx)
+{
+    LVehicle *h = luaL_checkudata(L, idx, VEHICLE_MT);
+    if (!lsteer_vehicle_alive(h)) removed_error(L, idx);
+    return h;
+}
+
+bool steer_lua_to_vehicle(lua_State *L, int idx, SteerVehicleId *out)
+{
+    LVehicle *h = luaL_testudata(L, idx, VEHICLE_MT);
+    if (!h) return false;
+    if (out) *out = h->id;
+    return true;
+}
+
+void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
+{
+    world_idx = lua_absindex(L, world_idx);
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    SteerVehicleState s;
+    if (!w || !w->world || steer_vehicle_get(w->world, id, &s) != STEER_OK) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    lsteer_push_uv(L, world_idx, UV_HANDLES);
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA && ((LVehicle *)lua_touserdata(L, -1))->serial == s.serial) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    LVehicle *h = lua_newuserdatauv(L, sizeof *h, 1);
+    h->id = id;
+    h->serial = s.serial;
+    h->kind = s.kind;
+    h->owner = w;
+    luaL_setmetatable(L, VEHICLE_MT);
+    lua_pushvalue(L, world_idx);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, key);
+    lua_remove(L, -2);
+}
+
+void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
+{
+    world_idx = lua_absindex(L, world_idx);
+    LWorld *w = lua_touserdata(L, world_idx);
+    if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
+    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    for (int uv = UV_HANDLES; uv <= UV_STATE; uv++) {
+        lsteer_push_uv(L, world_idx, uv);
+        lua_pushnil(L);
+        lua_rawseti(L, -2, key);
+        lua_pop(L, 1);
+    }
+}
+
+/* ---- Values the core does not check: kinds, colours, combine ------------------------------- */
+
+static const char *const COMBINE_NAMES[] = {"weighted", "priority", "dither"};
+
+static const char *check_combine(lua_State *L, int idx, SteerCombine *out)
+{
+    const char *s = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+    for (int i = 0; s && i < 3; i++) {
+        if (strcmp(s, COMBINE_NAMES[i]) == 0) {
+            *out = (SteerCombine)i;
+            return NULL;
+        }
+    }
+    if (s) return lua_pushfstring(L, "'weighted', 'priority' or 'dither' expected, got '%s'", s);
+    return lua_pushfstring(L, "'weighted', 'priority' or 'dither' expected, got %s", luaL_typename(L, idx));
+}
+
+/// {r, g, b[, a]} (0-255 each, a defaults to 255) or an integer word 0xRRGGBBAA or nil (= 0: the
+/// kind's colour) to the core's colour word.
+static const char *check_color(lua_State *L, int idx, uint32_t *out)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_isnil(L, idx)) {
+        *out = 0;
+        return NULL;
+    }
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        int ok = 0;
+        lua_Integer word = lua_tointegerx(L, idx, &ok);
+        if (!ok || word < 0 || word > 0xFFFFFFFFLL) return "{r, g, b[, a]} or integer 0xRRGGBBAA expected";
+        *out = (uint32_t)word;
+        return NULL;
+    }
+    if (!lua_istable(L, idx)) return lua_pushfstring(L, "{r, g, b[, a]} expected, got %s", luaL_typename(L, idx));
+    uint32_t word = 0;
+    for (int i = 1; i <= 4; i++) {
+        int type = lua_rawgeti(L, idx, i);
+        int ok = 0;
+        lua_Integer c = lua_tointegerx(L, -1, &ok);
+        lua_pop(L, 1);
+        if (i == 4 && type == LUA_TNIL) c = 255, ok = 1;
+        if (type != LUA_TNUMBER && !(i == 4 && type == LUA_TNIL)) ok = 0;
+        if (!ok || c < 0 || c > 255) return "{r, g, b[, a]} of integers 0-255 expected";
+        word = (word << 8) | (uint32_t)c;
+    }
+    *out = word;
+    return NULL;
+}
+
+static void push_color(lua_State *L, uint32_t word)
+{
+    if (!word) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_createtable(L, 4, 0);
+    for (int i = 0; i < 4; i++) {
+        lua_pushinteger(L, (word >> (24 - 8 * i)) & 0xFF);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/// Kind names wanted by one call, resolved to numbers; names never seen get the next free
+/// numbers but are interned only when the call succeeds (a failed call changes nothing).
+typedef struct KindPlan {
+    const char *fresh[STEER_MAX_KINDS];
+    int fresh_count;
+    int base; ///< kinds interned before the call
+} KindPlan;
+
+static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int idx, uint32_t *out)
+{
+    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
+    const char *name = lua_tostring(L, idx);
+    if (!*name) return "kind name must not be empty";
+    int kind = lsteer_kind_find(L, world_idx, name);
+    if (kind >= 0) {
+        *out = (uint32_t)kind;
+        return NULL;
+    }
+    for (int i = 0; i < plan->fresh_count; i++) {
+        if (strcmp(plan->fresh[i], name) == 0) {
+            *out = (uint32_t)(plan->base + i);
+            return NULL;
+        }
+    }
+    if (plan->base + plan->fresh_count >= STEER_MAX_KINDS) return "too many kinds (at most 64 per world)";
+    plan->fresh[plan->fresh_count] = name; /* alive: the caller keeps the options table */
+    *out = (uint32_t)(plan->base + plan->fresh_count++);
+    return NULL;
+}
+
+static void plan_commit(lua_State *L, int world_idx, const KindPlan *plan)
+{
+    for (int i = 0; i < plan->fresh_count; i++) lsteer_kind_intern(L, world_idx, plan->fresh[i]);
+}
+
+/// An array of kind names to a mask.
+static const char *plan_kinds(lua_State *L, int world_idx, KindPlan *plan, int idx, uint64_t *out)
+{
+    idx = lua_absindex(L, idx);
+    if (!lua_istable(L, idx)) return lua_pushfstring(L, "array of kind names expected, got %s", luaL_typename(L, idx));
+    uint64_t mask = 0;
+    lua_Integer n = (lua_Integer)lua_rawlen(L, idx);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        uint32_t kind;
+        const char *msg = plan_kind(L, world_idx, plan, -1, &kind);
+        if (msg) return msg;
+        lua_pop(L, 1);
+        mask |= 1ULL << kind;
+    }
+    *out = mask;
+    return NULL;
+}
+
+static void push_kind_list(lua_State *L, int world_idx, uint64_t mask)
+{
+    lua_newtable(L);
+    int n = 0;
+    for (uint32_t k = 0; k < STEER_MAX_KINDS; k++) {
+        if (!(mask & (1ULL << k))) continue;
+        lsteer_push_kind_name(L, world_idx, k);
+        lua_rawseti(L, -2, ++n);
+    }
+}
+
+/* ---- Per-vehicle Lua values: data, brain, state -------------------------------------------- */
+
+static void set_lua_value(lua_State *L, int world_idx, int uv, SteerVehicleId id, int value_idx)
+{
+    value_idx = lua_absindex(L, value_idx);
+    lsteer_push_uv(L, world_idx, uv);
+    lua_pushvalue(L, value_idx);
+    lua_rawseti(L, -2, (lua_Integer)steer_vehicle_id_pack(id));
+    lua_pop(L, 1);
+}
+
+static const char *check_lua_value(lua_State *L, int uv, int idx)
+{
+    if (uv == UV_DATA && !lua_isnil(L, idx) && !lua_istable(L, idx))
+        return lua_pushfstring(L, "table or nil expected, got %s", luaL_typename(L, idx));
+    if (uv == UV_STATE && !lua_isnil(L, idx) && lua_type(L, idx) != LUA_TSTRING)
+        return lua_pushfstring(L, "state name (string) or nil expected, got %s", luaL_typename(L, idx));
+    return NULL;
+}
+
+/* ---- world:spawn{...} ---------------------------------------------------------------------- */
+
+int lsteer_spawn(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    lua_settop(L, 2);
+    SteerVehicleDef def = steer_default_vehicle_def();
+    lsteer_read_options(L, 2, lsteer_spawn_options(), &def);
+    KindPlan plan = {.fresh_count = 0, .base = w->kind_count};
+    uint32_t kind;
+    static const char *const LUA_VALUES[] = {"data", "brain", "state"};
+    if (lua_istable(L, 2)) {
+        const char *msg = NULL;
+        if (lua_getfield(L, 2, "kind") != LUA_TNIL) msg = plan_kind(L, 1, &plan, -1, &kind);
+        else {
+            lua_pushliteral(L, "vehicle");
+            msg = plan_kind(L, 1, &plan, -1, &kind);
+        }
+        if (msg) lsteer_option_error(L, 2, "kind", msg);
+        def.kind = kind;
+        if (lua_getfield(L, 2, "flock_with") != LUA_TNIL && (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
+            lsteer_option_error(L, 2, "flock_with", msg);
+        if (lua_getfield(L, 2, "color") != LUA_TNIL && (msg = check_color(L, -1, &def.color)))
+            lsteer_option_error(L, 2, "color", msg);
+        if (lua_getfield(L, 2, "combine") != LUA_TNIL && (msg = check_combine(L, -1, &def.combine)))
+            lsteer_option_error(L, 2, "combine", msg);
+        for (int i = 0; i < 3; i++) {
+            lua_getfield(L, 2, LUA_VALUES[i]);
+            if ((msg = check_lua_value(L, UV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
+        }
+        lua_settop(L, 2);
+    } else {
+        lua_pushliteral(L, "vehicle");
+        plan_kind(L, 1, &plan, -1, &kind);
+        def.kind = kind;
+        lua_pop(L, 1);
+    }
+    SteerVehicleId id;
+    if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
+        return luaL_error(L, "spawn: %s", steer_world_last_error(w->world));
+    plan_commit(L, 1, &plan);
+    if (lua_istable(L, 2)) {
+        for (int i = 0; i < 3; i++) {
+            lua_getfield(L, 2, LUA_VALUES[i]);
+            set_lua_value(L, 1, UV_DATA + i, id, -1);
+            lua_pop(L, 1);
+        }
+    }
+    steer_lua_push_vehicle(L, 1, id);
+    return 1;
+}
+
+/* ---- Behaviour toggles --------------------------------------------------------------------- */
+
+/// Reads a target at *arg: a vehicle, or (unless vehicle_only) two numbers x, y.
+static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool vehicle_only)
+{
+    int a = *arg;
+    if (!vehicle_only && lua_type(L, a) == LUA_TNUMBER) {
+        double x = lsteer_check_finite(L, a);
+        double y = lsteer_check_finite(L, a + 1);
+        *arg += 2;
+        return steer_target_point(x, y);
+    }
+    LVehicle *t = luaL_testudata(L, a, VEHICLE_MT);
+    if (!t) luaL_typeerror(L, a, vehicle_only ? "vehicle" : "vehicle or x, y");
+    if (!lsteer_vehicle_alive(t)) {
+        push_label(L, a);
+        luaL_argerror(L, a, lua_pushfstring(L, "%s was removed", lua_tostring(L, -1)));
+    }
+    if (t->owner != self->owner) luaL_argerror(L, a, "vehicle of another world");
+    if (t->serial == self->serial) luaL_argerror(L, a, "a vehicle cannot target itself");
+    *arg += 1;
+    return steer_target_vehicle(t->id);
+}
+
+static uint64_t check_shape_arg(lua_State *L, int arg, LShapeType type)
+{
+    LShape *s = lsteer_check_shape(L, arg, type);
+    return s->packed;
+}
+
+static void check_leash(lua_State *L, int opts, SteerWanderParams *w)
+{
+    static const char *const NAMES[] = {"none", "pull", "roam"};
+    if (!lua_istable(L, opts) || lua_getfield(L, opts, "leash") == LUA_TNIL) {
+        if (lua_istable(L, opts)) lua_pop(L, 1);
+        return;
+    }
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (int i = 0; s && i < 3; i++) {
+        if (strcmp(s, NAMES[i]) == 0) {
+            w->leash = (SteerLeash)i;
+            lua_pop(L, 1);
+            return;
+        }
+    }
+    lsteer_option_error(L, opts, "leash",
+                        s ? lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got '%s'", s)
+                          : lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got %s", luaL_typename(L, -1)));
+}
+
+/// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's
+/// current parameters when it is on (so `v:arrive(x, y)` each frame keeps its slowing_radius),
+/// from the defaults when it is off. Returns v, for chaining.
+static int behaviour_method(lua_State *L)
+{
+    SteerBehaviour type = (SteerBehaviour)lua_tointeger(L, lua_upvalueindex(1));
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    SteerWorld *world = v->owner->world;
+    SteerBehaviourDef def;
+    if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK) def = steer_default_behaviour_def(type);
+
+    int arg = 2;
+    switch (type) {
+    case STEER_SEEK: def.seek.target = check_target(L, &arg, v, false); break;
+    case STEER_FLEE: def.flee.target = check_target(L, &arg, v, false); break;
+    case STEER_ARRIVE: def.arrive.target = check_target(L, &arg, v, false); break;
+    case STEER_HIDE: def.hide.target = check_target(L, &arg, v, false); break;
+    case STEER_PURSUE: def.pursue.target = check_target(L, &arg, v, true); break;
+    case STEER_EVADE: def.evade.target = check_target(L, &arg, v, true); break;
+    case STEER_OFFSET_PURSUE: def.offset_pursue.target = check_target(L, &arg, v, true); break;
+    case STEER_FOLLOW_LEADER: def.follow_leader.target = check_target(L, &arg, v, true); break;
+    case STEER_INTERPOSE:
+        def.interpose.a = check_target(L, &arg, v, false);
+        def.interpose.b = check_target(L, &arg, v, false);
+        break;
+    case STEER_FOLLOW:
+        def.follow.path = (SteerPathId){0, 0, 0};
+        {
+            SteerVehicleId tmp = steer_vehicle_id_unpack(check_shape_arg(L, arg++, SHAPE_PATH));
+            def.follow.path = (SteerPathId){tmp.index1, tmp.world, tmp.generation};
+        }
+        break;
+    case STEER_FOLLOW_FLOW: {
+        SteerVehicleId tmp = steer_vehicle_id_unpack(check_shape_arg(L, arg++, SHAPE_FLOW_FIELD));
+        def.follow_flow.field = (SteerFlowFieldId){tmp.index1, tmp.world, tmp.generation};
+        break;
+    }
+    default: break;
+    }
+    if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
+
+    SteerBehaviourDef changed = def;
+    uint64_t mask = lsteer_read_options2(L, arg, lsteer_behaviour_options(type), &changed, lsteer_common_options(), &changed);
+    if (type == STEER_WANDER) {
+        check_leash(L, arg, &changed.wander);
+        if (mask & (1ULL << 4)) changed.wander.has_anchor = true; /* WANDER[4] is "anchor" */
+    }
+    if (steer_vehicle_set_behaviour(world, v->id, &changed) != STEER_OK)
+        return luaL_error(L, "%s", steer_world_last_error(world));
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int check_behaviour_name(lua_State *L, int arg)
+{
+    const char *name = luaL_checkstring(L, arg);
+    SteerBehaviour type;
+    if (steer_behaviour_from_name(name, &type)) return (int)type;
+    const char *names[STEER_BEHAVIOUR_COUNT];
+    for (int i = 0; i < STEER_BEHAVIOUR_COUNT; i++) names[i] = steer_behaviour_name((SteerBehaviour)i);
+    const char *hint = lsteer_suggest(name, names, STEER_BEHAVIOUR_COUNT);
+    if (hint) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s' (did you mean '%s'?)", name, hint));
+    return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s'", name));
+}
+
+/// v:stop() switches every behaviour off; v:stop("wander", ...) the ones named (all checked first).
+static int vehicle_stop(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    int n = lua_gettop(L);
+    if (n == 1) {
+        steer_vehicle_clear_behaviours(v->owner->world, v->id);
+        return 0;
+    }
+    for (int i = 2; i <= n; i++) check_behaviour_name(L, i);
+    for (int i = 2; i <= n; i++)
+        steer_vehicle_clear_behaviour(v->owner->world, v->id, (SteerBehaviour)check_behaviour_name(L, i));
+    return 0;
+}
+
+static void push_target(lua_State *L, int world_idx, SteerTarget t)
+{
+    if (t.kind == STEER_TARGET_VEHICLE) {
+        steer_lua_push_vehicle(L, world_idx, t.vehicle);
+        return;
+    }
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, t.point.x);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, t.point.y);
+    lua_rawseti(L, -2, 2);
+}
+
+static uint64_t pack_any(uint32_t index1, uint16_t world, uint16_t generation)
+{
+    return steer_vehicle_id_pack((SteerVehicleId){index1, world, generation});
+}
+
+/// v:behaviours() -> {name = {option = value, ..., target = v or {x, y}}}
+static int vehicle_behaviours(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    push_owner(L, 1);
+    int world_idx = lua_gettop(L);
+    SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
+    int n = steer_vehicle_get_behaviours(v->owner->world, v->id, types, STEER_BEHAVIOUR_COUNT);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n && i < STEER_BEHAVIOUR_COUNT; i++) {
+        SteerBehaviourDef def;
+        if (steer_vehicle_get_behaviour(v->owner->world, v->id, types[i], &def, NULL) != STEER_OK) continue;
+        lsteer_push_behaviour_params(L, &def);
+        switch (def.type) {
+        case STEER_SEEK: push_target(L, world_idx, def.seek.target); break;
+        case STEER_FLEE: push_target(L, world_idx, def.flee.target); break;
+        case STEER_ARRIVE: push_target(L, world_idx, def.arrive.target); break;
+        case STEER_HIDE: push_target(L, world_idx, def.hide.target); break;
+        case STEER_PURSUE: push_target(L, world_idx, def.pursue.target); break;
+        case STEER_EVADE: push_target(L, world_idx, def.evade.target); break;
+        case STEER_OFFSET_PURSUE: push_target(L, world_idx, def.offset_pursue.target); break;
+        case STEER_FOLLOW_LEADER: push_target(L, world_idx, def.follow_leader.target); break;
+        case STEER_INTERPOSE:
+            push_target(L, world_idx, def.interpose.a);
+            lua_setfield(L, -2, "a");
+            push_target(L, world_idx, def.interpose.b);
+            lua_setfield(L, -2, "b");
+            lua_pushnil(L);
+            break;
+        case STEER_FOLLOW: {
+            SteerPathId p = def.follow.path;
+            lsteer_push_shape(L, world_idx, SHAPE_PATH, pack_any(p.index1, p.world, p.generation));
+            lua_setfield(L, -2, "path");
+            lua_pushnil(L);
+            break;
+        }
+        case STEER_FOLLOW_FLOW: {
+            SteerFlowFieldId f = def.follow_flow.field;
+            lsteer_push_shape(L, world_idx, SHAPE_FLOW_FIELD, pack_any(f.index1, f.world, f.generation));
+            lua_setfield(L, -2, "field");
+            lua_pushnil(L);
+            break;
+        }
+        default: lua_pushnil(L); break;
+        }
+        lua_setfield(L, -2, "target");
+        lua_setfield(L, -2, steer_behaviour_name(def.type));
+    }
+    return 1;
+}
+
+/* ---- Other methods ------------------------------------------------------------------------- */
+
+static int vehicle_alive(lua_State *L)
+{
+    lua_pushboolean(L, lsteer_vehicle_alive(lsteer_check_handle(L, 1)));
+    return 1;
+}
+
+static int vehicle_set_position(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    SteerVec2 p = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
+    steer_vehicle_set_position(v->owner->world, v->id, p);
+    return 0;
+}
+
+static int vehicle_set_velocity(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    SteerVec2 p = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
+    steer_vehicle_set_velocity(v->owner->world, v->id, p);
+    return 0;
+}
+
+static int vehicle_set_heading(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    steer_vehicle_set_heading(v->owner->world, v->id, lsteer_check_finite(L, 2));
+    return 0;
+}
+
+static int vehicle_tostring(lua_State *L)
+{
+    LVehicle *h = lsteer_check_handle(L, 1);
+    push_label(L, 1);
+    SteerVehicleState s;
+    if (!handle_state(h, &s)) {
+        lua_pushfstring(L, "%s (removed)", lua_tostring(L, -1));
+        return 1;
+    }
+    char pos[80];
+    snprintf(pos, sizeof pos, " at (%.1f, %.1f)", s.position.x, s.position.y);
+    lua_pushfstring(L, "%s%s", lua_tostring(L, -1), pos);
+    return 1;
+}
+
+/* ---- Fields -------------------------------------------------------------------------------- */
+
+enum {
+    /* read-only */
+    F_X = 1, F_Y, F_VX, F_VY, F_SPEED, F_HEADING, F_HX, F_HY, F_ID, F_KIND, F_FORCE_X, F_FORCE_Y, F_WORLD,
+    /* writable */
+    F_WRITABLE,
+    F_MAX_SPEED = F_WRITABLE, F_MAX_FORCE, F_MASS, F_RADIUS, F_MAX_TURN_RATE, F_RESPONSE_TIME, F_NEIGHBOR_RADIUS,
+    F_VIEW_ANGLE, F_COLOR, F_COMBINE, F_FLOCK_WITH, F_DATA, F_BRAIN, F_STATE,
+};
+
+static const struct {
+    const char *name;
+    int code;
+} FIELDS[] = {
+    {"x", F_X}, {"y", F_Y}, {"vx", F_VX}, {"vy", F_VY}, {"speed", F_SPEED}, {"heading", F_HEADING}, {"hx", F_HX},
+    {"hy", F_HY}, {"id", F_ID}, {"kind", F_KIND}, {"force_x", F_FORCE_X}, {"force_y", F_FORCE_Y}, {"world", F_WORLD},
+    {"max_speed", F_MAX_SPEED}, {"max_force", F_MAX_FORCE}, {"mass", F_MASS}, {"radius", F_RADIUS},
+    {"max_turn_rate", F_MAX_TURN_RATE}, {"response_time", F_RESPONSE_TIME}, {"neighbor_radius", F_NEIGHBOR_RADIUS},
+    {"view_angle", F_VIEW_ANGLE}, {"color", F_COLOR}, {"combine", F_COMBINE}, {"flock_with", F_FLOCK_WITH},
+    {"data", F_DATA}, {"brain", F_BRAIN}, {"state", F_STATE},
+};
+
+static void unknown_member(lua_State *L, int dispatch, const char *key)
+{
+    const char *names[96];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, dispatch) && n < 96) {
+        names[n++] = lua_tostring(L, -2);
+        lua_pop(L, 1);
+    }
+    lsteer_unknown_error(L, "field", key, " of steer.Vehicle", names, n);
+}
+
+static int dispatch_code(lua_State *L, int dispatch, int key)
+{
+    lua_pushvalue(L, key);
+    int type = lua_rawget(L, dispatch);
+    if (type == LUA_TNUMBER) {
+        int code = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        return code;
+    }
+    if (type == LUA_TFUNCTION) return 0; /* left on the stack */
+    if (lua_type(L, key) != LUA_TSTRING) luaL_error(L, "steer.Vehicle has no field of type %s", luaL_typename(L, key));
+    unknown_member(L, dispatch, lua_tostring(L, key));
+    return -1;
+}
+
+/// Pushes per-vehicle Lua value uv; v.data is created on first read.
+static void push_lua_value(lua_State *L, int handle, int uv, SteerVehicleId id)
+{
+    push_owner(L, handle);
+    lua_getiuservalue(L, -1, uv);
+    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    if (lua_rawgeti(L, -1, key) == LUA_TNIL && uv == UV_DATA) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, -3, key);
+    }
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+}
+
+/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
+static int vehicle_index(lua_State *L)
+{
+    LVehicle *h = lsteer_check_handle(L, 1);
+    lua_settop(L, 2);
+    int code = dispatch_code(L, lua_upvalueindex(1), 2);
+    if (code == 0) return 1; /* a method */
+    SteerVehicleState s;
+    if (!handle_state(h, &s)) return removed_error(L, 1);
+    switch (code) {
+    case F_X: lua_pushnumber(L, s.position.x); break;
+    case F_Y: lua_pushnumber(L, s.position.y); break;
+    case F_VX: lua_pushnumber(L, s.velocity.x); break;
+    case F_VY: lua_pushnumber(L, s.velocity.y); break;
+    case F_SPEED: lua_pushnumber(L, s.speed); break;
+    case F_HEADING: lua_pushnumber(L, atan2(s.heading.y, s.heading.x)); break;
+    case F_HX: lua_pushnumber(L, s.heading.x); break;
+    case F_HY: lua_pushnumber(L, s.heading.y); break;
+    case F_ID: lua_pushinteger(L, (lua_Integer)s.serial); break;
+    case F_KIND:
+        push_owner(L, 1);
+        lsteer_push_kind_name(L, lua_gettop(L), s.kind);
+        break;
+    case F_FORCE_X: lua_pushnumber(L, s.force.x); break;
+    case F_FORCE_Y: lua_pushnumber(L, s.force.y); break;
+    case F_WORLD: push_owner(L, 1); break;
+    case F_MAX_SPEED: lua_pushnumber(L, s.max_speed); break;
+    case F_MAX_FORCE: lua_pushnumber(L, s.max_force); break;
+    case F_MASS: lua_pushnumber(L, s.mass); break;
+    case F_RADIUS: lua_pushnumber(L, s.radius); break;
+    case F_MAX_TURN_RATE: lua_pushnumber(L, s.max_turn_rate); break;
+    case F_RESPONSE_TIME: lua_pushnumber(L, s.response_time); break;
+    case F_NEIGHBOR_RADIUS: lua_pushnumber(L, s.neighbor_radius); break;
+    case F_VIEW_ANGLE: lua_pushnumber(L, s.view_angle); break;
+    case F_COLOR: push_color(L, s.color); break;
+    case F_COMBINE: lua_pushstring(L, COMBINE_NAMES[s.combine]); break;
+    case F_FLOCK_WITH:
+        push_owner(L, 1);
+        if (s.flock_kinds) push_kind_list(L, lua_gettop(L), s.flock_kinds);
+        else lua_pushnil(L);
+        break;
+    case F_DATA: push_lua_value(L, 1, UV_DATA, h->id); break;
+    case F_BRAIN: push_lua_value(L, 1, UV_BRAIN, h->id); break;
+    case F_STATE: push_lua_value(L, 1, UV_STATE, h->id); break;
+    }
+    return 1;
+}
+
+static int field_error(lua_State *L, const char *key, const char *msg)
+{
+    return luaL_error(L, "bad value for field '%s' (%s)", key, msg);
+}
+
+static int vehicle_newindex(lua_State *L)
+{
+    LVehicle *h = lsteer_check_handle(L, 1);
+    lua_settop(L, 3);
+    int code = dispatch_code(L, lua_upvalueindex(1), 2);
+    const char *key = lua_tostring(L, 2);
+    if (code == 0) return luaL_error(L, "'%s' is a method of steer.Vehicle and cannot be assigned", key);
+    if (code < F_WRITABLE) {
+        const char *hint = code <= F_Y ? " (use set_position)" : code <= F_VY ? " (use set_velocity)"
+                         : code == F_HEADING ? " (use set_heading)" : "";
+        return luaL_error(L, "field '%s' of steer.Vehicle is read-only%s", key, hint);
+    }
+    if (!lsteer_vehicle_alive(h)) return removed_error(L, 1);
+    SteerWorld *world = h->owner->world;
+    const char *msg = NULL;
+    double x = 0.0;
+    SteerResult r = STEER_OK;
+    switch (code) {
+    case F_MAX_SPEED: case F_MAX_FORCE: case F_MASS: case F_RESPONSE_TIME:
+        if ((msg = lsteer_check_value(L, 3, OPT_POSITIVE, &x))) break;
+        r = code == F_MAX_SPEED ? steer_vehicle_set_max_speed(world, h->id, x)
+          : code == F_MAX_FORCE ? steer_vehicle_set_max_force(world, h->id, x)
+          : code == F_MASS      ? steer_vehicle_set_mass(world, h->id, x)
+                                : steer_vehicle_set_response_time(world, h->id, x);
+        break;
+    case F_RADIUS: case F_MAX_TURN_RATE: case F_NEIGHBOR_RADIUS:
+        if ((msg = lsteer_check_value(L, 3, OPT_NONNEG, &x))) break;
+        r = code == F_RADIUS          ? steer_vehicle_set_radius(world, h->id, x)
+          : code == F_MAX_TURN_RATE   ? steer_vehicle_set_max_turn_rate(world, h->id, x)
+                                      : steer_vehicle_set_neighbor_radius(world, h->id, x);
+        break;
+    case F_VIEW_ANGLE:
+        if ((msg = lsteer_check_value(L, 3, OPT_ANGLE, &x))) break;
+        r = steer_vehicle_set_view_angle(world, h->id, x);
+        break;
+    case F_COLOR: {
+        uint32_t word;
+        if ((msg = check_color(L, 3, &word))) break;
+        r = steer_vehicle_set_color(world, h->id, word);
+        break;
+    }
+    case F_COMBINE: {
+        SteerCombine combine;
+        if ((msg = check_combine(L, 3, &combine))) break;
+        r = steer_vehicle_set_combine(world, h->id, combine);
+        break;
+    }
+    case F_FLOCK_WITH: {
+        push_owner(L, 1);
+        int world_idx = lua_gettop(L);
+        KindPlan plan = {.fresh_count = 0, .base = h->owner->kind_count};
+        uint64_t mask = 0;
+        if (!lua_isnil(L, 3) && (msg = plan_kinds(L, world_idx, &plan, 3, &mask))) break;
+        plan_commit(L, world_idx, &plan);
+        r = steer_vehicle_set_flock_kinds(world, h->id, mask);
+        break;
+    }
+    case F_DATA: case F_BRAIN: case F_STATE: {
+        int uv = UV_DATA + (code - F_DATA);
+        if ((msg = check_lua_value(L, uv, 3))) break;
+        push_owner(L, 1);
+        set_lua_value(L, lua_gettop(L), uv, h->id, 3);
+        break;
+    }
+    }
+    if (msg) return field_error(L, key, msg);
+    if (r != STEER_OK) return field_error(L, key, steer_world_last_error(world));
+    return 0;
+}
+
+static const luaL_Reg VEHICLE_METHODS[] = {
+    {"stop", vehicle_stop},
+    {"behaviours", vehicle_behaviours},
+    {"alive", vehicle_alive},
+    {"set_position", vehicle_set_position},
+    {"set_velocity", vehicle_set_velocity},
+    {"set_heading", vehicle_set_heading},
+    {NULL, NULL},
+};
+
+int lsteer_open_vehicle(lua_State *L)
+{
+    luaL_newmetatable(L, VEHICLE_MT);
+    lua_newtable(L); /* dispatch: name -> method or field code */
+    luaL_setfuncs(L, VEHICLE_METHODS, 0);
+    for (int type = 0; type < STEER_BEHAVIOUR_COUNT; type++) {
+        lua_pushinteger(L, type);
+        lua_pushcclosure(L, behaviour_method, 1);
+        lua_setfield(L, -2, steer_behaviour_name((SteerBehaviour)type));
+    }
+    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
+        lua_pushinteger(L, FIELDS[i].code);
+        lua_setfield(L, -2, FIELDS[i].name);
+    }
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, vehicle_index, 1);
+    lua_setfield(L, -3, "__index");
+    lua_pushcclosure(L, vehicle_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, vehicle_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    return 0;
+}

@@ -1,0 +1,511 @@
+/* lworld.c - steer.World: creating a world, stepping it, its PRNG, kinds, and the queries scripts
+ * ask (closest, neighbors, vehicles, count). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lsteer_internal.h"
+
+/* ---- The userdata -------------------------------------------------------------------------- */
+
+LWorld *lsteer_check_world(lua_State *L, int idx)
+{
+    LWorld *w = luaL_checkudata(L, idx, WORLD_MT);
+    if (w->world) return w;
+    if (idx == 1) luaL_error(L, "world was closed"); /* self, like a closed file */
+    luaL_argerror(L, idx, "world was closed");
+    return w;
+}
+
+void lsteer_push_uv(lua_State *L, int world_idx, int uv) { lua_getiuservalue(L, world_idx, uv); }
+
+SteerWorld *steer_lua_to_world(lua_State *L, int idx)
+{
+    LWorld *w = luaL_testudata(L, idx, WORLD_MT);
+    return w ? w->world : NULL;
+}
+
+static void push_weak_table(lua_State *L)
+{
+    lua_newtable(L);
+    if (luaL_newmetatable(L, "steer.weak_values")) {
+        lua_pushliteral(L, "v");
+        lua_setfield(L, -2, "__mode");
+    }
+    lua_setmetatable(L, -2);
+}
+
+/* ---- Kinds: names interned per world to numbers < 64 --------------------------------------- */
+
+int lsteer_kind_find(lua_State *L, int world_idx, const char *name)
+{
+    lsteer_push_uv(L, world_idx, UV_KINDS);
+    int kind = lua_getfield(L, -1, name) == LUA_TNUMBER ? (int)lua_tointeger(L, -1) : -1;
+    lua_pop(L, 2);
+    return kind;
+}
+
+uint32_t lsteer_kind_intern(lua_State *L, int world_idx, const char *name)
+{
+    int found = lsteer_kind_find(L, world_idx, name);
+    if (found >= 0) return (uint32_t)found;
+    LWorld *w = lua_touserdata(L, world_idx);
+    uint32_t kind = (uint32_t)w->kind_count++;
+    lsteer_push_uv(L, world_idx, UV_KINDS);
+    lua_pushstring(L, name);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)kind + 1);
+    lua_pushinteger(L, kind);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+    return kind;
+}
+
+void lsteer_push_kind_name(lua_State *L, int world_idx, uint32_t kind)
+{
+    lsteer_push_uv(L, world_idx, UV_KINDS);
+    if (lua_rawgeti(L, -1, (lua_Integer)kind + 1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        lua_pushliteral(L, "?");
+    }
+    lua_remove(L, -2);
+}
+
+const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind)
+{
+    world_idx = lua_absindex(L, world_idx);
+    if (!luaL_testudata(L, world_idx, WORLD_MT)) return NULL;
+    lsteer_push_uv(L, world_idx, UV_KINDS);
+    const char *name = lua_rawgeti(L, -1, (lua_Integer)kind + 1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    lua_pop(L, 2); /* the string stays alive in the kinds table, which lives as long as the world */
+    return name;
+}
+
+/// A kind filter argument: nil = every kind (mask 0); a name = its bit; a name never spawned
+/// matches nothing (*none set).
+static uint64_t check_kind_filter(lua_State *L, int world_idx, int arg, bool *none)
+{
+    *none = false;
+    if (lua_isnoneornil(L, arg)) return 0;
+    if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "kind name (string) or nil");
+    int kind = lsteer_kind_find(L, world_idx, lua_tostring(L, arg));
+    if (kind < 0) {
+        *none = true;
+        return 0;
+    }
+    return 1ULL << kind;
+}
+
+/* ---- steer.world{...} ---------------------------------------------------------------------- */
+
+static SteerEdges check_edges(lua_State *L, int opts)
+{
+    static const char *const NAMES[] = {"none", "wrap", "contain"};
+    lua_getfield(L, opts, "edges");
+    SteerEdges edges = STEER_EDGES_NONE;
+    if (!lua_isnil(L, -1)) {
+        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int i = 0;
+        while (s && i < 3 && strcmp(s, NAMES[i]) != 0) i++;
+        if (!s || i == 3) {
+            if (s) lua_pushfstring(L, "'wrap', 'contain' or 'none' expected, got '%s'", s);
+            else lua_pushfstring(L, "'wrap', 'contain' or 'none' expected, got %s", luaL_typename(L, -1));
+            lsteer_option_error(L, opts, "edges", lua_tostring(L, -1));
+        }
+        edges = (SteerEdges)i;
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, opts, "wrap");
+    if (!lua_isnil(L, -1)) {
+        bool wrap = false;
+        const char *msg = lsteer_check_value(L, -1, OPT_BOOL, &wrap);
+        if (msg) lsteer_option_error(L, opts, "wrap", msg);
+        if (wrap && edges != STEER_EDGES_NONE && edges != STEER_EDGES_WRAP)
+            lsteer_option_error(L, opts, "wrap", "true conflicts with edges = 'contain'");
+        if (wrap) edges = STEER_EDGES_WRAP;
+    }
+    lua_pop(L, 1);
+    return edges;
+}
+
+int lsteer_world_new(lua_State *L)
+{
+    SteerWorldDef def = steer_default_world_def();
+    lsteer_read_options(L, 1, lsteer_world_options(), &def);
+    if (lua_istable(L, 1)) {
+        def.edges = check_edges(L, 1);
+        lua_getfield(L, 1, "seed");
+        if (!lua_isnil(L, -1)) {
+            int ok = 0;
+            lua_Integer seed = lua_tointegerx(L, -1, &ok);
+            if (!ok || seed < 0) {
+                lua_pushfstring(L, "non-negative integer expected, got %s", lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
+                lsteer_option_error(L, 1, "seed", lua_tostring(L, -1));
+            }
+            def.seed = (uint64_t)seed;
+        }
+        lua_pop(L, 1);
+    }
+    char message[160];
+    if (steer_world_def_check(&def, message, sizeof message) != STEER_OK) luaL_argerror(L, 1, message);
+
+    LWorld *w = lua_newuserdatauv(L, sizeof *w, UV_COUNT);
+    w->world = NULL;
+    w->kind_count = 0;
+    luaL_setmetatable(L, WORLD_MT);
+    push_weak_table(L);
+    lua_setiuservalue(L, -2, UV_HANDLES);
+    for (int uv = UV_DATA; uv <= UV_KINDS; uv++) {
+        lua_newtable(L);
+        lua_setiuservalue(L, -2, uv);
+    }
+    lua_newtable(L);
+    lua_setiuservalue(L, -2, UV_SHAPES);
+    w->world = steer_world_create(&def);
+    if (!w->world) return luaL_error(L, "not enough memory for a world");
+    return 1;
+}
+
+/* ---- Methods ------------------------------------------------------------------------------- */
+
+static int world_step(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    lua_Integer n = luaL_optinteger(L, 2, 1);
+    luaL_argcheck(L, n >= 0, 2, "number of steps must be >= 0");
+    for (lua_Integer i = 0; i < n; i++) steer_world_step(w->world);
+    return 0;
+}
+
+/// A uniform integer in [0, range] from the world's PCG32 (rejection: no modulo bias).
+static uint64_t random_below_or_equal(SteerWorld *world, uint64_t range)
+{
+    if (range == 0) return 0;
+    uint64_t mask = range;
+    mask |= mask >> 1;
+    mask |= mask >> 2;
+    mask |= mask >> 4;
+    mask |= mask >> 8;
+    mask |= mask >> 16;
+    mask |= mask >> 32;
+    for (;;) {
+        uint64_t bits = steer_world_random_u32(world);
+        if (mask > UINT32_MAX) bits = (bits << 32) | steer_world_random_u32(world);
+        bits &= mask;
+        if (bits <= range) return bits;
+    }
+}
+
+/// Like math.random, on the world's PRNG: () in [0, 1), (m) in [1, m], (m, n) in [m, n].
+static int world_random(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    lua_Integer low, high;
+    switch (lua_gettop(L)) {
+    case 1: lua_pushnumber(L, steer_world_random(w->world)); return 1;
+    case 2:
+        low = 1;
+        high = luaL_checkinteger(L, 2);
+        break;
+    case 3:
+        low = luaL_checkinteger(L, 2);
+        high = luaL_checkinteger(L, 3);
+        break;
+    default: return luaL_error(L, "wrong number of arguments to 'random'");
+    }
+    luaL_argcheck(L, low <= high, lua_gettop(L) == 2 ? 2 : 3, "interval is empty");
+    uint64_t r = random_below_or_equal(w->world, (uint64_t)high - (uint64_t)low);
+    lua_pushinteger(L, (lua_Integer)((uint64_t)low + r));
+    return 1;
+}
+
+static int world_remove(lua_State *L)
+{
+    lsteer_check_world(L, 1);
+    return lsteer_remove_any(L, 1, 2);
+}
+
+/// Pushes an array of the ids' handles.
+static void push_vehicle_array(lua_State *L, int world_idx, const SteerVehicleId *ids, int n)
+{
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        steer_lua_push_vehicle(L, world_idx, ids[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+}
+
+/// Every vehicle id, in creation order, in a scratch userdata left on the stack.
+static SteerVehicleId *all_vehicles(lua_State *L, LWorld *w, int *count)
+{
+    int n = steer_world_vehicle_count(w->world);
+    SteerVehicleId *ids = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *ids, 0);
+    *count = steer_world_get_vehicles(w->world, ids, n);
+    return ids;
+}
+
+static int filter_by_kind(LWorld *w, SteerVehicleId *ids, int n, uint64_t kinds)
+{
+    if (!kinds) return n;
+    int kept = 0;
+    SteerVehicleState s;
+    for (int i = 0; i < n; i++) {
+        if (steer_vehicle_get(w->world, ids[i], &s) == STEER_OK && (kinds & (1ULL << s.kind))) ids[kept++] = ids[i];
+    }
+    return kept;
+}
+
+static int world_vehicles(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    bool none;
+    uint64_t kinds = check_kind_filter(L, 1, 2, &none);
+    if (none) {
+        lua_newtable(L);
+        return 1;
+    }
+    int n;
+    SteerVehicleId *ids = all_vehicles(L, w, &n);
+    n = filter_by_kind(w, ids, n, kinds);
+    push_vehicle_array(L, 1, ids, n);
+    return 1;
+}
+
+static int world_count(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    bool none;
+    uint64_t kinds = check_kind_filter(L, 1, 2, &none);
+    if (none) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    if (!kinds) {
+        lua_pushinteger(L, steer_world_vehicle_count(w->world));
+        return 1;
+    }
+    int n;
+    SteerVehicleId *ids = all_vehicles(L, w, &n);
+    lua_pushinteger(L, filter_by_kind(w, ids, n, kinds));
+    return 1;
+}
+
+/// world:closest(v, kind, range) or world:closest(x, y, kind, range) -> vehicle or nil.
+static int world_closest(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    SteerQueryFilter filter = steer_default_query_filter();
+    SteerVec2 point;
+    int arg = 2;
+    if (lua_type(L, 2) == LUA_TNUMBER) {
+        point = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
+        arg = 4;
+    } else if (luaL_testudata(L, 2, VEHICLE_MT)) {
+        LVehicle *v = lsteer_check_vehicle(L, 2);
+        if (v->owner != w) luaL_argerror(L, 2, "vehicle of another world");
+        point = steer_vehicle_position(w->world, v->id);
+        filter.exclude = v->id;
+        arg = 3;
+    } else {
+        return luaL_typeerror(L, 2, "vehicle or x, y");
+    }
+    bool none;
+    filter.kinds = check_kind_filter(L, 1, arg, &none);
+    double range = HUGE_VAL;
+    if (!lua_isnoneornil(L, arg + 1)) {
+        if (lua_type(L, arg + 1) != LUA_TNUMBER) luaL_typeerror(L, arg + 1, "number");
+        range = lua_tonumber(L, arg + 1);
+        if (isnan(range) || range < 0) {
+            lsteer_push_number_text(L, range);
+            luaL_argerror(L, arg + 1, lua_pushfstring(L, "range >= 0 expected, got %s", lua_tostring(L, -1)));
+        }
+    }
+    SteerVehicleId found;
+    if (none || !steer_world_query_closest(w->world, point, range, &filter, &found)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    steer_lua_push_vehicle(L, 1, found);
+    return 1;
+}
+
+/// world:neighbors(v, radius[, kind]) -> array in id order, without v.
+static int world_neighbors(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    LVehicle *v = lsteer_check_vehicle(L, 2);
+    if (v->owner != w) luaL_argerror(L, 2, "vehicle of another world");
+    if (lua_type(L, 3) != LUA_TNUMBER) luaL_typeerror(L, 3, "number");
+    double radius = lua_tonumber(L, 3);
+    if (!(isfinite(radius) && radius >= 0)) {
+        lsteer_push_number_text(L, radius);
+        luaL_argerror(L, 3, lua_pushfstring(L, "finite radius >= 0 expected, got %s", lua_tostring(L, -1)));
+    }
+    bool none;
+    SteerQueryFilter filter = steer_default_query_filter();
+    filter.kinds = check_kind_filter(L, 1, 4, &none);
+    filter.exclude = v->id;
+    if (none) {
+        lua_newtable(L);
+        return 1;
+    }
+    SteerVec2 center = steer_vehicle_position(w->world, v->id);
+    int n = steer_world_query_radius(w->world, center, radius, &filter, NULL, 0);
+    if (n < 0) return luaL_error(L, "neighbors: %s", steer_world_last_error(w->world));
+    SteerVehicleId *ids = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *ids, 0);
+    n = steer_world_query_radius(w->world, center, radius, &filter, ids, n);
+    push_vehicle_array(L, 1, ids, n);
+    return 1;
+}
+
+/// The names of the kinds spawned so far, in kind-number order.
+static int world_kinds(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    lua_createtable(L, w->kind_count, 0);
+    for (int k = 0; k < w->kind_count; k++) {
+        lsteer_push_kind_name(L, 1, (uint32_t)k);
+        lua_rawseti(L, -2, k + 1);
+    }
+    return 1;
+}
+
+/// Destroys the world now (also __gc and __close); every later use is an error.
+static int world_close(lua_State *L)
+{
+    LWorld *w = luaL_checkudata(L, 1, WORLD_MT);
+    if (w->world) {
+        steer_world_destroy(w->world);
+        w->world = NULL;
+    }
+    return 0;
+}
+
+static int world_tostring(lua_State *L)
+{
+    LWorld *w = luaL_checkudata(L, 1, WORLD_MT);
+    if (!w->world) {
+        lua_pushliteral(L, "world (closed)");
+        return 1;
+    }
+    static const char *const EDGES[] = {"none", "wrap", "contain"};
+    lua_pushfstring(L, "world %dx%d (%s), %d vehicles, t = %f", (int)steer_world_width(w->world),
+                    (int)steer_world_height(w->world), EDGES[steer_world_edges(w->world)],
+                    steer_world_vehicle_count(w->world), steer_world_time(w->world));
+    return 1;
+}
+
+/* ---- Fields -------------------------------------------------------------------------------- */
+
+enum { F_TIME = 1, F_DT, F_WIDTH, F_HEIGHT, F_STEP_COUNT, F_EDGES };
+static const struct {
+    const char *name;
+    int code;
+} WORLD_FIELDS[] = {
+    {"time", F_TIME}, {"dt", F_DT}, {"width", F_WIDTH}, {"height", F_HEIGHT}, {"step_count", F_STEP_COUNT}, {"edges", F_EDGES},
+};
+
+static const luaL_Reg WORLD_METHODS[] = {
+    {"step", world_step},
+    {"random", world_random},
+    {"spawn", lsteer_spawn},
+    {"remove", world_remove},
+    {"vehicles", world_vehicles},
+    {"count", world_count},
+    {"closest", world_closest},
+    {"neighbors", world_neighbors},
+    {"obstacle", lsteer_world_obstacle},
+    {"wall", lsteer_world_wall},
+    {"path", lsteer_world_path},
+    {"flow_field", lsteer_world_flow_field},
+    {"obstacles", lsteer_world_obstacles},
+    {"walls", lsteer_world_walls},
+    {"kinds", world_kinds},
+    {"close", world_close},
+    {NULL, NULL},
+};
+
+static void unknown_member(lua_State *L, int dispatch, const char *key)
+{
+    const char *names[64];
+    int n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, dispatch) && n < 64) {
+        names[n++] = lua_tostring(L, -2);
+        lua_pop(L, 1);
+    }
+    lsteer_unknown_error(L, "field", key, " of steer.World", names, n);
+}
+
+/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
+static int world_index(lua_State *L)
+{
+    luaL_checkudata(L, 1, WORLD_MT);
+    lua_settop(L, 2);
+    lua_pushvalue(L, 2);
+    int type = lua_rawget(L, lua_upvalueindex(1));
+    if (type == LUA_TFUNCTION) return 1; /* methods check the world themselves */
+    LWorld *w = lsteer_check_world(L, 1);
+    if (type != LUA_TNUMBER) {
+        if (lua_type(L, 2) != LUA_TSTRING) return luaL_error(L, "steer.World has no field of type %s", luaL_typename(L, 2));
+        unknown_member(L, lua_upvalueindex(1), lua_tostring(L, 2));
+    }
+    switch (lua_tointeger(L, -1)) {
+    case F_TIME: lua_pushnumber(L, steer_world_time(w->world)); break;
+    case F_DT: lua_pushnumber(L, steer_world_dt(w->world)); break;
+    case F_WIDTH: lua_pushnumber(L, steer_world_width(w->world)); break;
+    case F_HEIGHT: lua_pushnumber(L, steer_world_height(w->world)); break;
+    case F_STEP_COUNT: lua_pushinteger(L, (lua_Integer)steer_world_step_count(w->world)); break;
+    case F_EDGES: {
+        static const char *const EDGES[] = {"none", "wrap", "contain"};
+        lua_pushstring(L, EDGES[steer_world_edges(w->world)]);
+        break;
+    }
+    }
+    return 1;
+}
+
+/// __newindex: only dt may be written (checked: a number in (0, 1]).
+static int world_newindex(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    const char *key = luaL_checkstring(L, 2);
+    if (strcmp(key, "dt") == 0) {
+        double dt = 0;
+        const char *msg = lsteer_check_value(L, 3, OPT_POSITIVE, &dt);
+        if (!msg && dt > 1.0) msg = "number in (0, 1] expected";
+        if (msg) return luaL_error(L, "bad value for field 'dt' (%s)", msg);
+        steer_world_set_dt(w->world, dt);
+        return 0;
+    }
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return luaL_error(L, "field '%s' of steer.World is read-only", key);
+    lua_pop(L, 1);
+    unknown_member(L, lua_upvalueindex(1), key);
+    return 0;
+}
+
+int lsteer_open_world(lua_State *L)
+{
+    luaL_newmetatable(L, WORLD_MT);
+    /* the dispatch table, shared by __index and __newindex */
+    lua_newtable(L);
+    luaL_setfuncs(L, WORLD_METHODS, 0);
+    for (size_t i = 0; i < sizeof WORLD_FIELDS / sizeof WORLD_FIELDS[0]; i++) {
+        lua_pushinteger(L, WORLD_FIELDS[i].code);
+        lua_setfield(L, -2, WORLD_FIELDS[i].name);
+    }
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, world_index, 1);
+    lua_setfield(L, -3, "__index");
+    lua_pushcclosure(L, world_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, world_close);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, world_close);
+    lua_setfield(L, -2, "__close");
+    lua_pushcfunction(L, world_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+    return 0;
+}

@@ -1,0 +1,52 @@
+# mk/lua.mk - the Lua 5.4 module `steer` (bindings/): build/steer.so for plain lua5.4, its
+# sanitized twin build/asan/steer.so for the busted specs, the objects the runtime links
+# (BINDINGS_OBJ, BINDINGS_OBJ_ASAN), install and the binding benchmark.
+
+LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
+LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
+
+BINDINGS_SRC      = $(wildcard bindings/*.c)
+BINDINGS_HDR      = $(wildcard bindings/*.h)
+BINDINGS_OBJ      = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/bindings/%.o)
+BINDINGS_OBJ_ASAN = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/asan/bindings/%.o)
+BINDINGS_CFLAGS   = -fPIC -Isrc/core -Ibindings $(LUA_CFLAGS)
+
+$(BUILD)/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(BINDINGS_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -DSTEER_DEBUG $(BINDINGS_CFLAGS) -c $< -o $@
+
+# The module does not link liblua: the interpreter that loads it provides the Lua API.
+$(BUILD)/steer.so: $(BINDINGS_OBJ) $(CORE_OBJ)
+	$(CC) -shared $(CFLAGS) $^ -lm -o $@
+
+$(BUILD)/asan/steer.so: $(BINDINGS_OBJ_ASAN) $(CORE_OBJ_ASAN)
+	$(CC) -shared $(SAN) $^ -lm -o $@
+
+ALL_TARGETS  += $(BUILD)/steer.so
+TEST_PREREQS += $(BUILD)/asan/steer.so $(BUILD)/steer.so
+TEST_SUITES  += "sh tests/lua/busted_suite.sh"
+
+# make install PREFIX=... DESTDIR=...: steer.so where lua5.4 looks for C modules, scripts/lib
+# where it looks for Lua modules.
+LUA_CMOD_DIR = $(DESTDIR)$(PREFIX)/lib/lua/5.4
+LUA_LMOD_DIR = $(DESTDIR)$(PREFIX)/share/lua/5.4
+.PHONY: install-lua
+install-lua: $(BUILD)/steer.so
+	install -d $(LUA_CMOD_DIR) $(LUA_LMOD_DIR)
+	install -m 755 $(BUILD)/steer.so $(LUA_CMOD_DIR)/steer.so
+	for f in $(wildcard scripts/lib/*.lua); do install -m 644 $$f $(LUA_LMOD_DIR)/; done
+INSTALL_TARGETS += install-lua
+
+# make bench-bindings: ns per toggle, field read and closest query, from Lua and from C.
+$(BUILD)/bench_bindings: bench/bench_bindings.c $(BINDINGS_OBJ) $(CORE_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Isrc/core -Ibindings $(LUA_CFLAGS) $^ $(LUA_LIBS) -lm -o $@
+
+.PHONY: bench-bindings
+bench-bindings: $(BUILD)/bench_bindings
+	$(BUILD)/bench_bindings
+BENCH_TARGETS += bench-bindings

@@ -1,0 +1,101 @@
+/* test_runtime_options.c - the command line of `steer`: defaults, every option, clear errors. */
+#include "test_support.h"
+
+#include "options.h"
+
+static OptionsResult parse(AppOptions *o, char *error, const char *const *args)
+{
+    char *argv[32];
+    int argc = 0;
+    argv[argc++] = "steer";
+    for (; *args; args++) argv[argc++] = (char *)*args;
+    *o = options_default();
+    return options_parse(o, argc, argv, error, 256);
+}
+
+static void test_defaults_match_the_help(void **state)
+{
+    (void)state;
+    char err[256];
+    AppOptions o;
+    const char *args[] = {"scene.lua", NULL};
+    assert_int_equal(parse(&o, err, args), OPTIONS_RUN);
+    assert_string_equal(o.script, "scene.lua");
+    assert_false(o.headless);
+    assert_near(o.think_hz, 10.0, 0);
+    assert_near(o.time_budget_ms, 100.0, 0);
+    assert_int_equal(o.memory_cap, 1024u * 1024 * 1024);
+    assert_true(o.steps < 0);
+}
+
+static void test_every_option_is_read(void **state)
+{
+    (void)state;
+    char err[256];
+    AppOptions o;
+    const char *args[] = {"--headless", "--steps", "120", "--seed", "7", "--screenshot", "a.png", "--at-step", "30",
+                          "--fps", "30", "--vsync", "--think-hz", "0", "--physics-hz", "120", "--watch", "--poll",
+                          "--time-budget", "20", "--memory-cap", "64", "--width", "320", "--height", "200",
+                          "s.lua", NULL};
+    assert_int_equal(parse(&o, err, args), OPTIONS_RUN);
+    assert_true(o.headless && o.vsync && o.watch && o.poll && o.has_seed);
+    assert_int_equal(o.steps, 120);
+    assert_int_equal(o.seed, 7);
+    assert_string_equal(o.screenshot, "a.png");
+    assert_int_equal(o.at_step, 30);
+    assert_near(o.fps, 30, 0);
+    assert_near(o.think_hz, 0, 0);
+    assert_near(o.physics_hz, 120, 0);
+    assert_near(o.time_budget_ms, 20, 0);
+    assert_int_equal(o.memory_cap, 64u * 1024 * 1024);
+    assert_int_equal(o.width, 320);
+    assert_int_equal(o.height, 200);
+}
+
+static void test_bad_values_name_the_option_and_what_was_expected(void **state)
+{
+    (void)state;
+    char err[256];
+    AppOptions o;
+    const char *a1[] = {"--steps", "ten", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a1), OPTIONS_ERROR);
+    assert_string_equal(err, "option --steps: a whole number >= 0 expected, got 'ten'");
+    const char *a2[] = {"s.lua", "--fps", NULL};
+    assert_int_equal(parse(&o, err, a2), OPTIONS_ERROR);
+    assert_string_equal(err, "option --fps needs a value");
+    const char *a3[] = {"--frobnicate", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a3), OPTIONS_ERROR);
+    assert_string_equal(err, "unknown option --frobnicate (see --help)");
+    const char *a4[] = {"--headless", NULL};
+    assert_int_equal(parse(&o, err, a4), OPTIONS_ERROR);
+    assert_string_equal(err, "no SCRIPT given (see --help)");
+    const char *a5[] = {"--think-hz", "-1", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a5), OPTIONS_ERROR);
+    const char *a6[] = {"--help", NULL};
+    assert_int_equal(parse(&o, err, a6), OPTIONS_HELP);
+}
+
+static void test_help_documents_every_option(void **state)
+{
+    (void)state;
+    char buf[8192] = "";
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    options_print_help(f, "steer");
+    fclose(f);
+    const char *names[] = {"--headless", "--steps", "--seed", "--screenshot", "--at-step", "--fps", "--vsync",
+                           "--think-hz", "--physics-hz", "--watch", "--poll", "--time-budget", "--memory-cap",
+                           "--width", "--height", "--help"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_defaults_match_the_help),
+        cmocka_unit_test(test_every_option_is_read),
+        cmocka_unit_test(test_bad_values_name_the_option_and_what_was_expected),
+        cmocka_unit_test(test_help_documents_every_option),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,405 @@
+---@meta steer
+-- Annotations for lua-language-server: the whole API of the `steer` module (bindings/). Kept in
+-- step with the C code by tests/lua/types_spec.lua, which compares the ---@field and method names
+-- of each steer.* class below with what the module exposes.
+-- Units: positions in units (1 unit = 1 pixel at zoom 1, y points down), velocities in units/s,
+-- forces in mass*units/s^2, angles in radians, times in seconds.
+
+---@class steer
+---@field version string "0.1.0"
+---@field behaviours string[] every behaviour name, in the core's order
+local steer = {}
+
+---@alias steer.Edges "wrap"|"contain"|"none"
+---@alias steer.Combine "weighted"|"priority"|"dither"
+---@alias steer.Color {[1]: integer, [2]: integer, [3]: integer, [4]: integer?} r, g, b[, a] in 0-255
+---@alias steer.Target steer.Vehicle|number a vehicle, or x followed by y
+---@alias steer.BehaviourName "seek"|"flee"|"arrive"|"pursue"|"evade"|"offset_pursue"|"interpose"|"hide"|"wander"|"follow"|"avoid_obstacles"|"avoid_walls"|"contain"|"follow_flow"|"separate"|"align"|"cohere"|"flock"|"follow_leader"|"queue"|"avoid_collisions"
+
+---@class steer.WorldOptions
+---@field width number? units, > 0 (default 800)
+---@field height number? units, > 0 (default 600)
+---@field edges steer.Edges? default "none"
+---@field wrap boolean? true is shorthand for edges = "wrap"
+---@field dt number? fixed physics step in s, (0, 1] (default 1/60)
+---@field seed integer? >= 0, seeds the world's PCG32 (default 1)
+
+--- Creates a world.
+---@param options steer.WorldOptions?
+---@return steer.World
+function steer.world(options) end
+
+---@class steer.World
+---@field time number simulated seconds since creation (read-only)
+---@field dt number the fixed step, s (writable: (0, 1])
+---@field width number units (read-only)
+---@field height number units (read-only)
+---@field step_count integer steps taken (read-only)
+---@field edges steer.Edges (read-only)
+local World = {}
+
+--- Advances the simulation by n fixed steps (default 1).
+---@param n integer?
+function World:step(n) end
+
+--- Like math.random on the world's own PRNG: () in [0, 1), (m) in [1, m], (m, n) in [m, n].
+---@param m integer?
+---@param n integer?
+---@return number
+function World:random(m, n) end
+
+---@class steer.SpawnOptions
+---@field kind string? interned per world (at most 64 kinds); default "vehicle"
+---@field x number? units (default 0)
+---@field y number? units (default 0)
+---@field vx number? units/s (default 0)
+---@field vy number? units/s (default 0)
+---@field heading number? radians (default 0; a non-zero velocity wins)
+---@field mass number? > 0 (default 1)
+---@field max_speed number? units/s, > 0 (default 100)
+---@field max_force number? mass*units/s^2, > 0 (default 300)
+---@field max_turn_rate number? radians/s, >= 0, 0 = unlimited (default 0)
+---@field radius number? units, >= 0 (default 8)
+---@field response_time number? s, > 0 (default 0.25)
+---@field neighbor_radius number? units, >= 0 (default 50)
+---@field view_angle number? radians in (0, 2*pi] (default 2*pi)
+---@field flock_with string[]? kinds group behaviours consider (default: its own kind)
+---@field color steer.Color|integer? default nil: the kind's colour
+---@field combine steer.Combine? default "weighted"
+---@field data table? v.data
+---@field brain any v.brain
+---@field state string? v.state
+
+--- Creates a vehicle.
+---@param options steer.SpawnOptions?
+---@return steer.Vehicle
+function World:spawn(options) end
+
+--- Removes a vehicle (its data, brain and state go with it) or a shape.
+---@param handle steer.Vehicle|steer.Obstacle|steer.Wall|steer.Path|steer.FlowField
+function World:remove(handle) end
+
+--- Every live vehicle (of one kind), in id order.
+---@param kind string?
+---@return steer.Vehicle[]
+function World:vehicles(kind) end
+
+--- How many live vehicles (of one kind).
+---@param kind string?
+---@return integer
+function World:count(kind) end
+
+--- The nearest vehicle (of a kind, within range) to a vehicle (itself excluded) or to x, y.
+--- Called as closest(v, kind, range) or closest(x, y, kind, range); ties go to the older one.
+---@param v_or_x steer.Vehicle|number
+---@param ... any kind (string?), range (number?) -- after x, y when a point is given
+---@return steer.Vehicle?
+function World:closest(v_or_x, ...) end
+
+--- The vehicles within radius of v (v excluded), in id order.
+---@param v steer.Vehicle
+---@param radius number
+---@param kind string?
+---@return steer.Vehicle[]
+function World:neighbors(v, radius, kind) end
+
+---@class steer.ObstacleOptions
+---@field x number
+---@field y number
+---@field radius number? > 0 (or r)
+---@field r number? same as radius
+
+---@param options steer.ObstacleOptions
+---@return steer.Obstacle
+function World:obstacle(options) end
+
+---@class steer.WallOptions
+---@field x1 number
+---@field y1 number
+---@field x2 number
+---@field y2 number
+
+---@param options steer.WallOptions
+---@return steer.Wall
+function World:wall(options) end
+
+--- A polyline: world:path{{x, y}, {x, y}, ..., loop = false}
+---@param points table array of {x, y} plus an optional loop = boolean
+---@return steer.Path
+function World:path(points) end
+
+---@class steer.FlowFieldOptions
+---@field x number? origin (default 0)
+---@field y number? origin (default 0)
+---@field cell_size number > 0
+---@field cols integer >= 1
+---@field rows integer >= 1
+---@field vectors number[][]? cols*rows {dx, dy}, row-major (default all zero)
+
+---@param options steer.FlowFieldOptions
+---@return steer.FlowField
+function World:flow_field(options) end
+
+---@return steer.Obstacle[]
+function World:obstacles() end
+
+---@return steer.Wall[]
+function World:walls() end
+
+--- The kind names spawned so far, in kind-number order.
+---@return string[]
+function World:kinds() end
+
+--- Destroys the world now (also on garbage collection and at the end of a <close> variable).
+function World:close() end
+
+---@class steer.Vehicle
+---@field x number units (read-only: set_position)
+---@field y number units (read-only)
+---@field vx number units/s (read-only: set_velocity)
+---@field vy number units/s (read-only)
+---@field speed number units/s (read-only)
+---@field heading number radians (read-only: set_heading)
+---@field hx number unit heading vector (read-only)
+---@field hy number (read-only)
+---@field id integer serial, never reused (read-only)
+---@field kind string (read-only)
+---@field force_x number combined force of the last step (read-only)
+---@field force_y number (read-only)
+---@field world steer.World (read-only)
+---@field max_speed number units/s, > 0
+---@field max_force number > 0
+---@field mass number > 0
+---@field radius number units, >= 0
+---@field max_turn_rate number radians/s, >= 0 (0 = unlimited)
+---@field response_time number s, > 0
+---@field neighbor_radius number units, >= 0
+---@field view_angle number radians in (0, 2*pi]
+---@field color steer.Color? nil = the kind's colour
+---@field combine steer.Combine
+---@field flock_with string[]? nil = its own kind
+---@field data table the script's table for this vehicle (created on first use)
+---@field brain any kept for the runtime: brain.think(v, dt)
+---@field state string? the current state's name (fsm.lua)
+local Vehicle = {}
+
+---@class steer.BehaviourOptions
+---@field weight number? >= 0 (default 1)
+---@field priority integer? smaller is considered first (priority and dither combination)
+---@field probability number? in [0, 1]: dither combination
+
+---@class steer.FleeOptions: steer.BehaviourOptions
+---@field panic_distance number? units, 0 = always (default 0)
+---@class steer.ArriveOptions: steer.BehaviourOptions
+---@field slowing_radius number? units (default 50)
+---@class steer.EvadeOptions: steer.BehaviourOptions
+---@field threat_range number? units, 0 = always (default 0)
+---@class steer.OffsetPursueOptions: steer.BehaviourOptions
+---@field offset number[]? {ahead, side} in the leader's frame (default {0, 0})
+---@field slowing_radius number? (default 20)
+---@class steer.InterposeOptions: steer.BehaviourOptions
+---@field slowing_radius number? (default 20)
+---@class steer.HideOptions: steer.BehaviourOptions
+---@field distance number? kept from the obstacle's edge (default 20)
+---@field slowing_radius number? (default 20)
+---@class steer.WanderOptions: steer.BehaviourOptions
+---@field radius number? of the wander circle (default 30)
+---@field distance number? of the circle ahead (default 60)
+---@field jitter number? units/s (default 80)
+---@field leash "none"|"pull"|"roam"? (default "none")
+---@field anchor number[]? {x, y} (default: the spawn point)
+---@field return_radius number? pull: (default 100)
+---@field max_distance number? roam: (default 150)
+---@field roam_rate number? roam: 1/s (default 0.25)
+---@class steer.FollowOptions: steer.BehaviourOptions
+---@field waypoint_radius number? (default 10)
+---@field slowing_radius number? at the end of an open path (default 50)
+---@class steer.AvoidObstaclesOptions: steer.BehaviourOptions
+---@field detection_length number? > 0 (default 50)
+---@field braking number? in [0, 1] (default 0.2)
+---@class steer.AvoidWallsOptions: steer.BehaviourOptions
+---@field feeler_length number? > 0 (default 50)
+---@class steer.ContainOptions: steer.BehaviourOptions
+---@field margin number? > 0 (default 50)
+---@class steer.FollowFlowOptions: steer.BehaviourOptions
+---@field lookahead number? s (default 0)
+---@class steer.SeparateOptions: steer.BehaviourOptions
+---@field comfort_distance number? (default 0)
+---@field comfort_multiplier number? >= 1 (default 1)
+---@class steer.FlockOptions: steer.BehaviourOptions
+---@field separation number? weight (default 1.5)
+---@field alignment number? weight (default 1)
+---@field cohesion number? weight (default 1)
+---@field wander number? weight (default 0.3)
+---@field wander_radius number? (default 30)
+---@field wander_distance number? (default 60)
+---@field wander_jitter number? (default 80)
+---@class steer.FollowLeaderOptions: steer.BehaviourOptions
+---@field behind number? (default 30)
+---@field sight_radius number? (default 30)
+---@field slowing_radius number? (default 30)
+---@class steer.QueueOptions: steer.BehaviourOptions
+---@field ahead number? (default 30)
+---@field radius number? (default 15)
+---@field braking number? in [0, 1] (default 0.8)
+---@class steer.AvoidCollisionsOptions: steer.BehaviourOptions
+---@field horizon number? s, > 0 (default 1)
+
+-- Every behaviour method switches the behaviour on, or updates it when it is on (unspecified
+-- options keep their current values; internal state such as the wander target is kept), and
+-- returns the vehicle. Targets are positional: a vehicle, or x, y.
+
+---@param target steer.Target
+---@param ... any y when target is x; then options
+---@return steer.Vehicle
+function Vehicle:seek(target, ...) end
+---@param target steer.Target
+---@param ... any y when target is x; then steer.FleeOptions
+---@return steer.Vehicle
+function Vehicle:flee(target, ...) end
+---@param target steer.Target
+---@param ... any y when target is x; then steer.ArriveOptions
+---@return steer.Vehicle
+function Vehicle:arrive(target, ...) end
+---@param target steer.Vehicle
+---@param options steer.BehaviourOptions?
+---@return steer.Vehicle
+function Vehicle:pursue(target, options) end
+---@param target steer.Vehicle
+---@param options steer.EvadeOptions?
+---@return steer.Vehicle
+function Vehicle:evade(target, options) end
+---@param leader steer.Vehicle
+---@param options steer.OffsetPursueOptions?
+---@return steer.Vehicle
+function Vehicle:offset_pursue(leader, options) end
+---@param a steer.Target
+---@param ... any (y,) b (vehicle or x, y), then steer.InterposeOptions
+---@return steer.Vehicle
+function Vehicle:interpose(a, ...) end
+---@param hunter steer.Target
+---@param ... any y when hunter is x; then steer.HideOptions
+---@return steer.Vehicle
+function Vehicle:hide(hunter, ...) end
+---@param options steer.WanderOptions?
+---@return steer.Vehicle
+function Vehicle:wander(options) end
+---@param path steer.Path
+---@param options steer.FollowOptions?
+---@return steer.Vehicle
+function Vehicle:follow(path, options) end
+---@param options steer.AvoidObstaclesOptions?
+---@return steer.Vehicle
+function Vehicle:avoid_obstacles(options) end
+---@param options steer.AvoidWallsOptions?
+---@return steer.Vehicle
+function Vehicle:avoid_walls(options) end
+---@param options steer.ContainOptions?
+---@return steer.Vehicle
+function Vehicle:contain(options) end
+---@param field steer.FlowField
+---@param options steer.FollowFlowOptions?
+---@return steer.Vehicle
+function Vehicle:follow_flow(field, options) end
+---@param options steer.SeparateOptions?
+---@return steer.Vehicle
+function Vehicle:separate(options) end
+---@param options steer.BehaviourOptions?
+---@return steer.Vehicle
+function Vehicle:align(options) end
+---@param options steer.BehaviourOptions?
+---@return steer.Vehicle
+function Vehicle:cohere(options) end
+---@param options steer.FlockOptions?
+---@return steer.Vehicle
+function Vehicle:flock(options) end
+---@param leader steer.Vehicle
+---@param options steer.FollowLeaderOptions?
+---@return steer.Vehicle
+function Vehicle:follow_leader(leader, options) end
+---@param options steer.QueueOptions?
+---@return steer.Vehicle
+function Vehicle:queue(options) end
+---@param options steer.AvoidCollisionsOptions?
+---@return steer.Vehicle
+function Vehicle:avoid_collisions(options) end
+
+--- Switches the named behaviours off, or all of them when none is named.
+---@param ... steer.BehaviourName
+function Vehicle:stop(...) end
+
+--- What is on: name -> its options (weight, priority, probability, ...) and target.
+---@return table<steer.BehaviourName, table>
+function Vehicle:behaviours() end
+
+--- False once the vehicle was removed (every other use then raises an error).
+---@return boolean
+function Vehicle:alive() end
+
+---@param x number
+---@param y number
+function Vehicle:set_position(x, y) end
+
+--- Also turns the heading to the velocity's direction when it is not zero.
+---@param vx number
+---@param vy number
+function Vehicle:set_velocity(vx, vy) end
+
+---@param radians number
+function Vehicle:set_heading(radians) end
+
+---@class steer.Obstacle
+---@field x number centre (read-only)
+---@field y number (read-only)
+---@field radius number (read-only)
+local Obstacle = {}
+function Obstacle:remove() end
+---@return boolean
+function Obstacle:alive() end
+
+---@class steer.Wall
+---@field x1 number (read-only)
+---@field y1 number (read-only)
+---@field x2 number (read-only)
+---@field y2 number (read-only)
+---@field nx number unit normal on the left of 1 -> 2 (read-only)
+---@field ny number (read-only)
+local Wall = {}
+function Wall:remove() end
+---@return boolean
+function Wall:alive() end
+
+---@class steer.Path
+---@field loop boolean (read-only)
+---@field count integer number of points (read-only)
+local Path = {}
+function Path:remove() end
+---@return boolean
+function Path:alive() end
+---@return number[][] points {x, y}
+function Path:points() end
+
+---@class steer.FlowField
+---@field x number origin (read-only)
+---@field y number (read-only)
+---@field cell_size number (read-only)
+---@field cols integer (read-only)
+---@field rows integer (read-only)
+local FlowField = {}
+function FlowField:remove() end
+---@return boolean
+function FlowField:alive() end
+--- Sets one cell's direction; col and row start at 1.
+---@param col integer
+---@param row integer
+---@param dx number
+---@param dy number
+function FlowField:set(col, row, dx, dy) end
+--- The bilinear direction at a point (0, 0 outside the grid).
+---@param x number
+---@param y number
+---@return number dx
+---@return number dy
+function FlowField:sample(x, y) end
+
+return steer
