@@ -55,7 +55,7 @@ function M.keypressed(key)
     for r = 0, ROWS - 1 do
       for c = 0, COLS - 1 do
         local d = vectors[r * COLS + c + 1]
-        field:set(c, r, d[1], d[2])
+        field:set(c + 1, r + 1, d[1], d[2]) -- the handle counts cells from 1
       end
     end
   end

@@ -64,7 +64,7 @@ end
 
 function M.load(world)
   local cfg = M.config
-  game = { world = world, config = cfg, level = level(), obstacles = {}, caught = 0, longest = 0,
+  game = { world = world, config = cfg, level = level(), obstacles = {}, caught = 0, longest = 0, lived = 0,
            lure = function() return M.lure() end }
   M.game = game
   for _, o in ipairs(cfg.obstacles) do add_obstacle(world, o.x, o.y, o.r) end
@@ -90,8 +90,10 @@ function M.update(world)
     if h.state == "chase" then
       local p = world:closest(h, "prey", h.radius + 6 + 2)
       if p then
+        local age = world.time - p.data.born
         game.caught = game.caught + 1
-        game.longest = math.max(game.longest, world.time - p.data.born)
+        game.lived = game.lived + age -- total lifetime of the caught, for their mean survival
+        game.longest = math.max(game.longest, age)
         world:remove(p)
         add_prey(world)
       end

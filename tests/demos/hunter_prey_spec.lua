@@ -77,16 +77,20 @@ describe("hunter_prey", function()
     assert.is_true(r.values.rest_top_speed <= 0.35 * r.values.max_speed + 1e-6)
   end)
 
-  it("prey survive markedly longer with evading on than off (same seed)", function()
+  it("prey survive markedly longer with evading on than off (same seed, one minute)", function()
     local function run(evade)
       return H.ok(H.run(scene(("cfg.hunters, cfg.prey, cfg.evade = 3, 12, %s"):format(evade), "",
-        [[if world.time >= 39.9 and not said then said = true
-            report("caught", game.caught); report("longest", scene.longest_alive(world)) end]]),
-        { steps = 2400, seed = 7 }))
+        [[if world.time >= 59.9 and not said then said = true
+            local alive, n = 0, 0
+            for _, p in ipairs(world:vehicles("prey")) do alive, n = alive + world.time - p.data.born, n + 1 end
+            report("caught", game.caught); report("mean_life", (game.lived + alive) / (game.caught + n)) end]]),
+        { steps = 3600, seed = 1 }))
     end
     local on, off = run(true), run(false)
-    assert.is_true(off.values.caught >= 2 * math.max(on.values.caught, 1),
-      ("caught with evading on %d, off %d"):format(on.values.caught, off.values.caught))
+    local says = ("evading on: %d caught, mean life %.1f s; off: %d caught, %.1f s"):format(on.values.caught,
+      on.values.mean_life, off.values.caught, off.values.mean_life)
+    assert.is_true(off.values.caught >= 1.8 * math.max(on.values.caught, 1), says)
+    assert.is_true(on.values.mean_life >= 1.3 * off.values.mean_life, says)
   end)
 
   it("the lure draws idle prey in range to rest near it, and leaves prey out of range alone", function()
