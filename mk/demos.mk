@@ -23,9 +23,10 @@ GALLERY_STEPS ?= 600
 # offscreen renders without a display; the screenshot is taken after GALLERY_STEPS steps (10 s).
 gallery: $(BUILD)/steer
 	@mkdir -p docs/gallery
-	@for s in $(DEMO_SCRIPTS); do \
+	@failed=""; for s in $(DEMO_SCRIPTS); do \
 	    name=$$(basename $$s .lua); \
-	    SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) \
-	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null || exit 1; \
-	    echo "docs/gallery/$$name.png"; \
-	done
+	    if SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) \
+	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null; \
+	    then echo "docs/gallery/$$name.png"; else failed="$$failed $$name"; fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "no screenshot for:$$failed"; exit 1; fi

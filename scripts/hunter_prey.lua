@@ -141,8 +141,10 @@ function M.draw(gfx)
   for _, o in ipairs(game.obstacles) do gfx.circle(o.x, o.y, o.r, { 110, 110, 130 }, true) end
   for _, h in ipairs(world:vehicles("hunter")) do
     local full = h.data.stamina / game.level.stamina
-    gfx.line(h.x - 15, h.y - 18, h.x + 15, h.y - 18, { 60, 60, 60 })
-    gfx.line(h.x - 15, h.y - 18, h.x - 15 + 30 * full, h.y - 18, full > 0.25 and GREEN or RED)
+    for dy = -20, -17 do -- a bar 4 lines thick: grey track, green (red when nearly empty) fill
+      gfx.line(h.x - 15, h.y + dy, h.x + 15, h.y + dy, { 70, 70, 70 })
+      gfx.line(h.x - 15, h.y + dy, h.x - 15 + 30 * full, h.y + dy, full > 0.25 and GREEN or RED)
+    end
     gfx.text(h.x - 15, h.y + 12, h.state or "", RED)
   end
   for _, p in ipairs(world:vehicles("prey")) do
