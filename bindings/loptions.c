@@ -377,9 +377,14 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
     idx = lua_absindex(L, idx);
     if (!lua_istable(L, idx)) luaL_typeerror(L, idx, "table of options");
 
-    /* Unknown keys first; of several, the smallest, so that a message never depends on the
-     * table's traversal order. */
+    /* One pass over the table checks and stages every value. Of several problems it reports
+     * the smallest unknown key first, else the first bad option in the lists' order, so that a
+     * message never depends on the table's traversal order. */
+    Pending pending[64];
+    int n = 0;
+    uint64_t mask = 0;
     const char *unknown = NULL;
+    int first_bad = 64; /* list * 32 + index of the first bad option */
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) != LUA_TSTRING) {
@@ -387,33 +392,31 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
             luaL_argerror(L, idx, lua_tostring(L, -1));
         }
         const char *key = lua_tostring(L, -2);
-        int i;
-        if (!find_spec(a, key, &i) && !(b && find_spec(b, key, &i)) && (!unknown || strcmp(key, unknown) < 0))
-            unknown = key; /* stays alive: it is a key of the table */
+        int i, list = 0;
+        const OptSpec *spec = find_spec(a, key, &i);
+        if (!spec && b && (spec = find_spec(b, key, &i))) list = 1;
+        if (!spec) {
+            if (!unknown || strcmp(key, unknown) < 0) unknown = key; /* alive: a key of the table */
+        } else if (n < 64) {
+            Pending *p = &pending[n];
+            p->spec = spec;
+            p->base = list ? base_b : base_a;
+            if (lsteer_check_value(L, -1, spec->type, &p->value)) {
+                lua_pop(L, 1); /* the message: made again below if this one is reported */
+                if (list * 32 + i < first_bad) first_bad = list * 32 + i;
+            } else {
+                n++;
+                mask |= 1ULL << (i + 32 * list);
+            }
+        }
         lua_pop(L, 1);
     }
     if (unknown) unknown_key(L, a, b, unknown);
-
-    Pending pending[64];
-    int n = 0;
-    uint64_t mask = 0;
-    for (int list = 0; list < 2; list++) {
-        const OptList *l = list ? b : a;
-        void *base = list ? base_b : base_a;
-        for (int i = 0; l && i < l->count; i++) {
-            const OptSpec *spec = &l->specs[i];
-            if (lua_getfield(L, idx, spec->key) == LUA_TNIL) {
-                lua_pop(L, 1);
-                continue;
-            }
-            mask |= 1ULL << (i + 32 * list);
-            Pending *p = &pending[n++];
-            p->spec = spec;
-            p->base = base;
-            const char *msg = lsteer_check_value(L, -1, spec->type, &p->value);
-            if (msg) lsteer_option_error(L, idx, spec->key, msg);
-            lua_pop(L, 1);
-        }
+    if (first_bad < 64) {
+        const OptSpec *spec = first_bad >= 32 ? &b->specs[first_bad - 32] : &a->specs[first_bad];
+        Pending scratch;
+        lua_getfield(L, idx, spec->key);
+        lsteer_option_error(L, idx, spec->key, lsteer_check_value(L, -1, spec->type, &scratch.value));
     }
     for (int i = 0; i < n; i++) {
         char *at = (char *)pending[i].base + pending[i].spec->offset;

@@ -616,7 +616,9 @@ static void push_lua_value(lua_State *L, int handle, int uv, SteerVehicleId id)
 /// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
 static int vehicle_index(lua_State *L)
 {
-    LVehicle *h = lsteer_check_handle(L, 1);
+    /* upvalue 2 is the metatable: comparing it is cheaper than luaL_checkudata's registry lookup */
+    LVehicle *h = lua_touserdata(L, 1);
+    if (!h || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(2))) lsteer_check_handle(L, 1);
     lua_settop(L, 2);
     int code = dispatch_code(L, lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
@@ -761,7 +763,8 @@ int lsteer_open_vehicle(lua_State *L)
         lua_setfield(L, -2, FIELDS[i].name);
     }
     lua_pushvalue(L, -1);
-    lua_pushcclosure(L, vehicle_index, 1);
+    lua_pushvalue(L, -3);
+    lua_pushcclosure(L, vehicle_index, 2);
     lua_setfield(L, -3, "__index");
     lua_pushcclosure(L, vehicle_newindex, 1);
     lua_setfield(L, -2, "__newindex");

@@ -50,3 +50,9 @@ $(BUILD)/bench_bindings: bench/bench_bindings.c $(BINDINGS_OBJ) $(CORE_OBJ)
 bench-bindings: $(BUILD)/bench_bindings
 	$(BUILD)/bench_bindings
 BENCH_TARGETS += bench-bindings
+
+# tests/c/test_lua_bindings.c: the C side of the module (steer_lua.h) in an embedded Lua.
+$(BUILD)/asan/tests/test_lua_bindings: TEST_CFLAGS = -Ibindings $(LUA_CFLAGS)
+$(BUILD)/asan/tests/test_lua_bindings: TEST_LINK = $(BINDINGS_OBJ_ASAN)
+$(BUILD)/asan/tests/test_lua_bindings: TEST_LIBS = $(LUA_LIBS)
+$(BUILD)/asan/tests/test_lua_bindings: $(BINDINGS_OBJ_ASAN)

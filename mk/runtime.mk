@@ -60,3 +60,5 @@ $(BUILD)/asan/tests/test_runtime_watch: $(BUILD)/asan/runtime/reload.o
 $(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime
 $(BUILD)/asan/tests/test_runtime_options: TEST_LINK = $(BUILD)/asan/runtime/options.o
 $(BUILD)/asan/tests/test_runtime_options: $(BUILD)/asan/runtime/options.o
+$(BUILD)/asan/tests/test_runtime_shot: TEST_LINK = $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_runtime_shot: $(RENDER_OBJ_ASAN)

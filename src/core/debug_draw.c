@@ -249,7 +249,10 @@ static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v
             if (type == STEER_AVOID_OBSTACLES) draw_detection_box(d, v, slot, pose);
             if (type == STEER_AVOID_WALLS) draw_feelers(d, v, slot, pose);
         }
-        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && has_target_point(type)) {
+        /* Only behaviours that pushed this step: an evade whose threat is out of range has a
+         * target too, and a line to every distant hunter would bury the picture. */
+        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && has_target_point(type) &&
+            steer_length_sq(slot->state.force) > 0.0) {
             segment(d, pose.position, slot->state.target, STEER_DEBUG_COLOR_TARGET);
             point(d, slot->state.target, 5.0, STEER_DEBUG_COLOR_TARGET);
         }

@@ -31,7 +31,7 @@ typedef enum SteerDebugDrawFlags {
     STEER_DEBUG_DRAW_AVOIDANCE = 1u << 6,   ///< obstacle detection boxes and wall feelers
     STEER_DEBUG_DRAW_NEIGHBORS = 1u << 7,   ///< neighbour radius (and view cone when narrower than 2π)
     STEER_DEBUG_DRAW_FORCES = 1u << 8,      ///< velocity and combined steering force vectors
-    STEER_DEBUG_DRAW_TARGETS = 1u << 9,     ///< a line from each vehicle to each behaviour's target point
+    STEER_DEBUG_DRAW_TARGETS = 1u << 9,     ///< a line from each vehicle to the target point of each behaviour that pushed it
     STEER_DEBUG_DRAW_FLOW_FIELDS = 1u << 10,///< one arrow per flow-field cell
     STEER_DEBUG_DRAW_WORLD = STEER_DEBUG_DRAW_VEHICLES | STEER_DEBUG_DRAW_OBSTACLES | STEER_DEBUG_DRAW_WALLS |
                              STEER_DEBUG_DRAW_PATHS | STEER_DEBUG_DRAW_BOUNDS,
@@ -46,7 +46,7 @@ typedef enum SteerDebugDrawFlags {
 #define STEER_DEBUG_COLOR_BOUNDS 0x4c566aff
 #define STEER_DEBUG_COLOR_WANDER 0x8fbcbb99
 #define STEER_DEBUG_COLOR_WANDER_TARGET 0xebcb8bff
-#define STEER_DEBUG_COLOR_AVOIDANCE 0xd08770cc
+#define STEER_DEBUG_COLOR_AVOIDANCE 0xd0877099
 #define STEER_DEBUG_COLOR_NEIGHBORS 0x81a1c155
 #define STEER_DEBUG_COLOR_VELOCITY 0xa3be8cff
 #define STEER_DEBUG_COLOR_FORCE 0xbf616aff

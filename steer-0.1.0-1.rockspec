@@ -1,0 +1,49 @@
+-- luarocks --lua-version=5.4 make   (Debian's luarocks defaults to Lua 5.1)
+-- Builds the `steer` C module (bindings/ + the core it depends on) with the builtin backend.
+-- Keep `sources` in step with bindings/*.c and src/core/*.c (tests/lua/install_spec.lua checks).
+rockspec_format = "3.0"
+package = "steer"
+version = "0.1.0-1"
+source = {
+  url = "git+file:///dev/null", -- built from a checkout with `luarocks make`; nothing is fetched
+}
+description = {
+  summary = "Reynolds-style steering behaviours in C, scripted from Lua 5.4",
+  detailed = [[
+    A 2D world of vehicles moved by steering behaviours (seek, arrive, pursue, wander, path
+    following, obstacle and wall avoidance, flocking, ...). Vehicles are userdata handles whose
+    methods switch behaviours on and off; the simulation runs in C and is deterministic per seed.
+  ]],
+  license = "MIT",
+}
+dependencies = {
+  "lua >= 5.4, < 5.5",
+}
+build = {
+  type = "builtin",
+  modules = {
+    steer = {
+      sources = {
+        "bindings/loptions.c",
+        "bindings/lshapes.c",
+        "bindings/lsteer.c",
+        "bindings/lvehicle.c",
+        "bindings/lworld.c",
+        "src/core/behaviour.c",
+        "src/core/behaviours_individual.c",
+        "src/core/behaviours_navigation.c",
+        "src/core/combine.c",
+        "src/core/pool.c",
+        "src/core/prng.c",
+        "src/core/queries.c",
+        "src/core/shapes.c",
+        "src/core/vehicle.c",
+        "src/core/world.c",
+      },
+      incdirs = {"src/core", "bindings"},
+      defines = {"_POSIX_C_SOURCE=200809L"},
+      libraries = {"m"},
+    },
+  },
+  copy_directories = {"types", "docs"},
+}

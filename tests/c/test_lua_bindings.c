@@ -1,0 +1,105 @@
+/* test_lua_bindings.c - the C side of the Lua module (bindings/steer_lua.h), as the runtime uses
+ * it: finding the world and vehicles behind handles, pushing the one cached handle, kind names. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+#include "steer_lua.h"
+
+static lua_State *open_state(void)
+{
+    lua_State *L = luaL_newstate();
+    luaL_openlibs(L);
+    luaL_requiref(L, "steer", luaopen_steer, 1);
+    lua_pop(L, 1);
+    return L;
+}
+
+static void run(lua_State *L, const char *code)
+{
+    if (luaL_dostring(L, code) != LUA_OK) fail_msg("%s", lua_tostring(L, -1));
+}
+
+static void test_to_world_finds_the_world_behind_a_handle(void **state)
+{
+    (void)state;
+    lua_State *L = open_state();
+    run(L, "W = steer.world{width = 300, height = 200}");
+    lua_getglobal(L, "W");
+    SteerWorld *world = steer_lua_to_world(L, -1);
+    assert_non_null(world);
+    assert_true(steer_world_width(world) == 300.0);
+    lua_pushinteger(L, 3);
+    assert_null(steer_lua_to_world(L, -1));
+    lua_pop(L, 1);
+    run(L, "W:close()");
+    assert_null(steer_lua_to_world(L, -1));
+    lua_close(L);
+}
+
+static void test_push_vehicle_gives_the_one_cached_handle(void **state)
+{
+    (void)state;
+    lua_State *L = open_state();
+    run(L, "W = steer.world{} V = W:spawn{kind = 'prey', x = 5}");
+    lua_getglobal(L, "W");
+    int w = lua_gettop(L);
+    lua_getglobal(L, "V");
+    SteerVehicleId id;
+    assert_true(steer_lua_to_vehicle(L, -1, &id));
+    assert_true(steer_vehicle_is_valid(steer_lua_to_world(L, w), id));
+    steer_lua_push_vehicle(L, w, id);
+    assert_true(lua_rawequal(L, -1, -2));
+    lua_pop(L, 2);
+
+    /* a vehicle made from C gets a handle on demand, once */
+    SteerVehicleDef def = steer_default_vehicle_def();
+    def.position = steer_vec2(7, 8);
+    SteerVehicleId c_made;
+    assert_int_equal(steer_vehicle_create(steer_lua_to_world(L, w), &def, &c_made), STEER_OK);
+    steer_lua_push_vehicle(L, w, c_made);
+    steer_lua_push_vehicle(L, w, c_made);
+    assert_true(lua_rawequal(L, -1, -2));
+    lua_getfield(L, -1, "x");
+    assert_true(lua_tonumber(L, -1) == 7.0);
+    lua_pop(L, 3);
+
+    /* removed: nil, and the old handle still names the removed id */
+    run(L, "W:remove(V)");
+    steer_lua_push_vehicle(L, w, id);
+    assert_true(lua_isnil(L, -1));
+    lua_pop(L, 1);
+    lua_pushinteger(L, 1);
+    assert_false(steer_lua_to_vehicle(L, -1, &id));
+    lua_close(L);
+}
+
+static void test_kind_names_are_interned_per_world(void **state)
+{
+    (void)state;
+    lua_State *L = open_state();
+    run(L, "W = steer.world{} W:spawn{kind = 'prey'} W:spawn{kind = 'hunter'} W:spawn{kind = 'prey'}");
+    lua_getglobal(L, "W");
+    const char *prey = steer_lua_kind_name(L, -1, 0);
+    assert_string_equal(prey, "prey");
+    assert_string_equal(steer_lua_kind_name(L, -1, 1), "hunter");
+    assert_null(steer_lua_kind_name(L, -1, 2));
+    lua_gc(L, LUA_GCCOLLECT);
+    assert_string_equal(prey, "prey"); /* lives as long as the world */
+    lua_close(L);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_to_world_finds_the_world_behind_a_handle),
+        cmocka_unit_test(test_push_vehicle_gives_the_one_cached_handle),
+        cmocka_unit_test(test_kind_names_are_interned_per_world),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,341 @@
+/* test_runtime_cli.c - the `steer` program run headless on real scene files: brains think at the
+ * asked rate and staggered, the physics rate does not depend on the frame rate, script errors are
+ * reported with file:line and never crash it, exit statuses, guards, require paths, seeds. */
+#include "runtime_support.h"
+
+/* Six vehicles whose brain prints "think <slot> <step_count> <dt>". */
+static const char *THINK_SCENE =
+    "local Brain = require 'counter'\n"
+    "world = { width = 400, height = 400, seed = 1 }\n"
+    "function load(w)\n"
+    "  W = w\n"
+    "  for i = 1, 6 do\n"
+    "    local v = w:spawn{ kind = 'prey', x = 50 * i, y = 200 }\n"
+    "    v.data.slot = i\n"
+    "    v.brain = Brain\n"
+    "  end\n"
+    "end\n";
+static const char *THINK_BRAIN =
+    "local M = {}\n"
+    "function M.think(v, dt)\n"
+    "  print(string.format('think %d %d %.6f', v.data.slot, W.step_count, dt))\n"
+    "end\n"
+    "return M\n";
+
+typedef struct Thinks {
+    int count[7];
+    int first_step[7];
+    int residue_bad;    /* a vehicle that thought at two different step residues */
+    int per_step[1000]; /* thinks in each step */
+    double dt_min, dt_max;
+} Thinks;
+
+static Thinks parse_thinks(const char *out, int k)
+{
+    Thinks t;
+    memset(&t, 0, sizeof t);
+    t.dt_min = 1e9;
+    for (const char *p = strstr(out, "think "); p; p = strstr(p + 1, "think ")) {
+        int slot, step;
+        double dt;
+        assert_int_equal(sscanf(p, "think %d %d %lf", &slot, &step, &dt), 3);
+        assert_true(slot >= 1 && slot <= 6 && step >= 0 && step < 1000);
+        if (t.count[slot]++ == 0) t.first_step[slot] = step;
+        else if (step % k != t.first_step[slot] % k) t.residue_bad++;
+        t.per_step[step]++;
+        if (dt < t.dt_min) t.dt_min = dt;
+        if (dt > t.dt_max) t.dt_max = dt;
+    }
+    return t;
+}
+
+static void test_brains_think_at_the_asked_rate_staggered_over_steps(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", THINK_SCENE);
+    rt_write("counter.lua", THINK_BRAIN);
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "120", "--think-hz", "10", rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    Thinks t = parse_thinks(out, 6);
+    for (int i = 1; i <= 6; i++) assert_int_equal(t.count[i], 20); /* 10 Hz for 2 s */
+    assert_int_equal(t.residue_bad, 0);
+    assert_near(t.dt_min, 0.1, 1e-6);
+    assert_near(t.dt_max, 0.1, 1e-6);
+    /* staggered: 6 vehicles over 6 steps, one per step, never all in the same step */
+    for (int s = 0; s < 120; s++) assert_int_equal(t.per_step[s], 1);
+    free(out);
+    free(err);
+
+    const char *fast[] = {"--headless", "--steps", "120", "--think-hz", "30", rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(fast, &out, &err), 0);
+    t = parse_thinks(out, 2);
+    for (int i = 1; i <= 6; i++) assert_int_equal(t.count[i], 60);
+    for (int s = 0; s < 120; s++) assert_int_equal(t.per_step[s], 3);
+    assert_near(t.dt_max, 1.0 / 30.0, 1e-6);
+    free(out);
+    free(err);
+
+    const char *never[] = {"--headless", "--steps", "60", "--think-hz", "0", rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(never, &out, &err), 0);
+    assert_null(strstr(out, "think "));
+    free(out);
+    free(err);
+}
+
+static const char *MOVING_SCENE =
+    "world = { width = 500, height = 500, edges = 'wrap', seed = 5 }\n"
+    "local updates = 0\n"
+    "function load(w)\n"
+    "  for i = 1, 5 do\n"
+    "    local v = w:spawn{ kind = 'a', x = 80 * i, y = 100 + 40 * i, vx = 20, vy = -10 }\n"
+    "    v:wander{ radius = 20, distance = 40, jitter = 80 }\n"
+    "    v:seek(250, 250, { weight = 0.5 })\n"
+    "  end\n"
+    "end\n"
+    "function update(w, dt)\n"
+    "  updates = updates + 1\n"
+    "  if w.step_count == 119 or w.step_count == 239 then\n"
+    "    for _, v in ipairs(w:vehicles()) do print(string.format('pos %.9f %.9f', v.x, v.y)) end\n"
+    "    print(string.format('updates %d dt %.6f time %.6f', updates, dt, w.time))\n"
+    "  end\n"
+    "end\n";
+
+static char *positions(const char *out)
+{
+    const char *p = strstr(out, "pos ");
+    assert_non_null(p);
+    const char *end = strstr(out, "summary:");
+    return strndup(p, (size_t)(end - p));
+}
+
+static void test_physics_rate_does_not_depend_on_the_frame_rate(void **state)
+{
+    (void)state;
+    rt_write("moving.lua", MOVING_SCENE);
+    char *out30, *out144, *err;
+    const char *a30[] = {"--headless", "--steps", "240", "--fps", "30", rt_path("moving.lua"), NULL};
+    const char *a144[] = {"--headless", "--steps", "240", "--fps", "144", rt_path("moving.lua"), NULL};
+    assert_int_equal(rt_run(a30, &out30, &err), 0);
+    free(err);
+    assert_int_equal(rt_run(a144, &out144, &err), 0);
+    free(err);
+    char *p30 = positions(out30), *p144 = positions(out144);
+    assert_string_equal(p30, p144); /* same trajectories, bit for bit */
+    assert_non_null(strstr(p30, "updates 120 dt 0.016667 time 1.983333"));
+    assert_non_null(strstr(p30, "updates 240 dt 0.016667"));
+    /* 240 steps of 1/60 s: 120 frames of 1/30 s, but 576 frames of 1/144 s */
+    assert_non_null(strstr(out30, "steps=240 time=4.000"));
+    assert_non_null(strstr(out30, "frames=120 "));
+    int frames144 = atoi(strstr(out144, "frames=") + 7);
+    assert_true(frames144 >= 576 && frames144 <= 577);
+    free(p30);
+    free(p144);
+    free(out30);
+    free(out144);
+
+    /* --physics-hz changes the step, not the simulated time per step count */
+    char *out, *err2;
+    const char *a120[] = {"--headless", "--steps", "240", "--physics-hz", "120", rt_path("moving.lua"), NULL};
+    assert_int_equal(rt_run(a120, &out, &err2), 0);
+    assert_non_null(strstr(out, "dt 0.008333"));
+    assert_non_null(strstr(out, "steps=240 time=2.000"));
+    free(out);
+    free(err2);
+}
+
+static void test_update_error_is_reported_with_file_line_and_run_goes_on_exit_2(void **state)
+{
+    (void)state;
+    rt_write("bad.lua", "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n"
+                        "function update(w, dt)\n"
+                        "  if w.step_count >= 5 then\n"
+                        "    local t = nil\n"
+                        "    return t.field\n"
+                        "  end\n"
+                        "  if w.step_count % 10 == 0 then print('alive ' .. w.step_count) end\n"
+                        "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "30", rt_path("bad.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(err, "bad.lua:5: attempt to index a nil value (local 't')"));
+    assert_non_null(strstr(err, "stack traceback:"));
+    assert_int_equal(rt_count(err, "attempt to index"), 1); /* the same error each step, printed once */
+    assert_non_null(strstr(out, "alive 0"));
+    assert_non_null(strstr(out, "steps=30 "));  /* the simulation kept running */
+    assert_non_null(strstr(out, "errors=25 ")); /* steps 5..29 */
+    free(out);
+    free(err);
+}
+
+static void test_failing_brain_stops_thinking_others_go_on(void **state)
+{
+    (void)state;
+    rt_write("brains.lua", "local Good = { think = function(v, dt) v.data.n = v.data.n + 1 end }\n"
+                           "local Bad = { think = function(v, dt) v.data.n = v.data.n + 1; error('bad brain') end }\n"
+                           "function load(w)\n"
+                           "  local a = w:spawn{ kind = 'a', x = 10, y = 10 }\n"
+                           "  a.data.n = 0; a.brain = Good\n"
+                           "  local b = w:spawn{ kind = 'b', x = 20, y = 10 }\n"
+                           "  b.data.n = 0; b.brain = Bad\n"
+                           "  A, B = a, b\n"
+                           "end\n"
+                           "function update(w, dt)\n"
+                           "  if w.step_count == 59 then print('counts ' .. A.data.n .. ' ' .. B.data.n) end\n"
+                           "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "60", rt_path("brains.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(out, "counts 10 1"));
+    assert_non_null(strstr(err, "brains.lua:2: bad brain"));
+    assert_non_null(strstr(out, "errors=1 "));
+    free(out);
+    free(err);
+}
+
+static void test_scene_that_fails_to_load_exits_1_with_file_and_line(void **state)
+{
+    (void)state;
+    char *out, *err;
+    rt_write("syntax.lua", "function load(w)\n  local x = = 1\nend\n");
+    const char *a1[] = {"--headless", rt_path("syntax.lua"), NULL};
+    assert_int_equal(rt_run(a1, &out, &err), 1);
+    assert_non_null(strstr(err, "syntax.lua:2: unexpected symbol near '='"));
+    free(out);
+    free(err);
+
+    rt_write("loadfail.lua", "function load(w)\n  w:spawn{ kind = 'a', x = 'left' }\nend\n");
+    const char *a2[] = {"--headless", rt_path("loadfail.lua"), NULL};
+    assert_int_equal(rt_run(a2, &out, &err), 1);
+    assert_non_null(strstr(err, "the scene failed to load: loadfail.lua:2: bad argument #1 to 'spawn'"));
+    free(out);
+    free(err);
+
+    const char *a3[] = {"--headless", rt_path("missing.lua"), NULL};
+    assert_int_equal(rt_run(a3, &out, &err), 1);
+    assert_non_null(strstr(err, "missing.lua"));
+    free(out);
+    free(err);
+}
+
+static void test_endless_loop_in_update_is_stopped_at_the_budget(void **state)
+{
+    (void)state;
+    rt_write("loop.lua", "function update(w, dt)\n"
+                         "  if w.step_count == 3 then\n"
+                         "    while true do end\n"
+                         "  end\n"
+                         "  if w.step_count == 9 then print('after the loop') end\n"
+                         "end\n");
+    char *out, *err;
+    double t0 = rt_now();
+    const char *args[] = {"--headless", "--steps", "10", "--time-budget", "50", rt_path("loop.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_true(rt_now() - t0 < 5.0);
+    assert_non_null(strstr(err, "loop.lua:3: script exceeded its time budget (50 ms)"));
+    assert_non_null(strstr(out, "after the loop"));
+    free(out);
+    free(err);
+}
+
+static void test_memory_bomb_hits_the_cap_and_the_program_survives(void **state)
+{
+    (void)state;
+    rt_write("bomb.lua", "local hoard = {}\n"
+                         "local Bomb = { think = function(v, dt)\n"
+                         "  for i = 1, 1e9 do hoard[#hoard + 1] = string.rep('x', 4096) .. i end\n"
+                         "end }\n"
+                         "function load(w) local v = w:spawn{ kind = 'a', x = 1, y = 1 }; v.brain = Bomb end\n"
+                         "function update(w, dt)\n"
+                         "  if w.step_count == 20 then hoard = {}; collectgarbage(); print('alive ' .. #hoard) end\n"
+                         "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "30", "--memory-cap", "32", "--time-budget", "5000",
+                          rt_path("bomb.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(err, "not enough memory"));
+    assert_non_null(strstr(out, "alive 0"));
+    assert_non_null(strstr(out, "steps=30 "));
+    free(out);
+    free(err);
+}
+
+static void test_require_finds_scene_folder_and_scripts_lib_with_relative_chunk_names(void **state)
+{
+    (void)state;
+    rt_write("scripts/lib/helper.lua", "local M = {}\nfunction M.twice(x)\n  return x * 2\nend\n"
+                                       "function M.fail()\n  error('from the lib')\nend\nreturn M\n");
+    rt_write("scripts/demo/part.lua", "return { name = 'private part' }\n");
+    rt_write("scripts/demo.lua", "local helper = require 'helper'\n"
+                                 "local part = require 'demo.part'\n"
+                                 "function load(w) print(part.name, helper.twice(21)) end\n"
+                                 "function update(w, dt) if w.step_count == 2 then helper.fail() end end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "5", rt_path("scripts/demo.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(out, "private part\t42"));
+    assert_non_null(strstr(err, "lib/helper.lua:6: from the lib"));
+    assert_non_null(strstr(err, "demo.lua:4: in function 'update'"));
+    free(out);
+    free(err);
+}
+
+static void test_world_options_from_scene_table_and_seed_override(void **state)
+{
+    (void)state;
+    rt_write("seeded.lua", "return {\n"
+                           "  world = { width = 321, height = 123, seed = 9 },\n"
+                           "  load = function(w) print(string.format('size %d %d r %.12f', w.width, w.height, w:random())) end,\n"
+                           "}\n");
+    char *o1, *o2, *o3, *err;
+    const char *a1[] = {"--headless", "--steps", "1", rt_path("seeded.lua"), NULL};
+    const char *a2[] = {"--headless", "--steps", "1", "--seed", "9", rt_path("seeded.lua"), NULL};
+    const char *a3[] = {"--headless", "--steps", "1", "--seed", "10", rt_path("seeded.lua"), NULL};
+    assert_int_equal(rt_run(a1, &o1, &err), 0);
+    free(err);
+    assert_int_equal(rt_run(a2, &o2, &err), 0);
+    free(err);
+    assert_int_equal(rt_run(a3, &o3, &err), 0);
+    free(err);
+    assert_non_null(strstr(o1, "size 321 123 r "));
+    *strchr(o1, '\n') = *strchr(o2, '\n') = *strchr(o3, '\n') = '\0';
+    assert_string_equal(o1, o2);
+    assert_string_not_equal(o1, o3);
+    free(o1);
+    free(o2);
+    free(o3);
+}
+
+static void test_help_and_bad_options(void **state)
+{
+    (void)state;
+    char *out, *err;
+    const char *a1[] = {"--help", NULL};
+    assert_int_equal(rt_run(a1, &out, &err), 0);
+    assert_non_null(strstr(out, "usage: "));
+    assert_non_null(strstr(out, "--time-budget MS"));
+    free(out);
+    free(err);
+    const char *a2[] = {"--steps", "x", "s.lua", NULL};
+    assert_int_equal(rt_run(a2, &out, &err), 1);
+    assert_non_null(strstr(err, "option --steps: a whole number >= 0 expected, got 'x'"));
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_brains_think_at_the_asked_rate_staggered_over_steps, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_physics_rate_does_not_depend_on_the_frame_rate, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_update_error_is_reported_with_file_line_and_run_goes_on_exit_2, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_failing_brain_stops_thinking_others_go_on, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_scene_that_fails_to_load_exits_1_with_file_and_line, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_endless_loop_in_update_is_stopped_at_the_budget, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_memory_bomb_hits_the_cap_and_the_program_survives, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_require_finds_scene_folder_and_scripts_lib_with_relative_chunk_names, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_world_options_from_scene_table_and_seed_override, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_help_and_bad_options, rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,284 @@
+/* test_runtime_input.c - the program's event path, in-process: SDL events fed to app_handle_event
+ * (the function the window's loop calls) on a real scene, then the effect checked: pause, single
+ * step and time scale through app_frame, overlays, restart, selection, zoom, pan, and what the
+ * scene's keypressed / mousepressed / mousemoved receive. */
+#include "runtime_support.h"
+
+#include <lua.h>
+
+#include "app.h"
+#include "steer_lua.h"
+
+static const char *SCENE =
+    "local steer = require 'steer'\n"
+    "world = { width = 400, height = 300, seed = 4 }\n"
+    "events = {}\n"
+    "function load(w)\n"
+    "  A = w:spawn{ kind = 'a', x = 100, y = 100 }\n"
+    "  B = w:spawn{ kind = 'b', x = 300, y = 200 }\n"
+    "end\n"
+    "function keypressed(key) events[#events + 1] = 'key ' .. key end\n"
+    "function mousepressed(x, y, b) events[#events + 1] = string.format('press %.1f %.1f %d', x, y, b) end\n"
+    "function mousemoved(x, y)\n"
+    "  local mx, my = steer.mouse()\n"
+    "  events[#events + 1] = string.format('move %.1f %.1f mouse %.1f %.1f', x, y, mx, my)\n"
+    "end\n";
+
+static App app;
+
+static int setup(void **state)
+{
+    rt_setup(state);
+    rt_write("input.lua", SCENE);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.width = 800;
+    opt.height = 600;
+    opt.script = rt_path("input.lua");
+    return app_init(&app, &opt, NULL);
+}
+
+static int teardown(void **state)
+{
+    app_shutdown(&app);
+    return rt_teardown(state);
+}
+
+static void key(SDL_Keycode sym, Uint16 mod)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = sym;
+    ev.key.keysym.mod = mod;
+    app_handle_event(&app, &ev);
+}
+
+static void mouse_button(Uint32 type, Uint8 button, int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.button.button = button;
+    ev.button.x = x;
+    ev.button.y = y;
+    app_handle_event(&app, &ev);
+}
+
+static void mouse_move(int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEMOTION;
+    ev.motion.x = x;
+    ev.motion.y = y;
+    app_handle_event(&app, &ev);
+}
+
+static void wheel(int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEWHEEL;
+    ev.wheel.y = y;
+    app_handle_event(&app, &ev);
+}
+
+/* The scene's events list, joined with '|'. */
+static const char *events(void)
+{
+    static char buf[2048];
+    lua_State *L = script_state(app.script);
+    lua_getglobal(L, "events");
+    buf[0] = '\0';
+    size_t len = 0;
+    for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, -1); i++) {
+        lua_rawgeti(L, -1, i);
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", i > 1 ? "|" : "", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return buf;
+}
+
+static SteerVehicleId vehicle(const char *global)
+{
+    lua_State *L = script_state(app.script);
+    lua_getglobal(L, global);
+    SteerVehicleId id;
+    assert_true(steer_lua_to_vehicle(L, -1, &id));
+    lua_pop(L, 1);
+    return id;
+}
+
+static void screen_of(double wx, double wy, int *sx, int *sy)
+{
+    double x, y;
+    steer_camera_to_screen(&app.camera, wx, wy, &x, &y);
+    *sx = (int)lround(x);
+    *sy = (int)lround(y);
+}
+
+static long long steps_after_frame(double seconds)
+{
+    long long before = app.steps;
+    app_frame(&app, seconds);
+    return app.steps - before;
+}
+
+static void test_space_pauses_and_period_steps_once_through_the_frame_path(void **state)
+{
+    (void)state;
+    assert_int_equal(steps_after_frame(1.0 / 60.0), 1);
+    key(SDLK_SPACE, 0);
+    assert_true(app.paused);
+    assert_int_equal(steps_after_frame(0.5), 0);
+    key(SDLK_PERIOD, 0);
+    assert_int_equal(steps_after_frame(0.5), 1);
+    assert_int_equal(steps_after_frame(0.5), 0); /* one step, still paused */
+    assert_true(app.paused);
+    key(SDLK_SPACE, 0);
+    assert_false(app.paused);
+    assert_int_equal(steps_after_frame(1.0 / 60.0), 1);
+    assert_string_equal(events(), ""); /* the runtime's keys do not reach the script */
+}
+
+static void test_minus_and_equals_scale_time_from_quarter_to_eight(void **state)
+{
+    (void)state;
+    key(SDLK_MINUS, 0);
+    assert_near(app_time_scale(&app), 0.5, 0);
+    assert_int_equal(steps_after_frame(2.0 / 60.0), 1);
+    for (int i = 0; i < 5; i++) key(SDLK_MINUS, 0);
+    assert_near(app_time_scale(&app), 0.25, 0);
+    for (int i = 0; i < 9; i++) key(SDLK_EQUALS, 0);
+    assert_near(app_time_scale(&app), 8.0, 0);
+    assert_int_equal(steps_after_frame(1.0 / 60.0), 8);
+    /* the simulated time stays a whole number of fixed steps */
+    assert_near(steer_world_time(script_world(app.script)), (double)app.steps / 60.0, 1e-9);
+}
+
+static void test_function_keys_toggle_overlays_help_and_restart(void **state)
+{
+    (void)state;
+    const struct { SDL_Keycode key; unsigned bit; } map[] = {
+        {SDLK_F2, STEER_OVERLAY_WANDER},    {SDLK_F3, STEER_OVERLAY_AVOIDANCE}, {SDLK_F4, STEER_OVERLAY_NEIGHBORS},
+        {SDLK_F6, STEER_OVERLAY_FORCES},    {SDLK_F7, STEER_OVERLAY_STATES},    {SDLK_F8, STEER_OVERLAY_PATHS},
+        {SDLK_F9, STEER_OVERLAY_GRID},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
+        key(map[i].key, 0);
+        assert_int_equal(app.overlays, map[i].bit);
+        key(map[i].key, 0);
+        assert_int_equal(app.overlays, 0);
+    }
+    key(SDLK_F1, 0);
+    assert_true(app.show_help);
+    for (int i = 0; i < 30; i++) app_frame(&app, 1.0 / 60.0);
+    assert_near(steer_world_time(script_world(app.script)), 0.5, 1e-9);
+    key(SDLK_F5, 0);
+    app_frame(&app, 0.0);
+    assert_near(steer_world_time(script_world(app.script)), 0.0, 0); /* a fresh world */
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 2);
+    key(SDLK_q, 0);
+    assert_false(app.quit);
+    key(SDLK_q, KMOD_LCTRL);
+    assert_true(app.quit);
+}
+
+static void test_other_keys_reach_the_script_with_love_names(void **state)
+{
+    (void)state;
+    key(SDLK_a, 0);
+    key(SDLK_F10, 0);
+    key(SDLK_LSHIFT, 0);
+    key(SDLK_RETURN, 0);
+    key(SDLK_UP, 0);
+    key(SDLK_3, 0);
+    assert_string_equal(events(), "key a|key f10|key lshift|key return|key up|key 3");
+}
+
+static void test_left_click_selects_the_vehicle_under_the_cursor_else_goes_to_the_script(void **state)
+{
+    (void)state;
+    int sx, sy;
+    screen_of(300, 200, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx + 2, sy - 2);
+    SteerVehicleId b = vehicle("B");
+    assert_int_equal(app.selected.index1, b.index1);
+    assert_string_equal(events(), "");
+    /* far from every vehicle: deselects and the script gets world coordinates, LÖVE button 1 */
+    screen_of(200, 50, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    assert_int_equal(app.selected.index1, 0);
+    assert_string_equal(events(), "press 200.0 50.0 1");
+}
+
+static void test_right_click_middle_click_and_right_drag_pan(void **state)
+{
+    (void)state;
+    int sx, sy;
+    screen_of(150, 120, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, sx, sy);
+    mouse_button(SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, sx, sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_MIDDLE, sx, sy);
+    double wx, wy;
+    steer_camera_to_world(&app.camera, sx, sy, &wx, &wy); /* the pixel's world point */
+    char expect[128];
+    snprintf(expect, sizeof expect, "press %.1f %.1f 2|press %.1f %.1f 3", wx, wy, wx, wy);
+    assert_string_equal(events(), expect);
+    assert_near(wx, 150.0, 1.0 / app.camera.zoom);
+
+    double cx = app.camera.center_x, cy = app.camera.center_y, zoom = app.camera.zoom;
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, 400, 300);
+    mouse_move(420, 300);
+    mouse_move(450, 340);
+    mouse_button(SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, 450, 340);
+    /* the world follows the cursor: the camera centre moves the other way, in world units */
+    assert_near(app.camera.center_x, cx - 50.0 / zoom, 1e-9);
+    assert_near(app.camera.center_y, cy - 40.0 / zoom, 1e-9);
+    assert_int_equal(rt_count(events(), "press"), 2); /* a drag is not a click */
+}
+
+static void test_wheel_zooms_keeping_the_point_under_the_cursor(void **state)
+{
+    (void)state;
+    mouse_move(200, 150);
+    double wx0, wy0;
+    steer_camera_to_world(&app.camera, 200, 150, &wx0, &wy0);
+    double zoom = app.camera.zoom;
+    wheel(2);
+    assert_true(app.camera.zoom > zoom * 1.2);
+    double wx1, wy1;
+    steer_camera_to_world(&app.camera, 200, 150, &wx1, &wy1);
+    assert_near(wx1, wx0, 1e-6);
+    assert_near(wy1, wy0, 1e-6);
+    wheel(-2);
+    assert_near(app.camera.zoom, zoom, 1e-9);
+}
+
+static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_mouse(void **state)
+{
+    (void)state;
+    int sx, sy;
+    screen_of(250, 75, &sx, &sy);
+    mouse_move(sx, sy);
+    assert_string_equal(events(), "move 250.0 75.0 mouse 250.0 75.0");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_space_pauses_and_period_steps_once_through_the_frame_path, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_minus_and_equals_scale_time_from_quarter_to_eight, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_function_keys_toggle_overlays_help_and_restart, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_other_keys_reach_the_script_with_love_names, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_left_click_selects_the_vehicle_under_the_cursor_else_goes_to_the_script,
+                                        setup, teardown),
+        cmocka_unit_test_setup_teardown(test_right_click_middle_click_and_right_drag_pan, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_wheel_zooms_keeping_the_point_under_the_cursor, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_mouse,
+                                        setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,238 @@
+/* test_runtime_reload.c - hot reload end to end: the real program (`steer --headless --watch`) on
+ * scene files in a temporary folder, edited while it runs. New code runs within a second while
+ * vehicles keep their positions, v.data and v.state; broken saves (syntax error, runtime error,
+ * endless loop, memory bomb) are reported with file:line while the old code goes on, and the next
+ * good save recovers. */
+#include "runtime_support.h"
+
+#include <math.h>
+
+static const char *SCENE =
+    "local Brain = require 'brain'\n"
+    "world = { width = 1000, height = 1000, edges = 'wrap', seed = 2 }\n"
+    "function load(w)\n"
+    "  W = w\n"
+    "  for i = 1, 3 do\n"
+    "    local v = w:spawn{ kind = 'walker', x = 100 * i, y = 100, vx = 30, vy = 0 }\n"
+    "    v.data.count = 0\n"
+    "    v.data.first = (i == 1)\n"
+    "    v.brain = Brain\n"
+    "  end\n"
+    "end\n"
+    "function update(w, dt)\n"
+    "  if w.step_count % 30 == 0 then print('tick ' .. w.step_count) end\n"
+    "end\n"
+    "function reload(w) print('reload callback') end\n";
+
+/* Version n of the brain: counts its thoughts in v.data, prints what it sees, then sets v.state. */
+static void write_brain(int version, bool rename_save)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "local M = {}\n"
+             "function M.think(v, dt)\n"
+             "  v.data.count = v.data.count + 1\n"
+             "  if v.data.first then\n"
+             "    print(string.format('think v%d count=%%d state=%%s x=%%.6f t=%%.6f', v.data.count,\n"
+             "      tostring(v.state), v.x, W.time))\n"
+             "  end\n"
+             "  v.state = 'state%d'\n"
+             "end\n"
+             "return M\n",
+             version, version);
+    if (rename_save) rt_write_rename("brain.lua", text);
+    else rt_write("brain.lua", text);
+}
+
+typedef struct ThinkLine {
+    int count;
+    char state[32];
+    double x, t;
+} ThinkLine;
+
+/* Parses the first "think v<version>" line after `from` in the output file. */
+static bool read_think(const char *path, long from, int version, ThinkLine *line, long *end)
+{
+    char needle[32];
+    snprintf(needle, sizeof needle, "think v%d ", version);
+    char *text = rt_read(path);
+    bool ok = false;
+    if ((long)strlen(text) >= from) {
+        char *p = strstr(text + from, needle);
+        if (p && strchr(p, '\n')) {
+            ok = sscanf(p + strlen(needle), "count=%d state=%31s x=%lf t=%lf", &line->count, line->state, &line->x,
+                        &line->t) == 4;
+            if (end) *end = (long)(strchr(p, '\n') - text);
+        }
+    }
+    free(text);
+    return ok;
+}
+
+/* Last "think v<version>" line before `before`. */
+static bool last_think_before(const char *path, long before, int version, ThinkLine *line)
+{
+    long from = 0, end;
+    ThinkLine l;
+    bool found = false;
+    while (read_think(path, from, version, &l, &end) && end <= before) {
+        *line = l;
+        found = true;
+        from = end;
+    }
+    return found;
+}
+
+static RtProcess start_scene(void)
+{
+    rt_write("scene.lua", SCENE);
+    write_brain(1, false);
+    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
+    return p;
+}
+
+/* Saves version `version` and checks that it runs within a second with the world intact. */
+static long expect_reload(RtProcess *p, int version, bool rename_save, bool thought_meanwhile)
+{
+    char *before = rt_read(p->out);
+    long mark = (long)strlen(before);
+    free(before);
+    ThinkLine old;
+    double t0 = rt_now();
+    write_brain(version, rename_save);
+    char needle[32];
+    snprintf(needle, sizeof needle, "think v%d ", version);
+    long at = rt_wait_for(p->out, mark, needle, 3.0);
+    double latency = rt_now() - t0;
+    assert_true(at > 0);
+    if (latency >= 1.0) fail_msg("the new code ran %.2f s after the save", latency);
+    ThinkLine fresh;
+    assert_true(read_think(p->out, at - (long)strlen(needle), version, &fresh, NULL));
+    assert_true(last_think_before(p->out, at, version - 1, &old) || last_think_before(p->out, at, 1, &old));
+    /* v.data and v.state survived, time went on, and the vehicle is where its velocity took it. */
+    assert_int_equal(fresh.count, old.count + 1);
+    char expect_state[32];
+    snprintf(expect_state, sizeof expect_state, "state%d", version - 1);
+    assert_string_equal(fresh.state, expect_state);
+    /* (a brain stopped by an error meanwhile did not think: only later is then certain) */
+    if (thought_meanwhile) assert_near(fresh.t, old.t + 0.1, 1e-5);
+    else assert_true(fresh.t > old.t);
+    assert_near(fresh.x, fmod(100.0 + 30.0 * fresh.t, 1000.0), 1e-3);
+    assert_true(rt_wait_for(p->out, mark, "reload callback", 1.0) > 0);
+    return at;
+}
+
+static void test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_the_world(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene();
+    expect_reload(&p, 2, false, true);
+    expect_reload(&p, 3, true, true);
+    expect_reload(&p, 4, false, true);
+    assert_int_equal(rt_stop(&p), 0);
+    char *err = rt_read(p.err);
+    assert_int_equal(rt_count(err, "steer: reloaded"), 3);
+    assert_null(strstr(err, "script error"));
+    free(err);
+}
+
+static void write_broken(const char *text)
+{
+    rt_write("brain.lua", text);
+}
+
+/* After a broken save: the error appears on stderr with file:line, the old version keeps thinking. */
+static void expect_error_and_old_code(RtProcess *p, const char *error_text, int old_version)
+{
+    char *out = rt_read(p->out);
+    long mark = (long)strlen(out);
+    free(out);
+    assert_true(rt_wait_for(p->err, 0, error_text, 3.0) > 0);
+    char needle[32];
+    snprintf(needle, sizeof needle, "think v%d ", old_version);
+    assert_true(rt_wait_for(p->out, mark, needle, 1.0) > 0);
+}
+
+static void test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene();
+    write_broken("local M = {}\nfunction M.think(v, dt)\n  v.data.count = = 1\nend\nreturn M\n");
+    expect_error_and_old_code(&p, "brain.lua:3: unexpected symbol near '='", 1);
+    write_broken("local M = {}\nlocal broken = nil\nM.size = #broken\nreturn M\n");
+    expect_error_and_old_code(&p, "brain.lua:3: attempt to get length of a nil value (local 'broken')", 1);
+    expect_reload(&p, 2, true, true); /* a later good save recovers */
+    assert_int_equal(rt_stop(&p), 2); /* errors happened */
+}
+
+static void test_endless_loops_are_stopped_and_reported_with_file_and_line(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene();
+    /* an endless loop while the chunk runs: reported, old code goes on */
+    write_broken("local M = {}\nwhile true do\nend\nreturn M\n");
+    expect_error_and_old_code(&p, "brain.lua:2: script exceeded its time budget (100 ms)", 1);
+    /* an endless loop in think: reported, that brain stops, the scene goes on */
+    write_broken("local M = {}\nfunction M.think(v, dt)\n  while true do end\nend\nreturn M\n");
+    assert_true(rt_wait_for(p.err, 0, "brain.lua:3: script exceeded its time budget (100 ms)", 3.0) > 0);
+    char *out = rt_read(p.out);
+    long mark = (long)strlen(out);
+    free(out);
+    assert_true(rt_wait_for(p.out, mark, "tick ", 2.0) > 0);
+    expect_reload(&p, 2, false, false);
+    assert_int_equal(rt_stop(&p), 2);
+}
+
+static void test_memory_bomb_in_a_reload_is_capped_and_the_program_survives(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", SCENE);
+    write_brain(1, false);
+    const char *args[] = {"--headless", "--watch", "--memory-cap", "64", "--time-budget", "10000",
+                          rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
+    write_broken("local M = {}\nlocal t = {}\nfor i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end\nreturn M\n");
+    expect_error_and_old_code(&p, "not enough memory", 1);
+    expect_reload(&p, 2, false, true);
+    assert_int_equal(rt_stop(&p), 2);
+}
+
+static void test_scene_file_reloads_its_callbacks(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene();
+    char scene2[2048];
+    snprintf(scene2, sizeof scene2, "%s", SCENE);
+    char *tick = strstr(scene2, "print('tick ' ..");
+    memcpy(tick, "print('TOCK ' ..", strlen("print('TOCK ' .."));
+    char *out = rt_read(p.out);
+    long mark = (long)strlen(out);
+    free(out);
+    rt_write_rename("scene.lua", scene2);
+    assert_true(rt_wait_for(p.out, mark, "reload callback", 1.0) > 0);
+    assert_true(rt_wait_for(p.out, mark, "TOCK ", 1.5) > 0);
+    /* the world was kept: brains still think with their counts going on */
+    ThinkLine l;
+    assert_true(read_think(p.out, mark, 1, &l, NULL));
+    assert_true(l.count > 3);
+    assert_int_equal(rt_stop(&p), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_the_world,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_endless_loops_are_stopped_and_reported_with_file_and_line, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_memory_bomb_in_a_reload_is_capped_and_the_program_survives, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_scene_file_reloads_its_callbacks, rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,128 @@
+/* test_runtime_shot.c - screenshots of the real program (headless, software renderer, PNG): the
+ * vehicle's colour where the vehicle is, the obstacle where the obstacle is, the script's own
+ * gfx drawing, and the error panel when a script fails. */
+#include "runtime_support.h"
+
+#include <SDL.h>
+#include <SDL_image.h>
+
+#include "render.h"
+
+#define SHOT_W 400
+#define SHOT_H 300
+
+typedef struct Rgb {
+    int r, g, b;
+} Rgb;
+
+static SDL_Surface *load_png(const char *path)
+{
+    SDL_Surface *raw = IMG_Load(path);
+    if (!raw) fail_msg("cannot load %s: %s", path, IMG_GetError());
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    assert_non_null(s);
+    assert_int_equal(s->w, SHOT_W);
+    assert_int_equal(s->h, SHOT_H);
+    return s;
+}
+
+static Rgb pixel(SDL_Surface *s, int x, int y)
+{
+    const Uint8 *p = (const Uint8 *)s->pixels + y * s->pitch + x * 4;
+    return (Rgb){p[0], p[1], p[2]};
+}
+
+static bool near_color(Rgb c, int r, int g, int b, int tol)
+{
+    return abs(c.r - r) <= tol && abs(c.g - g) <= tol && abs(c.b - b) <= tol;
+}
+
+/* Where the program's camera (the world fitted into the picture) puts a world point. */
+static void to_pixel(double wx, double wy, int *x, int *y)
+{
+    SteerCamera cam = steer_camera_fit(200, 150, SHOT_W, SHOT_H);
+    double sx, sy;
+    steer_camera_to_screen(&cam, wx, wy, &sx, &sy);
+    *x = (int)lround(sx);
+    *y = (int)lround(sy);
+}
+
+static const char *SCENE =
+    "world = { width = 200, height = 150, seed = 1 }\n"
+    "function load(w)\n"
+    "  w:spawn{ kind = 'a', x = 150, y = 100, color = {255, 0, 255} }\n"
+    "  w:obstacle{ x = 60, y = 110, radius = 12 }\n"
+    "end\n"
+    "function draw(gfx)\n"
+    "  gfx.circle(150, 40, 6, {0, 255, 0}, true)\n"
+    "  gfx.hud('custom line')\n"
+    "end\n";
+
+static void take(const char *scene, const char *png, int expect_status)
+{
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "5", "--width", "400", "--height", "300",
+                          "--screenshot", rt_path(png), rt_path(scene), NULL};
+    int status = rt_run(args, &out, &err);
+    if (status != expect_status) fail_msg("exit %d: %s", status, err);
+    free(out);
+    free(err);
+}
+
+static void test_vehicle_obstacle_and_script_drawing_are_where_the_world_says(void **state)
+{
+    (void)state;
+    rt_write("shot.lua", SCENE);
+    take("shot.lua", "shot.png", 0);
+    SDL_Surface *s = load_png(rt_path("shot.png"));
+    int x, y;
+    to_pixel(150, 100, &x, &y); /* the vehicle (at rest: it has not moved) */
+    Rgb c = pixel(s, x, y);
+    if (!near_color(c, 255, 0, 255, 10)) fail_msg("vehicle pixel (%d, %d) is %d %d %d", x, y, c.r, c.g, c.b);
+    to_pixel(150, 80, &x, &y); /* open ground between vehicle and circle */
+    Rgb ground = pixel(s, x, y);
+    assert_false(near_color(ground, 255, 0, 255, 60));
+    to_pixel(60, 110, &x, &y); /* the obstacle's centre */
+    Rgb obstacle = pixel(s, x, y);
+    if (near_color(obstacle, ground.r, ground.g, ground.b, 8))
+        fail_msg("no obstacle at (%d, %d): %d %d %d", x, y, obstacle.r, obstacle.g, obstacle.b);
+    to_pixel(60, 80, &x, &y); /* 30 units above it: ground again */
+    assert_true(near_color(pixel(s, x, y), ground.r, ground.g, ground.b, 8));
+    to_pixel(150, 40, &x, &y); /* gfx.circle, filled green */
+    c = pixel(s, x, y);
+    if (!near_color(c, 0, 255, 0, 10)) fail_msg("gfx.circle pixel is %d %d %d", c.r, c.g, c.b);
+    /* no error panel: the bottom rows are not red */
+    c = pixel(s, 10, SHOT_H - 4);
+    assert_false(c.r > 100 && c.g < 80);
+    SDL_FreeSurface(s);
+}
+
+static void test_failing_script_shows_the_error_panel(void **state)
+{
+    (void)state;
+    rt_write("fail.lua", "world = { width = 200, height = 150 }\n"
+                         "function update(w, dt)\n  error('panel please')\nend\n");
+    take("fail.lua", "fail.png", 2);
+    SDL_Surface *s = load_png(rt_path("fail.png"));
+    int red_rows = 0;
+    for (int y = SHOT_H - 40; y < SHOT_H; y++) {
+        Rgb c = pixel(s, 3, y);
+        if (c.r > 100 && c.g < 80 && c.b < 80) red_rows++;
+    }
+    assert_true(red_rows > 20);
+    /* the top half has no panel */
+    Rgb top = pixel(s, SHOT_W / 2, SHOT_H / 3);
+    assert_false(top.r > 100 && top.g < 80);
+    SDL_FreeSurface(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_vehicle_obstacle_and_script_drawing_are_where_the_world_says, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_failing_script_shows_the_error_panel, rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
