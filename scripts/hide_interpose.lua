@@ -1,9 +1,13 @@
 -- Hide and interpose: grey sheep hide behind the rocks from the red wolf; the green guard keeps itself between the wolf and the gold VIP.
 -- Keys: the wolf follows the mouse when there is one (else it prowls); h toggles hiding.
 -- Try: walk the wolf around a rock and watch the sheep slip round to its far side; the guard stays in the line of fire.
-local steer = require "steer"
-
 local M = { world = { width = 1000, height = 650, edges = "contain", seed = 12 } }
+
+-- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
+-- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
+local pointer
+function M.mousemoved(x, y) pointer = { x, y } end
+local function mouse() if pointer then return pointer[1], pointer[2] end end
 
 M.rocks = { { 250, 200, 35 }, { 500, 420, 45 }, { 760, 220, 35 }, { 300, 500, 30 }, { 780, 500, 30 } }
 local wolf, vip, guard
@@ -11,10 +15,11 @@ local sheep = {}
 local hiding = true
 
 local function steer_sheep()
-  for _, s in ipairs(sheep) do
+  for i, s in ipairs(sheep) do
     if hiding then
       s:stop("wander")
-      s:hide(wolf, { distance = 20, slowing_radius = 40, priority = 2 })
+      -- each keeps its own distance behind the rock, so they line up instead of piling up
+      s:hide(wolf, { distance = 8 + (i - 1) % 4 * 14, slowing_radius = 40, priority = 2 })
     else
       s:stop("hide")
       s:wander{ radius = 20, distance = 40, jitter = 60, priority = 2 }
@@ -49,7 +54,7 @@ function M.load(world)
 end
 
 function M.update()
-  local x, y = steer.mouse()
+  local x, y = mouse()
   if x then
     wolf:stop("wander")
     wolf:arrive(x, y, { slowing_radius = 50 })

@@ -1,7 +1,6 @@
 -- Hunter and prey (the 002 article): hunters chase the prey they can see until their stamina runs out, then rest; prey evade hunters and follow your mouse.
 -- Keys: mouse lures prey (within 300), left click drops an obstacle, h/p more hunters/prey, d cycles difficulty, e toggles evading, c clears your obstacles.
 -- Try: lure a herd behind an obstacle so the hunters lose sight of it; switch evading off (e) and watch the longest survival fall.
-local steer = require "steer"
 local fsm = require "fsm"
 local Hunter = require "hunter_prey.hunter"
 local Prey = require "hunter_prey.prey"
@@ -31,8 +30,14 @@ M.config = {
   walls = { { 180, 520, 380, 600 }, { 560, 90, 560, 200 } },
 }
 
+-- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
+-- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
+local pointer
+function M.mousemoved(x, y) pointer = { x, y } end
+local function mouse() if pointer then return pointer[1], pointer[2] end end
+
 -- Where the lure is: the mouse pointer in world coordinates, or nil. Tests replace this.
-function M.lure() return steer.mouse() end
+function M.lure() return mouse() end
 
 local game -- the shared table every brain reads through v.data.game; survives reloads there
 

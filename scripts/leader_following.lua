@@ -1,9 +1,13 @@
 -- Leader following: followers arrive at a point behind the leader, keep apart, and dodge out of its way when in front of it.
 -- Keys: m makes the leader follow the mouse (else it wanders); f adds five followers.
 -- Try: steer the leader back through its own followers with the mouse and watch them step aside.
-local steer = require "steer"
-
 local M = { world = { width = 1000, height = 650, edges = "contain", seed = 10 } }
+
+-- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
+-- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
+local pointer
+function M.mousemoved(x, y) pointer = { x, y } end
+local function mouse() if pointer then return pointer[1], pointer[2] end end
 
 local leader, the_world
 local by_mouse = false
@@ -28,7 +32,7 @@ function M.load(world)
 end
 
 function M.update()
-  local x, y = steer.mouse()
+  local x, y = mouse()
   if by_mouse and x then leader:arrive(x, y, { slowing_radius = 80 }) end
 end
 

@@ -1,42 +1,47 @@
 -- Seek, flee and arrive with the mouse pointer as the target (the same target, three behaviours).
 -- Keys: 1 seek, 2 flee (panic distance 200), 3 arrive (slowing radius 120); the mouse moves the target.
 -- Try: arrive, then hold the pointer still and watch them settle without overshooting; seek overshoots and circles.
-local steer = require "steer"
-
 local M = { world = { width = 900, height = 600, edges = "contain", seed = 1 } }
 
+-- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
+-- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
+local pointer
+function M.mousemoved(x, y) pointer = { x, y } end
+local function mouse() if pointer then return pointer[1], pointer[2] end end
+
 local mode, switched = "arrive", true
-local agents = {}
+local agent
+local trail = {} -- the last positions, oldest first: shows overshoot (seek) and settling (arrive)
 local tx, ty = 450, 300
 
 -- The mouse, or a point circling the centre when there is no mouse (headless runs, screenshots).
 local function target(world)
-  local x, y = steer.mouse()
+  local x, y = mouse()
   if x then return x, y end
   return 450 + 220 * math.cos(world.time * 0.4), 300 + 150 * math.sin(world.time * 0.4)
 end
 
 function M.load(world)
-  mode, switched, agents = "arrive", true, {}
-  for i = 1, 3 do
-    agents[i] = world:spawn{ kind = "agent", x = 150 + 300 * (i - 1), y = 520, max_speed = 180,
-                             max_force = 300, radius = 8, color = { 120, 200, 255 } }
-  end
+  mode, switched, trail = "arrive", true, {}
+  agent = world:spawn{ kind = "agent", x = 150, y = 520, max_speed = 180, max_force = 300, radius = 8,
+                       color = { 120, 200, 255 } }
 end
 
 -- Calling a behaviour that is already on only moves its target, so this runs every step.
 function M.update(world)
   tx, ty = target(world)
-  for _, v in ipairs(agents) do
-    if switched then
-      v:stop()
-      v:contain{ margin = 40 }
-    end
-    if mode == "seek" then v:seek(tx, ty)
-    elseif mode == "flee" then v:flee(tx, ty, { panic_distance = 200 })
-    else v:arrive(tx, ty, { slowing_radius = 120 }) end
+  if switched then
+    agent:stop()
+    agent:contain{ margin = 40 }
+    switched = false
   end
-  switched = false
+  if mode == "seek" then agent:seek(tx, ty)
+  elseif mode == "flee" then agent:flee(tx, ty, { panic_distance = 200 })
+  else agent:arrive(tx, ty, { slowing_radius = 120 }) end
+  if world.step_count % 3 == 0 then
+    trail[#trail + 1] = { agent.x, agent.y }
+    if #trail > 60 then table.remove(trail, 1) end
+  end
 end
 
 function M.keypressed(key)
@@ -45,6 +50,9 @@ function M.keypressed(key)
 end
 
 function M.draw(gfx)
+  for i = 2, #trail do
+    gfx.line(trail[i - 1][1], trail[i - 1][2], trail[i][1], trail[i][2], { 120, 200, 255, 40 + 3 * i })
+  end
   gfx.circle(tx, ty, 6, { 250, 220, 80 }, true)
   if mode == "flee" then gfx.circle(tx, ty, 200, { 250, 120, 80, 90 }) end
   if mode == "arrive" then gfx.circle(tx, ty, 120, { 250, 220, 80, 90 }) end
