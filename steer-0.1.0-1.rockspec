@@ -33,6 +33,7 @@ build = {
         "src/core/behaviours_individual.c",
         "src/core/behaviours_navigation.c",
         "src/core/combine.c",
+        "src/core/debug_draw.c",
         "src/core/pool.c",
         "src/core/prng.c",
         "src/core/queries.c",
