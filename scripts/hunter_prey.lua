@@ -1,4 +1,4 @@
--- Hunter and prey (the 002 article): hunters chase the prey they can see until their stamina runs out, then rest; prey evade hunters and follow your mouse.
+-- Hunter and prey (the 002 article): hunters chase the prey they can see until their stamina runs out, then rest; prey evade hunters, alarm the herd and follow your mouse.
 -- Keys: mouse lures prey (within 300), left click drops an obstacle, h/p more hunters/prey, d cycles difficulty, e toggles evading, c clears your obstacles.
 -- Try: lure a herd behind an obstacle so the hunters lose sight of it; switch evading off (e) and watch the longest survival fall.
 local fsm = require "fsm"
@@ -20,6 +20,9 @@ M.config = {
   drain = 40,          -- stamina per second while chasing (the article: 2 per update)
   refill = 20,         -- stamina per second while resting (the article: 1 per update)
   evade = true,
+  alarm_range = 120,   -- units: a prey that starts evading alarms the prey this close...
+  alarm_delay = 0.3,   -- s: ...who hear it after this reaction time...
+  alarm_time = 1.5,    -- s: ...and evade that hunter this long
   difficulty = 2,      -- index into levels
   levels = {
     { name = "easy", hunter_speed = 95, stamina = 60 },

@@ -2,6 +2,9 @@
 -- A global state picks what matters most at every think: a hunter within threat range -> evade it
 -- (when the game has evading on); else the lure (the mouse) within lure range -> arrive at it with
 -- a slowing radius; else wander.
+-- Better than the article: a prey that starts evading alarms the prey around it (an fsm message
+-- that arrives after a reaction time); alarmed prey evade that hunter for a while before it is
+-- near enough for them to see it themselves.
 local fsm = require "fsm"
 
 local Prey = {}
@@ -28,8 +31,16 @@ Prey.states = {
   choose = {
     think = function(v)
       if Prey.threat(v) then return "evade" end
+      if v.state == "alarmed" then return nil end -- alarmed ends by itself
       if Prey.lure_near(v) then return "lured" end
       return "wander"
+    end,
+    on_message = function(v, msg)
+      local hunter = msg.data
+      if msg.name ~= "alarm" or v.state == "evade" or not hunter:alive() then return false end
+      fsm.change(v, "alarmed") -- a second alarm restarts it (its exit clears the old hunter first)
+      v.data.alarm = hunter
+      return true
     end,
   },
 
@@ -39,6 +50,13 @@ Prey.states = {
   },
 
   evade = {
+    enter = function(v)
+      local game = v.data.game
+      local hunter = Prey.threat(v)
+      for _, other in ipairs(game.world:neighbors(v, game.config.alarm_range, "prey")) do
+        fsm.send(game.world, other, "alarm", { delay = game.config.alarm_delay, from = v, data = hunter })
+      end
+    end,
     think = function(v)
       local hunter = Prey.threat(v)
       if hunter then
@@ -46,6 +64,18 @@ Prey.states = {
       end
     end,
     exit = function(v) v:stop("evade") end,
+  },
+
+  alarmed = {
+    think = function(v)
+      local game = v.data.game
+      if not v.data.alarm:alive() or fsm.time_in_state(v) >= game.config.alarm_time then return "wander" end
+      v:evade(v.data.alarm, { priority = 2 })
+    end,
+    exit = function(v)
+      v:stop("evade")
+      v.data.alarm = nil
+    end,
   },
 
   lured = {

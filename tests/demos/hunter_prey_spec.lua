@@ -93,6 +93,26 @@ describe("hunter_prey", function()
     assert.is_true(on.values.mean_life >= 1.3 * off.values.mean_life, says)
   end)
 
+  it("an evading prey alarms the prey near it, who evade after a reaction time, before they see the hunter", function()
+    local r = H.ok(H.run(scene("cfg.hunters, cfg.prey = 1, 2",
+      "hunters[1]:set_position(300, 350); prey[1]:set_position(400, 350); prey[2]:set_position(500, 350)",
+      [[local b = world:vehicles("prey")[2]
+        if b.state ~= b_state then
+          b_state = b.state
+          local h = world:vehicles("hunter")[1]
+          report("b", ("%s@%.3f@%.1f"):format(b.state, world.time, math.sqrt((h.x - b.x) ^ 2 + (h.y - b.y) ^ 2)))
+        end]]), { steps = 120, seed = 2 }))
+    local first_alarm
+    for _, s in ipairs(r.all.b) do
+      local state, t, d = s:match("^(%a+)@([%d.]+)@([%d.]+)$")
+      if state == "alarmed" and not first_alarm then first_alarm = { t = tonumber(t), d = tonumber(d) } end
+    end
+    assert.is_not_nil(first_alarm, "prey 2 never alarmed: " .. table.concat(r.all.b, " "))
+    -- prey 1 starts evading at its first think (within 0.1 s); the alarm takes 0.3 s more
+    assert.is_true(first_alarm.t >= 0.3 and first_alarm.t <= 0.45, "alarmed at " .. first_alarm.t)
+    assert.is_true(first_alarm.d > 130, "the hunter was already within sight: " .. first_alarm.d)
+  end)
+
   it("the lure draws idle prey in range to rest near it, and leaves prey out of range alone", function()
     local r = H.ok(H.run(scene([[cfg.hunters, cfg.prey = 0, 7
         scene.lure = function() return 500, 350 end]],
