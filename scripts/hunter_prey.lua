@@ -156,7 +156,8 @@ function M.draw(gfx)
     gfx.text(h.x - 15, h.y + 12, h.state or "", RED)
   end
   for _, p in ipairs(world:vehicles("prey")) do
-    if p.state ~= "wander" then gfx.text(p.x - 12, p.y + 9, p.state or "", GREY) end
+    -- only the states worth a glance: lured prey gather at the pointer and their labels would pile up
+    if p.state == "evade" or p.state == "alarmed" then gfx.text(p.x - 12, p.y + 9, p.state, GREY) end
   end
   gfx.hud(("prey %d   caught %d   longest survival %.1f s"):format(world:count("prey"), game.caught,
     longest_alive(world)))
