@@ -7,7 +7,7 @@ local runner, hunters
 local evading = true
 
 local function spawn_hunter(world, kind, x, y, color)
-  return world:spawn{ kind = kind, x = x, y = y, max_speed = 150, max_force = 300, radius = 9, color = color,
+  return world:spawn{ kind = kind, x = x, y = y, max_speed = 150, max_force = 450, radius = 9, color = color,
                       data = { home = { x, y }, catches = 0 } }
 end
 

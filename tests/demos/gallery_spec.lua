@@ -38,6 +38,18 @@ describe("gallery", function()
     end)
   end
 
+  it("pursuit_evade: pursuit (aiming ahead) catches the evading runner more often than plain seek", function()
+    local r = H.ok(H.run(wrap("pursuit_evade", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 59.9 and not said then said = true
+    report("pursuer", scene.hunters[1].data.catches); report("seeker", scene.hunters[2].data.catches) end
+end]]), { steps = 3600, seed = 1 }))
+    assert.is_true(r.values.pursuer >= r.values.seeker + 2 and r.values.pursuer >= 5,
+      ("pursuer %d catches, seeker %d"):format(r.values.pursuer, r.values.seeker))
+  end)
+
   it("path_following: every follower visits its waypoints in order, none skipped", function()
     local r = H.ok(H.run(wrap("path_following", [[
 local update = scene.update
