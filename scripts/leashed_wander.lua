@@ -3,7 +3,7 @@
 -- Try: watch the left ones stray and get pulled back, while the right ones never leave their circle; click to move every anchor.
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 5 } }
 
-local RADIUS = 90
+M.RADIUS = 90 -- return radius (pull) and max distance (roam), units
 local homes = {}
 
 function M.load(world)
@@ -14,9 +14,9 @@ function M.load(world)
     local v = world:spawn{ kind = method, x = x, y = y, max_speed = 80, max_force = 200, radius = 7,
                            color = method == "pull" and { 120, 200, 255 } or { 150, 230, 130 } }
     if method == "pull" then
-      v:wander{ radius = 30, distance = 60, jitter = 90, leash = "pull", return_radius = RADIUS }
+      v:wander{ radius = 30, distance = 60, jitter = 90, leash = "pull", return_radius = M.RADIUS }
     else
-      v:wander{ leash = "roam", max_distance = RADIUS, roam_rate = 0.3 }
+      v:wander{ leash = "roam", max_distance = M.RADIUS, roam_rate = 0.3 }
     end
     homes[#homes + 1] = { v = v, x = x, y = y, method = method }
   end
@@ -36,7 +36,7 @@ end
 function M.draw(gfx)
   for _, h in ipairs(homes) do
     local color = h.method == "pull" and { 120, 200, 255, 90 } or { 150, 230, 130, 90 }
-    gfx.circle(h.x, h.y, RADIUS, color)
+    gfx.circle(h.x, h.y, M.RADIUS, color)
     gfx.circle(h.x, h.y, 3, color, true)
   end
   gfx.hud("blue: leash = \"pull\" (return radius 90)    green: leash = \"roam\" (max distance 90)")

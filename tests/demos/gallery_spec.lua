@@ -50,6 +50,21 @@ end]]), { steps = 3600, seed = 1 }))
       ("pursuer %d catches, seeker %d"):format(r.values.pursuer, r.values.seeker))
   end)
 
+  it("leashed_wander: roaming stays within its max distance of home, pulling within twice the return radius", function()
+    local r = H.ok(H.run(wrap("leashed_wander", [[
+local far = { pull = 0, roam = 0 }
+function scene.update(world)
+  for _, h in ipairs(scene.homes) do
+    far[h.method] = math.max(far[h.method], math.sqrt((h.v.x - h.x) ^ 2 + (h.v.y - h.y) ^ 2))
+  end
+  if world.time >= 59.9 and not said then said = true
+    report("pull", far.pull); report("roam", far.roam); report("radius", scene.RADIUS) end
+end]]), { steps = 3600, seed = 2 }))
+    assert.is_true(r.values.roam <= r.values.radius + 15, "a roaming vehicle got " .. r.values.roam .. " from home")
+    assert.is_true(r.values.pull <= 2 * r.values.radius, "a pulled vehicle got " .. r.values.pull .. " from home")
+    assert.is_true(r.values.pull > r.values.radius, "pulled vehicles never strayed past the return radius")
+  end)
+
   it("path_following: every follower visits its waypoints in order, none skipped", function()
     local r = H.ok(H.run(wrap("path_following", [[
 local update = scene.update
