@@ -24,6 +24,7 @@ build = {
   modules = {
     steer = {
       sources = {
+        "bindings/lbehaviours.c",
         "bindings/loptions.c",
         "bindings/lshapes.c",
         "bindings/lsteer.c",

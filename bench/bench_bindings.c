@@ -92,6 +92,8 @@ int main(void)
     double lua_toggle = lua_ns(L, "v:wander{radius = 20, distance = 40, jitter = 80}", n_toggle);
     double lua_toggle_reused = lua_ns(L, "v:wander(OPTS)", n_toggle);
     double lua_field = lua_ns(L, "s = s + v.x", n_field);
+    check(L, luaL_dostring(L, "T = {x = 1.5}"));
+    double lua_table_field = lua_ns(L, "s = s + T.x", n_field);
     double lua_closest = lua_ns(L, "w:closest(v, 'prey', 100)", n_closest);
     (void)lua_toggle_reused;
 
@@ -136,6 +138,7 @@ int main(void)
     printf("  %-44s %9.1f %9.1f %7.1f\n", "toggle v:wander(opts), table reused", lua_toggle_reused, ct,
            lua_toggle_reused / ct);
     printf("  %-44s %9.1f %9.1f %7.1f\n", "field read v.x", lua_field, cf, lua_field / cf);
+    printf("  %-44s %9.1f %9s %7s\n", "(for scale: a plain Lua table read T.x)", lua_table_field, "", "");
     printf("  %-44s %9.1f %9.1f %7.1f\n", "world:closest(v, 'prey', 100) (linear scan)", lua_closest, cc,
            lua_closest / cc);
     lua_close(L);

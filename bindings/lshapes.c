@@ -80,6 +80,30 @@ LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type)
     return s;
 }
 
+static LShape *check_own_shape(lua_State *L, int idx, LShapeType type, const LWorld *owner)
+{
+    LShape *s = lsteer_check_shape(L, idx, type);
+    if (s->owner != owner) luaL_argerror(L, idx, lua_pushfstring(L, "%s of another world", SHAPE_NAME[type]));
+    return s;
+}
+
+SteerPathId lsteer_check_path(lua_State *L, int idx, const LWorld *owner)
+{
+    return AS_ID(SteerPathId, check_own_shape(L, idx, SHAPE_PATH, owner)->packed);
+}
+
+SteerFlowFieldId lsteer_check_flow_field(lua_State *L, int idx, const LWorld *owner)
+{
+    return AS_ID(SteerFlowFieldId, check_own_shape(L, idx, SHAPE_FLOW_FIELD, owner)->packed);
+}
+
+void lsteer_push_path(lua_State *L, int world_idx, SteerPathId id) { lsteer_push_shape(L, world_idx, SHAPE_PATH, PACK(id)); }
+
+void lsteer_push_flow_field(lua_State *L, int world_idx, SteerFlowFieldId id)
+{
+    lsteer_push_shape(L, world_idx, SHAPE_FLOW_FIELD, PACK(id));
+}
+
 /// Which shape type the userdata at idx is, or -1.
 static int shape_type_of(lua_State *L, int idx)
 {

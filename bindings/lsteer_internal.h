@@ -3,9 +3,11 @@
  *
  * Ownership, once for all. A steer.World userdata owns its SteerWorld and holds these tables in
  * its user values:
- *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata (weak values: a handle nobody
- *               holds may be collected and is made again on demand, still one at a time)
- *   UV_DATA, UV_BRAIN, UV_STATE   packed id -> v.data / v.brain / v.state (cleared on removal)
+ *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata, made on first use and kept
+ *               until the vehicle is removed, so that a handle is a stable key even in a script's
+ *               weak-keyed table (an entry goes when its vehicle goes)
+ *   UV_DATA, UV_BRAIN, UV_STATE   packed id -> v.data / v.brain / v.state (cleared on removal;
+ *               held by the world rather than the registry, so that they die with an unreachable world)
  *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
  *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
  *               few, and a flow field handle remembers its grid; removal drops the entry)
@@ -44,6 +46,7 @@ typedef struct LVehicle {
     SteerVehicleId id;
     uint64_t serial;   ///< v.id; also tells a reused slot from this vehicle
     uint32_t kind;
+    bool removed;      ///< set by world:remove, so that no reuse of the slot can revive it
     LWorld *owner;     ///< kept alive by the handle's user value
 } LVehicle;
 
@@ -78,10 +81,16 @@ LVehicle *lsteer_check_vehicle(lua_State *L, int idx);
 /// The handle at idx, alive or not (argument error when it is not a handle).
 LVehicle *lsteer_check_handle(lua_State *L, int idx);
 bool lsteer_vehicle_alive(const LVehicle *h);
+/// Pushes `vehicle #12 (prey)` for the handle at idx.
+void lsteer_push_vehicle_label(lua_State *L, int idx);
 /// Removes a vehicle and forgets its handle, data, brain and state.
 void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// Spawn: world at 1, options at 2.
 int lsteer_spawn(lua_State *L);
+
+/* ---- lbehaviours.c ------------------------------------------------------------------------- */
+/// Adds v:seek ... v:avoid_collisions, v:stop and v:behaviours to the table on top of the stack.
+void lsteer_add_behaviour_methods(lua_State *L);
 
 /* ---- lshapes.c ----------------------------------------------------------------------------- */
 int lsteer_open_shapes(lua_State *L);
@@ -95,6 +104,12 @@ int lsteer_world_walls(lua_State *L);
 LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type);
 /// Pushes the (one cached) handle of a shape of the world at world_idx, or nil if it is gone.
 void lsteer_push_shape(lua_State *L, int world_idx, LShapeType type, uint64_t packed);
+/// The path / flow field behind a live handle of world `owner` at idx (argument error otherwise),
+/// and back.
+SteerPathId lsteer_check_path(lua_State *L, int idx, const LWorld *owner);
+SteerFlowFieldId lsteer_check_flow_field(lua_State *L, int idx, const LWorld *owner);
+void lsteer_push_path(lua_State *L, int world_idx, SteerPathId id);
+void lsteer_push_flow_field(lua_State *L, int world_idx, SteerFlowFieldId id);
 /// Removes any handle (vehicle or shape) at idx; used by world:remove.
 int lsteer_remove_any(lua_State *L, int world_idx, int idx);
 

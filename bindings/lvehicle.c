@@ -1,5 +1,6 @@
-/* lvehicle.c - steer.Vehicle: spawning, the one cached handle per vehicle, fields (read-only
- * state, checked tunables, per-vehicle Lua values) and the behaviour toggles. */
+/* lvehicle.c - steer.Vehicle: spawning, the one cached handle per vehicle, and its fields
+ * (read-only state, checked tunables, per-vehicle Lua values). The behaviour methods are in
+ * lbehaviours.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,8 +13,16 @@
 /// vehicle from a later one that reuses its slot after the generation counter wrapped.
 static bool handle_state(const LVehicle *h, SteerVehicleState *s)
 {
-    if (!h->owner->world) return false;
+    if (h->removed || !h->owner->world) return false;
     return steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK && s->serial == h->serial;
+}
+
+/// The cheap check for the hot field reads: world:remove marks the handle, so the generation check
+/// alone is enough unless C code destroyed the vehicle behind the module's back (see
+/// steer_lua_remove_vehicle) and its slot's 16-bit generation then wrapped.
+static bool handle_live(const LVehicle *h)
+{
+    return !h->removed && h->owner->world && steer_vehicle_is_valid(h->owner->world, h->id);
 }
 
 bool lsteer_vehicle_alive(const LVehicle *h)
@@ -25,8 +34,7 @@ bool lsteer_vehicle_alive(const LVehicle *h)
 /// Pushes the world userdata a handle at idx belongs to.
 static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, 1); }
 
-/// Pushes `vehicle #12 (prey)` for the handle at idx.
-static void push_label(lua_State *L, int idx)
+void lsteer_push_vehicle_label(lua_State *L, int idx)
 {
     LVehicle *h = lua_touserdata(L, idx);
     idx = lua_absindex(L, idx);
@@ -39,7 +47,7 @@ static void push_label(lua_State *L, int idx)
 
 static int removed_error(lua_State *L, int idx)
 {
-    push_label(L, idx);
+    lsteer_push_vehicle_label(L, idx);
     return luaL_error(L, "%s was removed", lua_tostring(L, -1));
 }
 
@@ -48,7 +56,7 @@ LVehicle *lsteer_check_handle(lua_State *L, int idx) { return luaL_checkudata(L,
 LVehicle *lsteer_check_vehicle(lua_State *L, int idx)
 {
     LVehicle *h = luaL_checkudata(L, idx, VEHICLE_MT);
-    if (!lsteer_vehicle_alive(h)) removed_error(L, idx);
+    if (!handle_live(h)) removed_error(L, idx);
     return h;
 }
 
@@ -80,6 +88,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     h->id = id;
     h->serial = s.serial;
     h->kind = s.kind;
+    h->removed = false;
     h->owner = w;
     luaL_setmetatable(L, VEHICLE_MT);
     lua_pushvalue(L, world_idx);
@@ -89,12 +98,23 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     lua_remove(L, -2);
 }
 
+bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
+{
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    if (!w || !w->world || !steer_vehicle_is_valid(w->world, id)) return false;
+    lsteer_remove_vehicle(L, world_idx, id);
+    return true;
+}
+
 void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     world_idx = lua_absindex(L, world_idx);
     LWorld *w = lua_touserdata(L, world_idx);
     if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    lsteer_push_uv(L, world_idx, UV_HANDLES);
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) ((LVehicle *)lua_touserdata(L, -1))->removed = true;
+    lua_pop(L, 2);
     for (int uv = UV_HANDLES; uv <= UV_STATE; uv++) {
         lsteer_push_uv(L, world_idx, uv);
         lua_pushnil(L);
@@ -173,10 +193,9 @@ typedef struct KindPlan {
     int base; ///< kinds interned before the call
 } KindPlan;
 
-static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int idx, uint32_t *out)
+/// `name` must outlive the call: a string of the options table, or a C literal.
+static const char *plan_kind_name(lua_State *L, int world_idx, KindPlan *plan, const char *name, uint32_t *out)
 {
-    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
-    const char *name = lua_tostring(L, idx);
     if (!*name) return "kind name must not be empty";
     int kind = lsteer_kind_find(L, world_idx, name);
     if (kind >= 0) {
@@ -190,9 +209,16 @@ static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int id
         }
     }
     if (plan->base + plan->fresh_count >= STEER_MAX_KINDS) return "too many kinds (at most 64 per world)";
-    plan->fresh[plan->fresh_count] = name; /* alive: the caller keeps the options table */
+    plan->fresh[plan->fresh_count] = name;
     *out = (uint32_t)(plan->base + plan->fresh_count++);
     return NULL;
+}
+
+/// The kind name at idx, a value of the options table (which keeps the string alive).
+static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int idx, uint32_t *out)
+{
+    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
+    return plan_kind_name(L, world_idx, plan, lua_tostring(L, idx), out);
 }
 
 static void plan_commit(lua_State *L, int world_idx, const KindPlan *plan)
@@ -252,6 +278,9 @@ static const char *check_lua_value(lua_State *L, int uv, int idx)
 
 /* ---- world:spawn{...} ---------------------------------------------------------------------- */
 
+/// The kind of a vehicle spawned without one.
+static const char DEFAULT_KIND[] = "vehicle";
+
 int lsteer_spawn(lua_State *L)
 {
     LWorld *w = lsteer_check_world(L, 1);
@@ -264,10 +293,7 @@ int lsteer_spawn(lua_State *L)
     if (lua_istable(L, 2)) {
         const char *msg = NULL;
         if (lua_getfield(L, 2, "kind") != LUA_TNIL) msg = plan_kind(L, 1, &plan, -1, &kind);
-        else {
-            lua_pushliteral(L, "vehicle");
-            msg = plan_kind(L, 1, &plan, -1, &kind);
-        }
+        else msg = plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         if (msg) lsteer_option_error(L, 2, "kind", msg);
         def.kind = kind;
         if (lua_getfield(L, 2, "flock_with") != LUA_TNIL && (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
@@ -282,10 +308,8 @@ int lsteer_spawn(lua_State *L)
         }
         lua_settop(L, 2);
     } else {
-        lua_pushliteral(L, "vehicle");
-        plan_kind(L, 1, &plan, -1, &kind);
+        plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         def.kind = kind;
-        lua_pop(L, 1);
     }
     SteerVehicleId id;
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
@@ -299,205 +323,6 @@ int lsteer_spawn(lua_State *L)
         }
     }
     steer_lua_push_vehicle(L, 1, id);
-    return 1;
-}
-
-/* ---- Behaviour toggles --------------------------------------------------------------------- */
-
-/// Reads a target at *arg: a vehicle, or (unless vehicle_only) two numbers x, y.
-static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool vehicle_only)
-{
-    int a = *arg;
-    if (!vehicle_only && lua_type(L, a) == LUA_TNUMBER) {
-        double x = lsteer_check_finite(L, a);
-        double y = lsteer_check_finite(L, a + 1);
-        *arg += 2;
-        return steer_target_point(x, y);
-    }
-    LVehicle *t = luaL_testudata(L, a, VEHICLE_MT);
-    if (!t) luaL_typeerror(L, a, vehicle_only ? "vehicle" : "vehicle or x, y");
-    if (!lsteer_vehicle_alive(t)) {
-        push_label(L, a);
-        luaL_argerror(L, a, lua_pushfstring(L, "%s was removed", lua_tostring(L, -1)));
-    }
-    if (t->owner != self->owner) luaL_argerror(L, a, "vehicle of another world");
-    if (t->serial == self->serial) luaL_argerror(L, a, "a vehicle cannot target itself");
-    *arg += 1;
-    return steer_target_vehicle(t->id);
-}
-
-static uint64_t check_shape_arg(lua_State *L, int arg, LShapeType type)
-{
-    LShape *s = lsteer_check_shape(L, arg, type);
-    return s->packed;
-}
-
-static void check_leash(lua_State *L, int opts, SteerWanderParams *w)
-{
-    static const char *const NAMES[] = {"none", "pull", "roam"};
-    if (!lua_istable(L, opts) || lua_getfield(L, opts, "leash") == LUA_TNIL) {
-        if (lua_istable(L, opts)) lua_pop(L, 1);
-        return;
-    }
-    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    for (int i = 0; s && i < 3; i++) {
-        if (strcmp(s, NAMES[i]) == 0) {
-            w->leash = (SteerLeash)i;
-            lua_pop(L, 1);
-            return;
-        }
-    }
-    lsteer_option_error(L, opts, "leash",
-                        s ? lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got '%s'", s)
-                          : lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got %s", luaL_typename(L, -1)));
-}
-
-/// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's
-/// current parameters when it is on (so `v:arrive(x, y)` each frame keeps its slowing_radius),
-/// from the defaults when it is off. Returns v, for chaining.
-static int behaviour_method(lua_State *L)
-{
-    SteerBehaviour type = (SteerBehaviour)lua_tointeger(L, lua_upvalueindex(1));
-    LVehicle *v = lsteer_check_vehicle(L, 1);
-    SteerWorld *world = v->owner->world;
-    SteerBehaviourDef def;
-    if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK) def = steer_default_behaviour_def(type);
-
-    int arg = 2;
-    switch (type) {
-    case STEER_SEEK: def.seek.target = check_target(L, &arg, v, false); break;
-    case STEER_FLEE: def.flee.target = check_target(L, &arg, v, false); break;
-    case STEER_ARRIVE: def.arrive.target = check_target(L, &arg, v, false); break;
-    case STEER_HIDE: def.hide.target = check_target(L, &arg, v, false); break;
-    case STEER_PURSUE: def.pursue.target = check_target(L, &arg, v, true); break;
-    case STEER_EVADE: def.evade.target = check_target(L, &arg, v, true); break;
-    case STEER_OFFSET_PURSUE: def.offset_pursue.target = check_target(L, &arg, v, true); break;
-    case STEER_FOLLOW_LEADER: def.follow_leader.target = check_target(L, &arg, v, true); break;
-    case STEER_INTERPOSE:
-        def.interpose.a = check_target(L, &arg, v, false);
-        def.interpose.b = check_target(L, &arg, v, false);
-        break;
-    case STEER_FOLLOW:
-        def.follow.path = (SteerPathId){0, 0, 0};
-        {
-            SteerVehicleId tmp = steer_vehicle_id_unpack(check_shape_arg(L, arg++, SHAPE_PATH));
-            def.follow.path = (SteerPathId){tmp.index1, tmp.world, tmp.generation};
-        }
-        break;
-    case STEER_FOLLOW_FLOW: {
-        SteerVehicleId tmp = steer_vehicle_id_unpack(check_shape_arg(L, arg++, SHAPE_FLOW_FIELD));
-        def.follow_flow.field = (SteerFlowFieldId){tmp.index1, tmp.world, tmp.generation};
-        break;
-    }
-    default: break;
-    }
-    if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
-
-    SteerBehaviourDef changed = def;
-    uint64_t mask = lsteer_read_options2(L, arg, lsteer_behaviour_options(type), &changed, lsteer_common_options(), &changed);
-    if (type == STEER_WANDER) {
-        check_leash(L, arg, &changed.wander);
-        if (mask & (1ULL << 4)) changed.wander.has_anchor = true; /* WANDER[4] is "anchor" */
-    }
-    if (steer_vehicle_set_behaviour(world, v->id, &changed) != STEER_OK)
-        return luaL_error(L, "%s", steer_world_last_error(world));
-    lua_settop(L, 1);
-    return 1;
-}
-
-static int check_behaviour_name(lua_State *L, int arg)
-{
-    const char *name = luaL_checkstring(L, arg);
-    SteerBehaviour type;
-    if (steer_behaviour_from_name(name, &type)) return (int)type;
-    const char *names[STEER_BEHAVIOUR_COUNT];
-    for (int i = 0; i < STEER_BEHAVIOUR_COUNT; i++) names[i] = steer_behaviour_name((SteerBehaviour)i);
-    const char *hint = lsteer_suggest(name, names, STEER_BEHAVIOUR_COUNT);
-    if (hint) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s' (did you mean '%s'?)", name, hint));
-    return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s'", name));
-}
-
-/// v:stop() switches every behaviour off; v:stop("wander", ...) the ones named (all checked first).
-static int vehicle_stop(lua_State *L)
-{
-    LVehicle *v = lsteer_check_vehicle(L, 1);
-    int n = lua_gettop(L);
-    if (n == 1) {
-        steer_vehicle_clear_behaviours(v->owner->world, v->id);
-        return 0;
-    }
-    for (int i = 2; i <= n; i++) check_behaviour_name(L, i);
-    for (int i = 2; i <= n; i++)
-        steer_vehicle_clear_behaviour(v->owner->world, v->id, (SteerBehaviour)check_behaviour_name(L, i));
-    return 0;
-}
-
-static void push_target(lua_State *L, int world_idx, SteerTarget t)
-{
-    if (t.kind == STEER_TARGET_VEHICLE) {
-        steer_lua_push_vehicle(L, world_idx, t.vehicle);
-        return;
-    }
-    lua_createtable(L, 2, 0);
-    lua_pushnumber(L, t.point.x);
-    lua_rawseti(L, -2, 1);
-    lua_pushnumber(L, t.point.y);
-    lua_rawseti(L, -2, 2);
-}
-
-static uint64_t pack_any(uint32_t index1, uint16_t world, uint16_t generation)
-{
-    return steer_vehicle_id_pack((SteerVehicleId){index1, world, generation});
-}
-
-/// v:behaviours() -> {name = {option = value, ..., target = v or {x, y}}}
-static int vehicle_behaviours(lua_State *L)
-{
-    LVehicle *v = lsteer_check_vehicle(L, 1);
-    push_owner(L, 1);
-    int world_idx = lua_gettop(L);
-    SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
-    int n = steer_vehicle_get_behaviours(v->owner->world, v->id, types, STEER_BEHAVIOUR_COUNT);
-    lua_createtable(L, 0, n);
-    for (int i = 0; i < n && i < STEER_BEHAVIOUR_COUNT; i++) {
-        SteerBehaviourDef def;
-        if (steer_vehicle_get_behaviour(v->owner->world, v->id, types[i], &def, NULL) != STEER_OK) continue;
-        lsteer_push_behaviour_params(L, &def);
-        switch (def.type) {
-        case STEER_SEEK: push_target(L, world_idx, def.seek.target); break;
-        case STEER_FLEE: push_target(L, world_idx, def.flee.target); break;
-        case STEER_ARRIVE: push_target(L, world_idx, def.arrive.target); break;
-        case STEER_HIDE: push_target(L, world_idx, def.hide.target); break;
-        case STEER_PURSUE: push_target(L, world_idx, def.pursue.target); break;
-        case STEER_EVADE: push_target(L, world_idx, def.evade.target); break;
-        case STEER_OFFSET_PURSUE: push_target(L, world_idx, def.offset_pursue.target); break;
-        case STEER_FOLLOW_LEADER: push_target(L, world_idx, def.follow_leader.target); break;
-        case STEER_INTERPOSE:
-            push_target(L, world_idx, def.interpose.a);
-            lua_setfield(L, -2, "a");
-            push_target(L, world_idx, def.interpose.b);
-            lua_setfield(L, -2, "b");
-            lua_pushnil(L);
-            break;
-        case STEER_FOLLOW: {
-            SteerPathId p = def.follow.path;
-            lsteer_push_shape(L, world_idx, SHAPE_PATH, pack_any(p.index1, p.world, p.generation));
-            lua_setfield(L, -2, "path");
-            lua_pushnil(L);
-            break;
-        }
-        case STEER_FOLLOW_FLOW: {
-            SteerFlowFieldId f = def.follow_flow.field;
-            lsteer_push_shape(L, world_idx, SHAPE_FLOW_FIELD, pack_any(f.index1, f.world, f.generation));
-            lua_setfield(L, -2, "field");
-            lua_pushnil(L);
-            break;
-        }
-        default: lua_pushnil(L); break;
-        }
-        lua_setfield(L, -2, "target");
-        lua_setfield(L, -2, steer_behaviour_name(def.type));
-    }
     return 1;
 }
 
@@ -535,7 +360,7 @@ static int vehicle_set_heading(lua_State *L)
 static int vehicle_tostring(lua_State *L)
 {
     LVehicle *h = lsteer_check_handle(L, 1);
-    push_label(L, 1);
+    lsteer_push_vehicle_label(L, 1);
     SteerVehicleState s;
     if (!handle_state(h, &s)) {
         lua_pushfstring(L, "%s (removed)", lua_tostring(L, -1));
@@ -622,6 +447,17 @@ static int vehicle_index(lua_State *L)
     lua_settop(L, 2);
     int code = dispatch_code(L, lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
+    if (!handle_live(h)) return removed_error(L, 1);
+    SteerWorld *world = h->owner->world;
+    switch (code) { /* the hot reads without a whole snapshot */
+    case F_X: lua_pushnumber(L, steer_vehicle_position(world, h->id).x); return 1;
+    case F_Y: lua_pushnumber(L, steer_vehicle_position(world, h->id).y); return 1;
+    case F_VX: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).x); return 1;
+    case F_VY: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).y); return 1;
+    case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
+    case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
+    default: break;
+    }
     SteerVehicleState s;
     if (!handle_state(h, &s)) return removed_error(L, 1);
     switch (code) {
@@ -739,8 +575,6 @@ static int vehicle_newindex(lua_State *L)
 }
 
 static const luaL_Reg VEHICLE_METHODS[] = {
-    {"stop", vehicle_stop},
-    {"behaviours", vehicle_behaviours},
     {"alive", vehicle_alive},
     {"set_position", vehicle_set_position},
     {"set_velocity", vehicle_set_velocity},
@@ -753,11 +587,7 @@ int lsteer_open_vehicle(lua_State *L)
     luaL_newmetatable(L, VEHICLE_MT);
     lua_newtable(L); /* dispatch: name -> method or field code */
     luaL_setfuncs(L, VEHICLE_METHODS, 0);
-    for (int type = 0; type < STEER_BEHAVIOUR_COUNT; type++) {
-        lua_pushinteger(L, type);
-        lua_pushcclosure(L, behaviour_method, 1);
-        lua_setfield(L, -2, steer_behaviour_name((SteerBehaviour)type));
-    }
+    lsteer_add_behaviour_methods(L);
     for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
         lua_pushinteger(L, FIELDS[i].code);
         lua_setfield(L, -2, FIELDS[i].name);

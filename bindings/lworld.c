@@ -25,16 +25,6 @@ SteerWorld *steer_lua_to_world(lua_State *L, int idx)
     return w ? w->world : NULL;
 }
 
-static void push_weak_table(lua_State *L)
-{
-    lua_newtable(L);
-    if (luaL_newmetatable(L, "steer.weak_values")) {
-        lua_pushliteral(L, "v");
-        lua_setfield(L, -2, "__mode");
-    }
-    lua_setmetatable(L, -2);
-}
-
 /* ---- Kinds: names interned per world to numbers < 64 --------------------------------------- */
 
 int lsteer_kind_find(lua_State *L, int world_idx, const char *name)
@@ -153,9 +143,7 @@ int lsteer_world_new(lua_State *L)
     w->world = NULL;
     w->kind_count = 0;
     luaL_setmetatable(L, WORLD_MT);
-    push_weak_table(L);
-    lua_setiuservalue(L, -2, UV_HANDLES);
-    for (int uv = UV_DATA; uv <= UV_KINDS; uv++) {
+    for (int uv = UV_HANDLES; uv <= UV_KINDS; uv++) {
         lua_newtable(L);
         lua_setiuservalue(L, -2, uv);
     }

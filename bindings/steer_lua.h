@@ -27,6 +27,12 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// id may name a removed vehicle: check it with steer_vehicle_is_valid().
 bool steer_lua_to_vehicle(lua_State *L, int idx, SteerVehicleId *out);
 
+/// Removes vehicle `id` of the world at world_idx the way world:remove does: the core vehicle, and
+/// its cached handle, v.data, v.brain and v.state. Returns false (changing nothing) when the id
+/// names no live vehicle of that world. C code that removes vehicles of a scripted world should
+/// use this rather than steer_vehicle_destroy, which would leave the Lua values behind.
+bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
+
 /// The name a script gave to kind number `kind` in the world at index world_idx (`"prey"`), or
 /// NULL when no vehicle was ever spawned with that kind. The string lives as long as the world.
 const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind);

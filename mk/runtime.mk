@@ -29,24 +29,29 @@ $(BUILD)/asan/steer: $(BUILD)/asan/runtime/main.o $(RUNTIME_OBJ_ASAN) $(BINDINGS
 ALL_TARGETS  += $(BUILD)/steer
 TEST_PREREQS += $(BUILD)/asan/steer
 
+# make run SCRIPT=scripts/some_scene.lua [ARGS="--overlays all"]
 .PHONY: run
 run: $(BUILD)/steer
-	$(BUILD)/steer $(if $(SCRIPT),$(SCRIPT),scripts/hunt.lua)
+	@test -n "$(SCRIPT)" || { echo "usage: make run SCRIPT=path/to/scene.lua [ARGS=...]"; exit 1; }
+	$(BUILD)/steer $(ARGS) $(SCRIPT)
 
 # Tests: the real program on real files (test_runtime_cli, test_runtime_reload, test_runtime_shot)
 # and the event path in-process (test_runtime_input).
-RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input
+RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap
 RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
 $(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'
 $(RUNTIME_TEST_BIN): TEST_LIBS = $(RUNTIME_LIBS)
 $(RUNTIME_TEST_BIN): tests/c/runtime_support.h $(BUILD)/asan/steer
-$(BUILD)/asan/tests/test_runtime_input: TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
-$(BUILD)/asan/tests/test_runtime_input: $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
+RUNTIME_INPROCESS_TESTS = $(BUILD)/asan/tests/test_runtime_input $(BUILD)/asan/tests/test_runtime_heap
+$(RUNTIME_INPROCESS_TESTS): TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
+$(RUNTIME_INPROCESS_TESTS): $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 
-# The decision layer's cost: 10,000 vehicles with a small FSM brain at 10 Hz (see bench/runtime).
+# The decision layer's cost: 10,000 vehicles with a small FSM brain at 10 Hz next to the physics
+# step (bench/runtime/run.sh), and 1,000 reloads: heap, RSS, time (bench/runtime/bench_reload.c).
 .PHONY: bench-runtime
-bench-runtime: $(BUILD)/steer
+bench-runtime: $(BUILD)/steer $(BUILD)/bench_reload
 	@sh bench/runtime/run.sh $(BUILD)/steer
+	$(BUILD)/bench_reload
 BENCH_TARGETS += bench-runtime
 
 # Unit tests of pieces that need neither the bindings nor the renderer.
@@ -57,8 +62,11 @@ $(BUILD)/asan/tests/test_runtime_guard: $(BUILD)/asan/runtime/guard.o
 $(BUILD)/asan/tests/test_runtime_watch: TEST_CFLAGS = -Isrc/runtime
 $(BUILD)/asan/tests/test_runtime_watch: TEST_LINK = $(BUILD)/asan/runtime/reload.o
 $(BUILD)/asan/tests/test_runtime_watch: $(BUILD)/asan/runtime/reload.o
-$(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime
+$(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime -Isrc/render $(SDL_CFLAGS)
 $(BUILD)/asan/tests/test_runtime_options: TEST_LINK = $(BUILD)/asan/runtime/options.o
 $(BUILD)/asan/tests/test_runtime_options: $(BUILD)/asan/runtime/options.o
 $(BUILD)/asan/tests/test_runtime_shot: TEST_LINK = $(RENDER_OBJ_ASAN)
 $(BUILD)/asan/tests/test_runtime_shot: $(RENDER_OBJ_ASAN)
+
+$(BUILD)/bench_reload: bench/runtime/bench_reload.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@

@@ -49,6 +49,7 @@ void steer_render_destroy(SteerRender *r)
     render_text_free(r);
     render_batch_free(&r->shapes);
     render_batch_free(&r->text);
+    render_lines_free(&r->lines);
     render_snapshot_free(&r->snapshot);
     free(r->ids);
     free(r);
@@ -64,12 +65,20 @@ static SDL_FPoint to_screen(const SteerRender *r, SteerVec2 p)
 
 /* ---- SteerDebugDraw callbacks: world units in, screen triangles out ---------------------- */
 
+/// World content (walls, paths) is drawn thicker than overlays, which are 1-pixel strokes; the
+/// core's colour words tell them apart.
+static float segment_width(uint32_t color)
+{
+    if (color == STEER_DEBUG_COLOR_WALL) return 3.0f;
+    if (color == STEER_DEBUG_COLOR_PATH) return LINE_WIDTH;
+    return OVERLAY_WIDTH;
+}
+
 static void dd_segment(SteerVec2 a, SteerVec2 b, uint32_t color, void *ctx)
 {
     SteerRender *r = ctx;
     SDL_FPoint p = to_screen(r, a), q = to_screen(r, b);
-    render_thick_line(r, p.x, p.y, q.x, q.y, color == STEER_DEBUG_COLOR_WALL ? 3.0f : OVERLAY_WIDTH,
-                      steer_render_color_from_word(color));
+    render_stroke(r, p.x, p.y, q.x, q.y, segment_width(color), steer_render_color_from_word(color));
 }
 
 static void dd_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
@@ -94,7 +103,7 @@ static void dd_polygon(const SteerVec2 *points, int count, uint32_t color, void 
     float width = color == STEER_DEBUG_COLOR_BOUNDS ? LINE_WIDTH : OVERLAY_WIDTH;
     for (int i = 0; i < count; i++) {
         SDL_FPoint p = to_screen(r, points[i]), q = to_screen(r, points[(i + 1) % count]);
-        render_thick_line(r, p.x, p.y, q.x, q.y, width, c);
+        render_stroke(r, p.x, p.y, q.x, q.y, width, c);
     }
 }
 
@@ -133,7 +142,7 @@ static void dd_point(SteerVec2 p, double size, uint32_t color, void *ctx)
 {
     SteerRender *r = ctx;
     SDL_FPoint c = to_screen(r, p);
-    render_disc(r, c.x, c.y, (float)(0.5 * size), steer_render_color_from_word(color));
+    render_dot(r, c.x, c.y, (float)(0.5 * size), steer_render_color_from_word(color));
 }
 
 static bool dd_pose(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *ctx)
@@ -200,7 +209,6 @@ static void draw_labels(SteerRender *r, const SteerFrame *frame)
 {
     int count = render_vehicle_ids(r, r->world);
     if (count > r->id_capacity) count = r->id_capacity;
-    const SDL_Color shadow = {0, 0, 0, 200};
     for (int i = 0; i < count; i++) {
         const char *label = frame->vehicle_label(frame->label_ctx, r->ids[i]);
         if (!label || !*label) continue;
@@ -211,7 +219,6 @@ static void draw_labels(SteerRender *r, const SteerFrame *frame)
         float x = c.x - 0.5f * (float)render_text_width(r, label, (size_t)-1);
         float y = c.y + below;
         if (x > (float)r->camera.width || y > (float)r->camera.height || x < -200.0f || y < -50.0f) continue;
-        render_text_line(r, x + 1.0f, y + 1.0f, label, (size_t)-1, shadow);
         render_text_line(r, x, y, label, (size_t)-1, RENDER_TEXT);
     }
 }
@@ -250,7 +257,7 @@ void steer_render_line(SteerRender *r, double x1, double y1, double x2, double y
 {
     SDL_FPoint p = to_screen(r, steer_vec2(x1, y1)), q = to_screen(r, steer_vec2(x2, y2));
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    render_thick_line(r, p.x, p.y, q.x, q.y, OVERLAY_WIDTH, color);
+    render_stroke(r, p.x, p.y, q.x, q.y, OVERLAY_WIDTH, color);
     render_flush(r);
 }
 

@@ -19,6 +19,21 @@ typedef struct RenderBatch {
     int count, capacity;
 } RenderBatch;
 
+/// Thin strokes: polylines drawn with SDL_RenderDrawLinesF, one call per run of one colour. On the
+/// software renderer a 1-pixel line costs a few pixels, while a thin quad costs a blend over its
+/// whole bounding box, so overlays (thousands of strokes) go here.
+typedef struct RenderLineRun {
+    int first, count; ///< points[first .. first + count)
+    SDL_Color color;
+} RenderLineRun;
+
+typedef struct RenderLines {
+    SDL_FPoint *points;
+    int point_count, point_capacity;
+    RenderLineRun *runs;
+    int run_count, run_capacity;
+} RenderLines;
+
 /// Where one printable ASCII character sits in the atlas and how far it moves the pen.
 typedef struct RenderGlyph {
     int x, w, h;   ///< atlas rectangle (y is 0)
@@ -44,6 +59,8 @@ struct SteerRender {
     int line_height;
 
     RenderBatch shapes, text;
+    bool shapes_translucent; ///< some shape has alpha < 255: the batch needs blending
+    RenderLines lines;
     SteerCamera camera;     ///< of the last steer_render_world
     RenderSnapshot snapshot;
     const SteerWorld *world;///< being drawn (for the pose callback)
@@ -60,9 +77,14 @@ bool render_batch_reserve(SteerRender *r, RenderBatch *batch, int n);
 void render_triangle(SteerRender *r, float x0, float y0, float x1, float y1, float x2, float y2, SDL_Color c);
 void render_rect_fill(SteerRender *r, float x, float y, float w, float h, SDL_Color c);
 void render_rect_outline(SteerRender *r, float x, float y, float w, float h, float width, SDL_Color c);
-/// A line `width` pixels thick, as a quad.
+/// A stroke: a 1-pixel line when width <= 1.5 (see RenderLines), else a quad.
+void render_stroke(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
+void render_lines_free(RenderLines *lines);
+/// A line `width` pixels thick, always as a quad.
 void render_thick_line(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
 void render_disc(SteerRender *r, float cx, float cy, float radius, SDL_Color c);
+/// A small filled dot (radius <= 4 pixels drawn as scanlines in the stroke batch; bigger: a disc).
+void render_dot(SteerRender *r, float cx, float cy, float radius, SDL_Color c);
 void render_ring(SteerRender *r, float cx, float cy, float radius, float width, SDL_Color c);
 /// A filled convex polygon (a fan from the first point).
 void render_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Color c);

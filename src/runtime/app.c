@@ -3,6 +3,7 @@
 
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -53,6 +54,19 @@ static void fit_camera(App *app)
     app->camera = steer_camera_fit(steer_world_width(w), steer_world_height(w), app->opt.width, app->opt.height);
 }
 
+/* --select N: the N-th vehicle in creation order. */
+static void select_nth(App *app)
+{
+    SteerWorld *w = script_world(app->script);
+    int count = steer_world_vehicle_count(w);
+    if (app->opt.select <= 0 || app->opt.select > count) return;
+    SteerVehicleId *ids = malloc((size_t)count * sizeof *ids);
+    if (!ids) return;
+    steer_world_get_vehicles(w, ids, count);
+    app->selected = ids[app->opt.select - 1];
+    free(ids);
+}
+
 static bool open_renderer(App *app)
 {
     if (app->opt.headless) {
@@ -89,6 +103,9 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
         return 1;
     }
     fit_camera(app);
+    app->overlays = app->opt.overlays;
+    app->show_help = app->opt.show_help;
+    select_nth(app);
     if (!app->opt.headless || app->opt.screenshot) {
         if (!open_renderer(app)) {
             fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window", SDL_GetError());

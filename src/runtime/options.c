@@ -6,6 +6,41 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render.h"
+
+static const struct {
+    const char *name;
+    unsigned bit;
+} OVERLAYS[] = {
+    {"wander", STEER_OVERLAY_WANDER}, {"avoidance", STEER_OVERLAY_AVOIDANCE}, {"neighbors", STEER_OVERLAY_NEIGHBORS},
+    {"forces", STEER_OVERLAY_FORCES}, {"states", STEER_OVERLAY_STATES},       {"paths", STEER_OVERLAY_PATHS},
+    {"grid", STEER_OVERLAY_GRID},
+};
+
+bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t bad_size)
+{
+    *bits = 0;
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        bool found = len == 3 && !strncmp(p, "all", 3);
+        if (found) *bits = ~0u;
+        for (size_t i = 0; i < sizeof OVERLAYS / sizeof OVERLAYS[0] && !found; i++) {
+            if (strlen(OVERLAYS[i].name) == len && !strncmp(p, OVERLAYS[i].name, len)) {
+                *bits |= OVERLAYS[i].bit;
+                found = true;
+            }
+        }
+        if (!found) {
+            snprintf(bad, bad_size, "%.*s", (int)len, p);
+            return false;
+        }
+        p += len;
+        if (*p == ',') p++;
+    }
+    return true;
+}
+
 AppOptions options_default(void)
 {
     AppOptions o = {0};
@@ -41,6 +76,10 @@ void options_print_help(FILE *out, const char *program)
             "  --watch             reload changed scripts while running (always on in a window);\n"
             "                      headless, it runs in real time\n"
             "  --poll              watch files by polling every 250 ms instead of inotify\n"
+            "  --overlays LIST     overlays on at start: all, or some of wander,avoidance,\n"
+            "                      neighbors,forces,states,paths,grid (keys F2-F4, F6-F9 toggle them)\n"
+            "  --select N          select the N-th vehicle (creation order) at start: its inspector\n"
+            "  --show-help         show the key help overlay at start (F1)\n"
             "  --time-budget MS    longest one call into Lua may run before it is stopped (default 100)\n"
             "  --memory-cap MB     memory the scripts may use (default 1024)\n"
             "  --width W           window width in pixels (default 1024)\n"
@@ -103,6 +142,20 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             opt->watch = true;
         } else if (!strcmp(a, "--poll")) {
             opt->poll = true;
+        } else if (!strcmp(a, "--show-help")) {
+            opt->show_help = true;
+        } else if (!strcmp(a, "--overlays")) {
+            NEED_VALUE();
+            char bad[64];
+            if (!options_parse_overlays(value, &opt->overlays, bad, sizeof bad)) {
+                snprintf(error, error_size, "option --overlays: unknown overlay '%s' (all, wander, avoidance, "
+                         "neighbors, forces, states, paths, grid)", bad);
+                return OPTIONS_ERROR;
+            }
+        } else if (!strcmp(a, "--select")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 1, &n) || n > 1000000000) BAD("a vehicle number >= 1");
+            opt->select = (int)n;
         } else if (!strcmp(a, "--steps")) {
             NEED_VALUE();
             if (!parse_ll(value, 0, &opt->steps)) BAD("a whole number >= 0");

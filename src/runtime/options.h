@@ -24,9 +24,15 @@ typedef struct AppOptions {
     size_t memory_cap;      ///< bytes the Lua state may hold
     int width, height;      ///< window (or headless screenshot) size in pixels
     bool poll;              ///< watch by polling instead of inotify (tests, odd file systems)
+    unsigned overlays;      ///< SteerOverlay bits switched on at start (--overlays)
+    bool show_help;         ///< --show-help: the help overlay on at start
+    int select;             ///< select the n-th vehicle (creation order) at start; 0 = none
 } AppOptions;
 
 AppOptions options_default(void);
+
+/// Overlay bits from "wander,forces,..." or "all"; false (and *bad names the word) when a name is unknown.
+bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t bad_size);
 
 typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_ERROR } OptionsResult;
 

@@ -230,14 +230,19 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
         return NULL;
     }
     int before = host->error_count;
+    /* Setting a big scene up may take longer than a frame: the scene file and load(world) get ten
+     * budgets. (Endless loops there are still stopped, only later.) */
     host->loading = true;
+    host->guard.budget_s *= 10.0;
     bool loaded = read_scene(host, error, error_size);
+    host->guard.budget_s /= 10.0;
     host->loading = false;
     if (!loaded) {
         if (host->error_count > before) snprintf(error, error_size, "%s", host->error);
         script_destroy(host);
         return NULL;
     }
+    host->lua_seconds = 0.0; /* the statistics are per frame: setting up is not a frame */
     return host;
 }
 

@@ -79,6 +79,23 @@ static void test_push_vehicle_gives_the_one_cached_handle(void **state)
     lua_close(L);
 }
 
+static void test_remove_vehicle_forgets_its_lua_values(void **state)
+{
+    (void)state;
+    lua_State *L = open_state();
+    run(L, "W = steer.world{} V = W:spawn{data = {hp = 1}} WEAK = setmetatable({V.data}, {__mode = 'v'})");
+    lua_getglobal(L, "W");
+    lua_getglobal(L, "V");
+    SteerVehicleId id;
+    assert_true(steer_lua_to_vehicle(L, -1, &id));
+    lua_pop(L, 1);
+    assert_true(steer_lua_remove_vehicle(L, -1, id));
+    assert_false(steer_lua_remove_vehicle(L, -1, id));
+    run(L, "collectgarbage() collectgarbage() assert(WEAK[1] == nil, 'data kept') assert(not V:alive())");
+    assert_int_equal(steer_world_vehicle_count(steer_lua_to_world(L, -1)), 0);
+    lua_close(L);
+}
+
 static void test_kind_names_are_interned_per_world(void **state)
 {
     (void)state;
@@ -99,6 +116,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_to_world_finds_the_world_behind_a_handle),
         cmocka_unit_test(test_push_vehicle_gives_the_one_cached_handle),
+        cmocka_unit_test(test_remove_vehicle_forgets_its_lua_values),
         cmocka_unit_test(test_kind_names_are_interned_per_world),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -196,6 +196,21 @@ static void test_interpolation_halfway_between_capture_and_step(void **state)
     assert_true(is_background(pixel(f, 132 - 5, 100)));
 }
 
+static void test_an_empty_world_captures_and_draws(void **state)
+{
+    Fixture *f = *state;
+    steer_render_capture(f->render, f->world); /* nothing to remember yet: no buffers */
+    steer_world_step(f->world);
+    f->frame.alpha = 0.5;
+    f->frame.overlays = ~0u;
+    draw(f);
+    /* a vehicle added after an empty capture is drawn where it is */
+    vehicle(f, 100, 100, 0, 0, 0);
+    steer_render_capture(f->render, f->world);
+    draw(f);
+    assert_color_near(pixel(f, 102, 100), steer_render_kind_color(0), 0, "vehicle after an empty capture");
+}
+
 static void test_no_interpolation_across_a_wrapping_edge(void **state)
 {
     Fixture *f = *state;
@@ -402,6 +417,48 @@ static void test_create_fails_clearly_on_a_missing_font(void **state)
     assert_non_null(strstr(SDL_GetError(), "steer_render_create"));
 }
 
+static void test_script_primitives_use_the_last_frame_camera(void **state)
+{
+    Fixture *f = *state;
+    f->frame.camera = (SteerCamera){100, 100, 2.0, W, H}; /* world (100, 100) at the centre, 2 px per unit */
+    draw(f);
+    SDL_Color gold = {250, 200, 40, 255};
+    steer_render_circle(f->render, 120, 90, 5, gold, true); /* screen (200, 100), radius 10 px */
+    assert_color_near(pixel(f, 200, 100), gold, 0, "filled circle centre");
+    assert_color_near(pixel(f, 207, 100), gold, 0, "inside its 10 px radius");
+    assert_true(is_background(pixel(f, 213, 100)));
+    steer_render_line(f->render, 80, 80, 80, 120, gold); /* screen x = 120, y 80..160 */
+    assert_color_around(f, 120, 120, gold, "vertical line");
+    int lit = 0;
+    steer_render_text_at(f->render, 60, 60, "gfx", gold); /* top left at screen (80, 40) */
+    for (int y = 40; y < 40 + steer_render_line_height(f->render); y++)
+        for (int x = 80; x < 110; x++) lit += !is_background(pixel(f, x, y));
+    assert_true(lit > 10);
+}
+
+static void test_non_ascii_text_draws_one_placeholder_per_character(void **state)
+{
+    Fixture *f = *state;
+    int question = render_text_width(f->render, "?", (size_t)-1);
+    assert_true(question > 0);
+    assert_int_equal(render_text_width(f->render, "\xc3\xa9t\xc3\xa9", (size_t)-1), 3 * question); /* "été" */
+    assert_int_equal(render_text_width(f->render, "ab\ncd", (size_t)-1), 2 * question); /* one line */
+}
+
+static void test_error_panel_wraps_long_lines(void **state)
+{
+    Fixture *f = *state;
+    char message[400];
+    memset(message, 'x', sizeof message - 1);
+    message[sizeof message - 1] = '\0';
+    draw(f);
+    steer_render_error_panel(f->render, message);
+    int lh = steer_render_line_height(f->render);
+    /* 399 glyphs do not fit in 320 px: several lines, so the panel reaches well above one line */
+    SDL_Color c = pixel(f, W - 4, H - 3 * lh);
+    assert_true(c.r > 120 && c.g < 60);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -411,6 +468,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_wall_and_its_normal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_selected_vehicle_has_a_ring, setup, teardown),
         cmocka_unit_test_setup_teardown(test_interpolation_halfway_between_capture_and_step, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_an_empty_world_captures_and_draws, setup, teardown),
         cmocka_unit_test_setup_teardown(test_no_interpolation_across_a_wrapping_edge, setup, teardown),
         cmocka_unit_test_setup_teardown(test_each_overlay_draws_only_when_enabled, setup, teardown),
         cmocka_unit_test_setup_teardown(test_error_panel_covers_the_bottom_in_red, setup, teardown),
@@ -420,6 +478,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_png_is_saved_and_reads_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_warm_frames_do_not_grow_buffers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_create_fails_clearly_on_a_missing_font, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_script_primitives_use_the_last_frame_camera, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_non_ascii_text_draws_one_placeholder_per_character, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_error_panel_wraps_long_lines, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,6 +2,7 @@
 #include "test_support.h"
 
 #include "options.h"
+#include "render.h"
 
 static OptionsResult parse(AppOptions *o, char *error, const char *const *args)
 {
@@ -71,6 +72,14 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     assert_string_equal(err, "no SCRIPT given (see --help)");
     const char *a5[] = {"--think-hz", "-1", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a5), OPTIONS_ERROR);
+    const char *a7[] = {"--overlays", "forces,wings", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a7), OPTIONS_ERROR);
+    assert_non_null(strstr(err, "unknown overlay 'wings'"));
+    const char *a8[] = {"--overlays", "wander,forces", "--select", "2", "--show-help", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a8), OPTIONS_RUN);
+    assert_int_equal(o.overlays, STEER_OVERLAY_WANDER | STEER_OVERLAY_FORCES);
+    assert_int_equal(o.select, 2);
+    assert_true(o.show_help);
     const char *a6[] = {"--help", NULL};
     assert_int_equal(parse(&o, err, a6), OPTIONS_HELP);
 }
@@ -84,7 +93,7 @@ static void test_help_documents_every_option(void **state)
     fclose(f);
     const char *names[] = {"--headless", "--steps", "--seed", "--screenshot", "--at-step", "--fps", "--vsync",
                            "--think-hz", "--physics-hz", "--watch", "--poll", "--time-budget", "--memory-cap",
-                           "--width", "--height", "--help"};
+                           "--width", "--height", "--overlays", "--select", "--show-help", "--help"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }

@@ -257,10 +257,13 @@ describe("behaviour toggles", function()
 
   it("explains wrong targets and options in luaL_argerror style", function()
     local cases = {
-      {function() v:wander{radius = "x"} end, "bad argument #1 to 'wander' (option 'radius': number expected, got string)"},
+      {function() v:wander{radius = "x"} end,
+        "bad argument #1 to 'wander' (option 'radius': number expected, got string)"},
       {function() v:wander{raduis = 3} end, "unknown option 'raduis' for wander (did you mean 'radius'?)"},
-      {function() v:wander{radius = 0 / 0} end, "bad argument #1 to 'wander' (option 'radius': finite number expected, got nan)"},
-      {function() v:wander{jitter = -1} end, "bad argument #1 to 'wander' (option 'jitter': number >= 0 expected, got -1)"},
+      {function() v:wander{radius = 0 / 0} end,
+        "bad argument #1 to 'wander' (option 'radius': finite number expected, got nan)"},
+      {function() v:wander{jitter = -1} end,
+        "bad argument #1 to 'wander' (option 'jitter': number >= 0 expected, got -1)"},
       {function() v:wander(5) end, "bad argument #1 to 'wander' (table of options expected, got number)"},
       {function() v:wander{banana = 1} end,
         "unknown option 'banana' for wander (known: anchor, distance, jitter, leash, max_distance, priority, " ..
@@ -287,10 +290,12 @@ describe("behaviour toggles", function()
       {function() v:offset_pursue(w:spawn{}, {offset = {1}}) end,
         "bad argument #2 to 'offset_pursue' (option 'offset': {x, y} of two finite numbers expected)"},
       {function() v:follow({}) end, "bad argument #1 to 'follow' (steer.Path expected, got table)"},
-      {function() v:follow_flow(w:path{{1, 1}}) end, "bad argument #1 to 'follow_flow' (steer.FlowField expected, got steer.Path)"},
+      {function() v:follow_flow(w:path{{1, 1}}) end,
+        "bad argument #1 to 'follow_flow' (steer.FlowField expected, got steer.Path)"},
       {function() v:interpose(1, 2) end, "bad argument #3 to 'interpose' (vehicle or x, y expected, got no value)"},
       {function() v:seek{1, 2} end, "bad argument #1 to 'seek' (vehicle or x, y expected, got table)"},
-      {function() v:contain{margin = 5, colour = 1} end, "unknown option 'colour' for contain (known: margin, priority, probability, weight)"},
+      {function() v:contain{margin = 5, colour = 1} end,
+        "unknown option 'colour' for contain (known: margin, priority, probability, weight)"},
     }
     for i, case in ipairs(cases) do
       assert.equal(case[2], error_of(case[1]), "case " .. i)

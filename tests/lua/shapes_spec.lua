@@ -98,6 +98,17 @@ describe("shapes", function()
     assert.equal("bad argument #1 to 'remove' (wall #1 was removed)", error_of(function() w:remove(wall) end))
   end)
 
+  it("belong to their world", function()
+    local v = w:spawn{}
+    local other = steer.world{}
+    assert.equal("bad argument #1 to 'follow' (path of another world)",
+      error_of(function() v:follow(other:path{{0, 0}}) end))
+    assert.equal("bad argument #1 to 'follow_flow' (flow field of another world)",
+      error_of(function() v:follow_flow(other:flow_field{cell_size = 1, cols = 1, rows = 1}) end))
+    assert.equal("bad argument #1 to 'remove' (shape of another world)",
+      error_of(function() w:remove(other:obstacle{x = 0, y = 0, r = 1}) end))
+  end)
+
   it("switch off the behaviours that use them when removed", function()
     local v = w:spawn{}
     local p = w:path{{0, 0}, {100, 0}}
@@ -110,6 +121,7 @@ describe("shapes", function()
     local o = w:obstacle{x = 1, y = 1, r = 1}
     assert.equal("steer.Obstacle handles are read-only (remove it and make a new one)",
       error_of(function() o.x = 3 end))
-    assert.equal("unknown field 'radus' of steer.Obstacle (did you mean 'radius'?)", error_of(function() return o.radus end))
+    assert.equal("unknown field 'radus' of steer.Obstacle (did you mean 'radius'?)",
+      error_of(function() return o.radus end))
   end)
 end)

@@ -112,9 +112,10 @@ describe("a vehicle handle", function()
     assert.equal("mine", t[w:vehicles()[1]])
   end)
 
-  it("comes back as the same vehicle, data and all, after the garbage collector took it", function()
+  it("stays the same handle while the vehicle lives, even in a weak-keyed table", function()
+    local seen = setmetatable({}, {__mode = "k"})
+    seen[v] = true
     v.data.hp = 7
-    v.brain = {think = true}
     local id = v.id
     v = nil
     collectgarbage()
@@ -122,7 +123,12 @@ describe("a vehicle handle", function()
     local again = w:vehicles()[1]
     assert.equal(id, again.id)
     assert.equal(7, again.data.hp)
-    assert.is_true(again.brain.think)
+    assert.is_true(seen[again])
+    w:remove(again)
+    again = nil
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(next(seen)) -- gone with its vehicle
   end)
 
   it("says what it is", function()
@@ -191,7 +197,8 @@ describe("a vehicle handle", function()
       error_of(function() v.colour = {1, 2, 3} end))
     assert.equal("unknown field 'behaviors' of steer.Vehicle (did you mean 'behaviours'?)",
       error_of(function() return v:behaviors() end))
-    assert.equal("unknown field 'sped' of steer.Vehicle (did you mean 'speed'?)", error_of(function() return v.sped end))
+    assert.equal("unknown field 'sped' of steer.Vehicle (did you mean 'speed'?)",
+      error_of(function() return v.sped end))
   end)
 
   it("moves with set_position, set_velocity and set_heading, checked", function()

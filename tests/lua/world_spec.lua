@@ -101,7 +101,8 @@ describe("steer.world", function()
       local w = steer.world()
       assert.equal("bad argument #1 to 'random' (interval is empty)", error_of(function() return w:random(0) end))
       assert.equal("bad argument #2 to 'random' (interval is empty)", error_of(function() return w:random(5, 4) end))
-      assert.equal("bad argument #1 to 'random' (number has no integer representation)", error_of(function() return w:random(1.5) end))
+      assert.equal("bad argument #1 to 'random' (number has no integer representation)",
+        error_of(function() return w:random(1.5) end))
     end)
   end)
 
@@ -167,19 +168,24 @@ describe("steer.world", function()
     end)
 
     it("explains bad arguments", function()
-      assert.equal("bad argument #1 to 'closest' (vehicle or x, y expected, got string)", error_of(function() return w:closest("x") end))
-      assert.equal("bad argument #2 to 'closest' (finite number expected, got nan)", error_of(function() return w:closest(1, 0 / 0) end))
-      assert.equal("bad argument #3 to 'closest' (range >= 0 expected, got -1)", error_of(function() return w:closest(a, "prey", -1) end))
+      assert.equal("bad argument #1 to 'closest' (vehicle or x, y expected, got string)",
+        error_of(function() return w:closest("x") end))
+      assert.equal("bad argument #2 to 'closest' (finite number expected, got nan)",
+        error_of(function() return w:closest(1, 0 / 0) end))
+      assert.equal("bad argument #3 to 'closest' (range >= 0 expected, got -1)",
+        error_of(function() return w:closest(a, "prey", -1) end))
       assert.equal("bad argument #2 to 'closest' (kind name (string) or nil expected, got number)",
         error_of(function() return w:closest(a, 5) end))
       assert.equal("bad argument #2 to 'neighbors' (finite radius >= 0 expected, got inf)",
         error_of(function() return w:neighbors(a, math.huge) end))
-      assert.equal("bad argument #2 to 'neighbors' (number expected, got no value)", error_of(function() return w:neighbors(a) end))
+      assert.equal("bad argument #2 to 'neighbors' (number expected, got no value)",
+        error_of(function() return w:neighbors(a) end))
       w:remove(b)
       assert.equal("vehicle #2 (prey) was removed", error_of(function() return w:neighbors(b, 10) end))
       assert.equal("vehicle #2 (prey) was removed", error_of(function() return w:closest(b) end))
       local other = steer.world():spawn{}
-      assert.equal("bad argument #1 to 'closest' (vehicle of another world)", error_of(function() return w:closest(other) end))
+      assert.equal("bad argument #1 to 'closest' (vehicle of another world)",
+        error_of(function() return w:closest(other) end))
     end)
   end)
 

@@ -1,0 +1,190 @@
+/* lbehaviours.c - the behaviour methods of steer.Vehicle: one per behaviour (v:seek, v:wander,
+ * ...), reading positional targets and the options table, plus v:stop and v:behaviours. */
+#include <string.h>
+
+#include "lsteer_internal.h"
+
+/// Reads a target at *arg: a vehicle, or (unless vehicle_only) two numbers x, y.
+static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool vehicle_only)
+{
+    int a = *arg;
+    if (!vehicle_only && lua_type(L, a) == LUA_TNUMBER) {
+        double x = lsteer_check_finite(L, a);
+        double y = lsteer_check_finite(L, a + 1);
+        *arg += 2;
+        return steer_target_point(x, y);
+    }
+    LVehicle *t = luaL_testudata(L, a, VEHICLE_MT);
+    if (!t) luaL_typeerror(L, a, vehicle_only ? "vehicle" : "vehicle or x, y");
+    if (!lsteer_vehicle_alive(t)) {
+        lsteer_push_vehicle_label(L, a);
+        luaL_argerror(L, a, lua_pushfstring(L, "%s was removed", lua_tostring(L, -1)));
+    }
+    if (t->owner != self->owner) luaL_argerror(L, a, "vehicle of another world");
+    if (t->serial == self->serial) luaL_argerror(L, a, "a vehicle cannot target itself");
+    *arg += 1;
+    return steer_target_vehicle(t->id);
+}
+
+static void check_leash(lua_State *L, int opts, SteerWanderParams *w)
+{
+    static const char *const NAMES[] = {"none", "pull", "roam"};
+    if (!lua_istable(L, opts) || lua_getfield(L, opts, "leash") == LUA_TNIL) {
+        if (lua_istable(L, opts)) lua_pop(L, 1);
+        return;
+    }
+    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    for (int i = 0; s && i < 3; i++) {
+        if (strcmp(s, NAMES[i]) == 0) {
+            w->leash = (SteerLeash)i;
+            lua_pop(L, 1);
+            return;
+        }
+    }
+    lsteer_option_error(L, opts, "leash",
+                        s ? lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got '%s'", s)
+                          : lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got %s", luaL_typename(L, -1)));
+}
+
+/// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's
+/// current parameters when it is on (so `v:arrive(x, y)` each frame keeps its slowing_radius),
+/// from the defaults when it is off. Returns v, for chaining.
+static int behaviour_method(lua_State *L)
+{
+    SteerBehaviour type = (SteerBehaviour)lua_tointeger(L, lua_upvalueindex(1));
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    SteerWorld *world = v->owner->world;
+    SteerBehaviourDef def;
+    if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK) def = steer_default_behaviour_def(type);
+
+    int arg = 2;
+    switch (type) {
+    case STEER_SEEK: def.seek.target = check_target(L, &arg, v, false); break;
+    case STEER_FLEE: def.flee.target = check_target(L, &arg, v, false); break;
+    case STEER_ARRIVE: def.arrive.target = check_target(L, &arg, v, false); break;
+    case STEER_HIDE: def.hide.target = check_target(L, &arg, v, false); break;
+    case STEER_PURSUE: def.pursue.target = check_target(L, &arg, v, true); break;
+    case STEER_EVADE: def.evade.target = check_target(L, &arg, v, true); break;
+    case STEER_OFFSET_PURSUE: def.offset_pursue.target = check_target(L, &arg, v, true); break;
+    case STEER_FOLLOW_LEADER: def.follow_leader.target = check_target(L, &arg, v, true); break;
+    case STEER_INTERPOSE:
+        def.interpose.a = check_target(L, &arg, v, false);
+        def.interpose.b = check_target(L, &arg, v, false);
+        break;
+    case STEER_FOLLOW: def.follow.path = lsteer_check_path(L, arg++, v->owner); break;
+    case STEER_FOLLOW_FLOW: def.follow_flow.field = lsteer_check_flow_field(L, arg++, v->owner); break;
+    default: break;
+    }
+    if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
+
+    SteerBehaviourDef changed = def;
+    uint64_t mask = lsteer_read_options2(L, arg, lsteer_behaviour_options(type), &changed, lsteer_common_options(), &changed);
+    if (type == STEER_WANDER) {
+        check_leash(L, arg, &changed.wander);
+        if (mask & (1ULL << 4)) changed.wander.has_anchor = true; /* WANDER[4] is "anchor" */
+    }
+    if (steer_vehicle_set_behaviour(world, v->id, &changed) != STEER_OK)
+        return luaL_error(L, "%s", steer_world_last_error(world));
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int check_behaviour_name(lua_State *L, int arg)
+{
+    const char *name = luaL_checkstring(L, arg);
+    SteerBehaviour type;
+    if (steer_behaviour_from_name(name, &type)) return (int)type;
+    const char *names[STEER_BEHAVIOUR_COUNT];
+    for (int i = 0; i < STEER_BEHAVIOUR_COUNT; i++) names[i] = steer_behaviour_name((SteerBehaviour)i);
+    const char *hint = lsteer_suggest(name, names, STEER_BEHAVIOUR_COUNT);
+    if (hint) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s' (did you mean '%s'?)", name, hint));
+    return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s'", name));
+}
+
+/// v:stop() switches every behaviour off; v:stop("wander", ...) the ones named (all checked first).
+static int vehicle_stop(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    int n = lua_gettop(L);
+    if (n == 1) {
+        steer_vehicle_clear_behaviours(v->owner->world, v->id);
+        return 0;
+    }
+    for (int i = 2; i <= n; i++) check_behaviour_name(L, i);
+    for (int i = 2; i <= n; i++)
+        steer_vehicle_clear_behaviour(v->owner->world, v->id, (SteerBehaviour)check_behaviour_name(L, i));
+    return 0;
+}
+
+static void push_target(lua_State *L, int world_idx, SteerTarget t)
+{
+    if (t.kind == STEER_TARGET_VEHICLE) {
+        steer_lua_push_vehicle(L, world_idx, t.vehicle);
+        return;
+    }
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, t.point.x);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, t.point.y);
+    lua_rawseti(L, -2, 2);
+}
+
+/// v:behaviours() -> {name = {option = value, ..., target = v or {x, y}}}
+static int vehicle_behaviours(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    lua_getiuservalue(L, 1, 1); /* the vehicle's world */
+    int world_idx = lua_gettop(L);
+    SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
+    int n = steer_vehicle_get_behaviours(v->owner->world, v->id, types, STEER_BEHAVIOUR_COUNT);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n && i < STEER_BEHAVIOUR_COUNT; i++) {
+        SteerBehaviourDef def;
+        if (steer_vehicle_get_behaviour(v->owner->world, v->id, types[i], &def, NULL) != STEER_OK) continue;
+        lsteer_push_behaviour_params(L, &def);
+        switch (def.type) {
+        case STEER_SEEK: push_target(L, world_idx, def.seek.target); break;
+        case STEER_FLEE: push_target(L, world_idx, def.flee.target); break;
+        case STEER_ARRIVE: push_target(L, world_idx, def.arrive.target); break;
+        case STEER_HIDE: push_target(L, world_idx, def.hide.target); break;
+        case STEER_PURSUE: push_target(L, world_idx, def.pursue.target); break;
+        case STEER_EVADE: push_target(L, world_idx, def.evade.target); break;
+        case STEER_OFFSET_PURSUE: push_target(L, world_idx, def.offset_pursue.target); break;
+        case STEER_FOLLOW_LEADER: push_target(L, world_idx, def.follow_leader.target); break;
+        case STEER_INTERPOSE:
+            push_target(L, world_idx, def.interpose.a);
+            lua_setfield(L, -2, "a");
+            push_target(L, world_idx, def.interpose.b);
+            lua_setfield(L, -2, "b");
+            lua_pushnil(L);
+            break;
+        case STEER_FOLLOW:
+            lsteer_push_path(L, world_idx, def.follow.path);
+            lua_setfield(L, -2, "path");
+            lua_pushnil(L);
+            break;
+        case STEER_FOLLOW_FLOW:
+            lsteer_push_flow_field(L, world_idx, def.follow_flow.field);
+            lua_setfield(L, -2, "field");
+            lua_pushnil(L);
+            break;
+        default: lua_pushnil(L); break;
+        }
+        lua_setfield(L, -2, "target");
+        lua_setfield(L, -2, steer_behaviour_name(def.type));
+    }
+    return 1;
+}
+
+void lsteer_add_behaviour_methods(lua_State *L)
+{
+    for (int type = 0; type < STEER_BEHAVIOUR_COUNT; type++) {
+        lua_pushinteger(L, type);
+        lua_pushcclosure(L, behaviour_method, 1);
+        lua_setfield(L, -2, steer_behaviour_name((SteerBehaviour)type));
+    }
+    lua_pushcfunction(L, vehicle_stop);
+    lua_setfield(L, -2, "stop");
+    lua_pushcfunction(L, vehicle_behaviours);
+    lua_setfield(L, -2, "behaviours");
+}
