@@ -107,6 +107,7 @@ SteerBehaviourDef steer_default_behaviour_def(SteerBehaviour type)
         def.follow_leader.behind = 30.0;
         def.follow_leader.sight_radius = 30.0;
         def.follow_leader.slowing_radius = 30.0;
+        def.follow_leader.separation = 1.0;
         break;
     case STEER_QUEUE:
         def.queue.ahead = 30.0;
@@ -217,6 +218,34 @@ static SteerResult check_params(const SteerWorld *world, SteerVehicleId self, co
             return steer_fail(world, STEER_ERROR_INVALID_ID, "follow_flow: flow field does not exist");
         if (!non_negative(def->follow_flow.lookahead)) return bad(world, def, "lookahead must be a finite number >= 0");
         return STEER_OK;
+    case STEER_SEPARATE:
+        if (!non_negative(def->separate.comfort_distance)) return bad(world, def, "comfort_distance must be a finite number >= 0");
+        if (!(isfinite(def->separate.comfort_multiplier) && def->separate.comfort_multiplier >= 1.0))
+            return bad(world, def, "comfort_multiplier must be a finite number >= 1");
+        return STEER_OK;
+    case STEER_ALIGN:
+    case STEER_COHERE:
+        return STEER_OK;
+    case STEER_FLOCK:
+        if (!non_negative(def->flock.separation)) return bad(world, def, "separation must be a finite number >= 0");
+        if (!non_negative(def->flock.alignment)) return bad(world, def, "alignment must be a finite number >= 0");
+        if (!non_negative(def->flock.cohesion)) return bad(world, def, "cohesion must be a finite number >= 0");
+        if (!non_negative(def->flock.wander)) return bad(world, def, "wander must be a finite number >= 0");
+        return check_wander(world, def, &def->flock.wander_params);
+    case STEER_FOLLOW_LEADER:
+        if (!non_negative(def->follow_leader.behind)) return bad(world, def, "behind must be a finite number >= 0");
+        if (!non_negative(def->follow_leader.sight_radius)) return bad(world, def, "sight_radius must be a finite number >= 0");
+        if (!non_negative(def->follow_leader.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
+        if (!non_negative(def->follow_leader.separation)) return bad(world, def, "separation must be a finite number >= 0");
+        return check_target(world, def, "target", def->follow_leader.target, self, true);
+    case STEER_QUEUE:
+        if (!non_negative(def->queue.ahead)) return bad(world, def, "ahead must be a finite number >= 0");
+        if (!non_negative(def->queue.radius)) return bad(world, def, "radius must be a finite number >= 0");
+        if (!(non_negative(def->queue.braking) && def->queue.braking <= 1.0)) return bad(world, def, "braking must be in [0, 1]");
+        return STEER_OK;
+    case STEER_AVOID_COLLISIONS:
+        if (!positive(def->avoid_collisions.horizon)) return bad(world, def, "horizon must be a positive finite number");
+        return STEER_OK;
     default:
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is not available in this build", INFO[def->type].name);
     }
@@ -257,6 +286,25 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
     case STEER_FOLLOW_FLOW: return !steer_pool_get(&world->fields, def->follow_flow.field.index1, def->follow_flow.field.generation);
     default: return false;
     }
+}
+
+void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
+{
+    bool wants = false;
+    for (int i = 0; i < vehicle->behaviour_count; i++) {
+        const SteerBehaviourDef *def = &vehicle->behaviours[i].def;
+        switch (def->type) {
+        case STEER_FLOCK:
+        case STEER_ALIGN:
+        case STEER_COHERE: wants = true; break;
+        case STEER_SEPARATE:
+            /* A comfort distance changes the sums: such a separation looks for itself. */
+            if (!(def->separate.comfort_distance > 0.0 && def->separate.comfort_multiplier != 1.0)) wants = true;
+            break;
+        default: break;
+        }
+    }
+    vehicle->wants_neighbourhood = wants;
 }
 
 void steer_vehicle_free_behaviours(SteerVehicle *vehicle)
@@ -333,6 +381,8 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
             if (new_path) slot->waypoint = 0;
         }
         resort_slot(vehicle, i);
+        steer_vehicle_refresh_group_flags(vehicle);
+        world->grid_stale = true;
         return STEER_OK;
     }
 
@@ -349,6 +399,8 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     slot->def = *def;
     start_slot(world, vehicle, slot);
     resort_slot(vehicle, i);
+    steer_vehicle_refresh_group_flags(vehicle);
+    world->grid_stale = true; /* the grid copies wants_neighbourhood */
     return STEER_OK;
 }
 
@@ -365,6 +417,8 @@ SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, 
         vehicle->behaviour_count--;
         break;
     }
+    steer_vehicle_refresh_group_flags(vehicle);
+    world->grid_stale = true;
     return STEER_OK;
 }
 
@@ -373,6 +427,8 @@ SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
     vehicle->behaviour_count = 0; /* keep the allocation: switching on again needs none */
+    vehicle->wants_neighbourhood = false;
+    world->grid_stale = true;
     return STEER_OK;
 }
 

@@ -19,6 +19,18 @@ SteerVec2 steer_arrive_velocity(const SteerVehicle *vehicle, SteerVec2 point, do
 /// Toward `point`, slowing linearly inside slowing_radius to rest on it.
 SteerVec2 steer_arrive_point(const SteerVehicle *vehicle, SteerVec2 point, double slowing_radius);
 
+/// The kinds a vehicle's group behaviours consider: flock_kinds, or its own kind when that is 0.
+uint64_t steer_flock_kinds(const SteerVehicle *vehicle);
+/// One pass over the neighbours. `exclude_slot` (-1: none) leaves one more vehicle out (a leader).
+/// Neighbours closer than comfort_distance push comfort_multiplier times harder.
+void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot, double comfort_distance,
+                         double comfort_multiplier, SteerNeighbourhood *out);
+
+/// Sums the plain neighbourhood of every vehicle that wants one, in cell order (so the cells a
+/// vehicle looks at are still in cache from its neighbour's turn). Called at the start of a step.
+void steer_prepare_neighbourhoods(SteerWorld *world);
+
+SteerVec2 steer_force_group(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
 SteerVec2 steer_force_individual(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
 SteerVec2 steer_force_navigation(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
 /// Wander (with its optional leash), also used by flock.

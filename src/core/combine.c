@@ -10,6 +10,14 @@ SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerB
     case STEER_CONTAIN:
     case STEER_FOLLOW_FLOW:
         return steer_force_navigation(world, vehicle, slot);
+    case STEER_SEPARATE:
+    case STEER_ALIGN:
+    case STEER_COHERE:
+    case STEER_FLOCK:
+    case STEER_FOLLOW_LEADER:
+    case STEER_QUEUE:
+    case STEER_AVOID_COLLISIONS:
+        return steer_force_group(world, vehicle, slot);
     default:
         return steer_force_individual(world, vehicle, slot);
     }

@@ -1,6 +1,7 @@
 /* queries.c - questions scripts and behaviours ask about who is where.
- * These first versions scan linearly; the spatial grid replaces the scans (no query may loop over
- * all pairs of vehicles once behaviours call them per vehicle). */
+ * Candidates come from the grids (grid.h); each is then tested exactly as the documented semantics
+ * say (shortest wrapped offset, kinds, exclusion, view cone), and results are put back into
+ * creation (or slot) order. */
 #include <stdlib.h>
 
 #include "world_internal.h"
@@ -46,6 +47,35 @@ static bool passes(const SteerWorld *world, const SteerQueryFilter *filter, int 
     return true;
 }
 
+static SteerVehicleId id_of(const SteerWorld *world, int slot)
+{
+    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+    return (SteerVehicleId){(uint32_t)slot + 1, world->tag, vehicle->header.generation};
+}
+
+/// Sorts `count` ints ascending (query results are short: insertion sort unless they are not).
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+static void sort_ints(int *values, int count)
+{
+    if (count > 32) {
+        qsort(values, (size_t)count, sizeof *values, compare_ints);
+        return;
+    }
+    for (int i = 1; i < count; i++) {
+        int value = values[i], j = i;
+        while (j > 0 && values[j - 1] > value) {
+            values[j] = values[j - 1];
+            j--;
+        }
+        values[j] = value;
+    }
+}
+
 int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
                              SteerVehicleId *out, int capacity)
 {
@@ -58,16 +88,30 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
         return -1;
     }
     if (!filter_ok(world, filter)) return -1;
-    int n = 0;
-    for (int i = 0; i < world->order_count; i++) {
-        int index = world->order[i];
-        const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
-        SteerVec2 offset = steer_world_offset(world, center, vehicle->position);
-        if (steer_length_sq(offset) > radius * radius) continue;
-        if (!passes(world, filter, index, vehicle, offset)) continue;
-        if (n < capacity) out[n] = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
-        n++;
+    const SteerGrid *grid = steer_world_grid(world);
+    /* Results are collected as creation ranks, then sorted: the grid lists them by cell. */
+    if (!steer_grid_reserve_results((SteerGrid *)grid, grid->count)) {
+        steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+        return -1;
     }
+    int *ranks = grid->result;
+    int n = 0;
+    SteerVec2 local = steer_grid_local_point(grid, center);
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    steer_grid_cursor_begin(&cursor, grid, local.x, local.y, radius);
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        for (int k = run.begin; k < run.end; k++) {
+            int slot = grid->slot[k];
+            const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+            SteerVec2 offset = steer_world_offset(world, center, vehicle->position);
+            if (steer_length_sq(offset) > radius * radius) continue;
+            if (!passes(world, filter, slot, vehicle, offset)) continue;
+            ranks[n++] = grid->rank[k];
+        }
+    }
+    sort_ints(ranks, n);
+    for (int i = 0; i < n && i < capacity; i++) out[i] = id_of(world, world->order[ranks[i]]);
     return n;
 }
 
@@ -78,20 +122,73 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "closest needs a finite point and a range >= 0");
         return false;
     }
+    const SteerGrid *grid = steer_world_grid(world);
+    /* An infinite range would walk every cell anyway; the cursor clamps it to the grid. */
+    double reach = isfinite(range) ? range : 1e300;
     double best = range * range;
-    bool found = false;
-    for (int i = 0; i < world->order_count; i++) {
-        int index = world->order[i];
-        const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
-        SteerVec2 offset = steer_world_offset(world, point, vehicle->position);
-        double distance_sq = steer_length_sq(offset);
-        if (distance_sq > best || (found && distance_sq == best)) continue;
-        if (!passes(world, filter, index, vehicle, offset)) continue;
-        best = distance_sq;
-        found = true;
-        if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
+    int best_rank = -1;
+    SteerVec2 local = steer_grid_local_point(grid, point);
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    steer_grid_cursor_begin(&cursor, grid, local.x, local.y, reach);
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        for (int k = run.begin; k < run.end; k++) {
+            int slot = grid->slot[k];
+            const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+            SteerVec2 offset = steer_world_offset(world, point, vehicle->position);
+            double distance_sq = steer_length_sq(offset);
+            if (distance_sq > best) continue;
+            /* Ties go to the vehicle created first, whatever order the cells come in. */
+            if (best_rank >= 0 && distance_sq == best && grid->rank[k] > best_rank) continue;
+            if (!passes(world, filter, slot, vehicle, offset)) continue;
+            best = distance_sq;
+            best_rank = grid->rank[k];
+        }
     }
-    return found;
+    if (best_rank < 0) return false;
+    if (out) *out = id_of(world, world->order[best_rank]);
+    return true;
+}
+
+SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVehicleId id)
+{
+    SteerQueryFilter filter = steer_default_query_filter();
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle) return filter;
+    filter.kinds = vehicle->flock_kinds ? vehicle->flock_kinds : 1ULL << vehicle->kind;
+    filter.exclude = id;
+    filter.view_angle = vehicle->view_angle;
+    filter.heading = vehicle->heading;
+    return filter;
+}
+
+int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, double radius, SteerVehicleId *out,
+                                int capacity)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle) {
+        steer_fail(world, STEER_ERROR_INVALID_ID, "neighbors: vehicle was removed or never existed");
+        return -1;
+    }
+    if (radius < 0.0) radius = vehicle->neighbor_radius;
+    if (!isfinite(radius)) {
+        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "neighbors: radius must be a finite number (got %g)", radius);
+        return -1;
+    }
+    SteerQueryFilter filter = steer_vehicle_neighbor_filter(world, id);
+    return steer_world_query_radius(world, vehicle->position, radius, &filter, out, capacity);
+}
+
+/// Is obstacle `o` within `radius` of segment a-b (ab = the offset from a to b)?
+static bool obstacle_near_segment(const SteerWorld *world, const SteerObstacle *o, SteerVec2 a, SteerVec2 ab,
+                                  double length_sq, double radius)
+{
+    SteerVec2 ac = steer_world_offset(world, a, o->center);
+    double t = length_sq > 0.0 ? steer_dot(ac, ab) / length_sq : 0.0;
+    if (t < 0.0) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    double reach = radius + o->radius;
+    return steer_distance_sq(ac, steer_scale(ab, t)) <= reach * reach;
 }
 
 int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out,
@@ -103,16 +200,26 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
     }
     SteerVec2 ab = steer_world_offset(world, a, b);
     double length_sq = steer_length_sq(ab);
+    const SteerObstacleGrid *grid = steer_world_obstacle_grid(world);
     int n = 0;
+    if (grid) {
+        SteerVec2 end = steer_add(a, ab);
+        SteerVec2 lo = steer_vec2(fmin(a.x, end.x) - radius, fmin(a.y, end.y) - radius);
+        SteerVec2 hi = steer_vec2(fmax(a.x, end.x) + radius, fmax(a.y, end.y) + radius);
+        int candidates = steer_obstacle_grid_candidates(grid, lo, hi);
+        for (int c = 0; c < candidates; c++) {
+            int i = grid->result[c];
+            const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
+            if (!obstacle_near_segment(world, obstacle, a, ab, length_sq, radius)) continue;
+            if (n < capacity) out[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, obstacle->header.generation};
+            n++;
+        }
+        return n;
+    }
+    /* Out of memory for the grid: the scan still answers correctly. */
     for (int i = 0; i < world->obstacles.count; i++) {
         const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
-        if (!obstacle->header.alive) continue;
-        SteerVec2 ac = steer_world_offset(world, a, obstacle->center);
-        double t = length_sq > 0.0 ? steer_dot(ac, ab) / length_sq : 0.0;
-        if (t < 0.0) t = 0.0;
-        if (t > 1.0) t = 1.0;
-        double reach = radius + obstacle->radius;
-        if (steer_distance_sq(ac, steer_scale(ab, t)) > reach * reach) continue;
+        if (!obstacle->header.alive || !obstacle_near_segment(world, obstacle, a, ab, length_sq, radius)) continue;
         if (n < capacity) out[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, obstacle->header.generation};
         n++;
     }

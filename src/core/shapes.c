@@ -43,6 +43,7 @@ SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double
     SteerObstacle *obstacle = steer_pool_at(&world->obstacles, index);
     obstacle->center = center;
     obstacle->radius = radius;
+    world->obstacles_stale = true;
     if (out) *out = (SteerObstacleId){(uint32_t)index + 1, world->tag, obstacle->header.generation};
     return STEER_OK;
 }
@@ -52,6 +53,7 @@ SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id)
     if (!lookup(world, &world->obstacles, id.index1, id.world, id.generation))
         return steer_fail(world, STEER_ERROR_INVALID_ID, "obstacle was removed or never existed");
     steer_pool_release(&world->obstacles, (int)id.index1 - 1);
+    world->obstacles_stale = true;
     return STEER_OK;
 }
 

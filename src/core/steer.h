@@ -138,6 +138,15 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
 /// Ties go to the vehicle created first.
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
                                SteerVehicleId *out);
+/// The filter a vehicle's group behaviours see the world through: its flock kinds (its own kind when
+/// flock_kinds is 0), itself excluded, its view cone around its heading. Default filter for an
+/// invalid id.
+SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVehicleId id);
+/// The vehicles a vehicle's group behaviours consider: within `radius` (its neighbor_radius when
+/// radius < 0) through steer_vehicle_neighbor_filter(), in creation order. Writes up to `capacity`
+/// ids and returns how many matched, or -1 for an invalid id or radius.
+int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, double radius, SteerVehicleId *out,
+                                int capacity);
 /// Obstacles whose circle comes within `radius` of the segment a-b, in slot order. Writes up to
 /// `capacity` ids and returns how many matched, or -1 for a bad argument.
 int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out,

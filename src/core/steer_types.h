@@ -239,11 +239,12 @@ typedef struct SteerFollowLeaderParams {
     double behind;             ///< units behind the leader to arrive at
     double sight_radius;       ///< units: within this of the point ahead of the leader, get out of its way
     double slowing_radius;     ///< units
+    double separation;         ///< weight of keeping apart from the other followers (its neighbours), >= 0
 } SteerFollowLeaderParams;
 typedef struct SteerQueueParams {
     double ahead;              ///< units: how far ahead to look for someone to queue behind
     double radius;             ///< units: how close to that point someone must be
-    double braking;            ///< 0..1: fraction of the velocity removed when someone is ahead
+    double braking;            ///< 0..1: fraction of the velocity removed per step when someone slower is ahead
 } SteerQueueParams;
 typedef struct SteerAvoidCollisionsParams {
     double horizon;            ///< s: how far ahead closest approaches are predicted

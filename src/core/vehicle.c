@@ -37,6 +37,12 @@ static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                       \
     if (!vehicle) return invalid_id(world, id)
 
+/* Setters change what the grid copied (position, velocity, heading, kind, radii): rebuild it
+ * before the next query. Cheap: the step rebuilds it anyway. */
+#define LOOKUP_FOR_CHANGE(vehicle, world, id)                                                      \
+    LOOKUP_OR_FAIL(vehicle, world, id);                                                            \
+    world->grid_stale = true
+
 /* ---- Checks shared by creation and the setters --------------------------------------------- */
 
 static SteerResult check_positive(const SteerWorld *world, const char *name, double value)
@@ -55,6 +61,12 @@ static SteerResult check_vec(const SteerWorld *world, const char *name, SteerVec
 {
     if (steer_vec2_is_finite(value)) return STEER_OK;
     return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be finite (got %g, %g)", name, value.x, value.y);
+}
+
+/// The cone test's threshold: all-round vision (2π, give or take rounding) skips the test.
+static double steer_view_cos(double view_angle)
+{
+    return view_angle < 2.0 * STEER_PI - 1e-9 ? cos(0.5 * view_angle) : -2.0;
 }
 
 static SteerResult check_view_angle(const SteerWorld *world, double value)
@@ -112,6 +124,9 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
 {
     TRY(check_def(world, def));
     if (!order_reserve(world, world->order_count + 1)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    /* The grid grows here, never during a step: the new slot index is at most vehicles.count. */
+    if (!steer_grid_reserve(&world->grid, world->order_count + 1, world->vehicles.count + 1))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int index = steer_pool_alloc(&world->vehicles);
     if (index < 0) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
@@ -130,6 +145,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->response_time = def->response_time;
     vehicle->neighbor_radius = def->neighbor_radius;
     vehicle->view_angle = def->view_angle;
+    vehicle->view_cos = steer_view_cos(def->view_angle);
     vehicle->flock_kinds = def->flock_kinds;
     vehicle->kind = def->kind;
     vehicle->color = def->color;
@@ -137,6 +153,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->combine = def->combine;
     /* Serials grow, so appending keeps `order` sorted by creation. */
     world->order[world->order_count++] = index;
+    world->grid_stale = true;
     if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
     return STEER_OK;
 }
@@ -157,6 +174,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     world->order_count--;
     steer_vehicle_free_behaviours(vehicle);
     steer_pool_release(&world->vehicles, index);
+    world->grid_stale = true;
     /* Behaviours of others that target it notice at their next step or query
      * (steer_slot_target_lost): no scan over every vehicle here. */
     return STEER_OK;
@@ -238,7 +256,7 @@ SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id)
 
 SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_vec(world, "position", position));
     vehicle->position = position;
     return STEER_OK;
@@ -246,7 +264,7 @@ SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, Ste
 
 SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_vec(world, "velocity", velocity));
     vehicle->velocity = steer_truncate(velocity, vehicle->max_speed);
     if (steer_length_sq(vehicle->velocity) > 0.0) {
@@ -258,7 +276,7 @@ SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, Ste
 
 SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     if (!isfinite(radians))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "heading must be finite (got %g)", radians);
     /* Turning a moving vehicle turns its velocity with it: heading follows velocity otherwise. */
@@ -272,7 +290,7 @@ SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, doub
 #define DEFINE_SETTER(field, check)                                                                \
     SteerResult steer_vehicle_set_##field(SteerWorld *world, SteerVehicleId id, double value)      \
     {                                                                                              \
-        LOOKUP_OR_FAIL(vehicle, world, id);                                                        \
+        LOOKUP_FOR_CHANGE(vehicle, world, id);                                                     \
         TRY(check(world, #field, value));                                                          \
         vehicle->field = value;                                                                    \
         return STEER_OK;                                                                           \
@@ -287,7 +305,7 @@ DEFINE_SETTER(neighbor_radius, check_non_negative)
 
 SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double value)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_positive(world, "max_speed", value));
     vehicle->max_speed = value;
     vehicle->velocity = steer_truncate(vehicle->velocity, value);
@@ -296,22 +314,23 @@ SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, do
 
 SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double value)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_view_angle(world, value));
     vehicle->view_angle = value;
+    vehicle->view_cos = steer_view_cos(value);
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     vehicle->flock_kinds = kinds;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_t kind)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_kind(world, kind));
     vehicle->kind = kind;
     return STEER_OK;
@@ -319,21 +338,21 @@ SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_
 
 SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     vehicle->color = color;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     vehicle->user_data = user_data;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, SteerCombine combine)
 {
-    LOOKUP_OR_FAIL(vehicle, world, id);
+    LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_combine(world, combine));
     vehicle->combine = combine;
     return STEER_OK;

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "world_internal.h"
+#include "behaviours_internal.h"
 
 /* Below this squared speed (units²/s²) the heading is left alone: normalising a tiny velocity
  * would spin a vehicle at rest. */
@@ -67,6 +67,13 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     steer_pool_init(&world->walls, sizeof(SteerWall));
     steer_pool_init(&world->paths, sizeof(SteerPath));
     steer_pool_init(&world->fields, sizeof(SteerFlowField));
+    world->grid_stale = true;
+    world->obstacles_stale = true;
+    /* An empty world can be queried too: give the grid its first cells now. */
+    if (!steer_grid_reserve(&world->grid, 1, 1)) {
+        steer_world_destroy(world);
+        return NULL;
+    }
     return world;
 }
 
@@ -91,6 +98,8 @@ void steer_world_destroy(SteerWorld *world)
     steer_pool_free(&world->paths);
     steer_pool_free(&world->fields);
     free(world->order);
+    steer_grid_free(&world->grid);
+    steer_obstacle_grid_free(&world->obstacle_grid);
     free(world);
 }
 
@@ -216,12 +225,19 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
         if (kept != i) vehicle->behaviours[kept] = *slot;
         kept++;
     }
-    vehicle->behaviour_count = kept;
+    if (kept != vehicle->behaviour_count) {
+        vehicle->behaviour_count = kept;
+        steer_vehicle_refresh_group_flags(vehicle);
+    }
 }
 
 void steer_world_step(SteerWorld *world)
 {
     double dt = world->def.dt;
+    /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
+    steer_world_grid(world);
+    steer_world_obstacle_grid(world);
+    steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so
      * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
     for (int i = 0; i < world->order_count; i++) {
@@ -233,6 +249,8 @@ void steer_world_step(SteerWorld *world)
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
         integrate(world, vehicle, dt);
     }
+    world->grid_stale = true;
+    world->hoods_ready = false;
     world->step_count++;
     world->time += dt;
 }

@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 
+#include "grid.h"
 #include "pool.h"
 #include "prng.h"
 #include "steer.h"
@@ -23,19 +24,27 @@ typedef struct SteerBehaviourSlot {
 } SteerBehaviourSlot;
 
 typedef struct SteerVehicle {
+    /* What the grid copies every step comes first, so that rebuilding it reads two cache lines of
+     * each vehicle (64-byte lines): header to heading, then radius to wants_neighbourhood. */
     SteerPoolHeader header;  ///< generation, alive flag, free-list link
-    uint64_t serial;
-    SteerVec2 position, velocity, heading, side, force, spawn;
-    double mass, max_speed, max_force, max_turn_rate, radius, response_time;
-    double neighbor_radius, view_angle;
+    uint32_t kind;
+    bool wants_neighbourhood;  ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
+    SteerVec2 position, velocity, heading;
+    double radius, neighbor_radius;
+    double view_cos;           ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
     uint64_t flock_kinds;
-    uint32_t kind, color;
-    uint64_t user_data;
+    /* Then what the step reads for the forces and the integration. */
+    double mass, max_speed, max_force, max_turn_rate, response_time;
     SteerCombine combine;
+    int behaviour_count, behaviour_capacity;
     /* Active behaviours sorted by (priority, type). Allocated when a behaviour is switched on,
      * never during a step. */
     SteerBehaviourSlot *behaviours;
-    int behaviour_count, behaviour_capacity;
+    SteerVec2 side, force, spawn;
+    double view_angle;
+    uint64_t serial;
+    uint32_t color;
+    uint64_t user_data;
 } SteerVehicle;
 
 typedef struct SteerObstacle {
@@ -82,6 +91,14 @@ struct SteerWorld {
     SteerPool paths;         ///< of SteerPath
     SteerPool fields;        ///< of SteerFlowField
 
+    /* Spatial indexes (grid.h): caches rebuilt when marked stale. Whatever moves, adds or removes
+     * a vehicle sets grid_stale; adding or removing an obstacle sets obstacles_stale. */
+    SteerGrid grid;
+    bool grid_stale;
+    SteerObstacleGrid obstacle_grid;
+    bool obstacles_stale;
+    bool hoods_ready;        ///< during a step: grid.hood holds the plain neighbourhoods
+
     char error[256];
 };
 
@@ -97,9 +114,16 @@ SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *fo
     __attribute__((format(printf, 3, 4)));
 void steer_clear_error(const SteerWorld *world);
 SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id);
+/// The pool slot (0-based) a live vehicle occupies.
+static inline int steer_vehicle_slot(const SteerWorld *world, const SteerVehicle *vehicle)
+{
+    return (int)(((const unsigned char *)vehicle - world->vehicles.items) / (ptrdiff_t)world->vehicles.item_size);
+}
 
 /* behaviour.c */
 void steer_vehicle_free_behaviours(SteerVehicle *vehicle);
+/// Recomputes wants_neighbourhood after the vehicle's behaviours changed.
+void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle);
 /// True when the slot's target vehicle / path / field no longer exists.
 bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *slot);
 

@@ -1,0 +1,17 @@
+# group.mk - the flocking benchmark (issue 3): `make bench` runs bench-flocking.
+# The benchmark links the plain -O2 core (build/libsteer.a) and an embedded Lua 5.4 that runs the
+# same flocking in plain Lua (bench/flocking.lua) in the same process, for the ratio.
+
+BENCH_FLOCKING   = $(BUILD)/bench/bench_flocking
+GROUP_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
+GROUP_LUA_LIBS   = $(shell pkg-config --libs lua5.4)
+
+$(BENCH_FLOCKING): bench/bench_flocking.c $(BUILD)/libsteer.a $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g -Isrc/core $(GROUP_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(GROUP_LUA_LIBS) -lm -o $@
+
+.PHONY: bench-flocking
+bench-flocking: $(BENCH_FLOCKING)
+	$(BENCH_FLOCKING) bench/flocking.lua
+
+BENCH_TARGETS += bench-flocking

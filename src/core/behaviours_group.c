@@ -1,0 +1,223 @@
+/* behaviours_group.c - behaviours about neighbours: separation, alignment, cohesion, flocking,
+ * leader following, queueing and unaligned collision avoidance.
+ * Formulas: Reynolds (1987, 1999), Buckland, and the 003 article in shared/seeds.
+ *
+ * Scale. A velocity-matching behaviour asks at most for a full change of max_speed within the
+ * response time; call that push A = mass·max_speed/response_time. The flocking parts are pushes
+ * in units of A, so that their weights compare with each other and with seek or wander:
+ *   separation  A·L·Σ r/|r|², L = SEPARATION_REACH·neighbor_radius: a neighbour at distance L
+ *               pushes with A, one at 2L with A/2;
+ *   alignment   A·(mean neighbour heading - own heading);
+ *   cohesion    A·(offset to the neighbours' centre)/neighbor_radius: full at the radius' edge.
+ * Lengths scale with neighbor_radius only, so a flock looks the same at any scale.
+ */
+#include <string.h>
+
+#include "behaviours_internal.h"
+
+#define SEPARATION_REACH 0.25
+
+static double full_push(const SteerVehicle *vehicle) { return vehicle->mass * vehicle->max_speed / vehicle->response_time; }
+
+static SteerVec2 separation_force(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
+{
+    double scale = full_push(vehicle) * SEPARATION_REACH * vehicle->neighbor_radius;
+    /* Coincident neighbours were turned into unit pushes along the side (no length to scale). */
+    if (vehicle->neighbor_radius <= 0.0) scale = full_push(vehicle);
+    return steer_scale(n->separation, scale);
+}
+
+static SteerVec2 alignment_force(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
+{
+    if (n->count == 0) return steer_vec2(0.0, 0.0);
+    SteerVec2 mean = steer_scale(n->heading_sum, 1.0 / n->count);
+    return steer_scale(steer_sub(mean, vehicle->heading), full_push(vehicle));
+}
+
+static SteerVec2 cohesion_force(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
+{
+    if (n->count == 0 || vehicle->neighbor_radius <= 0.0) return steer_vec2(0.0, 0.0);
+    SteerVec2 to_centre = steer_scale(n->offset_sum, 1.0 / n->count);
+    return steer_scale(to_centre, full_push(vehicle) / vehicle->neighbor_radius);
+}
+
+static SteerVec2 centre_of(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
+{
+    if (n->count == 0) return vehicle->position;
+    return steer_add(vehicle->position, steer_scale(n->offset_sum, 1.0 / n->count));
+}
+
+static SteerVec2 separate(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerSeparateParams *p = &slot->def.separate;
+    SteerNeighbourhood n;
+    steer_neighbourhood(world, vehicle, -1, p->comfort_distance, p->comfort_multiplier, &n);
+    SteerVec2 force = separation_force(vehicle, &n);
+    slot->state.target = centre_of(vehicle, &n);
+    return force;
+}
+
+static SteerVec2 align(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    SteerNeighbourhood n;
+    steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
+    slot->state.target = steer_add(vehicle->position, steer_scale(n.heading_sum, n.count ? 1.0 / n.count : 0.0));
+    return alignment_force(vehicle, &n);
+}
+
+static SteerVec2 cohere(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    SteerNeighbourhood n;
+    steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
+    slot->state.target = centre_of(vehicle, &n);
+    return cohesion_force(vehicle, &n);
+}
+
+/* Flocking: the three from one pass over the neighbours, plus wander so that a flock meanders
+ * instead of flying straight forever. */
+static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerFlockParams *p = &slot->def.flock;
+    SteerNeighbourhood n;
+    steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
+    SteerVec2 force = steer_scale(separation_force(vehicle, &n), p->separation);
+    force = steer_add(force, steer_scale(alignment_force(vehicle, &n), p->alignment));
+    force = steer_add(force, steer_scale(cohesion_force(vehicle, &n), p->cohesion));
+    if (p->wander > 0.0) force = steer_add(force, steer_scale(steer_wander_force(world, vehicle, slot, &p->wander_params), p->wander));
+    slot->state.target = centre_of(vehicle, &n);
+    return force;
+}
+
+/* Leader following (003 article): arrive at a point `behind` units behind the leader; when standing
+ * in front of it (within sight_radius of the point as far ahead, or of the leader while ahead of
+ * it), step sideways out of its path instead; and keep apart from the other followers. */
+static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerFollowLeaderParams *p = &slot->def.follow_leader;
+    const SteerVehicle *leader = steer_vehicle_lookup(world, p->target.vehicle);
+    SteerVec2 position, velocity;
+    steer_resolve_target(world, vehicle->position, p->target, &position, &velocity);
+    SteerVec2 direction = steer_length_sq(velocity) > 1e-6 ? steer_normalize(velocity) : leader->heading;
+    SteerVec2 behind = steer_sub(position, steer_scale(direction, p->behind));
+    SteerVec2 ahead = steer_add(position, steer_scale(direction, p->behind));
+    SteerVec2 from_leader = steer_sub(vehicle->position, position);
+    double sight_sq = p->sight_radius * p->sight_radius;
+    bool in_the_way = steer_distance_sq(vehicle->position, ahead) <= sight_sq ||
+                      (steer_length_sq(from_leader) <= sight_sq && steer_dot(from_leader, direction) > 0.0);
+
+    SteerVec2 force;
+    if (in_the_way) {
+        /* Sideways, away from the line the leader moves along; straight on it, to the leader's
+         * right if this follower's serial is even, left if odd, so a crowd splits both ways. */
+        SteerVec2 lateral = steer_sub(from_leader, steer_scale(direction, steer_dot(from_leader, direction)));
+        SteerVec2 out = steer_normalize(lateral);
+        if (steer_length_sq(out) == 0.0) out = steer_scale(steer_perp(direction), (vehicle->serial & 1u) ? -1.0 : 1.0);
+        slot->state.target = steer_add(vehicle->position, steer_scale(out, p->sight_radius));
+        force = steer_match_velocity(vehicle, steer_scale(out, vehicle->max_speed));
+    } else {
+        /* Match the leader's velocity and close the gap to the spot: no lag once there. */
+        slot->state.target = behind;
+        SteerVec2 desired = steer_add(velocity, steer_arrive_velocity(vehicle, behind, p->slowing_radius));
+        force = steer_match_velocity(vehicle, steer_truncate(desired, vehicle->max_speed));
+    }
+    if (p->separation > 0.0) {
+        SteerNeighbourhood n;
+        steer_neighbourhood(world, vehicle, steer_vehicle_slot(world, leader), 0.0, 1.0, &n);
+        force = steer_add(force, steer_scale(separation_force(vehicle, &n), p->separation));
+    }
+    return force;
+}
+
+/* Queueing (003 article): when someone slower stands just ahead - within `radius` of the stretch
+ * `ahead` units long in front of the vehicle - brake, removing `braking` of the velocity per step.
+ * The article scales the velocity directly; a force that does the same keeps the step the only
+ * place that changes velocity (and max_force still bounds it). */
+static SteerVec2 queue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    const SteerQueueParams *p = &slot->def.queue;
+    const SteerGrid *g = steer_world_grid(world);
+    double speed_sq = steer_length_sq(vehicle->velocity);
+    SteerVec2 direction = speed_sq > 1e-6 ? steer_normalize(vehicle->velocity) : vehicle->heading;
+    slot->state.target = steer_add(vehicle->position, steer_scale(direction, p->ahead));
+    if (speed_sq <= 1e-6) return steer_vec2(0.0, 0.0);
+
+    int self = g->where[steer_vehicle_slot(world, vehicle)];
+    uint64_t kinds = steer_flock_kinds(vehicle);
+    double px = g->x[self], py = g->y[self];
+    double radius_sq = p->radius * p->radius;
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    steer_grid_cursor_begin(&cursor, g, px, py, p->ahead + p->radius);
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        for (int j = run.begin; j < run.end; j++) {
+            if (j == self || !((kinds >> g->kind[j]) & 1u)) continue;
+            SteerVec2 d = steer_vec2(g->x[j] + run.shift_x - px, g->y[j] + run.shift_y - py);
+            if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+            double along = steer_dot(d, direction);
+            if (along <= 0.0) continue; /* beside or behind: not in the way */
+            double reach = along < p->ahead ? along : p->ahead;
+            if (steer_distance_sq(d, steer_scale(direction, reach)) > radius_sq) continue;
+            if (g->vx[j] * g->vx[j] + g->vy[j] * g->vy[j] >= speed_sq) continue; /* faster: it gets away */
+            return steer_scale(vehicle->velocity, -p->braking * vehicle->mass / world->def.dt);
+        }
+    }
+    return steer_vec2(0.0, 0.0);
+}
+
+/* Unaligned collision avoidance (Reynolds 1999): predict, for every vehicle that could come close
+ * within the horizon, when the two are nearest; if that is closer than the sum of the radii, steer
+ * away from where the other will be then. Only the soonest such threat counts. */
+static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    double horizon = slot->def.avoid_collisions.horizon;
+    const SteerGrid *g = steer_world_grid(world);
+    int self = g->where[steer_vehicle_slot(world, vehicle)];
+    uint64_t kinds = steer_flock_kinds(vehicle);
+    double px = g->x[self], py = g->y[self];
+    SteerVec2 v = vehicle->velocity;
+    double reach = horizon * (steer_length(v) + g->max_speed) + vehicle->radius + g->max_radius;
+
+    double soonest = INFINITY;
+    SteerVec2 away = {0.0, 0.0}, threat_at = {0.0, 0.0};
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    steer_grid_cursor_begin(&cursor, g, px, py, reach);
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        for (int j = run.begin; j < run.end; j++) {
+            if (j == self || !((kinds >> g->kind[j]) & 1u)) continue;
+            SteerVec2 d = steer_vec2(g->x[j] + run.shift_x - px, g->y[j] + run.shift_y - py);
+            if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+            SteerVec2 dv = steer_vec2(g->vx[j] - v.x, g->vy[j] - v.y);
+            double dv_sq = steer_length_sq(dv);
+            /* Moving together: the distance never changes, nothing to predict. */
+            double t = dv_sq > 1e-9 ? -steer_dot(d, dv) / dv_sq : 0.0;
+            if (t < 0.0 || t > horizon || t >= soonest) continue;
+            SteerVec2 gap = steer_add(d, steer_scale(dv, t)); /* from us to it, at closest approach */
+            double clear = vehicle->radius + g->radius[j];
+            if (steer_length_sq(gap) > clear * clear) continue;
+            soonest = t;
+            away = steer_neg(gap);
+            if (steer_length_sq(away) < 1e-12) away = steer_scale(vehicle->side, steer_cross(d, v) > 0.0 ? -1.0 : 1.0);
+            threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->vx[j], g->vy[j]), t)));
+        }
+    }
+    if (!isfinite(soonest)) return steer_vec2(0.0, 0.0);
+    slot->state.target = threat_at;
+    /* Sooner is more urgent: full push now, a quarter of it at the horizon. */
+    double urgency = 1.0 - 0.75 * soonest / horizon;
+    return steer_scale(steer_normalize(away), full_push(vehicle) * urgency);
+}
+
+SteerVec2 steer_force_group(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+{
+    switch (slot->def.type) {
+    case STEER_SEPARATE: return separate(world, vehicle, slot);
+    case STEER_ALIGN: return align(world, vehicle, slot);
+    case STEER_COHERE: return cohere(world, vehicle, slot);
+    case STEER_FLOCK: return flock(world, vehicle, slot);
+    case STEER_FOLLOW_LEADER: return follow_leader(world, vehicle, slot);
+    case STEER_QUEUE: return queue(world, vehicle, slot);
+    case STEER_AVOID_COLLISIONS: return avoid_collisions(world, vehicle, slot);
+    default: return steer_vec2(0.0, 0.0);
+    }
+}

@@ -1,0 +1,370 @@
+/* grid.c - the uniform grids behind neighbour and obstacle queries; see grid.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+#include "world_internal.h"
+
+
+static bool grow(void **array, int *capacity, int needed, size_t item_size)
+{
+    if (needed <= *capacity) return true;
+    int next = *capacity ? *capacity : 16;
+    while (next < needed) next *= 2;
+    void *grown = realloc(*array, (size_t)next * item_size);
+    if (!grown) return false;
+    *array = grown;
+    *capacity = next;
+    return true;
+}
+
+/// Grows several parallel arrays to the same capacity; the capacity moves only if all succeed.
+static bool grow_vehicle_arrays(SteerGrid *g, int needed)
+{
+    if (needed <= g->capacity) return true;
+    int next = g->capacity ? g->capacity : 64;
+    while (next < needed) next *= 2;
+    void **doubles[] = {(void **)&g->x, (void **)&g->y, (void **)&g->vx, (void **)&g->vy,
+                        (void **)&g->hx, (void **)&g->hy, (void **)&g->radius, (void **)&g->neighbor_radius,
+                        (void **)&g->view_cos};
+    for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++) {
+        void *grown = realloc(*doubles[i], (size_t)next * sizeof(double));
+        if (!grown) return false;
+        *doubles[i] = grown;
+    }
+    void **ints[] = {(void **)&g->rank, (void **)&g->slot, (void **)&g->scratch};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        void *grown = realloc(*ints[i], (size_t)next * sizeof(int));
+        if (!grown) return false;
+        *ints[i] = grown;
+    }
+    void *kinds = realloc(g->kind, (size_t)next);
+    if (!kinds) return false;
+    g->kind = kinds;
+    void *wants = realloc(g->wants, (size_t)next);
+    if (!wants) return false;
+    g->wants = wants;
+    void *flock_kinds = realloc(g->flock_kinds, (size_t)next * sizeof *g->flock_kinds);
+    if (!flock_kinds) return false;
+    g->flock_kinds = flock_kinds;
+
+    g->capacity = next;
+    return true;
+}
+
+/// The most cells a grid for `vehicles` vehicles may have: a few per vehicle keeps the cost of
+/// clearing and prefix-summing the cells below that of sorting the vehicles.
+static int max_cells_for(int vehicles) { return 2 * vehicles + 64; }
+
+bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
+{
+    if (!grow_vehicle_arrays(g, vehicles)) return false;
+    if (slots > g->where_capacity) {
+        /* `where` and `hood` are both indexed by pool slot and share where_capacity. */
+        int capacity = g->where_capacity;
+        SteerNeighbourhood *hood = g->hood;
+        if (!grow((void **)&hood, &capacity, slots, sizeof *hood)) return false;
+        g->hood = hood;
+        if (!grow((void **)&g->where, &g->where_capacity, capacity, sizeof(int))) return false;
+    }
+    int cells = max_cells_for(g->capacity) + 1;
+    return grow((void **)&g->cell_start, &g->cell_capacity, cells, sizeof(int));
+}
+
+bool steer_grid_reserve_results(SteerGrid *g, int count)
+{
+    return grow((void **)&g->result, &g->result_capacity, count, sizeof(int));
+}
+
+void steer_grid_free(SteerGrid *g)
+{
+    free(g->x); free(g->y); free(g->vx); free(g->vy); free(g->hx); free(g->hy); free(g->radius);
+    free(g->kind); free(g->rank); free(g->neighbor_radius); free(g->view_cos); free(g->flock_kinds);
+    free(g->wants); free(g->hood); free(g->slot); free(g->scratch); free(g->where);
+    free(g->cell_start); free(g->result);
+    memset(g, 0, sizeof *g);
+}
+
+static double wrap_coordinate(double value, double size)
+{
+    if (value >= 0.0 && value < size) return value; /* the usual case after a step: no floor() */
+    double wrapped = value - size * floor(value / size);
+    /* Rounding can give exactly `size`; absurdly large inputs can give anything. */
+    return (wrapped >= 0.0 && wrapped < size) ? wrapped : 0.0;
+}
+
+SteerVec2 steer_grid_local_point(const SteerGrid *g, SteerVec2 point)
+{
+    if (!g->wrap) return point;
+    return steer_vec2(wrap_coordinate(point.x, g->width), wrap_coordinate(point.y, g->height));
+}
+
+/// Chooses cols x rows cells of at least `wanted` units over `extent_x` x `extent_y` units (the
+/// world's size when wrapping), with at most `max_cells` cells.
+static void choose_cells(double extent_x, double extent_y, double wanted, bool wrap, int max_cells, int *cols,
+                         int *rows, double *cell_w, double *cell_h)
+{
+    double area = extent_x * extent_y;
+    double floor_size = area > 0.0 ? sqrt(area / max_cells) : 0.0;
+    if (wanted < floor_size) wanted = floor_size;
+    if (!(wanted > 0.0)) wanted = 1.0;
+    for (;;) {
+        double fc = wrap ? floor(extent_x / wanted) : floor(extent_x / wanted) + 1.0;
+        double fr = wrap ? floor(extent_y / wanted) : floor(extent_y / wanted) + 1.0;
+        if (fc < 1.0) fc = 1.0;
+        if (fr < 1.0) fr = 1.0;
+        if (fc * fr <= (double)max_cells) {
+            *cols = (int)fc;
+            *rows = (int)fr;
+            break;
+        }
+        wanted *= 1.25;
+    }
+    *cell_w = wrap ? extent_x / *cols : wanted;
+    *cell_h = wrap ? extent_y / *rows : wanted;
+}
+
+void steer_grid_build(SteerGrid *g, const SteerWorld *world)
+{
+    int n = world->order_count;
+    g->count = n;
+    g->wrap = world->def.edges == STEER_EDGES_WRAP;
+    g->width = world->def.width;
+    g->height = world->def.height;
+
+    /* Pass 1: the largest radii and speed, and the bounding box of the vehicles. */
+    double max_neighbor = 0.0, max_radius = 0.0, max_speed_sq = 0.0;
+    uint64_t all_kinds = 0;
+    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
+    for (int i = 0; i < n; i++) {
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
+        if (v->neighbor_radius > max_neighbor) max_neighbor = v->neighbor_radius;
+        all_kinds |= 1ULL << v->kind;
+        if (v->radius > max_radius) max_radius = v->radius;
+        double speed_sq = steer_length_sq(v->velocity);
+        if (speed_sq > max_speed_sq) max_speed_sq = speed_sq;
+        if (v->position.x < min_x) min_x = v->position.x;
+        if (v->position.y < min_y) min_y = v->position.y;
+        if (v->position.x > max_x) max_x = v->position.x;
+        if (v->position.y > max_y) max_y = v->position.y;
+    }
+    g->max_neighbor_radius = max_neighbor;
+    g->max_radius = max_radius;
+    g->max_speed = sqrt(max_speed_sq);
+    g->all_kinds = all_kinds;
+
+    int max_cells = max_cells_for(n);
+    if (max_cells + 1 > g->cell_capacity) max_cells = g->cell_capacity - 1;
+    if (g->wrap) {
+        g->origin_x = g->origin_y = 0.0;
+        choose_cells(g->width, g->height, max_neighbor, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+    } else if (n > 0) {
+        g->origin_x = min_x;
+        g->origin_y = min_y;
+        choose_cells(max_x - min_x, max_y - min_y, max_neighbor, false, max_cells, &g->cols, &g->rows, &g->cell_w,
+                     &g->cell_h);
+    } else {
+        g->origin_x = g->origin_y = 0.0;
+        g->cols = g->rows = 1;
+        g->cell_w = g->cell_h = 1.0;
+    }
+    g->inv_w = 1.0 / g->cell_w;
+    g->inv_h = 1.0 / g->cell_h;
+    int cells = g->cols * g->rows;
+
+    /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
+    memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
+    for (int i = 0; i < n; i++) {
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
+        SteerVec2 p = steer_grid_local_point(g, v->position);
+        int cx = clamp_cell(fast_floor((p.x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((p.y - g->origin_y) * g->inv_h), g->rows);
+        int cell = cy * g->cols + cx;
+        g->scratch[i] = cell;
+        g->cell_start[cell + 1]++;
+    }
+    for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
+
+    /* Pass 3: scatter in creation order, so each cell lists its vehicles in creation order. The
+     * write cursors run in cell_start[c] and end at the next cell's start; shift them back. */
+    for (int i = 0; i < n; i++) {
+        int slot = world->order[i];
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
+        int k = g->cell_start[g->scratch[i]]++;
+        SteerVec2 p = steer_grid_local_point(g, v->position);
+        g->x[k] = p.x;
+        g->y[k] = p.y;
+        g->vx[k] = v->velocity.x;
+        g->vy[k] = v->velocity.y;
+        g->hx[k] = v->heading.x;
+        g->hy[k] = v->heading.y;
+        g->radius[k] = v->radius;
+        g->kind[k] = (uint8_t)v->kind;
+        g->neighbor_radius[k] = v->neighbor_radius;
+        g->view_cos[k] = v->view_cos;
+        g->flock_kinds[k] = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+        g->wants[k] = v->wants_neighbourhood;
+        g->rank[k] = i;
+        g->slot[k] = slot;
+        g->where[slot] = k;
+    }
+    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
+    g->cell_start[0] = 0;
+}
+
+const SteerGrid *steer_world_grid(const SteerWorld *world)
+{
+    SteerWorld *cache = (SteerWorld *)world;
+    if (cache->grid_stale) {
+        steer_grid_build(&cache->grid, world);
+        cache->grid_stale = false;
+    }
+    return &world->grid;
+}
+
+/* ---- Cursor -------------------------------------------------------------------------------- */
+
+/* ---- Obstacles ----------------------------------------------------------------------------- */
+
+void steer_obstacle_grid_free(SteerObstacleGrid *g)
+{
+    free(g->cell_start);
+    free(g->items);
+    free(g->stamp);
+    free(g->result);
+    memset(g, 0, sizeof *g);
+}
+
+/// Cells (unwrapped, or the whole axis) an obstacle's bounding box covers along one axis.
+static void obstacle_axis(const SteerObstacleGrid *g, double center, double radius, bool x_axis, int *lo, int *hi)
+{
+    double origin = x_axis ? g->origin_x : g->origin_y;
+    double inverse = x_axis ? g->inv_w : g->inv_h;
+    int n = x_axis ? g->cols : g->rows;
+    axis_range(center, radius, origin, inverse, n, g->wrap, lo, hi);
+}
+
+/// Calls back for every cell an obstacle covers; used twice (count, then fill).
+#define FOR_OBSTACLE_CELLS(g, o, cell, body)                                                       \
+    do {                                                                                           \
+        double cx_ = (g)->wrap ? wrap_coordinate((o)->center.x, (g)->width) : (o)->center.x;       \
+        double cy_ = (g)->wrap ? wrap_coordinate((o)->center.y, (g)->height) : (o)->center.y;      \
+        int xlo_, xhi_, ylo_, yhi_;                                                                \
+        obstacle_axis((g), cx_, (o)->radius, true, &xlo_, &xhi_);                                  \
+        obstacle_axis((g), cy_, (o)->radius, false, &ylo_, &yhi_);                                 \
+        for (int yy_ = ylo_; yy_ <= yhi_; yy_++) {                                                 \
+            for (int xx_ = xlo_; xx_ <= xhi_; xx_++) {                                             \
+                int cell = ((g)->wrap ? positive_mod(yy_, (g)->rows) : yy_) * (g)->cols +          \
+                           ((g)->wrap ? positive_mod(xx_, (g)->cols) : xx_);                       \
+                body;                                                                              \
+            }                                                                                      \
+        }                                                                                          \
+    } while (0)
+
+static bool build_obstacle_grid(SteerObstacleGrid *g, const SteerWorld *world)
+{
+    const SteerPool *pool = &world->obstacles;
+    g->wrap = world->def.edges == STEER_EDGES_WRAP;
+    g->width = world->def.width;
+    g->height = world->def.height;
+    int live = 0;
+    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, diameters = 0.0;
+    for (int i = 0; i < pool->count; i++) {
+        const SteerObstacle *o = steer_pool_at(pool, i);
+        if (!o->header.alive) continue;
+        live++;
+        diameters += 2.0 * o->radius;
+        if (o->center.x - o->radius < min_x) min_x = o->center.x - o->radius;
+        if (o->center.y - o->radius < min_y) min_y = o->center.y - o->radius;
+        if (o->center.x + o->radius > max_x) max_x = o->center.x + o->radius;
+        if (o->center.y + o->radius > max_y) max_y = o->center.y + o->radius;
+    }
+    /* Cells about as large as an obstacle, so each lands in a few cells; at most a few per obstacle. */
+    int max_cells = 4 * live + 16;
+    double wanted = live ? diameters / live : 1.0;
+    if (g->wrap) {
+        g->origin_x = g->origin_y = 0.0;
+        choose_cells(g->width, g->height, wanted, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+    } else if (live) {
+        g->origin_x = min_x;
+        g->origin_y = min_y;
+        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+    } else {
+        g->origin_x = g->origin_y = 0.0;
+        g->cols = g->rows = 1;
+        g->cell_w = g->cell_h = 1.0;
+    }
+    g->inv_w = 1.0 / g->cell_w;
+    g->inv_h = 1.0 / g->cell_h;
+    int cells = g->cols * g->rows;
+    if (!grow((void **)&g->cell_start, &g->cell_capacity, cells + 1, sizeof(int))) return false;
+    if (!grow((void **)&g->stamp, &g->stamp_capacity, pool->count, sizeof(uint32_t))) return false;
+    if (g->stamp) memset(g->stamp, 0, (size_t)g->stamp_capacity * sizeof(uint32_t));
+    g->query_stamp = 0;
+
+    memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof(int));
+    for (int i = 0; i < pool->count; i++) {
+        const SteerObstacle *o = steer_pool_at(pool, i);
+        if (!o->header.alive) continue;
+        FOR_OBSTACLE_CELLS(g, o, cell, g->cell_start[cell + 1]++);
+    }
+    for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
+    if (!grow((void **)&g->items, &g->item_capacity, g->cell_start[cells], sizeof(int))) return false;
+    if (!grow((void **)&g->result, &g->result_capacity, live, sizeof(int))) return false;
+    for (int i = 0; i < pool->count; i++) {
+        const SteerObstacle *o = steer_pool_at(pool, i);
+        if (!o->header.alive) continue;
+        FOR_OBSTACLE_CELLS(g, o, cell, g->items[g->cell_start[cell]++] = i);
+    }
+    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
+    g->cell_start[0] = 0;
+    return true;
+}
+
+const SteerObstacleGrid *steer_world_obstacle_grid(const SteerWorld *world)
+{
+    SteerWorld *cache = (SteerWorld *)world;
+    if (cache->obstacles_stale) {
+        if (!build_obstacle_grid(&cache->obstacle_grid, world)) return NULL;
+        cache->obstacles_stale = false;
+    }
+    return &world->obstacle_grid;
+}
+
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, SteerVec2 hi)
+{
+    SteerObstacleGrid *g = (SteerObstacleGrid *)grid; /* scratch: stamps and results */
+    if (++g->query_stamp == 0 && g->stamp) {
+        memset(g->stamp, 0, (size_t)g->stamp_capacity * sizeof(uint32_t));
+        g->query_stamp = 1;
+    }
+    double cx = 0.5 * (lo.x + hi.x), cy = 0.5 * (lo.y + hi.y);
+    double rx = 0.5 * (hi.x - lo.x), ry = 0.5 * (hi.y - lo.y);
+    if (g->wrap) {
+        cx = wrap_coordinate(cx, g->width);
+        cy = wrap_coordinate(cy, g->height);
+    }
+    int xlo, xhi, ylo, yhi;
+    axis_range(cx, rx, g->origin_x, g->inv_w, g->cols, g->wrap, &xlo, &xhi);
+    axis_range(cy, ry, g->origin_y, g->inv_h, g->rows, g->wrap, &ylo, &yhi);
+    int n = 0;
+    for (int yy = ylo; yy <= yhi; yy++) {
+        for (int xx = xlo; xx <= xhi; xx++) {
+            int cell = (g->wrap ? positive_mod(yy, g->rows) : yy) * g->cols + (g->wrap ? positive_mod(xx, g->cols) : xx);
+            for (int k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++) {
+                int item = g->items[k];
+                if (g->stamp[item] == g->query_stamp) continue;
+                g->stamp[item] = g->query_stamp;
+                g->result[n++] = item;
+            }
+        }
+    }
+    if (n > 1) qsort(g->result, (size_t)n, sizeof(int), compare_ints);
+    return n;
+}

@@ -1,0 +1,251 @@
+/* grid.h - the world's spatial index (private to the core).
+ *
+ * Vehicles: a uniform grid rebuilt at the start of every step (and lazily before a query when
+ * something moved since) by a counting sort over cells. The sort also copies the hot fields of
+ * every vehicle into arrays in cell order, so a neighbourhood is a few contiguous runs of memory:
+ * one run per row of cells, split in two where a row wraps around the world's edge.
+ *
+ * Cells are at least as large as the largest neighbour radius, so a vehicle's neighbours lie in
+ * the 3 x 3 cells around it. In a wrapping world the grid covers the world and stores wrapped
+ * positions; a run that crosses the edge comes with a shift (±width, ±height) that turns stored
+ * positions into the image nearest to the asker. In other worlds the grid covers the bounding box
+ * of the vehicles themselves, so a vehicle far outside the bounds is still found (and does not
+ * crowd the border cells).
+ *
+ * Every array grows only when vehicles are created (steer_grid_reserve); a rebuild never allocates.
+ *
+ * Obstacles: a second grid holds each obstacle in every cell its bounding box touches; it is
+ * rebuilt when obstacles are added or removed (never during a step).
+ */
+#ifndef STEER_GRID_H
+#define STEER_GRID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "steer_math.h"
+#include <math.h>
+
+struct SteerWorld;
+
+/// What a vehicle sees of its neighbours (within its neighbor_radius, of its flock kinds, in its
+/// view cone, itself excluded), summed in one pass over the grid.
+typedef struct SteerNeighbourhood {
+    SteerVec2 separation;  ///< Σ r/|r|² (r from the neighbour to the vehicle, 1/units), comfort multiplier applied
+    SteerVec2 heading_sum; ///< Σ neighbour headings
+    SteerVec2 offset_sum;  ///< Σ offsets from the vehicle to each neighbour (units, shortest wrapped)
+    int count;             ///< neighbours seen
+    int coincident;        ///< neighbours on the very same point (pushed apart along the side instead)
+} SteerNeighbourhood;
+
+typedef struct SteerGrid {
+    /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
+    double origin_x, origin_y;
+    double cell_w, cell_h, inv_w, inv_h;
+    int cols, rows;
+    bool wrap;
+    double width, height;   ///< the world's size (wrapping worlds)
+
+    /* Hot data in cell order: vehicle k of the sorted order. */
+    int count;
+    double *x, *y;           ///< positions (wrapped into the world in a wrapping world)
+    double *vx, *vy;         ///< velocities
+    double *hx, *hy;         ///< unit headings
+    double *radius;          ///< bounding radii
+    uint8_t *kind;
+    /* What the vehicle itself looks for (read when its own neighbourhood is summed). */
+    double *neighbor_radius;
+    double *view_cos;        ///< cosine of half the view angle; < -1 for all-round vision
+    uint64_t *flock_kinds;   ///< resolved: never 0
+    uint8_t *wants;          ///< 1: a behaviour of it uses the plain neighbourhood this step
+    SteerNeighbourhood *hood;///< by pool slot: the plain neighbourhoods, summed at the start of the step
+    int *rank;               ///< index in creation order (world->order)
+    int *slot;               ///< pool slot of the vehicle
+    int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
+
+    int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
+    int *scratch;            ///< by creation order: cell index during the sort
+    int capacity;            ///< vehicles the arrays hold
+    int where_capacity;      ///< pool slots `where` holds
+    int cell_capacity;       ///< cells cell_start holds (plus one)
+
+    double max_neighbor_radius, max_radius, max_speed;
+    uint64_t all_kinds;      ///< bit k set: some vehicle has kind k
+
+    /* Query scratch (results sorted into creation order). */
+    int *result;
+    int result_capacity;
+} SteerGrid;
+
+typedef struct SteerObstacleGrid {
+    double origin_x, origin_y, cell_w, cell_h, inv_w, inv_h;
+    int cols, rows;
+    bool wrap;
+    double width, height;
+    int *cell_start;         ///< cols·rows + 1
+    int *items;              ///< obstacle slot indices, by cell, in slot order within a cell
+    int item_capacity, cell_capacity;
+    uint32_t *stamp;         ///< by obstacle slot: last query that saw it (deduplication)
+    int stamp_capacity;
+    uint32_t query_stamp;
+    int *result;
+    int result_capacity;
+} SteerObstacleGrid;
+
+void steer_grid_free(SteerGrid *grid);
+/// Makes room for `vehicles` vehicles and `slots` pool slots; false when memory runs out.
+bool steer_grid_reserve(SteerGrid *grid, int vehicles, int slots);
+/// Rebuilds the grid from the world's vehicles (never allocates: see steer_grid_reserve).
+void steer_grid_build(SteerGrid *grid, const struct SteerWorld *world);
+/// Rebuilds the world's grid if vehicles changed since the last build. Callable through a const
+/// world: the grid is a cache of the vehicles, not state of its own.
+const SteerGrid *steer_world_grid(const struct SteerWorld *world);
+/// Grows the query result scratch; false when memory runs out.
+bool steer_grid_reserve_results(SteerGrid *grid, int count);
+
+/* ---- Walking the cells around a point ------------------------------------------------------ */
+
+/// Walks the runs of sorted vehicles whose cells may hold points within `radius` of a point.
+typedef struct SteerGridCursor {
+    const SteerGrid *grid;
+    int row, row_hi;        ///< unwrapped rows still to walk
+    int col_lo, col_hi;     ///< unwrapped columns of every row
+    int col;                ///< next unwrapped column in the current row
+    bool wrap_each;         ///< the range covers the world more than once: wrap each offset instead
+} SteerGridCursor;
+
+/// One run: sorted vehicles [begin, end); add (shift_x, shift_y) to their stored positions to get
+/// the image nearest to the asker (both 0 when wrap_each is set: wrap every offset yourself).
+typedef struct SteerGridRun {
+    int begin, end;
+    double shift_x, shift_y;
+} SteerGridRun;
+
+/* Queries widen their cell range by this fraction of a cell so that a point exactly on a cell
+ * border, after rounding, is never left out. */
+#define CELL_MARGIN 1e-7
+
+/* The cursor runs once or more per vehicle per step: it is inline, and skips integer division
+ * and libm's floor() in the usual case. */
+/// floor() without a libm call (x86-64 at -O2 has no inline floor); huge values are left to floor().
+static inline double fast_floor(double f)
+{
+    if (!(f > -1e9 && f < 1e9)) return floor(f);
+    long i = (long)f;
+    return (double)(i - (f < (double)i));
+}
+
+static inline int clamp_cell(double f, int n)
+{
+    if (!(f >= 0.0)) return 0; /* also NaN */
+    if (f >= (double)(n - 1)) return n - 1;
+    return (int)f;
+}
+
+/* Cell indices are nearly always already in range or one off: skip the integer division then. */
+static inline int floor_div(int a, int b)
+{
+    if ((unsigned)a < (unsigned)b) return 0;
+    if (a < 0 && a >= -b) return -1;
+    if (a >= b && a < 2 * b) return 1;
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+static inline int positive_mod(int a, int b)
+{
+    if ((unsigned)a < (unsigned)b) return a;
+    if (a < 0 && a >= -b) return a + b;
+    if (a >= b && a < 2 * b) return a - b;
+    int m = a % b;
+    return m < 0 ? m + b : m;
+}
+
+/// The unwrapped cell range [*lo, *hi] along one axis; false when it covers the axis more than
+/// once (wrapping) - then it is the whole axis.
+static inline bool axis_range(double center, double radius, double origin, double inverse, int n, bool wrap, int *lo, int *hi)
+{
+    double flo = fast_floor((center - radius - origin) * inverse - CELL_MARGIN);
+    double fhi = fast_floor((center + radius - origin) * inverse + CELL_MARGIN);
+    if (!wrap) {
+        *lo = clamp_cell(flo, n);
+        *hi = clamp_cell(fhi, n);
+        return true;
+    }
+    if (!(fhi - flo + 1.0 <= (double)n)) {
+        *lo = 0;
+        *hi = n - 1;
+        return false;
+    }
+    *lo = (int)flo;
+    *hi = (int)fhi;
+    return true;
+}
+
+static inline void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *g, double x, double y, double radius)
+{
+    cursor->grid = g;
+    cursor->wrap_each = false;
+    cursor->col_lo = cursor->col_hi = cursor->col = 0;
+    if (g->count == 0) {
+        cursor->row = 1;
+        cursor->row_hi = 0;
+        return;
+    }
+    bool once_x = axis_range(x, radius, g->origin_x, g->inv_w, g->cols, g->wrap, &cursor->col_lo, &cursor->col_hi);
+    bool once_y = axis_range(y, radius, g->origin_y, g->inv_h, g->rows, g->wrap, &cursor->row, &cursor->row_hi);
+    cursor->wrap_each = !(once_x && once_y);
+    cursor->col = cursor->col_lo;
+}
+
+static inline bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun *run)
+{
+    const SteerGrid *g = cursor->grid;
+    while (cursor->row <= cursor->row_hi) {
+        if (cursor->col > cursor->col_hi) {
+            cursor->row++;
+            cursor->col = cursor->col_lo;
+            continue;
+        }
+        int row = cursor->row, col = cursor->col;
+        int r = g->wrap ? positive_mod(row, g->rows) : row;
+        int c = g->wrap ? positive_mod(col, g->cols) : col;
+        /* Consecutive cells of a row are consecutive in memory, up to the world's edge. */
+        int length = cursor->col_hi - col + 1;
+        if (length > g->cols - c) length = g->cols - c;
+        cursor->col += length;
+        int first = r * g->cols + c;
+        run->begin = g->cell_start[first];
+        run->end = g->cell_start[first + length];
+        if (g->wrap && !cursor->wrap_each) {
+            run->shift_x = floor_div(col, g->cols) * g->width;
+            run->shift_y = floor_div(row, g->rows) * g->height;
+        } else {
+            run->shift_x = run->shift_y = 0.0;
+        }
+        if (run->begin < run->end) return true;
+    }
+    return false;
+}
+
+
+
+/// A point as the grid stores positions (wrapped into the world in a wrapping world).
+SteerVec2 steer_grid_local_point(const SteerGrid *grid, SteerVec2 point);
+/// The shortest offset along one wrapped axis of length `size`.
+static inline double steer_grid_wrap_delta(double delta, double size)
+{
+    if (delta > 0.5 * size || delta < -0.5 * size) return delta - size * floor(delta / size + 0.5);
+    return delta;
+}
+
+/* ---- Obstacles ----------------------------------------------------------------------------- */
+
+void steer_obstacle_grid_free(SteerObstacleGrid *grid);
+/// The world's obstacle grid, rebuilt if obstacles changed; NULL when memory ran out (callers
+/// then scan every obstacle).
+const SteerObstacleGrid *steer_world_obstacle_grid(const struct SteerWorld *world);
+/// Obstacle slots whose cells touch the box [lo, hi] (unwrapped coordinates), each once, in slot
+/// order. Returns how many, written to grid->result (the grid's scratch), or -1 when out of memory.
+int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, SteerVec2 hi);
+
+#endif
