@@ -1,10 +1,11 @@
--- Flocking (Reynolds boids): 1200 vehicles, each steering only by its neighbours within 40 units: separation, alignment, cohesion.
+-- Flocking (Reynolds boids): 1200 vehicles, each steering only by its neighbours within 24 units: separation, alignment, cohesion.
 -- Keys: 1 separation, 2 alignment, 3 cohesion (each toggles on/off); the HUD shows polarisation (1 = all fly the same way).
 -- Try: switch alignment off and the flocks dissolve into swarms; cohesion off and they spread into thin streams.
 local M = { world = { width = 1400, height = 900, edges = "wrap", seed = 9 } }
 
 M.COUNT = 1200
-local weights = { separation = 1.5, alignment = 1.0, cohesion = 0.8, wander = 0.3 }
+M.NEIGHBOR_RADIUS = 24 -- units: small against the world, so separate flocks form instead of one lattice
+local weights = { separation = 1.0, alignment = 1.2, cohesion = 1.2, wander = 0.2 }
 local on = { separation = true, alignment = true, cohesion = true }
 local KEYS = { ["1"] = "separation", ["2"] = "alignment", ["3"] = "cohesion" }
 local the_world
@@ -19,9 +20,10 @@ function M.load(world)
   the_world = world
   on = { separation = true, alignment = true, cohesion = true }
   for _ = 1, M.COUNT do
+    local heading = world:random() * 2 * math.pi -- every boid starts flying its own way
     world:spawn{ kind = "boid", x = world:random(0, world.width), y = world:random(0, world.height),
-                 heading = world:random() * 2 * math.pi, max_speed = 90, max_force = 180, radius = 3,
-                 neighbor_radius = 40, color = { 150, 200, 255 } }
+                 vx = 60 * math.cos(heading), vy = 60 * math.sin(heading), max_speed = 90, max_force = 180, radius = 3,
+                 neighbor_radius = M.NEIGHBOR_RADIUS, color = { 150, 200, 255 } }
   end
   apply()
 end

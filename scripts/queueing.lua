@@ -6,6 +6,10 @@ local M = { world = { width = 1000, height = 600, edges = "contain", seed = 11 }
 M.DOOR = { x = 500, y = 300, half = 14 }  -- a gap 28 units wide in a wall at x = 500
 M.COUNT = 24
 M.RADIUS = 6
+-- Feasible numbers for "nobody overlaps": slow walkers, a strong short-range separation that is
+-- considered before anything else but the walls, and a queue that brakes early.
+M.TUNE = { speed = 60, force = 400, neighbor_radius = 20, separate = 6, comfort = 4, ahead = 22, queue_radius = 9,
+           braking = 0.8 }
 
 local queueing = true
 local crowd = {}
@@ -15,7 +19,8 @@ local function head_for_door(v)
   v.data.through = false
   v:stop("arrive")
   v:seek(M.DOOR.x + 30, M.DOOR.y, { priority = 3 })
-  if queueing then v:queue{ ahead = 22, radius = 9, braking = 0.8, priority = 2 } end
+  local t = M.TUNE
+  if queueing then v:queue{ ahead = t.ahead, radius = t.queue_radius, braking = t.braking, priority = 2 } end
 end
 
 -- Once through, each goes to its own place in a grid on the far side, so the door stays free.
@@ -41,11 +46,13 @@ function M.load(world)
   world:wall{ x1 = d.x, y1 = 0, x2 = d.x, y2 = d.y - d.half }
   world:wall{ x1 = d.x, y1 = d.y + d.half, x2 = d.x, y2 = 600 }
   for i = 1, M.COUNT do
-    crowd[i] = world:spawn{ kind = "walker", x = 0, y = 0, heading = 0, max_speed = 60, max_force = 200,
-                            radius = M.RADIUS, neighbor_radius = 20, combine = "priority",
+    local t = M.TUNE
+    crowd[i] = world:spawn{ kind = "walker", x = 0, y = 0, heading = 0, max_speed = t.speed, max_force = t.force,
+                            radius = M.RADIUS, neighbor_radius = t.neighbor_radius, combine = "priority",
                             color = { 120, 200, 255 } }
     crowd[i]:avoid_walls{ feeler_length = 25, priority = 0, weight = 3 }
-    crowd[i]:separate{ comfort_distance = 2 * M.RADIUS + 2, comfort_multiplier = 4, priority = 1, weight = 2 }
+    crowd[i]:separate{ comfort_distance = 2 * M.RADIUS + 2, comfort_multiplier = t.comfort, priority = 1,
+                       weight = t.separate }
   end
   start(world)
   M.crowd = crowd

@@ -115,11 +115,12 @@ scene.COUNT = 600
 local update = scene.update or function() end
 function scene.update(world, dt)
   update(world, dt)
-  if not first then first = true; report("order0", scene.local_order(world, 40)) end
+  if not first then first = true; report("order0", scene.local_order(world, 60)) end
   if world.time >= 24.9 and not said then said = true
-    report("order", scene.local_order(world, 40)); report("polarisation", scene.polarisation(world)) end
+    report("order", scene.local_order(world, 60)); report("polarisation", scene.polarisation(world)) end
 end]]), { steps = 1500 }))
-    assert.is_true(r.values.order0 < 0.6, "already ordered at the start: " .. r.values.order0)
-    assert.is_true(r.values.order > 0.9, "local order after 25 s only " .. r.values.order)
+    -- measured within 60 units (a few neighbours' worth: random headings score about 0.36 there)
+    assert.is_true(r.values.order0 < 0.5, "already ordered at the start: " .. r.values.order0)
+    assert.is_true(r.values.order > 0.85, "local order after 25 s only " .. r.values.order)
   end)
 end)
