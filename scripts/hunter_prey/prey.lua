@@ -93,12 +93,14 @@ function Prey.spawn(game, x, y)
   local world = game.world
   local v = world:spawn{
     kind = "prey", x = x, y = y, heading = world:random() * 2 * math.pi,
-    max_speed = game.config.prey_speed, max_force = 400, mass = 1, radius = 6, color = { 120, 200, 255 },
+    max_speed = game.config.prey_speed, max_force = 400, mass = 1, radius = 6, neighbor_radius = 18,
+    color = { 120, 200, 255 },
   }
   v.combine = "priority"
   v:avoid_obstacles{ priority = 0, weight = 3 }
   v:avoid_walls{ priority = 0, weight = 3 }
   v:contain{ priority = 1, margin = 30 }
+  v:separate{ priority = 1, weight = 1 } -- a herd at the lure spreads round it instead of piling up
   v.data.game = game
   v.data.born = world.time
   fsm.start(v, Prey.brain)

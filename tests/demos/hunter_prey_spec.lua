@@ -134,7 +134,7 @@ describe("hunter_prey", function()
         end]]), { steps = 600, seed = 5 }))
     assert.are.equal("wander", r.values.far_state)
     for _, s in ipairs(r.all.state) do assert.are.equal("lured", s) end
-    assert.is_true(r.values.worst < 15, "farthest lured prey is " .. r.values.worst .. " from the lure")
+    assert.is_true(r.values.worst < 30, "farthest lured prey is " .. r.values.worst .. " from the lure")
     assert.is_true(r.values.fastest < 5, "a lured prey still moves at " .. r.values.fastest)
   end)
 end)
