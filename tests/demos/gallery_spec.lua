@@ -65,6 +65,25 @@ end]]), { steps = 3600, seed = 2 }))
     assert.is_true(r.values.pull > r.values.radius, "pulled vehicles never strayed past the return radius")
   end)
 
+  it_needing(NEEDS.leader_following, "leader_following: the followers keep close, mostly behind the leader", function()
+    local r = H.ok(H.run(wrap("leader_following", [[
+local behind, n, dist = 0, 0, 0
+function scene.update(world)
+  if world.time < 10 then return end -- they start scattered: judge from 10 s on
+  local L = scene.leader
+  local hx, hy = math.cos(L.heading), math.sin(L.heading)
+  for _, f in ipairs(world:vehicles("follower")) do
+    local dx, dy = f.x - L.x, f.y - L.y
+    if dx * hx + dy * hy < 0 then behind = behind + 1 end
+    dist, n = dist + math.sqrt(dx * dx + dy * dy), n + 1
+  end
+  if world.time >= 29.9 and not said then said = true; report("behind", behind / n); report("dist", dist / n) end
+end]]), { steps = 1800, seed = 1 }))
+    -- scattered followers would be behind half the time and hundreds of units away
+    assert.is_true(r.values.behind >= 0.6, "behind the leader only " .. r.values.behind .. " of the time")
+    assert.is_true(r.values.dist < 90, "mean distance to the leader " .. r.values.dist)
+  end)
+
   it("path_following: every follower visits its waypoints in order, none skipped", function()
     local r = H.ok(H.run(wrap("path_following", [[
 local update = scene.update
