@@ -84,6 +84,33 @@ end]]), { steps = 1800, seed = 1 }))
     assert.is_true(r.values.dist < 90, "mean distance to the leader " .. r.values.dist)
   end)
 
+  it("walls: with wall avoidance nobody crosses a wall; without it they walk through", function()
+    local function run(avoid)
+      return H.ok(H.run(wrap("walls", ([[
+local last, crossings = {}, 0
+-- do segments p-q and a-b cross?
+local function side(ax, ay, bx, by, px, py) return (bx - ax) * (py - ay) - (by - ay) * (px - ax) end
+local function cross(px, py, qx, qy, s)
+  local d1, d2 = side(s[1], s[2], s[3], s[4], px, py), side(s[1], s[2], s[3], s[4], qx, qy)
+  local d3, d4 = side(px, py, qx, qy, s[1], s[2]), side(px, py, qx, qy, s[3], s[4])
+  return d1 * d2 < 0 and d3 * d4 < 0
+end
+local load = scene.load
+function scene.load(world) load(world); if not %s then scene.keypressed("w") end end
+function scene.update(world)
+  for _, v in ipairs(scene.walkers) do
+    local p = last[v]
+    if p then for _, s in ipairs(scene.segments) do if cross(p[1], p[2], v.x, v.y, s) then crossings = crossings + 1 end end end
+    last[v] = { v.x, v.y }
+  end
+  if world.time >= 29.9 and not said then said = true; report("crossings", crossings) end
+end]]):format(tostring(avoid))), { steps = 1800, seed = 3 }))
+    end
+    local on, off = run(true), run(false)
+    assert.are.equal(0, on.values.crossings)
+    assert.is_true(off.values.crossings > 0, "nobody crossed a wall even without avoidance: the test proves nothing")
+  end)
+
   it("path_following: every follower visits its waypoints in order, none skipped", function()
     local r = H.ok(H.run(wrap("path_following", [[
 local update = scene.update
