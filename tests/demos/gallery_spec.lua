@@ -111,6 +111,40 @@ end]]):format(tostring(avoid))), { steps = 1800, seed = 3 }))
     assert.is_true(off.values.crossings > 0, "nobody crossed a wall even without avoidance: the test proves nothing")
   end)
 
+  it_needing(NEEDS.obstacle_course, "obstacle_course: nobody runs into a rock with avoidance on; some do with it off", function()
+    local function run(avoid)
+      return H.ok(H.run(wrap("obstacle_course", ([[
+local worst = math.huge
+local load = scene.load
+function scene.load(world) load(world); if not %s then scene.keypressed("o") end end
+function scene.update(world)
+  for _, v in ipairs(scene.crowd) do
+    for _, o in ipairs(scene.rocks) do
+      worst = math.min(worst, math.sqrt((v.x - o.x) ^ 2 + (v.y - o.y) ^ 2) - o.r - v.radius)
+    end
+  end
+  if world.time >= 19.9 and not said then said = true; report("clearance", worst) end
+end]]):format(tostring(avoid))), { steps = 1200, seed = 1 }))
+    end
+    assert.is_true(run(true).values.clearance >= 0, "a vehicle ran into a rock")
+    assert.is_true(run(false).values.clearance < 0, "nobody hit a rock even without avoidance: the test proves nothing")
+  end)
+
+  it("flow_field: the drifters fly along the field", function()
+    local r = H.ok(H.run(wrap("flow_field", [[
+local sum, n = 0, 0
+function scene.update(world)
+  if world.time < 5 then return end
+  for _, v in ipairs(world:vehicles("drifter")) do
+    local dx, dy = scene.field:sample(v.x, v.y)
+    local len = math.sqrt(dx * dx + dy * dy)
+    if len > 0 and v.speed > 0 then sum, n = sum + (dx * v.vx + dy * v.vy) / (len * v.speed), n + 1 end
+  end
+  if world.time >= 9.9 and not said then said = true; report("alignment", sum / n) end
+end]]), { steps = 600, seed = 1 }))
+    assert.is_true(r.values.alignment > 0.9, "mean cosine between velocity and field " .. r.values.alignment)
+  end)
+
   it("path_following: every follower visits its waypoints in order, none skipped", function()
     local r = H.ok(H.run(wrap("path_following", [[
 local update = scene.update
