@@ -116,6 +116,7 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     if (!app->opt.headless || app->opt.watch) {
         app->watcher = watcher_create(app->opt.poll);
         if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
+        app->watched_serial = script_files_serial(app->script);
     }
     return 0;
 }
@@ -168,14 +169,15 @@ void app_check_reload(App *app)
 {
     if (!app->watcher) return;
     const char *path;
-    bool reloaded = false;
     while ((path = watcher_next(app->watcher, guard_now())) != NULL) {
         ScriptReload r = script_reload_file(app->script, path);
         if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
-        reloaded = true;
     }
-    /* A reloaded file may require modules nobody required before. */
-    if (reloaded) script_for_each_file(app->script, watch_file, app->watcher);
+    /* Modules required for the first time (by a reload, or lazily by a callback) are watched too. */
+    if (script_files_serial(app->script) != app->watched_serial) {
+        app->watched_serial = script_files_serial(app->script);
+        script_for_each_file(app->script, watch_file, app->watcher);
+    }
 }
 
 void app_restart(App *app)
@@ -192,6 +194,7 @@ void app_restart(App *app)
     app->selected = (SteerVehicleId)STEER_NULL_ID;
     app->accumulator = 0.0;
     if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
+    app->watched_serial = script_files_serial(app->script);
     fprintf(stderr, "steer: restarted %s\n", app->opt.script);
 }
 

@@ -40,6 +40,7 @@ typedef struct App {
     uint64_t frames;
     long long steps;         ///< physics steps taken by this run
     bool screenshot_done;
+    int watched_serial;      ///< script_files_serial when the watch list was last brought up to date
     /* mouse */
     bool right_down, panned;
     int press_x, press_y, last_x, last_y;

@@ -89,7 +89,11 @@ static void on_timer(int sig)
 {
     (void)sig;
     Guard *g = g_current;
-    if (g && g->active && g->L) lua_sethook(g->L, budget_hook, LUA_MASKCOUNT, 1);
+    if (!g || !g->active || !g->L) return;
+    lua_sethook(g->L, budget_hook, LUA_MASKCOUNT, 1);
+    int n = g->thread_count;
+    for (int i = 0; i < n && i < 32; i++)
+        if (g->threads[i]) lua_sethook(g->threads[i], budget_hook, LUA_MASKCOUNT, 1);
 }
 
 bool guard_init(Guard *guard, double budget_ms, size_t memory_cap)
@@ -158,4 +162,100 @@ bool guard_end(Guard *guard)
     bool expired = guard->expired;
     guard->expired = false;
     return expired;
+}
+
+/* ---- Coroutines under the guard ---------------------------------------------------------- */
+
+/* Resumes `co` with narg arguments from L; moves its results (or its error, returning -1) to L,
+ * as Lua's own coroutine library does, while the guard knows `co` is running. */
+static int resume_tracked(Guard *g, lua_State *L, lua_State *co, int narg)
+{
+    if (!lua_checkstack(co, narg)) {
+        lua_pushliteral(L, "too many arguments to resume");
+        return -1;
+    }
+    lua_xmove(L, co, narg);
+    int slot = g->thread_count;
+    if (slot < 32) g->threads[slot] = co;
+    g->thread_count = slot + 1;
+    if (g->expired) lua_sethook(co, budget_hook, LUA_MASKCOUNT, 1);
+    int nres = 0;
+    int status = lua_resume(co, L, narg, &nres);
+    g->thread_count = slot;
+    if (slot < 32) g->threads[slot] = NULL;
+    if (g->active && g->expired) {
+        /* Out of time inside the coroutine: the resumer must not carry on as if it had failed. */
+        lua_pushstring(L, g->message);
+        lua_error(L);
+    }
+    if (status == LUA_OK || status == LUA_YIELD) {
+        if (!lua_checkstack(L, nres + 1)) {
+            lua_pop(co, nres);
+            lua_pushliteral(L, "too many results to resume");
+            return -1;
+        }
+        lua_xmove(co, L, nres);
+        return nres;
+    }
+    lua_xmove(co, L, 1);
+    return -1;
+}
+
+static int guarded_resume(lua_State *L)
+{
+    Guard *g = lua_touserdata(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    luaL_argexpected(L, co, 1, "coroutine");
+    int r = resume_tracked(g, L, co, lua_gettop(L) - 1);
+    if (r < 0) {
+        lua_pushboolean(L, 0);
+        lua_insert(L, -2);
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    lua_insert(L, -(r + 1));
+    return r + 1;
+}
+
+static int guarded_wrap_call(lua_State *L)
+{
+    Guard *g = lua_touserdata(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, lua_upvalueindex(2));
+    int r = resume_tracked(g, L, co, lua_gettop(L));
+    if (r < 0) {
+        if (lua_type(L, -1) == LUA_TSTRING) { /* where the call to the wrapped function was */
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    return r;
+}
+
+static int guarded_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);
+    lua_pushcclosure(L, guarded_wrap_call, 2);
+    return 1;
+}
+
+void guard_open_coroutines(Guard *guard, lua_State *L)
+{
+    lua_getglobal(L, "coroutine");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushlightuserdata(L, guard);
+    lua_pushcclosure(L, guarded_resume, 1);
+    lua_setfield(L, -2, "resume");
+    lua_pushlightuserdata(L, guard);
+    lua_pushcclosure(L, guarded_wrap, 1);
+    lua_setfield(L, -2, "wrap");
+    lua_pop(L, 1);
 }

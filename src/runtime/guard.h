@@ -7,6 +7,8 @@
  * "file:line: script exceeded its time budget (100 ms)" and stays armed on every instruction
  * ("sticky"), so a script's own pcall cannot swallow the error. Hooks never run inside C
  * functions: a pathological string.find is not stopped (the memory cap bounds string.rep).
+ * A hook belongs to one Lua thread: coroutines resumed through guard_open_coroutines' resume and
+ * wrap are tracked so that the timer arms the hook on the running one as well.
  * Only one guarded state may run at a time per process (the signal handler has one slot).
  *
  * Memory: guard_alloc is the state's lua_Alloc; beyond the cap it refuses, Lua raises its memory
@@ -30,6 +32,8 @@ typedef struct Guard {
     double call_start;     ///< monotonic seconds when the current call began
     bool expired;          ///< the current call ran out of time (sticky until guard_end)
     char message[256];     ///< the timeout message with file:line
+    lua_State *volatile threads[32]; ///< coroutines being resumed, innermost last (the hook goes on them too)
+    volatile int thread_count;
 } Guard;
 
 /// The lua_Alloc of a capped state; ud is the Guard.
@@ -49,6 +53,11 @@ void guard_mark_call(Guard *guard);
 void guard_recover(Guard *guard);
 /// Ends the stretch: disarms the timer and the hook. Returns true when the budget expired.
 bool guard_end(Guard *guard);
+
+/// Replaces coroutine.resume and coroutine.wrap (the `coroutine` table must be loaded) with
+/// versions that tell the guard which coroutine runs, so that an endless loop inside one is
+/// stopped too, and that pass a timeout on to the resumer instead of returning it as a value.
+void guard_open_coroutines(Guard *guard, lua_State *L);
 
 /// Monotonic seconds.
 double guard_now(void);

@@ -20,10 +20,14 @@ static const char BUILTIN_LOAD_KEY = 'l';
 static int traceback_handler(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
-    if (!msg) {
+    if (msg) {
+        lua_settop(L, 1);
+        lua_tostring(L, 1);
+    } else {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
         else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
+    if (strstr(msg, "\nstack traceback:")) return 1; /* traced already (a nested protected call) */
     luaL_traceback(L, L, msg, 1);
     return 1;
 }
@@ -114,6 +118,7 @@ static int setup_state(lua_State *L)
     luaL_openlibs(L);
     lua_getglobal(L, "load");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &BUILTIN_LOAD_KEY);
+    guard_open_coroutines(&host->guard, L);
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     script_files_setup(host);

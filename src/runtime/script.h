@@ -71,6 +71,9 @@ size_t script_memory_used(ScriptHost *host);
 /// folder or scripts/lib), absolute paths. Calls fn for each.
 void script_for_each_file(ScriptHost *host, void (*fn)(void *ctx, const char *path), void *ctx);
 
+/// Grows whenever a new file was loaded (a module required for the first time): watch it too.
+int script_files_serial(ScriptHost *host);
+
 typedef enum ScriptReload { SCRIPT_RELOAD_NOT_OURS, SCRIPT_RELOAD_OK, SCRIPT_RELOAD_FAILED } ScriptReload;
 /// Re-runs the module (or scene) loaded from `path` in protected mode, merges its new table into the
 /// old one and calls reload(world). On failure the old code stays and the error is reported.

@@ -108,7 +108,10 @@ void script_files_record(ScriptHost *host, const char *name, const char *path)
     lua_pushstring(L, name);
     lua_setfield(L, -2, path);
     lua_pop(L, 1);
+    host->files_serial++;
 }
+
+int script_files_serial(ScriptHost *host) { return host->files_serial; }
 
 void script_files_name_of(ScriptHost *host, const char *path)
 {

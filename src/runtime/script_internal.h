@@ -33,6 +33,7 @@ struct ScriptHost {
     char *error;              ///< shown in the panel
     char *last_printed;       ///< last message written to stderr (repeats are not printed again)
     int error_count;
+    int files_serial;         ///< grows each time a file is recorded (the watcher catches up)
     bool loading;             ///< inside script_create: errors are returned, not printed
     double lua_seconds;
     char *hud[SCRIPT_MAX_HUD_LINES];

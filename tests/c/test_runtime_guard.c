@@ -88,6 +88,48 @@ static void test_pcall_in_the_script_cannot_swallow_the_timeout(void **state)
     lua_pop(f->L, 1);
 }
 
+static void test_endless_loops_inside_coroutines_are_stopped_too(void **state)
+{
+    Fixture *f = *state;
+    guard_open_coroutines(&f->guard, f->L);
+    char msg[512];
+    double elapsed;
+    bool expired;
+    const char *cases[] = {
+        "local co = coroutine.create(function()\n  while true do end\nend)\nlocal ok = coroutine.resume(co)\nafter = true\n",
+        "local f = coroutine.wrap(function()\n  while true do end\nend)\npcall(f)\nafter = true\n",
+        /* a coroutine made before the budget expired, resumed in a loop that swallows errors */
+        "local co = coroutine.wrap(function() while true do coroutine.yield() end end)\n"
+        "co()\nwhile true do pcall(co) end\n",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int status = run_guarded(f, cases[i], msg, sizeof msg, &elapsed, &expired);
+        assert_int_equal(status, LUA_ERRRUN);
+        assert_true(expired);
+        assert_non_null(strstr(msg, "script exceeded its time budget (50 ms)"));
+        assert_true(elapsed < 0.5);
+        lua_getglobal(f->L, "after");
+        assert_true(lua_isnil(f->L, -1));
+        lua_pop(f->L, 1);
+    }
+    /* and coroutines still work as Lua's own */
+    assert_int_equal(luaL_dostring(f->L, "local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)\n"
+                                         "local _, x = coroutine.resume(co, 1)\n"
+                                         "local _, y = coroutine.resume(co, 10)\n"
+                                         "local ok, e = coroutine.resume(co)\n"
+                                         "local g = coroutine.wrap(function() error('inner') end)\n"
+                                         "local ok2, e2 = pcall(g)\n"
+                                         "return x, y, ok, e, ok2, e2"),
+                     LUA_OK);
+    assert_int_equal(lua_tointeger(f->L, -6), 2);
+    assert_int_equal(lua_tointeger(f->L, -5), 20);
+    assert_false(lua_toboolean(f->L, -4));
+    assert_string_equal(lua_tostring(f->L, -3), "cannot resume dead coroutine");
+    assert_false(lua_toboolean(f->L, -2));
+    assert_non_null(strstr(lua_tostring(f->L, -1), "inner"));
+    lua_settop(f->L, 0);
+}
+
 static void test_state_runs_normally_after_a_timeout(void **state)
 {
     Fixture *f = *state;
@@ -169,6 +211,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_endless_loop_stops_at_budget_with_file_and_line, setup, teardown),
         cmocka_unit_test_setup_teardown(test_pcall_in_the_script_cannot_swallow_the_timeout, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_endless_loops_inside_coroutines_are_stopped_too, setup, teardown),
         cmocka_unit_test_setup_teardown(test_state_runs_normally_after_a_timeout, setup, teardown),
         cmocka_unit_test_setup_teardown(test_quick_calls_never_expire_and_leave_no_hook, setup, teardown),
         cmocka_unit_test_setup_teardown(test_each_call_of_a_stretch_gets_its_own_budget, setup, teardown),

@@ -22,7 +22,10 @@ static const char *SCENE =
     "function update(w, dt)\n"
     "  if w.step_count % 30 == 0 then print('tick ' .. w.step_count) end\n"
     "end\n"
-    "function reload(w) print('reload callback') end\n";
+    "function reload(w)\n"
+    "  if require('brain').poison then error('refusing a poisoned brain') end\n"
+    "  print('reload callback')\n"
+    "end\n";
 
 /* Version n of the brain: counts its thoughts in v.data, prints what it sees, then sets v.state. */
 static void write_brain(int version, bool rename_save)
@@ -163,6 +166,12 @@ static void test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save(v
     expect_error_and_old_code(&p, "brain.lua:3: unexpected symbol near '='", 1);
     write_broken("local M = {}\nlocal broken = nil\nM.size = #broken\nreturn M\n");
     expect_error_and_old_code(&p, "brain.lua:3: attempt to get length of a nil value (local 'broken')", 1);
+    /* loads, but reload(world) refuses it: the old code is put back */
+    write_broken("local M = { poison = true }\nfunction M.think(v, dt) print('think poisoned') end\nreturn M\n");
+    expect_error_and_old_code(&p, "scene.lua:16: refusing a poisoned brain", 1);
+    char *out = rt_read(p.out);
+    assert_null(strstr(out, "think poisoned"));
+    free(out);
     expect_reload(&p, 2, true, true); /* a later good save recovers */
     assert_int_equal(rt_stop(&p), 2); /* errors happened */
 }
@@ -204,6 +213,16 @@ static void test_scene_file_reloads_its_callbacks(void **state)
 {
     (void)state;
     RtProcess p = start_scene();
+    /* a save that redefines update, then fails halfway: the old update is put back */
+    rt_write("scene.lua", "function update(w, dt) print('HALF') end\nerror('stopped halfway')\n");
+    assert_true(rt_wait_for(p.err, 0, "scene.lua:2: stopped halfway", 3.0) > 0);
+    char *after = rt_read(p.out);
+    long at = (long)strlen(after);
+    free(after);
+    assert_true(rt_wait_for(p.out, at, "tick ", 2.0) > 0);
+    after = rt_read(p.out);
+    assert_null(strstr(after, "HALF"));
+    free(after);
     char scene2[2048];
     snprintf(scene2, sizeof scene2, "%s", SCENE);
     char *tick = strstr(scene2, "print('tick ' ..");
@@ -218,6 +237,29 @@ static void test_scene_file_reloads_its_callbacks(void **state)
     ThinkLine l;
     assert_true(read_think(p.out, mark, 1, &l, NULL));
     assert_true(l.count > 3);
+    assert_int_equal(rt_stop(&p), 2);
+}
+
+static void test_module_required_later_is_watched_too(void **state)
+{
+    (void)state;
+    rt_write("lazy_scene.lua", "function update(w, dt)\n"
+                               "  if w.step_count >= 20 and w.step_count % 10 == 0 then\n"
+                               "    print('lazy says ' .. require('later').word)\n"
+                               "  end\n"
+                               "end\n");
+    rt_write("later.lua", "return { word = 'first' }\n");
+    const char *args[] = {"--headless", "--watch", rt_path("lazy_scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    long first = rt_wait_for(p.out, 0, "lazy says first", 10.0);
+    assert_true(first > 0);
+    /* (the watch starts in the frame after the require: let one go by) */
+    assert_true(rt_wait_for(p.out, first, "lazy says first", 2.0) > 0);
+    char *out = rt_read(p.out);
+    long mark = (long)strlen(out);
+    free(out);
+    rt_write_rename("later.lua", "return { word = 'second' }\n");
+    assert_true(rt_wait_for(p.out, mark, "lazy says second", 1.5) > 0);
     assert_int_equal(rt_stop(&p), 0);
 }
 
@@ -233,6 +275,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_memory_bomb_in_a_reload_is_capped_and_the_program_survives, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_scene_file_reloads_its_callbacks, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_module_required_later_is_watched_too, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,15 +59,41 @@ static const char *SCENE =
     "  gfx.hud('custom line')\n"
     "end\n";
 
-static void take(const char *scene, const char *png, int expect_status)
+static void take_at(const char *scene, const char *png, int expect_status, const char *at_step)
 {
     char *out, *err;
     const char *args[] = {"--headless", "--steps", "5", "--width", "400", "--height", "300",
-                          "--screenshot", rt_path(png), rt_path(scene), NULL};
+                          "--screenshot", rt_path(png), rt_path(scene), at_step ? "--at-step" : NULL, at_step, NULL};
     int status = rt_run(args, &out, &err);
     if (status != expect_status) fail_msg("exit %d: %s", status, err);
     free(out);
     free(err);
+}
+
+static void take(const char *scene, const char *png, int expect_status)
+{
+    take_at(scene, png, expect_status, NULL);
+}
+
+static void test_at_step_takes_the_picture_after_that_step(void **state)
+{
+    (void)state;
+    /* 120 units/s to the right, max_speed 200: 2 units per step */
+    rt_write("moving.lua", "world = { width = 200, height = 150 }\n"
+                           "function load(w) w:spawn{ kind = 'a', x = 40, y = 75, vx = 120, vy = 0, max_speed = 200,\n"
+                           "  radius = 4, color = {255, 255, 0} } end\n");
+    take_at("moving.lua", "early.png", 0, "1");
+    take_at("moving.lua", "late.png", 0, NULL);
+    SDL_Surface *early = load_png(rt_path("early.png")), *late = load_png(rt_path("late.png"));
+    int x1, y, x5;
+    to_pixel(42, 75, &x1, &y); /* after 1 step */
+    to_pixel(50, 75, &x5, &y); /* after 5 steps */
+    assert_true(near_color(pixel(early, x1, y), 255, 255, 0, 10));
+    assert_false(near_color(pixel(early, x5, y), 255, 255, 0, 60));
+    assert_true(near_color(pixel(late, x5, y), 255, 255, 0, 10));
+    assert_false(near_color(pixel(late, x1 - 4, y), 255, 255, 0, 60));
+    SDL_FreeSurface(early);
+    SDL_FreeSurface(late);
 }
 
 static void test_vehicle_obstacle_and_script_drawing_are_where_the_world_says(void **state)
@@ -123,6 +149,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_vehicle_obstacle_and_script_drawing_are_where_the_world_says, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_failing_script_shows_the_error_panel, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_at_step_takes_the_picture_after_that_step, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
