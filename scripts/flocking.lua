@@ -52,6 +52,13 @@ function M.local_order(world, radius)
   return n > 0 and total / n or 0
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  the_world = world
+  apply() -- the file's weights, as just saved
+end
+
 function M.keypressed(key)
   local part = KEYS[key]
   if part then on[part] = not on[part]; apply() end

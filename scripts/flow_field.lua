@@ -42,22 +42,36 @@ function M.load(world)
   for _ = 1, 400 do
     local v = world:spawn{ kind = "drifter", x = world:random(0, 1000), y = world:random(0, 650),
                            heading = world:random() * 2 * math.pi, max_speed = 80, max_force = 200, radius = 3,
-                           color = { 150, 220, 255 } }
+                           color = { 150, 220, 255 }, data = { field = field } }
     v:follow_flow(field, { lookahead = 0.3 })
   end
   M.field = field
 end
 
+-- Writes the current mode's directions into the field the vehicles follow.
+local function refill()
+  local vectors = fill()
+  for r = 0, ROWS - 1 do
+    for c = 0, COLS - 1 do
+      local d = vectors[r * COLS + c + 1]
+      field:set(c + 1, r + 1, d[1], d[2]) -- the handle counts cells from 1
+    end
+  end
+end
+
+-- A hot reload runs this file again, so its locals start afresh: pick the field back up from a
+-- vehicle (v.data survives) and fill it from the direction function as just saved.
+function M.reload(world)
+  the_world = world
+  field = world:vehicles("drifter")[1].data.field
+  M.field = field
+  refill()
+end
+
 function M.keypressed(key)
   if key == "f" then
     mode = mode == "whirl" and "bands" or "whirl"
-    local vectors = fill()
-    for r = 0, ROWS - 1 do
-      for c = 0, COLS - 1 do
-        local d = vectors[r * COLS + c + 1]
-        field:set(c + 1, r + 1, d[1], d[2]) -- the handle counts cells from 1
-      end
-    end
+    refill()
   end
 end
 

@@ -61,12 +61,20 @@ function M.update()
   end
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  wolf, vip, guard = world:vehicles("wolf")[1], world:vehicles("vip")[1], world:vehicles("guard")[1]
+  sheep = world:vehicles("sheep")
+  M.wolf, M.guard, M.vip, M.sheep = wolf, guard, vip, sheep
+  steer_sheep()
+end
+
 function M.keypressed(key)
   if key == "h" then hiding = not hiding; steer_sheep() end
 end
 
 function M.draw(gfx)
-  for _, r in ipairs(M.rocks) do gfx.circle(r[1], r[2], r[3], { 110, 110, 130 }, true) end
   gfx.line(wolf.x, wolf.y, vip.x, vip.y, { 250, 200, 60, 70 })
   gfx.hud("hiding " .. (hiding and "on" or "off") .. " (h)   guard interposes between wolf and VIP")
 end

@@ -146,7 +146,6 @@ function M.draw(gfx)
   local world = game.world
   local x, y = M.lure()
   if x then gfx.circle(x, y, M.config.lure_range, YELLOW) end
-  for _, o in ipairs(game.obstacles) do gfx.circle(o.x, o.y, o.r, { 110, 110, 130 }, true) end
   for _, h in ipairs(world:vehicles("hunter")) do
     local full = h.data.stamina / game.level.stamina
     for dy = -20, -17 do -- a bar 4 lines thick: grey track, green (red when nearly empty) fill

@@ -36,6 +36,13 @@ function M.update()
   if by_mouse and x then leader:arrive(x, y, { slowing_radius = 80 }) end
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  the_world, leader = world, world:vehicles("leader")[1]
+  M.leader = leader
+end
+
 function M.keypressed(key)
   if key == "m" then
     by_mouse = not by_mouse

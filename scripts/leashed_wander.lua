@@ -11,7 +11,7 @@ function M.load(world)
   for i = 1, 6 do
     local method = i <= 3 and "pull" or "roam"
     local x, y = 170 + ((i - 1) % 3) * 150 + (method == "roam" and 220 or 0), 170 + ((i - 1) % 2) * 260
-    local v = world:spawn{ kind = method, x = x, y = y, max_speed = 80, max_force = 200, radius = 7,
+    local v = world:spawn{ kind = method, x = x, y = y, max_speed = 80, max_force = 200, radius = 7, data = { home = { x, y } },
                            color = method == "pull" and { 120, 200, 255 } or { 150, 230, 130 } }
     if method == "pull" then
       v:wander{ radius = 30, distance = 60, jitter = 90, leash = "pull", return_radius = M.RADIUS }
@@ -23,6 +23,16 @@ function M.load(world)
   M.homes = homes
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  homes = {}
+  for _, v in ipairs(world:vehicles()) do
+    homes[#homes + 1] = { v = v, x = v.data.home[1], y = v.data.home[2], method = v.kind }
+  end
+  M.homes = homes
+end
+
 -- A click moves every anchor by the offset from the first home to the click.
 function M.mousepressed(x, y, button)
   if button ~= 1 then return end
@@ -30,6 +40,7 @@ function M.mousepressed(x, y, button)
   for _, h in ipairs(homes) do
     h.x, h.y = h.x + dx, h.y + dy
     h.v:wander{ anchor = { h.x, h.y } }
+    h.v.data.home = { h.x, h.y }
   end
 end
 

@@ -44,13 +44,20 @@ function M.update()
   for _, v in ipairs(crowd) do v:seek(v.x + 300, v.data.lane, { weight = 0.4, priority = 3 }) end
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  crowd = world:vehicles("walker")
+  M.crowd = crowd
+  steer_all() -- with the behaviours as the file now says
+end
+
 function M.keypressed(key)
   if key == "s" then separating = not separating; steer_all()
   elseif key == "o" then avoiding = not avoiding; steer_all() end
 end
 
 function M.draw(gfx)
-  for _, o in ipairs(M.rocks) do gfx.circle(o.x, o.y, o.r, { 110, 110, 130 }, true) end
   gfx.hud(("separation %s (s)   obstacle avoidance %s (o)"):format(separating and "on" or "off",
     avoiding and "on" or "off"))
 end

@@ -13,6 +13,7 @@ local followers = {}
 local function start(v, path, points)
   v:set_position(points[1][1], points[1][2])
   v.data.visits = {}
+  v.data.path = path
   v:follow(path, { waypoint_radius = M.WAYPOINT, slowing_radius = 60 })
 end
 
@@ -47,6 +48,18 @@ function M.update()
       end
     end
   end
+end
+
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  followers = {}
+  for _, v in ipairs(world:vehicles()) do
+    local points = v.kind == "open" and M.open_points or M.loop_points
+    if v.kind == "open" then open_path = v.data.path else loop_path = v.data.path end
+    followers[#followers + 1] = { v = v, points = points }
+  end
+  M.followers = followers
 end
 
 function M.keypressed(key)

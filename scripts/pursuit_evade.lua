@@ -45,6 +45,14 @@ function M.update()
   end
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  runner = world:vehicles("runner")[1]
+  hunters = { world:vehicles("pursuer")[1], world:vehicles("seeker")[1] }
+  M.hunters = hunters
+end
+
 function M.keypressed(key)
   if key == "e" then
     evading = not evading

@@ -68,6 +68,13 @@ function M.update(world)
   M.done_at = done_at
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  the_world, crowd, started_at = world, world:vehicles("walker"), world.time
+  M.crowd = crowd
+end
+
 function M.keypressed(key)
   if key == "q" then
     queueing = not queueing
@@ -78,9 +85,6 @@ function M.keypressed(key)
 end
 
 function M.draw(gfx)
-  local d = M.DOOR
-  gfx.line(d.x, 0, d.x, d.y - d.half, { 200, 200, 210 })
-  gfx.line(d.x, d.y + d.half, d.x, 600, { 200, 200, 210 })
   local through = 0
   for _, v in ipairs(crowd) do if v.data.through then through = through + 1 end end
   gfx.hud(("queueing %s (q)   through the door %d / %d%s"):format(queueing and "on" or "off", through, #crowd,

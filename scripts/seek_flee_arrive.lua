@@ -44,6 +44,12 @@ function M.update(world)
   end
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  agent, switched, trail = world:vehicles("agent")[1], true, {}
+end
+
 function M.keypressed(key)
   local new = ({ ["1"] = "seek", ["2"] = "flee", ["3"] = "arrive" })[key]
   if new and new ~= mode then mode, switched = new, true end

@@ -34,12 +34,19 @@ function M.load(world)
   M.walkers = walkers
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  walkers = world:vehicles("walker")
+  M.walkers = walkers
+  steer_all()
+end
+
 function M.keypressed(key)
   if key == "w" then avoiding = not avoiding; steer_all() end
 end
 
 function M.draw(gfx)
-  for _, s in ipairs(M.segments) do gfx.line(s[1], s[2], s[3], s[4], { 200, 200, 210 }) end
   gfx.hud("wall avoidance " .. (avoiding and "on" or "off") .. " (w)")
 end
 

@@ -26,6 +26,13 @@ function M.load(world)
   the_world = world
 end
 
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  shown, the_world = world:vehicles("shown")[1], world
+  apply(world) -- the file's params, as just saved
+end
+
 function M.keypressed(key)
   local k = KEYS[key]
   if not k then return end

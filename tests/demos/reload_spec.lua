@@ -5,8 +5,8 @@ local H = require "helper"
 
 local function sh(cmd) assert(os.execute(cmd), cmd) end
 
-describe("hunter_prey hot reload", function()
-  it("a saved hunter.lua changes how hunters think while the game keeps its score and states", function()
+describe("hot reload", function()
+  it("hunter_prey: a saved hunter.lua changes how hunters think while the game keeps its score and states", function()
     local dir = os.tmpname()
     os.remove(dir)
     sh(("mkdir -p %s/scripts && cp -r %s/scripts/hunter_prey.lua %s/scripts/hunter_prey %s/scripts/lib %s/scripts/")
@@ -64,5 +64,40 @@ Hunter.brain = ]])
       before = tonumber(caught)
     end
     assert.is_true(ticks >= 7)
+  end)
+
+  it("every demo survives a save of its own file while it runs (reload picks the run back up)", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    sh(("mkdir -p %s && cp -r %s/scripts %s/"):format(dir, H.ROOT, dir))
+    local names = {}
+    for name in io.popen("ls " .. dir .. "/scripts/*.lua"):lines() do names[#names + 1] = name:match("([%w_]+)%.lua$") end
+    -- the saved version prints a marker when its chunk runs again, before `return M`
+    local cmds = {}
+    for _, name in ipairs(names) do
+      local path = ("%s/scripts/%s.lua"):format(dir, name)
+      local f = io.open(path)
+      local text = f:read("a")
+      f:close()
+      local saved, n = text:gsub("\nreturn M%s*$", ("\nprint(\"@chunk=%s\")\nreturn M\n"):format(name))
+      assert.are.equal(1, n, name .. " does not end with return M")
+      f = io.open(path .. ".next", "w")
+      f:write(saved)
+      f:close()
+      cmds[#cmds + 1] = ("(SDL_VIDEODRIVER=dummy %s --headless --watch --steps 150 scripts/%s.lua >%s.out 2>%s.err; "
+        .. "echo $? >%s.rc) &"):format(H.BIN, name, name, name, name)
+    end
+    local saves = {}
+    for _, name in ipairs(names) do saves[#saves + 1] = ("mv scripts/%s.lua.next scripts/%s.lua"):format(name, name) end
+    sh(("cd %s || exit 1; %s sleep 1; %s; wait"):format(dir, table.concat(cmds, " "), table.concat(saves, "; ")))
+    for _, name in ipairs(names) do
+      local function slurp(ext) local f = io.open(("%s/%s.%s"):format(dir, name, ext)); local s = f:read("a"); f:close(); return s end
+      local out, err = slurp("out"), slurp("err")
+      assert.are.equal(0, tonumber(slurp("rc")), name .. ": " .. err)
+      assert.is_truthy(err:find("reloaded", 1, true), name .. " was not reloaded: " .. err)
+      assert.is_truthy(out:find("@chunk=" .. name, 1, true), name .. ": the saved chunk did not run")
+      assert.is_falsy(err:find("error", 1, true), name .. ": " .. err)
+    end
+    sh("rm -rf " .. dir)
   end)
 end)
