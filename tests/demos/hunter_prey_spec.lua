@@ -113,6 +113,33 @@ describe("hunter_prey", function()
     assert.is_true(first_alarm.d > 130, "the hunter was already within sight: " .. first_alarm.d)
   end)
 
+  it("the player's keys and clicks: more hunters and prey, difficulty, obstacles, evading", function()
+    local r = H.ok(H.run(scene("cfg.hunters, cfg.prey = 2, 4", "", [[
+        if world.step_count == 5 then
+          local obstacles = #world:obstacles()
+          scene.keypressed("h"); scene.keypressed("p"); scene.keypressed("d"); scene.keypressed("e")
+          scene.mousepressed(500, 350, 1)
+          scene.mousepressed(600, 350, 2) -- not the left button: nothing
+          report("hunters", world:count("hunter")); report("prey", world:count("prey"))
+          report("level", game.level.name); report("evade", tostring(cfg.evade))
+          report("obstacles", #world:obstacles() - obstacles)
+        end
+        if world.step_count == 60 then
+          local top = 0
+          for _, h in ipairs(world:vehicles("hunter")) do top = math.max(top, h.max_speed) end
+          report("top_speed", top)
+          scene.keypressed("c")
+          report("after_clear", #world:obstacles())
+        end]]), { steps = 61 }))
+    assert.are.equal(3, r.values.hunters)
+    assert.are.equal(9, r.values.prey)
+    assert.are.equal("hard", r.values.level)
+    assert.are.equal("false", r.values.evade)
+    assert.are.equal(1, r.values.obstacles)
+    assert.are.equal(135, r.values.top_speed)
+    assert.are.equal(0, r.values.after_clear) -- the scene's own obstacles were emptied by the spec's config
+  end)
+
   it("the lure draws idle prey in range to rest near it, and leaves prey out of range alone", function()
     local r = H.ok(H.run(scene([[cfg.hunters, cfg.prey = 0, 7
         scene.lure = function() return 500, 350 end]],
