@@ -1,5 +1,5 @@
--- Flocking (Reynolds boids): 1200 vehicles, each steering only by its neighbours within 24 units: separation, alignment, cohesion.
--- Keys: 1 separation, 2 alignment, 3 cohesion (each toggles on/off); the HUD shows polarisation (1 = all fly the same way).
+-- Flocking (Reynolds boids): 1200 vehicles steered only by neighbours within 24 units: separation, alignment, cohesion.
+-- Keys: 1 separation, 2 alignment, 3 cohesion (each toggles); the HUD shows polarisation (1 = all fly one way).
 -- Try: switch alignment off and the flocks dissolve into swarms; cohesion off and they spread into thin streams.
 local M = { world = { width = 1400, height = 900, edges = "wrap", seed = 9 } }
 

@@ -1,6 +1,6 @@
--- Flow-field following: a grid of directions (here a slow whirlpool around the centre plus a drift) steers 400 vehicles.
+-- Flow-field following: a grid of directions (a slow whirlpool around the centre) steers 400 vehicles.
 -- Keys: f switches between the whirlpool and a field of curling noise bands.
--- Try: watch the vehicles bunch into streams where the field converges; turn on the flow-field overlay (F-keys).
+-- Try: watch the vehicles bunch into streams where the field converges, then press f and watch them re-sort.
 local M = { world = { width = 1000, height = 650, edges = "wrap", seed = 13 } }
 
 M.CELL = 40

@@ -1,4 +1,4 @@
--- Hide and interpose: grey sheep hide behind the rocks from the red wolf; the green guard keeps itself between the wolf and the gold VIP.
+-- Hide and interpose: grey sheep hide behind rocks from the red wolf; the green guard keeps between wolf and gold VIP.
 -- Keys: the wolf follows the mouse when there is one (else it prowls); h toggles hiding.
 -- Try: walk the wolf around a rock and watch the sheep slip round to its far side; the guard stays in the line of fire.
 local M = { world = { width = 1000, height = 650, edges = "contain", seed = 12 } }

@@ -1,6 +1,6 @@
--- Hunter and prey (the 002 article): hunters chase the prey they can see until their stamina runs out, then rest; prey evade hunters, alarm the herd and follow your mouse.
--- Keys: mouse lures prey (within 300), left click drops an obstacle, h/p more hunters/prey, d cycles difficulty, e toggles evading, c clears your obstacles.
--- Try: lure a herd behind an obstacle so the hunters lose sight of it; switch evading off (e) and watch the longest survival fall.
+-- Hunter and prey (the 002 article): hunters chase the prey they see until out of stamina, then rest; prey evade.
+-- Keys: the mouse lures prey (within 300), click drops an obstacle, h/p more hunters/prey, d difficulty, e evading.
+-- Try: lure a herd behind an obstacle so the hunters lose sight of it; evading off (e) and the longest survival falls.
 local fsm = require "fsm"
 local Hunter = require "hunter_prey.hunter"
 local Prey = require "hunter_prey.prey"

@@ -1,4 +1,4 @@
--- Leader following: followers arrive at a point behind the leader, keep apart, and dodge out of its way when in front of it.
+-- Leader following: followers arrive behind the leader, keep apart, and dodge out of its way when in front of it.
 -- Keys: m makes the leader follow the mouse (else it wanders); f adds five followers.
 -- Try: steer the leader back through its own followers with the mouse and watch them step aside.
 local M = { world = { width = 1000, height = 650, edges = "contain", seed = 10 } }

@@ -1,6 +1,6 @@
 -- Wander on a leash (the 004 article): wandering that stays near each vehicle's spawn point.
--- Left: method 1, a pull toward home that grows past the return radius; right: method 2, seek a noise-driven point roaming near home.
--- Try: watch the left ones stray and get pulled back, while the right ones never leave their circle; click to move every anchor.
+-- Blue: leash "pull" (pulled home past the return radius); green: leash "roam". A click moves the anchors.
+-- Try: the blue ones stray and get pulled back, the green ones never leave their circle; click to move every home.
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 5 } }
 
 M.RADIUS = 90 -- return radius (pull) and max distance (roam), units
@@ -11,8 +11,9 @@ function M.load(world)
   for i = 1, 6 do
     local method = i <= 3 and "pull" or "roam"
     local x, y = 170 + ((i - 1) % 3) * 150 + (method == "roam" and 220 or 0), 170 + ((i - 1) % 2) * 260
-    local v = world:spawn{ kind = method, x = x, y = y, max_speed = 80, max_force = 200, radius = 7, data = { home = { x, y } },
-                           color = method == "pull" and { 120, 200, 255 } or { 150, 230, 130 } }
+    local v = world:spawn{ kind = method, x = x, y = y, max_speed = 80, max_force = 200, radius = 7,
+                           color = method == "pull" and { 120, 200, 255 } or { 150, 230, 130 },
+                           data = { home = { x, y } } }
     if method == "pull" then
       v:wander{ radius = 30, distance = 60, jitter = 90, leash = "pull", return_radius = M.RADIUS }
     else

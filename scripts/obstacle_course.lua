@@ -1,6 +1,6 @@
 -- Obstacle avoidance for a crowd: 80 vehicles cross a field of rocks, each with a detection box that grows with speed.
 -- Keys: s toggles separation between them; o toggles obstacle avoidance (watch them plough through).
--- Try: turn separation off and see them bunch up behind the rocks; F-key overlays show the detection boxes.
+-- Try: turn separation off and see them bunch up behind the rocks; F3 shows the detection boxes.
 local M = { world = { width = 1100, height = 650, edges = "wrap", seed = 7 } }
 
 local separating, avoiding = true, true

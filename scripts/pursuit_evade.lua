@@ -1,4 +1,4 @@
--- Pursuit and evade: the red hunter pursues (aims where the blue runner WILL be), the orange one only seeks where it is.
+-- Pursuit and evade: red pursues (aims where the blue runner WILL be), orange just seeks where it is.
 -- Keys: e toggles the runner's evading; r sends the hunters back to their corners.
 -- Try: compare how often red and orange catch the runner; switch evading off and watch the count climb.
 local M = { world = { width = 900, height = 600, edges = "wrap", seed = 3 } }

@@ -1,4 +1,4 @@
--- Queueing through a narrow door: a crowd heads for a door one vehicle wide; each brakes when someone is just ahead of it.
+-- Queueing through a narrow door: a crowd heads for a door one vehicle wide; each brakes behind whoever is ahead.
 -- Keys: q toggles queueing (without it they push and jostle at the door); r sends everyone back.
 -- Try: count how long the crowd takes with and without queueing (the HUD times it).
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 11 } }

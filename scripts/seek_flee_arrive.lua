@@ -1,6 +1,6 @@
 -- Seek, flee and arrive with the mouse pointer as the target (the same target, three behaviours).
 -- Keys: 1 seek, 2 flee (panic distance 200), 3 arrive (slowing radius 120); the mouse moves the target.
--- Try: arrive, then hold the pointer still and watch them settle without overshooting; seek overshoots and circles.
+-- Try: arrive, hold the pointer still: it settles without overshooting; seek overshoots and circles (see the trail).
 local M = { world = { width = 900, height = 600, edges = "contain", seed = 1 } }
 
 -- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves

@@ -1,6 +1,6 @@
--- Wall avoidance: vehicles wander through rooms of wall segments, feeling ahead with three feelers (front, left, right).
+-- Wall avoidance: vehicles wander through rooms of wall segments, feeling ahead with three feelers.
 -- Keys: w toggles wall avoidance (without it they walk through walls: the core adds no hidden collisions).
--- Try: the F-key overlay that shows feelers; watch a vehicle slide along a wall instead of bouncing off it.
+-- Try: F3 shows the feelers; watch a vehicle slide along a wall instead of bouncing off it.
 local M = { world = { width = 900, height = 600, edges = "contain", seed = 8 } }
 
 M.segments = {

@@ -71,7 +71,9 @@ Hunter.brain = ]])
     os.remove(dir)
     sh(("mkdir -p %s && cp -r %s/scripts %s/"):format(dir, H.ROOT, dir))
     local names = {}
-    for name in io.popen("ls " .. dir .. "/scripts/*.lua"):lines() do names[#names + 1] = name:match("([%w_]+)%.lua$") end
+    for name in io.popen("ls " .. dir .. "/scripts/*.lua"):lines() do
+      names[#names + 1] = name:match("([%w_]+)%.lua$")
+    end
     -- the saved version prints a marker when its chunk runs again, before `return M`
     local cmds = {}
     for _, name in ipairs(names) do
@@ -91,7 +93,12 @@ Hunter.brain = ]])
     for _, name in ipairs(names) do saves[#saves + 1] = ("mv scripts/%s.lua.next scripts/%s.lua"):format(name, name) end
     sh(("cd %s || exit 1; %s sleep 1; %s; wait"):format(dir, table.concat(cmds, " "), table.concat(saves, "; ")))
     for _, name in ipairs(names) do
-      local function slurp(ext) local f = io.open(("%s/%s.%s"):format(dir, name, ext)); local s = f:read("a"); f:close(); return s end
+      local function slurp(ext)
+        local f = io.open(("%s/%s.%s"):format(dir, name, ext))
+        local s = f:read("a")
+        f:close()
+        return s
+      end
       local out, err = slurp("out"), slurp("err")
       assert.are.equal(0, tonumber(slurp("rc")), name .. ": " .. err)
       assert.is_truthy(err:find("reloaded", 1, true), name .. " was not reloaded: " .. err)

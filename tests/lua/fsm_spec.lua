@@ -185,7 +185,8 @@ describe("fsm", function()
 
     it("passes name, sender, data and the send and due times", function()
       local seen
-      local m = fsm.machine{ initial = "s", states = { s = { on_message = function(_, msg) seen = msg; return true end } } }
+      local function remember(_, msg) seen = msg; return true end
+      local m = fsm.machine{ initial = "s", states = { s = { on_message = remember } } }
       local v, from = vehicle(), vehicle()
       fsm.start(v, m)
       local world = { time = 1 }
