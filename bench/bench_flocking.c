@@ -6,7 +6,8 @@
  * Workload (DESIGN.md "Speed"): every vehicle flocks (separation, alignment, cohesion, wander) with
  * neighbour radius 30 in a wrapping square sized for a constant density of about 15 neighbours
  * each, dt 1/60 s, one thread. Each size is warmed up, then timed in several repetitions; the
- * median repetition is reported as ns per vehicle-step and steps per second.
+ * median repetition is reported as ns per vehicle-step and steps per second. At 1,000 and 10,000
+ * the C and Lua repetitions alternate, so that both meet the same load on a shared machine.
  *
  * usage: bench_flocking [path/to/flocking.lua]   (default bench/flocking.lua)
  */
@@ -45,9 +46,6 @@ static double median(double *values, int count)
 /// Side of the square that holds n vehicles at the density giving NEIGHBOURS neighbours each.
 static double side_for(int n) { return sqrt(n * STEER_PI * RADIUS * RADIUS / NEIGHBOURS); }
 
-/// Steps per repetition: about 0.1-0.3 s of work whatever the size.
-static int steps_for(int n) { return n >= 100000 ? 4 : n >= 10000 ? 25 : 200; }
-
 /* ---- C ------------------------------------------------------------------------------------- */
 
 static SteerWorld *make_flock(int n)
@@ -71,6 +69,7 @@ static SteerWorld *make_flock(int n)
             exit(1);
         }
     }
+    for (int i = 0; i < 60; i++) steer_world_step(world); /* warm: caches, grid arrays, a flock forming */
     return world;
 }
 
@@ -96,25 +95,12 @@ static void describe_flock(SteerWorld *world, double *neighbours, double *polari
     free(ids);
 }
 
-static double bench_c(int n)
+/// One repetition: `steps` steps, in ns per vehicle-step.
+static double time_c(SteerWorld *world, int n, int steps)
 {
-    SteerWorld *world = make_flock(n);
-    int steps = steps_for(n);
-    for (int i = 0; i < 60; i++) steer_world_step(world); /* warm: caches, grid arrays, a flock forming */
-    double samples[REPETITIONS];
-    for (int r = 0; r < REPETITIONS; r++) {
-        double start = now_seconds();
-        for (int i = 0; i < steps; i++) steer_world_step(world);
-        samples[r] = (now_seconds() - start) * 1e9 / ((double)steps * n);
-    }
-    double neighbours, polarisation;
-    describe_flock(world, &neighbours, &polarisation);
-    double ns = median(samples, REPETITIONS);
-    printf("C    N=%7d  median %7.1f ns/vehicle-step  %8.1f steps/s  %6.2f ms/step  (min %.1f, max %.1f; %.1f neighbours, polarisation %.2f)\n",
-           n, ns, 1e9 / (ns * n), ns * n * 1e-6, samples[0], samples[REPETITIONS - 1], neighbours, polarisation);
-    fflush(stdout);
-    steer_world_destroy(world);
-    return ns;
+    double start = now_seconds();
+    for (int i = 0; i < steps; i++) steer_world_step(world);
+    return (now_seconds() - start) * 1e9 / ((double)steps * n);
 }
 
 /* ---- Lua ----------------------------------------------------------------------------------- */
@@ -126,54 +112,91 @@ static void lua_check(lua_State *L, int status)
     exit(1);
 }
 
-static double bench_lua(const char *script, int n)
-{
-    lua_State *L = luaL_newstate();
-    luaL_openlibs(L);
-    lua_check(L, luaL_dofile(L, script)); /* returns the module */
-    int module = lua_gettop(L);
-    lua_getfield(L, module, "new");
-    lua_pushinteger(L, n);
-    lua_pushnumber(L, side_for(n));
-    lua_pushnumber(L, RADIUS);
-    lua_pushinteger(L, 42);
-    lua_check(L, lua_pcall(L, 4, 1, 0));
-    int flock = lua_gettop(L);
-    lua_getfield(L, module, "step");
-    int step = lua_gettop(L);
+typedef struct LuaFlock {
+    lua_State *L;
+    int module, flock, step;
+} LuaFlock;
 
-    int steps = steps_for(n) / 10 > 0 ? steps_for(n) / 10 : 1;
-    double samples[REPETITIONS];
-    for (int r = -1; r < REPETITIONS; r++) { /* r = -1: warm-up */
-        double start = now_seconds();
-        for (int i = 0; i < (r < 0 ? 20 : steps); i++) {
-            lua_pushvalue(L, step);
-            lua_pushvalue(L, flock);
-            lua_pushnumber(L, 1.0 / 60.0);
-            lua_check(L, lua_pcall(L, 2, 0, 0));
-        }
-        if (r >= 0) samples[r] = (now_seconds() - start) * 1e9 / ((double)steps * n);
+static LuaFlock make_lua_flock(const char *script, int n)
+{
+    LuaFlock f;
+    f.L = luaL_newstate();
+    luaL_openlibs(f.L);
+    lua_check(f.L, luaL_dofile(f.L, script)); /* returns the module */
+    f.module = lua_gettop(f.L);
+    lua_getfield(f.L, f.module, "new");
+    lua_pushinteger(f.L, n);
+    lua_pushnumber(f.L, side_for(n));
+    lua_pushnumber(f.L, RADIUS);
+    lua_pushinteger(f.L, 42);
+    lua_check(f.L, lua_pcall(f.L, 4, 1, 0));
+    f.flock = lua_gettop(f.L);
+    lua_getfield(f.L, f.module, "step");
+    f.step = lua_gettop(f.L);
+    return f;
+}
+
+static double time_lua(LuaFlock *f, int n, int steps)
+{
+    double start = now_seconds();
+    for (int i = 0; i < steps; i++) {
+        lua_pushvalue(f->L, f->step);
+        lua_pushvalue(f->L, f->flock);
+        lua_pushnumber(f->L, 1.0 / 60.0);
+        lua_check(f->L, lua_pcall(f->L, 2, 0, 0));
     }
-    lua_getfield(L, module, "stats");
-    lua_pushvalue(L, flock);
-    lua_check(L, lua_pcall(L, 1, 2, 0));
-    double neighbours = lua_tonumber(L, -2), polarisation = lua_tonumber(L, -1);
+    return (now_seconds() - start) * 1e9 / ((double)steps * n);
+}
+
+static void report(const char *who, int n, double *samples, double neighbours, double polarisation)
+{
     double ns = median(samples, REPETITIONS);
-    printf("Lua  N=%7d  median %7.1f ns/vehicle-step  %8.1f steps/s  %6.2f ms/step  (%.1f neighbours, polarisation %.2f)\n", n,
-           ns, 1e9 / (ns * n), ns * n * 1e-6, neighbours, polarisation);
+    printf("%-4s N=%7d  median %7.1f ns/vehicle-step  %8.1f steps/s  %7.2f ms/step  (min %.1f, max %.1f; %.1f neighbours, polarisation %.2f)\n",
+           who, n, ns, 1e9 / (ns * n), ns * n * 1e-6, samples[0], samples[REPETITIONS - 1], neighbours, polarisation);
     fflush(stdout);
-    lua_close(L);
-    return ns;
+}
+
+/// C and Lua at the same size, repetitions interleaved so that both see the same machine load;
+/// returns the ratio of the medians (Lua / C).
+static double compare(const char *script, int n)
+{
+    SteerWorld *world = make_flock(n);
+    LuaFlock lua = make_lua_flock(script, n);
+    time_lua(&lua, n, 20); /* warm */
+    int c_steps = n >= 10000 ? 50 : 300, lua_steps = n >= 10000 ? 8 : 30;
+    double c[REPETITIONS], l[REPETITIONS];
+    for (int r = 0; r < REPETITIONS; r++) {
+        c[r] = time_c(world, n, c_steps);
+        l[r] = time_lua(&lua, n, lua_steps);
+    }
+    double neighbours, polarisation;
+    describe_flock(world, &neighbours, &polarisation);
+    report("C", n, c, neighbours, polarisation);
+    lua_getfield(lua.L, lua.module, "stats");
+    lua_pushvalue(lua.L, lua.flock);
+    lua_check(lua.L, lua_pcall(lua.L, 1, 2, 0));
+    report("Lua", n, l, lua_tonumber(lua.L, -2), lua_tonumber(lua.L, -1));
+    lua_close(lua.L);
+    steer_world_destroy(world);
+    return median(l, REPETITIONS) / median(c, REPETITIONS);
 }
 
 int main(int argc, char **argv)
 {
     const char *script = argc > 1 ? argv[1] : "bench/flocking.lua";
-    printf("flocking: radius %.0f, ~%.0f neighbours each, wrapping square, dt 1/60 s, one thread, median of %d\n",
+    printf("flocking: radius %.0f, ~%.0f neighbours each, wrapping square, dt 1/60 s, one thread, median of %d (CPU time)\n",
            RADIUS, NEIGHBOURS, REPETITIONS);
-    double c1k = bench_c(1000), c10k = bench_c(10000), c100k = bench_c(100000);
-    double lua1k = bench_lua(script, 1000), lua10k = bench_lua(script, 10000);
-    printf("C vs plain Lua 5.4: %.1fx at N=1,000, %.1fx at N=10,000\n", lua1k / c1k, lua10k / c10k);
-    printf("N=100,000: %.2f ms per step (target < 16 ms)\n", c100k * 100000 * 1e-6);
+    double ratio1k = compare(script, 1000);
+    double ratio10k = compare(script, 10000);
+    SteerWorld *world = make_flock(100000);
+    double c[REPETITIONS], neighbours, polarisation;
+    for (int r = 0; r < REPETITIONS; r++) c[r] = time_c(world, 100000, 4);
+    describe_flock(world, &neighbours, &polarisation);
+    report("C", 100000, c, neighbours, polarisation);
+    double ms = median(c, REPETITIONS) * 100000 * 1e-6;
+    steer_world_destroy(world);
+    printf("C vs plain Lua 5.4 (median of interleaved runs): %.1fx at N=1,000, %.1fx at N=10,000 (target >= 30x)\n", ratio1k,
+           ratio10k);
+    printf("N=100,000: %.2f ms per step (target < 16 ms)\n", ms);
     return 0;
 }

@@ -70,3 +70,11 @@ $(BUILD)/asan/tests/test_runtime_shot: $(RENDER_OBJ_ASAN)
 
 $(BUILD)/bench_reload: bench/runtime/bench_reload.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+
+# make install PREFIX=... DESTDIR=...: the program in $(PREFIX)/bin; it finds the Lua modules that
+# install-lua puts in $(PREFIX)/share/lua/5.4 relative to itself.
+.PHONY: install-runtime
+install-runtime: $(BUILD)/steer
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/steer $(DESTDIR)$(PREFIX)/bin/steer
+INSTALL_TARGETS += install-runtime

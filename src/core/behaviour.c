@@ -387,7 +387,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     }
 
     if (vehicle->behaviour_count == vehicle->behaviour_capacity) {
-        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 4;
+        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 2; /* small: slots of consecutive vehicles stay close */
         SteerBehaviourSlot *slots = realloc(vehicle->behaviours, (size_t)capacity * sizeof *slots);
         if (!slots) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         vehicle->behaviours = slots;

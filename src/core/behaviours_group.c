@@ -90,7 +90,8 @@ static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
 
 /* Leader following (003 article): arrive at a point `behind` units behind the leader; when standing
  * in front of it (within sight_radius of the point as far ahead, or of the leader while ahead of
- * it), step sideways out of its path instead; and keep apart from the other followers. */
+ * it), step sideways out of its path instead; and keep apart from the other followers and the
+ * leader (separation, weighted by `separation`). */
 static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {
     const SteerFollowLeaderParams *p = &slot->def.follow_leader;
@@ -121,8 +122,13 @@ static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBe
         force = steer_match_velocity(vehicle, steer_truncate(desired, vehicle->max_speed));
     }
     if (p->separation > 0.0) {
+        /* Apart from the other followers, and from the leader too (it may not be of a kind this
+         * vehicle flocks with, but a follower must not sit on it): counted once either way. */
         SteerNeighbourhood n;
         steer_neighbourhood(world, vehicle, steer_vehicle_slot(world, leader), 0.0, 1.0, &n);
+        double distance_sq = steer_length_sq(from_leader);
+        if (distance_sq <= vehicle->neighbor_radius * vehicle->neighbor_radius && distance_sq > 1e-12)
+            n.separation = steer_add(n.separation, steer_scale(from_leader, 1.0 / distance_sq));
         force = steer_add(force, steer_scale(separation_force(vehicle, &n), p->separation));
     }
     return force;
@@ -143,21 +149,21 @@ static SteerVec2 queue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
 
     int self = g->where[steer_vehicle_slot(world, vehicle)];
     uint64_t kinds = steer_flock_kinds(vehicle);
-    double px = g->x[self], py = g->y[self];
+    double px = g->entry[self].x, py = g->entry[self].y;
     double radius_sq = p->radius * p->radius;
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, px, py, p->ahead + p->radius);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int j = run.begin; j < run.end; j++) {
-            if (j == self || !((kinds >> g->kind[j]) & 1u)) continue;
-            SteerVec2 d = steer_vec2(g->x[j] + run.shift_x - px, g->y[j] + run.shift_y - py);
+            if (j == self || !((kinds >> g->entry[j].kind) & 1u)) continue;
+            SteerVec2 d = steer_vec2(g->entry[j].x + run.shift_x - px, g->entry[j].y + run.shift_y - py);
             if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
             double along = steer_dot(d, direction);
             if (along <= 0.0) continue; /* beside or behind: not in the way */
             double reach = along < p->ahead ? along : p->ahead;
             if (steer_distance_sq(d, steer_scale(direction, reach)) > radius_sq) continue;
-            if (g->vx[j] * g->vx[j] + g->vy[j] * g->vy[j] >= speed_sq) continue; /* faster: it gets away */
+            if (g->entry[j].vx * g->entry[j].vx + g->entry[j].vy * g->entry[j].vy >= speed_sq) continue; /* faster: it gets away */
             return steer_scale(vehicle->velocity, -p->braking * vehicle->mass / world->def.dt);
         }
     }
@@ -173,7 +179,7 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
     const SteerGrid *g = steer_world_grid(world);
     int self = g->where[steer_vehicle_slot(world, vehicle)];
     uint64_t kinds = steer_flock_kinds(vehicle);
-    double px = g->x[self], py = g->y[self];
+    double px = g->entry[self].x, py = g->entry[self].y;
     SteerVec2 v = vehicle->velocity;
     double reach = horizon * (steer_length(v) + g->max_speed) + vehicle->radius + g->max_radius;
 
@@ -184,21 +190,27 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
     steer_grid_cursor_begin(&cursor, g, px, py, reach);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int j = run.begin; j < run.end; j++) {
-            if (j == self || !((kinds >> g->kind[j]) & 1u)) continue;
-            SteerVec2 d = steer_vec2(g->x[j] + run.shift_x - px, g->y[j] + run.shift_y - py);
+            if (j == self || !((kinds >> g->entry[j].kind) & 1u)) continue;
+            SteerVec2 d = steer_vec2(g->entry[j].x + run.shift_x - px, g->entry[j].y + run.shift_y - py);
             if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
-            SteerVec2 dv = steer_vec2(g->vx[j] - v.x, g->vy[j] - v.y);
+            SteerVec2 dv = steer_vec2(g->entry[j].vx - v.x, g->entry[j].vy - v.y);
             double dv_sq = steer_length_sq(dv);
             /* Moving together: the distance never changes, nothing to predict. */
             double t = dv_sq > 1e-9 ? -steer_dot(d, dv) / dv_sq : 0.0;
             if (t < 0.0 || t > horizon || t >= soonest) continue;
             SteerVec2 gap = steer_add(d, steer_scale(dv, t)); /* from us to it, at closest approach */
-            double clear = vehicle->radius + g->radius[j];
+            double clear = vehicle->radius + g->entry[j].radius;
             if (steer_length_sq(gap) > clear * clear) continue;
             soonest = t;
             away = steer_neg(gap);
-            if (steer_length_sq(away) < 1e-12) away = steer_scale(vehicle->side, steer_cross(d, v) > 0.0 ? -1.0 : 1.0);
-            threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->vx[j], g->vy[j]), t)));
+            /* Dead on course for the same point at the same time (a symmetric crossing): turning
+             * aside by the same rule would keep it symmetric. The one created first speeds up,
+             * the other brakes, so it passes behind. */
+            if (steer_length_sq(away) < 1e-6 * clear * clear) {
+                SteerVec2 ahead = steer_length_sq(v) > 1e-12 ? steer_normalize(v) : vehicle->heading;
+                away = steer_scale(ahead, g->entry[self].rank < g->entry[j].rank ? 1.0 : -1.0);
+            }
+            threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->entry[j].vx, g->entry[j].vy), t)));
         }
     }
     if (!isfinite(soonest)) return steer_vec2(0.0, 0.0);

@@ -159,8 +159,11 @@ static SteerVec2 wander_circle(SteerWorld *world, SteerVehicle *vehicle, SteerBe
 SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w)
 {
     double dt = world->def.dt;
-    SteerVec2 anchor = w->has_anchor ? w->anchor : vehicle->spawn;
-    anchor = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, anchor));
+    SteerVec2 anchor = vehicle->position; /* only a leash needs the anchor (and the wrapped offset to it) */
+    if (w->leash != STEER_LEASH_NONE) {
+        anchor = w->has_anchor ? w->anchor : vehicle->spawn;
+        anchor = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, anchor));
+    }
 
     if (w->leash == STEER_LEASH_ROAM) {
         /* 004, method 2: a point driven by smooth noise roams around the anchor; seek it. */

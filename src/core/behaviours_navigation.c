@@ -56,7 +56,18 @@ static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, Steer
     double closest = INFINITY;
     SteerVec2 closest_local = {0.0, 0.0};
     double closest_expanded = 0.0;
-    for (int i = 0; i < world->obstacles.count; i++) {
+    /* Only obstacles whose centre is within box + 2·(radii) + clearance can touch the box or the
+     * body check: ask the obstacle grid for those (in slot order, as a scan would visit them). */
+    const SteerObstacleGrid *grid = steer_world_obstacle_grid(world);
+    int candidates = world->obstacles.count;
+    if (grid) {
+        double reach = box + 2.0 * (grid->max_radius + vehicle->radius) + clearance;
+        SteerVec2 lo = steer_sub(vehicle->position, steer_vec2(reach, reach));
+        SteerVec2 hi = steer_add(vehicle->position, steer_vec2(reach, reach));
+        candidates = steer_obstacle_grid_candidates(grid, lo, hi);
+    }
+    for (int c = 0; c < candidates; c++) {
+        int i = grid ? grid->result[c] : c;
         const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
         if (!obstacle->header.alive) continue;
         double expanded = obstacle->radius + vehicle->radius;

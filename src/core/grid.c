@@ -24,29 +24,27 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
     if (needed <= g->capacity) return true;
     int next = g->capacity ? g->capacity : 64;
     while (next < needed) next *= 2;
-    void **doubles[] = {(void **)&g->x, (void **)&g->y, (void **)&g->vx, (void **)&g->vy,
-                        (void **)&g->hx, (void **)&g->hy, (void **)&g->radius, (void **)&g->neighbor_radius,
-                        (void **)&g->view_cos};
-    for (size_t i = 0; i < sizeof doubles / sizeof doubles[0]; i++) {
-        void *grown = realloc(*doubles[i], (size_t)next * sizeof(double));
-        if (!grown) return false;
-        *doubles[i] = grown;
-    }
-    void **ints[] = {(void **)&g->rank, (void **)&g->slot, (void **)&g->scratch};
+    void **ints[] = {(void **)&g->scratch, (void **)&g->order};
     for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
         void *grown = realloc(*ints[i], (size_t)next * sizeof(int));
         if (!grown) return false;
         *ints[i] = grown;
     }
-    void *kinds = realloc(g->kind, (size_t)next);
-    if (!kinds) return false;
-    g->kind = kinds;
-    void *wants = realloc(g->wants, (size_t)next);
-    if (!wants) return false;
-    g->wants = wants;
-    void *flock_kinds = realloc(g->flock_kinds, (size_t)next * sizeof *g->flock_kinds);
-    if (!flock_kinds) return false;
-    g->flock_kinds = flock_kinds;
+    void *stage = realloc(g->stage, (size_t)next * sizeof *g->stage);
+    if (!stage) return false;
+    g->stage = stage;
+    void *hood = realloc(g->hood, (size_t)next * sizeof *g->hood);
+    if (!hood) return false;
+    g->hood = hood;
+    void **floats[] = {(void **)&g->fx, (void **)&g->fy, (void **)&g->fhx, (void **)&g->fhy};
+    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
+        void *grown = realloc(*floats[i], (size_t)next * sizeof(float));
+        if (!grown) return false;
+        *floats[i] = grown;
+    }
+    void *entry = realloc(g->entry, (size_t)next * sizeof *g->entry);
+    if (!entry) return false;
+    g->entry = entry;
 
     g->capacity = next;
     return true;
@@ -59,14 +57,7 @@ static int max_cells_for(int vehicles) { return 2 * vehicles + 64; }
 bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
 {
     if (!grow_vehicle_arrays(g, vehicles)) return false;
-    if (slots > g->where_capacity) {
-        /* `where` and `hood` are both indexed by pool slot and share where_capacity. */
-        int capacity = g->where_capacity;
-        SteerNeighbourhood *hood = g->hood;
-        if (!grow((void **)&hood, &capacity, slots, sizeof *hood)) return false;
-        g->hood = hood;
-        if (!grow((void **)&g->where, &g->where_capacity, capacity, sizeof(int))) return false;
-    }
+    if (!grow((void **)&g->where, &g->where_capacity, slots, sizeof(int))) return false;
     int cells = max_cells_for(g->capacity) + 1;
     return grow((void **)&g->cell_start, &g->cell_capacity, cells, sizeof(int));
 }
@@ -78,9 +69,9 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 
 void steer_grid_free(SteerGrid *g)
 {
-    free(g->x); free(g->y); free(g->vx); free(g->vy); free(g->hx); free(g->hy); free(g->radius);
-    free(g->kind); free(g->rank); free(g->neighbor_radius); free(g->view_cos); free(g->flock_kinds);
-    free(g->wants); free(g->hood); free(g->slot); free(g->scratch); free(g->where);
+    free(g->stage); free(g->order); free(g->scratch);
+    free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
+    free(g->entry); free(g->hood); free(g->where);
     free(g->cell_start); free(g->result);
     memset(g, 0, sizeof *g);
 }
@@ -132,7 +123,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->width = world->def.width;
     g->height = world->def.height;
 
-    /* Pass 1: the largest radii and speed, and the bounding box of the vehicles. */
+    /* Pass 1: copy each vehicle's hot fields once, in creation order (the only read of the
+     * vehicles), and find the largest radii and speed and the vehicles' bounding box. */
     double max_neighbor = 0.0, max_radius = 0.0, max_speed_sq = 0.0;
     uint64_t all_kinds = 0;
     double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
@@ -147,22 +139,40 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         if (v->position.y < min_y) min_y = v->position.y;
         if (v->position.x > max_x) max_x = v->position.x;
         if (v->position.y > max_y) max_y = v->position.y;
+        SteerVec2 p = steer_grid_local_point(g, v->position);
+        SteerGridEntry *e = &g->stage[i];
+        e->x = p.x;
+        e->y = p.y;
+        e->hx = v->heading.x;
+        e->hy = v->heading.y;
+        e->vx = v->velocity.x;
+        e->vy = v->velocity.y;
+        e->radius = v->radius;
+        e->neighbor_radius = v->neighbor_radius;
+        e->view_cos = v->view_cos;
+        e->flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+        e->rank = i;
+        e->slot = world->order[i];
+        e->kind = (uint8_t)v->kind;
+        e->wants = v->wants_neighbourhood;
     }
     g->max_neighbor_radius = max_neighbor;
     g->max_radius = max_radius;
     g->max_speed = sqrt(max_speed_sq);
     g->all_kinds = all_kinds;
 
+    /* A little over the largest radius: a neighbour exactly one radius away is then always in the
+     * 3 x 3 block, never on the far border of the next cell. */
+    double wanted = max_neighbor * (1.0 + 1e-6);
     int max_cells = max_cells_for(n);
     if (max_cells + 1 > g->cell_capacity) max_cells = g->cell_capacity - 1;
     if (g->wrap) {
         g->origin_x = g->origin_y = 0.0;
-        choose_cells(g->width, g->height, max_neighbor, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+        choose_cells(g->width, g->height, wanted, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
     } else if (n > 0) {
         g->origin_x = min_x;
         g->origin_y = min_y;
-        choose_cells(max_x - min_x, max_y - min_y, max_neighbor, false, max_cells, &g->cols, &g->rows, &g->cell_w,
-                     &g->cell_h);
+        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
     } else {
         g->origin_x = g->origin_y = 0.0;
         g->cols = g->rows = 1;
@@ -171,42 +181,33 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->inv_w = 1.0 / g->cell_w;
     g->inv_h = 1.0 / g->cell_h;
     int cells = g->cols * g->rows;
+    g->float_ok = g->cols * g->cell_w < STEER_GRID_FLOAT_EXTENT && g->rows * g->cell_h < STEER_GRID_FLOAT_EXTENT;
 
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
     for (int i = 0; i < n; i++) {
-        const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-        SteerVec2 p = steer_grid_local_point(g, v->position);
-        int cx = clamp_cell(fast_floor((p.x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((p.y - g->origin_y) * g->inv_h), g->rows);
+        int cx = clamp_cell(fast_floor((g->stage[i].x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((g->stage[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         g->cell_start[cell + 1]++;
     }
     for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
 
-    /* Pass 3: scatter in creation order, so each cell lists its vehicles in creation order. The
-     * write cursors run in cell_start[c] and end at the next cell's start; shift them back. */
-    for (int i = 0; i < n; i++) {
-        int slot = world->order[i];
-        const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
-        int k = g->cell_start[g->scratch[i]]++;
-        SteerVec2 p = steer_grid_local_point(g, v->position);
-        g->x[k] = p.x;
-        g->y[k] = p.y;
-        g->vx[k] = v->velocity.x;
-        g->vy[k] = v->velocity.y;
-        g->hx[k] = v->heading.x;
-        g->hy[k] = v->heading.y;
-        g->radius[k] = v->radius;
-        g->kind[k] = (uint8_t)v->kind;
-        g->neighbor_radius[k] = v->neighbor_radius;
-        g->view_cos[k] = v->view_cos;
-        g->flock_kinds[k] = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
-        g->wants[k] = v->wants_neighbourhood;
-        g->rank[k] = i;
-        g->slot[k] = slot;
-        g->where[slot] = k;
+    /* Pass 3: the permutation, in creation order so that each cell lists its vehicles in creation
+     * order (one int written per vehicle). The write cursors run in cell_start[c] and end at the
+     * next cell's start; they are shifted back below. */
+    for (int i = 0; i < n; i++) g->order[g->cell_start[g->scratch[i]]++] = i;
+
+    /* Pass 4: gather in cell order - sequential writes, one staged entry read per vehicle. */
+    for (int k = 0; k < n; k++) {
+        const SteerGridEntry *e = &g->stage[g->order[k]];
+        g->entry[k] = *e;
+        g->fx[k] = (float)(e->x - g->origin_x);
+        g->fy[k] = (float)(e->y - g->origin_y);
+        g->fhx[k] = (float)e->hx;
+        g->fhy[k] = (float)e->hy;
+        g->where[e->slot] = k;
     }
     for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
     g->cell_start[0] = 0;
@@ -268,17 +269,19 @@ static bool build_obstacle_grid(SteerObstacleGrid *g, const SteerWorld *world)
     g->width = world->def.width;
     g->height = world->def.height;
     int live = 0;
-    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, diameters = 0.0;
+    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, diameters = 0.0, max_radius = 0.0;
     for (int i = 0; i < pool->count; i++) {
         const SteerObstacle *o = steer_pool_at(pool, i);
         if (!o->header.alive) continue;
         live++;
         diameters += 2.0 * o->radius;
+        if (o->radius > max_radius) max_radius = o->radius;
         if (o->center.x - o->radius < min_x) min_x = o->center.x - o->radius;
         if (o->center.y - o->radius < min_y) min_y = o->center.y - o->radius;
         if (o->center.x + o->radius > max_x) max_x = o->center.x + o->radius;
         if (o->center.y + o->radius > max_y) max_y = o->center.y + o->radius;
     }
+    g->max_radius = max_radius;
     /* Cells about as large as an obstacle, so each lands in a few cells; at most a few per obstacle. */
     int max_cells = 4 * live + 16;
     double wanted = live ? diameters / live : 1.0;

@@ -38,6 +38,29 @@ typedef struct SteerNeighbourhood {
     int coincident;        ///< neighbours on the very same point (pushed apart along the side instead)
 } SteerNeighbourhood;
 
+/// A neighbourhood as the step's pre-pass keeps it: single precision, half a cache line, so that
+/// writing 100,000 of them in cell order and reading them back in creation order moves half the
+/// memory (the sums are steering inputs: float is plenty).
+typedef struct SteerPackedNeighbourhood {
+    float separation[2], heading_sum[2], offset_sum[2];
+    int count;
+} SteerPackedNeighbourhood;
+
+/// One vehicle as the grid copied it at the last build.
+typedef struct SteerGridEntry {
+    double x, y;             ///< position (wrapped into the world in a wrapping world)
+    double hx, hy;           ///< unit heading
+    double vx, vy;           ///< velocity
+    double radius;           ///< bounding radius
+    double neighbor_radius;
+    double view_cos;         ///< cosine of half the view angle; < -1 for all-round vision
+    uint64_t flock_kinds;    ///< resolved: never 0
+    int rank;                ///< index in creation order (world->order)
+    int slot;                ///< pool slot
+    uint8_t kind;
+    uint8_t wants;           ///< 1: a behaviour of it uses the plain neighbourhood this step
+} SteerGridEntry;
+
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
     double origin_x, origin_y;
@@ -46,25 +69,21 @@ typedef struct SteerGrid {
     bool wrap;
     double width, height;   ///< the world's size (wrapping worlds)
 
-    /* Hot data in cell order: vehicle k of the sorted order. */
+    /* Hot data in cell order: vehicle k of the sorted order. The flocking fast path reads only the
+     * four float arrays (positions relative to the origin, headings), four candidates per load;
+     * everything else about vehicle k is in entry[k], one cache line, so the counting sort
+     * scatters each vehicle with five writes rather than one per field. */
     int count;
-    double *x, *y;           ///< positions (wrapped into the world in a wrapping world)
-    double *vx, *vy;         ///< velocities
-    double *hx, *hy;         ///< unit headings
-    double *radius;          ///< bounding radii
-    uint8_t *kind;
-    /* What the vehicle itself looks for (read when its own neighbourhood is summed). */
-    double *neighbor_radius;
-    double *view_cos;        ///< cosine of half the view angle; < -1 for all-round vision
-    uint64_t *flock_kinds;   ///< resolved: never 0
-    uint8_t *wants;          ///< 1: a behaviour of it uses the plain neighbourhood this step
-    SteerNeighbourhood *hood;///< by pool slot: the plain neighbourhoods, summed at the start of the step
-    int *rank;               ///< index in creation order (world->order)
-    int *slot;               ///< pool slot of the vehicle
+    float *fx, *fy, *fhx, *fhy;
+    bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
+    SteerGridEntry *entry;
+    SteerPackedNeighbourhood *hood; ///< by sorted index: the plain neighbourhoods, summed at the start of the step
     int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
 
     int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
     int *scratch;            ///< by creation order: cell index during the sort
+    int *order;              ///< by sorted index: creation index (the sort's permutation)
+    SteerGridEntry *stage;   ///< by creation order: each vehicle as copied, read once from the vehicles
     int capacity;            ///< vehicles the arrays hold
     int where_capacity;      ///< pool slots `where` holds
     int cell_capacity;       ///< cells cell_start holds (plus one)
@@ -79,6 +98,7 @@ typedef struct SteerGrid {
 
 typedef struct SteerObstacleGrid {
     double origin_x, origin_y, cell_w, cell_h, inv_w, inv_h;
+    double max_radius;       ///< the largest obstacle radius
     int cols, rows;
     bool wrap;
     double width, height;
@@ -120,6 +140,8 @@ typedef struct SteerGridRun {
     int begin, end;
     double shift_x, shift_y;
 } SteerGridRun;
+
+#define STEER_GRID_FLOAT_EXTENT 65536.0
 
 /* Queries widen their cell range by this fraction of a cell so that a point exactly on a cell
  * border, after rounding, is never left out. */

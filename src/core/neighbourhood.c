@@ -2,14 +2,19 @@
  * and flocking share, straight over the grid's cell-ordered arrays.
  *
  * This is the hot loop of every flock. About a third of the candidates in the 3 x 3 cells pass the
- * radius test, unpredictably, so the test is not a branch (DESIGN.md "Speed": a branch here doubles
- * the cost): every candidate is written to a buffer whose end advances only when it passes. A fast path serves the common
- * case - all-round vision, every kind around is one the asker flocks with - with nothing but the
- * distance test per candidate; the general path beside it adds kinds, view cone, comfort distance
- * and an excluded vehicle. Both give the same sums for the same neighbours.
+ * radius test, unpredictably, so the test is never a branch (DESIGN.md "Speed": a branch there
+ * doubles the cost). Two paths:
+ *  - fast: all-round vision and every kind in the world one the asker flocks with (a group
+ *    sharing its parameters). Four candidates at a time in single precision with GCC/Clang vector
+ *    extensions; the radius test is a lane mask.
+ *  - general: kinds, view cone, comfort distance, an excluded vehicle, grids too large for floats,
+ *    other compilers. Double precision; candidates that pass are packed into a buffer without a
+ *    branch and summed afterwards, so the division runs only for them.
+ * Both give the same sums for the same neighbours (the fast path to float precision).
  *
- * Flocks sum their neighbourhoods at the start of the step, in cell order (steer_prepare_
- * neighbourhoods): consecutive vehicles then look at the same cells, which stay in cache.
+ * A step sums the neighbourhoods of everyone who wants one first, cell by cell
+ * (steer_prepare_neighbourhoods): all vehicles of a cell share the 3 x 3 block, worked out once,
+ * and the block stays in cache while they use it. Behaviours then read the packed sums back.
  */
 #include <stddef.h>
 #include <string.h>
@@ -45,15 +50,14 @@ typedef struct Sums {
 
 static void sum_packed(const SteerGrid *g, Sums *s)
 {
-    const double *restrict hxs = g->hx, *restrict hys = g->hy;
     double sx = 0.0, sy = 0.0, ax = 0.0, ay = 0.0, cx = 0.0, cy = 0.0;
     for (int i = 0; i < s->packed; i++) {
         double dx = s->dx[i], dy = s->dy[i];
         double inv = s->weight[i] / s->d2[i]; /* d2 > COINCIDENT_SQ: packed neighbours are never on the asker's point */
         sx -= dx * inv;
         sy -= dy * inv;
-        ax += hxs[s->index[i]];
-        ay += hys[s->index[i]];
+        ax += g->entry[s->index[i]].hx;
+        ay += g->entry[s->index[i]].hy;
         cx += dx;
         cy += dy;
     }
@@ -68,10 +72,9 @@ static void sum_packed(const SteerGrid *g, Sums *s)
  * on its very point (d2 = 0) are not packed; they are counted in `zero`. */
 static void pack_fast(const SteerGrid *g, double r2, int begin, int end, double ox, double oy, Sums *s)
 {
-    const double *restrict xs = g->x, *restrict ys = g->y;
     int n = s->packed, zero = 0;
     for (int j = begin; j < end; j++) {
-        double dx = xs[j] - ox, dy = ys[j] - oy;
+        double dx = g->entry[j].x - ox, dy = g->entry[j].y - oy;
         double d2 = dx * dx + dy * dy;
         s->dx[n] = dx;
         s->dy[n] = dy;
@@ -86,88 +89,117 @@ static void pack_fast(const SteerGrid *g, double r2, int begin, int end, double 
 }
 
 #if defined(__GNUC__)
-/* The fast path, two candidates at a time with GCC/Clang vector extensions (SSE2 on x86-64, NEON
- * on ARM): everything a candidate needs sits in the same slots of the cell-ordered arrays, so a
- * pair loads as one vector and the 0/1 weight is a comparison mask. One comparison, one division
- * per pair, sums kept in vectors across all the runs of the neighbourhood. The asker itself
- * (d2 = 0) passes the test; its offset is zero, and its heading and count are taken out at the end. */
-typedef double Pair __attribute__((vector_size(16)));
-typedef long long PairMask __attribute__((vector_size(16)));
+/* Four at a time in single precision (float_ok grids): positions relative to the grid's origin
+ * are good to a few thousandths of a unit, so only a neighbour that close to the edge of the
+ * radius can come out the other way than in double precision. */
+typedef float Quad __attribute__((vector_size(16)));
+typedef int QuadMask __attribute__((vector_size(16)));
 
-static inline Pair load_pair(const double *p)
+typedef struct QuadSums {
+    Quad sx, sy, ax, ay, cx, cy;
+    QuadMask count, zero;
+} QuadSums;
+
+static inline Quad load_quad(const float *p)
 {
-    Pair v;
+    Quad v;
     memcpy(&v, p, sizeof v);
     return v;
 }
 
-typedef struct PairSums {
-    Pair sx, sy, ax, ay, cx, cy;
-    PairMask count, zero;
-} PairSums;
-
-static inline __attribute__((always_inline)) void pair_run(const SteerGrid *g, double r2, int begin, int end, double ox,
-                                                           double oy, PairSums *p)
+static inline __attribute__((always_inline)) void quad_step(const float *fx, const float *fy, const float *fhx,
+                                                            const float *fhy, Quad vox, Quad voy, Quad vr2, QuadMask keep,
+                                                            QuadSums *p)
 {
-    const Pair vox = {ox, ox}, voy = {oy, oy}, vr2 = {r2, r2}, eps = {COINCIDENT_SQ, COINCIDENT_SQ}, one = {1.0, 1.0};
+    const Quad eps = {1e-12f, 1e-12f, 1e-12f, 1e-12f}, one = {1.0f, 1.0f, 1.0f, 1.0f};
+    Quad dx = load_quad(fx) - vox, dy = load_quad(fy) - voy;
+    Quad d2 = dx * dx + dy * dy;
+    QuadMask near = (d2 <= vr2) & keep;
+    Quad w = (Quad)(near & (QuadMask)one);
+    Quad inv = w / (d2 + eps);
+    p->sx -= dx * inv;
+    p->sy -= dy * inv;
+    p->ax += w * load_quad(fhx);
+    p->ay += w * load_quad(fhy);
+    p->cx += w * dx;
+    p->cy += w * dy;
+    p->count -= near;
+    p->zero -= (d2 <= eps) & keep;
+}
+
+static inline __attribute__((always_inline)) void quad_run(const SteerGrid *g, float r2, int begin, int end, float ox,
+                                                           float oy, QuadSums *p)
+{
+    const Quad vox = {ox, ox, ox, ox}, voy = {oy, oy, oy, oy}, vr2 = {r2, r2, r2, r2};
+    const QuadMask all = {-1, -1, -1, -1};
     int j = begin;
-    for (; j + 2 <= end; j += 2) {
-        Pair dx = load_pair(g->x + j) - vox, dy = load_pair(g->y + j) - voy;
-        Pair d2 = dx * dx + dy * dy;
-        PairMask near = d2 <= vr2;
-        Pair w = (Pair)(near & (PairMask)one);
-        Pair inv = w / (d2 + eps);
-        p->sx -= dx * inv;
-        p->sy -= dy * inv;
-        p->ax += w * load_pair(g->hx + j);
-        p->ay += w * load_pair(g->hy + j);
-        p->cx += w * dx;
-        p->cy += w * dy;
-        p->count -= near; /* masks are -1 */
-        p->zero -= d2 <= eps;
+    /* Sums in registers for the run (a local copy the compiler need not keep in memory). */
+    QuadSums local = *p;
+    for (; j + 4 <= end; j += 4) quad_step(g->fx + j, g->fy + j, g->fhx + j, g->fhy + j, vox, voy, vr2, all, &local);
+    *p = local;
+    int left = end - j;
+    if (left == 0) return;
+    if (end >= 4) {
+        /* The last one to three: the four slots ending at `end`, the lanes already summed (or
+         * before `begin`, another cell's) masked off. */
+        const QuadMask lane = {0, 1, 2, 3};
+        QuadMask keep = lane >= (4 - left);
+        int at = end - 4;
+        quad_step(g->fx + at, g->fy + at, g->fhx + at, g->fhy + at, vox, voy, vr2, keep, p);
+        return;
     }
-    if (j < end) { /* the odd one out, same arithmetic */
-        double dx = g->x[j] - ox, dy = g->y[j] - oy;
-        double d2 = dx * dx + dy * dy;
-        double w = d2 <= r2 ? 1.0 : 0.0;
-        double inv = w / (d2 + COINCIDENT_SQ);
+    for (; j < end; j++) { /* at the very start of the arrays: one at a time, same arithmetic */
+        float dx = g->fx[j] - ox, dy = g->fy[j] - oy;
+        float d2 = dx * dx + dy * dy;
+        float w = d2 <= r2 ? 1.0f : 0.0f;
+        float inv = w / (d2 + 1e-12f);
         p->sx[0] -= dx * inv;
         p->sy[0] -= dy * inv;
-        p->ax[0] += w * g->hx[j];
-        p->ay[0] += w * g->hy[j];
+        p->ax[0] += w * g->fhx[j];
+        p->ay[0] += w * g->fhy[j];
         p->cx[0] += w * dx;
         p->cy[0] += w * dy;
         p->count[0] += d2 <= r2;
-        p->zero[0] += d2 <= COINCIDENT_SQ;
+        p->zero[0] += d2 <= 1e-12f;
     }
 }
 
-/// Returns false (and sums nothing) when the cells must be walked with per-candidate wrapping.
-static bool sum_fast_pairs(const SteerGrid *g, const Query *q, double radius, Sums *s)
+static inline double quad_total(Quad v) { return (double)v[0] + (double)v[1] + (double)v[2] + (double)v[3]; }
+
+static void sum_fast_quads(const SteerGrid *g, const Query *q, SteerGridCursor *cursor, Sums *s)
 {
-    SteerGridCursor cursor;
-    SteerGridRun run;
-    steer_grid_cursor_begin(&cursor, g, q->px, q->py, radius);
-    if (cursor.wrap_each) return false;
-    PairSums p = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}};
-    if (cursor.col_lo >= 0 && cursor.col_hi < g->cols && cursor.row >= 0 && cursor.row_hi < g->rows) {
-        /* Nothing crosses the world's edge (the usual case): one run per row, no shifts. */
-        for (int row = cursor.row; row <= cursor.row_hi; row++) {
+    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    float r2 = (float)q->r2;
+    double px = q->px - g->origin_x, py = q->py - g->origin_y;
+    if (cursor->col_lo >= 0 && cursor->col_hi < g->cols && cursor->row >= 0 && cursor->row_hi < g->rows) {
+        for (int row = cursor->row; row <= cursor->row_hi; row++) {
             const int *starts = g->cell_start + row * g->cols;
-            pair_run(g, q->r2, starts[cursor.col_lo], starts[cursor.col_hi + 1], q->px, q->py, &p);
+            quad_run(g, r2, starts[cursor->col_lo], starts[cursor->col_hi + 1], (float)px, (float)py, &p);
         }
     } else {
-        while (steer_grid_cursor_next(&cursor, &run))
-            pair_run(g, q->r2, run.begin, run.end, q->px - run.shift_x, q->py - run.shift_y, &p);
+        SteerGridRun run;
+        while (steer_grid_cursor_next(cursor, &run))
+            quad_run(g, r2, run.begin, run.end, (float)(px - run.shift_x), (float)(py - run.shift_y), &p);
     }
-    s->sx = p.sx[0] + p.sx[1];
-    s->sy = p.sy[0] + p.sy[1];
-    s->ax = p.ax[0] + p.ax[1] - g->hx[q->self];
-    s->ay = p.ay[0] + p.ay[1] - g->hy[q->self];
-    s->cx = p.cx[0] + p.cx[1];
-    s->cy = p.cy[0] + p.cy[1];
-    s->count = (int)(p.count[0] + p.count[1]) - 1;
-    s->zero = (int)(p.zero[0] + p.zero[1]);
+    s->sx = quad_total(p.sx);
+    s->sy = quad_total(p.sy);
+    s->ax = quad_total(p.ax) - g->entry[q->self].hx;
+    s->ay = quad_total(p.ay) - g->entry[q->self].hy;
+    s->cx = quad_total(p.cx);
+    s->cy = quad_total(p.cy);
+    s->count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
+    s->zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
+}
+
+/// Returns false (and sums nothing) when the vector path does not apply: a radius that covers a
+/// wrapping world more than once, or a grid too large for single precision.
+static bool sum_fast_vectors(const SteerGrid *g, const Query *q, double radius, Sums *s)
+{
+    if (!g->float_ok) return false;
+    SteerGridCursor cursor;
+    steer_grid_cursor_begin(&cursor, g, q->px, q->py, radius);
+    if (cursor.wrap_each) return false;
+    sum_fast_quads(g, q, &cursor, s);
     return true;
 }
 #endif
@@ -181,13 +213,13 @@ static void pack_general(const SteerGrid *g, const Query *q, int begin, int end,
     const bool cone = q->cos_half >= -1.0, comfort = q->comfort2 > 0.0;
     int n = s->packed;
     for (int j = begin; j < end; j++) {
-        double dx = g->x[j] - ox, dy = g->y[j] - oy;
+        double dx = g->entry[j].x - ox, dy = g->entry[j].y - oy;
         if (wrap) {
             dx = steer_grid_wrap_delta(dx, g->width);
             dy = steer_grid_wrap_delta(dy, g->height);
         }
         double d2 = dx * dx + dy * dy;
-        int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->kind[j]) & 1u);
+        int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->entry[j].kind) & 1u);
         if (cone) m &= dx * q->hx + dy * q->hy >= q->cos_half * sqrt(d2);
         s->dx[n] = dx;
         s->dy[n] = dy;
@@ -211,26 +243,26 @@ uint64_t steer_flock_kinds(const SteerVehicle *vehicle)
 /// look at the asker's cell is fine.
 static void add_coincident(const SteerGrid *g, const Query *q, bool counted, Sums *s)
 {
-    int my_rank = g->rank[q->self];
+    int my_rank = g->entry[q->self].rank;
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, q->px, q->py, 1e-6);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int j = run.begin; j < run.end; j++) {
-            if (j == q->self || j == q->exclude || !((q->kinds >> g->kind[j]) & 1u)) continue;
-            double dx = g->x[j] - q->px, dy = g->y[j] - q->py;
+            if (j == q->self || j == q->exclude || !((q->kinds >> g->entry[j].kind) & 1u)) continue;
+            double dx = g->entry[j].x - q->px, dy = g->entry[j].y - q->py;
             if (g->wrap) {
                 dx = steer_grid_wrap_delta(dx, g->width);
                 dy = steer_grid_wrap_delta(dy, g->height);
             }
             if (dx * dx + dy * dy > COINCIDENT_SQ) continue;
-            double sign = g->rank[j] > my_rank ? 1.0 : -1.0;
+            double sign = g->entry[j].rank > my_rank ? 1.0 : -1.0;
             /* side = heading rotated +90 degrees */
             s->sx += -q->hy * sign;
             s->sy += q->hx * sign;
             if (counted) continue; /* the fast path summed them as neighbours already */
-            s->ax += g->hx[j];
-            s->ay += g->hy[j];
+            s->ax += g->entry[j].hx;
+            s->ay += g->entry[j].hy;
             s->count++;
         }
     }
@@ -249,7 +281,7 @@ static void sum_neighbourhood(const SteerGrid *g, const Query *q, double radius,
     memset(&s, 0, offsetof(Sums, dx));
     bool counted = false;
 #if defined(__GNUC__)
-    counted = fast_path(g, q) && sum_fast_pairs(g, q, radius, &s);
+    counted = fast_path(g, q) && sum_fast_vectors(g, q, radius, &s);
 #endif
     if (!counted) {
         bool fast = fast_path(g, q);
@@ -284,29 +316,130 @@ static Query query_for(const SteerGrid *g, int k)
     Query q;
     q.self = k;
     q.exclude = -1;
-    q.px = g->x[k];
-    q.py = g->y[k];
-    q.hx = g->hx[k];
-    q.hy = g->hy[k];
-    q.r2 = g->neighbor_radius[k] * g->neighbor_radius[k];
-    q.cos_half = g->view_cos[k];
+    q.px = g->entry[k].x;
+    q.py = g->entry[k].y;
+    q.hx = g->entry[k].hx;
+    q.hy = g->entry[k].hy;
+    q.r2 = g->entry[k].neighbor_radius * g->entry[k].neighbor_radius;
+    q.cos_half = g->entry[k].view_cos;
     q.comfort2 = -1.0;
     q.extra = 0.0;
-    q.kinds = g->flock_kinds[k];
+    q.kinds = g->entry[k].flock_kinds;
     return q;
 }
+
+static void pack_neighbourhood(const SteerNeighbourhood *n, SteerPackedNeighbourhood *packed)
+{
+    packed->separation[0] = (float)n->separation.x;
+    packed->separation[1] = (float)n->separation.y;
+    packed->heading_sum[0] = (float)n->heading_sum.x;
+    packed->heading_sum[1] = (float)n->heading_sum.y;
+    packed->offset_sum[0] = (float)n->offset_sum.x;
+    packed->offset_sum[1] = (float)n->offset_sum.y;
+    packed->count = n->count;
+}
+
+#if defined(__GNUC__)
+/// The runs of cell `cx, cy`'s 3 x 3 block, with their shifts; false when the block would visit
+/// a column or row twice (a wrapping world under three cells across).
+static int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
+{
+    if (g->wrap && (g->cols < 3 || g->rows < 3)) return -1;
+    int n = 0;
+    int col_lo = cx - 1, col_hi = cx + 1, row_lo = cy - 1, row_hi = cy + 1;
+    if (!g->wrap) {
+        if (col_lo < 0) col_lo = 0;
+        if (col_hi >= g->cols) col_hi = g->cols - 1;
+        if (row_lo < 0) row_lo = 0;
+        if (row_hi >= g->rows) row_hi = g->rows - 1;
+    }
+    for (int row = row_lo; row <= row_hi; row++) {
+        int r = positive_mod(row, g->rows);
+        double shift_y = (double)floor_div(row, g->rows) * g->height;
+        for (int col = col_lo; col <= col_hi;) {
+            int c = positive_mod(col, g->cols);
+            int length = col_hi - col + 1;
+            if (length > g->cols - c) length = g->cols - c;
+            const int *starts = g->cell_start + r * g->cols;
+            runs[n].begin = starts[c];
+            runs[n].end = starts[c + length];
+            runs[n].shift_x = (double)floor_div(col, g->cols) * g->width;
+            runs[n].shift_y = shift_y;
+            n++;
+            col += length;
+        }
+    }
+    return n;
+}
+
+/* The pre-pass walks the grid cell by cell: every vehicle of a cell looks at the same 3 x 3 block
+ * (cells are at least as large as any neighbour radius), so the runs are worked out once per cell
+ * and the fast path goes straight to the four-at-a-time loop. */
+static bool prepare_by_cells(const SteerGrid *g)
+{
+    if (!g->float_ok) return false;
+    for (int cy = 0; cy < g->rows; cy++) {
+        for (int cx = 0; cx < g->cols; cx++) {
+            int cell = cy * g->cols + cx;
+            int begin = g->cell_start[cell], end = g->cell_start[cell + 1];
+            if (begin == end) continue;
+            SteerGridRun runs[6];
+            int run_count = block_runs(g, cx, cy, runs);
+            if (run_count < 0) return false;
+            for (int k = begin; k < end; k++) {
+                const SteerGridEntry *e = &g->entry[k];
+                if (!e->wants) continue;
+                Query q = query_for(g, k);
+                if (!fast_path(g, &q)) {
+                    SteerNeighbourhood n;
+                    sum_neighbourhood(g, &q, e->neighbor_radius, &n);
+                    pack_neighbourhood(&n, &g->hood[k]);
+                    continue;
+                }
+                QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+                float r2 = (float)q.r2;
+                for (int r = 0; r < run_count; r++)
+                    quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x,
+                             g->fy[k] - (float)runs[r].shift_y, &p);
+                Sums s;
+                s.sx = quad_total(p.sx);
+                s.sy = quad_total(p.sy);
+                s.ax = quad_total(p.ax) - g->fhx[k];
+                s.ay = quad_total(p.ay) - g->fhy[k];
+                s.cx = quad_total(p.cx);
+                s.cy = quad_total(p.cy);
+                s.count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
+                s.zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
+                if (s.zero > 1) add_coincident(g, &q, true, &s);
+                SteerPackedNeighbourhood *packed = &g->hood[k]; /* in cell order: a stream of writes */
+                packed->separation[0] = (float)s.sx;
+                packed->separation[1] = (float)s.sy;
+                packed->heading_sum[0] = (float)s.ax;
+                packed->heading_sum[1] = (float)s.ay;
+                packed->offset_sum[0] = (float)s.cx;
+                packed->offset_sum[1] = (float)s.cy;
+                packed->count = s.count;
+            }
+        }
+    }
+    return true;
+}
+#endif
 
 void steer_prepare_neighbourhoods(SteerWorld *world)
 {
     const SteerGrid *g = steer_world_grid(world);
-    for (int k = 0; k < g->count; k++) {
-        if (!g->wants[k]) continue;
-        Query q = query_for(g, k);
-        /* Stored by slot: the forces are computed in creation order, which walks slots nearly in
-         * order, so reading these back is a stream rather than a jump per vehicle. */
-        sum_neighbourhood(g, &q, g->neighbor_radius[k], &g->hood[g->slot[k]]);
-    }
     world->hoods_ready = true;
+#if defined(__GNUC__)
+    if (prepare_by_cells(g)) return;
+#endif
+    for (int k = 0; k < g->count; k++) {
+        if (!g->entry[k].wants) continue;
+        Query q = query_for(g, k);
+        SteerNeighbourhood n;
+        sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
+        pack_neighbourhood(&n, &g->hood[k]);
+    }
 }
 
 void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot, double comfort_distance,
@@ -314,15 +447,20 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
 {
     const SteerGrid *g = steer_world_grid(world);
     int slot = steer_vehicle_slot(world, vehicle);
+    int k = g->where[slot];
     bool comfort = comfort_distance > 0.0 && comfort_multiplier != 1.0;
     if (world->hoods_ready && vehicle->wants_neighbourhood && exclude_slot < 0 && !comfort) {
-        *out = g->hood[slot];
+        const SteerPackedNeighbourhood *packed = &g->hood[k];
+        out->separation = steer_vec2(packed->separation[0], packed->separation[1]);
+        out->heading_sum = steer_vec2(packed->heading_sum[0], packed->heading_sum[1]);
+        out->offset_sum = steer_vec2(packed->offset_sum[0], packed->offset_sum[1]);
+        out->count = packed->count;
+        out->coincident = 0; /* already turned into separation */
         return;
     }
-    int k = g->where[slot];
     Query q = query_for(g, k);
     q.exclude = exclude_slot >= 0 ? g->where[exclude_slot] : -1;
     q.comfort2 = comfort ? comfort_distance * comfort_distance : -1.0;
     q.extra = comfort_multiplier - 1.0;
-    sum_neighbourhood(g, &q, g->neighbor_radius[k], out);
+    sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, out);
 }

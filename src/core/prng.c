@@ -3,8 +3,6 @@
 
 #include <math.h>
 
-#define PCG32_MULTIPLIER 6364136223846793005ULL
-
 void steer_pcg32_seed(SteerPcg32 *rng, uint64_t seed, uint64_t stream)
 {
     rng->state = 0;
@@ -13,19 +11,6 @@ void steer_pcg32_seed(SteerPcg32 *rng, uint64_t seed, uint64_t stream)
     rng->state += seed;
     steer_pcg32_next(rng);
 }
-
-uint32_t steer_pcg32_next(SteerPcg32 *rng)
-{
-    uint64_t old = rng->state;
-    rng->state = old * PCG32_MULTIPLIER + rng->increment;
-    uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
-    uint32_t rotation = (uint32_t)(old >> 59u);
-    return (xorshifted >> rotation) | (xorshifted << ((-rotation) & 31u));
-}
-
-double steer_pcg32_unit(SteerPcg32 *rng) { return steer_pcg32_next(rng) * (1.0 / 4294967296.0); }
-
-double steer_pcg32_signed(SteerPcg32 *rng) { return 2.0 * steer_pcg32_unit(rng) - 1.0; }
 
 /* SplitMix64's finaliser: a well-mixed hash of a lattice point, so each integer gets an
  * independent pseudo-random gradient without any table. */

@@ -102,12 +102,12 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
     steer_grid_cursor_begin(&cursor, grid, local.x, local.y, radius);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
-            int slot = grid->slot[k];
+            int slot = grid->entry[k].slot;
             const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
             SteerVec2 offset = steer_world_offset(world, center, vehicle->position);
             if (steer_length_sq(offset) > radius * radius) continue;
             if (!passes(world, filter, slot, vehicle, offset)) continue;
-            ranks[n++] = grid->rank[k];
+            ranks[n++] = grid->entry[k].rank;
         }
     }
     sort_ints(ranks, n);
@@ -133,16 +133,16 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
     steer_grid_cursor_begin(&cursor, grid, local.x, local.y, reach);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
-            int slot = grid->slot[k];
+            int slot = grid->entry[k].slot;
             const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
             SteerVec2 offset = steer_world_offset(world, point, vehicle->position);
             double distance_sq = steer_length_sq(offset);
             if (distance_sq > best) continue;
             /* Ties go to the vehicle created first, whatever order the cells come in. */
-            if (best_rank >= 0 && distance_sq == best && grid->rank[k] > best_rank) continue;
+            if (best_rank >= 0 && distance_sq == best && grid->entry[k].rank > best_rank) continue;
             if (!passes(world, filter, slot, vehicle, offset)) continue;
             best = distance_sq;
-            best_rank = grid->rank[k];
+            best_rank = grid->entry[k].rank;
         }
     }
     if (best_rank < 0) return false;

@@ -182,8 +182,11 @@ static void apply_edges(const SteerWorld *world, SteerVehicle *vehicle)
     double width = world->def.width, height = world->def.height;
     switch (world->def.edges) {
     case STEER_EDGES_WRAP:
-        vehicle->position.x -= width * floor(vehicle->position.x / width);
-        vehicle->position.y -= height * floor(vehicle->position.y / height);
+        /* Most vehicles are inside: skip floor() (a libm call at -O2) for them. */
+        if (!(vehicle->position.x >= 0.0 && vehicle->position.x < width))
+            vehicle->position.x -= width * floor(vehicle->position.x / width);
+        if (!(vehicle->position.y >= 0.0 && vehicle->position.y < height))
+            vehicle->position.y -= height * floor(vehicle->position.y / height);
         /* floor() can leave exactly `width` after rounding a tiny negative value. */
         if (vehicle->position.x >= width) vehicle->position.x = 0.0;
         if (vehicle->position.y >= height) vehicle->position.y = 0.0;
@@ -242,6 +245,19 @@ void steer_world_step(SteerWorld *world)
      * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
     for (int i = 0; i < world->order_count; i++) {
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
+         * later vehicle's slots now so they are in cache by its turn. */
+#if defined(__GNUC__)
+        if (i + 4 < world->order_count) {
+            int slot = world->order[i + 4];
+            const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
+            __builtin_prefetch(later->behaviours);
+            __builtin_prefetch((const char *)later->behaviours + 128);
+            __builtin_prefetch((const char *)later->behaviours + 256);
+            /* and its neighbourhood sums, stored in cell order */
+            __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
+        }
+#endif
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
     }

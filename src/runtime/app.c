@@ -27,7 +27,10 @@ static void on_stop_signal(int sig)
     g_stop = 1;
 }
 
-double app_time_scale(const App *app) { return TIME_SCALES[app->scale_index]; }
+double app_time_scale(const App *app)
+{
+    return TIME_SCALES[app->scale_index];
+}
 
 static ScriptConfig script_config(const App *app)
 {
@@ -108,7 +111,8 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     select_nth(app);
     if (!app->opt.headless || app->opt.screenshot) {
         if (!open_renderer(app)) {
-            fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window", SDL_GetError());
+            fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window",
+                    SDL_GetError());
             app_shutdown(app);
             return 1;
         }
@@ -308,8 +312,9 @@ static int run_window(App *app)
             fps_window_start = guard_now();
             fps_frames = 0;
         }
-        if (app->opt.fps > 0) sleep_until(now + 1.0 / app->opt.fps);
-        else if (!app->opt.vsync) SDL_Delay(1);
+        /* A frame cap keeps an idle scene from burning a core: --fps, else 120 without vsync. */
+        double cap = app->opt.fps > 0 ? app->opt.fps : (app->opt.vsync ? 0.0 : APP_DEFAULT_WINDOW_FPS);
+        if (cap > 0) sleep_until(now + 1.0 / cap);
     }
     maybe_screenshot(app, true);
     return 0;

@@ -17,30 +17,31 @@
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
 #define APP_DEFAULT_HEADLESS_STEPS 600
+#define APP_DEFAULT_WINDOW_FPS 120.0
 
 typedef struct App {
     AppOptions opt;
     const char *exe;
     ScriptHost *script;
-    Watcher *watcher;        ///< NULL when not reloading
-    SDL_Window *window;      ///< NULL headless
-    SDL_Renderer *sdl;       ///< the window's, or a software one on `surface` for headless screenshots
+    Watcher *watcher;   ///< NULL when not reloading
+    SDL_Window *window; ///< NULL headless
+    SDL_Renderer *sdl;  ///< the window's, or a software one on `surface` for headless screenshots
     SDL_Surface *surface;
-    SteerRender *render;     ///< NULL when nothing is drawn (headless without --screenshot)
+    SteerRender *render; ///< NULL when nothing is drawn (headless without --screenshot)
     SteerCamera camera;
-    unsigned overlays;       ///< SteerOverlay bits
+    unsigned overlays; ///< SteerOverlay bits
     SteerVehicleId selected;
     bool paused;
-    bool step_requested;     ///< '.': one step, then stay paused
+    bool step_requested; ///< '.': one step, then stay paused
     bool show_help;
     bool quit;
-    bool restart_requested;  ///< F5: handled between frames
-    int scale_index;         ///< into the time scales; 2 = x1
-    double accumulator;      ///< simulated seconds not yet stepped
+    bool restart_requested; ///< F5: handled between frames
+    int scale_index;        ///< into the time scales; 2 = x1
+    double accumulator;     ///< simulated seconds not yet stepped
     uint64_t frames;
-    long long steps;         ///< physics steps taken by this run
+    long long steps; ///< physics steps taken by this run
     bool screenshot_done;
-    int watched_serial;      ///< script_files_serial when the watch list was last brought up to date
+    int watched_serial; ///< script_files_serial when the watch list was last brought up to date
     /* mouse */
     bool right_down, panned;
     int press_x, press_y, last_x, last_y;

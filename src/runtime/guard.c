@@ -30,7 +30,9 @@ void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         g->memory_used -= old;
         return NULL;
     }
-    if (nsize > old && g->memory_used - old + nsize > g->memory_cap) return NULL;
+    /* The cap binds scripts: the host's own small pushes between calls must never fail (an
+     * error there would be outside any protected call). */
+    if (nsize > old && g->active && g->memory_used - old + nsize > g->memory_cap) return NULL;
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
     g->memory_used = g->memory_used - old + nsize;

@@ -11,8 +11,9 @@
  * wrap are tracked so that the timer arms the hook on the running one as well.
  * Only one guarded state may run at a time per process (the signal handler has one slot).
  *
- * Memory: guard_alloc is the state's lua_Alloc; beyond the cap it refuses, Lua raises its memory
- * error and the state stays usable.
+ * Memory: guard_alloc is the state's lua_Alloc; beyond the cap it refuses while a guarded call
+ * runs (the host's own pushes between calls always succeed), Lua raises its memory error and the
+ * state stays usable.
  */
 #ifndef STEER_RUNTIME_GUARD_H
 #define STEER_RUNTIME_GUARD_H
@@ -24,14 +25,14 @@
 
 typedef struct Guard {
     lua_State *L;
-    double budget_s;       ///< seconds one call may run
-    size_t memory_cap;     ///< bytes
-    size_t memory_used;    ///< bytes currently held by the state
+    double budget_s;    ///< seconds one call may run
+    size_t memory_cap;  ///< bytes
+    size_t memory_used; ///< bytes currently held by the state
     size_t memory_peak;
-    volatile int active;   ///< inside guard_begin .. guard_end
-    double call_start;     ///< monotonic seconds when the current call began
-    bool expired;          ///< the current call ran out of time (sticky until guard_end)
-    char message[256];     ///< the timeout message with file:line
+    volatile int active;             ///< inside guard_begin .. guard_end
+    double call_start;               ///< monotonic seconds when the current call began
+    bool expired;                    ///< the current call ran out of time (sticky until guard_end)
+    char message[256];               ///< the timeout message with file:line
     lua_State *volatile threads[32]; ///< coroutines being resumed, innermost last (the hook goes on them too)
     volatile int thread_count;
 } Guard;

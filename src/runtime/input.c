@@ -68,7 +68,10 @@ const char *app_key_name(SDL_Keycode key)
     return buf;
 }
 
-static void toggle(App *app, unsigned overlay) { app->overlays ^= overlay; }
+static void toggle(App *app, unsigned overlay)
+{
+    app->overlays ^= overlay;
+}
 
 /* Returns true when the runtime owns the key. */
 static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
@@ -190,7 +193,8 @@ void app_handle_event(App *app, const SDL_Event *ev)
         break;
     case SDL_MOUSEMOTION:
         if (app->right_down) {
-            if (abs(ev->motion.x - app->press_x) > DRAG_THRESHOLD_PX || abs(ev->motion.y - app->press_y) > DRAG_THRESHOLD_PX)
+            if (abs(ev->motion.x - app->press_x) > DRAG_THRESHOLD_PX ||
+                abs(ev->motion.y - app->press_y) > DRAG_THRESHOLD_PX)
                 app->panned = true;
             if (app->panned) {
                 app->camera.center_x -= (ev->motion.x - app->last_x) / app->camera.zoom;

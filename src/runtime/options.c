@@ -68,8 +68,9 @@ void options_print_help(FILE *out, const char *program)
             "  --seed S            seed of the world's random numbers (overrides the scene's)\n"
             "  --screenshot F.png  save a PNG of the view (works headless)\n"
             "  --at-step N         take the screenshot after step N (default: at the end)\n"
-            "  --fps N             frame cap in a window (default: none); headless: the virtual frame\n"
-            "                      rate (default 60), which must not change the simulation\n"
+            "  --fps N             frame cap in a window (default 120; none with --vsync);\n"
+            "                      headless: the virtual frame rate (default 60), which never\n"
+            "                      changes what the simulation computes\n"
             "  --vsync             wait for the display's vertical sync\n"
             "  --think-hz H        how often each brain's think(v, dt) runs (default 10; 0 = never)\n"
             "  --physics-hz H      physics steps per simulated second (default 60 or the scene's dt)\n"
@@ -119,18 +120,18 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         const char *value = (i + 1 < argc) ? argv[i + 1] : NULL;
         long long n;
         double d;
-#define NEED_VALUE()                                                                               \
-    do {                                                                                           \
-        if (!value) {                                                                              \
-            snprintf(error, error_size, "option %s needs a value", a);                             \
-            return OPTIONS_ERROR;                                                                  \
-        }                                                                                          \
-        i++;                                                                                       \
+#define NEED_VALUE()                                                                                                   \
+    do {                                                                                                               \
+        if (!value) {                                                                                                  \
+            snprintf(error, error_size, "option %s needs a value", a);                                                 \
+            return OPTIONS_ERROR;                                                                                      \
+        }                                                                                                              \
+        i++;                                                                                                           \
     } while (0)
-#define BAD(what)                                                                                  \
-    do {                                                                                           \
-        snprintf(error, error_size, "option %s: %s expected, got '%s'", a, what, value);           \
-        return OPTIONS_ERROR;                                                                      \
+#define BAD(what)                                                                                                      \
+    do {                                                                                                               \
+        snprintf(error, error_size, "option %s: %s expected, got '%s'", a, what, value);                               \
+        return OPTIONS_ERROR;                                                                                          \
     } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             return OPTIONS_HELP;
@@ -148,8 +149,10 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             NEED_VALUE();
             char bad[64];
             if (!options_parse_overlays(value, &opt->overlays, bad, sizeof bad)) {
-                snprintf(error, error_size, "option --overlays: unknown overlay '%s' (all, wander, avoidance, "
-                         "neighbors, forces, states, paths, grid)", bad);
+                snprintf(error, error_size,
+                         "option --overlays: unknown overlay '%s' (all, wander, avoidance, "
+                         "neighbors, forces, states, paths, grid)",
+                         bad);
                 return OPTIONS_ERROR;
             }
         } else if (!strcmp(a, "--select")) {
@@ -190,8 +193,10 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         } else if (!strcmp(a, "--width") || !strcmp(a, "--height")) {
             NEED_VALUE();
             if (!parse_ll(value, 16, &n) || n > 16384) BAD("a size in pixels, 16..16384");
-            if (a[2] == 'w') opt->width = (int)n;
-            else opt->height = (int)n;
+            if (a[2] == 'w')
+                opt->width = (int)n;
+            else
+                opt->height = (int)n;
         } else if (a[0] == '-' && a[1]) {
             snprintf(error, error_size, "unknown option %s (see --help)", a);
             return OPTIONS_ERROR;

@@ -8,25 +8,25 @@
 #include <stdio.h>
 
 typedef struct AppOptions {
-    const char *script;     ///< the scene file
-    bool headless;          ///< no window; prints a summary at the end
-    long long steps;        ///< stop after this many physics steps; < 0 = run until quit
+    const char *script; ///< the scene file
+    bool headless;      ///< no window; prints a summary at the end
+    long long steps;    ///< stop after this many physics steps; < 0 = run until quit
     bool has_seed;
     uint64_t seed;          ///< overrides the scene's world seed
     const char *screenshot; ///< PNG to save, or NULL
     long long at_step;      ///< step at which to save it; < 0 = at the end
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
     bool vsync;
-    double think_hz;        ///< brain rate, Hz; 0 = brains never think
-    double physics_hz;      ///< physics rate, Hz; 0 = the scene's dt
-    bool watch;             ///< hot reload (always on with a window, off headless unless asked)
-    double time_budget_ms;  ///< longest one call into Lua may run
-    size_t memory_cap;      ///< bytes the Lua state may hold
-    int width, height;      ///< window (or headless screenshot) size in pixels
-    bool poll;              ///< watch by polling instead of inotify (tests, odd file systems)
-    unsigned overlays;      ///< SteerOverlay bits switched on at start (--overlays)
-    bool show_help;         ///< --show-help: the help overlay on at start
-    int select;             ///< select the n-th vehicle (creation order) at start; 0 = none
+    double think_hz;       ///< brain rate, Hz; 0 = brains never think
+    double physics_hz;     ///< physics rate, Hz; 0 = the scene's dt
+    bool watch;            ///< hot reload (always on with a window, off headless unless asked)
+    double time_budget_ms; ///< longest one call into Lua may run
+    size_t memory_cap;     ///< bytes the Lua state may hold
+    int width, height;     ///< window (or headless screenshot) size in pixels
+    bool poll;             ///< watch by polling instead of inotify (tests, odd file systems)
+    unsigned overlays;     ///< SteerOverlay bits switched on at start (--overlays)
+    bool show_help;        ///< --show-help: the help overlay on at start
+    int select;            ///< select the n-th vehicle (creation order) at start; 0 = none
 } AppOptions;
 
 AppOptions options_default(void);

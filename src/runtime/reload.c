@@ -57,7 +57,10 @@ void watcher_destroy(Watcher *w)
     free(w);
 }
 
-bool watcher_is_polling(const Watcher *w) { return w->fd < 0; }
+bool watcher_is_polling(const Watcher *w)
+{
+    return w->fd < 0;
+}
 
 void watcher_add(Watcher *w, const char *path)
 {
@@ -118,8 +121,8 @@ static void poll_files(Watcher *w, double now)
         struct timespec old_mtime = f->mtime;
         long long old_size = f->size;
         stat_file(f);
-        if (f->exists && (f->size != old_size || f->mtime.tv_sec != old_mtime.tv_sec ||
-                          f->mtime.tv_nsec != old_mtime.tv_nsec)) {
+        if (f->exists &&
+            (f->size != old_size || f->mtime.tv_sec != old_mtime.tv_sec || f->mtime.tv_nsec != old_mtime.tv_nsec)) {
             f->pending = true;
             f->changed_at = now;
         }
@@ -128,8 +131,10 @@ static void poll_files(Watcher *w, double now)
 
 const char *watcher_next(Watcher *w, double now)
 {
-    if (w->fd >= 0) read_events(w, now);
-    else poll_files(w, now);
+    if (w->fd >= 0)
+        read_events(w, now);
+    else
+        poll_files(w, now);
     for (int i = 0; i < w->count; i++) {
         WatchedFile *f = &w->files[i];
         /* Wait for the saves to settle: 100 ms without an event, or one poll that saw no change. */

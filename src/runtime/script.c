@@ -24,8 +24,10 @@ static int traceback_handler(lua_State *L)
         lua_settop(L, 1);
         lua_tostring(L, 1);
     } else {
-        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) msg = lua_tostring(L, -1);
-        else msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
     if (strstr(msg, "\nstack traceback:")) return 1; /* traced already (a nested protected call) */
     luaL_traceback(L, L, msg, 1);
@@ -111,6 +113,26 @@ bool script_push_callback(ScriptHost *host, const char *name)
     return !builtin;
 }
 
+/* Protected: looks the callback named by upvalue 2 up and calls it with the arguments given. */
+static int callback_trampoline(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    if (!script_push_callback(host, lua_tostring(L, lua_upvalueindex(2)))) return 0;
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
+}
+
+bool script_callback(ScriptHost *host, const char *name, int nargs)
+{
+    lua_State *L = host->L;
+    lua_pushlightuserdata(L, host);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, callback_trampoline, 2);
+    lua_insert(L, -(nargs + 1));
+    return script_pcall(host, nargs, 0);
+}
+
 /* Runs in protected mode: libraries, package setup, gfx table, traceback handler. */
 static int setup_state(lua_State *L)
 {
@@ -133,8 +155,10 @@ static int make_world(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
     lua_settop(L, 1);
-    if (lua_istable(L, 1)) lua_getfield(L, 1, "world");
-    else lua_pushnil(L);
+    if (lua_istable(L, 1))
+        lua_getfield(L, 1, "world");
+    else
+        lua_pushnil(L);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
         lua_getglobal(L, "world");
@@ -154,8 +178,7 @@ static int make_world(lua_State *L)
             lua_settable(L, -4);
         }
     } else if (!lua_isnil(L, opts)) {
-        return luaL_error(L, "scene: 'world' must be a table of steer.world options, got %s",
-                          luaL_typename(L, opts));
+        return luaL_error(L, "scene: 'world' must be a table of steer.world options, got %s", luaL_typename(L, opts));
     }
     if (host->config.has_seed) {
         lua_pushinteger(L, (lua_Integer)host->config.seed);
@@ -194,10 +217,8 @@ static bool read_scene(ScriptHost *host, char *error, size_t error_size)
         script_report_error(host, steer_world_last_error(host->world));
         return false;
     }
-    if (script_push_callback(host, "load")) {
-        script_push_world(host);
-        if (!script_pcall(host, 1, 0)) return false;
-    }
+    script_push_world(host);
+    if (!script_callback(host, "load", 1)) return false;
     return true;
 }
 
@@ -267,8 +288,14 @@ void script_destroy(ScriptHost *host)
     free(host);
 }
 
-lua_State *script_state(ScriptHost *host) { return host->L; }
-SteerWorld *script_world(ScriptHost *host) { return host->world; }
+lua_State *script_state(ScriptHost *host)
+{
+    return host->L;
+}
+SteerWorld *script_world(ScriptHost *host)
+{
+    return host->world;
+}
 
 void script_push_world(ScriptHost *host)
 {
@@ -285,44 +312,39 @@ void script_think(ScriptHost *host)
 
 void script_update(ScriptHost *host, double dt)
 {
-    if (!script_push_callback(host, "update")) return;
     script_push_world(host);
     lua_pushnumber(host->L, dt);
-    script_pcall(host, 2, 0);
+    script_callback(host, "update", 2);
 }
 
 void script_draw(ScriptHost *host, struct SteerRender *render)
 {
     script_hud_clear(host);
-    if (!script_push_callback(host, "draw")) return;
     host->render = render;
     lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->gfx_ref);
-    script_pcall(host, 1, 0);
+    script_callback(host, "draw", 1);
     host->render = NULL;
 }
 
 void script_keypressed(ScriptHost *host, const char *key)
 {
-    if (!script_push_callback(host, "keypressed")) return;
     lua_pushstring(host->L, key);
-    script_pcall(host, 1, 0);
+    script_callback(host, "keypressed", 1);
 }
 
 void script_mousepressed(ScriptHost *host, double x, double y, int button)
 {
-    if (!script_push_callback(host, "mousepressed")) return;
     lua_pushnumber(host->L, x);
     lua_pushnumber(host->L, y);
     lua_pushinteger(host->L, button);
-    script_pcall(host, 3, 0);
+    script_callback(host, "mousepressed", 3);
 }
 
 void script_mousemoved(ScriptHost *host, double x, double y)
 {
-    if (!script_push_callback(host, "mousemoved")) return;
     lua_pushnumber(host->L, x);
     lua_pushnumber(host->L, y);
-    script_pcall(host, 2, 0);
+    script_callback(host, "mousemoved", 2);
 }
 
 void script_set_mouse(ScriptHost *host, double x, double y)
@@ -337,8 +359,14 @@ const char *const *script_hud_lines(ScriptHost *host, int *count)
     return (const char *const *)host->hud;
 }
 
-const char *script_error(ScriptHost *host) { return host->error; }
-int script_error_count(ScriptHost *host) { return host->error_count; }
+const char *script_error(ScriptHost *host)
+{
+    return host->error;
+}
+int script_error_count(ScriptHost *host)
+{
+    return host->error_count;
+}
 
 void script_clear_error(ScriptHost *host)
 {
@@ -355,4 +383,7 @@ double script_take_lua_seconds(ScriptHost *host)
     return s;
 }
 
-size_t script_memory_used(ScriptHost *host) { return host->guard.memory_used; }
+size_t script_memory_used(ScriptHost *host)
+{
+    return host->guard.memory_used;
+}

@@ -18,14 +18,14 @@
 struct SteerRender;
 
 typedef struct ScriptConfig {
-    const char *scene_path;  ///< the scene file
-    const char *exe_path;    ///< the program (to find scripts/lib next to it); may be NULL
+    const char *scene_path; ///< the scene file
+    const char *exe_path;   ///< the program (to find scripts/lib next to it); may be NULL
     bool has_seed;
-    uint64_t seed;           ///< overrides the scene's world seed when has_seed
-    double think_hz;         ///< brain rate; 0 = never
-    double physics_hz;       ///< 0 = keep the scene's dt
+    uint64_t seed;     ///< overrides the scene's world seed when has_seed
+    double think_hz;   ///< brain rate; 0 = never
+    double physics_hz; ///< 0 = keep the scene's dt
     double time_budget_ms;
-    size_t memory_cap;       ///< bytes
+    size_t memory_cap; ///< bytes
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;

@@ -32,6 +32,7 @@ void script_brains_forgive(ScriptHost *host)
 {
     lua_pushnil(host->L);
     lua_rawsetp(host->L, LUA_REGISTRYINDEX, &FAILED_KEY);
+    host->failed_brains = 0;
 }
 
 static bool grow(void **array, int *capacity, int needed, size_t item)
@@ -68,8 +69,8 @@ int script_think_pass(lua_State *L)
     double now = steer_world_time(world), period = (double)k * steer_world_dt(world);
 
     lua_settop(L, 0);
-    script_push_world(host);               /* 1 */
-    push_failed_set(L);                    /* 2 */
+    script_push_world(host);                                /* 1 */
+    push_failed_set(L);                                     /* 2 */
     lua_rawgeti(L, LUA_REGISTRYINDEX, host->traceback_ref); /* 3 */
     for (int i = 0; i < count; i++) {
         SteerVehicleId id = host->ids[i];
@@ -82,24 +83,27 @@ int script_think_pass(lua_State *L)
             clock->generation = id.generation;
             clock->last = now - period;
         }
-        steer_lua_push_vehicle(L, 1, id);  /* 4: v */
+        steer_lua_push_vehicle(L, 1, id); /* 4: v */
         if (lua_isnil(L, 4)) {
             lua_settop(L, 3);
             continue;
         }
-        lua_getfield(L, 4, "brain");       /* 5: brain */
+        lua_getfield(L, 4, "brain"); /* 5: brain */
         if (!lua_istable(L, 5)) {
             lua_settop(L, 3);
             continue;
         }
-        lua_pushvalue(L, 5);
-        bool failed = lua_rawget(L, 2) != LUA_TNIL;
-        lua_pop(L, 1);
+        bool failed = false;
+        if (host->failed_brains > 0) { /* (most frames nobody has failed: skip the lookup) */
+            lua_pushvalue(L, 5);
+            failed = lua_rawget(L, 2) != LUA_TNIL;
+            lua_pop(L, 1);
+        }
         if (failed) {
             lua_settop(L, 3);
             continue;
         }
-        lua_getfield(L, 5, "think");       /* 6: think */
+        lua_getfield(L, 5, "think"); /* 6: think */
         if (!lua_isfunction(L, 6)) {
             lua_settop(L, 3);
             continue;
@@ -121,6 +125,7 @@ int script_think_pass(lua_State *L)
             lua_pushvalue(L, 5);
             lua_pushboolean(L, 1);
             lua_rawset(L, 2);
+            host->failed_brains++;
         }
         lua_settop(L, 3);
     }

@@ -17,30 +17,31 @@ typedef struct ThinkClock {
 struct ScriptHost {
     lua_State *L;
     Guard guard;
-    int depth;                ///< nesting of protected calls (the guard covers the outermost)
+    int depth; ///< nesting of protected calls (the guard covers the outermost)
     ScriptConfig config;
-    char scene_dir[4096];     ///< absolute, no trailing slash
-    char scene_file[4096];    ///< absolute
+    char scene_dir[4096];  ///< absolute, no trailing slash
+    char scene_file[4096]; ///< absolute
     char lib_dirs[SCRIPT_MAX_LIB_DIRS][4096];
     int lib_dir_count;
-    int scene_ref;            ///< the table the scene returned (LUA_NOREF: callbacks are globals)
-    int world_ref;            ///< the steer.World userdata
-    int gfx_ref;              ///< the gfx table
-    int traceback_ref;        ///< the message handler
+    int scene_ref;     ///< the table the scene returned (LUA_NOREF: callbacks are globals)
+    int world_ref;     ///< the steer.World userdata
+    int gfx_ref;       ///< the gfx table
+    int traceback_ref; ///< the message handler
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
     double mouse_x, mouse_y;
-    char *error;              ///< shown in the panel
-    char *last_printed;       ///< last message written to stderr (repeats are not printed again)
+    char *error;        ///< shown in the panel
+    char *last_printed; ///< last message written to stderr (repeats are not printed again)
     int error_count;
-    int files_serial;         ///< grows each time a file is recorded (the watcher catches up)
-    bool loading;             ///< inside script_create: errors are returned, not printed
+    int failed_brains; ///< brains in the failed set (0: skip looking there)
+    int files_serial;  ///< grows each time a file is recorded (the watcher catches up)
+    bool loading;      ///< inside script_create: errors are returned, not printed
     double lua_seconds;
     char *hud[SCRIPT_MAX_HUD_LINES];
     int hud_count;
-    SteerVehicleId *ids;      ///< scratch for the think pass; grows with the world only
+    SteerVehicleId *ids; ///< scratch for the think pass; grows with the world only
     int ids_capacity;
-    ThinkClock *clocks;       ///< per vehicle slot (index1)
+    ThinkClock *clocks; ///< per vehicle slot (index1)
     int clocks_capacity;
     char label[128];
     char *inspector[8];
@@ -55,7 +56,11 @@ bool script_pcall(ScriptHost *host, int nargs, int nresults);
 /// Turns a failed call's message (on the stack top) into the reported text; pops it.
 void script_report_top(ScriptHost *host);
 /// Pushes the callback `name` (from the scene's table, else the global) or nothing: false.
+/// May raise (a metatable on the scene table): call it in protected mode.
 bool script_push_callback(ScriptHost *host, const char *name);
+/// Calls callback `name`, if the scene has one, with the nargs values on the stack (popped), all
+/// in protected mode. False when it raised an error (reported).
+bool script_callback(ScriptHost *host, const char *name, int nargs);
 
 /// Clears the error panel (a good reload or restart).
 void script_clear_error(ScriptHost *host);

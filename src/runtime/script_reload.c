@@ -215,12 +215,8 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
     bool ok = script_pcall(host, 4, 0);
     if (ok) {
         /* The new code is in place: the scene hears of it; if reload(world) fails, it goes. */
-        int errors = host->error_count;
-        if (script_push_callback(host, "reload")) {
-            script_push_world(host);
-            script_pcall(host, 1, 0);
-        }
-        ok = host->error_count == errors;
+        script_push_world(host);
+        ok = script_callback(host, "reload", 1);
     }
     if (!ok) replay(host, undo);
     lua_settop(L, name - 1);

@@ -311,11 +311,11 @@ static void test_step_does_not_grow_the_grid_once_warm(void **state)
     }
     run_steps(world, 2);
     const SteerGrid *grid = &world->grid;
-    double *x = grid->x;
+    SteerGridEntry *entry = grid->entry;
     int *cells = grid->cell_start;
     int capacity = grid->capacity, cell_capacity = grid->cell_capacity;
     run_steps(world, 50);
-    assert_ptr_equal(grid->x, x);
+    assert_ptr_equal(grid->entry, entry);
     assert_ptr_equal(grid->cell_start, cells);
     assert_int_equal(grid->capacity, capacity);
     assert_int_equal(grid->cell_capacity, cell_capacity);

@@ -4,23 +4,21 @@
 #include "runtime_support.h"
 
 /* Six vehicles whose brain prints "think <slot> <step_count> <dt>". */
-static const char *THINK_SCENE =
-    "local Brain = require 'counter'\n"
-    "world = { width = 400, height = 400, seed = 1 }\n"
-    "function load(w)\n"
-    "  W = w\n"
-    "  for i = 1, 6 do\n"
-    "    local v = w:spawn{ kind = 'prey', x = 50 * i, y = 200 }\n"
-    "    v.data.slot = i\n"
-    "    v.brain = Brain\n"
-    "  end\n"
-    "end\n";
-static const char *THINK_BRAIN =
-    "local M = {}\n"
-    "function M.think(v, dt)\n"
-    "  print(string.format('think %d %d %.6f', v.data.slot, W.step_count, dt))\n"
-    "end\n"
-    "return M\n";
+static const char *THINK_SCENE = "local Brain = require 'counter'\n"
+                                 "world = { width = 400, height = 400, seed = 1 }\n"
+                                 "function load(w)\n"
+                                 "  W = w\n"
+                                 "  for i = 1, 6 do\n"
+                                 "    local v = w:spawn{ kind = 'prey', x = 50 * i, y = 200 }\n"
+                                 "    v.data.slot = i\n"
+                                 "    v.brain = Brain\n"
+                                 "  end\n"
+                                 "end\n";
+static const char *THINK_BRAIN = "local M = {}\n"
+                                 "function M.think(v, dt)\n"
+                                 "  print(string.format('think %d %d %.6f', v.data.slot, W.step_count, dt))\n"
+                                 "end\n"
+                                 "return M\n";
 
 typedef struct Thinks {
     int count[7];
@@ -40,8 +38,10 @@ static Thinks parse_thinks(const char *out, int k)
         double dt;
         assert_int_equal(sscanf(p, "think %d %d %lf", &slot, &step, &dt), 3);
         assert_true(slot >= 1 && slot <= 6 && step >= 0 && step < 1000);
-        if (t.count[slot]++ == 0) t.first_step[slot] = step;
-        else if (step % k != t.first_step[slot] % k) t.residue_bad++;
+        if (t.count[slot]++ == 0)
+            t.first_step[slot] = step;
+        else if (step % k != t.first_step[slot] % k)
+            t.residue_bad++;
         t.per_step[step]++;
         if (dt < t.dt_min) t.dt_min = dt;
         if (dt > t.dt_max) t.dt_max = dt;
@@ -250,8 +250,8 @@ static void test_memory_bomb_hits_the_cap_and_the_program_survives(void **state)
                          "  if w.step_count == 20 then hoard = {}; collectgarbage(); print('alive ' .. #hoard) end\n"
                          "end\n");
     char *out, *err;
-    const char *args[] = {"--headless", "--steps", "30", "--memory-cap", "32", "--time-budget", "5000",
-                          rt_path("bomb.lua"), NULL};
+    const char *args[] = {"--headless", "--steps",           "30", "--memory-cap", "32", "--time-budget",
+                          "5000",       rt_path("bomb.lua"), NULL};
     assert_int_equal(rt_run(args, &out, &err), 2);
     assert_non_null(strstr(err, "not enough memory"));
     assert_non_null(strstr(out, "alive 0"));
@@ -283,10 +283,11 @@ static void test_require_finds_scene_folder_and_scripts_lib_with_relative_chunk_
 static void test_world_options_from_scene_table_and_seed_override(void **state)
 {
     (void)state;
-    rt_write("seeded.lua", "return {\n"
-                           "  world = { width = 321, height = 123, seed = 9 },\n"
-                           "  load = function(w) print(string.format('size %d %d r %.12f', w.width, w.height, w:random())) end,\n"
-                           "}\n");
+    rt_write("seeded.lua",
+             "return {\n"
+             "  world = { width = 321, height = 123, seed = 9 },\n"
+             "  load = function(w) print(string.format('size %d %d r %.12f', w.width, w.height, w:random())) end,\n"
+             "}\n");
     char *o1, *o2, *o3, *err;
     const char *a1[] = {"--headless", "--steps", "1", rt_path("seeded.lua"), NULL};
     const char *a2[] = {"--headless", "--steps", "1", "--seed", "9", rt_path("seeded.lua"), NULL};
@@ -326,14 +327,18 @@ static void test_help_and_bad_options(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_brains_think_at_the_asked_rate_staggered_over_steps, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_brains_think_at_the_asked_rate_staggered_over_steps, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_physics_rate_does_not_depend_on_the_frame_rate, rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_update_error_is_reported_with_file_line_and_run_goes_on_exit_2, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_update_error_is_reported_with_file_line_and_run_goes_on_exit_2, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_failing_brain_stops_thinking_others_go_on, rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_scene_that_fails_to_load_exits_1_with_file_and_line, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_scene_that_fails_to_load_exits_1_with_file_and_line, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_endless_loop_in_update_is_stopped_at_the_budget, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_memory_bomb_hits_the_cap_and_the_program_survives, rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_require_finds_scene_folder_and_scripts_lib_with_relative_chunk_names, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_require_finds_scene_folder_and_scripts_lib_with_relative_chunk_names,
+                                        rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_world_options_from_scene_table_and_seed_override, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_help_and_bad_options, rt_setup, rt_teardown),
     };

@@ -96,7 +96,8 @@ static void test_endless_loops_inside_coroutines_are_stopped_too(void **state)
     double elapsed;
     bool expired;
     const char *cases[] = {
-        "local co = coroutine.create(function()\n  while true do end\nend)\nlocal ok = coroutine.resume(co)\nafter = true\n",
+        "local co = coroutine.create(function()\n  while true do end\nend)\nlocal ok = coroutine.resume(co)\nafter = "
+        "true\n",
         "local f = coroutine.wrap(function()\n  while true do end\nend)\npcall(f)\nafter = true\n",
         /* a coroutine made before the budget expired, resumed in a loop that swallows errors */
         "local co = coroutine.wrap(function() while true do coroutine.yield() end end)\n"
@@ -113,14 +114,16 @@ static void test_endless_loops_inside_coroutines_are_stopped_too(void **state)
         lua_pop(f->L, 1);
     }
     /* and coroutines still work as Lua's own */
-    assert_int_equal(luaL_dostring(f->L, "local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)\n"
-                                         "local _, x = coroutine.resume(co, 1)\n"
-                                         "local _, y = coroutine.resume(co, 10)\n"
-                                         "local ok, e = coroutine.resume(co)\n"
-                                         "local g = coroutine.wrap(function() error('inner') end)\n"
-                                         "local ok2, e2 = pcall(g)\n"
-                                         "return x, y, ok, e, ok2, e2"),
-                     LUA_OK);
+    assert_int_equal(
+        luaL_dostring(f->L,
+                      "local co = coroutine.create(function(a) local b = coroutine.yield(a + 1) return b * 2 end)\n"
+                      "local _, x = coroutine.resume(co, 1)\n"
+                      "local _, y = coroutine.resume(co, 10)\n"
+                      "local ok, e = coroutine.resume(co)\n"
+                      "local g = coroutine.wrap(function() error('inner') end)\n"
+                      "local ok2, e2 = pcall(g)\n"
+                      "return x, y, ok, e, ok2, e2"),
+        LUA_OK);
     assert_int_equal(lua_tointeger(f->L, -6), 2);
     assert_int_equal(lua_tointeger(f->L, -5), 20);
     assert_false(lua_toboolean(f->L, -4));
@@ -137,8 +140,8 @@ static void test_state_runs_normally_after_a_timeout(void **state)
     double elapsed;
     bool expired;
     run_guarded(f, "while true do end", msg, sizeof msg, &elapsed, &expired);
-    int status = run_guarded(f, "local s = 0 for i = 1, 1000 do s = s + i end result = s", msg, sizeof msg, &elapsed,
-                             &expired);
+    int status =
+        run_guarded(f, "local s = 0 for i = 1, 1000 do s = s + i end result = s", msg, sizeof msg, &elapsed, &expired);
     assert_int_equal(status, LUA_OK);
     assert_false(expired);
     lua_getglobal(f->L, "result");
@@ -153,8 +156,8 @@ static void test_quick_calls_never_expire_and_leave_no_hook(void **state)
     double elapsed;
     bool expired;
     for (int i = 0; i < 200; i++) {
-        assert_int_equal(run_guarded(f, "local x = 0 for i = 1, 100 do x = x + i end", msg, sizeof msg, &elapsed, &expired),
-                         LUA_OK);
+        assert_int_equal(
+            run_guarded(f, "local x = 0 for i = 1, 100 do x = x + i end", msg, sizeof msg, &elapsed, &expired), LUA_OK);
         assert_false(expired);
     }
     assert_null(lua_gethook(f->L));

@@ -7,20 +7,18 @@
 
 #include "script.h"
 
-static const char *SCENE =
-    "local Brain = require 'brain'\n"
-    "function load(w)\n"
-    "  W = w\n"
-    "  for i = 1, 50 do\n"
-    "    local v = w:spawn{ kind = 'a', x = i * 10, y = 10, vx = 5 }\n"
-    "    v.data.n = 0; v.state = 'start'; v.brain = Brain\n"
-    "  end\n"
-    "end\n";
-static const char *BRAIN =
-    "local M = { states = { idle = {}, run = {} }, config = { speed = 3 } }\n"
-    "function M.states.idle.think(v) v.data.n = v.data.n + 1 end\n"
-    "function M.think(v, dt) M.states.idle.think(v) v.state = 'idle' end\n"
-    "return M\n";
+static const char *SCENE = "local Brain = require 'brain'\n"
+                           "function load(w)\n"
+                           "  W = w\n"
+                           "  for i = 1, 50 do\n"
+                           "    local v = w:spawn{ kind = 'a', x = i * 10, y = 10, vx = 5 }\n"
+                           "    v.data.n = 0; v.state = 'start'; v.brain = Brain\n"
+                           "  end\n"
+                           "end\n";
+static const char *BRAIN = "local M = { states = { idle = {}, run = {} }, config = { speed = 3 } }\n"
+                           "function M.states.idle.think(v) v.data.n = v.data.n + 1 end\n"
+                           "function M.think(v, dt) M.states.idle.think(v) v.state = 'idle' end\n"
+                           "return M\n";
 
 static size_t lua_heap_after_gc(ScriptHost *host)
 {

@@ -161,9 +161,12 @@ static void test_minus_and_equals_scale_time_from_quarter_to_eight(void **state)
 static void test_function_keys_toggle_overlays_help_and_restart(void **state)
 {
     (void)state;
-    const struct { SDL_Keycode key; unsigned bit; } map[] = {
-        {SDLK_F2, STEER_OVERLAY_WANDER},    {SDLK_F3, STEER_OVERLAY_AVOIDANCE}, {SDLK_F4, STEER_OVERLAY_NEIGHBORS},
-        {SDLK_F6, STEER_OVERLAY_FORCES},    {SDLK_F7, STEER_OVERLAY_STATES},    {SDLK_F8, STEER_OVERLAY_PATHS},
+    const struct {
+        SDL_Keycode key;
+        unsigned bit;
+    } map[] = {
+        {SDLK_F2, STEER_OVERLAY_WANDER}, {SDLK_F3, STEER_OVERLAY_AVOIDANCE}, {SDLK_F4, STEER_OVERLAY_NEIGHBORS},
+        {SDLK_F6, STEER_OVERLAY_FORCES}, {SDLK_F7, STEER_OVERLAY_STATES},    {SDLK_F8, STEER_OVERLAY_PATHS},
         {SDLK_F9, STEER_OVERLAY_GRID},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
@@ -269,7 +272,8 @@ static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_space_pauses_and_period_steps_once_through_the_frame_path, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_space_pauses_and_period_steps_once_through_the_frame_path, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_minus_and_equals_scale_time_from_quarter_to_eight, setup, teardown),
         cmocka_unit_test_setup_teardown(test_function_keys_toggle_overlays_help_and_restart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_other_keys_reach_the_script_with_love_names, setup, teardown),

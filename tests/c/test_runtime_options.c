@@ -34,10 +34,11 @@ static void test_every_option_is_read(void **state)
     (void)state;
     char err[256];
     AppOptions o;
-    const char *args[] = {"--headless", "--steps", "120", "--seed", "7", "--screenshot", "a.png", "--at-step", "30",
-                          "--fps", "30", "--vsync", "--think-hz", "0", "--physics-hz", "120", "--watch", "--poll",
-                          "--time-budget", "20", "--memory-cap", "64", "--width", "320", "--height", "200",
-                          "s.lua", NULL};
+    const char *args[] = {"--headless",    "--steps",   "120",          "--seed", "7",       "--screenshot",
+                          "a.png",         "--at-step", "30",           "--fps",  "30",      "--vsync",
+                          "--think-hz",    "0",         "--physics-hz", "120",    "--watch", "--poll",
+                          "--time-budget", "20",        "--memory-cap", "64",     "--width", "320",
+                          "--height",      "200",       "s.lua",        NULL};
     assert_int_equal(parse(&o, err, args), OPTIONS_RUN);
     assert_true(o.headless && o.vsync && o.watch && o.poll && o.has_seed);
     assert_int_equal(o.steps, 120);
@@ -91,9 +92,10 @@ static void test_help_documents_every_option(void **state)
     FILE *f = fmemopen(buf, sizeof buf - 1, "w");
     options_print_help(f, "steer");
     fclose(f);
-    const char *names[] = {"--headless", "--steps", "--seed", "--screenshot", "--at-step", "--fps", "--vsync",
-                           "--think-hz", "--physics-hz", "--watch", "--poll", "--time-budget", "--memory-cap",
-                           "--width", "--height", "--overlays", "--select", "--show-help", "--help"};
+    const char *names[] = {"--headless", "--steps",       "--seed",       "--screenshot", "--at-step",
+                           "--fps",      "--vsync",       "--think-hz",   "--physics-hz", "--watch",
+                           "--poll",     "--time-budget", "--memory-cap", "--width",      "--height",
+                           "--overlays", "--select",      "--show-help",  "--help"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }

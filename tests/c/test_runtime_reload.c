@@ -7,25 +7,24 @@
 
 #include <math.h>
 
-static const char *SCENE =
-    "local Brain = require 'brain'\n"
-    "world = { width = 1000, height = 1000, edges = 'wrap', seed = 2 }\n"
-    "function load(w)\n"
-    "  W = w\n"
-    "  for i = 1, 3 do\n"
-    "    local v = w:spawn{ kind = 'walker', x = 100 * i, y = 100, vx = 30, vy = 0 }\n"
-    "    v.data.count = 0\n"
-    "    v.data.first = (i == 1)\n"
-    "    v.brain = Brain\n"
-    "  end\n"
-    "end\n"
-    "function update(w, dt)\n"
-    "  if w.step_count % 30 == 0 then print('tick ' .. w.step_count) end\n"
-    "end\n"
-    "function reload(w)\n"
-    "  if require('brain').poison then error('refusing a poisoned brain') end\n"
-    "  print('reload callback')\n"
-    "end\n";
+static const char *SCENE = "local Brain = require 'brain'\n"
+                           "world = { width = 1000, height = 1000, edges = 'wrap', seed = 2 }\n"
+                           "function load(w)\n"
+                           "  W = w\n"
+                           "  for i = 1, 3 do\n"
+                           "    local v = w:spawn{ kind = 'walker', x = 100 * i, y = 100, vx = 30, vy = 0 }\n"
+                           "    v.data.count = 0\n"
+                           "    v.data.first = (i == 1)\n"
+                           "    v.brain = Brain\n"
+                           "  end\n"
+                           "end\n"
+                           "function update(w, dt)\n"
+                           "  if w.step_count % 30 == 0 then print('tick ' .. w.step_count) end\n"
+                           "end\n"
+                           "function reload(w)\n"
+                           "  if require('brain').poison then error('refusing a poisoned brain') end\n"
+                           "  print('reload callback')\n"
+                           "end\n";
 
 /* Version n of the brain: counts its thoughts in v.data, prints what it sees, then sets v.state. */
 static void write_brain(int version, bool rename_save)
@@ -43,8 +42,10 @@ static void write_brain(int version, bool rename_save)
              "end\n"
              "return M\n",
              version, version);
-    if (rename_save) rt_write_rename("brain.lua", text);
-    else rt_write("brain.lua", text);
+    if (rename_save)
+        rt_write_rename("brain.lua", text);
+    else
+        rt_write("brain.lua", text);
 }
 
 typedef struct ThinkLine {
@@ -86,14 +87,19 @@ static bool last_think_before(const char *path, long before, int version, ThinkL
     return found;
 }
 
-static RtProcess start_scene(void)
+static RtProcess start_scene_with(const char *extra)
 {
     rt_write("scene.lua", SCENE);
     write_brain(1, false);
-    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), NULL};
+    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), extra, NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
     return p;
+}
+
+static RtProcess start_scene(void)
+{
+    return start_scene_with(NULL);
 }
 
 /* Saves version `version` and checks that it runs within a second with the world intact. */
@@ -120,8 +126,10 @@ static long expect_reload(RtProcess *p, int version, bool rename_save, bool thou
     snprintf(expect_state, sizeof expect_state, "state%d", version - 1);
     assert_string_equal(fresh.state, expect_state);
     /* (a brain stopped by an error meanwhile did not think: only later is then certain) */
-    if (thought_meanwhile) assert_near(fresh.t, old.t + 0.1, 1e-5);
-    else assert_true(fresh.t > old.t);
+    if (thought_meanwhile)
+        assert_near(fresh.t, old.t + 0.1, 1e-5);
+    else
+        assert_true(fresh.t > old.t);
     assert_near(fresh.x, fmod(100.0 + 30.0 * fresh.t, 1000.0), 1e-3);
     assert_true(rt_wait_for(p->out, mark, "reload callback", 1.0) > 0);
     return at;
@@ -139,6 +147,15 @@ static void test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_
     assert_int_equal(rt_count(err, "steer: reloaded"), 3);
     assert_null(strstr(err, "script error"));
     free(err);
+}
+
+static void test_polling_fallback_reloads_within_a_second_too(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene_with("--poll");
+    expect_reload(&p, 2, false, true);
+    expect_reload(&p, 3, true, true);
+    assert_int_equal(rt_stop(&p), 0);
 }
 
 static void write_broken(const char *text)
@@ -199,8 +216,8 @@ static void test_memory_bomb_in_a_reload_is_capped_and_the_program_survives(void
     (void)state;
     rt_write("scene.lua", SCENE);
     write_brain(1, false);
-    const char *args[] = {"--headless", "--watch", "--memory-cap", "64", "--time-budget", "10000",
-                          rt_path("scene.lua"), NULL};
+    const char *args[] = {"--headless",    "--watch", "--memory-cap",       "64",
+                          "--time-budget", "10000",   rt_path("scene.lua"), NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
     write_broken("local M = {}\nlocal t = {}\nfor i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end\nreturn M\n");
@@ -268,6 +285,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_the_world,
                                         rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_polling_fallback_reloads_within_a_second_too, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_endless_loops_are_stopped_and_reported_with_file_and_line, rt_setup,

@@ -48,22 +48,32 @@ static void to_pixel(double wx, double wy, int *x, int *y)
     *y = (int)lround(sy);
 }
 
-static const char *SCENE =
-    "world = { width = 200, height = 150, seed = 1 }\n"
-    "function load(w)\n"
-    "  w:spawn{ kind = 'a', x = 150, y = 100, color = {255, 0, 255} }\n"
-    "  w:obstacle{ x = 60, y = 110, radius = 12 }\n"
-    "end\n"
-    "function draw(gfx)\n"
-    "  gfx.circle(150, 40, 6, {0, 255, 0}, true)\n"
-    "  gfx.hud('custom line')\n"
-    "end\n";
+static const char *SCENE = "world = { width = 200, height = 150, seed = 1 }\n"
+                           "function load(w)\n"
+                           "  w:spawn{ kind = 'a', x = 150, y = 100, color = {255, 0, 255} }\n"
+                           "  w:obstacle{ x = 60, y = 110, radius = 12 }\n"
+                           "end\n"
+                           "function draw(gfx)\n"
+                           "  gfx.circle(150, 40, 6, {0, 255, 0}, true)\n"
+                           "  gfx.hud('custom line')\n"
+                           "end\n";
 
 static void take_at(const char *scene, const char *png, int expect_status, const char *at_step)
 {
     char *out, *err;
-    const char *args[] = {"--headless", "--steps", "5", "--width", "400", "--height", "300",
-                          "--screenshot", rt_path(png), rt_path(scene), at_step ? "--at-step" : NULL, at_step, NULL};
+    const char *args[] = {"--headless",
+                          "--steps",
+                          "5",
+                          "--width",
+                          "400",
+                          "--height",
+                          "300",
+                          "--screenshot",
+                          rt_path(png),
+                          rt_path(scene),
+                          at_step ? "--at-step" : NULL,
+                          at_step,
+                          NULL};
     int status = rt_run(args, &out, &err);
     if (status != expect_status) fail_msg("exit %d: %s", status, err);
     free(out);
@@ -73,6 +83,29 @@ static void take_at(const char *scene, const char *png, int expect_status, const
 static void take(const char *scene, const char *png, int expect_status)
 {
     take_at(scene, png, expect_status, NULL);
+}
+
+static void test_bad_gfx_arguments_name_function_argument_and_expectation(void **state)
+{
+    (void)state;
+    rt_write("badcolor.lua", "function draw(gfx)\n"
+                             "  gfx.circle(10, 10, 5, {255, 0, 0}, true)\n"
+                             "  gfx.line(0, 0, 10, 10, 'red')\n"
+                             "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "2", "--screenshot", rt_path("bc.png"), rt_path("badcolor.lua"),
+                          NULL};
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(
+        strstr(err, "badcolor.lua:3: bad argument #5 to 'line' (color {r, g, b[, a]} expected, got string)"));
+    free(out);
+    free(err);
+    rt_write("badcolor.lua", "function draw(gfx)\n  gfx.circle(0, 0, 5, {300, 0, 0})\nend\n");
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(
+        strstr(err, "badcolor.lua:2: bad argument #4 to 'circle' (color {r, g, b[, a]} with parts 0-255 expected)"));
+    free(out);
+    free(err);
 }
 
 static void test_at_step_takes_the_picture_after_that_step(void **state)
@@ -143,6 +176,31 @@ static void test_failing_script_shows_the_error_panel(void **state)
     SDL_FreeSurface(s);
 }
 
+static void test_window_mode_runs_the_same_scene_and_saves_a_screenshot(void **state)
+{
+    (void)state;
+    /* SDL's dummy video driver: a real window path (events, present) without a display */
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    rt_write("shot.lua", SCENE);
+    char *out, *err;
+    const char *args[] = {"--steps",           "20",
+                          "--width",           "400",
+                          "--height",          "300",
+                          "--overlays",        "grid",
+                          "--screenshot",      rt_path("window.png"),
+                          rt_path("shot.lua"), NULL};
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d: %s", status, err);
+    free(out);
+    free(err);
+    SDL_Surface *s = load_png(rt_path("window.png"));
+    int x, y;
+    to_pixel(150, 40, &x, &y); /* the script's green circle */
+    Rgb c = pixel(s, x, y);
+    if (!near_color(c, 0, 255, 0, 10)) fail_msg("gfx.circle pixel is %d %d %d", c.r, c.g, c.b);
+    SDL_FreeSurface(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -150,6 +208,10 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_failing_script_shows_the_error_panel, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_at_step_takes_the_picture_after_that_step, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_bad_gfx_arguments_name_function_argument_and_expectation, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_window_mode_runs_the_same_scene_and_saves_a_screenshot, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
