@@ -45,7 +45,7 @@ Hunter.brain = ]])
     f:write(patched)
     f:close()
     local cmd = ("cd %s && (SDL_VIDEODRIVER=dummy %s --headless --watch --steps 240 --seed 4 scripts/watch.lua "
-      .. ">out 2>err & pid=$!; sleep 1; mv %s.next %s; wait $pid; echo $? >rc)"):format(dir, H.BIN, hunter, hunter)
+      .. ">out 2>err & pid=$!; sleep 1.5; mv %s.next %s; wait $pid; echo $? >rc)"):format(dir, H.BIN, hunter, hunter)
     sh(cmd)
     local function slurp(name) local f = io.open(dir .. "/" .. name); local s = f:read("a"); f:close(); return s end
     local out, err, rc = slurp("out"), slurp("err"), tonumber(slurp("rc"))
@@ -74,7 +74,8 @@ Hunter.brain = ]])
     for name in io.popen("ls " .. dir .. "/scripts/*.lua"):lines() do
       names[#names + 1] = name:match("([%w_]+)%.lua$")
     end
-    -- the saved version prints a marker when its chunk runs again, before `return M`
+    -- the saved version prints a marker when its chunk runs again, before `return M`; each run lasts
+    -- 4 s of real time (--watch paces it) and the saves land at 1.5 s, well after every program started
     local cmds = {}
     for _, name in ipairs(names) do
       local path = ("%s/scripts/%s.lua"):format(dir, name)
@@ -86,12 +87,12 @@ Hunter.brain = ]])
       f = io.open(path .. ".next", "w")
       f:write(saved)
       f:close()
-      cmds[#cmds + 1] = ("(SDL_VIDEODRIVER=dummy %s --headless --watch --steps 150 scripts/%s.lua >%s.out 2>%s.err; "
+      cmds[#cmds + 1] = ("(SDL_VIDEODRIVER=dummy %s --headless --watch --steps 240 scripts/%s.lua >%s.out 2>%s.err; "
         .. "echo $? >%s.rc) &"):format(H.BIN, name, name, name, name)
     end
     local saves = {}
     for _, name in ipairs(names) do saves[#saves + 1] = ("mv scripts/%s.lua.next scripts/%s.lua"):format(name, name) end
-    sh(("cd %s || exit 1; %s sleep 1; %s; wait"):format(dir, table.concat(cmds, " "), table.concat(saves, "; ")))
+    sh(("cd %s || exit 1; %s sleep 1.5; %s; wait"):format(dir, table.concat(cmds, " "), table.concat(saves, "; ")))
     for _, name in ipairs(names) do
       local function slurp(ext)
         local f = io.open(("%s/%s.%s"):format(dir, name, ext))
