@@ -1,0 +1,32 @@
+# mk/demos.mk - the demos: fsm library tests, headless demo tests, `make demo`, `make gallery`.
+#   make demo      build the program and play scripts/hunter_prey.lua
+#   make gallery   a screenshot of every demo in docs/gallery/<name>.png (no display needed)
+
+.PHONY: demo gallery
+
+# The fsm library's spec needs no steer.so. The lua part's busted_suite.sh runs every
+# tests/lua/*_spec.lua; without it the spec runs here (never twice).
+ifeq ($(wildcard tests/lua/busted_suite.sh),)
+TEST_SUITES += "busted --lua=lua5.4 tests/lua/fsm_spec.lua"
+endif
+
+# The demo specs drive the sanitized program headless (tests/demos/helper.lua).
+TEST_SUITES  += "STEER_BIN=$(CURDIR)/$(BUILD)/asan/steer sh tests/demos/run.sh"
+TEST_PREREQS += $(BUILD)/asan/steer
+
+demo: $(BUILD)/steer
+	$(BUILD)/steer scripts/hunter_prey.lua
+
+DEMO_SCRIPTS = $(wildcard scripts/*.lua)
+GALLERY_STEPS ?= 600
+
+# offscreen renders without a display; the screenshot is taken after GALLERY_STEPS steps (10 s).
+gallery: $(BUILD)/steer
+	@mkdir -p docs/gallery
+	@failed=""; for s in $(DEMO_SCRIPTS); do \
+	    name=$$(basename $$s .lua); \
+	    if SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) \
+	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null; \
+	    then echo "docs/gallery/$$name.png"; else failed="$$failed $$name"; fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "no screenshot for:$$failed"; exit 1; fi

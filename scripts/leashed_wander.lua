@@ -1,0 +1,57 @@
+-- Wander on a leash (the 004 article): wandering that stays near each vehicle's spawn point.
+-- Blue: leash "pull" (pulled home past the return radius); green: leash "roam". A click moves the anchors.
+-- Try: the blue ones stray and get pulled back, the green ones never leave their circle; click to move every home.
+local M = { world = { width = 1000, height = 600, edges = "contain", seed = 5 } }
+
+M.RADIUS = 90 -- return radius (pull) and max distance (roam), units
+local homes = {}
+
+function M.load(world)
+  homes = {}
+  for i = 1, 6 do
+    local method = i <= 3 and "pull" or "roam"
+    local x, y = 170 + ((i - 1) % 3) * 150 + (method == "roam" and 220 or 0), 170 + ((i - 1) % 2) * 260
+    local v = world:spawn{ kind = method, x = x, y = y, max_speed = 80, max_force = 200, radius = 7,
+                           color = method == "pull" and { 120, 200, 255 } or { 150, 230, 130 },
+                           data = { home = { x, y } } }
+    if method == "pull" then
+      v:wander{ radius = 30, distance = 60, jitter = 90, leash = "pull", return_radius = M.RADIUS }
+    else
+      v:wander{ leash = "roam", max_distance = M.RADIUS, roam_rate = 0.3 }
+    end
+    homes[#homes + 1] = { v = v, x = x, y = y, method = method }
+  end
+  M.homes = homes
+end
+
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  homes = {}
+  for _, v in ipairs(world:vehicles()) do
+    homes[#homes + 1] = { v = v, x = v.data.home[1], y = v.data.home[2], method = v.kind }
+  end
+  M.homes = homes
+end
+
+-- A click moves every anchor by the offset from the first home to the click.
+function M.mousepressed(x, y, button)
+  if button ~= 1 then return end
+  local dx, dy = x - homes[1].x, y - homes[1].y
+  for _, h in ipairs(homes) do
+    h.x, h.y = h.x + dx, h.y + dy
+    h.v:wander{ anchor = { h.x, h.y } }
+    h.v.data.home = { h.x, h.y }
+  end
+end
+
+function M.draw(gfx)
+  for _, h in ipairs(homes) do
+    local color = h.method == "pull" and { 120, 200, 255, 90 } or { 150, 230, 130, 90 }
+    gfx.circle(h.x, h.y, M.RADIUS, color)
+    gfx.circle(h.x, h.y, 3, color, true)
+  end
+  gfx.hud("blue: leash = \"pull\" (return radius 90)    green: leash = \"roam\" (max distance 90)")
+end
+
+return M

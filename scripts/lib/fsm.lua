@@ -1,0 +1,219 @@
+-- fsm.lua - a small state machine for vehicle brains (Buckland's StateMachine, Lua style).
+--
+--   local fsm = require "fsm"
+--   local Hunter = fsm.machine{ initial = "hunt", global = "always", states = {
+--     always = { think = function(v, dt) ... end },
+--     hunt   = { enter = function(v) v:pursue(...) end,
+--                think = function(v, dt) if tired then return "rest" end end,
+--                exit  = function(v) v:stop("pursue") end,
+--                on_message = function(v, msg) ... return true end },
+--     rest   = { ... },
+--   }}
+--   v.brain = Hunter          -- the runtime calls Hunter.think(v, dt) at the think rate
+--
+-- Why by name: a vehicle keeps only the NAME of its state (v.state, which overlays and the
+-- inspector show). Every think looks the state table up by that name, so when hot reload replaces
+-- the functions of `states.hunt`, the next think already runs the new code.
+--
+-- Per-vehicle bookkeeping lives in v.data.fsm (v.data survives reloads): the clock (simulated
+-- seconds this machine has thought through), the transitions (from, to, at) and the number of
+-- changes. v.data.history holds just the names of the last states entered, oldest first: that is
+-- what the runtime's inspector shows.
+--
+-- Messages: fsm.send(world, to, name, {delay =, from =, data =}) delivers at once when there is no
+-- delay, else when the world's clock (world.time) reaches it: the scene calls fsm.update(world)
+-- from its update(world, dt). Due messages go out in (due time, send order) order, so runs are
+-- deterministic. A message to a removed vehicle is dropped.
+
+local fsm = {}
+
+fsm.HISTORY = 8 -- transitions remembered per vehicle unless the machine says otherwise
+
+local function bookkeeping(v)
+  local data = v.data
+  local book = data.fsm
+  if not book then
+    book = { clock = 0, changes = 0, history = {} }
+    data.fsm = book
+  end
+  return book
+end
+
+local function state_names(states)
+  local names = {}
+  for name in pairs(states) do names[#names + 1] = tostring(name) end
+  table.sort(names) -- pairs order is shuffled per run; the message must not be
+  return table.concat(names, ", ")
+end
+
+local function lookup(machine, name, caller)
+  local state = machine.states[name]
+  if type(state) ~= "table" then
+    error(("%s: unknown state '%s' (states: %s)"):format(caller, tostring(name), state_names(machine.states)), 3)
+  end
+  return state
+end
+
+local function push_capped(list, item, keep)
+  list[#list + 1] = item
+  while #list > keep do table.remove(list, 1) end
+end
+
+local function remember(machine, v, book, from, to)
+  local keep = machine.history or fsm.HISTORY
+  push_capped(book.history, { from = from, to = to, at = book.clock }, keep)
+  if type(v.data.history) ~= "table" then v.data.history = {} end
+  push_capped(v.data.history, to, keep)
+  book.changes = book.changes + 1
+end
+
+-- Leaves the current state (its exit runs) and enters `name` (its enter runs). Entering the state
+-- it is already in runs exit and enter again: a deliberate restart. Usable from anywhere (a
+-- state's think, a message handler, the scene), as long as v.brain is a machine.
+function fsm.change(v, name)
+  local machine = v.brain
+  if type(machine) ~= "table" or type(machine.states) ~= "table" then
+    error("fsm.change: the vehicle's brain is not an fsm machine", 2)
+  end
+  local to = lookup(machine, name, "fsm.change")
+  local book = bookkeeping(v)
+  local from_name = v.state
+  local from = from_name ~= nil and machine.states[from_name] or nil
+  if from and from.exit then from.exit(v) end
+  v.state = name
+  remember(machine, v, book, from_name, name)
+  if to.enter then to.enter(v) end
+end
+
+-- The whole machine in one call: the runtime calls this as brain.think(v, dt).
+local function think(machine, v, dt)
+  local book = bookkeeping(v)
+  book.clock = book.clock + dt
+  local current = v.state
+  if current == nil or machine.states[current] == nil then
+    -- first think, or the state was deleted by a reload: start over from the initial state
+    fsm.change(v, machine.initial)
+  end
+  if machine.global then
+    local global = lookup(machine, machine.global, "fsm global state")
+    if global.think then
+      local next_name = global.think(v, dt)
+      if next_name ~= nil and next_name ~= v.state then fsm.change(v, next_name) end
+    end
+  end
+  local state = machine.states[v.state]
+  if state.think then
+    local next_name = state.think(v, dt)
+    if next_name ~= nil and next_name ~= v.state then fsm.change(v, next_name) end
+  end
+end
+
+-- Makes a machine: `def.states` (name -> state table), `def.initial` (a name), optional
+-- `def.global` (a name of a state whose think runs before the current state's on every think, and
+-- whose on_message sees what the current state did not handle) and `def.history` (entries kept).
+-- The returned table is the brain: assign it to v.brain. Extra keys of def are kept (config).
+function fsm.machine(def)
+  if type(def) ~= "table" then error("fsm.machine: table expected, got " .. type(def), 2) end
+  if type(def.states) ~= "table" then error("fsm.machine: 'states' must be a table of states", 2) end
+  lookup(def, def.initial, "fsm.machine (initial)")
+  if def.global ~= nil then lookup(def, def.global, "fsm.machine (global)") end
+  local machine = def
+  machine.think = function(v, dt) return think(machine, v, dt) end
+  return machine
+end
+
+-- Starts a vehicle's machine now (instead of at its first think): sets v.brain and enters the
+-- initial state (or `name`).
+function fsm.start(v, machine, name)
+  v.brain = machine
+  fsm.change(v, name or machine.initial)
+end
+
+--- The transition history of v, oldest first: array of {from =, to =, at = machine clock}.
+function fsm.history(v)
+  local book = v.data.fsm
+  return book and book.history or {}
+end
+
+--- Seconds (machine clock) since v entered its current state.
+function fsm.time_in_state(v)
+  local book = v.data.fsm
+  if not book then return 0 end
+  local last = book.history[#book.history]
+  return last and (book.clock - last.at) or book.clock
+end
+
+---------------------------------------------------------------------------------------------------
+-- Messages
+
+local pending = setmetatable({}, { __mode = "k" }) -- world -> array sorted by (due, seq)
+local sequence = 0
+
+local function deliver(to, msg)
+  if not to:alive() then return false end
+  local machine = to.brain
+  if type(machine) ~= "table" or type(machine.states) ~= "table" then return false end
+  local state = to.state ~= nil and machine.states[to.state] or nil
+  if state and state.on_message and state.on_message(to, msg) then return true end
+  if machine.global then
+    local global = machine.states[machine.global]
+    if global and global.on_message and global.on_message(to, msg) then return true end
+  end
+  return false
+end
+
+-- Sends message `name` to vehicle `to`. opts: delay (s of world time, default 0), from (a
+-- vehicle), data (anything). Without a delay it is delivered now and the handler's verdict is
+-- returned (true = handled); with one it waits for fsm.update(world) and true is returned.
+function fsm.send(world, to, name, opts)
+  opts = opts or {}
+  local delay = opts.delay or 0
+  if type(delay) ~= "number" or delay ~= delay or delay < 0 then
+    error("fsm.send: option 'delay' must be a number >= 0, got " .. tostring(delay), 2)
+  end
+  local now = world.time
+  sequence = sequence + 1
+  local msg = { name = name, from = opts.from, data = opts.data, sent = now, due = now + delay, seq = sequence }
+  if delay == 0 then return deliver(to, msg) end
+  msg.to = to
+  local queue = pending[world]
+  if not queue then queue = {}; pending[world] = queue end
+  -- insert after every message due no later (binary search): equal due times keep send order
+  local lo, hi = 1, #queue + 1
+  while lo < hi do
+    local mid = (lo + hi) // 2
+    if queue[mid].due <= msg.due then lo = mid + 1 else hi = mid end
+  end
+  table.insert(queue, lo, msg)
+  return true
+end
+
+-- Delivers every delayed message whose time has come (world.time >= due), in order. Returns how
+-- many were delivered (dropped ones, to removed vehicles, are not counted).
+function fsm.update(world)
+  local queue = pending[world]
+  if not queue or #queue == 0 then return 0 end
+  local now = world.time
+  local due = 0
+  while due < #queue and queue[due + 1].due <= now do due = due + 1 end
+  if due == 0 then return 0 end
+  local batch = table.move(queue, 1, due, 1, {})
+  table.move(queue, due + 1, #queue + due, 1) -- shift the rest down (the tail copies nils)
+  local delivered = 0
+  for i = 1, due do
+    local msg = batch[i]
+    if msg.to:alive() then
+      delivered = delivered + 1
+      deliver(msg.to, msg)
+    end
+  end
+  return delivered
+end
+
+--- Number of delayed messages still waiting in world.
+function fsm.pending(world)
+  local queue = pending[world]
+  return queue and #queue or 0
+end
+
+return fsm

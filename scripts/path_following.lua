@@ -1,0 +1,90 @@
+-- Path following: blue vehicles follow an open path and arrive at its end; green ones go round a looped path.
+-- Keys: r sends the blue ones back to the start of their path.
+-- Try: watch the blue ones slow down into the last point and stop; the green ones never skip a waypoint.
+local M = { world = { width = 1000, height = 650, edges = "none", seed = 6 } }
+
+M.open_points = { { 80, 560 }, { 220, 420 }, { 160, 250 }, { 320, 110 }, { 480, 230 }, { 440, 420 }, { 560, 560 } }
+M.loop_points = { { 650, 120 }, { 900, 110 }, { 940, 320 }, { 880, 560 }, { 700, 520 }, { 760, 330 } }
+M.WAYPOINT = 20
+
+local open_path, loop_path
+local followers = {}
+
+local function start(v, path, points)
+  v:set_position(points[1][1], points[1][2])
+  v.data.visits = {}
+  v.data.path = path
+  v:follow(path, { waypoint_radius = M.WAYPOINT, slowing_radius = 60 })
+end
+
+function M.load(world)
+  open_path = world:path(M.open_points)
+  local loop = { loop = true }
+  for i, p in ipairs(M.loop_points) do loop[i] = p end
+  loop_path = world:path(loop)
+  followers = {}
+  for i = 1, 3 do
+    local v = world:spawn{ kind = "open", x = 0, y = 0, max_speed = 110 + 20 * i, max_force = 300, radius = 7,
+                           color = { 120, 200, 255 } }
+    start(v, open_path, M.open_points)
+    followers[#followers + 1] = { v = v, points = M.open_points }
+  end
+  for i = 1, 3 do
+    local v = world:spawn{ kind = "loop", x = 0, y = 0, max_speed = 100 + 20 * i, max_force = 300, radius = 7,
+                           color = { 150, 230, 130 } }
+    start(v, loop_path, M.loop_points)
+    followers[#followers + 1] = { v = v, points = M.loop_points }
+  end
+  M.followers = followers
+end
+
+-- Records, per vehicle, the waypoints it passes within the waypoint radius, in order (v.data.visits).
+function M.update()
+  for _, f in ipairs(followers) do
+    local v, visits = f.v, f.v.data.visits
+    for i, p in ipairs(f.points) do
+      if (v.x - p[1]) ^ 2 + (v.y - p[2]) ^ 2 <= M.WAYPOINT ^ 2 and visits[#visits] ~= i then
+        visits[#visits + 1] = i
+      end
+    end
+  end
+end
+
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  followers = {}
+  for _, v in ipairs(world:vehicles()) do
+    local points = v.kind == "open" and M.open_points or M.loop_points
+    if v.kind == "open" then open_path = v.data.path else loop_path = v.data.path end
+    followers[#followers + 1] = { v = v, points = points }
+  end
+  M.followers = followers
+end
+
+function M.keypressed(key)
+  if key == "r" then
+    for _, f in ipairs(followers) do
+      if f.points == M.open_points then start(f.v, open_path, M.open_points) end
+    end
+  end
+end
+
+local function draw_path(gfx, points, loop, color)
+  for i = 1, #points - (loop and 0 or 1) do
+    local a, b = points[i], points[i % #points + 1]
+    gfx.line(a[1], a[2], b[1], b[2], color)
+  end
+  for i, p in ipairs(points) do
+    gfx.circle(p[1], p[2], M.WAYPOINT, color)
+    gfx.text(p[1] + 14, p[2] - 22, tostring(i), color)
+  end
+end
+
+function M.draw(gfx)
+  draw_path(gfx, M.open_points, false, { 120, 200, 255, 140 })
+  draw_path(gfx, M.loop_points, true, { 150, 230, 130, 140 })
+  gfx.hud("blue: open path (arrives at the end, r restarts)    green: looped path")
+end
+
+return M

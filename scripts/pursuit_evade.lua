@@ -1,0 +1,72 @@
+-- Pursuit and evade: red pursues (aims where the blue runner WILL be), orange just seeks where it is.
+-- Keys: e toggles the runner's evading; r sends the hunters back to their corners.
+-- Try: compare how often red and orange catch the runner; switch evading off and watch the count climb.
+local M = { world = { width = 900, height = 600, edges = "wrap", seed = 3 } }
+
+local runner, hunters
+local evading = true
+
+local function spawn_hunter(world, kind, x, y, color)
+  return world:spawn{ kind = kind, x = x, y = y, max_speed = 150, max_force = 450, radius = 9, color = color,
+                      data = { home = { x, y }, catches = 0 } }
+end
+
+local function send_home(h) h:set_position(h.data.home[1], h.data.home[2]) end
+
+function M.load(world)
+  runner = world:spawn{ kind = "runner", x = 450, y = 300, max_speed = 120, max_force = 250, radius = 8,
+                        color = { 120, 200, 255 } }
+  hunters = { spawn_hunter(world, "pursuer", 100, 100, { 230, 70, 60 }),
+              spawn_hunter(world, "seeker", 100, 500, { 250, 160, 60 }) }
+  hunters[1]:pursue(runner)
+  hunters[2]:seek(runner)
+  runner:wander{ radius = 30, distance = 60, jitter = 80 }
+  evading = true
+  M.hunters = hunters
+end
+
+-- The runner has one evade slot: each step it is aimed at the nearer hunter. A catch is counted
+-- and the catcher goes back to its corner.
+local function nearer_hunter()
+  local a, b = hunters[1], hunters[2]
+  local da = (a.x - runner.x) ^ 2 + (a.y - runner.y) ^ 2
+  local db = (b.x - runner.x) ^ 2 + (b.y - runner.y) ^ 2
+  return db < da and b or a
+end
+
+function M.update()
+  if evading then runner:evade(nearer_hunter(), { threat_range = 150, weight = 2 }) end
+  for _, h in ipairs(hunters) do
+    local dx, dy = h.x - runner.x, h.y - runner.y
+    if dx * dx + dy * dy < (h.radius + runner.radius) ^ 2 then
+      h.data.catches = h.data.catches + 1
+      send_home(h)
+    end
+  end
+end
+
+-- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
+-- world (the vehicles and their v.data survive).
+function M.reload(world)
+  runner = world:vehicles("runner")[1]
+  hunters = { world:vehicles("pursuer")[1], world:vehicles("seeker")[1] }
+  M.hunters = hunters
+end
+
+function M.keypressed(key)
+  if key == "e" then
+    evading = not evading
+    if not evading then runner:stop("evade") end
+  elseif key == "r" then
+    for _, h in ipairs(hunters) do send_home(h) end
+  end
+end
+
+function M.draw(gfx)
+  for _, h in ipairs(hunters) do gfx.line(h.x, h.y, runner.x, runner.y, { 200, 200, 200, 60 }) end
+  if evading then gfx.circle(runner.x, runner.y, 150, { 120, 200, 255, 60 }) end
+  gfx.hud(("catches: pursuer (red) %d   seeker (orange) %d   evading %s"):format(hunters[1].data.catches,
+    hunters[2].data.catches, evading and "on" or "off"))
+end
+
+return M

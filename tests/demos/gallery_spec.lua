@@ -1,0 +1,208 @@
+-- gallery_spec.lua - every demo runs headless without error, drawing included (a screenshot), and
+-- the gallery demos do what they are meant to show.
+package.path = "tests/demos/?.lua;" .. package.path
+local H = require "helper"
+
+local function demos()
+  local list = {}
+  for name in io.popen("ls scripts/*.lua"):lines() do list[#list + 1] = name:match("scripts/(.+)%.lua$") end
+  return list
+end
+
+local function wrap(name, body)
+  return ("local scene = require %q\n%s\nreturn scene\n"):format(name, body or "")
+end
+
+-- The behaviours each demo needs beyond the individual ones.
+local NEEDS = { flocking = { "flock" }, leader_following = { "follow_leader", "separate" },
+                obstacle_course = { "separate" }, queueing = { "queue", "separate" } }
+
+-- it(), or pending() naming the behaviour this build lacks (busted's functions live in the spec's
+-- environment, so this is here and not in the helper).
+local function it_needing(needs, name, fn)
+  local lacking = H.missing(needs)
+  if lacking then return pending(name .. " (needs '" .. lacking .. "', not in this build)") end
+  return it(name, fn)
+end
+
+describe("gallery", function()
+  for _, name in ipairs(demos()) do
+    it_needing(NEEDS[name] or {}, name .. " runs 240 steps headless and draws a frame without error", function()
+      local png = os.tmpname() .. ".png"
+      local r = H.ok(H.run(wrap(name), { steps = 240, seed = 1, args = { "--screenshot", png, "--at-step", "240" } }))
+      local f = io.open(png, "rb")
+      assert.is_not_nil(f, "no screenshot written\n" .. r.err)
+      assert.are.equal("\137PNG", f:read(4))
+      f:close()
+      os.remove(png)
+    end)
+  end
+
+  it("pursuit_evade: pursuit (aiming ahead) catches the evading runner more often than plain seek", function()
+    local r = H.ok(H.run(wrap("pursuit_evade", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 59.9 and not said then said = true
+    report("pursuer", scene.hunters[1].data.catches); report("seeker", scene.hunters[2].data.catches) end
+end]]), { steps = 3600, seed = 1 }))
+    assert.is_true(r.values.pursuer >= r.values.seeker + 2 and r.values.pursuer >= 5,
+      ("pursuer %d catches, seeker %d"):format(r.values.pursuer, r.values.seeker))
+  end)
+
+  it("leashed_wander: roaming stays within its max distance of home, pulling within twice the return radius", function()
+    local r = H.ok(H.run(wrap("leashed_wander", [[
+local far = { pull = 0, roam = 0 }
+function scene.update(world)
+  for _, h in ipairs(scene.homes) do
+    far[h.method] = math.max(far[h.method], math.sqrt((h.v.x - h.x) ^ 2 + (h.v.y - h.y) ^ 2))
+  end
+  if world.time >= 59.9 and not said then said = true
+    report("pull", far.pull); report("roam", far.roam); report("radius", scene.RADIUS) end
+end]]), { steps = 3600, seed = 2 }))
+    assert.is_true(r.values.roam <= r.values.radius + 15, "a roaming vehicle got " .. r.values.roam .. " from home")
+    assert.is_true(r.values.pull <= 2 * r.values.radius, "a pulled vehicle got " .. r.values.pull .. " from home")
+    assert.is_true(r.values.pull > r.values.radius, "pulled vehicles never strayed past the return radius")
+  end)
+
+  it_needing(NEEDS.leader_following, "leader_following: the followers keep close, mostly behind the leader", function()
+    local r = H.ok(H.run(wrap("leader_following", [[
+local behind, n, dist = 0, 0, 0
+function scene.update(world)
+  if world.time < 10 then return end -- they start scattered: judge from 10 s on
+  local L = scene.leader
+  local hx, hy = math.cos(L.heading), math.sin(L.heading)
+  for _, f in ipairs(world:vehicles("follower")) do
+    local dx, dy = f.x - L.x, f.y - L.y
+    if dx * hx + dy * hy < 0 then behind = behind + 1 end
+    dist, n = dist + math.sqrt(dx * dx + dy * dy), n + 1
+  end
+  if world.time >= 29.9 and not said then said = true; report("behind", behind / n); report("dist", dist / n) end
+end]]), { steps = 1800, seed = 1 }))
+    -- scattered followers would be behind half the time and hundreds of units away
+    assert.is_true(r.values.behind >= 0.6, "behind the leader only " .. r.values.behind .. " of the time")
+    assert.is_true(r.values.dist < 90, "mean distance to the leader " .. r.values.dist)
+  end)
+
+  it("walls: with wall avoidance nobody crosses a wall; without it they walk through", function()
+    local function run(avoid)
+      return H.ok(H.run(wrap("walls", ([[
+local last, crossings = {}, 0
+-- do segments p-q and a-b cross?
+local function side(ax, ay, bx, by, px, py) return (bx - ax) * (py - ay) - (by - ay) * (px - ax) end
+local function cross(px, py, qx, qy, s)
+  local d1, d2 = side(s[1], s[2], s[3], s[4], px, py), side(s[1], s[2], s[3], s[4], qx, qy)
+  local d3, d4 = side(px, py, qx, qy, s[1], s[2]), side(px, py, qx, qy, s[3], s[4])
+  return d1 * d2 < 0 and d3 * d4 < 0
+end
+local load = scene.load
+function scene.load(world) load(world); if not %s then scene.keypressed("w") end end
+function scene.update(world)
+  for _, v in ipairs(scene.walkers) do
+    local p = last[v]
+    for _, s in ipairs(p and scene.segments or {}) do
+      if cross(p[1], p[2], v.x, v.y, s) then crossings = crossings + 1 end
+    end
+    last[v] = { v.x, v.y }
+  end
+  if world.time >= 29.9 and not said then said = true; report("crossings", crossings) end
+end]]):format(tostring(avoid))), { steps = 1800, seed = 3 }))
+    end
+    local on, off = run(true), run(false)
+    assert.are.equal(0, on.values.crossings)
+    assert.is_true(off.values.crossings > 0, "nobody crossed a wall even without avoidance: the test proves nothing")
+  end)
+
+  it_needing(NEEDS.obstacle_course, "obstacle_course: no rock is hit with avoidance on, some are without", function()
+    local function run(avoid)
+      return H.ok(H.run(wrap("obstacle_course", ([[
+local worst = math.huge
+local load = scene.load
+function scene.load(world) load(world); if not %s then scene.keypressed("o") end end
+function scene.update(world)
+  for _, v in ipairs(scene.crowd) do
+    for _, o in ipairs(scene.rocks) do
+      worst = math.min(worst, math.sqrt((v.x - o.x) ^ 2 + (v.y - o.y) ^ 2) - o.r - v.radius)
+    end
+  end
+  if world.time >= 19.9 and not said then said = true; report("clearance", worst) end
+end]]):format(tostring(avoid))), { steps = 1200, seed = 1 }))
+    end
+    assert.is_true(run(true).values.clearance >= 0, "a vehicle ran into a rock")
+    assert.is_true(run(false).values.clearance < 0, "nobody hit a rock even without avoidance: the test proves nothing")
+  end)
+
+  it("flow_field: the drifters fly along the field", function()
+    local r = H.ok(H.run(wrap("flow_field", [[
+local sum, n = 0, 0
+function scene.update(world)
+  if world.time < 5 then return end
+  for _, v in ipairs(world:vehicles("drifter")) do
+    local dx, dy = scene.field:sample(v.x, v.y)
+    local len = math.sqrt(dx * dx + dy * dy)
+    if len > 0 and v.speed > 0 then sum, n = sum + (dx * v.vx + dy * v.vy) / (len * v.speed), n + 1 end
+  end
+  if world.time >= 9.9 and not said then said = true; report("alignment", sum / n) end
+end]]), { steps = 600, seed = 1 }))
+    assert.is_true(r.values.alignment > 0.9, "mean cosine between velocity and field " .. r.values.alignment)
+  end)
+
+  it("path_following: every follower visits its waypoints in order, none skipped", function()
+    local r = H.ok(H.run(wrap("path_following", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 29.9 and not said then
+    said = true
+    for _, f in ipairs(scene.followers) do
+      report(f.v.kind, table.concat(f.v.data.visits, ","))
+    end
+  end
+end]]), { steps = 1800 }))
+    assert.are.equal(3, #r.all.open)
+    for _, visits in ipairs(r.all.open) do assert.are.equal("1,2,3,4,5,6,7", visits) end
+    for _, visits in ipairs(r.all.loop) do
+      local seq = {}
+      for n in tostring(visits):gmatch("%d+") do seq[#seq + 1] = tonumber(n) end
+      assert.is_true(#seq >= 8, "a looped follower only got to " .. visits)
+      for i, n in ipairs(seq) do assert.are.equal((i - 1) % 6 + 1, n, "visits " .. visits) end
+    end
+  end)
+
+  it_needing(NEEDS.queueing, "queueing: everyone gets through the narrow door with no two overlapping", function()
+    local r = H.ok(H.run(wrap("queueing", [[
+local update = scene.update
+local overlaps, closest = 0, math.huge
+function scene.update(world, dt)
+  update(world, dt)
+  local crowd = scene.crowd
+  for i = 1, #crowd do
+    for j = i + 1, #crowd do
+      local a, b = crowd[i], crowd[j]
+      local d = math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2)
+      closest = math.min(closest, d / (a.radius + b.radius))
+      if d < a.radius + b.radius then overlaps = overlaps + 1 end
+    end
+  end
+  if scene.done_at and not said then said = true; report("done_at", scene.done_at) end
+  if world.time >= 59.9 and not ended then ended = true; report("overlaps", overlaps); report("closest", closest) end
+end]]), { steps = 3600 }))
+    assert.is_not_nil(r.values.done_at, "not everyone got through the door in 60 s")
+    assert.are.equal(0, r.values.overlaps, "closest approach " .. tostring(r.values.closest) .. " of the radii sum")
+  end)
+
+  it_needing(NEEDS.flocking, "flocking: a random swarm orders itself into aligned flocks", function()
+    local r = H.ok(H.run(wrap("flocking", [[
+scene.COUNT = 600
+local update = scene.update or function() end
+function scene.update(world, dt)
+  update(world, dt)
+  if not first then first = true; report("order0", scene.local_order(world, 60)) end
+  if world.time >= 24.9 and not said then said = true
+    report("order", scene.local_order(world, 60)); report("polarisation", scene.polarisation(world)) end
+end]]), { steps = 1500 }))
+    -- measured within 60 units (a few neighbours' worth: random headings score about 0.36 there)
+    assert.is_true(r.values.order0 < 0.5, "already ordered at the start: " .. r.values.order0)
+    assert.is_true(r.values.order > 0.85, "local order after 25 s only " .. r.values.order)
+  end)
+end)

@@ -1,0 +1,84 @@
+-- helper.lua - runs scenes in the `steer` program headless and collects what they report.
+--
+-- A test scene is Lua source that returns a scene table; it may call report(key, value), which
+-- prints "@key=value" on stdout. run() writes it into a fresh temporary folder (with package.path
+-- reaching scripts/ and scripts/lib of this repository), runs
+--   $STEER_BIN --headless --steps N --seed S scene.lua
+-- and returns { code =, out =, err =, values = {key = last value}, all = {key = {values...}} }.
+local H = {}
+
+H.ROOT = os.getenv("STEER_ROOT") or io.popen("pwd"):read("l")
+H.BIN = os.getenv("STEER_BIN") or (H.ROOT .. "/build/asan/steer")
+
+local PRELUDE = [[
+package.path = %q .. "/scripts/?.lua;" .. %q .. "/scripts/lib/?.lua;" .. package.path
+local function report(key, value) print(("@%%s=%%s"):format(key, tostring(value))) end
+]]
+
+local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
+
+local function slurp(path)
+  local f = io.open(path, "r")
+  if not f then return "" end
+  local s = f:read("a")
+  f:close()
+  return s
+end
+
+function H.run(source, opts)
+  opts = opts or {}
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -p " .. shell_quote(dir)))
+  local scene = dir .. "/scene.lua"
+  local f = assert(io.open(scene, "w"))
+  f:write(PRELUDE:format(H.ROOT, H.ROOT), source)
+  f:close()
+  local args = { H.BIN, "--headless", "--steps", tostring(opts.steps or 600), "--seed", tostring(opts.seed or 1) }
+  for _, a in ipairs(opts.args or {}) do args[#args + 1] = a end
+  args[#args + 1] = scene
+  local quoted = {}
+  for i, a in ipairs(args) do quoted[i] = shell_quote(a) end
+  local cmd = "SDL_VIDEODRIVER=dummy " .. table.concat(quoted, " ") .. " >" .. dir .. "/out 2>" .. dir .. "/err"
+  local _, _, code = os.execute(cmd)
+  local result = { code = code, out = slurp(dir .. "/out"), err = slurp(dir .. "/err"), values = {}, all = {} }
+  for key, value in result.out:gmatch("@([%w_]+)=([^\n]*)") do
+    value = tonumber(value) or value
+    result.values[key] = value
+    result.all[key] = result.all[key] or {}
+    table.insert(result.all[key], value)
+  end
+  os.execute("rm -rf " .. shell_quote(dir))
+  return result
+end
+
+-- Asserts a run exited 0; shows its stderr when not.
+function H.ok(result)
+  assert(result.code == 0, ("steer exited with %s\nstderr:\n%s\nstdout:\n%s"):format(tostring(result.code),
+    result.err, result.out:sub(1, 2000)))
+  return result
+end
+
+-- Whether this build of the program has behaviour `name` (the group behaviours land separately):
+-- the specs of demos that need a missing one are declared pending instead of failing.
+local available = {}
+function H.has_behaviour(name)
+  if available[name] == nil then
+    local r = H.run(([[
+return { load = function(world)
+  local ok, err = pcall(function() world:spawn{ kind = "probe", x = 1, y = 1 }:%s{} end)
+  report("ok", ok or not tostring(err):find("not available in this build", 1, true))
+end }]]):format(name), { steps = 1 })
+    available[name] = r.values.ok == "true"
+  end
+  return available[name]
+end
+
+-- The first behaviour of `needs` this build lacks, or nil.
+function H.missing(needs)
+  for _, b in ipairs(needs or {}) do
+    if not H.has_behaviour(b) then return b end
+  end
+end
+
+return H

@@ -1,0 +1,234 @@
+-- fsm_spec.lua - the state-machine library of scripts/lib, with fake vehicles (no steer.so needed).
+package.path = "scripts/lib/?.lua;" .. package.path
+local fsm = require "fsm"
+
+local function vehicle()
+  local v = { data = {}, dead = false }
+  function v.alive(self) return not self.dead end
+  return v
+end
+
+-- A machine whose states log what runs into `log`.
+local function logging_machine(log, extra, global_next)
+  local function state(name, next_name)
+    return {
+      enter = function() log[#log + 1] = "enter " .. name end,
+      think = function() log[#log + 1] = "think " .. name; return next_name and next_name() end,
+      exit = function() log[#log + 1] = "exit " .. name end,
+    }
+  end
+  local def = {
+    initial = "idle",
+    states = { idle = state("idle"), busy = state("busy") },
+  }
+  for k, x in pairs(extra or {}) do def[k] = x end
+  if def.global then def.states[def.global] = state(def.global, global_next) end
+  return fsm.machine(def)
+end
+
+describe("fsm", function()
+  it("enters the initial state on the first think and sets v.state to its name", function()
+    local log = {}
+    local m = logging_machine(log)
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.1)
+    assert.are.equal("idle", v.state)
+    assert.are.same({ "enter idle", "think idle" }, log)
+  end)
+
+  it("changes state when think returns a name: exit, then enter, then no think until next time", function()
+    local log = {}
+    local m = logging_machine(log)
+    m.states.idle.think = function() log[#log + 1] = "think idle"; return "busy" end
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.1)
+    assert.are.equal("busy", v.state)
+    assert.are.same({ "enter idle", "think idle", "exit idle", "enter busy" }, log)
+    m.think(v, 0.1)
+    assert.are.equal("think busy", log[#log])
+  end)
+
+  it("looks states up by name at every think, so replaced state code takes effect at once", function()
+    local m = logging_machine({})
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.1)
+    local seen
+    m.states.idle.think = function() seen = "new code" end -- what a hot reload does to the table
+    m.think(v, 0.1)
+    assert.are.equal("new code", seen)
+  end)
+
+  it("restarts from the initial state when the current state's name no longer exists", function()
+    local m = logging_machine({})
+    local v = vehicle()
+    v.brain = m
+    fsm.change(v, "busy")
+    m.states.busy = nil -- a reload deleted it
+    m.think(v, 0.1)
+    assert.are.equal("idle", v.state)
+  end)
+
+  it("runs the global state's think before the current state's, every think", function()
+    local log = {}
+    local m = logging_machine(log, { global = "always" })
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.1)
+    m.think(v, 0.1)
+    assert.are.same({ "enter idle", "think always", "think idle", "think always", "think idle" }, log)
+  end)
+
+  it("lets the global state force a transition (e.g. panic from any state)", function()
+    local log = {}
+    local m = logging_machine(log, { global = "always" }, function() return "busy" end)
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.1)
+    assert.are.equal("busy", v.state)
+    assert.are.same({ "enter idle", "think always", "exit idle", "enter busy", "think busy" }, log)
+  end)
+
+  it("refuses an unknown state name with a message listing the states", function()
+    local m = logging_machine({})
+    local v = vehicle()
+    v.brain = m
+    assert.has_error(function() fsm.change(v, "bsuy") end, "fsm.change: unknown state 'bsuy' (states: busy, idle)")
+    assert.has_error(function() fsm.machine{ initial = "nope", states = {} } end,
+      "fsm.machine (initial): unknown state 'nope' (states: )")
+    assert.has_error(function() fsm.change(vehicle(), "idle") end,
+      "fsm.change: the vehicle's brain is not an fsm machine")
+  end)
+
+  it("keeps a short history of transitions with the machine clock", function()
+    local m = logging_machine({}, { history = 3 })
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.5) -- nil -> idle at 0.5
+    for i = 1, 4 do
+      m.think(v, 0.25)
+      fsm.change(v, i % 2 == 1 and "busy" or "idle")
+    end
+    local h = fsm.history(v)
+    assert.are.equal(3, #h)
+    assert.are.same({ from = "busy", to = "idle", at = 1.0 }, h[1])
+    assert.are.same({ from = "busy", to = "idle", at = 1.5 }, h[3])
+    assert.are.equal(5, v.data.fsm.changes)
+    assert.are.same({ "idle", "busy", "idle" }, v.data.history) -- names only, for the inspector
+    m.think(v, 0.1)
+    assert.is_true(math.abs(fsm.time_in_state(v) - 0.1) < 1e-12)
+  end)
+
+  it("fsm.start enters the initial state at once without thinking", function()
+    local log = {}
+    local m = logging_machine(log)
+    local v = vehicle()
+    fsm.start(v, m)
+    assert.are.equal(m, v.brain)
+    assert.are.equal("idle", v.state)
+    assert.are.same({ "enter idle" }, log)
+  end)
+
+  describe("messages", function()
+    local function receiver(got, handled_by_state)
+      local m = fsm.machine{
+        initial = "idle", global = "always",
+        states = {
+          idle = { on_message = function(_, msg)
+            if handled_by_state then got[#got + 1] = "idle:" .. msg.name; return true end
+          end },
+          always = { on_message = function(_, msg) got[#got + 1] = "global:" .. msg.name; return true end },
+        },
+      }
+      local v = vehicle()
+      fsm.start(v, m)
+      return v
+    end
+
+    it("delivers an undelayed message at once to the current state", function()
+      local got = {}
+      local v = receiver(got, true)
+      local world = { time = 3 }
+      local sender = vehicle()
+      assert.is_true(fsm.send(world, v, "hello", { from = sender, data = 42 }))
+      assert.are.same({ "idle:hello" }, got)
+    end)
+
+    it("falls back to the global state when the current state does not handle it", function()
+      local got = {}
+      local v = receiver(got, false)
+      fsm.send({ time = 0 }, v, "hello")
+      assert.are.same({ "global:hello" }, got)
+    end)
+
+    it("holds a delayed message until the world's clock reaches it, then delivers in due order", function()
+      local got = {}
+      local v = receiver(got, true)
+      local world = { time = 10 }
+      fsm.send(world, v, "late", { delay = 2 })
+      fsm.send(world, v, "early", { delay = 1 })
+      fsm.send(world, v, "early2", { delay = 1 })
+      assert.are.same({}, got)
+      assert.are.equal(3, fsm.pending(world))
+      world.time = 10.5
+      assert.are.equal(0, fsm.update(world))
+      world.time = 11
+      assert.are.equal(2, fsm.update(world))
+      assert.are.same({ "idle:early", "idle:early2" }, got)
+      world.time = 13
+      assert.are.equal(1, fsm.update(world))
+      assert.are.same({ "idle:early", "idle:early2", "idle:late" }, got)
+      assert.are.equal(0, fsm.pending(world))
+    end)
+
+    it("passes name, sender, data and the send and due times", function()
+      local seen
+      local function remember(_, msg) seen = msg; return true end
+      local m = fsm.machine{ initial = "s", states = { s = { on_message = remember } } }
+      local v, from = vehicle(), vehicle()
+      fsm.start(v, m)
+      local world = { time = 1 }
+      fsm.send(world, v, "ping", { from = from, data = { x = 1 }, delay = 0.5 })
+      world.time = 2
+      fsm.update(world)
+      assert.are.equal("ping", seen.name)
+      assert.are.equal(from, seen.from)
+      assert.are.same({ x = 1 }, seen.data)
+      assert.are.equal(1, seen.sent)
+      assert.are.equal(1.5, seen.due)
+    end)
+
+    it("drops a message to a vehicle removed before it was due", function()
+      local got = {}
+      local v = receiver(got, true)
+      local world = { time = 0 }
+      fsm.send(world, v, "x", { delay = 1 })
+      v.dead = true
+      world.time = 5
+      assert.are.equal(0, fsm.update(world))
+      assert.are.same({}, got)
+      assert.are.equal(0, fsm.pending(world))
+    end)
+
+    it("keeps each world's queue apart", function()
+      local got = {}
+      local v = receiver(got, true)
+      local a, b = { time = 0 }, { time = 0 }
+      fsm.send(a, v, "a", { delay = 1 })
+      fsm.send(b, v, "b", { delay = 1 })
+      b.time = 1
+      fsm.update(b)
+      assert.are.same({ "idle:b" }, got)
+      assert.are.equal(1, fsm.pending(a))
+    end)
+
+    it("refuses a negative or NaN delay", function()
+      local v = receiver({}, true)
+      assert.has_error(function() fsm.send({ time = 0 }, v, "x", { delay = -1 }) end,
+        "fsm.send: option 'delay' must be a number >= 0, got -1")
+      assert.has_error(function() fsm.send({ time = 0 }, v, "x", { delay = 0 / 0 }) end)
+    end)
+  end)
+end)
