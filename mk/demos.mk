@@ -14,7 +14,7 @@ endif
 TEST_SUITES  += "STEER_BIN=$(CURDIR)/$(BUILD)/asan/steer sh tests/demos/run.sh"
 TEST_PREREQS += $(BUILD)/asan/steer
 
-demo: $(BUILD)/steer
+demo: check-deps $(BUILD)/steer
 	$(BUILD)/steer scripts/hunter_prey.lua
 
 DEMO_SCRIPTS = $(wildcard scripts/*.lua)
