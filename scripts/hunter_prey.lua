@@ -152,11 +152,11 @@ function M.draw(gfx)
       gfx.line(h.x - 15, h.y + dy, h.x + 15, h.y + dy, { 70, 70, 70 })
       gfx.line(h.x - 15, h.y + dy, h.x - 15 + 30 * full, h.y + dy, full > 0.25 and GREEN or RED)
     end
-    gfx.text(h.x - 15, h.y + 12, h.state or "", RED)
+    gfx.text(h.x - 15, h.y - 36, h.state or "", RED) -- above the bar: the F7 overlay labels below
   end
   for _, p in ipairs(world:vehicles("prey")) do
     -- only the states worth a glance: lured prey gather at the pointer and their labels would pile up
-    if p.state == "evade" or p.state == "alarmed" then gfx.text(p.x - 12, p.y + 9, p.state, GREY) end
+    if p.state == "evade" or p.state == "alarmed" then gfx.text(p.x - 12, p.y - 24, p.state, GREY) end
   end
   gfx.hud(("prey %d   caught %d   longest survival %.1f s"):format(world:count("prey"), game.caught,
     longest_alive(world)))
