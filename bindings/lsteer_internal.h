@@ -10,7 +10,7 @@
  *               held by the world rather than the registry, so that they die with an unreachable world)
  *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
  *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
- *               few, and a flow field handle remembers its grid; removal drops the entry)
+ *               few; removal drops the entry)
  * A steer.Vehicle (or shape) userdata holds the id and a pointer to the world's block; its own
  * user value is the world userdata, which keeps that pointer valid.
  */
@@ -56,7 +56,6 @@ typedef struct LShape {
     LShapeType type;
     uint64_t packed;   ///< the core id, packed like a vehicle id
     LWorld *owner;
-    SteerFlowFieldDef grid; ///< flow fields: origin, cell size, cols, rows (vectors NULL)
 } LShape;
 
 /* ---- lworld.c ------------------------------------------------------------------------------ */

@@ -9,27 +9,21 @@
 
 /* ---- Handles ------------------------------------------------------------------------------- */
 
-/// Fills the state of a handle's vehicle; false when it was removed. The serial check tells this
-/// vehicle from a later one that reuses its slot after the generation counter wrapped.
-static bool handle_state(const LVehicle *h, SteerVehicleState *s)
-{
-    if (h->removed || !h->owner->world) return false;
-    return steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK && s->serial == h->serial;
-}
-
-/// The cheap check for the hot field reads: world:remove marks the handle, so the generation check
-/// alone is enough unless C code destroyed the vehicle behind the module's back (see
-/// steer_lua_remove_vehicle) and its slot's 16-bit generation then wrapped.
+/// True while the handle's vehicle lives. One slot lookup in the core: the serial tells this
+/// vehicle from a later one that reuses its slot (even after the slot's generation wrapped), and
+/// `removed` (set by world:remove) keeps a handle dead whatever happens to the slot later.
 static bool handle_live(const LVehicle *h)
 {
-    return !h->removed && h->owner->world && steer_vehicle_is_valid(h->owner->world, h->id);
+    return !h->removed && h->owner->world && steer_vehicle_serial(h->owner->world, h->id) == h->serial;
 }
 
-bool lsteer_vehicle_alive(const LVehicle *h)
+/// Fills the state of a handle's vehicle; false when it was removed.
+static bool handle_state(const LVehicle *h, SteerVehicleState *s)
 {
-    SteerVehicleState s;
-    return handle_state(h, &s);
+    return handle_live(h) && steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK;
 }
+
+bool lsteer_vehicle_alive(const LVehicle *h) { return handle_live(h); }
 
 /// Pushes the world userdata a handle at idx belongs to.
 static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, 1); }
@@ -72,21 +66,23 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     world_idx = lua_absindex(L, world_idx);
     LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
-    SteerVehicleState s;
-    if (!w || !w->world || steer_vehicle_get(w->world, id, &s) != STEER_OK) {
+    uint64_t serial = w && w->world ? steer_vehicle_serial(w->world, id) : 0;
+    if (!serial) {
         lua_pushnil(L);
         return;
     }
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
-    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA && ((LVehicle *)lua_touserdata(L, -1))->serial == s.serial) {
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA && ((LVehicle *)lua_touserdata(L, -1))->serial == serial) {
         lua_remove(L, -2);
         return;
     }
     lua_pop(L, 1);
+    SteerVehicleState s; /* only for a new handle: its kind */
+    steer_vehicle_get(w->world, id, &s);
     LVehicle *h = lua_newuserdatauv(L, sizeof *h, 1);
     h->id = id;
-    h->serial = s.serial;
+    h->serial = serial;
     h->kind = s.kind;
     h->removed = false;
     h->owner = w;
@@ -422,6 +418,53 @@ static int dispatch_code(lua_State *L, int dispatch, int key)
     return -1;
 }
 
+enum { F_COUNT = F_STATE + 1, FIELD_MAX_LEN = 15, FIELDS_PER_LEN = 6 };
+
+/// The field names as Lua strings, for reads without a table lookup: Lua interns short strings,
+/// so a key is the field `x` exactly when its characters are at the same address as the interned
+/// "x" (kept alive as a key of the dispatch table). Grouped by length, a read compares at most
+/// five pointers.
+typedef struct FieldKeys {
+    const char *name[F_COUNT];                          ///< by field code
+    uint8_t by_len[FIELD_MAX_LEN + 1][FIELDS_PER_LEN];  ///< codes of each length, 0-terminated
+} FieldKeys;
+
+/// The field code of the key at idx by pointer, or 0 when it is not a field name.
+static int field_code(lua_State *L, const FieldKeys *keys, int key)
+{
+    if (lua_type(L, key) != LUA_TSTRING) return 0;
+    size_t len;
+    const char *k = lua_tolstring(L, key, &len);
+    if (len > FIELD_MAX_LEN) return 0;
+    for (const uint8_t *code = keys->by_len[len]; *code; code++)
+        if (keys->name[*code] == k) return *code;
+    return 0;
+}
+
+/// A field code, or 0 with the method pushed, or an unknown-field error.
+static int member_code(lua_State *L, int keys, int dispatch, int key)
+{
+    int code = field_code(L, lua_touserdata(L, keys), key);
+    return code ? code : dispatch_code(L, dispatch, key);
+}
+
+/// Pushes the FieldKeys; the dispatch table (which keeps the names alive) must be built first.
+static void push_field_keys(lua_State *L)
+{
+    FieldKeys *keys = lua_newuserdatauv(L, sizeof *keys, 0);
+    memset(keys, 0, sizeof *keys);
+    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
+        size_t len = strlen(FIELDS[i].name);
+        int code = FIELDS[i].code, n = 0;
+        lua_pushstring(L, FIELDS[i].name);
+        keys->name[code] = lua_tostring(L, -1); /* the interned copy, alive as the dispatch key */
+        lua_pop(L, 1);
+        while (n < FIELDS_PER_LEN - 1 && keys->by_len[len][n]) n++;
+        if (len > FIELD_MAX_LEN || keys->by_len[len][n]) luaL_error(L, "steer: field table overflow (%s)", FIELDS[i].name);
+        keys->by_len[len][n] = (uint8_t)code;
+    }
+}
+
 /// Pushes per-vehicle Lua value uv; v.data is created on first read.
 static void push_lua_value(lua_State *L, int handle, int uv, SteerVehicleId id)
 {
@@ -438,45 +481,46 @@ static void push_lua_value(lua_State *L, int handle, int uv, SteerVehicleId id)
     lua_pop(L, 1);
 }
 
-/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
+/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalue 2 is
+/// the metatable, upvalue 3 the FieldKeys.
 static int vehicle_index(lua_State *L)
 {
-    /* upvalue 2 is the metatable: comparing it is cheaper than luaL_checkudata's registry lookup */
+    /* comparing the metatable with the upvalue is cheaper than luaL_checkudata's registry lookup */
     LVehicle *h = lua_touserdata(L, 1);
     if (!h || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(2))) lsteer_check_handle(L, 1);
-    lua_settop(L, 2);
-    int code = dispatch_code(L, lua_upvalueindex(1), 2);
+    int code = member_code(L, lua_upvalueindex(3), lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
     if (!handle_live(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
-    switch (code) { /* the hot reads without a whole snapshot */
+    switch (code) { /* the hot reads: straight from the core or the world's tables, no snapshot */
     case F_X: lua_pushnumber(L, steer_vehicle_position(world, h->id).x); return 1;
     case F_Y: lua_pushnumber(L, steer_vehicle_position(world, h->id).y); return 1;
     case F_VX: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).x); return 1;
     case F_VY: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).y); return 1;
+    case F_SPEED: lua_pushnumber(L, steer_length(steer_vehicle_velocity(world, h->id))); return 1;
+    case F_HEADING: {
+        SteerVec2 hd = steer_vehicle_heading(world, h->id);
+        lua_pushnumber(L, atan2(hd.y, hd.x));
+        return 1;
+    }
     case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
     case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
+    case F_ID: lua_pushinteger(L, (lua_Integer)h->serial); return 1;
+    case F_WORLD: push_owner(L, 1); return 1;
+    case F_DATA: push_lua_value(L, 1, UV_DATA, h->id); return 1;
+    case F_BRAIN: push_lua_value(L, 1, UV_BRAIN, h->id); return 1;
+    case F_STATE: push_lua_value(L, 1, UV_STATE, h->id); return 1;
     default: break;
     }
-    SteerVehicleState s;
-    if (!handle_state(h, &s)) return removed_error(L, 1);
+    SteerVehicleState s; /* the rest: tunables and rarely read values */
+    if (steer_vehicle_get(world, h->id, &s) != STEER_OK) return removed_error(L, 1);
     switch (code) {
-    case F_X: lua_pushnumber(L, s.position.x); break;
-    case F_Y: lua_pushnumber(L, s.position.y); break;
-    case F_VX: lua_pushnumber(L, s.velocity.x); break;
-    case F_VY: lua_pushnumber(L, s.velocity.y); break;
-    case F_SPEED: lua_pushnumber(L, s.speed); break;
-    case F_HEADING: lua_pushnumber(L, atan2(s.heading.y, s.heading.x)); break;
-    case F_HX: lua_pushnumber(L, s.heading.x); break;
-    case F_HY: lua_pushnumber(L, s.heading.y); break;
-    case F_ID: lua_pushinteger(L, (lua_Integer)s.serial); break;
     case F_KIND:
         push_owner(L, 1);
         lsteer_push_kind_name(L, lua_gettop(L), s.kind);
         break;
     case F_FORCE_X: lua_pushnumber(L, s.force.x); break;
     case F_FORCE_Y: lua_pushnumber(L, s.force.y); break;
-    case F_WORLD: push_owner(L, 1); break;
     case F_MAX_SPEED: lua_pushnumber(L, s.max_speed); break;
     case F_MAX_FORCE: lua_pushnumber(L, s.max_force); break;
     case F_MASS: lua_pushnumber(L, s.mass); break;
@@ -492,9 +536,6 @@ static int vehicle_index(lua_State *L)
         if (s.flock_kinds) push_kind_list(L, lua_gettop(L), s.flock_kinds);
         else lua_pushnil(L);
         break;
-    case F_DATA: push_lua_value(L, 1, UV_DATA, h->id); break;
-    case F_BRAIN: push_lua_value(L, 1, UV_BRAIN, h->id); break;
-    case F_STATE: push_lua_value(L, 1, UV_STATE, h->id); break;
     }
     return 1;
 }
@@ -508,7 +549,7 @@ static int vehicle_newindex(lua_State *L)
 {
     LVehicle *h = lsteer_check_handle(L, 1);
     lua_settop(L, 3);
-    int code = dispatch_code(L, lua_upvalueindex(1), 2);
+    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(1), 2);
     const char *key = lua_tostring(L, 2);
     if (code == 0) return luaL_error(L, "'%s' is a method of steer.Vehicle and cannot be assigned", key);
     if (code < F_WRITABLE) {
@@ -592,11 +633,13 @@ int lsteer_open_vehicle(lua_State *L)
         lua_pushinteger(L, FIELDS[i].code);
         lua_setfield(L, -2, FIELDS[i].name);
     }
-    lua_pushvalue(L, -1);
+    push_field_keys(L);
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, -4);
     lua_pushvalue(L, -3);
-    lua_pushcclosure(L, vehicle_index, 2);
-    lua_setfield(L, -3, "__index");
-    lua_pushcclosure(L, vehicle_newindex, 1);
+    lua_pushcclosure(L, vehicle_index, 3);
+    lua_setfield(L, -4, "__index");
+    lua_pushcclosure(L, vehicle_newindex, 2);
     lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, vehicle_tostring);
     lua_setfield(L, -2, "__tostring");
