@@ -26,7 +26,7 @@ static bool handle_state(const LVehicle *h, SteerVehicleState *s)
 bool lsteer_vehicle_alive(const LVehicle *h) { return handle_live(h); }
 
 /// Pushes the world userdata a handle at idx belongs to.
-static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, 1); }
+static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, HUV_WORLD); }
 
 void lsteer_push_vehicle_label(lua_State *L, int idx)
 {
@@ -80,7 +80,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     lua_pop(L, 1);
     SteerVehicleState s; /* only for a new handle: its kind */
     steer_vehicle_get(w->world, id, &s);
-    LVehicle *h = lua_newuserdatauv(L, sizeof *h, 1);
+    LVehicle *h = lua_newuserdatauv(L, sizeof *h, HUV_COUNT);
     h->id = id;
     h->serial = serial;
     h->kind = s.kind;
@@ -88,7 +88,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     h->owner = w;
     luaL_setmetatable(L, VEHICLE_MT);
     lua_pushvalue(L, world_idx);
-    lua_setiuservalue(L, -2, 1);
+    lua_setiuservalue(L, -2, HUV_WORLD);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, key);
     lua_remove(L, -2);
@@ -109,14 +109,17 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
-    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) ((LVehicle *)lua_touserdata(L, -1))->removed = true;
-    lua_pop(L, 2);
-    for (int uv = UV_HANDLES; uv <= UV_STATE; uv++) {
-        lsteer_push_uv(L, world_idx, uv);
-        lua_pushnil(L);
-        lua_rawseti(L, -2, key);
-        lua_pop(L, 1);
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {
+        ((LVehicle *)lua_touserdata(L, -1))->removed = true;
+        for (int uv = HUV_DATA; uv <= HUV_STATE; uv++) { /* a kept handle must not keep them alive */
+            lua_pushnil(L);
+            lua_setiuservalue(L, -2, uv);
+        }
     }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, key);
+    lua_pop(L, 1);
 }
 
 /* ---- Values the core does not check: kinds, colours, combine ------------------------------- */
@@ -254,20 +257,20 @@ static void push_kind_list(lua_State *L, int world_idx, uint64_t mask)
 
 /* ---- Per-vehicle Lua values: data, brain, state -------------------------------------------- */
 
-static void set_lua_value(lua_State *L, int world_idx, int uv, SteerVehicleId id, int value_idx)
+/// Sets user value huv of the handle at idx to the value at value_idx.
+static void set_lua_value(lua_State *L, int handle, int huv, int value_idx)
 {
     value_idx = lua_absindex(L, value_idx);
-    lsteer_push_uv(L, world_idx, uv);
+    handle = lua_absindex(L, handle);
     lua_pushvalue(L, value_idx);
-    lua_rawseti(L, -2, (lua_Integer)steer_vehicle_id_pack(id));
-    lua_pop(L, 1);
+    lua_setiuservalue(L, handle, huv);
 }
 
 static const char *check_lua_value(lua_State *L, int uv, int idx)
 {
-    if (uv == UV_DATA && !lua_isnil(L, idx) && !lua_istable(L, idx))
+    if (uv == HUV_DATA && !lua_isnil(L, idx) && !lua_istable(L, idx))
         return lua_pushfstring(L, "table or nil expected, got %s", luaL_typename(L, idx));
-    if (uv == UV_STATE && !lua_isnil(L, idx) && lua_type(L, idx) != LUA_TSTRING)
+    if (uv == HUV_STATE && !lua_isnil(L, idx) && lua_type(L, idx) != LUA_TSTRING)
         return lua_pushfstring(L, "state name (string) or nil expected, got %s", luaL_typename(L, idx));
     return NULL;
 }
@@ -300,7 +303,7 @@ int lsteer_spawn(lua_State *L)
             lsteer_option_error(L, 2, "combine", msg);
         for (int i = 0; i < 3; i++) {
             lua_getfield(L, 2, LUA_VALUES[i]);
-            if ((msg = check_lua_value(L, UV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
+            if ((msg = check_lua_value(L, HUV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
         }
         lua_settop(L, 2);
     } else {
@@ -311,14 +314,14 @@ int lsteer_spawn(lua_State *L)
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
         return luaL_error(L, "spawn: %s", steer_world_last_error(w->world));
     plan_commit(L, 1, &plan);
+    steer_lua_push_vehicle(L, 1, id); /* 3 */
     if (lua_istable(L, 2)) {
         for (int i = 0; i < 3; i++) {
             lua_getfield(L, 2, LUA_VALUES[i]);
-            set_lua_value(L, 1, UV_DATA + i, id, -1);
+            set_lua_value(L, 3, HUV_DATA + i, -1);
             lua_pop(L, 1);
         }
     }
-    steer_lua_push_vehicle(L, 1, id);
     return 1;
 }
 
@@ -465,20 +468,15 @@ static void push_field_keys(lua_State *L)
     }
 }
 
-/// Pushes per-vehicle Lua value uv; v.data is created on first read.
-static void push_lua_value(lua_State *L, int handle, int uv, SteerVehicleId id)
+/// Pushes user value huv of the handle at idx; v.data is created on first read.
+static void push_lua_value(lua_State *L, int handle, int huv)
 {
-    push_owner(L, handle);
-    lua_getiuservalue(L, -1, uv);
-    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
-    if (lua_rawgeti(L, -1, key) == LUA_TNIL && uv == UV_DATA) {
+    if (lua_getiuservalue(L, handle, huv) == LUA_TNIL && huv == HUV_DATA) {
         lua_pop(L, 1);
         lua_newtable(L);
         lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, key);
+        lua_setiuservalue(L, handle, HUV_DATA);
     }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
 }
 
 /// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalue 2 is
@@ -507,9 +505,9 @@ static int vehicle_index(lua_State *L)
     case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
     case F_ID: lua_pushinteger(L, (lua_Integer)h->serial); return 1;
     case F_WORLD: push_owner(L, 1); return 1;
-    case F_DATA: push_lua_value(L, 1, UV_DATA, h->id); return 1;
-    case F_BRAIN: push_lua_value(L, 1, UV_BRAIN, h->id); return 1;
-    case F_STATE: push_lua_value(L, 1, UV_STATE, h->id); return 1;
+    case F_DATA: push_lua_value(L, 1, HUV_DATA); return 1;
+    case F_BRAIN: push_lua_value(L, 1, HUV_BRAIN); return 1;
+    case F_STATE: push_lua_value(L, 1, HUV_STATE); return 1;
     default: break;
     }
     SteerVehicleState s; /* the rest: tunables and rarely read values */
@@ -603,10 +601,9 @@ static int vehicle_newindex(lua_State *L)
         break;
     }
     case F_DATA: case F_BRAIN: case F_STATE: {
-        int uv = UV_DATA + (code - F_DATA);
+        int uv = HUV_DATA + (code - F_DATA);
         if ((msg = check_lua_value(L, uv, 3))) break;
-        push_owner(L, 1);
-        set_lua_value(L, lua_gettop(L), uv, h->id, 3);
+        set_lua_value(L, 1, uv, 3);
         break;
     }
     }
