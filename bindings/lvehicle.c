@@ -421,50 +421,62 @@ static int dispatch_code(lua_State *L, int dispatch, int key)
     return -1;
 }
 
-enum { F_COUNT = F_STATE + 1, FIELD_MAX_LEN = 15, FIELDS_PER_LEN = 6 };
+enum { MEMBER_SLOTS = 128 }; /* a power of two, over twice the number of fields and methods */
 
-/// The field names as Lua strings, for reads without a table lookup: Lua interns short strings,
-/// so a key is the field `x` exactly when its characters are at the same address as the interned
-/// "x" (kept alive as a key of the dispatch table). Grouped by length, a read compares at most
-/// five pointers.
-typedef struct FieldKeys {
-    const char *name[F_COUNT];                          ///< by field code
-    uint8_t by_len[FIELD_MAX_LEN + 1][FIELDS_PER_LEN];  ///< codes of each length, 0-terminated
-} FieldKeys;
+/// The members' names by address, for lookups without hashing a string: Lua interns short
+/// strings, so a key is the member `x` exactly when it is the same string object as the interned
+/// "x" (kept alive as a key of the dispatch table). Open addressing on the address; a key that is
+/// no member (or no string: lua_topointer gives another address or NULL) ends at an empty slot.
+typedef struct MemberKeys {
+    const void *name[MEMBER_SLOTS]; ///< NULL: empty
+    int code[MEMBER_SLOTS];         ///< field code (> 0), or -n for method n of the methods array
+} MemberKeys;
 
-/// The field code of the key at idx by pointer, or 0 when it is not a field name.
-static int field_code(lua_State *L, const FieldKeys *keys, int key)
+static unsigned member_slot(const void *name)
 {
-    if (lua_type(L, key) != LUA_TSTRING) return 0;
-    size_t len;
-    const char *k = lua_tolstring(L, key, &len);
-    if (len > FIELD_MAX_LEN) return 0;
-    for (const uint8_t *code = keys->by_len[len]; *code; code++)
-        if (keys->name[*code] == k) return *code;
-    return 0;
+    uintptr_t a = (uintptr_t)name;
+    return (unsigned)((a >> 4) ^ (a >> 12)) & (MEMBER_SLOTS - 1);
 }
 
-/// A field code, or 0 with the method pushed, or an unknown-field error.
-static int member_code(lua_State *L, int keys, int dispatch, int key)
+/// Upvalue `keys` is the MemberKeys, `methods` the array of methods. Returns the field code of the
+/// key at idx, or 0 with the method pushed, or raises the unknown-member error.
+static int member_code(lua_State *L, int keys, int methods, int dispatch, int key)
 {
-    int code = field_code(L, lua_touserdata(L, keys), key);
-    return code ? code : dispatch_code(L, dispatch, key);
+    const MemberKeys *mk = lua_touserdata(L, keys);
+    const void *name = lua_topointer(L, key);
+    for (unsigned i = member_slot(name); name && mk->name[i]; i = (i + 1) & (MEMBER_SLOTS - 1)) {
+        if (mk->name[i] != name) continue;
+        if (mk->code[i] > 0) return mk->code[i];
+        lua_rawgeti(L, methods, -mk->code[i]);
+        return 0;
+    }
+    return dispatch_code(L, dispatch, key); /* not interned, not a member: the error path */
 }
 
-/// Pushes the FieldKeys; the dispatch table (which keeps the names alive) must be built first.
-static void push_field_keys(lua_State *L)
+/// Pushes the MemberKeys and the methods array for the dispatch table on top.
+static void push_member_keys(lua_State *L)
 {
-    FieldKeys *keys = lua_newuserdatauv(L, sizeof *keys, 0);
-    memset(keys, 0, sizeof *keys);
-    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
-        size_t len = strlen(FIELDS[i].name);
-        int code = FIELDS[i].code, n = 0;
-        lua_pushstring(L, FIELDS[i].name);
-        keys->name[code] = lua_tostring(L, -1); /* the interned copy, alive as the dispatch key */
+    int dispatch = lua_gettop(L);
+    MemberKeys *mk = lua_newuserdatauv(L, sizeof *mk, 0);
+    memset(mk, 0, sizeof *mk);
+    lua_newtable(L);
+    int methods = lua_gettop(L), n = 0, count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, dispatch)) { /* key at -2 (alive in the dispatch table), value at -1 */
+        int code;
+        if (lua_type(L, -1) == LUA_TFUNCTION) {
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, methods, ++n);
+            code = -n;
+        } else {
+            code = (int)lua_tointeger(L, -1);
+        }
+        if (++count > MEMBER_SLOTS / 2) luaL_error(L, "steer.Vehicle: more members than MEMBER_SLOTS / 2");
+        unsigned i = member_slot(lua_topointer(L, -2));
+        while (mk->name[i]) i = (i + 1) & (MEMBER_SLOTS - 1);
+        mk->name[i] = lua_topointer(L, -2);
+        mk->code[i] = code;
         lua_pop(L, 1);
-        while (n < FIELDS_PER_LEN - 1 && keys->by_len[len][n]) n++;
-        if (len > FIELD_MAX_LEN || keys->by_len[len][n]) luaL_error(L, "steer: field table overflow (%s)", FIELDS[i].name);
-        keys->by_len[len][n] = (uint8_t)code;
     }
 }
 
@@ -480,13 +492,13 @@ static void push_lua_value(lua_State *L, int handle, int huv)
 }
 
 /// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalue 2 is
-/// the metatable, upvalue 3 the FieldKeys.
+/// the metatable, upvalues 3 and 4 the MemberKeys and methods array made from upvalue 1.
 static int vehicle_index(lua_State *L)
 {
     /* comparing the metatable with the upvalue is cheaper than luaL_checkudata's registry lookup */
     LVehicle *h = lua_touserdata(L, 1);
     if (!h || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(2))) lsteer_check_handle(L, 1);
-    int code = member_code(L, lua_upvalueindex(3), lua_upvalueindex(1), 2);
+    int code = member_code(L, lua_upvalueindex(3), lua_upvalueindex(4), lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
     if (!handle_live(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
@@ -547,7 +559,7 @@ static int vehicle_newindex(lua_State *L)
 {
     LVehicle *h = lsteer_check_handle(L, 1);
     lua_settop(L, 3);
-    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(1), 2);
+    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(3), lua_upvalueindex(1), 2);
     const char *key = lua_tostring(L, 2);
     if (code == 0) return luaL_error(L, "'%s' is a method of steer.Vehicle and cannot be assigned", key);
     if (code < F_WRITABLE) {
@@ -630,13 +642,14 @@ int lsteer_open_vehicle(lua_State *L)
         lua_pushinteger(L, FIELDS[i].code);
         lua_setfield(L, -2, FIELDS[i].name);
     }
-    push_field_keys(L);
-    lua_pushvalue(L, -2);
-    lua_pushvalue(L, -4);
+    push_member_keys(L); /* mt, dispatch, keys, methods */
     lua_pushvalue(L, -3);
-    lua_pushcclosure(L, vehicle_index, 3);
-    lua_setfield(L, -4, "__index");
-    lua_pushcclosure(L, vehicle_newindex, 2);
+    lua_pushvalue(L, -5);
+    lua_pushvalue(L, -4);
+    lua_pushvalue(L, -4);
+    lua_pushcclosure(L, vehicle_index, 4);
+    lua_setfield(L, -5, "__index");
+    lua_pushcclosure(L, vehicle_newindex, 3);
     lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, vehicle_tostring);
     lua_setfield(L, -2, "__tostring");
