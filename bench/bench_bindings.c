@@ -150,7 +150,7 @@ int main(void)
     printf("  %-44s %9.1f %9s %7s\n", "field read v.max_speed (full state copy)", lua_max_speed, "", "");
     printf("  %-44s %9.1f %9s %7s\n", "method lookup v.seek", lua_method, "", "");
     printf("  %-44s %9.1f %9s %7s\n", "(for scale: a plain Lua table read T.x)", lua_table_field, "", "");
-    printf("  %-44s %9.1f %9.1f %7.1f\n", "world:closest(v, 'prey', 100) (linear scan)", lua_closest, cc,
+    printf("  %-44s %9.1f %9.1f %7.1f\n", "world:closest(v, 'prey', 100) (spatial grid)", lua_closest, cc,
            lua_closest / cc);
     lua_close(L);
     return 0;
