@@ -92,6 +92,12 @@ int main(void)
     double lua_toggle = lua_ns(L, "v:wander{radius = 20, distance = 40, jitter = 80}", n_toggle);
     double lua_toggle_reused = lua_ns(L, "v:wander(OPTS)", n_toggle);
     double lua_field = lua_ns(L, "s = s + v.x", n_field);
+    check(L, luaL_dostring(L, "V.data.t = 1.5 V.state = 'wander'"));
+    double lua_data = lua_ns(L, "s = s + v.data.t", n_field);
+    double lua_state = lua_ns(L, "s = v.state", n_field);
+    double lua_speed = lua_ns(L, "s = s + v.speed", n_field);
+    double lua_max_speed = lua_ns(L, "s = s + v.max_speed", n_field);
+    double lua_method = lua_ns(L, "s = v.seek", n_field);
     check(L, luaL_dostring(L, "T = {x = 1.5}"));
     double lua_table_field = lua_ns(L, "s = s + T.x", n_field);
     double lua_closest = lua_ns(L, "w:closest(v, 'prey', 100)", n_closest);
@@ -138,8 +144,13 @@ int main(void)
     printf("  %-44s %9.1f %9.1f %7.1f\n", "toggle v:wander(opts), table reused", lua_toggle_reused, ct,
            lua_toggle_reused / ct);
     printf("  %-44s %9.1f %9.1f %7.1f\n", "field read v.x", lua_field, cf, lua_field / cf);
+    printf("  %-44s %9.1f %9s %7s\n", "field read v.data.t (per-vehicle table)", lua_data, "", "");
+    printf("  %-44s %9.1f %9s %7s\n", "field read v.state", lua_state, "", "");
+    printf("  %-44s %9.1f %9s %7s\n", "field read v.speed", lua_speed, "", "");
+    printf("  %-44s %9.1f %9s %7s\n", "field read v.max_speed (full state copy)", lua_max_speed, "", "");
+    printf("  %-44s %9.1f %9s %7s\n", "method lookup v.seek", lua_method, "", "");
     printf("  %-44s %9.1f %9s %7s\n", "(for scale: a plain Lua table read T.x)", lua_table_field, "", "");
-    printf("  %-44s %9.1f %9.1f %7.1f\n", "world:closest(v, 'prey', 100) (linear scan)", lua_closest, cc,
+    printf("  %-44s %9.1f %9.1f %7.1f\n", "world:closest(v, 'prey', 100) (spatial grid)", lua_closest, cc,
            lua_closest / cc);
     lua_close(L);
     return 0;

@@ -24,11 +24,7 @@ static bool shape_alive(const LShape *s)
     case SHAPE_OBSTACLE: return steer_obstacle_get(world, AS_ID(SteerObstacleId, s->packed), NULL, NULL);
     case SHAPE_WALL: return steer_wall_get(world, AS_ID(SteerWallId, s->packed), NULL, NULL, NULL);
     case SHAPE_PATH: return steer_path_get(world, AS_ID(SteerPathId, s->packed), NULL, 0, NULL) > 0;
-    case SHAPE_FLOW_FIELD:
-        /* The core has no getter for flow fields; setting a cell outside every grid tells a live
-         * field (invalid argument) from a removed one (invalid id) and changes nothing. */
-        return steer_flow_field_set(world, AS_ID(SteerFlowFieldId, s->packed), -1, -1, steer_vec2(0, 0)) !=
-               STEER_ERROR_INVALID_ID;
+    case SHAPE_FLOW_FIELD: return steer_flow_field_get(world, AS_ID(SteerFlowFieldId, s->packed), NULL);
     }
     return false;
 }
@@ -304,9 +300,7 @@ int lsteer_world_flow_field(lua_State *L)
     }
     SteerFlowFieldId id;
     if (steer_world_add_flow_field(w->world, &def, &id) != STEER_OK) return fail(L, "flow_field", w);
-    LShape *s = new_shape(L, 1, SHAPE_FLOW_FIELD, PACK(id));
-    s->grid = def;
-    s->grid.vectors = NULL;
+    new_shape(L, 1, SHAPE_FLOW_FIELD, PACK(id));
     return 1;
 }
 
@@ -378,9 +372,11 @@ static int path_points(lua_State *L)
 static int field_set(lua_State *L)
 {
     LShape *s = lsteer_check_shape(L, 1, SHAPE_FLOW_FIELD);
+    SteerFlowFieldDef grid;
+    steer_flow_field_get(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), &grid); /* live: checked */
     lua_Integer col = luaL_checkinteger(L, 2), row = luaL_checkinteger(L, 3);
-    luaL_argcheck(L, col >= 1 && col <= s->grid.cols, 2, "column out of range");
-    luaL_argcheck(L, row >= 1 && row <= s->grid.rows, 3, "row out of range");
+    luaL_argcheck(L, col >= 1 && col <= grid.cols, 2, "column out of range");
+    luaL_argcheck(L, row >= 1 && row <= grid.rows, 3, "row out of range");
     SteerVec2 d = steer_vec2(lsteer_check_finite(L, 4), lsteer_check_finite(L, 5));
     steer_flow_field_set(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), (int)col - 1, (int)row - 1, d);
     return 0;
@@ -451,9 +447,10 @@ static int shape_index(lua_State *L)
         break;
     }
     case SHAPE_FLOW_FIELD: {
-        const SteerFlowFieldDef *g = &s->grid;
-        if (f <= 2) lua_pushnumber(L, f == 0 ? g->origin.x : f == 1 ? g->origin.y : g->cell_size);
-        else lua_pushinteger(L, f == 3 ? g->cols : g->rows);
+        SteerFlowFieldDef g;
+        steer_flow_field_get(world, AS_ID(SteerFlowFieldId, s->packed), &g);
+        if (f <= 2) lua_pushnumber(L, f == 0 ? g.origin.x : f == 1 ? g.origin.y : g.cell_size);
+        else lua_pushinteger(L, f == 3 ? g.cols : g.rows);
         break;
     }
     }

@@ -6,13 +6,14 @@
  *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata, made on first use and kept
  *               until the vehicle is removed, so that a handle is a stable key even in a script's
  *               weak-keyed table (an entry goes when its vehicle goes)
- *   UV_DATA, UV_BRAIN, UV_STATE   packed id -> v.data / v.brain / v.state (cleared on removal;
- *               held by the world rather than the registry, so that they die with an unreachable world)
  *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
  *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
- *               few, and a flow field handle remembers its grid; removal drops the entry)
- * A steer.Vehicle (or shape) userdata holds the id and a pointer to the world's block; its own
- * user value is the world userdata, which keeps that pointer valid.
+ *               few; removal drops the entry)
+ * A steer.Vehicle (or shape) userdata holds the id and a pointer to the world's block; its first
+ * user value is the world userdata, which keeps that pointer valid. A vehicle handle's user values
+ * 2-4 are v.data, v.brain and v.state: the handle lives as long as its vehicle (UV_HANDLES), so
+ * they do too, they die with an unreachable world (a cycle the collector breaks), removal clears
+ * them, and a brain's reads of them touch only the handle (no lookup in a table of 10,000 keys).
  */
 #ifndef LSTEER_INTERNAL_H
 #define LSTEER_INTERNAL_H
@@ -35,7 +36,8 @@
 #define PATH_MT "steer.Path"
 #define FLOW_FIELD_MT "steer.FlowField"
 
-enum { UV_HANDLES = 1, UV_DATA, UV_BRAIN, UV_STATE, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };
+enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };          /* a world's */
+enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_COUNT = HUV_STATE }; /* a vehicle handle's */
 
 typedef struct LWorld {
     SteerWorld *world; ///< NULL once closed
@@ -56,7 +58,6 @@ typedef struct LShape {
     LShapeType type;
     uint64_t packed;   ///< the core id, packed like a vehicle id
     LWorld *owner;
-    SteerFlowFieldDef grid; ///< flow fields: origin, cell size, cols, rows (vectors NULL)
 } LShape;
 
 /* ---- lworld.c ------------------------------------------------------------------------------ */

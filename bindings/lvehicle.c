@@ -9,30 +9,24 @@
 
 /* ---- Handles ------------------------------------------------------------------------------- */
 
-/// Fills the state of a handle's vehicle; false when it was removed. The serial check tells this
-/// vehicle from a later one that reuses its slot after the generation counter wrapped.
-static bool handle_state(const LVehicle *h, SteerVehicleState *s)
-{
-    if (h->removed || !h->owner->world) return false;
-    return steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK && s->serial == h->serial;
-}
-
-/// The cheap check for the hot field reads: world:remove marks the handle, so the generation check
-/// alone is enough unless C code destroyed the vehicle behind the module's back (see
-/// steer_lua_remove_vehicle) and its slot's 16-bit generation then wrapped.
+/// True while the handle's vehicle lives. One slot lookup in the core: the serial tells this
+/// vehicle from a later one that reuses its slot (even after the slot's generation wrapped), and
+/// `removed` (set by world:remove) keeps a handle dead whatever happens to the slot later.
 static bool handle_live(const LVehicle *h)
 {
-    return !h->removed && h->owner->world && steer_vehicle_is_valid(h->owner->world, h->id);
+    return !h->removed && h->owner->world && steer_vehicle_serial(h->owner->world, h->id) == h->serial;
 }
 
-bool lsteer_vehicle_alive(const LVehicle *h)
+/// Fills the state of a handle's vehicle; false when it was removed.
+static bool handle_state(const LVehicle *h, SteerVehicleState *s)
 {
-    SteerVehicleState s;
-    return handle_state(h, &s);
+    return handle_live(h) && steer_vehicle_get(h->owner->world, h->id, s) == STEER_OK;
 }
+
+bool lsteer_vehicle_alive(const LVehicle *h) { return handle_live(h); }
 
 /// Pushes the world userdata a handle at idx belongs to.
-static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, 1); }
+static void push_owner(lua_State *L, int idx) { lua_getiuservalue(L, idx, HUV_WORLD); }
 
 void lsteer_push_vehicle_label(lua_State *L, int idx)
 {
@@ -72,27 +66,29 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     world_idx = lua_absindex(L, world_idx);
     LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
-    SteerVehicleState s;
-    if (!w || !w->world || steer_vehicle_get(w->world, id, &s) != STEER_OK) {
+    uint64_t serial = w && w->world ? steer_vehicle_serial(w->world, id) : 0;
+    if (!serial) {
         lua_pushnil(L);
         return;
     }
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
-    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA && ((LVehicle *)lua_touserdata(L, -1))->serial == s.serial) {
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA && ((LVehicle *)lua_touserdata(L, -1))->serial == serial) {
         lua_remove(L, -2);
         return;
     }
     lua_pop(L, 1);
-    LVehicle *h = lua_newuserdatauv(L, sizeof *h, 1);
+    SteerVehicleState s; /* only for a new handle: its kind */
+    steer_vehicle_get(w->world, id, &s);
+    LVehicle *h = lua_newuserdatauv(L, sizeof *h, HUV_COUNT);
     h->id = id;
-    h->serial = s.serial;
+    h->serial = serial;
     h->kind = s.kind;
     h->removed = false;
     h->owner = w;
     luaL_setmetatable(L, VEHICLE_MT);
     lua_pushvalue(L, world_idx);
-    lua_setiuservalue(L, -2, 1);
+    lua_setiuservalue(L, -2, HUV_WORLD);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, key);
     lua_remove(L, -2);
@@ -113,14 +109,17 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
-    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) ((LVehicle *)lua_touserdata(L, -1))->removed = true;
-    lua_pop(L, 2);
-    for (int uv = UV_HANDLES; uv <= UV_STATE; uv++) {
-        lsteer_push_uv(L, world_idx, uv);
-        lua_pushnil(L);
-        lua_rawseti(L, -2, key);
-        lua_pop(L, 1);
+    if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {
+        ((LVehicle *)lua_touserdata(L, -1))->removed = true;
+        for (int uv = HUV_DATA; uv <= HUV_STATE; uv++) { /* a kept handle must not keep them alive */
+            lua_pushnil(L);
+            lua_setiuservalue(L, -2, uv);
+        }
     }
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, key);
+    lua_pop(L, 1);
 }
 
 /* ---- Values the core does not check: kinds, colours, combine ------------------------------- */
@@ -258,20 +257,20 @@ static void push_kind_list(lua_State *L, int world_idx, uint64_t mask)
 
 /* ---- Per-vehicle Lua values: data, brain, state -------------------------------------------- */
 
-static void set_lua_value(lua_State *L, int world_idx, int uv, SteerVehicleId id, int value_idx)
+/// Sets user value huv of the handle at idx to the value at value_idx.
+static void set_lua_value(lua_State *L, int handle, int huv, int value_idx)
 {
     value_idx = lua_absindex(L, value_idx);
-    lsteer_push_uv(L, world_idx, uv);
+    handle = lua_absindex(L, handle);
     lua_pushvalue(L, value_idx);
-    lua_rawseti(L, -2, (lua_Integer)steer_vehicle_id_pack(id));
-    lua_pop(L, 1);
+    lua_setiuservalue(L, handle, huv);
 }
 
 static const char *check_lua_value(lua_State *L, int uv, int idx)
 {
-    if (uv == UV_DATA && !lua_isnil(L, idx) && !lua_istable(L, idx))
+    if (uv == HUV_DATA && !lua_isnil(L, idx) && !lua_istable(L, idx))
         return lua_pushfstring(L, "table or nil expected, got %s", luaL_typename(L, idx));
-    if (uv == UV_STATE && !lua_isnil(L, idx) && lua_type(L, idx) != LUA_TSTRING)
+    if (uv == HUV_STATE && !lua_isnil(L, idx) && lua_type(L, idx) != LUA_TSTRING)
         return lua_pushfstring(L, "state name (string) or nil expected, got %s", luaL_typename(L, idx));
     return NULL;
 }
@@ -304,7 +303,7 @@ int lsteer_spawn(lua_State *L)
             lsteer_option_error(L, 2, "combine", msg);
         for (int i = 0; i < 3; i++) {
             lua_getfield(L, 2, LUA_VALUES[i]);
-            if ((msg = check_lua_value(L, UV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
+            if ((msg = check_lua_value(L, HUV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
         }
         lua_settop(L, 2);
     } else {
@@ -315,14 +314,14 @@ int lsteer_spawn(lua_State *L)
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
         return luaL_error(L, "spawn: %s", steer_world_last_error(w->world));
     plan_commit(L, 1, &plan);
+    steer_lua_push_vehicle(L, 1, id); /* 3 */
     if (lua_istable(L, 2)) {
         for (int i = 0; i < 3; i++) {
             lua_getfield(L, 2, LUA_VALUES[i]);
-            set_lua_value(L, 1, UV_DATA + i, id, -1);
+            set_lua_value(L, 3, HUV_DATA + i, -1);
             lua_pop(L, 1);
         }
     }
-    steer_lua_push_vehicle(L, 1, id);
     return 1;
 }
 
@@ -422,61 +421,116 @@ static int dispatch_code(lua_State *L, int dispatch, int key)
     return -1;
 }
 
-/// Pushes per-vehicle Lua value uv; v.data is created on first read.
-static void push_lua_value(lua_State *L, int handle, int uv, SteerVehicleId id)
+enum { MEMBER_SLOTS = 128 }; /* a power of two, over twice the number of fields and methods */
+
+/// The members' names by address, for lookups without hashing a string: Lua interns short
+/// strings, so a key is the member `x` exactly when it is the same string object as the interned
+/// "x" (kept alive as a key of the dispatch table). Open addressing on the address; a key that is
+/// no member (or no string: lua_topointer gives another address or NULL) ends at an empty slot.
+typedef struct MemberKeys {
+    const void *name[MEMBER_SLOTS]; ///< NULL: empty
+    int code[MEMBER_SLOTS];         ///< field code (> 0), or -n for method n of the methods array
+} MemberKeys;
+
+static unsigned member_slot(const void *name)
 {
-    push_owner(L, handle);
-    lua_getiuservalue(L, -1, uv);
-    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
-    if (lua_rawgeti(L, -1, key) == LUA_TNIL && uv == UV_DATA) {
+    uintptr_t a = (uintptr_t)name;
+    return (unsigned)((a >> 4) ^ (a >> 12)) & (MEMBER_SLOTS - 1);
+}
+
+/// Upvalue `keys` is the MemberKeys, `methods` the array of methods. Returns the field code of the
+/// key at idx, or 0 with the method pushed, or raises the unknown-member error.
+static int member_code(lua_State *L, int keys, int methods, int dispatch, int key)
+{
+    const MemberKeys *mk = lua_touserdata(L, keys);
+    const void *name = lua_topointer(L, key);
+    for (unsigned i = member_slot(name); name && mk->name[i]; i = (i + 1) & (MEMBER_SLOTS - 1)) {
+        if (mk->name[i] != name) continue;
+        if (mk->code[i] > 0) return mk->code[i];
+        lua_rawgeti(L, methods, -mk->code[i]);
+        return 0;
+    }
+    return dispatch_code(L, dispatch, key); /* not interned, not a member: the error path */
+}
+
+/// Pushes the MemberKeys and the methods array for the dispatch table on top.
+static void push_member_keys(lua_State *L)
+{
+    int dispatch = lua_gettop(L);
+    MemberKeys *mk = lua_newuserdatauv(L, sizeof *mk, 0);
+    memset(mk, 0, sizeof *mk);
+    lua_newtable(L);
+    int methods = lua_gettop(L), n = 0, count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, dispatch)) { /* key at -2 (alive in the dispatch table), value at -1 */
+        int code;
+        if (lua_type(L, -1) == LUA_TFUNCTION) {
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, methods, ++n);
+            code = -n;
+        } else {
+            code = (int)lua_tointeger(L, -1);
+        }
+        if (++count > MEMBER_SLOTS / 2) luaL_error(L, "steer.Vehicle: more members than MEMBER_SLOTS / 2");
+        unsigned i = member_slot(lua_topointer(L, -2));
+        while (mk->name[i]) i = (i + 1) & (MEMBER_SLOTS - 1);
+        mk->name[i] = lua_topointer(L, -2);
+        mk->code[i] = code;
+        lua_pop(L, 1);
+    }
+}
+
+/// Pushes user value huv of the handle at idx; v.data is created on first read.
+static void push_lua_value(lua_State *L, int handle, int huv)
+{
+    if (lua_getiuservalue(L, handle, huv) == LUA_TNIL && huv == HUV_DATA) {
         lua_pop(L, 1);
         lua_newtable(L);
         lua_pushvalue(L, -1);
-        lua_rawseti(L, -3, key);
+        lua_setiuservalue(L, handle, HUV_DATA);
     }
-    lua_replace(L, -3);
-    lua_pop(L, 1);
 }
 
-/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
+/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalue 2 is
+/// the metatable, upvalues 3 and 4 the MemberKeys and methods array made from upvalue 1.
 static int vehicle_index(lua_State *L)
 {
-    /* upvalue 2 is the metatable: comparing it is cheaper than luaL_checkudata's registry lookup */
+    /* comparing the metatable with the upvalue is cheaper than luaL_checkudata's registry lookup */
     LVehicle *h = lua_touserdata(L, 1);
     if (!h || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(2))) lsteer_check_handle(L, 1);
-    lua_settop(L, 2);
-    int code = dispatch_code(L, lua_upvalueindex(1), 2);
+    int code = member_code(L, lua_upvalueindex(3), lua_upvalueindex(4), lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
     if (!handle_live(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
-    switch (code) { /* the hot reads without a whole snapshot */
+    switch (code) { /* the hot reads: straight from the core or the world's tables, no snapshot */
     case F_X: lua_pushnumber(L, steer_vehicle_position(world, h->id).x); return 1;
     case F_Y: lua_pushnumber(L, steer_vehicle_position(world, h->id).y); return 1;
     case F_VX: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).x); return 1;
     case F_VY: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).y); return 1;
+    case F_SPEED: lua_pushnumber(L, steer_length(steer_vehicle_velocity(world, h->id))); return 1;
+    case F_HEADING: {
+        SteerVec2 hd = steer_vehicle_heading(world, h->id);
+        lua_pushnumber(L, atan2(hd.y, hd.x));
+        return 1;
+    }
     case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
     case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
+    case F_ID: lua_pushinteger(L, (lua_Integer)h->serial); return 1;
+    case F_WORLD: push_owner(L, 1); return 1;
+    case F_DATA: push_lua_value(L, 1, HUV_DATA); return 1;
+    case F_BRAIN: push_lua_value(L, 1, HUV_BRAIN); return 1;
+    case F_STATE: push_lua_value(L, 1, HUV_STATE); return 1;
     default: break;
     }
-    SteerVehicleState s;
-    if (!handle_state(h, &s)) return removed_error(L, 1);
+    SteerVehicleState s; /* the rest: tunables and rarely read values */
+    if (steer_vehicle_get(world, h->id, &s) != STEER_OK) return removed_error(L, 1);
     switch (code) {
-    case F_X: lua_pushnumber(L, s.position.x); break;
-    case F_Y: lua_pushnumber(L, s.position.y); break;
-    case F_VX: lua_pushnumber(L, s.velocity.x); break;
-    case F_VY: lua_pushnumber(L, s.velocity.y); break;
-    case F_SPEED: lua_pushnumber(L, s.speed); break;
-    case F_HEADING: lua_pushnumber(L, atan2(s.heading.y, s.heading.x)); break;
-    case F_HX: lua_pushnumber(L, s.heading.x); break;
-    case F_HY: lua_pushnumber(L, s.heading.y); break;
-    case F_ID: lua_pushinteger(L, (lua_Integer)s.serial); break;
     case F_KIND:
         push_owner(L, 1);
         lsteer_push_kind_name(L, lua_gettop(L), s.kind);
         break;
     case F_FORCE_X: lua_pushnumber(L, s.force.x); break;
     case F_FORCE_Y: lua_pushnumber(L, s.force.y); break;
-    case F_WORLD: push_owner(L, 1); break;
     case F_MAX_SPEED: lua_pushnumber(L, s.max_speed); break;
     case F_MAX_FORCE: lua_pushnumber(L, s.max_force); break;
     case F_MASS: lua_pushnumber(L, s.mass); break;
@@ -492,9 +546,6 @@ static int vehicle_index(lua_State *L)
         if (s.flock_kinds) push_kind_list(L, lua_gettop(L), s.flock_kinds);
         else lua_pushnil(L);
         break;
-    case F_DATA: push_lua_value(L, 1, UV_DATA, h->id); break;
-    case F_BRAIN: push_lua_value(L, 1, UV_BRAIN, h->id); break;
-    case F_STATE: push_lua_value(L, 1, UV_STATE, h->id); break;
     }
     return 1;
 }
@@ -508,7 +559,7 @@ static int vehicle_newindex(lua_State *L)
 {
     LVehicle *h = lsteer_check_handle(L, 1);
     lua_settop(L, 3);
-    int code = dispatch_code(L, lua_upvalueindex(1), 2);
+    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(3), lua_upvalueindex(1), 2);
     const char *key = lua_tostring(L, 2);
     if (code == 0) return luaL_error(L, "'%s' is a method of steer.Vehicle and cannot be assigned", key);
     if (code < F_WRITABLE) {
@@ -562,10 +613,9 @@ static int vehicle_newindex(lua_State *L)
         break;
     }
     case F_DATA: case F_BRAIN: case F_STATE: {
-        int uv = UV_DATA + (code - F_DATA);
+        int uv = HUV_DATA + (code - F_DATA);
         if ((msg = check_lua_value(L, uv, 3))) break;
-        push_owner(L, 1);
-        set_lua_value(L, lua_gettop(L), uv, h->id, 3);
+        set_lua_value(L, 1, uv, 3);
         break;
     }
     }
@@ -592,11 +642,14 @@ int lsteer_open_vehicle(lua_State *L)
         lua_pushinteger(L, FIELDS[i].code);
         lua_setfield(L, -2, FIELDS[i].name);
     }
-    lua_pushvalue(L, -1);
+    push_member_keys(L); /* mt, dispatch, keys, methods */
     lua_pushvalue(L, -3);
-    lua_pushcclosure(L, vehicle_index, 2);
-    lua_setfield(L, -3, "__index");
-    lua_pushcclosure(L, vehicle_newindex, 1);
+    lua_pushvalue(L, -5);
+    lua_pushvalue(L, -4);
+    lua_pushvalue(L, -4);
+    lua_pushcclosure(L, vehicle_index, 4);
+    lua_setfield(L, -5, "__index");
+    lua_pushcclosure(L, vehicle_newindex, 3);
     lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, vehicle_tostring);
     lua_setfield(L, -2, "__tostring");

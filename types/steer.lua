@@ -96,7 +96,9 @@ function World:count(kind) end
 ---@return steer.Vehicle?
 function World:closest(v_or_x, ...) end
 
---- The vehicles within radius of v (v excluded), in id order.
+--- The vehicles whose centre is within radius of v's centre (v excluded), in id order: a plain
+--- distance query all around v (across the edges of a wrapping world). It ignores v's view_angle,
+--- neighbor_radius and flock_with, which only shape what v's group behaviours see.
 ---@param v steer.Vehicle
 ---@param radius number
 ---@param kind string?

@@ -214,6 +214,20 @@ SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col
     return STEER_OK;
 }
 
+bool steer_flow_field_get(const SteerWorld *world, SteerFlowFieldId id, SteerFlowFieldDef *out)
+{
+    const SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
+    if (!field) return false;
+    if (out) {
+        out->origin = field->origin;
+        out->cell_size = field->cell_size;
+        out->cols = field->cols;
+        out->rows = field->rows;
+        out->vectors = field->vectors;
+    }
+    return true;
+}
+
 SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point)
 {
     const SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);

@@ -63,6 +63,10 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
 /// Removes a vehicle. Behaviours of other vehicles that target it switch themselves off.
 SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id);
 bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id);
+/// The vehicle's serial (SteerVehicleState.serial, never reused within a world), or 0 for an
+/// invalid id: a validity check and an identity check in one cheap call, for handles that must
+/// tell their vehicle from a later one in a reused slot.
+uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id);
 SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out);
 int steer_world_vehicle_count(const SteerWorld *world);
 /// Writes up to `capacity` ids in creation order and returns how many vehicles there are.
@@ -182,6 +186,10 @@ typedef struct SteerFlowFieldDef {
 SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def, SteerFlowFieldId *out);
 SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id);
 SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row, SteerVec2 direction);
+/// The field's grid: origin, cell_size, cols, rows, and `vectors` pointing at its cols·rows
+/// directions (read-only, valid until the field is removed or the world destroyed). False (and
+/// `out` untouched) for an invalid id; `out` may be NULL to only test that the field is live.
+bool steer_flow_field_get(const SteerWorld *world, SteerFlowFieldId id, SteerFlowFieldDef *out);
 /// The field's interpolated direction at a point (zero outside the grid or for an invalid id).
 SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
 

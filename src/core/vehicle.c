@@ -182,6 +182,12 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
 
 bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id) { return steer_vehicle_lookup(world, id) != NULL; }
 
+uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    return vehicle ? vehicle->serial : 0;
+}
+
 int steer_world_vehicle_count(const SteerWorld *world) { return world->order_count; }
 
 int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity)

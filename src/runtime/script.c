@@ -351,6 +351,7 @@ void script_set_mouse(ScriptHost *host, double x, double y)
 {
     host->mouse_x = x;
     host->mouse_y = y;
+    host->mouse_known = true;
 }
 
 const char *const *script_hud_lines(ScriptHost *host, int *count)

@@ -50,7 +50,7 @@ void script_draw(ScriptHost *host, struct SteerRender *render);
 void script_keypressed(ScriptHost *host, const char *key);
 void script_mousepressed(ScriptHost *host, double x, double y, int button);
 void script_mousemoved(ScriptHost *host, double x, double y);
-/// What steer.mouse() returns (world coordinates).
+/// What steer.mouse() returns (world coordinates); until the first call it returns nil.
 void script_set_mouse(ScriptHost *host, double x, double y);
 
 /// The HUD lines the last draw(gfx) gave with gfx.hud.

@@ -108,9 +108,15 @@ void script_gfx_open(ScriptHost *host)
     luaL_setfuncs(host->L, fns, 1);
 }
 
+/// steer.mouse() -> x, y in world coordinates, or nil while no pointer event has told where it is
+/// (before the mouse first moves over the window, and always when headless).
 static int steer_mouse(lua_State *L)
 {
     ScriptHost *host = host_of(L);
+    if (!host->mouse_known) {
+        lua_pushnil(L);
+        return 1;
+    }
     lua_pushnumber(L, host->mouse_x);
     lua_pushnumber(L, host->mouse_y);
     return 2;

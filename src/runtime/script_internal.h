@@ -30,6 +30,7 @@ struct ScriptHost {
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
     double mouse_x, mouse_y;
+    bool mouse_known;  ///< false until the first pointer event (always, headless): steer.mouse() is nil
     char *error;        ///< shown in the panel
     char *last_printed; ///< last message written to stderr (repeats are not printed again)
     int error_count;

@@ -19,6 +19,10 @@ static const char *SCENE =
     "end\n"
     "function keypressed(key) events[#events + 1] = 'key ' .. key end\n"
     "function mousepressed(x, y, b) events[#events + 1] = string.format('press %.1f %.1f %d', x, y, b) end\n"
+    "function mouse_text()\n"
+    "  local n, x, y = select('#', steer.mouse()), steer.mouse()\n"
+    "  return x == nil and string.format('nil (%d value)', n) or string.format('%.1f %.1f', x, y)\n"
+    "end\n"
     "function mousemoved(x, y)\n"
     "  local mx, my = steer.mouse()\n"
     "  events[#events + 1] = string.format('move %.1f %.1f mouse %.1f %.1f', x, y, mx, my)\n"
@@ -260,13 +264,31 @@ static void test_wheel_zooms_keeping_the_point_under_the_cursor(void **state)
     assert_near(app.camera.zoom, zoom, 1e-9);
 }
 
+/* What the scene's mouse_text() says: steer.mouse()'s values, or how many values it gave with nil. */
+static const char *mouse_text(void)
+{
+    static char buf[128];
+    lua_State *L = script_state(app.script);
+    lua_getglobal(L, "mouse_text");
+    assert_int_equal(lua_pcall(L, 0, 1, 0), LUA_OK);
+    snprintf(buf, sizeof buf, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return buf;
+}
+
 static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_mouse(void **state)
 {
     (void)state;
+    assert_string_equal(mouse_text(), "nil (1 value)"); /* no pointer event yet: not 0, 0 */
+    app_frame(&app, 1.0 / 60.0);
+    assert_string_equal(mouse_text(), "nil (1 value)");
     int sx, sy;
     screen_of(250, 75, &sx, &sy);
     mouse_move(sx, sy);
     assert_string_equal(events(), "move 250.0 75.0 mouse 250.0 75.0");
+    screen_of(0, 0, &sx, &sy);
+    mouse_move(sx, sy); /* the world's corner: 0, 0 is a real position, not "none" */
+    assert_string_equal(mouse_text(), "0.0 0.0");
 }
 
 int main(void)

@@ -65,6 +65,54 @@ static void test_reused_slot_does_not_answer_to_the_old_id(void **state)
     steer_world_destroy(world);
 }
 
+static void test_serial_names_the_live_vehicle_and_is_zero_once_removed(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId a = spawn_at(world, 10, 10), b = spawn_at(world, 20, 20);
+    SteerVehicleState sa, sb;
+    assert_int_equal(steer_vehicle_get(world, a, &sa), STEER_OK);
+    assert_int_equal(steer_vehicle_get(world, b, &sb), STEER_OK);
+    assert_true(sa.serial > 0 && sb.serial > sa.serial);
+    assert_int_equal(steer_vehicle_serial(world, a), sa.serial);
+    assert_int_equal(steer_vehicle_serial(world, b), sb.serial);
+    steer_vehicle_destroy(world, a);
+    assert_int_equal(steer_vehicle_serial(world, a), 0);
+    SteerVehicleId c = spawn_at(world, 30, 30); /* reuses a's slot with a new serial */
+    assert_int_equal(c.index1, a.index1);
+    assert_int_equal(steer_vehicle_serial(world, a), 0);
+    assert_true(steer_vehicle_serial(world, c) > sb.serial);
+    assert_int_equal(steer_vehicle_serial(world, (SteerVehicleId){0}), 0);
+    steer_world_destroy(world);
+}
+
+static void test_flow_field_get_returns_the_grid_until_removed(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVec2 vectors[6] = {{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {0.5, 0.5}, {0, 0}};
+    SteerFlowFieldDef def = {.origin = {10, 20}, .cell_size = 25, .cols = 3, .rows = 2, .vectors = vectors};
+    SteerFlowFieldId id;
+    assert_int_equal(steer_world_add_flow_field(world, &def, &id), STEER_OK);
+    assert_int_equal(steer_flow_field_set(world, id, 2, 1, steer_vec2(7, 8)), STEER_OK);
+    SteerFlowFieldDef got = {0};
+    assert_true(steer_flow_field_get(world, id, &got));
+    assert_true(steer_flow_field_get(world, id, NULL));
+    assert_float_equal(got.origin.x, 10.0, 0.0);
+    assert_float_equal(got.origin.y, 20.0, 0.0);
+    assert_float_equal(got.cell_size, 25.0, 0.0);
+    assert_int_equal(got.cols, 3);
+    assert_int_equal(got.rows, 2);
+    assert_true(got.vectors != vectors); /* the world's own copy ... */
+    assert_float_equal(got.vectors[1].y, 1.0, 0.0);
+    assert_float_equal(got.vectors[5].x, 7.0, 0.0); /* ... with the later change */
+    assert_int_equal(steer_world_remove_flow_field(world, id), STEER_OK);
+    SteerFlowFieldDef untouched = {.cols = -1};
+    assert_false(steer_flow_field_get(world, id, &untouched));
+    assert_int_equal(untouched.cols, -1);
+    steer_world_destroy(world);
+}
+
 static void test_id_from_another_world_is_refused(void **state)
 {
     (void)state;
@@ -398,6 +446,8 @@ int main(void)
         cmocka_unit_test(test_world_def_rejects_bad_values),
         cmocka_unit_test(test_removed_vehicle_id_is_refused),
         cmocka_unit_test(test_reused_slot_does_not_answer_to_the_old_id),
+        cmocka_unit_test(test_serial_names_the_live_vehicle_and_is_zero_once_removed),
+        cmocka_unit_test(test_flow_field_get_returns_the_grid_until_removed),
         cmocka_unit_test(test_id_from_another_world_is_refused),
         cmocka_unit_test(test_packed_id_round_trips),
         cmocka_unit_test(test_bad_vehicle_def_is_rejected_and_world_unchanged),

@@ -29,6 +29,24 @@ describe("handles and the garbage collector", function()
     assert.equal(1, w:count())
   end)
 
+  it("release a removed vehicle's data, brain and state even while its handle is kept", function()
+    local weak = setmetatable({}, {__mode = "v"})
+    local w = steer.world{}
+    local v = w:spawn{data = {}, brain = {}}
+    local id = v.id
+    weak.data, weak.brain = v.data, v.brain
+    v.state = "idle"
+    w:remove(v)
+    collectgarbage()
+    collectgarbage()
+    assert.is_nil(weak.data)
+    assert.is_nil(weak.brain)
+    assert.is_false(v:alive())
+    local ok, err = pcall(function() return v.data end)
+    assert.is_false(ok)
+    assert.equal(string.format("vehicle #%d (vehicle) was removed", id), (err:gsub("^[^:]*:%d+: ", "")))
+  end)
+
   it("collect a world and its vehicles once nothing refers to them", function()
     local weak = setmetatable({}, {__mode = "v"})
     do

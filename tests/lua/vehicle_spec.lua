@@ -284,3 +284,50 @@ describe("a vehicle handle", function()
       error_of(function() w:remove({}) end))
   end)
 end)
+
+-- Field reads take shortcuts (names matched by address, hot fields read without a state copy):
+-- they must agree with each other and with the state, and tell members from other keys exactly.
+describe("vehicle field reads", function()
+  it("agree with each other on moving vehicles", function()
+    local w = steer.world{width = 400, height = 400, edges = "wrap", seed = 5}
+    local vs = {}
+    for i = 1, 40 do
+      vs[i] = w:spawn{x = w:random() * 400, y = w:random() * 400, vx = 10, vy = 0}
+      vs[i]:wander{}
+    end
+    for _ = 1, 30 do w:step() end
+    for i, v in ipairs(vs) do
+      assert.near(math.sqrt(v.vx ^ 2 + v.vy ^ 2), v.speed, 1e-9)
+      assert.near(math.atan(v.hy, v.hx), v.heading, 1e-12)
+      assert.near(1, v.hx ^ 2 + v.hy ^ 2, 1e-9)
+      assert.is_true(v.x >= 0 and v.x < 400 and v.y >= 0 and v.y < 400)
+      assert.equal(i, v.id)
+      assert.equal(w, v.world)
+      assert.equal(vs[1].seek, v.seek) -- one function per method, whatever the handle
+    end
+  end)
+
+  it("keep data, brain and state per vehicle, also in a reused slot", function()
+    local w = steer.world{}
+    local a = w:spawn{data = {n = 1}, brain = {name = "a"}, state = "idle"}
+    local b = w:spawn{}
+    w:remove(a)
+    local c = w:spawn{} -- reuses a's slot
+    assert.equal(nil, c.brain)
+    assert.equal(nil, c.state)
+    assert.same({}, c.data)
+    c.state, b.state = "run", "walk"
+    assert.equal("run", c.state)
+    assert.equal("walk", b.state)
+    assert.equal("vehicle #1 (vehicle) was removed", error_of(function() return a.state end))
+  end)
+
+  it("refuse keys that are not members, whatever their type or length", function()
+    local v = steer.world{}:spawn{}
+    assert.equal("steer.Vehicle has no field of type number", error_of(function() return v[1] end))
+    assert.equal("steer.Vehicle has no field of type boolean", error_of(function() return v[true] end))
+    local long = string.rep("x", 50) -- a long string is not interned: matched by content, not address
+    assert.matches("^unknown field 'x+' of steer.Vehicle", error_of(function() return v[long] end))
+    assert.equal(1, select("#", v.data)) -- (the dispatch leaves nothing else behind)
+  end)
+end)

@@ -158,6 +158,15 @@ describe("steer.world", function()
       assert.equal(3, #w:neighbors(a, 1000))
     end)
 
+    it("looks all around, whatever the asker's view_angle, neighbor_radius and flock_with", function()
+      local t = steer.world{}
+      local me = t:spawn{x = 100, y = 100, vx = 10, vy = 0, view_angle = 0.5, neighbor_radius = 5,
+                         flock_with = {"nobody"}}
+      local behind = t:spawn{x = 80, y = 100}
+      local ahead = t:spawn{x = 120, y = 100}
+      assert.same({behind, ahead}, t:neighbors(me, 30))
+    end)
+
     it("measures across the edges of a wrapping world", function()
       local t = steer.world{width = 100, height = 100, wrap = true}
       local p = t:spawn{x = 2, y = 50}
