@@ -68,6 +68,7 @@ static const OptSpec FOLLOW_LEADER[] = {
     SPEC("behind", OPT_NONNEG, follow_leader.behind),
     SPEC("sight_radius", OPT_NONNEG, follow_leader.sight_radius),
     SPEC("slowing_radius", OPT_NONNEG, follow_leader.slowing_radius),
+    SPEC("separation", OPT_NONNEG, follow_leader.separation),
 };
 static const OptSpec QUEUE[] = {
     SPEC("ahead", OPT_NONNEG, queue.ahead),

@@ -240,6 +240,7 @@ local Vehicle = {}
 ---@field behind number? (default 30)
 ---@field sight_radius number? (default 30)
 ---@field slowing_radius number? (default 30)
+---@field separation number? weight of keeping apart from other followers and the leader (default 1)
 ---@class steer.QueueOptions: steer.BehaviourOptions
 ---@field ahead number? (default 30)
 ---@field radius number? (default 15)

@@ -13,21 +13,9 @@ local function wrap(name, body)
   return ("local scene = require %q\n%s\nreturn scene\n"):format(name, body or "")
 end
 
--- The behaviours each demo needs beyond the individual ones.
-local NEEDS = { flocking = { "flock" }, leader_following = { "follow_leader", "separate" },
-                obstacle_course = { "separate" }, queueing = { "queue", "separate" } }
-
--- it(), or pending() naming the behaviour this build lacks (busted's functions live in the spec's
--- environment, so this is here and not in the helper).
-local function it_needing(needs, name, fn)
-  local lacking = H.missing(needs)
-  if lacking then return pending(name .. " (needs '" .. lacking .. "', not in this build)") end
-  return it(name, fn)
-end
-
 describe("gallery", function()
   for _, name in ipairs(demos()) do
-    it_needing(NEEDS[name] or {}, name .. " runs 240 steps headless and draws a frame without error", function()
+    it(name .. " runs 240 steps headless and draws a frame without error", function()
       local png = os.tmpname() .. ".png"
       local r = H.ok(H.run(wrap(name), { steps = 240, seed = 1, args = { "--screenshot", png, "--at-step", "240" } }))
       local f = io.open(png, "rb")
@@ -65,7 +53,7 @@ end]]), { steps = 3600, seed = 2 }))
     assert.is_true(r.values.pull > r.values.radius, "pulled vehicles never strayed past the return radius")
   end)
 
-  it_needing(NEEDS.leader_following, "leader_following: the followers keep close, mostly behind the leader", function()
+  it("leader_following: the followers keep close, mostly behind the leader", function()
     local r = H.ok(H.run(wrap("leader_following", [[
 local behind, n, dist = 0, 0, 0
 function scene.update(world)
@@ -113,7 +101,7 @@ end]]):format(tostring(avoid))), { steps = 1800, seed = 3 }))
     assert.is_true(off.values.crossings > 0, "nobody crossed a wall even without avoidance: the test proves nothing")
   end)
 
-  it_needing(NEEDS.obstacle_course, "obstacle_course: no rock is hit with avoidance on, some are without", function()
+  it("obstacle_course: no rock is hit with avoidance on, some are without", function()
     local function run(avoid)
       return H.ok(H.run(wrap("obstacle_course", ([[
 local worst = math.huge
@@ -169,7 +157,7 @@ end]]), { steps = 1800 }))
     end
   end)
 
-  it_needing(NEEDS.queueing, "queueing: everyone gets through the narrow door with no two overlapping", function()
+  it("queueing: everyone gets through the narrow door with no two overlapping", function()
     local r = H.ok(H.run(wrap("queueing", [[
 local update = scene.update
 local overlaps, closest = 0, math.huge
@@ -191,7 +179,7 @@ end]]), { steps = 3600 }))
     assert.are.equal(0, r.values.overlaps, "closest approach " .. tostring(r.values.closest) .. " of the radii sum")
   end)
 
-  it_needing(NEEDS.flocking, "flocking: a random swarm orders itself into aligned flocks", function()
+  it("flocking: a random swarm orders itself into aligned flocks", function()
     local r = H.ok(H.run(wrap("flocking", [[
 scene.COUNT = 600
 local update = scene.update or function() end

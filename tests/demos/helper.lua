@@ -59,26 +59,4 @@ function H.ok(result)
   return result
 end
 
--- Whether this build of the program has behaviour `name` (the group behaviours land separately):
--- the specs of demos that need a missing one are declared pending instead of failing.
-local available = {}
-function H.has_behaviour(name)
-  if available[name] == nil then
-    local r = H.run(([[
-return { load = function(world)
-  local ok, err = pcall(function() world:spawn{ kind = "probe", x = 1, y = 1 }:%s{} end)
-  report("ok", ok or not tostring(err):find("not available in this build", 1, true))
-end }]]):format(name), { steps = 1 })
-    available[name] = r.values.ok == "true"
-  end
-  return available[name]
-end
-
--- The first behaviour of `needs` this build lacks, or nil.
-function H.missing(needs)
-  for _, b in ipairs(needs or {}) do
-    if not H.has_behaviour(b) then return b end
-  end
-end
-
 return H
