@@ -201,6 +201,15 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 
     /* Pass 4: gather in cell order - sequential writes, one staged entry read per vehicle. */
     for (int k = 0; k < n; k++) {
+#if defined(__GNUC__)
+        /* The reads are scattered (cell order over creation order): ask for them ahead, or
+         * every entry waits for memory once the world outgrows the cache. */
+        if (k + 8 < n) {
+            const SteerGridEntry *ahead = &g->stage[g->order[k + 8]];
+            __builtin_prefetch(ahead);
+            __builtin_prefetch((const char *)ahead + 64);
+        }
+#endif
         const SteerGridEntry *e = &g->stage[g->order[k]];
         g->entry[k] = *e;
         g->fx[k] = (float)(e->x - g->origin_x);

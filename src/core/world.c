@@ -242,9 +242,14 @@ void steer_world_step(SteerWorld *world)
     steer_world_obstacle_grid(world);
     steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so
-     * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
+     * the result does not depend on slot reuse and PRNG draws come in a fixed order. Forces read
+     * the others through the grid's copy, taken above - except behaviours aimed at a vehicle,
+     * which read it itself: without any of those in the world, each vehicle moves as soon as its
+     * force is known, and the step walks the vehicles once instead of twice. */
+    bool move_at_once = !world->vehicle_targets;
     for (int i = 0; i < world->order_count; i++) {
-        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        int pool_slot = world->order[i];
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
         /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
          * later vehicle's slots now so they are in cache by its turn. */
 #if defined(__GNUC__)
@@ -258,12 +263,17 @@ void steer_world_step(SteerWorld *world)
             __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
         }
 #endif
-        drop_lost_behaviours(world, vehicle);
-        vehicle->force = steer_combine_forces(world, vehicle);
+        if (!steer_flock_step_force(world, vehicle, pool_slot, &vehicle->force)) {
+            drop_lost_behaviours(world, vehicle);
+            vehicle->force = steer_combine_forces(world, vehicle);
+        }
+        if (move_at_once) integrate(world, vehicle, dt);
     }
-    for (int i = 0; i < world->order_count; i++) {
-        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
-        integrate(world, vehicle, dt);
+    if (!move_at_once) {
+        for (int i = 0; i < world->order_count; i++) {
+            SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+            integrate(world, vehicle, dt);
+        }
     }
     world->grid_stale = true;
     world->hoods_ready = false;

@@ -98,6 +98,10 @@ struct SteerWorld {
     SteerObstacleGrid obstacle_grid;
     bool obstacles_stale;
     bool hoods_ready;        ///< during a step: grid.hood holds the plain neighbourhoods
+    /* Set for good once any behaviour was given a vehicle as its target: only such behaviours read
+     * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
+     * then the step may move each vehicle as soon as its force is known (one pass, not two). */
+    bool vehicle_targets;
 
     char error[256];
 };
@@ -129,6 +133,11 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
 
 /* behaviours_*.c: each computes one behaviour's unweighted force (mass·units/s²) */
 SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
+
+/* step_flock.c: the force of a vehicle whose only behaviour is a plain flock under the weighted
+ * sum, straight from its packed neighbourhood - the same result and inspector state as
+ * steer_combine_forces; false (nothing done) for any other vehicle. */
+bool steer_flock_step_force(SteerWorld *world, SteerVehicle *vehicle, int pool_slot, SteerVec2 *out);
 
 /* combine.c: the vehicle's combined, truncated force for this step */
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);
