@@ -406,7 +406,9 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     }
 
     if (vehicle->behaviour_count == vehicle->behaviour_capacity) {
-        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 2; /* small: slots of consecutive vehicles stay close */
+        /* One to start with (a flocker has one behaviour): the slots of consecutive vehicles then
+         * lie close together, and a step over a crowd streams through half the memory. */
+        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 1;
         SteerBehaviourSlot *slots = realloc(vehicle->behaviours, (size_t)capacity * sizeof *slots);
         if (!slots) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         vehicle->behaviours = slots;

@@ -256,9 +256,9 @@ void steer_world_step(SteerWorld *world)
         if (i + 4 < world->order_count) {
             int slot = world->order[i + 4];
             const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
-            __builtin_prefetch(later->behaviours);
-            __builtin_prefetch((const char *)later->behaviours + 128);
-            __builtin_prefetch((const char *)later->behaviours + 256);
+            const char *hot = (const char *)later->behaviours;
+            for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
+            __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
             /* and its neighbourhood sums, stored in cell order */
             __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
         }
