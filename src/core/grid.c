@@ -129,6 +129,16 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     uint64_t all_kinds = 0;
     double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
     for (int i = 0; i < n; i++) {
+#if defined(__GNUC__)
+        /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
+         * the hardware's own prefetching lags behind such a stride). */
+        if (i + 6 < n) {
+            const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(ahead + 64);
+            __builtin_prefetch(ahead + 95);
+        }
+#endif
         const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
         if (v->neighbor_radius > max_neighbor) max_neighbor = v->neighbor_radius;
         all_kinds |= 1ULL << v->kind;

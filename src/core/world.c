@@ -259,9 +259,10 @@ void steer_world_step(SteerWorld *world)
             const char *hot = (const char *)later->behaviours;
             for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
             __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
-            /* and its neighbourhood sums, stored in cell order */
-            __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
         }
+        /* and the neighbourhood sums of one further on: stored in cell order, so a scattered
+         * read that waits for memory (the slots above come in a stream, these do not) */
+        if (i + 12 < world->order_count) __builtin_prefetch(&world->grid.hood[world->grid.where[world->order[i + 12]]]);
 #endif
         if (!steer_flock_step_force(world, vehicle, pool_slot, &vehicle->force)) {
             drop_lost_behaviours(world, vehicle);
