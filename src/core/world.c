@@ -234,6 +234,16 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
     }
 }
 
+/// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
+static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *slots, int count, bool move)
+{
+    if (count == 0) return 0;
+    steer_flock_step_forces(world, batch, slots, count);
+    if (move)
+        for (int k = 0; k < count; k++) integrate(world, batch[k], world->def.dt);
+    return 0;
+}
+
 void steer_world_step(SteerWorld *world)
 {
     double dt = world->def.dt;
@@ -247,14 +257,18 @@ void steer_world_step(SteerWorld *world)
      * which read it itself: without any of those in the world, each vehicle moves as soon as its
      * force is known, and the step walks the vehicles once instead of twice. */
     bool move_at_once = !world->vehicle_targets;
+    /* Plain flockers go through step_flock.c in batches; any other vehicle first flushes the
+     * batch, so that PRNG draws still come in creation order. */
+    SteerVehicle *batch[STEER_FLOCK_BATCH];
+    int batch_slots[STEER_FLOCK_BATCH], batched = 0;
     for (int i = 0; i < world->order_count; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
         /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
-         * later vehicle's slots now so they are in cache by its turn. */
+         * later vehicle's slots now so they are in cache by its turn (a batch later). */
 #if defined(__GNUC__)
-        if (i + 4 < world->order_count) {
-            int slot = world->order[i + 4];
+        if (i + STEER_FLOCK_BATCH < world->order_count) {
+            int slot = world->order[i + STEER_FLOCK_BATCH];
             const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
             const char *hot = (const char *)later->behaviours;
             for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
@@ -262,14 +276,21 @@ void steer_world_step(SteerWorld *world)
         }
         /* and the neighbourhood sums of one further on: stored in cell order, so a scattered
          * read that waits for memory (the slots above come in a stream, these do not) */
-        if (i + 12 < world->order_count) __builtin_prefetch(&world->grid.hood[world->grid.where[world->order[i + 12]]]);
+        if (i + 2 * STEER_FLOCK_BATCH < world->order_count)
+            __builtin_prefetch(&world->grid.hood[world->grid.where[world->order[i + 2 * STEER_FLOCK_BATCH]]]);
 #endif
-        if (!steer_flock_step_force(world, vehicle, pool_slot, &vehicle->force)) {
-            drop_lost_behaviours(world, vehicle);
-            vehicle->force = steer_combine_forces(world, vehicle);
+        if (steer_flock_step_eligible(world, vehicle)) {
+            batch[batched] = vehicle;
+            batch_slots[batched++] = pool_slot;
+            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_slots, batched, move_at_once);
+            continue;
         }
+        batched = flush_flockers(world, batch, batch_slots, batched, move_at_once);
+        drop_lost_behaviours(world, vehicle);
+        vehicle->force = steer_combine_forces(world, vehicle);
         if (move_at_once) integrate(world, vehicle, dt);
     }
+    flush_flockers(world, batch, batch_slots, batched, move_at_once);
     if (!move_at_once) {
         for (int i = 0; i < world->order_count; i++) {
             SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);

@@ -142,10 +142,13 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
 /* behaviours_*.c: each computes one behaviour's unweighted force (mass·units/s²) */
 SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
 
-/* step_flock.c: the force of a vehicle whose only behaviour is a plain flock under the weighted
- * sum, straight from its packed neighbourhood - the same result and inspector state as
- * steer_combine_forces; false (nothing done) for any other vehicle. */
-bool steer_flock_step_force(SteerWorld *world, SteerVehicle *vehicle, int pool_slot, SteerVec2 *out);
+/* step_flock.c: vehicles whose only behaviour is a plain flock under the weighted sum get their
+ * force straight from their packed neighbourhoods, in batches - the same result and inspector
+ * state as steer_combine_forces. */
+#define STEER_FLOCK_BATCH 8
+bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle);
+/// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order.
+void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *pool_slots, int count);
 
 /* combine.c: the vehicle's combined, truncated force for this step */
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);
