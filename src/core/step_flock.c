@@ -26,7 +26,7 @@ bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehi
     return slot->def.type == STEER_FLOCK && !slot->lost && slot->def.flock.wander_params.leash == STEER_LEASH_NONE;
 }
 
-void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *pool_slots, int count)
+void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count)
 {
     SteerVec2 force[STEER_FLOCK_BATCH], local[STEER_FLOCK_BATCH], to_target[STEER_FLOCK_BATCH];
     double dt = world->def.dt;
@@ -38,7 +38,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
         SteerVehicle *vehicle = vehicles[k];
         SteerBehaviourSlot *slot = &vehicle->behaviours[0];
         const SteerFlockParams *p = &slot->def.flock;
-        const SteerPackedNeighbourhood *packed = &world->grid.hood[world->grid.where[pool_slots[k]]];
+        const SteerPackedNeighbourhood *packed = &world->grid.hood[ranks[k]];
         SteerVec2 separation = steer_vec2(packed->separation[0], packed->separation[1]);
         SteerVec2 heading_sum = steer_vec2(packed->heading_sum[0], packed->heading_sum[1]);
         SteerVec2 offset_sum = steer_vec2(packed->offset_sum[0], packed->offset_sum[1]);

@@ -235,10 +235,10 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
 }
 
 /// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
-static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *slots, int count, bool move)
+static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *ranks, int count, bool move)
 {
     if (count == 0) return 0;
-    steer_flock_step_forces(world, batch, slots, count);
+    steer_flock_step_forces(world, batch, ranks, count);
     if (move)
         for (int k = 0; k < count; k++) integrate(world, batch[k], world->def.dt);
     return 0;
@@ -260,7 +260,7 @@ void steer_world_step(SteerWorld *world)
     /* Plain flockers go through step_flock.c in batches; any other vehicle first flushes the
      * batch, so that PRNG draws still come in creation order. */
     SteerVehicle *batch[STEER_FLOCK_BATCH];
-    int batch_slots[STEER_FLOCK_BATCH], batched = 0;
+    int batch_ranks[STEER_FLOCK_BATCH], batched = 0;
     for (int i = 0; i < world->order_count; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
@@ -274,23 +274,26 @@ void steer_world_step(SteerWorld *world)
             for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
             __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
         }
-        /* and the neighbourhood sums of one further on: stored in cell order, so a scattered
-         * read that waits for memory (the slots above come in a stream, these do not) */
-        if (i + 2 * STEER_FLOCK_BATCH < world->order_count)
-            __builtin_prefetch(&world->grid.hood[world->grid.where[world->order[i + 2 * STEER_FLOCK_BATCH]]]);
+        /* and the vehicle itself further on, whose pointer to its slots the line above reads
+         * (240-byte vehicles: the hardware's prefetching does not run that far ahead) */
+        if (i + 3 * STEER_FLOCK_BATCH < world->order_count) {
+            const char *further = steer_pool_at(&world->vehicles, world->order[i + 3 * STEER_FLOCK_BATCH]);
+            for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
+            __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
+        }
 #endif
         if (steer_flock_step_eligible(world, vehicle)) {
             batch[batched] = vehicle;
-            batch_slots[batched++] = pool_slot;
-            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_slots, batched, move_at_once);
+            batch_ranks[batched++] = i;
+            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
             continue;
         }
-        batched = flush_flockers(world, batch, batch_slots, batched, move_at_once);
+        batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
         if (move_at_once) integrate(world, vehicle, dt);
     }
-    flush_flockers(world, batch, batch_slots, batched, move_at_once);
+    flush_flockers(world, batch, batch_ranks, batched, move_at_once);
     if (!move_at_once) {
         for (int i = 0; i < world->order_count; i++) {
             SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);

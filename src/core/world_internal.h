@@ -147,8 +147,9 @@ SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerB
  * state as steer_combine_forces. */
 #define STEER_FLOCK_BATCH 8
 bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle);
-/// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order.
-void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *pool_slots, int count);
+/// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order
+/// with their indices in it (`ranks`).
+void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count);
 
 /* combine.c: the vehicle's combined, truncated force for this step */
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);
