@@ -42,6 +42,7 @@ build = {
         "src/core/prng.c",
         "src/core/queries.c",
         "src/core/shapes.c",
+        "src/core/step_flock.c",
         "src/core/vehicle.c",
         "src/core/world.c",
       },

@@ -358,11 +358,30 @@ static void start_slot(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     (void)vehicle;
 }
 
+/// Does this behaviour read another vehicle (not just the grid's snapshot of it) during a step?
+static bool targets_vehicle(const SteerBehaviourDef *def)
+{
+    switch (def->type) {
+    case STEER_SEEK: return def->seek.target.kind == STEER_TARGET_VEHICLE;
+    case STEER_FLEE: return def->flee.target.kind == STEER_TARGET_VEHICLE;
+    case STEER_ARRIVE: return def->arrive.target.kind == STEER_TARGET_VEHICLE;
+    case STEER_HIDE: return def->hide.target.kind == STEER_TARGET_VEHICLE;
+    case STEER_INTERPOSE:
+        return def->interpose.a.kind == STEER_TARGET_VEHICLE || def->interpose.b.kind == STEER_TARGET_VEHICLE;
+    case STEER_PURSUE:
+    case STEER_EVADE:
+    case STEER_OFFSET_PURSUE:
+    case STEER_FOLLOW_LEADER: return true;
+    default: return false;
+    }
+}
+
 SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def)
 {
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
     TRY(check_behaviour_def(world, id, def));
+    if (targets_vehicle(def)) world->vehicle_targets = true;
 
     /* A lost slot of the same type is replaced like an absent one. */
     for (int i = 0; i < vehicle->behaviour_count; i++) {
@@ -387,7 +406,9 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     }
 
     if (vehicle->behaviour_count == vehicle->behaviour_capacity) {
-        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 2; /* small: slots of consecutive vehicles stay close */
+        /* One to start with (a flocker has one behaviour): the slots of consecutive vehicles then
+         * lie close together, and a step over a crowd streams through half the memory. */
+        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 1;
         SteerBehaviourSlot *slots = realloc(vehicle->behaviours, (size_t)capacity * sizeof *slots);
         if (!slots) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         vehicle->behaviours = slots;

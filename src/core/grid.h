@@ -39,11 +39,12 @@ typedef struct SteerNeighbourhood {
 } SteerNeighbourhood;
 
 /// A neighbourhood as the step's pre-pass keeps it: single precision, half a cache line, so that
-/// writing 100,000 of them in cell order and reading them back in creation order moves half the
-/// memory (the sums are steering inputs: float is plenty).
+/// writing 100,000 of them from the cell-order pass and reading them back in creation order moves
+/// half the memory (the sums are steering inputs: float is plenty).
 typedef struct SteerPackedNeighbourhood {
     float separation[2], heading_sum[2], offset_sum[2];
     int count;
+    int unused; ///< pads to 32 bytes: never across two cache lines
 } SteerPackedNeighbourhood;
 
 /// One vehicle as the grid copied it at the last build.
@@ -77,7 +78,7 @@ typedef struct SteerGrid {
     float *fx, *fy, *fhx, *fhy;
     bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
     SteerGridEntry *entry;
-    SteerPackedNeighbourhood *hood; ///< by sorted index: the plain neighbourhoods, summed at the start of the step
+    SteerPackedNeighbourhood *hood; ///< by creation order (entry.rank): the plain neighbourhoods, summed at the start of the step
     int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
 
     int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)

@@ -393,7 +393,7 @@ static bool prepare_by_cells(const SteerGrid *g)
                 if (!fast_path(g, &q)) {
                     SteerNeighbourhood n;
                     sum_neighbourhood(g, &q, e->neighbor_radius, &n);
-                    pack_neighbourhood(&n, &g->hood[k]);
+                    pack_neighbourhood(&n, &g->hood[g->entry[k].rank]);
                     continue;
                 }
                 QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
@@ -411,7 +411,9 @@ static bool prepare_by_cells(const SteerGrid *g)
                 s.count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
                 s.zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
                 if (s.zero > 1) add_coincident(g, &q, true, &s);
-                SteerPackedNeighbourhood *packed = &g->hood[k]; /* in cell order: a stream of writes */
+                /* By creation order, the order the step reads them in: the scattered accesses are these
+                 * writes, which nothing waits for, rather than the step's reads, which it would. */
+                SteerPackedNeighbourhood *packed = &g->hood[e->rank];
                 packed->separation[0] = (float)s.sx;
                 packed->separation[1] = (float)s.sy;
                 packed->heading_sum[0] = (float)s.ax;
@@ -438,7 +440,7 @@ void steer_prepare_neighbourhoods(SteerWorld *world)
         Query q = query_for(g, k);
         SteerNeighbourhood n;
         sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
-        pack_neighbourhood(&n, &g->hood[k]);
+        pack_neighbourhood(&n, &g->hood[g->entry[k].rank]);
     }
 }
 
@@ -450,7 +452,7 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
     int k = g->where[slot];
     bool comfort = comfort_distance > 0.0 && comfort_multiplier != 1.0;
     if (world->hoods_ready && vehicle->wants_neighbourhood && exclude_slot < 0 && !comfort) {
-        const SteerPackedNeighbourhood *packed = &g->hood[k];
+        const SteerPackedNeighbourhood *packed = &g->hood[g->entry[k].rank];
         out->separation = steer_vec2(packed->separation[0], packed->separation[1]);
         out->heading_sum = steer_vec2(packed->heading_sum[0], packed->heading_sum[1]);
         out->offset_sum = steer_vec2(packed->offset_sum[0], packed->offset_sum[1]);

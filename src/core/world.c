@@ -234,6 +234,16 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
     }
 }
 
+/// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
+static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *ranks, int count, bool move)
+{
+    if (count == 0) return 0;
+    steer_flock_step_forces(world, batch, ranks, count);
+    if (move)
+        for (int k = 0; k < count; k++) integrate(world, batch[k], world->def.dt);
+    return 0;
+}
+
 void steer_world_step(SteerWorld *world)
 {
     double dt = world->def.dt;
@@ -242,28 +252,53 @@ void steer_world_step(SteerWorld *world)
     steer_world_obstacle_grid(world);
     steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so
-     * the result does not depend on slot reuse and PRNG draws come in a fixed order. */
+     * the result does not depend on slot reuse and PRNG draws come in a fixed order. Forces read
+     * the others through the grid's copy, taken above - except behaviours aimed at a vehicle,
+     * which read it itself: without any of those in the world, each vehicle moves as soon as its
+     * force is known, and the step walks the vehicles once instead of twice. */
+    bool move_at_once = !world->vehicle_targets;
+    /* Plain flockers go through step_flock.c in batches; any other vehicle first flushes the
+     * batch, so that PRNG draws still come in creation order. */
+    SteerVehicle *batch[STEER_FLOCK_BATCH];
+    int batch_ranks[STEER_FLOCK_BATCH], batched = 0;
     for (int i = 0; i < world->order_count; i++) {
-        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        int pool_slot = world->order[i];
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
         /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
-         * later vehicle's slots now so they are in cache by its turn. */
+         * later vehicle's slots now so they are in cache by its turn (a batch later). */
 #if defined(__GNUC__)
-        if (i + 4 < world->order_count) {
-            int slot = world->order[i + 4];
+        if (i + STEER_FLOCK_BATCH < world->order_count) {
+            int slot = world->order[i + STEER_FLOCK_BATCH];
             const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
-            __builtin_prefetch(later->behaviours);
-            __builtin_prefetch((const char *)later->behaviours + 128);
-            __builtin_prefetch((const char *)later->behaviours + 256);
-            /* and its neighbourhood sums, stored in cell order */
-            __builtin_prefetch(&world->grid.hood[world->grid.where[slot]]);
+            const char *hot = (const char *)later->behaviours;
+            for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
+            __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
+        }
+        /* and the vehicle itself further on, whose pointer to its slots the line above reads
+         * (240-byte vehicles: the hardware's prefetching does not run that far ahead) */
+        if (i + 3 * STEER_FLOCK_BATCH < world->order_count) {
+            const char *further = steer_pool_at(&world->vehicles, world->order[i + 3 * STEER_FLOCK_BATCH]);
+            for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
+            __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
         }
 #endif
+        if (steer_flock_step_eligible(world, vehicle)) {
+            batch[batched] = vehicle;
+            batch_ranks[batched++] = i;
+            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
+            continue;
+        }
+        batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
+        if (move_at_once) integrate(world, vehicle, dt);
     }
-    for (int i = 0; i < world->order_count; i++) {
-        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
-        integrate(world, vehicle, dt);
+    flush_flockers(world, batch, batch_ranks, batched, move_at_once);
+    if (!move_at_once) {
+        for (int i = 0; i < world->order_count; i++) {
+            SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+            integrate(world, vehicle, dt);
+        }
     }
     world->grid_stale = true;
     world->hoods_ready = false;

@@ -5,6 +5,7 @@
 #define STEER_WORLD_INTERNAL_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "grid.h"
 #include "pool.h"
@@ -14,14 +15,21 @@
 /// One active behaviour of a vehicle: its definition, what it did last step, and the state it keeps
 /// between steps (never in statics: behaviours are pure functions of vehicle, slot and world).
 typedef struct SteerBehaviourSlot {
+    /* What every step reads and writes comes first and together: the flags, the wander point, the
+     * definition, then the first fields of the state (force, kept, evaluated, target,
+     * wander_target) - about 224 bytes, so a flocker's step touches four or five cache lines of
+     * its slot (the step prefetches them: STEER_SLOT_HOT_BYTES). */
+    bool lost;               ///< its target vehicle, path or field was removed: switched off
+    int waypoint;            ///< follow: index of the current waypoint
+    SteerVec2 wander_local;  ///< wander: target on the circle, relative to the circle's centre, vehicle frame
     SteerBehaviourDef def;
     SteerBehaviourState state;
-    SteerVec2 wander_local;  ///< wander: target on the circle, relative to the circle's centre, vehicle frame
     SteerVec2 noise_offset;  ///< wander roam: where this vehicle's noise streams start
     double roam_time;        ///< wander roam: noise time, s·roam_rate
-    int waypoint;            ///< follow: index of the current waypoint
-    bool lost;               ///< its target vehicle, path or field was removed: switched off
 } SteerBehaviourSlot;
+
+/// Bytes at the start of a slot that a plain step touches (through state.wander_target).
+#define STEER_SLOT_HOT_BYTES (offsetof(SteerBehaviourSlot, state) + offsetof(SteerBehaviourState, box_length))
 
 typedef struct SteerVehicle {
     /* What the grid copies every step comes first, so that rebuilding it reads two cache lines of
@@ -98,6 +106,10 @@ struct SteerWorld {
     SteerObstacleGrid obstacle_grid;
     bool obstacles_stale;
     bool hoods_ready;        ///< during a step: grid.hood holds the plain neighbourhoods
+    /* Set for good once any behaviour was given a vehicle as its target: only such behaviours read
+     * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
+     * then the step may move each vehicle as soon as its force is known (one pass, not two). */
+    bool vehicle_targets;
 
     char error[256];
 };
@@ -129,6 +141,15 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
 
 /* behaviours_*.c: each computes one behaviour's unweighted force (mass·units/s²) */
 SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
+
+/* step_flock.c: vehicles whose only behaviour is a plain flock under the weighted sum get their
+ * force straight from their packed neighbourhoods, in batches - the same result and inspector
+ * state as steer_combine_forces. */
+#define STEER_FLOCK_BATCH 8
+bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle);
+/// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order
+/// with their indices in it (`ranks`).
+void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count);
 
 /* combine.c: the vehicle's combined, truncated force for this step */
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);
