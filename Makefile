@@ -70,7 +70,8 @@ bench: $(BENCH_TARGETS)
 
 install: $(INSTALL_TARGETS)
 
-# Says exactly what to install when a build dependency is missing, instead of a compiler error.
+# Installs the missing Debian packages when run as root (as CI is); otherwise says exactly what to
+# install, instead of failing later with a compiler error.
 DEBIAN_PACKAGES = build-essential pkg-config lua5.4 liblua5.4-dev lua-busted libcmocka-dev \
                   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
 check-deps:
@@ -78,7 +79,11 @@ check-deps:
 	for p in $(DEBIAN_PACKAGES); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
-	if [ -n "$$missing" ]; then \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing the Debian packages steer needs:$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq --no-install-recommends $$missing || exit 1; \
+	elif [ -n "$$missing" ]; then \
 	    echo "steer needs these Debian packages:$$missing"; \
 	    echo "install them with: sudo apt-get install$$missing"; exit 1; \
 	fi
