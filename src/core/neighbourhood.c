@@ -372,6 +372,8 @@ static int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
     return n;
 }
 
+#define HOOD_AHEAD 8 /* vehicles: a few times the pre-pass's time per vehicle covers a miss */
+
 /* The pre-pass walks the grid cell by cell: every vehicle of a cell looks at the same 3 x 3 block
  * (cells are at least as large as any neighbour radius), so the runs are worked out once per cell
  * and the fast path goes straight to the four-at-a-time loop. */
@@ -387,6 +389,10 @@ static bool prepare_by_cells(const SteerGrid *g)
             int run_count = block_runs(g, cx, cy, runs);
             if (run_count < 0) return false;
             for (int k = begin; k < end; k++) {
+                /* The sums are stored by creation order: scattered writes, and x86 commits stores in
+                 * order, so a store that misses the cache holds up every store behind it. Ask for
+                 * the line a few vehicles ahead, for writing (40 ns a vehicle at 100,000 without). */
+                if (k + HOOD_AHEAD < g->count) __builtin_prefetch(&g->hood[g->entry[k + HOOD_AHEAD].rank], 1);
                 const SteerGridEntry *e = &g->entry[k];
                 if (!e->wants) continue;
                 Query q = query_for(g, k);
