@@ -401,7 +401,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
         }
         resort_slot(vehicle, i);
         steer_vehicle_refresh_group_flags(vehicle);
-        world->grid_stale = true;
+        steer_world_vehicles_changed(world);
         return STEER_OK;
     }
 
@@ -421,7 +421,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     start_slot(world, vehicle, slot);
     resort_slot(vehicle, i);
     steer_vehicle_refresh_group_flags(vehicle);
-    world->grid_stale = true; /* the grid copies wants_neighbourhood */
+    steer_world_vehicles_changed(world); /* the grid copies wants_neighbourhood */
     return STEER_OK;
 }
 
@@ -439,7 +439,7 @@ SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, 
         break;
     }
     steer_vehicle_refresh_group_flags(vehicle);
-    world->grid_stale = true;
+    steer_world_vehicles_changed(world);
     return STEER_OK;
 }
 
@@ -449,7 +449,7 @@ SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
     if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
     vehicle->behaviour_count = 0; /* keep the allocation: switching on again needs none */
     vehicle->wants_neighbourhood = false;
-    world->grid_stale = true;
+    steer_world_vehicles_changed(world);
     return STEER_OK;
 }
 

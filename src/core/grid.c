@@ -76,20 +76,6 @@ void steer_grid_free(SteerGrid *g)
     memset(g, 0, sizeof *g);
 }
 
-static double wrap_coordinate(double value, double size)
-{
-    if (value >= 0.0 && value < size) return value; /* the usual case after a step: no floor() */
-    double wrapped = value - size * floor(value / size);
-    /* Rounding can give exactly `size`; absurdly large inputs can give anything. */
-    return (wrapped >= 0.0 && wrapped < size) ? wrapped : 0.0;
-}
-
-SteerVec2 steer_grid_local_point(const SteerGrid *g, SteerVec2 point)
-{
-    if (!g->wrap) return point;
-    return steer_vec2(wrap_coordinate(point.x, g->width), wrap_coordinate(point.y, g->height));
-}
-
 /// Chooses cols x rows cells of at least `wanted` units over `extent_x` x `extent_y` units (the
 /// world's size when wrapping), with at most `max_cells` cells.
 static void choose_cells(double extent_x, double extent_y, double wanted, bool wrap, int max_cells, int *cols,
@@ -124,52 +110,32 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->height = world->def.height;
 
     /* Pass 1: copy each vehicle's hot fields once, in creation order (the only read of the
-     * vehicles), and find the largest radii and speed and the vehicles' bounding box. */
-    double max_neighbor = 0.0, max_radius = 0.0, max_speed_sq = 0.0;
-    uint64_t all_kinds = 0;
-    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
-    for (int i = 0; i < n; i++) {
+     * vehicles), and find the largest radii and speed and the vehicles' bounding box - unless the
+     * step that moved them did so already. */
+    if (!g->staged) {
+        steer_grid_bounds_clear(&g->bounds);
+        for (int i = 0; i < n; i++) {
 #if defined(__GNUC__)
-        /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
-         * the hardware's own prefetching lags behind such a stride). */
-        if (i + 6 < n) {
-            const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
-            __builtin_prefetch(ahead);
-            __builtin_prefetch(ahead + 64);
-            __builtin_prefetch(ahead + 95);
-        }
+            /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
+             * the hardware's own prefetching lags behind such a stride). */
+            if (i + 6 < n) {
+                const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
+                __builtin_prefetch(ahead);
+                __builtin_prefetch(ahead + 64);
+                __builtin_prefetch(ahead + 95);
+            }
 #endif
-        const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-        if (v->neighbor_radius > max_neighbor) max_neighbor = v->neighbor_radius;
-        all_kinds |= 1ULL << v->kind;
-        if (v->radius > max_radius) max_radius = v->radius;
-        double speed_sq = steer_length_sq(v->velocity);
-        if (speed_sq > max_speed_sq) max_speed_sq = speed_sq;
-        if (v->position.x < min_x) min_x = v->position.x;
-        if (v->position.y < min_y) min_y = v->position.y;
-        if (v->position.x > max_x) max_x = v->position.x;
-        if (v->position.y > max_y) max_y = v->position.y;
-        SteerVec2 p = steer_grid_local_point(g, v->position);
-        SteerGridEntry *e = &g->stage[i];
-        e->x = p.x;
-        e->y = p.y;
-        e->hx = v->heading.x;
-        e->hy = v->heading.y;
-        e->vx = v->velocity.x;
-        e->vy = v->velocity.y;
-        e->radius = v->radius;
-        e->neighbor_radius = v->neighbor_radius;
-        e->view_cos = v->view_cos;
-        e->flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
-        e->rank = i;
-        e->slot = world->order[i];
-        e->kind = (uint8_t)v->kind;
-        e->wants = v->wants_neighbourhood;
+            steer_grid_stage(g, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i]);
+        }
     }
+    g->staged = false;
+    const SteerGridBounds *b = &g->bounds;
+    double max_neighbor = b->max_neighbor_radius;
+    double min_x = b->min_x, min_y = b->min_y, max_x = b->max_x, max_y = b->max_y;
     g->max_neighbor_radius = max_neighbor;
-    g->max_radius = max_radius;
-    g->max_speed = sqrt(max_speed_sq);
-    g->all_kinds = all_kinds;
+    g->max_radius = b->max_radius;
+    g->max_speed = sqrt(b->max_speed_sq);
+    g->all_kinds = b->all_kinds;
 
     /* A little over the largest radius: a neighbour exactly one radius away is then always in the
      * 3 x 3 block, never on the far border of the next cell. */
@@ -267,8 +233,8 @@ static void obstacle_axis(const SteerObstacleGrid *g, double center, double radi
 /// Calls back for every cell an obstacle covers; used twice (count, then fill).
 #define FOR_OBSTACLE_CELLS(g, o, cell, body)                                                       \
     do {                                                                                           \
-        double cx_ = (g)->wrap ? wrap_coordinate((o)->center.x, (g)->width) : (o)->center.x;       \
-        double cy_ = (g)->wrap ? wrap_coordinate((o)->center.y, (g)->height) : (o)->center.y;      \
+        double cx_ = (g)->wrap ? steer_grid_wrap_coordinate((o)->center.x, (g)->width) : (o)->center.x;       \
+        double cy_ = (g)->wrap ? steer_grid_wrap_coordinate((o)->center.y, (g)->height) : (o)->center.y;      \
         int xlo_, xhi_, ylo_, yhi_;                                                                \
         obstacle_axis((g), cx_, (o)->radius, true, &xlo_, &xhi_);                                  \
         obstacle_axis((g), cy_, (o)->radius, false, &ylo_, &yhi_);                                 \
@@ -369,8 +335,8 @@ int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, 
     double cx = 0.5 * (lo.x + hi.x), cy = 0.5 * (lo.y + hi.y);
     double rx = 0.5 * (hi.x - lo.x), ry = 0.5 * (hi.y - lo.y);
     if (g->wrap) {
-        cx = wrap_coordinate(cx, g->width);
-        cy = wrap_coordinate(cy, g->height);
+        cx = steer_grid_wrap_coordinate(cx, g->width);
+        cy = steer_grid_wrap_coordinate(cy, g->height);
     }
     int xlo, xhi, ylo, yhi;
     axis_range(cx, rx, g->origin_x, g->inv_w, g->cols, g->wrap, &xlo, &xhi);

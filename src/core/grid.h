@@ -62,6 +62,14 @@ typedef struct SteerGridEntry {
     uint8_t wants;           ///< 1: a behaviour of it uses the plain neighbourhood this step
 } SteerGridEntry;
 
+/// What a build needs to know of all the vehicles before it can choose its cells, gathered while
+/// they are copied (by the build itself, or by the step that moved them: steer_grid_stage).
+typedef struct SteerGridBounds {
+    double max_neighbor_radius, max_radius, max_speed_sq;
+    uint64_t all_kinds;
+    double min_x, min_y, max_x, max_y;  ///< the vehicles' bounding box (unwrapped positions)
+} SteerGridBounds;
+
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
     double origin_x, origin_y;
@@ -85,6 +93,11 @@ typedef struct SteerGrid {
     int *scratch;            ///< by creation order: cell index during the sort
     int *order;              ///< by sorted index: creation index (the sort's permutation)
     SteerGridEntry *stage;   ///< by creation order: each vehicle as copied, read once from the vehicles
+    SteerGridBounds bounds;  ///< of the staged vehicles
+    /* The step copies each vehicle into `stage` right after moving it, while the vehicle is in
+     * cache; the next build then skips reading the vehicles again. Anything else that changes a
+     * vehicle or the set of vehicles clears this (steer_world_vehicles_changed). */
+    bool staged;
     int capacity;            ///< vehicles the arrays hold
     int where_capacity;      ///< pool slots `where` holds
     int cell_capacity;       ///< cells cell_start holds (plus one)
@@ -252,8 +265,28 @@ static inline bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun 
 
 
 
+static inline double steer_grid_wrap_coordinate(double value, double size)
+{
+    if (value >= 0.0 && value < size) return value; /* the usual case after a step: no floor() */
+    double wrapped = value - size * floor(value / size);
+    /* Rounding can give exactly `size`; absurdly large inputs can give anything. */
+    return (wrapped >= 0.0 && wrapped < size) ? wrapped : 0.0;
+}
+
 /// A point as the grid stores positions (wrapped into the world in a wrapping world).
-SteerVec2 steer_grid_local_point(const SteerGrid *grid, SteerVec2 point);
+static inline SteerVec2 steer_grid_local_point(const SteerGrid *g, SteerVec2 point)
+{
+    if (!g->wrap) return point;
+    return steer_vec2(steer_grid_wrap_coordinate(point.x, g->width), steer_grid_wrap_coordinate(point.y, g->height));
+}
+
+static inline void steer_grid_bounds_clear(SteerGridBounds *b)
+{
+    b->max_neighbor_radius = b->max_radius = b->max_speed_sq = 0.0;
+    b->all_kinds = 0;
+    b->min_x = b->min_y = INFINITY;
+    b->max_x = b->max_y = -INFINITY;
+}
 /// The shortest offset along one wrapped axis of length `size`.
 static inline double steer_grid_wrap_delta(double delta, double size)
 {

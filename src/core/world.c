@@ -234,13 +234,21 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
     }
 }
 
+/// Moves the vehicle of creation index `rank` and copies it for the next grid build while it is
+/// in cache (grid.h: staged).
+static void move_and_stage(SteerWorld *world, SteerVehicle *vehicle, int rank)
+{
+    integrate(world, vehicle, world->def.dt);
+    steer_grid_stage(&world->grid, vehicle, rank, world->order[rank]);
+}
+
 /// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
 static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *ranks, int count, bool move)
 {
     if (count == 0) return 0;
     steer_flock_step_forces(world, batch, ranks, count);
     if (move)
-        for (int k = 0; k < count; k++) integrate(world, batch[k], world->def.dt);
+        for (int k = 0; k < count; k++) move_and_stage(world, batch[k], ranks[k]);
     return 0;
 }
 
@@ -257,6 +265,8 @@ void steer_world_step(SteerWorld *world)
      * which read it itself: without any of those in the world, each vehicle moves as soon as its
      * force is known, and the step walks the vehicles once instead of twice. */
     bool move_at_once = !world->vehicle_targets;
+    /* The grid is built: its stage and bounds are free to collect the moved vehicles. */
+    steer_grid_bounds_clear(&world->grid.bounds);
     /* Plain flockers go through step_flock.c in batches; any other vehicle first flushes the
      * batch, so that PRNG draws still come in creation order. */
     SteerVehicle *batch[STEER_FLOCK_BATCH];
@@ -291,16 +301,15 @@ void steer_world_step(SteerWorld *world)
         batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
-        if (move_at_once) integrate(world, vehicle, dt);
+        if (move_at_once) move_and_stage(world, vehicle, i);
     }
     flush_flockers(world, batch, batch_ranks, batched, move_at_once);
     if (!move_at_once) {
-        for (int i = 0; i < world->order_count; i++) {
-            SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
-            integrate(world, vehicle, dt);
-        }
+        for (int i = 0; i < world->order_count; i++)
+            move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i);
     }
     world->grid_stale = true;
+    world->grid.staged = true; /* every vehicle was staged as it moved */
     world->hoods_ready = false;
     world->step_count++;
     world->time += dt;
