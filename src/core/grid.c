@@ -30,9 +30,18 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
         if (!grown) return false;
         *ints[i] = grown;
     }
-    void *stage = realloc(g->stage, (size_t)next * sizeof *g->stage);
-    if (!stage) return false;
-    g->stage = stage;
+    void **entries[] = {(void **)&g->stage, (void **)&g->built, (void **)&g->entry};
+    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+        void *grown = realloc(*entries[i], (size_t)next * sizeof(SteerGridEntry));
+        if (!grown) return false;
+        *entries[i] = grown;
+    }
+    void *quick = realloc(g->quick, (size_t)next * sizeof *g->quick);
+    if (!quick) return false;
+    g->quick = quick;
+    void *asker = realloc(g->asker, (size_t)next * sizeof *g->asker);
+    if (!asker) return false;
+    g->asker = asker;
     void *hood = realloc(g->hood, (size_t)next * sizeof *g->hood);
     if (!hood) return false;
     g->hood = hood;
@@ -42,9 +51,6 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
         if (!grown) return false;
         *floats[i] = grown;
     }
-    void *entry = realloc(g->entry, (size_t)next * sizeof *g->entry);
-    if (!entry) return false;
-    g->entry = entry;
 
     g->capacity = next;
     return true;
@@ -69,7 +75,7 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 
 void steer_grid_free(SteerGrid *g)
 {
-    free(g->stage); free(g->order); free(g->scratch);
+    free(g->stage); free(g->built); free(g->quick); free(g->asker); free(g->order); free(g->scratch);
     free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
     free(g->entry); free(g->hood); free(g->where);
     free(g->cell_start); free(g->result);
@@ -162,8 +168,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
     for (int i = 0; i < n; i++) {
-        int cx = clamp_cell(fast_floor((g->stage[i].x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((g->stage[i].y - g->origin_y) * g->inv_h), g->rows);
+        int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         g->cell_start[cell + 1]++;
@@ -175,30 +181,57 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
      * next cell's start; they are shifted back below. */
     for (int i = 0; i < n; i++) g->order[g->cell_start[g->scratch[i]]++] = i;
 
-    /* Pass 4: gather in cell order - sequential writes, one staged entry read per vehicle. */
+    /* Pass 4: gather in cell order what the step's neighbourhood pre-pass reads - sequential
+     * writes, one scattered line (a SteerGridQuick) read per vehicle. The whole entries are
+     * gathered only when something asks for them (steer_grid_gather). */
+    bool every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
     for (int k = 0; k < n; k++) {
+        int i = g->order[k];
 #if defined(__GNUC__)
         /* The reads are scattered (cell order over creation order): ask for them ahead, or
-         * every entry waits for memory once the world outgrows the cache. */
-        if (k + 8 < n) {
-            const SteerGridEntry *ahead = &g->stage[g->order[k + 8]];
+         * every one waits for memory once the world outgrows the cache. */
+        if (k + 8 < n) __builtin_prefetch(&g->quick[g->order[k + 8]]);
+#endif
+        const SteerGridQuick *q = &g->quick[i];
+        g->fx[k] = (float)(q->x - g->origin_x);
+        g->fy[k] = (float)(q->y - g->origin_y);
+        g->fhx[k] = q->hx;
+        g->fhy[k] = q->hy;
+        SteerGridAsker *a = &g->asker[k];
+        a->rank = i;
+        a->r2 = q->r2;
+        a->wants = q->wants;
+        a->fast = q->wants && q->all_round && (every_kind || (g->all_kinds & ~g->stage[i].flock_kinds) == 0);
+    }
+    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
+    g->cell_start[0] = 0;
+    /* The step stages the next build in the other buffer; gathering reads this one. */
+    SteerGridEntry *sorted = g->stage;
+    g->stage = g->built;
+    g->built = sorted;
+    g->gathered = false;
+}
+
+void steer_grid_gather(const SteerGrid *grid)
+{
+    SteerGrid *g = (SteerGrid *)grid; /* a cache: see steer_world_grid */
+    if (g->gathered) return;
+    for (int k = 0; k < g->count; k++) {
+#if defined(__GNUC__)
+        if (k + 8 < g->count) {
+            const SteerGridEntry *ahead = &g->built[g->order[k + 8]];
             __builtin_prefetch(ahead);
             __builtin_prefetch((const char *)ahead + 64);
         }
 #endif
-        const SteerGridEntry *e = &g->stage[g->order[k]];
+        const SteerGridEntry *e = &g->built[g->order[k]];
         g->entry[k] = *e;
-        g->fx[k] = (float)(e->x - g->origin_x);
-        g->fy[k] = (float)(e->y - g->origin_y);
-        g->fhx[k] = (float)e->hx;
-        g->fhy[k] = (float)e->hy;
         g->where[e->slot] = k;
     }
-    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
-    g->cell_start[0] = 0;
+    g->gathered = true;
 }
 
-const SteerGrid *steer_world_grid(const SteerWorld *world)
+const SteerGrid *steer_world_grid_cells(const SteerWorld *world)
 {
     SteerWorld *cache = (SteerWorld *)world;
     if (cache->grid_stale) {
@@ -206,6 +239,13 @@ const SteerGrid *steer_world_grid(const SteerWorld *world)
         cache->grid_stale = false;
     }
     return &world->grid;
+}
+
+const SteerGrid *steer_world_grid(const SteerWorld *world)
+{
+    const SteerGrid *g = steer_world_grid_cells(world);
+    steer_grid_gather(g);
+    return g;
 }
 
 /* ---- Cursor -------------------------------------------------------------------------------- */

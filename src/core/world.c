@@ -256,7 +256,7 @@ void steer_world_step(SteerWorld *world)
 {
     double dt = world->def.dt;
     /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
-    steer_world_grid(world);
+    steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
     steer_world_obstacle_grid(world);
     steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so

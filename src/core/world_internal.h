@@ -128,7 +128,17 @@ static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int ran
     if (v->position.y < b->min_y) b->min_y = v->position.y;
     if (v->position.x > b->max_x) b->max_x = v->position.x;
     if (v->position.y > b->max_y) b->max_y = v->position.y;
+    uint64_t kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+    b->common_kinds &= kinds;
     SteerVec2 p = steer_grid_local_point(g, v->position);
+    SteerGridQuick *q = &g->quick[rank];
+    q->x = p.x;
+    q->y = p.y;
+    q->hx = (float)v->heading.x;
+    q->hy = (float)v->heading.y;
+    q->r2 = (float)(v->neighbor_radius * v->neighbor_radius);
+    q->wants = v->wants_neighbourhood;
+    q->all_round = v->view_cos < -1.0;
     SteerGridEntry *e = &g->stage[rank];
     e->x = p.x;
     e->y = p.y;
@@ -139,7 +149,7 @@ static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int ran
     e->radius = v->radius;
     e->neighbor_radius = v->neighbor_radius;
     e->view_cos = v->view_cos;
-    e->flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+    e->flock_kinds = kinds;
     e->rank = rank;
     e->slot = slot;
     e->kind = (uint8_t)v->kind;

@@ -335,6 +335,8 @@ static void staged_build_matches_fresh_build(SteerEdges edges, bool vehicle_targ
         SteerVehicleId id = spawn_moving(world, urand() * 1000.0, urand() * 1000.0, urand() * 50.0, urand() * 20.0);
         if (i == 0) first = id;
         assert_int_equal(steer_vehicle_set_kind(world, id, (uint32_t)irand(3)), STEER_OK);
+        if (i % 7 == 0) assert_int_equal(steer_vehicle_set_view_angle(world, id, 4.0), STEER_OK);
+        if (i % 5 == 0) assert_int_equal(steer_vehicle_set_flock_kinds(world, id, 7), STEER_OK);
         /* flockers (the step's batched path) among wanderers (the general path) */
         SteerBehaviourDef def = steer_default_behaviour_def(i % 3 ? STEER_FLOCK : STEER_WANDER);
         turn_on(world, id, &def);
@@ -360,6 +362,18 @@ static void staged_build_matches_fresh_build(SteerEdges edges, bool vehicle_targ
         assert_memory_equal(g->cell_start, staged_cells, (size_t)(g->cols * g->rows + 1) * sizeof(int));
         assert_true(g->max_neighbor_radius == max_neighbor && g->max_radius == max_radius && g->max_speed == max_speed);
         assert_true(g->origin_x == origin_x && g->origin_y == origin_y && g->all_kinds == kinds);
+        /* What the neighbourhood pre-pass reads instead of the entries says the same. */
+        int fast = 0;
+        for (int k = 0; k < 300; k++) {
+            const SteerGridEntry *e = &g->entry[k];
+            assert_int_equal(g->asker[k].rank, e->rank);
+            assert_int_equal(g->asker[k].wants, e->wants);
+            assert_true(g->asker[k].r2 == (float)(e->neighbor_radius * e->neighbor_radius));
+            bool can = e->wants && e->view_cos < -1.0 && (g->all_kinds & ~e->flock_kinds) == 0;
+            assert_int_equal(g->asker[k].fast, can);
+            fast += can;
+        }
+        assert_true(fast > 0 && fast < 300);
     }
     /* A setter after the step invalidates the staged copy: the next build sees the change. */
     assert_int_equal(steer_vehicle_set_position(world, first, steer_vec2(123.0, 456.0)), STEER_OK);
