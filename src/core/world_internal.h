@@ -37,6 +37,7 @@ typedef struct SteerVehicle {
     SteerPoolHeader header;  ///< generation, alive flag, free-list link
     uint32_t kind;
     bool wants_neighbourhood;  ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
+    bool plain_flock;          ///< its only behaviour is a flock without a leash (step_flock.c), not lost
     SteerVec2 position, velocity, heading;
     double radius, neighbor_radius;
     double view_cos;           ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
