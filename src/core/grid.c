@@ -133,7 +133,6 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 #endif
             steer_grid_stage(g, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i]);
         }
-        steer_grid_stage_done();
     }
     g->staged = false;
     const SteerGridBounds *b = &g->bounds;

@@ -310,7 +310,6 @@ void steer_world_step(SteerWorld *world)
     }
     world->grid_stale = true;
     world->grid.staged = true; /* every vehicle was staged as it moved */
-    steer_grid_stage_done();
     world->hoods_ready = false;
     world->step_count++;
     world->time += dt;

@@ -6,10 +6,6 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include <string.h>
-#if defined(__x86_64__)
-#include <emmintrin.h>
-#endif
 
 #include "grid.h"
 #include "pool.h"
@@ -144,40 +140,21 @@ static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int ran
     q->r2 = (float)(v->neighbor_radius * v->neighbor_radius);
     q->wants = v->wants_neighbourhood;
     q->all_round = v->view_cos < -1.0;
-    SteerGridEntry e;
-    memset(&e, 0, sizeof e); /* padding too: the entry is copied as whole words */
-    e.x = p.x;
-    e.y = p.y;
-    e.hx = v->heading.x;
-    e.hy = v->heading.y;
-    e.vx = v->velocity.x;
-    e.vy = v->velocity.y;
-    e.radius = v->radius;
-    e.neighbor_radius = v->neighbor_radius;
-    e.view_cos = v->view_cos;
-    e.flock_kinds = kinds;
-    e.rank = rank;
-    e.slot = slot;
-    e.kind = (uint8_t)v->kind;
-    e.wants = v->wants_neighbourhood;
-#if defined(__x86_64__)
-    /* Nothing reads the stage until it is gathered, rarely: stream it past the cache, without
-     * first reading the lines it overwrites (steer_grid_stage_done fences). */
-    long long words[sizeof e / sizeof(long long)];
-    memcpy(words, &e, sizeof e);
-    long long *to = (long long *)&g->stage[rank];
-    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) _mm_stream_si64(to + i, words[i]);
-#else
-    g->stage[rank] = e;
-#endif
-}
-
-/// Orders the stage's streamed stores before whatever reads it next.
-static inline void steer_grid_stage_done(void)
-{
-#if defined(__x86_64__)
-    _mm_sfence();
-#endif
+    SteerGridEntry *e = &g->stage[rank];
+    e->x = p.x;
+    e->y = p.y;
+    e->hx = v->heading.x;
+    e->hy = v->heading.y;
+    e->vx = v->velocity.x;
+    e->vy = v->velocity.y;
+    e->radius = v->radius;
+    e->neighbor_radius = v->neighbor_radius;
+    e->view_cos = v->view_cos;
+    e->flock_kinds = kinds;
+    e->rank = rank;
+    e->slot = slot;
+    e->kind = (uint8_t)v->kind;
+    e->wants = v->wants_neighbourhood;
 }
 
 /// Something other than the step changed a vehicle the grid copies, or created or removed one:
