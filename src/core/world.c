@@ -284,9 +284,12 @@ void steer_world_step(SteerWorld *world)
             for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
             __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
         }
-        /* and the vehicle itself further on, whose pointer to its slots the line above reads
-         * (240-byte vehicles: the hardware's prefetching does not run that far ahead) */
-        if (i + 3 * STEER_FLOCK_BATCH < world->order_count) {
+        /* and the vehicle itself further on, whose pointer to its slots the line above reads -
+         * unless it lies right after the one before: the hardware streams through consecutive
+         * vehicles by itself, and a prefetch per line of theirs only costs (a world without
+         * removals is one such run). */
+        if (i + 3 * STEER_FLOCK_BATCH < world->order_count &&
+            world->order[i + 3 * STEER_FLOCK_BATCH] != world->order[i + 3 * STEER_FLOCK_BATCH - 1] + 1) {
             const char *further = steer_pool_at(&world->vehicles, world->order[i + 3 * STEER_FLOCK_BATCH]);
             for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
             __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
