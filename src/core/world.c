@@ -274,13 +274,12 @@ void steer_world_step(SteerWorld *world)
     for (int i = 0; i < world->order_count; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
-        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
-         * later vehicle's slots now so they are in cache by its turn (a batch later). */
 #if defined(__GNUC__)
-        if (i + STEER_FLOCK_BATCH < world->order_count) {
-            int slot = world->order[i + STEER_FLOCK_BATCH];
-            const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
-            const char *hot = (const char *)later->behaviours;
+        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for this
+         * vehicle's slots now, as it joins its batch - they are read when the batch is full.
+         * (Asking for a later vehicle's slots stalls on reading the pointer to them.) */
+        {
+            const char *hot = (const char *)vehicle->behaviours;
             for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
             __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
         }
