@@ -305,6 +305,12 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
         }
     }
     vehicle->wants_neighbourhood = wants;
+    vehicle->plain_flock = false;
+    if (vehicle->behaviour_count == 1) {
+        const SteerBehaviourSlot *only = &vehicle->behaviours[0];
+        vehicle->plain_flock = only->def.type == STEER_FLOCK && !only->lost &&
+                               only->def.flock.wander_params.leash == STEER_LEASH_NONE;
+    }
 }
 
 void steer_vehicle_free_behaviours(SteerVehicle *vehicle)
@@ -313,6 +319,7 @@ void steer_vehicle_free_behaviours(SteerVehicle *vehicle)
     vehicle->behaviours = NULL;
     vehicle->behaviour_count = 0;
     vehicle->behaviour_capacity = 0;
+    vehicle->plain_flock = false;
 }
 
 static bool slot_before(const SteerBehaviourDef *a, const SteerBehaviourDef *b)
@@ -401,7 +408,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
         }
         resort_slot(vehicle, i);
         steer_vehicle_refresh_group_flags(vehicle);
-        world->grid_stale = true;
+        steer_world_vehicles_changed(world);
         return STEER_OK;
     }
 
@@ -421,7 +428,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     start_slot(world, vehicle, slot);
     resort_slot(vehicle, i);
     steer_vehicle_refresh_group_flags(vehicle);
-    world->grid_stale = true; /* the grid copies wants_neighbourhood */
+    steer_world_vehicles_changed(world); /* the grid copies wants_neighbourhood */
     return STEER_OK;
 }
 
@@ -439,7 +446,7 @@ SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, 
         break;
     }
     steer_vehicle_refresh_group_flags(vehicle);
-    world->grid_stale = true;
+    steer_world_vehicles_changed(world);
     return STEER_OK;
 }
 
@@ -449,7 +456,8 @@ SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
     if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
     vehicle->behaviour_count = 0; /* keep the allocation: switching on again needs none */
     vehicle->wants_neighbourhood = false;
-    world->grid_stale = true;
+    vehicle->plain_flock = false;
+    steer_world_vehicles_changed(world);
     return STEER_OK;
 }
 

@@ -30,9 +30,18 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
         if (!grown) return false;
         *ints[i] = grown;
     }
-    void *stage = realloc(g->stage, (size_t)next * sizeof *g->stage);
-    if (!stage) return false;
-    g->stage = stage;
+    void **entries[] = {(void **)&g->stage, (void **)&g->built, (void **)&g->entry};
+    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
+        void *grown = realloc(*entries[i], (size_t)next * sizeof(SteerGridEntry));
+        if (!grown) return false;
+        *entries[i] = grown;
+    }
+    void *quick = realloc(g->quick, (size_t)next * sizeof *g->quick);
+    if (!quick) return false;
+    g->quick = quick;
+    void *asker = realloc(g->asker, (size_t)next * sizeof *g->asker);
+    if (!asker) return false;
+    g->asker = asker;
     void *hood = realloc(g->hood, (size_t)next * sizeof *g->hood);
     if (!hood) return false;
     g->hood = hood;
@@ -42,9 +51,6 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
         if (!grown) return false;
         *floats[i] = grown;
     }
-    void *entry = realloc(g->entry, (size_t)next * sizeof *g->entry);
-    if (!entry) return false;
-    g->entry = entry;
 
     g->capacity = next;
     return true;
@@ -69,25 +75,11 @@ bool steer_grid_reserve_results(SteerGrid *g, int count)
 
 void steer_grid_free(SteerGrid *g)
 {
-    free(g->stage); free(g->order); free(g->scratch);
+    free(g->stage); free(g->built); free(g->quick); free(g->asker); free(g->order); free(g->scratch);
     free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
     free(g->entry); free(g->hood); free(g->where);
     free(g->cell_start); free(g->result);
     memset(g, 0, sizeof *g);
-}
-
-static double wrap_coordinate(double value, double size)
-{
-    if (value >= 0.0 && value < size) return value; /* the usual case after a step: no floor() */
-    double wrapped = value - size * floor(value / size);
-    /* Rounding can give exactly `size`; absurdly large inputs can give anything. */
-    return (wrapped >= 0.0 && wrapped < size) ? wrapped : 0.0;
-}
-
-SteerVec2 steer_grid_local_point(const SteerGrid *g, SteerVec2 point)
-{
-    if (!g->wrap) return point;
-    return steer_vec2(wrap_coordinate(point.x, g->width), wrap_coordinate(point.y, g->height));
 }
 
 /// Chooses cols x rows cells of at least `wanted` units over `extent_x` x `extent_y` units (the
@@ -124,52 +116,32 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->height = world->def.height;
 
     /* Pass 1: copy each vehicle's hot fields once, in creation order (the only read of the
-     * vehicles), and find the largest radii and speed and the vehicles' bounding box. */
-    double max_neighbor = 0.0, max_radius = 0.0, max_speed_sq = 0.0;
-    uint64_t all_kinds = 0;
-    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
-    for (int i = 0; i < n; i++) {
+     * vehicles), and find the largest radii and speed and the vehicles' bounding box - unless the
+     * step that moved them did so already. */
+    if (!g->staged) {
+        steer_grid_bounds_clear(&g->bounds);
+        for (int i = 0; i < n; i++) {
 #if defined(__GNUC__)
-        /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
-         * the hardware's own prefetching lags behind such a stride). */
-        if (i + 6 < n) {
-            const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
-            __builtin_prefetch(ahead);
-            __builtin_prefetch(ahead + 64);
-            __builtin_prefetch(ahead + 95);
-        }
+            /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
+             * the hardware's own prefetching lags behind such a stride). */
+            if (i + 6 < n) {
+                const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
+                __builtin_prefetch(ahead);
+                __builtin_prefetch(ahead + 64);
+                __builtin_prefetch(ahead + 95);
+            }
 #endif
-        const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-        if (v->neighbor_radius > max_neighbor) max_neighbor = v->neighbor_radius;
-        all_kinds |= 1ULL << v->kind;
-        if (v->radius > max_radius) max_radius = v->radius;
-        double speed_sq = steer_length_sq(v->velocity);
-        if (speed_sq > max_speed_sq) max_speed_sq = speed_sq;
-        if (v->position.x < min_x) min_x = v->position.x;
-        if (v->position.y < min_y) min_y = v->position.y;
-        if (v->position.x > max_x) max_x = v->position.x;
-        if (v->position.y > max_y) max_y = v->position.y;
-        SteerVec2 p = steer_grid_local_point(g, v->position);
-        SteerGridEntry *e = &g->stage[i];
-        e->x = p.x;
-        e->y = p.y;
-        e->hx = v->heading.x;
-        e->hy = v->heading.y;
-        e->vx = v->velocity.x;
-        e->vy = v->velocity.y;
-        e->radius = v->radius;
-        e->neighbor_radius = v->neighbor_radius;
-        e->view_cos = v->view_cos;
-        e->flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
-        e->rank = i;
-        e->slot = world->order[i];
-        e->kind = (uint8_t)v->kind;
-        e->wants = v->wants_neighbourhood;
+            steer_grid_stage(g, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i]);
+        }
     }
+    g->staged = false;
+    const SteerGridBounds *b = &g->bounds;
+    double max_neighbor = b->max_neighbor_radius;
+    double min_x = b->min_x, min_y = b->min_y, max_x = b->max_x, max_y = b->max_y;
     g->max_neighbor_radius = max_neighbor;
-    g->max_radius = max_radius;
-    g->max_speed = sqrt(max_speed_sq);
-    g->all_kinds = all_kinds;
+    g->max_radius = b->max_radius;
+    g->max_speed = sqrt(b->max_speed_sq);
+    g->all_kinds = b->all_kinds;
 
     /* A little over the largest radius: a neighbour exactly one radius away is then always in the
      * 3 x 3 block, never on the far border of the next cell. */
@@ -196,8 +168,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
     for (int i = 0; i < n; i++) {
-        int cx = clamp_cell(fast_floor((g->stage[i].x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((g->stage[i].y - g->origin_y) * g->inv_h), g->rows);
+        int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         g->cell_start[cell + 1]++;
@@ -209,30 +181,57 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
      * next cell's start; they are shifted back below. */
     for (int i = 0; i < n; i++) g->order[g->cell_start[g->scratch[i]]++] = i;
 
-    /* Pass 4: gather in cell order - sequential writes, one staged entry read per vehicle. */
+    /* Pass 4: gather in cell order what the step's neighbourhood pre-pass reads - sequential
+     * writes, one scattered line (a SteerGridQuick) read per vehicle. The whole entries are
+     * gathered only when something asks for them (steer_grid_gather). */
+    bool every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
     for (int k = 0; k < n; k++) {
+        int i = g->order[k];
 #if defined(__GNUC__)
         /* The reads are scattered (cell order over creation order): ask for them ahead, or
-         * every entry waits for memory once the world outgrows the cache. */
-        if (k + 8 < n) {
-            const SteerGridEntry *ahead = &g->stage[g->order[k + 8]];
+         * every one waits for memory once the world outgrows the cache. */
+        if (k + 8 < n) __builtin_prefetch(&g->quick[g->order[k + 8]]);
+#endif
+        const SteerGridQuick *q = &g->quick[i];
+        g->fx[k] = (float)(q->x - g->origin_x);
+        g->fy[k] = (float)(q->y - g->origin_y);
+        g->fhx[k] = q->hx;
+        g->fhy[k] = q->hy;
+        SteerGridAsker *a = &g->asker[k];
+        a->rank = i;
+        a->r2 = q->r2;
+        a->wants = q->wants;
+        a->fast = q->wants && q->all_round && (every_kind || (g->all_kinds & ~g->stage[i].flock_kinds) == 0);
+    }
+    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
+    g->cell_start[0] = 0;
+    /* The step stages the next build in the other buffer; gathering reads this one. */
+    SteerGridEntry *sorted = g->stage;
+    g->stage = g->built;
+    g->built = sorted;
+    g->gathered = false;
+}
+
+void steer_grid_gather(const SteerGrid *grid)
+{
+    SteerGrid *g = (SteerGrid *)grid; /* a cache: see steer_world_grid */
+    if (g->gathered) return;
+    for (int k = 0; k < g->count; k++) {
+#if defined(__GNUC__)
+        if (k + 8 < g->count) {
+            const SteerGridEntry *ahead = &g->built[g->order[k + 8]];
             __builtin_prefetch(ahead);
             __builtin_prefetch((const char *)ahead + 64);
         }
 #endif
-        const SteerGridEntry *e = &g->stage[g->order[k]];
+        const SteerGridEntry *e = &g->built[g->order[k]];
         g->entry[k] = *e;
-        g->fx[k] = (float)(e->x - g->origin_x);
-        g->fy[k] = (float)(e->y - g->origin_y);
-        g->fhx[k] = (float)e->hx;
-        g->fhy[k] = (float)e->hy;
         g->where[e->slot] = k;
     }
-    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
-    g->cell_start[0] = 0;
+    g->gathered = true;
 }
 
-const SteerGrid *steer_world_grid(const SteerWorld *world)
+const SteerGrid *steer_world_grid_cells(const SteerWorld *world)
 {
     SteerWorld *cache = (SteerWorld *)world;
     if (cache->grid_stale) {
@@ -240,6 +239,13 @@ const SteerGrid *steer_world_grid(const SteerWorld *world)
         cache->grid_stale = false;
     }
     return &world->grid;
+}
+
+const SteerGrid *steer_world_grid(const SteerWorld *world)
+{
+    const SteerGrid *g = steer_world_grid_cells(world);
+    steer_grid_gather(g);
+    return g;
 }
 
 /* ---- Cursor -------------------------------------------------------------------------------- */
@@ -267,8 +273,8 @@ static void obstacle_axis(const SteerObstacleGrid *g, double center, double radi
 /// Calls back for every cell an obstacle covers; used twice (count, then fill).
 #define FOR_OBSTACLE_CELLS(g, o, cell, body)                                                       \
     do {                                                                                           \
-        double cx_ = (g)->wrap ? wrap_coordinate((o)->center.x, (g)->width) : (o)->center.x;       \
-        double cy_ = (g)->wrap ? wrap_coordinate((o)->center.y, (g)->height) : (o)->center.y;      \
+        double cx_ = (g)->wrap ? steer_grid_wrap_coordinate((o)->center.x, (g)->width) : (o)->center.x;       \
+        double cy_ = (g)->wrap ? steer_grid_wrap_coordinate((o)->center.y, (g)->height) : (o)->center.y;      \
         int xlo_, xhi_, ylo_, yhi_;                                                                \
         obstacle_axis((g), cx_, (o)->radius, true, &xlo_, &xhi_);                                  \
         obstacle_axis((g), cy_, (o)->radius, false, &ylo_, &yhi_);                                 \
@@ -369,8 +375,8 @@ int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, 
     double cx = 0.5 * (lo.x + hi.x), cy = 0.5 * (lo.y + hi.y);
     double rx = 0.5 * (hi.x - lo.x), ry = 0.5 * (hi.y - lo.y);
     if (g->wrap) {
-        cx = wrap_coordinate(cx, g->width);
-        cy = wrap_coordinate(cy, g->height);
+        cx = steer_grid_wrap_coordinate(cx, g->width);
+        cy = steer_grid_wrap_coordinate(cy, g->height);
     }
     int xlo, xhi, ylo, yhi;
     axis_range(cx, rx, g->origin_x, g->inv_w, g->cols, g->wrap, &xlo, &xhi);

@@ -62,6 +62,33 @@ typedef struct SteerGridEntry {
     uint8_t wants;           ///< 1: a behaviour of it uses the plain neighbourhood this step
 } SteerGridEntry;
 
+/// What a build reads of every vehicle to sort them and to set up the flocking fast path: 32 bytes
+/// by creation order, one cache line (the whole SteerGridEntry is gathered only on demand).
+typedef struct SteerGridQuick {
+    double x, y;             ///< position, as in SteerGridEntry
+    float hx, hy;            ///< unit heading
+    float r2;                ///< neighbour radius squared
+    uint8_t wants;           ///< SteerGridEntry.wants
+    uint8_t all_round;       ///< no view cone
+} SteerGridQuick;
+
+/// A vehicle of the sorted order as the step's neighbourhood pre-pass asks about it.
+typedef struct SteerGridAsker {
+    int rank;                ///< index in creation order
+    float r2;                ///< neighbour radius squared
+    uint8_t wants;           ///< a behaviour of it uses the plain neighbourhood this step
+    uint8_t fast;            ///< ... and it can take the fast path (all-round, flocks with every kind)
+} SteerGridAsker;
+
+/// What a build needs to know of all the vehicles before it can choose its cells, gathered while
+/// they are copied (by the build itself, or by the step that moved them: steer_grid_stage).
+typedef struct SteerGridBounds {
+    double max_neighbor_radius, max_radius, max_speed_sq;
+    uint64_t all_kinds;
+    uint64_t common_kinds;   ///< kinds every vehicle flocks with (AND of the resolved flock_kinds)
+    double min_x, min_y, max_x, max_y;  ///< the vehicles' bounding box (unwrapped positions)
+} SteerGridBounds;
+
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
     double origin_x, origin_y;
@@ -77,7 +104,9 @@ typedef struct SteerGrid {
     int count;
     float *fx, *fy, *fhx, *fhy;
     bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
-    SteerGridEntry *entry;
+    SteerGridEntry *entry;   ///< gathered on demand (steer_world_grid), not by every build
+    bool gathered;           ///< entry and where hold the last build
+    SteerGridAsker *asker;   ///< what the neighbourhood pre-pass needs, always gathered
     SteerPackedNeighbourhood *hood; ///< by creation order (entry.rank): the plain neighbourhoods, summed at the start of the step
     int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
 
@@ -85,6 +114,13 @@ typedef struct SteerGrid {
     int *scratch;            ///< by creation order: cell index during the sort
     int *order;              ///< by sorted index: creation index (the sort's permutation)
     SteerGridEntry *stage;   ///< by creation order: each vehicle as copied, read once from the vehicles
+    SteerGridEntry *built;   ///< the stage the last build sorted (swapped with stage), for gathering
+    SteerGridQuick *quick;   ///< by creation order: the part of stage a build always reads
+    SteerGridBounds bounds;  ///< of the staged vehicles
+    /* The step copies each vehicle into `stage` right after moving it, while the vehicle is in
+     * cache; the next build then skips reading the vehicles again. Anything else that changes a
+     * vehicle or the set of vehicles clears this (steer_world_vehicles_changed). */
+    bool staged;
     int capacity;            ///< vehicles the arrays hold
     int where_capacity;      ///< pool slots `where` holds
     int cell_capacity;       ///< cells cell_start holds (plus one)
@@ -121,6 +157,11 @@ void steer_grid_build(SteerGrid *grid, const struct SteerWorld *world);
 /// Rebuilds the world's grid if vehicles changed since the last build. Callable through a const
 /// world: the grid is a cache of the vehicles, not state of its own.
 const SteerGrid *steer_world_grid(const struct SteerWorld *world);
+/// The same without gathering entry and where: cells, the float arrays and asker only (the step's
+/// flocking fast path needs no more; steer_grid_gather completes it).
+const SteerGrid *steer_world_grid_cells(const struct SteerWorld *world);
+/// Gathers entry and where from the last build, if not done yet.
+void steer_grid_gather(const SteerGrid *grid);
 /// Grows the query result scratch; false when memory runs out.
 bool steer_grid_reserve_results(SteerGrid *grid, int count);
 
@@ -252,8 +293,29 @@ static inline bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun 
 
 
 
+static inline double steer_grid_wrap_coordinate(double value, double size)
+{
+    if (value >= 0.0 && value < size) return value; /* the usual case after a step: no floor() */
+    double wrapped = value - size * floor(value / size);
+    /* Rounding can give exactly `size`; absurdly large inputs can give anything. */
+    return (wrapped >= 0.0 && wrapped < size) ? wrapped : 0.0;
+}
+
 /// A point as the grid stores positions (wrapped into the world in a wrapping world).
-SteerVec2 steer_grid_local_point(const SteerGrid *grid, SteerVec2 point);
+static inline SteerVec2 steer_grid_local_point(const SteerGrid *g, SteerVec2 point)
+{
+    if (!g->wrap) return point;
+    return steer_vec2(steer_grid_wrap_coordinate(point.x, g->width), steer_grid_wrap_coordinate(point.y, g->height));
+}
+
+static inline void steer_grid_bounds_clear(SteerGridBounds *b)
+{
+    b->max_neighbor_radius = b->max_radius = b->max_speed_sq = 0.0;
+    b->all_kinds = 0;
+    b->common_kinds = ~0ULL;
+    b->min_x = b->min_y = INFINITY;
+    b->max_x = b->max_y = -INFINITY;
+}
 /// The shortest offset along one wrapped axis of length `size`.
 static inline double steer_grid_wrap_delta(double delta, double size)
 {

@@ -372,6 +372,8 @@ static int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
     return n;
 }
 
+#define HOOD_AHEAD 8 /* vehicles: a few times the pre-pass's time per vehicle covers a miss */
+
 /* The pre-pass walks the grid cell by cell: every vehicle of a cell looks at the same 3 x 3 block
  * (cells are at least as large as any neighbour radius), so the runs are worked out once per cell
  * and the fast path goes straight to the four-at-a-time loop. */
@@ -387,17 +389,22 @@ static bool prepare_by_cells(const SteerGrid *g)
             int run_count = block_runs(g, cx, cy, runs);
             if (run_count < 0) return false;
             for (int k = begin; k < end; k++) {
-                const SteerGridEntry *e = &g->entry[k];
-                if (!e->wants) continue;
-                Query q = query_for(g, k);
-                if (!fast_path(g, &q)) {
+                /* The sums are stored by creation order: scattered writes, and x86 commits stores in
+                 * order, so a store that misses the cache holds up every store behind it. Ask for
+                 * the line a few vehicles ahead, for writing (40 ns a vehicle at 100,000 without). */
+                if (k + HOOD_AHEAD < g->count) __builtin_prefetch(&g->hood[g->asker[k + HOOD_AHEAD].rank], 1);
+                const SteerGridAsker *a = &g->asker[k];
+                if (!a->wants) continue;
+                if (!a->fast) {
+                    steer_grid_gather(g); /* the general path reads whole entries */
+                    Query q = query_for(g, k);
                     SteerNeighbourhood n;
-                    sum_neighbourhood(g, &q, e->neighbor_radius, &n);
-                    pack_neighbourhood(&n, &g->hood[g->entry[k].rank]);
+                    sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
+                    pack_neighbourhood(&n, &g->hood[a->rank]);
                     continue;
                 }
                 QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
-                float r2 = (float)q.r2;
+                float r2 = a->r2;
                 for (int r = 0; r < run_count; r++)
                     quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x,
                              g->fy[k] - (float)runs[r].shift_y, &p);
@@ -410,10 +417,14 @@ static bool prepare_by_cells(const SteerGrid *g)
                 s.cy = quad_total(p.cy);
                 s.count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
                 s.zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
-                if (s.zero > 1) add_coincident(g, &q, true, &s);
+                if (s.zero > 1) { /* rare: a second look, at whole entries */
+                    steer_grid_gather(g);
+                    Query q = query_for(g, k);
+                    add_coincident(g, &q, true, &s);
+                }
                 /* By creation order, the order the step reads them in: the scattered accesses are these
                  * writes, which nothing waits for, rather than the step's reads, which it would. */
-                SteerPackedNeighbourhood *packed = &g->hood[e->rank];
+                SteerPackedNeighbourhood *packed = &g->hood[a->rank];
                 packed->separation[0] = (float)s.sx;
                 packed->separation[1] = (float)s.sy;
                 packed->heading_sum[0] = (float)s.ax;
@@ -430,11 +441,12 @@ static bool prepare_by_cells(const SteerGrid *g)
 
 void steer_prepare_neighbourhoods(SteerWorld *world)
 {
-    const SteerGrid *g = steer_world_grid(world);
+    const SteerGrid *g = steer_world_grid_cells(world);
     world->hoods_ready = true;
 #if defined(__GNUC__)
     if (prepare_by_cells(g)) return;
 #endif
+    steer_grid_gather(g);
     for (int k = 0; k < g->count; k++) {
         if (!g->entry[k].wants) continue;
         Query q = query_for(g, k);

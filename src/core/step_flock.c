@@ -19,11 +19,10 @@
 
 bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle)
 {
-    if (vehicle->behaviour_count != 1 || vehicle->combine != STEER_COMBINE_WEIGHTED || !world->hoods_ready ||
-        !vehicle->wants_neighbourhood)
-        return false;
-    const SteerBehaviourSlot *slot = &vehicle->behaviours[0];
-    return slot->def.type == STEER_FLOCK && !slot->lost && slot->def.flock.wander_params.leash == STEER_LEASH_NONE;
+    /* plain_flock is kept with the behaviours (steer_vehicle_refresh_group_flags): the decision
+     * reads no slot, so the first look at a flocker's slot comes in its batch, with the others'. */
+    return vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && world->hoods_ready &&
+           vehicle->wants_neighbourhood;
 }
 
 void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count)

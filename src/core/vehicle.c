@@ -41,7 +41,7 @@ static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
  * before the next query. Cheap: the step rebuilds it anyway. */
 #define LOOKUP_FOR_CHANGE(vehicle, world, id)                                                      \
     LOOKUP_OR_FAIL(vehicle, world, id);                                                            \
-    world->grid_stale = true
+    steer_world_vehicles_changed(world)
 
 /* ---- Checks shared by creation and the setters --------------------------------------------- */
 
@@ -153,7 +153,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->combine = def->combine;
     /* Serials grow, so appending keeps `order` sorted by creation. */
     world->order[world->order_count++] = index;
-    world->grid_stale = true;
+    steer_world_vehicles_changed(world);
     if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
     return STEER_OK;
 }
@@ -174,7 +174,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     world->order_count--;
     steer_vehicle_free_behaviours(vehicle);
     steer_pool_release(&world->vehicles, index);
-    world->grid_stale = true;
+    steer_world_vehicles_changed(world);
     /* Behaviours of others that target it notice at their next step or query
      * (steer_slot_target_lost): no scan over every vehicle here. */
     return STEER_OK;

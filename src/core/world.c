@@ -234,13 +234,21 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
     }
 }
 
+/// Moves the vehicle of creation index `rank` and copies it for the next grid build while it is
+/// in cache (grid.h: staged).
+static void move_and_stage(SteerWorld *world, SteerVehicle *vehicle, int rank)
+{
+    integrate(world, vehicle, world->def.dt);
+    steer_grid_stage(&world->grid, vehicle, rank, world->order[rank]);
+}
+
 /// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
 static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *ranks, int count, bool move)
 {
     if (count == 0) return 0;
     steer_flock_step_forces(world, batch, ranks, count);
     if (move)
-        for (int k = 0; k < count; k++) integrate(world, batch[k], world->def.dt);
+        for (int k = 0; k < count; k++) move_and_stage(world, batch[k], ranks[k]);
     return 0;
 }
 
@@ -248,7 +256,7 @@ void steer_world_step(SteerWorld *world)
 {
     double dt = world->def.dt;
     /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
-    steer_world_grid(world);
+    steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
     steer_world_obstacle_grid(world);
     steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so
@@ -257,6 +265,8 @@ void steer_world_step(SteerWorld *world)
      * which read it itself: without any of those in the world, each vehicle moves as soon as its
      * force is known, and the step walks the vehicles once instead of twice. */
     bool move_at_once = !world->vehicle_targets;
+    /* The grid is built: its stage and bounds are free to collect the moved vehicles. */
+    steer_grid_bounds_clear(&world->grid.bounds);
     /* Plain flockers go through step_flock.c in batches; any other vehicle first flushes the
      * batch, so that PRNG draws still come in creation order. */
     SteerVehicle *batch[STEER_FLOCK_BATCH];
@@ -264,19 +274,21 @@ void steer_world_step(SteerWorld *world)
     for (int i = 0; i < world->order_count; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
-        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for a
-         * later vehicle's slots now so they are in cache by its turn (a batch later). */
 #if defined(__GNUC__)
-        if (i + STEER_FLOCK_BATCH < world->order_count) {
-            int slot = world->order[i + STEER_FLOCK_BATCH];
-            const SteerVehicle *later = steer_pool_at(&world->vehicles, slot);
-            const char *hot = (const char *)later->behaviours;
+        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for this
+         * vehicle's slots now, as it joins its batch - they are read when the batch is full.
+         * (Asking for a later vehicle's slots stalls on reading the pointer to them.) */
+        {
+            const char *hot = (const char *)vehicle->behaviours;
             for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
             __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
         }
-        /* and the vehicle itself further on, whose pointer to its slots the line above reads
-         * (240-byte vehicles: the hardware's prefetching does not run that far ahead) */
-        if (i + 3 * STEER_FLOCK_BATCH < world->order_count) {
+        /* and the vehicle itself further on, whose pointer to its slots the line above reads -
+         * unless it lies right after the one before: the hardware streams through consecutive
+         * vehicles by itself, and a prefetch per line of theirs only costs (a world without
+         * removals is one such run). */
+        if (i + 3 * STEER_FLOCK_BATCH < world->order_count &&
+            world->order[i + 3 * STEER_FLOCK_BATCH] != world->order[i + 3 * STEER_FLOCK_BATCH - 1] + 1) {
             const char *further = steer_pool_at(&world->vehicles, world->order[i + 3 * STEER_FLOCK_BATCH]);
             for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
             __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
@@ -291,16 +303,15 @@ void steer_world_step(SteerWorld *world)
         batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
-        if (move_at_once) integrate(world, vehicle, dt);
+        if (move_at_once) move_and_stage(world, vehicle, i);
     }
     flush_flockers(world, batch, batch_ranks, batched, move_at_once);
     if (!move_at_once) {
-        for (int i = 0; i < world->order_count; i++) {
-            SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
-            integrate(world, vehicle, dt);
-        }
+        for (int i = 0; i < world->order_count; i++)
+            move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i);
     }
     world->grid_stale = true;
+    world->grid.staged = true; /* every vehicle was staged as it moved */
     world->hoods_ready = false;
     world->step_count++;
     world->time += dt;

@@ -37,6 +37,7 @@ typedef struct SteerVehicle {
     SteerPoolHeader header;  ///< generation, alive flag, free-list link
     uint32_t kind;
     bool wants_neighbourhood;  ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
+    bool plain_flock;          ///< its only behaviour is a flock without a leash (step_flock.c), not lost
     SteerVec2 position, velocity, heading;
     double radius, neighbor_radius;
     double view_cos;           ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
@@ -113,6 +114,56 @@ struct SteerWorld {
 
     char error[256];
 };
+
+/// Copies one vehicle's hot fields into the grid's stage (creation index `rank`, pool `slot`) and
+/// widens the bounds the next build chooses its cells from.
+static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int rank, int slot)
+{
+    SteerGridBounds *b = &g->bounds;
+    if (v->neighbor_radius > b->max_neighbor_radius) b->max_neighbor_radius = v->neighbor_radius;
+    b->all_kinds |= 1ULL << v->kind;
+    if (v->radius > b->max_radius) b->max_radius = v->radius;
+    double speed_sq = steer_length_sq(v->velocity);
+    if (speed_sq > b->max_speed_sq) b->max_speed_sq = speed_sq;
+    if (v->position.x < b->min_x) b->min_x = v->position.x;
+    if (v->position.y < b->min_y) b->min_y = v->position.y;
+    if (v->position.x > b->max_x) b->max_x = v->position.x;
+    if (v->position.y > b->max_y) b->max_y = v->position.y;
+    uint64_t kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+    b->common_kinds &= kinds;
+    SteerVec2 p = steer_grid_local_point(g, v->position);
+    SteerGridQuick *q = &g->quick[rank];
+    q->x = p.x;
+    q->y = p.y;
+    q->hx = (float)v->heading.x;
+    q->hy = (float)v->heading.y;
+    q->r2 = (float)(v->neighbor_radius * v->neighbor_radius);
+    q->wants = v->wants_neighbourhood;
+    q->all_round = v->view_cos < -1.0;
+    SteerGridEntry *e = &g->stage[rank];
+    e->x = p.x;
+    e->y = p.y;
+    e->hx = v->heading.x;
+    e->hy = v->heading.y;
+    e->vx = v->velocity.x;
+    e->vy = v->velocity.y;
+    e->radius = v->radius;
+    e->neighbor_radius = v->neighbor_radius;
+    e->view_cos = v->view_cos;
+    e->flock_kinds = kinds;
+    e->rank = rank;
+    e->slot = slot;
+    e->kind = (uint8_t)v->kind;
+    e->wants = v->wants_neighbourhood;
+}
+
+/// Something other than the step changed a vehicle the grid copies, or created or removed one:
+/// the grid must be rebuilt from the vehicles themselves.
+static inline void steer_world_vehicles_changed(SteerWorld *world)
+{
+    world->grid_stale = true;
+    world->grid.staged = false;
+}
 
 /// Returns early with the result of a failed check.
 #define TRY(expr)                                                                                  \

@@ -324,6 +324,74 @@ static void test_step_does_not_grow_the_grid_once_warm(void **state)
     steer_world_destroy(world);
 }
 
+/// The grid the build makes from the step's staged copy is the one it makes from the vehicles.
+static void staged_build_matches_fresh_build(SteerEdges edges, bool vehicle_targets)
+{
+    static SteerGridEntry staged[400];
+    static int staged_cells[2048];
+    SteerWorld *world = make_world(edges, 5);
+    SteerVehicleId first = {0, 0, 0};
+    for (int i = 0; i < 300; i++) {
+        SteerVehicleId id = spawn_moving(world, urand() * 1000.0, urand() * 1000.0, urand() * 50.0, urand() * 20.0);
+        if (i == 0) first = id;
+        assert_int_equal(steer_vehicle_set_kind(world, id, (uint32_t)irand(3)), STEER_OK);
+        if (i % 7 == 0) assert_int_equal(steer_vehicle_set_view_angle(world, id, 4.0), STEER_OK);
+        if (i % 5 == 0) assert_int_equal(steer_vehicle_set_flock_kinds(world, id, 7), STEER_OK);
+        /* flockers (the step's batched path) among wanderers (the general path) */
+        SteerBehaviourDef def = steer_default_behaviour_def(i % 3 ? STEER_FLOCK : STEER_WANDER);
+        turn_on(world, id, &def);
+        if (vehicle_targets && i == 299) { /* aims at a vehicle: every force before anyone moves */
+            SteerBehaviourDef pursue = steer_default_behaviour_def(STEER_PURSUE);
+            pursue.pursue.target = steer_target_vehicle(first);
+            turn_on(world, id, &pursue);
+        }
+    }
+    for (int step = 0; step < 5; step++) {
+        steer_world_step(world);
+        assert_true(world->grid.staged);
+        const SteerGrid *g = steer_world_grid(world);
+        assert_true(g->count == 300 && g->cols * g->rows < 2048);
+        memcpy(staged, g->entry, 300 * sizeof *staged);
+        memcpy(staged_cells, g->cell_start, (size_t)(g->cols * g->rows + 1) * sizeof(int));
+        double max_neighbor = g->max_neighbor_radius, max_radius = g->max_radius, max_speed = g->max_speed;
+        double origin_x = g->origin_x, origin_y = g->origin_y;
+        uint64_t kinds = g->all_kinds;
+        steer_world_vehicles_changed(world); /* forget the staged copy: rebuild from the vehicles */
+        g = steer_world_grid(world);
+        assert_memory_equal(g->entry, staged, 300 * sizeof *staged);
+        assert_memory_equal(g->cell_start, staged_cells, (size_t)(g->cols * g->rows + 1) * sizeof(int));
+        assert_true(g->max_neighbor_radius == max_neighbor && g->max_radius == max_radius && g->max_speed == max_speed);
+        assert_true(g->origin_x == origin_x && g->origin_y == origin_y && g->all_kinds == kinds);
+        /* What the neighbourhood pre-pass reads instead of the entries says the same. */
+        int fast = 0;
+        for (int k = 0; k < 300; k++) {
+            const SteerGridEntry *e = &g->entry[k];
+            assert_int_equal(g->asker[k].rank, e->rank);
+            assert_int_equal(g->asker[k].wants, e->wants);
+            assert_true(g->asker[k].r2 == (float)(e->neighbor_radius * e->neighbor_radius));
+            bool can = e->wants && e->view_cos < -1.0 && (g->all_kinds & ~e->flock_kinds) == 0;
+            assert_int_equal(g->asker[k].fast, can);
+            fast += can;
+        }
+        assert_true(fast > 0 && fast < 300);
+    }
+    /* A setter after the step invalidates the staged copy: the next build sees the change. */
+    assert_int_equal(steer_vehicle_set_position(world, first, steer_vec2(123.0, 456.0)), STEER_OK);
+    assert_false(world->grid.staged);
+    const SteerGrid *g = steer_world_grid(world);
+    const SteerGridEntry *e = &g->entry[g->where[steer_vehicle_slot(world, steer_vehicle_lookup(world, first))]];
+    assert_true(e->x == 123.0 && e->y == 456.0);
+    steer_world_destroy(world);
+}
+
+static void test_staged_build_matches_fresh_build(void **state)
+{
+    (void)state;
+    staged_build_matches_fresh_build(STEER_EDGES_WRAP, false);
+    staged_build_matches_fresh_build(STEER_EDGES_NONE, false);
+    staged_build_matches_fresh_build(STEER_EDGES_CONTAIN, true);
+}
+
 /* ---- Obstacles ----------------------------------------------------------------------------- */
 
 static int brute_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out)
@@ -393,6 +461,7 @@ int main(void)
         cmocka_unit_test(test_queries_between_steps_see_new_positions),
         cmocka_unit_test(test_neighbors_query_rejects_a_removed_vehicle),
         cmocka_unit_test(test_step_does_not_grow_the_grid_once_warm),
+        cmocka_unit_test(test_staged_build_matches_fresh_build),
         cmocka_unit_test(test_obstacle_query_matches_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
