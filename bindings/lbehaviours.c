@@ -176,6 +176,66 @@ static int vehicle_behaviours(lua_State *L)
     return 1;
 }
 
+static void push_point(lua_State *L, SteerVec2 p)
+{
+    lua_createtable(L, 2, 0);
+    lua_pushnumber(L, p.x);
+    lua_rawseti(L, -2, 1);
+    lua_pushnumber(L, p.y);
+    lua_rawseti(L, -2, 2);
+}
+
+/// v:forces() -> {name = {force = {x, y}, kept =, evaluated =, target = {x, y}, ...}}: what each
+/// active behaviour did in the last step, the numbers the inspector shows, so that scripts can draw
+/// or log why a vehicle turned. Extra keys where the behaviour has them: wander_target (wander,
+/// flock), box_length (avoid_obstacles), feelers = {{x, y} x 3} (avoid_walls), waypoint (follow, 1-based).
+static int vehicle_forces(lua_State *L)
+{
+    LVehicle *v = lsteer_check_vehicle(L, 1);
+    SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
+    int n = steer_vehicle_get_behaviours(v->owner->world, v->id, types, STEER_BEHAVIOUR_COUNT);
+    lua_createtable(L, 0, n);
+    for (int i = 0; i < n && i < STEER_BEHAVIOUR_COUNT; i++) {
+        SteerBehaviourState st;
+        if (steer_vehicle_get_behaviour(v->owner->world, v->id, types[i], NULL, &st) != STEER_OK) continue;
+        lua_createtable(L, 0, 6);
+        push_point(L, st.force);
+        lua_setfield(L, -2, "force");
+        lua_pushnumber(L, st.kept);
+        lua_setfield(L, -2, "kept");
+        lua_pushboolean(L, st.evaluated);
+        lua_setfield(L, -2, "evaluated");
+        push_point(L, st.target);
+        lua_setfield(L, -2, "target");
+        switch (types[i]) {
+        case STEER_WANDER:
+        case STEER_FLOCK:
+            push_point(L, st.wander_target);
+            lua_setfield(L, -2, "wander_target");
+            break;
+        case STEER_AVOID_OBSTACLES:
+            lua_pushnumber(L, st.box_length);
+            lua_setfield(L, -2, "box_length");
+            break;
+        case STEER_AVOID_WALLS:
+            lua_createtable(L, 3, 0);
+            for (int f = 0; f < 3; f++) {
+                push_point(L, st.feelers[f]);
+                lua_rawseti(L, -2, f + 1);
+            }
+            lua_setfield(L, -2, "feelers");
+            break;
+        case STEER_FOLLOW:
+            lua_pushinteger(L, (lua_Integer)st.waypoint + 1);
+            lua_setfield(L, -2, "waypoint");
+            break;
+        default: break;
+        }
+        lua_setfield(L, -2, steer_behaviour_name(types[i]));
+    }
+    return 1;
+}
+
 void lsteer_add_behaviour_methods(lua_State *L)
 {
     for (int type = 0; type < STEER_BEHAVIOUR_COUNT; type++) {
@@ -187,4 +247,6 @@ void lsteer_add_behaviour_methods(lua_State *L)
     lua_setfield(L, -2, "stop");
     lua_pushcfunction(L, vehicle_behaviours);
     lua_setfield(L, -2, "behaviours");
+    lua_pushcfunction(L, vehicle_forces);
+    lua_setfield(L, -2, "forces");
 }

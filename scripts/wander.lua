@@ -46,6 +46,8 @@ function M.draw(gfx)
   local cx, cy = shown.x + hx * params.distance, shown.y + hy * params.distance
   gfx.line(shown.x, shown.y, cx, cy, { 250, 220, 80, 120 })
   gfx.circle(cx, cy, params.radius, { 250, 220, 80, 160 })
+  local wander = shown:forces().wander -- where the target sat on the circle in the last step
+  if wander then gfx.circle(wander.wander_target[1], wander.wander_target[2], 3, { 250, 220, 80 }, true) end
   gfx.hud(("radius %d (q/a)   distance %d (w/s)   jitter %d (e/d)"):format(params.radius, params.distance,
     params.jitter))
 end

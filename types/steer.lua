@@ -335,6 +335,14 @@ function Vehicle:stop(...) end
 ---@return table<steer.BehaviourName, table>
 function Vehicle:behaviours() end
 
+--- What each active behaviour did in the last step (what the inspector shows): name ->
+--- {force = {x, y} (weighted, mass·units/s²), kept = fraction the combination used (0..1),
+--- evaluated = false when the combination stopped before it, target = {x, y} it steered for,
+--- wander_target = {x, y} (wander, flock), box_length (avoid_obstacles),
+--- feelers = {{x, y}, {x, y}, {x, y}} (avoid_walls), waypoint = 1-based index (follow)}.
+---@return table<steer.BehaviourName, table>
+function Vehicle:forces() end
+
 --- False once the vehicle was removed (every other use then raises an error).
 ---@return boolean
 function Vehicle:alive() end

@@ -227,6 +227,38 @@ describe("behaviour toggles", function()
     assert.equal(50, v:behaviours().arrive.slowing_radius) -- off and on again: the defaults
   end)
 
+  it("forces: says what each behaviour asked for, what was kept and where it steered", function()
+    v:set_velocity(50, 0)
+    v:wander{radius = 30, distance = 60}
+    v:seek(900, 100, {weight = 0})
+    assert.same({}, w:spawn{kind = "idle"}:forces())
+    w:step()
+    local f = v:forces()
+    -- one pushing behaviour under max_force: its force is the combined force, wholly kept
+    assert.is_true(f.wander.evaluated)
+    assert.equal(1, f.wander.kept)
+    assert.near(v.force_x, f.wander.force[1], 1e-9)
+    assert.near(v.force_y, f.wander.force[2], 1e-9)
+    assert.same({0, 0}, f.seek.force)
+    assert.same({900, 100}, f.seek.target)
+    -- the wander target sits on the circle `distance` ahead (measured from before the step's move)
+    local t = f.wander.wander_target
+    local d = math.sqrt((t[1] - (v.x + v.hx * 60)) ^ 2 + (t[2] - (v.y + v.hy * 60)) ^ 2)
+    assert.is_true(math.abs(d - 30) < 3, "wander target " .. d .. " from the circle's centre")
+
+    local path = w:path{{300, 100}, {400, 100}, {400, 200}}
+    local u = w:spawn{kind = "walker", x = 100, y = 100}
+    u:follow(path):avoid_obstacles{detection_length = 40}
+    w:step(180) -- 3 s: past the first point, on the way to the second
+    local g = u:forces()
+    assert.equal(2, g.follow.waypoint)
+    assert.same({400, 100}, g.follow.target)
+    assert.is_true(g.avoid_obstacles.box_length >= 40)
+    assert.is_nil(g.follow.wander_target)
+    w:remove(u)
+    assert.equal("vehicle #3 (walker) was removed", error_of(function() u:forces() end))
+  end)
+
   it("returns the vehicle, so toggles chain", function()
     assert.equal(v, v:seek(5, 5):avoid_obstacles():contain())
     assert.is_table(v:behaviours().contain)
