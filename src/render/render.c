@@ -113,6 +113,7 @@ static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color,
 {
     SteerRender *r = ctx;
     enum { MAX_POINTS = 8 };
+    if (count < 3) return; /* not a polygon: nothing to fill */
     if (count > MAX_POINTS) count = MAX_POINTS;
     SDL_FPoint screen[MAX_POINTS];
     float cx = 0.0f, cy = 0.0f;
