@@ -371,9 +371,15 @@ static bool build_shape_grid(SteerShapeGrid *g, const SteerWorld *world, const S
         max_y = fmax(max_y, fmax(s.y0, s.y1));
     }
     g->max_radius = g->walls ? 0.0 : max_radius;
-    /* Cells about as large as an item, so each lands in a few cells; at most a few per item. */
+    /* Cells about as large as an item, so each lands in a few cells; at most a few per item. A
+     * wall lands only in the cells it crosses, so a few walls as long as the world must not make
+     * the cells that large: walls ask for no more than a sixteenth of the grid's extent. */
     int max_cells = 4 * live + 16;
     double wanted = live ? sizes / live : 1.0;
+    if (g->walls) {
+        double extent = g->wrap ? fmax(g->width, g->height) : fmax(max_x - min_x, max_y - min_y);
+        if (live && wanted > extent / 16.0) wanted = extent / 16.0;
+    }
     if (g->wrap) {
         g->origin_x = g->origin_y = 0.0;
         choose_cells(g->width, g->height, wanted, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
