@@ -443,10 +443,20 @@ const SteerShapeGrid *steer_world_wall_grid(const SteerWorld *world)
     return &world->wall_grid;
 }
 
-static int compare_ints(const void *a, const void *b)
+/// Sorts slot indices in place without allocating (glibc's qsort may call malloc for larger
+/// arrays, and this runs in the step): Shell sort with Ciura's gaps, insertion sort when short.
+static void sort_slots(int *a, int n)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+    static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
+        int gap = gaps[g];
+        if (gap >= n) continue;
+        for (int i = gap; i < n; i++) {
+            int value = a[i], j = i;
+            for (; j >= gap && a[j - gap] > value; j -= gap) a[j] = a[j - gap];
+            a[j] = value;
+        }
+    }
 }
 
 int steer_shape_grid_candidates(const SteerShapeGrid *grid, SteerVec2 lo, SteerVec2 hi)
@@ -477,6 +487,6 @@ int steer_shape_grid_candidates(const SteerShapeGrid *grid, SteerVec2 lo, SteerV
             }
         }
     }
-    if (n > 1) qsort(g->result, (size_t)n, sizeof(int), compare_ints);
+    if (n > 1) sort_slots(g->result, n);
     return n;
 }
