@@ -15,3 +15,15 @@ bench-flocking: $(BENCH_FLOCKING)
 	$(BENCH_FLOCKING) bench/flocking.lua
 
 BENCH_TARGETS += bench-flocking
+
+# make bench-walls: avoid_walls with the wall grid against the full scan of every wall, same process.
+BENCH_WALLS = $(BUILD)/bench/bench_walls
+$(BENCH_WALLS): bench/bench_walls.c $(BUILD)/libsteer.a $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g -Isrc/core $< $(BUILD)/libsteer.a -lm -o $@
+
+.PHONY: bench-walls
+bench-walls: $(BENCH_WALLS)
+	$(BENCH_WALLS)
+
+BENCH_TARGETS += bench-walls

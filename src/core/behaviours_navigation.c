@@ -58,13 +58,13 @@ static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, Steer
     double closest_expanded = 0.0;
     /* Only obstacles whose centre is within box + 2·(radii) + clearance can touch the box or the
      * body check: ask the obstacle grid for those (in slot order, as a scan would visit them). */
-    const SteerObstacleGrid *grid = steer_world_obstacle_grid(world);
+    const SteerShapeGrid *grid = steer_world_obstacle_grid(world);
     int candidates = world->obstacles.count;
     if (grid) {
         double reach = box + 2.0 * (grid->max_radius + vehicle->radius) + clearance;
         SteerVec2 lo = steer_sub(vehicle->position, steer_vec2(reach, reach));
         SteerVec2 hi = steer_add(vehicle->position, steer_vec2(reach, reach));
-        candidates = steer_obstacle_grid_candidates(grid, lo, hi);
+        candidates = steer_shape_grid_candidates(grid, lo, hi);
     }
     for (int c = 0; c < candidates; c++) {
         int i = grid ? grid->result[c] : c;
@@ -156,14 +156,37 @@ static SteerVec2 avoid_walls(SteerWorld *world, SteerVehicle *vehicle, SteerBeha
     SteerVec2 directions[3];
     double lengths[3];
     steer_wall_feelers(vehicle->heading, vehicle->radius, p->feeler_length, directions, lengths);
+    double width = vehicle->radius + 2.0; /* of the wall-end check below */
+    double clearance = vehicle->radius > 2.0 ? vehicle->radius : 2.0; /* of the body check */
+
+    /* Every wall any check below can act on has a point within `reach` of the vehicle: a feeler's
+     * crossing (within the longest feeler), an end in the end check's box (lengths[0] ahead,
+     * `width` aside) or the point nearest the body (radius + clearance). Ask the wall grid for
+     * those, in slot order as a scan would visit them: walls further out change nothing, so the
+     * forces are those of a scan of every wall, to the bit. The margin covers rounding. */
+    const SteerShapeGrid *grid = steer_world_wall_grid(world);
+    int candidates = world->walls.count;
+    if (grid) {
+        double longest = fmax(lengths[0], fmax(lengths[1], lengths[2]));
+        double reach = fmax(hypot(longest, width), vehicle->radius + clearance);
+        SteerVec2 at = vehicle->position;
+        reach += 1e-6 * (reach + fabs(at.x) + fabs(at.y)) + 1e-6;
+        if (isfinite(reach) && steer_vec2_is_finite(at)) {
+            candidates = steer_shape_grid_candidates(grid, steer_sub(at, steer_vec2(reach, reach)),
+                                                      steer_add(at, steer_vec2(reach, reach)));
+        } else {
+            grid = NULL; /* a broken vehicle: let the scan give whatever it gives */
+        }
+    }
+
     SteerVec2 change = {0.0, 0.0};
     for (int f = 0; f < 3; f++) {
         SteerVec2 end = steer_add(vehicle->position, steer_scale(directions[f], lengths[f]));
         slot->state.feelers[f] = end;
         double closest = INFINITY;
         SteerVec2 push = {0.0, 0.0};
-        for (int i = 0; i < world->walls.count; i++) {
-            const SteerWall *wall = steer_pool_at(&world->walls, i);
+        for (int c = 0; c < candidates; c++) {
+            const SteerWall *wall = steer_pool_at(&world->walls, grid ? grid->result[c] : c);
             if (!wall->header.alive) continue;
             SteerVec2 a = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, wall->a));
             SteerVec2 b = steer_add(a, steer_sub(wall->b, wall->a));
@@ -179,25 +202,23 @@ static SteerVec2 avoid_walls(SteerWorld *world, SteerVehicle *vehicle, SteerBeha
     }
     /* A wall's end met head-on slips between the feelers: treat each end ahead of the vehicle,
      * within its width, as a point obstacle in a detection box as long as the front feeler. */
-    double reach = lengths[0];
-    for (int i = 0; i < world->walls.count; i++) {
-        const SteerWall *wall = steer_pool_at(&world->walls, i);
+    double ahead = lengths[0];
+    for (int c = 0; c < candidates; c++) {
+        const SteerWall *wall = steer_pool_at(&world->walls, grid ? grid->result[c] : c);
         if (!wall->header.alive) continue;
         SteerVec2 ends[2] = {wall->a, wall->b};
         for (int e = 0; e < 2; e++) {
             SteerVec2 local = steer_unrotate(steer_world_offset(world, vehicle->position, ends[e]), vehicle->heading);
-            double width = vehicle->radius + 2.0;
-            if (local.x <= 0.0 || local.x >= reach || fabs(local.y) >= width) continue;
+            if (local.x <= 0.0 || local.x >= ahead || fabs(local.y) >= width) continue;
             double side = local.y > 0.0 ? -1.0 : 1.0;
-            double lateral = side * vehicle->max_speed * (1.0 - fabs(local.y) / width) * (2.0 - local.x / reach);
+            double lateral = side * vehicle->max_speed * (1.0 - fabs(local.y) / width) * (2.0 - local.x / ahead);
             change = steer_add(change, steer_rotate(steer_vec2(0.0, lateral), vehicle->heading));
         }
     }
     /* Body check, as for obstacles: within `clearance` of the vehicle's edge, straight out, at
      * full strength when touching. */
-    double clearance = vehicle->radius > 2.0 ? vehicle->radius : 2.0;
-    for (int i = 0; i < world->walls.count; i++) {
-        const SteerWall *wall = steer_pool_at(&world->walls, i);
+    for (int c = 0; c < candidates; c++) {
+        const SteerWall *wall = steer_pool_at(&world->walls, grid ? grid->result[c] : c);
         if (!wall->header.alive) continue;
         SteerVec2 a = steer_add(vehicle->position, steer_world_offset(world, vehicle->position, wall->a));
         SteerVec2 b = steer_add(a, steer_sub(wall->b, wall->a));

@@ -250,9 +250,9 @@ const SteerGrid *steer_world_grid(const SteerWorld *world)
 
 /* ---- Cursor -------------------------------------------------------------------------------- */
 
-/* ---- Obstacles ----------------------------------------------------------------------------- */
+/* ---- Obstacles and walls ----------------------------------------------------------------------------- */
 
-void steer_obstacle_grid_free(SteerObstacleGrid *g)
+void steer_shape_grid_free(SteerShapeGrid *g)
 {
     free(g->cell_start);
     free(g->items);
@@ -261,25 +261,78 @@ void steer_obstacle_grid_free(SteerObstacleGrid *g)
     memset(g, 0, sizeof *g);
 }
 
-/// Cells (unwrapped, or the whole axis) an obstacle's bounding box covers along one axis.
-static void obstacle_axis(const SteerObstacleGrid *g, double center, double radius, bool x_axis, int *lo, int *hi)
+/// What a shape grid needs of one item: its bounding box (unwrapped coordinates) and, for a
+/// wall, the segment itself (so that a long diagonal wall lands only in the cells it crosses).
+typedef struct GridShape {
+    double x0, y0, x1, y1;   ///< segment ends, or the box's corners for a circle
+    bool segment;
+} GridShape;
+
+/// Item i of the pool the grid indexes, as placed in the grid (in a wrapping world shifted so that
+/// its first point lies inside the world); false for a dead slot.
+static bool shape_at(const SteerShapeGrid *g, const SteerPool *pool, int i, GridShape *s)
 {
-    double origin = x_axis ? g->origin_x : g->origin_y;
-    double inverse = x_axis ? g->inv_w : g->inv_h;
-    int n = x_axis ? g->cols : g->rows;
-    axis_range(center, radius, origin, inverse, n, g->wrap, lo, hi);
+    if (g->walls) {
+        const SteerWall *w = steer_pool_at(pool, i);
+        if (!w->header.alive) return false;
+        double sx = 0.0, sy = 0.0;
+        if (g->wrap) {
+            sx = steer_grid_wrap_coordinate(w->a.x, g->width) - w->a.x;
+            sy = steer_grid_wrap_coordinate(w->a.y, g->height) - w->a.y;
+        }
+        *s = (GridShape){w->a.x + sx, w->a.y + sy, w->b.x + sx, w->b.y + sy, true};
+        return true;
+    }
+    const SteerObstacle *o = steer_pool_at(pool, i);
+    if (!o->header.alive) return false;
+    double cx = g->wrap ? steer_grid_wrap_coordinate(o->center.x, g->width) : o->center.x;
+    double cy = g->wrap ? steer_grid_wrap_coordinate(o->center.y, g->height) : o->center.y;
+    *s = (GridShape){cx - o->radius, cy - o->radius, cx + o->radius, cy + o->radius, false};
+    return true;
 }
 
-/// Calls back for every cell an obstacle covers; used twice (count, then fill).
-#define FOR_OBSTACLE_CELLS(g, o, cell, body)                                                       \
+/// Clips the parameter range [*t0, *t1] of p + t·d to lo <= coordinate <= hi; false when empty.
+static bool clip_axis(double p, double d, double lo, double hi, double *t0, double *t1)
+{
+    if (d == 0.0) return p >= lo && p <= hi;
+    double a = (lo - p) / d, b = (hi - p) / d;
+    if (a > b) { double swap = a; a = b; b = swap; }
+    if (a > *t0) *t0 = a;
+    if (b < *t1) *t1 = b;
+    return *t0 <= *t1;
+}
+
+/// Whether segment s may touch unwrapped cell (xx, yy): the cell is widened a little, so that
+/// rounding never leaves a cell out, and border cells of a bounded grid reach to infinity (points
+/// beyond the grid are clamped into them).
+static bool segment_touches_cell(const SteerShapeGrid *g, const GridShape *s, int xx, int yy)
+{
+    double ex = 1e-6 * g->cell_w, ey = 1e-6 * g->cell_h;
+    double lx = g->origin_x + xx * g->cell_w - ex, hx = g->origin_x + (xx + 1) * g->cell_w + ex;
+    double ly = g->origin_y + yy * g->cell_h - ey, hy = g->origin_y + (yy + 1) * g->cell_h + ey;
+    if (!g->wrap) {
+        if (xx == 0) lx = -INFINITY;
+        if (xx == g->cols - 1) hx = INFINITY;
+        if (yy == 0) ly = -INFINITY;
+        if (yy == g->rows - 1) hy = INFINITY;
+    }
+    double t0 = 0.0, t1 = 1.0;
+    return clip_axis(s->x0, s->x1 - s->x0, lx, hx, &t0, &t1) && clip_axis(s->y0, s->y1 - s->y0, ly, hy, &t0, &t1);
+}
+
+/// Calls back for every cell a shape covers (its bounding box's cells, less those a segment misses);
+/// used twice (count, then fill).
+#define FOR_SHAPE_CELLS(g, s, cell, body)                                                          \
     do {                                                                                           \
-        double cx_ = (g)->wrap ? steer_grid_wrap_coordinate((o)->center.x, (g)->width) : (o)->center.x;       \
-        double cy_ = (g)->wrap ? steer_grid_wrap_coordinate((o)->center.y, (g)->height) : (o)->center.y;      \
+        double hx_ = 0.5 * fabs((s)->x1 - (s)->x0), hy_ = 0.5 * fabs((s)->y1 - (s)->y0);           \
         int xlo_, xhi_, ylo_, yhi_;                                                                \
-        obstacle_axis((g), cx_, (o)->radius, true, &xlo_, &xhi_);                                  \
-        obstacle_axis((g), cy_, (o)->radius, false, &ylo_, &yhi_);                                 \
+        bool once_x_ = axis_range(0.5 * ((s)->x0 + (s)->x1), hx_, (g)->origin_x, (g)->inv_w, (g)->cols, (g)->wrap, &xlo_, &xhi_); \
+        bool once_y_ = axis_range(0.5 * ((s)->y0 + (s)->y1), hy_, (g)->origin_y, (g)->inv_h, (g)->rows, (g)->wrap, &ylo_, &yhi_); \
+        /* A segment longer than a wrapping world is in every cell of its rows or columns. */     \
+        bool test_ = (s)->segment && once_x_ && once_y_;                                           \
         for (int yy_ = ylo_; yy_ <= yhi_; yy_++) {                                                 \
             for (int xx_ = xlo_; xx_ <= xhi_; xx_++) {                                             \
+                if (test_ && !segment_touches_cell((g), (s), xx_, yy_)) continue;                 \
                 int cell = ((g)->wrap ? positive_mod(yy_, (g)->rows) : yy_) * (g)->cols +          \
                            ((g)->wrap ? positive_mod(xx_, (g)->cols) : xx_);                       \
                 body;                                                                              \
@@ -287,29 +340,46 @@ static void obstacle_axis(const SteerObstacleGrid *g, double center, double radi
         }                                                                                          \
     } while (0)
 
-static bool build_obstacle_grid(SteerObstacleGrid *g, const SteerWorld *world)
+/* Beyond this, a wrapping world's coordinates lose the precision that placing a wall's image in
+ * the grid needs: such worlds scan every wall instead. */
+#define WRAP_COORDINATE_LIMIT 1e9
+
+/// Builds a grid of the live items of `pool` (obstacles, or walls if g->walls); false when memory
+/// runs out or a wall lies too far out for a wrapping grid.
+static bool build_shape_grid(SteerShapeGrid *g, const SteerWorld *world, const SteerPool *pool)
 {
-    const SteerPool *pool = &world->obstacles;
     g->wrap = world->def.edges == STEER_EDGES_WRAP;
     g->width = world->def.width;
     g->height = world->def.height;
     int live = 0;
-    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, diameters = 0.0, max_radius = 0.0;
+    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY, sizes = 0.0, max_radius = 0.0;
     for (int i = 0; i < pool->count; i++) {
-        const SteerObstacle *o = steer_pool_at(pool, i);
-        if (!o->header.alive) continue;
+        GridShape s;
+        if (!shape_at(g, pool, i, &s)) continue;
+        if (g->wrap && g->walls) {
+            const SteerWall *w = steer_pool_at(pool, i);
+            double far = fmax(fmax(fabs(w->a.x), fabs(w->a.y)), fmax(fabs(w->b.x), fabs(w->b.y)));
+            if (!(far < WRAP_COORDINATE_LIMIT)) return false;
+        }
         live++;
-        diameters += 2.0 * o->radius;
-        if (o->radius > max_radius) max_radius = o->radius;
-        if (o->center.x - o->radius < min_x) min_x = o->center.x - o->radius;
-        if (o->center.y - o->radius < min_y) min_y = o->center.y - o->radius;
-        if (o->center.x + o->radius > max_x) max_x = o->center.x + o->radius;
-        if (o->center.y + o->radius > max_y) max_y = o->center.y + o->radius;
+        double w = fabs(s.x1 - s.x0), h = fabs(s.y1 - s.y0);
+        sizes += w > h ? w : h;
+        if (0.5 * w > max_radius) max_radius = 0.5 * w;
+        min_x = fmin(min_x, fmin(s.x0, s.x1));
+        min_y = fmin(min_y, fmin(s.y0, s.y1));
+        max_x = fmax(max_x, fmax(s.x0, s.x1));
+        max_y = fmax(max_y, fmax(s.y0, s.y1));
     }
-    g->max_radius = max_radius;
-    /* Cells about as large as an obstacle, so each lands in a few cells; at most a few per obstacle. */
+    g->max_radius = g->walls ? 0.0 : max_radius;
+    /* Cells about as large as an item, so each lands in a few cells; at most a few per item. A
+     * wall lands only in the cells it crosses, so a few walls as long as the world must not make
+     * the cells that large: walls ask for no more than a sixteenth of the grid's extent. */
     int max_cells = 4 * live + 16;
-    double wanted = live ? diameters / live : 1.0;
+    double wanted = live ? sizes / live : 1.0;
+    if (g->walls) {
+        double extent = g->wrap ? fmax(g->width, g->height) : fmax(max_x - min_x, max_y - min_y);
+        if (live && wanted > extent / 16.0) wanted = extent / 16.0;
+    }
     if (g->wrap) {
         g->origin_x = g->origin_y = 0.0;
         choose_cells(g->width, g->height, wanted, true, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
@@ -332,42 +402,66 @@ static bool build_obstacle_grid(SteerObstacleGrid *g, const SteerWorld *world)
 
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof(int));
     for (int i = 0; i < pool->count; i++) {
-        const SteerObstacle *o = steer_pool_at(pool, i);
-        if (!o->header.alive) continue;
-        FOR_OBSTACLE_CELLS(g, o, cell, g->cell_start[cell + 1]++);
+        GridShape s;
+        if (!shape_at(g, pool, i, &s)) continue;
+        FOR_SHAPE_CELLS(g, &s, cell, g->cell_start[cell + 1]++);
     }
     for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
     if (!grow((void **)&g->items, &g->item_capacity, g->cell_start[cells], sizeof(int))) return false;
     if (!grow((void **)&g->result, &g->result_capacity, live, sizeof(int))) return false;
     for (int i = 0; i < pool->count; i++) {
-        const SteerObstacle *o = steer_pool_at(pool, i);
-        if (!o->header.alive) continue;
-        FOR_OBSTACLE_CELLS(g, o, cell, g->items[g->cell_start[cell]++] = i);
+        GridShape s;
+        if (!shape_at(g, pool, i, &s)) continue;
+        FOR_SHAPE_CELLS(g, &s, cell, g->items[g->cell_start[cell]++] = i);
     }
     for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
     g->cell_start[0] = 0;
     return true;
 }
 
-const SteerObstacleGrid *steer_world_obstacle_grid(const SteerWorld *world)
+const SteerShapeGrid *steer_world_obstacle_grid(const SteerWorld *world)
 {
     SteerWorld *cache = (SteerWorld *)world;
     if (cache->obstacles_stale) {
-        if (!build_obstacle_grid(&cache->obstacle_grid, world)) return NULL;
+        cache->obstacle_grid.walls = false;
+        if (!build_shape_grid(&cache->obstacle_grid, world, &world->obstacles)) return NULL;
         cache->obstacles_stale = false;
     }
     return &world->obstacle_grid;
 }
 
-static int compare_ints(const void *a, const void *b)
+const SteerShapeGrid *steer_world_wall_grid(const SteerWorld *world)
 {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+    SteerWorld *cache = (SteerWorld *)world;
+    if (world->wall_grid_off) return NULL;
+    if (cache->walls_stale) {
+        cache->wall_grid.walls = true;
+        /* Stays stale when the build fails: every step scans all walls and tries again. */
+        if (!build_shape_grid(&cache->wall_grid, world, &world->walls)) return NULL;
+        cache->walls_stale = false;
+    }
+    return &world->wall_grid;
 }
 
-int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, SteerVec2 hi)
+/// Sorts slot indices in place without allocating (glibc's qsort may call malloc for larger
+/// arrays, and this runs in the step): Shell sort with Ciura's gaps, insertion sort when short.
+static void sort_slots(int *a, int n)
 {
-    SteerObstacleGrid *g = (SteerObstacleGrid *)grid; /* scratch: stamps and results */
+    static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
+        int gap = gaps[g];
+        if (gap >= n) continue;
+        for (int i = gap; i < n; i++) {
+            int value = a[i], j = i;
+            for (; j >= gap && a[j - gap] > value; j -= gap) a[j] = a[j - gap];
+            a[j] = value;
+        }
+    }
+}
+
+int steer_shape_grid_candidates(const SteerShapeGrid *grid, SteerVec2 lo, SteerVec2 hi)
+{
+    SteerShapeGrid *g = (SteerShapeGrid *)grid; /* scratch: stamps and results */
     if (++g->query_stamp == 0 && g->stamp) {
         memset(g->stamp, 0, (size_t)g->stamp_capacity * sizeof(uint32_t));
         g->query_stamp = 1;
@@ -393,6 +487,6 @@ int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, 
             }
         }
     }
-    if (n > 1) qsort(g->result, (size_t)n, sizeof(int), compare_ints);
+    if (n > 1) sort_slots(g->result, n);
     return n;
 }

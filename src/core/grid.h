@@ -14,8 +14,9 @@
  *
  * Every array grows only when vehicles are created (steer_grid_reserve); a rebuild never allocates.
  *
- * Obstacles: a second grid holds each obstacle in every cell its bounding box touches; it is
- * rebuilt when obstacles are added or removed (never during a step).
+ * Obstacles and walls: two shape grids hold each obstacle in every cell its bounding box touches,
+ * each wall in every cell its segment crosses; each is rebuilt when its items are added or removed
+ * (never during a step), and answers in slot order, as a scan of the pool would visit them.
  */
 #ifndef STEER_GRID_H
 #define STEER_GRID_H
@@ -133,9 +134,10 @@ typedef struct SteerGrid {
     int result_capacity;
 } SteerGrid;
 
-typedef struct SteerObstacleGrid {
+typedef struct SteerShapeGrid {
+    bool walls;              ///< indexes the world's walls (else its obstacles)
     double origin_x, origin_y, cell_w, cell_h, inv_w, inv_h;
-    double max_radius;       ///< the largest obstacle radius
+    double max_radius;       ///< the largest obstacle radius (0 for walls)
     int cols, rows;
     bool wrap;
     double width, height;
@@ -147,7 +149,7 @@ typedef struct SteerObstacleGrid {
     uint32_t query_stamp;
     int *result;
     int result_capacity;
-} SteerObstacleGrid;
+} SteerShapeGrid;
 
 void steer_grid_free(SteerGrid *grid);
 /// Makes room for `vehicles` vehicles and `slots` pool slots; false when memory runs out.
@@ -323,14 +325,17 @@ static inline double steer_grid_wrap_delta(double delta, double size)
     return delta;
 }
 
-/* ---- Obstacles ----------------------------------------------------------------------------- */
+/* ---- Obstacles and walls ------------------------------------------------------------------- */
 
-void steer_obstacle_grid_free(SteerObstacleGrid *grid);
+void steer_shape_grid_free(SteerShapeGrid *grid);
 /// The world's obstacle grid, rebuilt if obstacles changed; NULL when memory ran out (callers
 /// then scan every obstacle).
-const SteerObstacleGrid *steer_world_obstacle_grid(const struct SteerWorld *world);
-/// Obstacle slots whose cells touch the box [lo, hi] (unwrapped coordinates), each once, in slot
-/// order. Returns how many, written to grid->result (the grid's scratch), or -1 when out of memory.
-int steer_obstacle_grid_candidates(const SteerObstacleGrid *grid, SteerVec2 lo, SteerVec2 hi);
+const SteerShapeGrid *steer_world_obstacle_grid(const struct SteerWorld *world);
+/// The world's wall grid, rebuilt if walls changed; NULL when memory ran out, when a wrapping
+/// world's walls lie too far out to place, or when world->wall_grid_off (callers then scan every wall).
+const SteerShapeGrid *steer_world_wall_grid(const struct SteerWorld *world);
+/// Slots (of obstacles or walls) whose cells touch the box [lo, hi] (unwrapped coordinates), each
+/// once, in slot order. Returns how many, written to grid->result (the grid's scratch).
+int steer_shape_grid_candidates(const SteerShapeGrid *grid, SteerVec2 lo, SteerVec2 hi);
 
 #endif

@@ -200,13 +200,13 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
     }
     SteerVec2 ab = steer_world_offset(world, a, b);
     double length_sq = steer_length_sq(ab);
-    const SteerObstacleGrid *grid = steer_world_obstacle_grid(world);
+    const SteerShapeGrid *grid = steer_world_obstacle_grid(world);
     int n = 0;
     if (grid) {
         SteerVec2 end = steer_add(a, ab);
         SteerVec2 lo = steer_vec2(fmin(a.x, end.x) - radius, fmin(a.y, end.y) - radius);
         SteerVec2 hi = steer_vec2(fmax(a.x, end.x) + radius, fmax(a.y, end.y) + radius);
-        int candidates = steer_obstacle_grid_candidates(grid, lo, hi);
+        int candidates = steer_shape_grid_candidates(grid, lo, hi);
         for (int c = 0; c < candidates; c++) {
             int i = grid->result[c];
             const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);

@@ -85,6 +85,7 @@ SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, St
     wall->a = a;
     wall->b = b;
     wall->normal = steer_perp(steer_normalize(steer_sub(b, a)));
+    world->walls_stale = true;
     if (out) *out = (SteerWallId){(uint32_t)index + 1, world->tag, wall->header.generation};
     return STEER_OK;
 }
@@ -94,6 +95,7 @@ SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id)
     if (!lookup(world, &world->walls, id.index1, id.world, id.generation))
         return steer_fail(world, STEER_ERROR_INVALID_ID, "wall was removed or never existed");
     steer_pool_release(&world->walls, (int)id.index1 - 1);
+    world->walls_stale = true;
     return STEER_OK;
 }
 

@@ -69,6 +69,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     steer_pool_init(&world->fields, sizeof(SteerFlowField));
     world->grid_stale = true;
     world->obstacles_stale = true;
+    world->walls_stale = true;
     /* An empty world can be queried too: give the grid its first cells now. */
     if (!steer_grid_reserve(&world->grid, 1, 1)) {
         steer_world_destroy(world);
@@ -99,7 +100,8 @@ void steer_world_destroy(SteerWorld *world)
     steer_pool_free(&world->fields);
     free(world->order);
     steer_grid_free(&world->grid);
-    steer_obstacle_grid_free(&world->obstacle_grid);
+    steer_shape_grid_free(&world->obstacle_grid);
+    steer_shape_grid_free(&world->wall_grid);
     free(world);
 }
 
@@ -258,6 +260,7 @@ void steer_world_step(SteerWorld *world)
     /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
     steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
     steer_world_obstacle_grid(world);
+    steer_world_wall_grid(world);
     steer_prepare_neighbourhoods(world);
     /* Every force is computed from the same snapshot before anyone moves, in creation order, so
      * the result does not depend on slot reuse and PRNG draws come in a fixed order. Forces read

@@ -104,8 +104,11 @@ struct SteerWorld {
      * a vehicle sets grid_stale; adding or removing an obstacle sets obstacles_stale. */
     SteerGrid grid;
     bool grid_stale;
-    SteerObstacleGrid obstacle_grid;
+    SteerShapeGrid obstacle_grid;
     bool obstacles_stale;
+    SteerShapeGrid wall_grid; ///< rebuilt when walls_stale (set by adding or removing a wall)
+    bool walls_stale;
+    bool wall_grid_off;      ///< tests: avoid_walls scans every wall (the reference the grid must match)
     bool hoods_ready;        ///< during a step: grid.hood holds the plain neighbourhoods
     /* Set for good once any behaviour was given a vehicle as its target: only such behaviours read
      * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
