@@ -10,29 +10,13 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "bench_support.h"
 #include "steer.h"
 #include "steer_lua.h"
 
 enum { RUNS = 9, VEHICLES = 1000 };
 
-static double now_ns(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-
-static int compare_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, compare_double);
-    return v[n / 2];
-}
+static double now_ns(void) { return bench_wall_seconds() * 1e9; }
 
 static void check(lua_State *L, int status)
 {
@@ -60,7 +44,7 @@ static double lua_ns(lua_State *L, const char *body, long n)
             (which ? base : runs)[r] = t;
         }
     }
-    return median(runs, RUNS) - median(base, RUNS);
+    return bench_median(runs, RUNS) - bench_median(base, RUNS);
 }
 
 static volatile double sink;
@@ -131,7 +115,7 @@ int main(void)
             sink += steer_world_query_closest(world, steer_vehicle_position(world, v), 100, &filter, &found);
         c_closest[r] = (now_ns() - t0) / (double)n_closest;
     }
-    double ct = median(c_toggle, RUNS), cf = median(c_field, RUNS), cc = median(c_closest, RUNS);
+    double ct = bench_median(c_toggle, RUNS), cf = bench_median(c_field, RUNS), cc = bench_median(c_closest, RUNS);
 
     /* the options table reused: what the toggle costs without building its table each call */
     check(L, luaL_dostring(L, "OPTS = {radius = 20, distance = 40, jitter = 80}"));

@@ -18,30 +18,12 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_support.h"
 #include "steer.h"
 
 #define RADIUS 30.0
 #define NEIGHBOURS 15.0 /* wanted mean neighbour count: sets the density */
 #define REPETITIONS 7
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *values, int count)
-{
-    qsort(values, (size_t)count, sizeof *values, compare_doubles);
-    return values[count / 2];
-}
 
 /// Side of the square that holds n vehicles at the density giving NEIGHBOURS neighbours each.
 static double side_for(int n) { return sqrt(n * STEER_PI * RADIUS * RADIUS / NEIGHBOURS); }
@@ -98,9 +80,9 @@ static void describe_flock(SteerWorld *world, double *neighbours, double *polari
 /// One repetition: `steps` steps, in ns per vehicle-step.
 static double time_c(SteerWorld *world, int n, int steps)
 {
-    double start = now_seconds();
+    double start = bench_cpu_seconds();
     for (int i = 0; i < steps; i++) steer_world_step(world);
-    return (now_seconds() - start) * 1e9 / ((double)steps * n);
+    return (bench_cpu_seconds() - start) * 1e9 / ((double)steps * n);
 }
 
 /* ---- Lua ----------------------------------------------------------------------------------- */
@@ -138,19 +120,19 @@ static LuaFlock make_lua_flock(const char *script, int n)
 
 static double time_lua(LuaFlock *f, int n, int steps)
 {
-    double start = now_seconds();
+    double start = bench_cpu_seconds();
     for (int i = 0; i < steps; i++) {
         lua_pushvalue(f->L, f->step);
         lua_pushvalue(f->L, f->flock);
         lua_pushnumber(f->L, 1.0 / 60.0);
         lua_check(f->L, lua_pcall(f->L, 2, 0, 0));
     }
-    return (now_seconds() - start) * 1e9 / ((double)steps * n);
+    return (bench_cpu_seconds() - start) * 1e9 / ((double)steps * n);
 }
 
 static void report(const char *who, int n, double *samples, double neighbours, double polarisation)
 {
-    double ns = median(samples, REPETITIONS);
+    double ns = bench_median(samples, REPETITIONS);
     printf("%-4s N=%7d  median %7.1f ns/vehicle-step  %8.1f steps/s  %7.2f ms/step  (min %.1f, max %.1f; %.1f neighbours, polarisation %.2f)\n",
            who, n, ns, 1e9 / (ns * n), ns * n * 1e-6, samples[0], samples[REPETITIONS - 1], neighbours, polarisation);
     fflush(stdout);
@@ -178,7 +160,7 @@ static double compare(const char *script, int n)
     report("Lua", n, l, lua_tonumber(lua.L, -2), lua_tonumber(lua.L, -1));
     lua_close(lua.L);
     steer_world_destroy(world);
-    return median(l, REPETITIONS) / median(c, REPETITIONS);
+    return bench_median(l, REPETITIONS) / bench_median(c, REPETITIONS);
 }
 
 int main(int argc, char **argv)
@@ -193,7 +175,7 @@ int main(int argc, char **argv)
     for (int r = 0; r < REPETITIONS; r++) c[r] = time_c(world, 100000, 4);
     describe_flock(world, &neighbours, &polarisation);
     report("C", 100000, c, neighbours, polarisation);
-    double ms = median(c, REPETITIONS) * 100000 * 1e-6;
+    double ms = bench_median(c, REPETITIONS) * 100000 * 1e-6;
     steer_world_destroy(world);
     printf("C vs plain Lua 5.4 (median of interleaved runs): %.1fx at N=1,000, %.1fx at N=10,000 (target >= 30x)\n", ratio1k,
            ratio10k);

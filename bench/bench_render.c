@@ -10,22 +10,12 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_support.h"
 #include "render.h"
 
 enum { WIDTH = 1280, HEIGHT = 720, WARMUP = 10, FRAMES = 60 };
 
-static double now_ms(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
-}
-
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
+static double now_ms(void) { return bench_wall_seconds() * 1e3; }
 
 static SteerWorld *make_scene(int vehicles)
 {
@@ -79,8 +69,7 @@ static double measure(SteerRender *render, SteerWorld *world, unsigned overlays)
         double ms = now_ms() - start;
         if (i >= WARMUP) samples[i - WARMUP] = ms;
     }
-    qsort(samples, FRAMES, sizeof *samples, by_value);
-    return samples[FRAMES / 2];
+    return bench_median(samples, FRAMES);
 }
 
 int main(void)

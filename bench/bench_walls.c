@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench_support.h"
 #include "steer.h"
 #include "world_internal.h" /* wall_grid_off: the full scan, for the baseline */
 
@@ -20,19 +21,6 @@
 #define SIDE 2000.0
 #define STEPS 20
 #define REPETITIONS 5
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int compare_doubles(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /// 500 walls of 20-200 units in random directions and 1,000 wandering vehicles feeling for them
 /// (default feelers: 50 units); the same scene for the same seed.
@@ -68,9 +56,9 @@ static SteerWorld *make_scene(bool full_scan)
 
 static double time_steps(SteerWorld *world)
 {
-    double start = now_seconds();
+    double start = bench_cpu_seconds();
     for (int s = 0; s < STEPS; s++) steer_world_step(world);
-    return (now_seconds() - start) * 1e9 / ((double)STEPS * VEHICLES);
+    return (bench_cpu_seconds() - start) * 1e9 / ((double)STEPS * VEHICLES);
 }
 
 int main(void)
@@ -81,9 +69,7 @@ int main(void)
         with_scan[r] = time_steps(scan);
         with_grid[r] = time_steps(grid);
     }
-    qsort(with_grid, REPETITIONS, sizeof(double), compare_doubles);
-    qsort(with_scan, REPETITIONS, sizeof(double), compare_doubles);
-    double g = with_grid[REPETITIONS / 2], s = with_scan[REPETITIONS / 2];
+    double g = bench_median(with_grid, REPETITIONS), s = bench_median(with_scan, REPETITIONS);
     printf("avoid_walls + wander, %d vehicles, %d walls, wrapping %gx%g, median of %d x %d steps:\n", VEHICLES,
            WALLS, SIDE, SIDE, REPETITIONS, STEPS);
     printf("  full scan of every wall: %8.0f ns per vehicle-step\n", s);

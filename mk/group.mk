@@ -6,7 +6,7 @@ BENCH_FLOCKING   = $(BUILD)/bench/bench_flocking
 GROUP_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
 GROUP_LUA_LIBS   = $(shell pkg-config --libs lua5.4)
 
-$(BENCH_FLOCKING): bench/bench_flocking.c $(BUILD)/libsteer.a $(CORE_HDR)
+$(BENCH_FLOCKING): bench/bench_flocking.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) -O2 -g -Isrc/core $(GROUP_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(GROUP_LUA_LIBS) -lm -o $@
 
@@ -18,7 +18,7 @@ BENCH_TARGETS += bench-flocking
 
 # make bench-walls: avoid_walls with the wall grid against the full scan of every wall, same process.
 BENCH_WALLS = $(BUILD)/bench/bench_walls
-$(BENCH_WALLS): bench/bench_walls.c $(BUILD)/libsteer.a $(CORE_HDR)
+$(BENCH_WALLS): bench/bench_walls.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) -O2 -g -Isrc/core $< $(BUILD)/libsteer.a -lm -o $@
 

@@ -42,9 +42,9 @@ install-lua: $(BUILD)/steer.so
 INSTALL_TARGETS += install-lua
 
 # make bench-bindings: ns per toggle, field read and closest query, from Lua and from C.
-$(BUILD)/bench_bindings: bench/bench_bindings.c $(BINDINGS_OBJ) $(CORE_OBJ)
+$(BUILD)/bench_bindings: bench/bench_bindings.c bench/bench_support.h $(BINDINGS_OBJ) $(CORE_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Isrc/core -Ibindings $(LUA_CFLAGS) $^ $(LUA_LIBS) -lm -o $@
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Isrc/core -Ibindings $(LUA_CFLAGS) $(filter-out %.h,$^) $(LUA_LIBS) -lm -o $@
 
 .PHONY: bench-bindings
 bench-bindings: $(BUILD)/bench_bindings

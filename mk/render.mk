@@ -35,7 +35,7 @@ test: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/lsan.supp
 $(BUILD)/render_scene: examples/render_scene.c $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RENDER_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' $< $(RENDER_OBJ) $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $@
 
-$(BUILD)/bench_render: bench/bench_render.c $(RENDER_OBJ) $(BUILD)/libsteer.a
+$(BUILD)/bench_render: bench/bench_render.c bench/bench_support.h $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RENDER_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' $< $(RENDER_OBJ) $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $@
 
 .PHONY: bench-render screenshot
