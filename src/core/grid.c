@@ -443,9 +443,7 @@ const SteerShapeGrid *steer_world_wall_grid(const SteerWorld *world)
     return &world->wall_grid;
 }
 
-/// Sorts slot indices in place without allocating (glibc's qsort may call malloc for larger
-/// arrays, and this runs in the step): Shell sort with Ciura's gaps, insertion sort when short.
-static void sort_slots(int *a, int n)
+void steer_sort_ints(int *a, int n)
 {
     static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
     for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++) {
@@ -487,6 +485,6 @@ int steer_shape_grid_candidates(const SteerShapeGrid *grid, SteerVec2 lo, SteerV
             }
         }
     }
-    if (n > 1) sort_slots(g->result, n);
+    if (n > 1) steer_sort_ints(g->result, n);
     return n;
 }

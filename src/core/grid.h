@@ -325,6 +325,10 @@ static inline double steer_grid_wrap_delta(double delta, double size)
     return delta;
 }
 
+/// Sorts ints ascending in place without allocating (glibc's qsort may call malloc for larger
+/// arrays, and queries run inside the step): Shell sort with Ciura's gaps, insertion sort when short.
+void steer_sort_ints(int *a, int n);
+
 /* ---- Obstacles and walls ------------------------------------------------------------------- */
 
 void steer_shape_grid_free(SteerShapeGrid *grid);

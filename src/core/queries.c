@@ -53,29 +53,6 @@ static SteerVehicleId id_of(const SteerWorld *world, int slot)
     return (SteerVehicleId){(uint32_t)slot + 1, world->tag, vehicle->header.generation};
 }
 
-/// Sorts `count` ints ascending (query results are short: insertion sort unless they are not).
-static int compare_ints(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
-}
-
-static void sort_ints(int *values, int count)
-{
-    if (count > 32) {
-        qsort(values, (size_t)count, sizeof *values, compare_ints);
-        return;
-    }
-    for (int i = 1; i < count; i++) {
-        int value = values[i], j = i;
-        while (j > 0 && values[j - 1] > value) {
-            values[j] = values[j - 1];
-            j--;
-        }
-        values[j] = value;
-    }
-}
-
 int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
                              SteerVehicleId *out, int capacity)
 {
@@ -110,7 +87,7 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
             ranks[n++] = grid->entry[k].rank;
         }
     }
-    sort_ints(ranks, n);
+    steer_sort_ints(ranks, n);
     for (int i = 0; i < n && i < capacity; i++) out[i] = id_of(world, world->order[ranks[i]]);
     return n;
 }
