@@ -151,8 +151,7 @@ static void maybe_screenshot(App *app, bool at_end)
 void app_step(App *app)
 {
     SteerWorld *world = script_world(app->script);
-    /* (An empty world has nothing to interpolate; render's capture also trips UBSan on it.) */
-    if (app->render && steer_world_vehicle_count(world) > 0) steer_render_capture(app->render, world);
+    if (app->render) steer_render_capture(app->render, world);
     script_think(app->script);
     script_update(app->script, steer_world_dt(world));
     double t0 = guard_now();
