@@ -331,11 +331,19 @@ int lsteer_world_walls(lua_State *L) { return list_shapes(L, SHAPE_WALL); }
 
 /* ---- Fields and methods -------------------------------------------------------------------- */
 
+/* Every function of a shape metatable is a closure that knows its shape type (upvalue 1, or 2 for
+ * __index, whose upvalue 1 stays the names table): the code is shared, but each checks that self
+ * is exactly its own type with luaL_checkudata, as liolib does, so that
+ * `getmetatable(obstacle).__tostring(42)` or `path.remove(obstacle)` is an argument error, never a
+ * read through a pointer to something else. */
+#define SHAPE_TYPE(L, up) ((LShapeType)lua_tointeger(L, lua_upvalueindex(up)))
+
+/// Self (argument 1) of a shape closure whose type is upvalue `up`: a handle of that type, alive or not.
+static LShape *check_self(lua_State *L, int up) { return luaL_checkudata(L, 1, SHAPE_MT[SHAPE_TYPE(L, up)]); }
+
 static int shape_remove(lua_State *L)
 {
-    int type = shape_type_of(L, 1);
-    if (type < 0) return luaL_typeerror(L, 1, "shape");
-    LShape *s = lsteer_check_shape(L, 1, (LShapeType)type);
+    LShape *s = lsteer_check_shape(L, 1, SHAPE_TYPE(L, 1));
     lua_getiuservalue(L, 1, 1);
     remove_shape(L, lua_gettop(L), s);
     return 0;
@@ -343,9 +351,7 @@ static int shape_remove(lua_State *L)
 
 static int shape_alive_method(lua_State *L)
 {
-    int type = shape_type_of(L, 1);
-    if (type < 0) return luaL_typeerror(L, 1, "shape");
-    lua_pushboolean(L, shape_alive(lua_touserdata(L, 1)));
+    lua_pushboolean(L, shape_alive(check_self(L, 1)));
     return 1;
 }
 
@@ -401,10 +407,10 @@ static const char *const FIELD_FIELDS[] = {"x", "y", "cell_size", "cols", "rows"
 static const char *const *const FIELDS_OF[] = {OBSTACLE_FIELDS, WALL_FIELDS, PATH_FIELDS, FIELD_FIELDS};
 
 /// __index: upvalue 1 maps the type's names to methods (functions) or fields (their number in
-/// FIELDS_OF, so that a test can compare the names with types/steer.lua).
+/// FIELDS_OF, so that a test can compare the names with types/steer.lua); upvalue 2 is the type.
 static int shape_index(lua_State *L)
 {
-    LShape *s = lua_touserdata(L, 1);
+    LShape *s = check_self(L, 2);
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     int type = lua_rawget(L, lua_upvalueindex(1));
@@ -459,13 +465,13 @@ static int shape_index(lua_State *L)
 
 static int shape_newindex(lua_State *L)
 {
-    LShape *s = lua_touserdata(L, 1);
+    LShape *s = check_self(L, 1);
     return luaL_error(L, "%s handles are read-only (remove it and make a new one)", SHAPE_MT[s->type]);
 }
 
 static int shape_tostring(lua_State *L)
 {
-    LShape *s = lua_touserdata(L, 1);
+    LShape *s = check_self(L, 1);
     SteerVehicleId id = unpack(s->packed);
     lua_pushfstring(L, "%s #%d%s", SHAPE_NAME[s->type], (int)id.index1, shape_alive(s) ? "" : " (removed)");
     return 1;
@@ -479,19 +485,26 @@ int lsteer_open_shapes(lua_State *L)
 {
     for (int t = 0; t < 4; t++) {
         luaL_newmetatable(L, SHAPE_MT[t]);
+        lua_pushinteger(L, t); /* the type, upvalue 1 of every closure below (SHAPE_TYPE) */
         lua_newtable(L);
-        luaL_setfuncs(L, COMMON_METHODS, 0);
-        if (t == SHAPE_PATH) luaL_setfuncs(L, PATH_METHODS, 0);
-        if (t == SHAPE_FLOW_FIELD) luaL_setfuncs(L, FIELD_METHODS, 0);
+        lua_pushvalue(L, -2);
+        luaL_setfuncs(L, COMMON_METHODS, 1);
+        lua_pushvalue(L, -2);
+        if (t == SHAPE_PATH) luaL_setfuncs(L, PATH_METHODS, 1);
+        else if (t == SHAPE_FLOW_FIELD) luaL_setfuncs(L, FIELD_METHODS, 1);
+        else lua_pop(L, 1);
         for (int i = 0; FIELDS_OF[t][i]; i++) {
             lua_pushinteger(L, i);
             lua_setfield(L, -2, FIELDS_OF[t][i]);
         }
-        lua_pushcclosure(L, shape_index, 1);
+        lua_insert(L, -2);                   /* mt, names, type */
+        lua_pushcclosure(L, shape_index, 2); /* upvalues: the names, the type */
         lua_setfield(L, -2, "__index");
-        lua_pushcfunction(L, shape_newindex);
+        lua_pushinteger(L, t);
+        lua_pushcclosure(L, shape_newindex, 1);
         lua_setfield(L, -2, "__newindex");
-        lua_pushcfunction(L, shape_tostring);
+        lua_pushinteger(L, t);
+        lua_pushcclosure(L, shape_tostring, 1);
         lua_setfield(L, -2, "__tostring");
         lua_pop(L, 1);
     }
