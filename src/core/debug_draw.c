@@ -289,12 +289,14 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
                               STEER_DEBUG_DRAW_FORCES | STEER_DEBUG_DRAW_TARGETS;
     if (flags & overlays) {
         for (int i = 0; i < world->order_count; i++) {
+            if (world->order[i] < 0) continue; /* removed since the last step */
             const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
             draw_vehicle_overlays(draw, v, vehicle_pose(world, draw, world->order[i], v));
         }
     }
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
         for (int i = 0; i < world->order_count; i++) {
+            if (world->order[i] < 0) continue;
             const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
             Pose pose = vehicle_pose(world, draw, world->order[i], v);
             uint32_t color = v->color;

@@ -60,12 +60,48 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
 /// clearing and prefix-summing the cells below that of sorting the vehicles.
 static int max_cells_for(int vehicles) { return 2 * vehicles + 64; }
 
+/// Grows the by-slot arrays (where, link, touched) to `slots`; new links start unlisted.
+static bool grow_slot_arrays(SteerGrid *g, int slots)
+{
+    if (slots <= g->where_capacity) return true;
+    int next = g->where_capacity ? g->where_capacity : 16;
+    while (next < slots) next *= 2;
+    void *where = realloc(g->where, (size_t)next * sizeof *g->where);
+    if (!where) return false;
+    g->where = where;
+    void *touched = realloc(g->touched, (size_t)next * sizeof *g->touched);
+    if (!touched) return false;
+    g->touched = touched;
+    SteerGridLink *link = realloc(g->link, (size_t)next * sizeof *g->link);
+    if (!link) return false;
+    g->link = link;
+    for (int i = g->where_capacity; i < next; i++) link[i] = (SteerGridLink){-1, -1, -1, false, false};
+    g->where_capacity = next;
+    return true;
+}
+
+/// Grows the by-cell arrays (cell_start, extra_head) to `cells`; new lists start empty.
+static bool grow_cell_arrays(SteerGrid *g, int cells)
+{
+    if (cells <= g->cell_capacity) return true;
+    int next = g->cell_capacity ? g->cell_capacity : 16;
+    while (next < cells) next *= 2;
+    void *start = realloc(g->cell_start, (size_t)next * sizeof *g->cell_start);
+    if (!start) return false;
+    g->cell_start = start;
+    int *head = realloc(g->extra_head, (size_t)next * sizeof *head);
+    if (!head) return false;
+    g->extra_head = head;
+    for (int i = g->cell_capacity; i < next; i++) head[i] = -1;
+    g->cell_capacity = next;
+    return true;
+}
+
 bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
 {
     if (!grow_vehicle_arrays(g, vehicles)) return false;
-    if (!grow((void **)&g->where, &g->where_capacity, slots, sizeof(int))) return false;
-    int cells = max_cells_for(g->capacity) + 1;
-    return grow((void **)&g->cell_start, &g->cell_capacity, cells, sizeof(int));
+    if (!grow_slot_arrays(g, slots)) return false;
+    return grow_cell_arrays(g, max_cells_for(g->capacity) + 1);
 }
 
 bool steer_grid_reserve_results(SteerGrid *g, int count)
@@ -79,6 +115,7 @@ void steer_grid_free(SteerGrid *g)
     free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
     free(g->entry); free(g->hood); free(g->where);
     free(g->cell_start); free(g->result);
+    free(g->link); free(g->extra_head); free(g->touched);
     memset(g, 0, sizeof *g);
 }
 
@@ -107,8 +144,21 @@ static void choose_cells(double extent_x, double extent_y, double wanted, bool w
     *cell_h = wrap ? extent_y / *rows : wanted;
 }
 
+/// Forgets what was placed and detached since the last build: O(changes), not O(N).
+static void reset_index_changes(SteerGrid *g)
+{
+    for (int i = 0; i < g->touched_count; i++) {
+        SteerGridLink *link = &g->link[g->touched[i]];
+        if (link->cell >= 0) g->extra_head[link->cell] = -1;
+        *link = (SteerGridLink){-1, -1, -1, false, false};
+    }
+    g->touched_count = 0;
+}
+
 void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 {
+    reset_index_changes(g);
+    g->builds++;
     int n = world->order_count;
     g->count = n;
     g->wrap = world->def.edges == STEER_EDGES_WRAP;
@@ -231,14 +281,92 @@ void steer_grid_gather(const SteerGrid *grid)
     g->gathered = true;
 }
 
+void steer_world_compact_order(SteerWorld *world)
+{
+    if (world->order_holes == 0) return;
+    int kept = 0;
+    for (int i = 0; i < world->order_count; i++) {
+        int slot = world->order[i];
+        if (slot < 0) continue;
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+        vehicle->rank = kept;
+        world->order[kept++] = slot;
+    }
+    world->order_count = kept;
+    world->order_holes = 0;
+}
+
+static void rebuild(SteerWorld *world)
+{
+    steer_world_compact_order(world);
+    steer_grid_build(&world->grid, world);
+    world->grid_stale = false;
+    world->index_stale = false;
+}
+
 const SteerGrid *steer_world_grid_cells(const SteerWorld *world)
 {
     SteerWorld *cache = (SteerWorld *)world;
-    if (cache->grid_stale) {
-        steer_grid_build(&cache->grid, world);
-        cache->grid_stale = false;
-    }
+    if (cache->grid_stale || cache->index_stale) rebuild(cache);
     return &world->grid;
+}
+
+const SteerGrid *steer_world_query_grid(const SteerWorld *world)
+{
+    SteerWorld *cache = (SteerWorld *)world;
+    if (cache->index_stale) rebuild(cache);
+    steer_grid_gather(&world->grid);
+    return &world->grid;
+}
+
+/* ---- The index between builds -------------------------------------------------------------- */
+
+/// Records that a slot's link changed, so the next build resets it.
+static SteerGridLink *touch(SteerGrid *g, int slot)
+{
+    SteerGridLink *link = &g->link[slot];
+    if (!link->touched) {
+        link->touched = true;
+        g->touched[g->touched_count++] = slot;
+    }
+    return link;
+}
+
+static void unlist(SteerGrid *g, SteerGridLink *link)
+{
+    if (link->cell < 0) return;
+    if (link->prev >= 0) g->link[link->prev].next = link->next;
+    else g->extra_head[link->cell] = link->next;
+    if (link->next >= 0) g->link[link->next].prev = link->prev;
+    link->next = link->prev = link->cell = -1;
+}
+
+void steer_world_index_place(SteerWorld *world, int slot)
+{
+    if (world->index_stale) return; /* the next query rebuilds from the vehicles themselves */
+    SteerGrid *g = &world->grid;
+    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+    /* The cell a build would give it: the same arithmetic, so the query cursor finds it. */
+    SteerVec2 p = steer_grid_local_point(g, vehicle->position);
+    int cx = clamp_cell(fast_floor((p.x - g->origin_x) * g->inv_w), g->cols);
+    int cy = clamp_cell(fast_floor((p.y - g->origin_y) * g->inv_h), g->rows);
+    int cell = cy * g->cols + cx;
+    SteerGridLink *link = touch(g, slot);
+    link->detached = true;
+    unlist(g, link);
+    link->cell = cell;
+    link->prev = -1;
+    link->next = g->extra_head[cell];
+    if (link->next >= 0) g->link[link->next].prev = slot;
+    g->extra_head[cell] = slot;
+}
+
+void steer_world_index_drop(SteerWorld *world, int slot)
+{
+    if (world->index_stale) return;
+    SteerGridLink *link = touch(&world->grid, slot);
+    link->detached = true;
+    unlist(&world->grid, link);
 }
 
 const SteerGrid *steer_world_grid(const SteerWorld *world)

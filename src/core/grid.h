@@ -14,6 +14,15 @@
  *
  * Every array grows only when vehicles are created (steer_grid_reserve); a rebuild never allocates.
  *
+ * Between steps the grid is also the index every query goes through, and scripts change the world
+ * in between: they spawn, remove and move vehicles and switch behaviours. None of that rebuilds it
+ * (an O(N) rebuild per change made a brain that switches and then asks cost O(N) per think).
+ * Behaviour switches do not touch it at all: queries read kinds and positions from the vehicles.
+ * A spawned or moved vehicle is linked into a per-cell list beside the sorted arrays, and its old
+ * sorted entry, like a removed vehicle's, is marked detached: queries skip detached entries and
+ * walk the lists of the cells they cover. The step rebuilds the whole grid anyway, which empties
+ * the lists.
+ *
  * Obstacles and walls: two shape grids hold each obstacle in every cell its bounding box touches,
  * each wall in every cell its segment crosses; each is rebuilt when its items are added or removed
  * (never during a step), and answers in slot order, as a scan of the pool would visit them.
@@ -90,6 +99,14 @@ typedef struct SteerGridBounds {
     double min_x, min_y, max_x, max_y;  ///< the vehicles' bounding box (unwrapped positions)
 } SteerGridBounds;
 
+/// A vehicle slot's place in the index between builds (steer_world_index_place / _drop).
+typedef struct SteerGridLink {
+    int next, prev;          ///< the cell's list of vehicles placed since the build (-1 ends it)
+    int cell;                ///< the cell it is listed in, or -1 when not listed
+    bool detached;           ///< its sorted entry, if it has one, no longer stands for it
+    bool touched;            ///< on the touched list (reset at the next build)
+} SteerGridLink;
+
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
     double origin_x, origin_y;
@@ -132,6 +149,13 @@ typedef struct SteerGrid {
     /* Query scratch (results sorted into creation order). */
     int *result;
     int result_capacity;
+
+    /* The index's changes since the last build (see the top of this file). */
+    SteerGridLink *link;     ///< by pool slot (where_capacity of them)
+    int *extra_head;         ///< by cell (cell_capacity of them): first listed slot, or -1
+    int *touched;            ///< slots whose link changed since the build (where_capacity of them)
+    int touched_count;       ///< 0: queries need not look at links or lists at all
+    unsigned builds;         ///< how many times the grid was built (tests count rebuilds)
 } SteerGrid;
 
 typedef struct SteerShapeGrid {
@@ -162,6 +186,9 @@ const SteerGrid *steer_world_grid(const struct SteerWorld *world);
 /// The same without gathering entry and where: cells, the float arrays and asker only (the step's
 /// flocking fast path needs no more; steer_grid_gather completes it).
 const SteerGrid *steer_world_grid_cells(const struct SteerWorld *world);
+/// The index queries go through: the last build, plus what was spawned, moved or removed since
+/// (entries gathered). Rebuilt only when every vehicle moved (a step) or none was ever indexed.
+const SteerGrid *steer_world_query_grid(const struct SteerWorld *world);
 /// Gathers entry and where from the last build, if not done yet.
 void steer_grid_gather(const SteerGrid *grid);
 /// Grows the query result scratch; false when memory runs out.
@@ -176,6 +203,7 @@ typedef struct SteerGridCursor {
     int col_lo, col_hi;     ///< unwrapped columns of every row
     int col;                ///< next unwrapped column in the current row
     bool wrap_each;         ///< the range covers the world more than once: wrap each offset instead
+    bool every_run;         ///< also yield runs with no sorted vehicle (their cells may list placed ones)
 } SteerGridCursor;
 
 /// One run: sorted vehicles [begin, end); add (shift_x, shift_y) to their stored positions to get
@@ -183,6 +211,7 @@ typedef struct SteerGridCursor {
 typedef struct SteerGridRun {
     int begin, end;
     double shift_x, shift_y;
+    int first_cell, cells;  ///< the run's cells: first_cell .. first_cell + cells - 1
 } SteerGridRun;
 
 #define STEER_GRID_FLOAT_EXTENT 65536.0
@@ -252,7 +281,8 @@ static inline void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerG
     cursor->grid = g;
     cursor->wrap_each = false;
     cursor->col_lo = cursor->col_hi = cursor->col = 0;
-    if (g->count == 0) {
+    cursor->every_run = g->touched_count > 0;
+    if (g->count == 0 && !cursor->every_run) {
         cursor->row = 1;
         cursor->row_hi = 0;
         return;
@@ -282,13 +312,15 @@ static inline bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun 
         int first = r * g->cols + c;
         run->begin = g->cell_start[first];
         run->end = g->cell_start[first + length];
+        run->first_cell = first;
+        run->cells = length;
         if (g->wrap && !cursor->wrap_each) {
             run->shift_x = floor_div(col, g->cols) * g->width;
             run->shift_y = floor_div(row, g->rows) * g->height;
         } else {
             run->shift_x = run->shift_y = 0.0;
         }
-        if (run->begin < run->end) return true;
+        if (run->begin < run->end || cursor->every_run) return true;
     }
     return false;
 }

@@ -53,6 +53,27 @@ static SteerVehicleId id_of(const SteerWorld *world, int slot)
     return (SteerVehicleId){(uint32_t)slot + 1, world->tag, vehicle->header.generation};
 }
 
+/* Both queries walk the cells around the point through the index (grid.h): the sorted vehicles
+ * of the last build, skipping those detached since, and the vehicles placed in each cell since. */
+
+/// What a radius query collects: creation ranks of the vehicles that pass.
+typedef struct RadiusQuery {
+    SteerVec2 center;
+    double radius_sq;
+    const SteerQueryFilter *filter;
+    int *ranks;
+    int count;
+} RadiusQuery;
+
+static inline void radius_consider(const SteerWorld *world, RadiusQuery *q, int slot, int rank)
+{
+    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+    SteerVec2 offset = steer_world_offset(world, q->center, vehicle->position);
+    if (steer_length_sq(offset) > q->radius_sq) return;
+    if (!passes(world, q->filter, slot, vehicle, offset)) return;
+    q->ranks[q->count++] = rank;
+}
+
 int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
                              SteerVehicleId *out, int capacity)
 {
@@ -65,14 +86,14 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
         return -1;
     }
     if (!filter_ok(world, filter)) return -1;
-    const SteerGrid *grid = steer_world_grid(world);
+    const SteerGrid *grid = steer_world_query_grid(world);
     /* Results are collected as creation ranks, then sorted: the grid lists them by cell. */
-    if (!steer_grid_reserve_results((SteerGrid *)grid, grid->count)) {
+    if (!steer_grid_reserve_results((SteerGrid *)grid, steer_world_vehicle_count(world))) {
         steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         return -1;
     }
-    int *ranks = grid->result;
-    int n = 0;
+    RadiusQuery q = {center, radius * radius, filter, grid->result, 0};
+    bool changed = grid->touched_count > 0;
     SteerVec2 local = steer_grid_local_point(grid, center);
     SteerGridCursor cursor;
     SteerGridRun run;
@@ -80,16 +101,38 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
             int slot = grid->entry[k].slot;
-            const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
-            SteerVec2 offset = steer_world_offset(world, center, vehicle->position);
-            if (steer_length_sq(offset) > radius * radius) continue;
-            if (!passes(world, filter, slot, vehicle, offset)) continue;
-            ranks[n++] = grid->entry[k].rank;
+            if (changed && grid->link[slot].detached) continue;
+            radius_consider(world, &q, slot, grid->entry[k].rank);
         }
+        if (!changed) continue;
+        for (int c = run.first_cell; c < run.first_cell + run.cells; c++)
+            for (int slot = grid->extra_head[c]; slot >= 0; slot = grid->link[slot].next)
+                radius_consider(world, &q, slot, ((const SteerVehicle *)steer_pool_at(&world->vehicles, slot))->rank);
     }
-    steer_sort_ints(ranks, n);
-    for (int i = 0; i < n && i < capacity; i++) out[i] = id_of(world, world->order[ranks[i]]);
-    return n;
+    steer_sort_ints(q.ranks, q.count);
+    for (int i = 0; i < q.count && i < capacity; i++) out[i] = id_of(world, world->order[q.ranks[i]]);
+    return q.count;
+}
+
+/// What a closest query keeps: the best so far.
+typedef struct ClosestQuery {
+    SteerVec2 point;
+    const SteerQueryFilter *filter;
+    double best;   ///< squared distance of the best so far (range² to begin with)
+    int best_rank; ///< its creation rank, -1 while none
+} ClosestQuery;
+
+static inline void closest_consider(const SteerWorld *world, ClosestQuery *q, int slot, int rank)
+{
+    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+    SteerVec2 offset = steer_world_offset(world, q->point, vehicle->position);
+    double distance_sq = steer_length_sq(offset);
+    if (distance_sq > q->best) return;
+    /* Ties go to the vehicle created first, whatever order the cells come in. */
+    if (q->best_rank >= 0 && distance_sq == q->best && rank > q->best_rank) return;
+    if (!passes(world, q->filter, slot, vehicle, offset)) return;
+    q->best = distance_sq;
+    q->best_rank = rank;
 }
 
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
@@ -99,11 +142,11 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "closest needs a finite point and a range >= 0");
         return false;
     }
-    const SteerGrid *grid = steer_world_grid(world);
+    const SteerGrid *grid = steer_world_query_grid(world);
     /* An infinite range would walk every cell anyway; the cursor clamps it to the grid. */
     double reach = isfinite(range) ? range : 1e300;
-    double best = range * range;
-    int best_rank = -1;
+    ClosestQuery q = {point, filter, range * range, -1};
+    bool changed = grid->touched_count > 0;
     SteerVec2 local = steer_grid_local_point(grid, point);
     SteerGridCursor cursor;
     SteerGridRun run;
@@ -111,19 +154,16 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
             int slot = grid->entry[k].slot;
-            const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
-            SteerVec2 offset = steer_world_offset(world, point, vehicle->position);
-            double distance_sq = steer_length_sq(offset);
-            if (distance_sq > best) continue;
-            /* Ties go to the vehicle created first, whatever order the cells come in. */
-            if (best_rank >= 0 && distance_sq == best && grid->entry[k].rank > best_rank) continue;
-            if (!passes(world, filter, slot, vehicle, offset)) continue;
-            best = distance_sq;
-            best_rank = grid->entry[k].rank;
+            if (changed && grid->link[slot].detached) continue;
+            closest_consider(world, &q, slot, grid->entry[k].rank);
         }
+        if (!changed) continue;
+        for (int c = run.first_cell; c < run.first_cell + run.cells; c++)
+            for (int slot = grid->extra_head[c]; slot >= 0; slot = grid->link[slot].next)
+                closest_consider(world, &q, slot, ((const SteerVehicle *)steer_pool_at(&world->vehicles, slot))->rank);
     }
-    if (best_rank < 0) return false;
-    if (out) *out = id_of(world, world->order[best_rank]);
+    if (q.best_rank < 0) return false;
+    if (out) *out = id_of(world, world->order[q.best_rank]);
     return true;
 }
 

@@ -120,9 +120,20 @@ static bool order_reserve(SteerWorld *world, int needed)
     return true;
 }
 
+/// Closes the holes removals left in `order` once they are half of it, so that spawning and
+/// removing for long without a step keeps `order` (and the grid's arrays) the size of the world.
+/// O(N) once per N/2 removals; the ranks change, so the index is rebuilt at the next query.
+static void compact_when_sparse(SteerWorld *world)
+{
+    if (world->order_holes < 64 || world->order_holes * 2 < world->order_count) return;
+    steer_world_compact_order(world);
+    world->index_stale = true;
+}
+
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out)
 {
     TRY(check_def(world, def));
+    compact_when_sparse(world);
     if (!order_reserve(world, world->order_count + 1)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     /* The grid grows here, never during a step: the new slot index is at most vehicles.count. */
     if (!steer_grid_reserve(&world->grid, world->order_count + 1, world->vehicles.count + 1))
@@ -152,8 +163,10 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->user_data = def->user_data;
     vehicle->combine = def->combine;
     /* Serials grow, so appending keeps `order` sorted by creation. */
+    vehicle->rank = world->order_count;
     world->order[world->order_count++] = index;
     steer_world_vehicles_changed(world);
+    steer_world_index_place(world, index);
     if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
     return STEER_OK;
 }
@@ -162,16 +175,10 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
 {
     LOOKUP_OR_FAIL(vehicle, world, id);
     int index = (int)id.index1 - 1;
-    /* Binary search: `order` is sorted by serial. */
-    int lo = 0, hi = world->order_count - 1;
-    while (lo < hi) {
-        int mid = lo + (hi - lo) / 2;
-        SteerVehicle *at = steer_pool_at(&world->vehicles, world->order[mid]);
-        if (at->serial < vehicle->serial) lo = mid + 1;
-        else hi = mid;
-    }
-    memmove(&world->order[lo], &world->order[lo + 1], (size_t)(world->order_count - lo - 1) * sizeof *world->order);
-    world->order_count--;
+    /* A hole, closed at the next grid build: shifting the rest would cost O(N) per removal. */
+    world->order[vehicle->rank] = -1;
+    world->order_holes++;
+    steer_world_index_drop(world, index);
     steer_vehicle_free_behaviours(vehicle);
     steer_pool_release(&world->vehicles, index);
     steer_world_vehicles_changed(world);
@@ -188,16 +195,21 @@ uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id)
     return vehicle ? vehicle->serial : 0;
 }
 
-int steer_world_vehicle_count(const SteerWorld *world) { return world->order_count; }
+int steer_world_vehicle_count(const SteerWorld *world) { return world->order_count - world->order_holes; }
 
 int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity)
 {
-    for (int i = 0; i < world->order_count && i < capacity; i++) {
+    int n = 0;
+    for (int i = 0; i < world->order_count; i++) {
         int index = world->order[i];
-        const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
-        out[i] = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
+        if (index < 0) continue; /* removed since the last build */
+        if (n < capacity) {
+            const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
+            out[n] = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
+        }
+        n++;
     }
-    return world->order_count;
+    return n;
 }
 
 uint64_t steer_vehicle_id_pack(SteerVehicleId id)
@@ -265,6 +277,7 @@ SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, Ste
     LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_vec(world, "position", position));
     vehicle->position = position;
+    steer_world_index_place(world, (int)id.index1 - 1);
     return STEER_OK;
 }
 

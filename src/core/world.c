@@ -68,6 +68,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     steer_pool_init(&world->paths, sizeof(SteerPath));
     steer_pool_init(&world->fields, sizeof(SteerFlowField));
     world->grid_stale = true;
+    world->index_stale = true;
     world->obstacles_stale = true;
     world->walls_stale = true;
     /* An empty world can be queried too: give the grid its first cells now. */
@@ -314,6 +315,7 @@ void steer_world_step(SteerWorld *world)
             move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i);
     }
     world->grid_stale = true;
+    world->index_stale = true; /* everyone moved: the next query rebuilds (from the stage) */
     world->grid.staged = true; /* every vehicle was staged as it moved */
     world->hoods_ready = false;
     world->step_count++;

@@ -53,6 +53,7 @@ typedef struct SteerVehicle {
     double view_angle;
     uint64_t serial;
     uint32_t color;
+    int rank;                  ///< index in world->order (stable until the next compaction)
     uint64_t user_data;
 } SteerVehicle;
 
@@ -92,18 +93,26 @@ struct SteerWorld {
     uint64_t next_serial;
 
     SteerPool vehicles;      ///< of SteerVehicle
-    int *order;              ///< live vehicle slot indices (0-based) in creation order
+    /* Live vehicle slot indices (0-based) in creation order. A removal leaves a hole (-1) rather
+     * than shifting the rest, so it costs O(1) and the ranks the grid holds stay right between
+     * steps; the next grid build closes the holes (steer_world_compact_order). */
+    int *order;
     int order_count, order_capacity;
+    int order_holes;
 
     SteerPool obstacles;     ///< of SteerObstacle
     SteerPool walls;         ///< of SteerWall
     SteerPool paths;         ///< of SteerPath
     SteerPool fields;        ///< of SteerFlowField
 
-    /* Spatial indexes (grid.h): caches rebuilt when marked stale. Whatever moves, adds or removes
-     * a vehicle sets grid_stale; adding or removing an obstacle sets obstacles_stale. */
+    /* Spatial indexes (grid.h): caches rebuilt when marked stale. Whatever changes what the grid
+     * copies of a vehicle, adds or removes one sets grid_stale: the step then rebuilds it. Queries
+     * rebuild only when index_stale (the step moved every vehicle): spawns, removals and moves in
+     * between are placed into the index as they happen (grid.h). Adding or removing an obstacle
+     * sets obstacles_stale. */
     SteerGrid grid;
     bool grid_stale;
+    bool index_stale;
     SteerShapeGrid obstacle_grid;
     bool obstacles_stale;
     SteerShapeGrid wall_grid; ///< rebuilt when walls_stale (set by adding or removing a wall)
@@ -167,6 +176,14 @@ static inline void steer_world_vehicles_changed(SteerWorld *world)
     world->grid_stale = true;
     world->grid.staged = false;
 }
+
+/* grid.c: keeping the query index right between steps, O(1) each */
+/// The vehicle in `slot` is now at its position (just spawned or moved).
+void steer_world_index_place(SteerWorld *world, int slot);
+/// The vehicle in `slot` is being removed.
+void steer_world_index_drop(SteerWorld *world, int slot);
+/// Closes the holes removals left in world->order and renumbers the ranks (O(N); builds only).
+void steer_world_compact_order(SteerWorld *world);
 
 /// Returns early with the result of a failed check.
 #define TRY(expr)                                                                                  \

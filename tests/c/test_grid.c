@@ -242,6 +242,142 @@ static void test_grid_matches_brute_force_contained(void **state)
     grid_matches_brute_force(STEER_EDGES_CONTAIN);
 }
 
+/* ---- The index between steps: changes a script makes, then queries ------------------------ */
+
+/// A behaviour switch as a brain makes one: on (or updated), one off, or all off.
+static void random_switch(SteerWorld *world, SteerVehicleId id, const SteerVehicleId *ids, int n)
+{
+    double pick = urand();
+    if (pick < 0.3) {
+        SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
+        wander.wander.radius = 5.0 + urand() * 40.0;
+        turn_on(world, id, &wander);
+    } else if (pick < 0.5) {
+        SteerBehaviourDef flock = steer_default_behaviour_def(STEER_FLOCK);
+        turn_on(world, id, &flock);
+    } else if (pick < 0.7 && n > 1) {
+        SteerBehaviourDef pursue = steer_default_behaviour_def(STEER_PURSUE);
+        SteerVehicleId target = ids[irand(n)];
+        if (same_id(target, id)) return;
+        pursue.pursue.target = steer_target_vehicle(target);
+        turn_on(world, id, &pursue);
+    } else if (pick < 0.9) {
+        assert_int_equal(steer_vehicle_clear_behaviour(world, id, STEER_WANDER), STEER_OK);
+    } else {
+        assert_int_equal(steer_vehicle_clear_behaviours(world, id), STEER_OK);
+    }
+}
+
+/// One change between steps: spawn, remove, move, switch a behaviour or change kind.
+static void random_change(SteerWorld *world, SteerVehicleId *ids, int *n, int capacity)
+{
+    double pick = urand();
+    if (*n == 0 || (pick < 0.2 && *n < capacity)) {
+        ids[(*n)++] = random_vehicle(world);
+    } else if (pick < 0.35) {
+        int i = irand(*n);
+        assert_int_equal(steer_vehicle_destroy(world, ids[i]), STEER_OK);
+        ids[i] = ids[--*n];
+    } else if (pick < 0.6) {
+        SteerVec2 p = steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
+        assert_int_equal(steer_vehicle_set_position(world, ids[irand(*n)], p), STEER_OK);
+    } else if (pick < 0.9) {
+        random_switch(world, ids[irand(*n)], ids, *n);
+    } else {
+        assert_int_equal(steer_vehicle_set_kind(world, ids[irand(*n)], (uint32_t)irand(4)), STEER_OK);
+    }
+}
+
+static void interleaved_changes_match_brute_force(SteerEdges edges)
+{
+    static SteerVehicleId ids[700];
+    for (int trial = 0; trial < 12; trial++) {
+        SteerWorld *world = random_world(edges);
+        int n = irand(trial < 2 ? 4 : 400);
+        populate(world, ids, n);
+        for (int round = 0; round < 30; round++) {
+            int changes = 1 + irand(trial % 3 == 0 ? 40 : 4);
+            for (int c = 0; c < changes; c++) random_change(world, ids, &n, 700);
+            check_queries(world, ids, n);
+            if (urand() < 0.2) run_steps(world, 1 + irand(2));
+        }
+        steer_world_destroy(world);
+    }
+}
+
+static void test_index_between_steps_matches_brute_force_unbounded(void **state)
+{
+    (void)state;
+    interleaved_changes_match_brute_force(STEER_EDGES_NONE);
+}
+
+static void test_index_between_steps_matches_brute_force_wrapping(void **state)
+{
+    (void)state;
+    interleaved_changes_match_brute_force(STEER_EDGES_WRAP);
+}
+
+static void test_index_between_steps_matches_brute_force_contained(void **state)
+{
+    (void)state;
+    interleaved_changes_match_brute_force(STEER_EDGES_CONTAIN);
+}
+
+/* A brain's think switches behaviours, spawns, removes and moves vehicles and asks the world
+ * between two steps: none of that may rebuild the index (O(N) per change). The step moves every
+ * vehicle, so the first query after it rebuilds once. */
+static void test_changes_between_steps_never_rebuild_the_index(void **state)
+{
+    (void)state;
+    static SteerVehicleId ids[1200];
+    SteerWorld *world = make_world(STEER_EDGES_WRAP, 3);
+    int n = 1000;
+    populate(world, ids, n);
+    run_steps(world, 1);
+    SteerVehicleId found;
+    steer_world_query_closest(world, steer_vec2(500.0, 500.0), 100.0, NULL, &found);
+    unsigned builds = world->grid.builds;
+    for (int i = 0; i < 300; i++) {
+        random_switch(world, ids[irand(n)], ids, n);
+        assert_int_equal(steer_vehicle_destroy(world, ids[i]), STEER_OK);
+        ids[i] = random_vehicle(world);
+        assert_int_equal(steer_vehicle_set_position(world, ids[irand(n)], steer_vec2(urand() * 1000.0, urand() * 1000.0)),
+                         STEER_OK);
+        SteerVec2 at = steer_vec2(urand() * 1000.0, urand() * 1000.0);
+        SteerVehicleId brute = STEER_NULL_ID;
+        bool brute_found = brute_closest(world, at, 60.0, NULL, &brute);
+        assert_int_equal(steer_world_query_closest(world, at, 60.0, NULL, &found), brute_found);
+        if (brute_found) assert_true(same_id(found, brute));
+    }
+    assert_int_equal(world->grid.builds, builds);
+    run_steps(world, 1);
+    unsigned after_step = world->grid.builds;
+    steer_world_query_closest(world, steer_vec2(500.0, 500.0), 100.0, NULL, &found);
+    steer_world_query_closest(world, steer_vec2(100.0, 500.0), 100.0, NULL, &found);
+    assert_int_equal(world->grid.builds, after_step + 1);
+    steer_world_destroy(world);
+}
+
+/* Spawning and removing for long without a step keeps the creation order compact. */
+static void test_many_removals_between_steps_keep_order_compact(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId keep = spawn_at(world, 10.0, 10.0);
+    for (int i = 0; i < 5000; i++) {
+        SteerVehicleId v = spawn_at(world, urand() * 1000.0, urand() * 1000.0);
+        assert_int_equal(steer_vehicle_destroy(world, v), STEER_OK);
+    }
+    assert_int_equal(steer_world_vehicle_count(world), 1);
+    assert_true(world->order_count < 200);
+    SteerVehicleId out[2];
+    assert_int_equal(steer_world_get_vehicles(world, out, 2), 1);
+    assert_true(same_id(out[0], keep));
+    assert_int_equal(steer_world_query_radius(world, steer_vec2(10.0, 10.0), 1.0, NULL, out, 2), 1);
+    assert_true(same_id(out[0], keep));
+    steer_world_destroy(world);
+}
+
 /* ---- Hand-made cases ----------------------------------------------------------------------- */
 
 static void test_wrapping_query_finds_neighbours_across_the_edge(void **state)
@@ -456,6 +592,11 @@ int main(void)
         cmocka_unit_test(test_grid_matches_brute_force_unbounded),
         cmocka_unit_test(test_grid_matches_brute_force_wrapping),
         cmocka_unit_test(test_grid_matches_brute_force_contained),
+        cmocka_unit_test(test_index_between_steps_matches_brute_force_unbounded),
+        cmocka_unit_test(test_index_between_steps_matches_brute_force_wrapping),
+        cmocka_unit_test(test_index_between_steps_matches_brute_force_contained),
+        cmocka_unit_test(test_changes_between_steps_never_rebuild_the_index),
+        cmocka_unit_test(test_many_removals_between_steps_keep_order_compact),
         cmocka_unit_test(test_wrapping_query_finds_neighbours_across_the_edge),
         cmocka_unit_test(test_far_outside_vehicles_are_found),
         cmocka_unit_test(test_queries_between_steps_see_new_positions),
