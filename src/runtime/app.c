@@ -140,12 +140,29 @@ void app_shutdown(App *app)
 static void maybe_screenshot(App *app, bool at_end)
 {
     if (!app->opt.screenshot || app->screenshot_done || !app->render) return;
-    bool now = at_end ? app->opt.at_step < 0 : app->opt.at_step >= 0 && app->steps >= app->opt.at_step;
+    /* at the end: unless --at-step names a step this run never reached (reported by the caller) */
+    bool now = app->opt.at_step < 0 ? at_end : app->steps >= app->opt.at_step;
     if (!now) return;
     app_render(app, 1.0);
-    if (steer_render_save_png(app->sdl, app->opt.screenshot) != 0)
-        fprintf(stderr, "steer: cannot save %s: %s\n", app->opt.screenshot, SDL_GetError());
+    if (steer_render_save_png(app->sdl, app->opt.screenshot) != 0) {
+        fprintf(stderr, "steer: cannot save the screenshot %s: %s\n", app->opt.screenshot, SDL_GetError());
+        app->screenshot_failed = true;
+    }
     app->screenshot_done = true;
+}
+
+/* The exit status once the run is over: a screenshot that was asked for and not written is a
+ * failure to do what was asked, whatever the scripts did. */
+static int finish(App *app, int status)
+{
+    maybe_screenshot(app, true);
+    if (!app->opt.screenshot) return status;
+    if (!app->screenshot_done) {
+        fprintf(stderr, "steer: no screenshot written: step %lld was never reached (the run ended after step %lld)\n",
+                app->opt.at_step, app->steps);
+        return 3;
+    }
+    return app->screenshot_failed ? 3 : status;
 }
 
 void app_step(App *app)
@@ -229,6 +246,8 @@ void app_frame(App *app, double seconds)
     if (app->window) {
         app_render(app, app->paused ? 1.0 : app->accumulator / dt);
         SDL_RenderPresent(app->sdl);
+    } else {
+        script_draw(app->script, NULL); /* headless: the same draw(gfx) calls, drawing nothing */
     }
 }
 
@@ -290,9 +309,9 @@ static int run_headless(App *app)
             sleep_until(next);
         }
     }
-    maybe_screenshot(app, true);
+    int status = finish(app, script_error_count(app->script) > 0 ? 2 : 0);
     print_summary(app);
-    return script_error_count(app->script) > 0 ? 2 : 0;
+    return status;
 }
 
 static int run_window(App *app)
@@ -315,8 +334,7 @@ static int run_window(App *app)
         double cap = app->opt.fps > 0 ? app->opt.fps : (app->opt.vsync ? 0.0 : APP_DEFAULT_WINDOW_FPS);
         if (cap > 0) sleep_until(now + 1.0 / cap);
     }
-    maybe_screenshot(app, true);
-    return 0;
+    return finish(app, 0);
 }
 
 int app_run(App *app)

@@ -16,7 +16,7 @@
 #include "script.h"
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
-#define APP_DEFAULT_HEADLESS_STEPS 600
+#define APP_DEFAULT_HEADLESS_STEPS OPTIONS_DEFAULT_HEADLESS_STEPS
 #define APP_DEFAULT_WINDOW_FPS 120.0
 
 typedef struct App {
@@ -41,6 +41,7 @@ typedef struct App {
     uint64_t frames;
     long long steps; ///< physics steps taken by this run
     bool screenshot_done;
+    bool screenshot_failed; ///< it could not be saved: the run ends with status 3
     int watched_serial; ///< script_files_serial when the watch list was last brought up to date
     /* mouse */
     bool right_down, panned;
@@ -54,11 +55,14 @@ typedef struct App {
 /// window cannot be opened (the reason on stderr).
 int app_init(App *app, const AppOptions *opt, const char *exe);
 void app_shutdown(App *app);
-/// Runs until quit (or --steps); returns the exit status (0, or 2 after a script error headless).
+/// Runs until quit (or --steps); returns the exit status: 0; 2 after a script error headless; 3
+/// when the screenshot asked for was not written (cannot save, or its step was never reached).
 int app_run(App *app);
 
 /// One frame of `seconds` of real (or virtual) time: reloads, steps as the accumulator allows,
-/// draws when there is something to draw on.
+/// draws when there is something to draw on. Headless it still calls the scene's draw(gfx) each
+/// frame (gfx checks its arguments and draws nothing), so a broken draw fails the same way with or
+/// without --screenshot.
 void app_frame(App *app, double seconds);
 /// One physics step: capture for interpolation, brains, update(world, dt), the world's step.
 void app_step(App *app);

@@ -14,6 +14,10 @@ int main(int argc, char **argv)
     case OPTIONS_ERROR: fprintf(stderr, "steer: %s\n", error); return 1;
     case OPTIONS_RUN: break;
     }
+    if (!options_check_paths(&opt, error, sizeof error)) {
+        fprintf(stderr, "steer: %s\n", error);
+        return 1;
+    }
     App app;
     if (app_init(&app, &opt, argv[0]) != 0) return 1;
     int status = app_run(&app);

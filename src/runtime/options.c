@@ -2,9 +2,13 @@
 #include "options.h"
 
 #include <errno.h>
+#include <libgen.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "render.h"
 
@@ -66,8 +70,9 @@ void options_print_help(FILE *out, const char *program)
             "  --steps N           stop after N physics steps (default: run until closed; headless\n"
             "                      600, or until SIGTERM/SIGINT with --watch)\n"
             "  --seed S            seed of the world's random numbers (overrides the scene's)\n"
-            "  --screenshot F.png  save a PNG of the view (works headless)\n"
-            "  --at-step N         take the screenshot after step N (default: at the end)\n"
+            "  --screenshot F.png  save a PNG of the view (works headless; the name must end in .png)\n"
+            "  --at-step N         take the screenshot after step N (default: at the end; needs\n"
+            "                      --screenshot and a run that reaches step N)\n"
             "  --fps N             frame cap in a window (default 120; none with --vsync);\n"
             "                      headless: the virtual frame rate (default 60), which never\n"
             "                      changes what the simulation computes\n"
@@ -87,8 +92,9 @@ void options_print_help(FILE *out, const char *program)
             "  --height H          window height in pixels (default 768)\n"
             "  --help              this text\n"
             "\n"
-            "Exit status: 0 ok, 1 the scene failed to load, 2 a script error happened in a\n"
-            "headless run.\n"
+            "Exit status: 0 ok; 1 a bad command line or the scene failed to load; 2 a script\n"
+            "error happened in a headless run; 3 the screenshot could not be written or its\n"
+            "step was never reached.\n"
             "Keys: F1 in the window lists them (Space pause, . step, -/= time scale, F5 restart).\n",
             program);
 }
@@ -113,8 +119,85 @@ static bool parse_double(const char *s, double min, double *out)
     return true;
 }
 
+/* The values given so far, by option: a second --at-step (or any valued option) would silently
+ * replace the first, so one that differs is an error; the same value twice is harmless. */
+typedef struct Given {
+    const char *name, *value;
+} Given;
+
+static bool given_once(Given *given, int *count, int max, const char *name, const char *value, char *error,
+                       size_t error_size)
+{
+    for (int k = 0; k < *count; k++) {
+        if (strcmp(given[k].name, name) != 0) continue;
+        if (strcmp(given[k].value, value) == 0) return true;
+        snprintf(error, error_size, "option %s given twice, with '%s' and '%s' (give it once)", name, given[k].value,
+                 value);
+        return false;
+    }
+    if (*count < max) given[(*count)++] = (Given){name, value};
+    return true;
+}
+
+static bool ends_with_png(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcasecmp(path + n - 4, ".png") == 0;
+}
+
+/* Checks between options, once all are read. */
+static bool options_consistent(const AppOptions *opt, char *error, size_t error_size)
+{
+    if (opt->screenshot && !ends_with_png(opt->screenshot)) {
+        /* the picture is always PNG: PNG bytes under another extension would mislead */
+        snprintf(error, error_size, "option --screenshot: only PNG is written, a file name ending in .png expected, got '%s'",
+                 opt->screenshot);
+        return false;
+    }
+    if (opt->at_step >= 0 && !opt->screenshot) {
+        snprintf(error, error_size, "option --at-step: says when to take the --screenshot, but none was asked for");
+        return false;
+    }
+    long long last = opt->steps >= 0 ? opt->steps : (opt->headless && !opt->watch ? OPTIONS_DEFAULT_HEADLESS_STEPS : -1);
+    if (opt->at_step >= 0 && last >= 0 && opt->at_step > last) {
+        snprintf(error, error_size, "option --at-step: step %lld is never reached, the run ends after step %lld%s",
+                 opt->at_step, last, opt->steps >= 0 ? " (--steps)" : " (headless default; give --steps)");
+        return false;
+    }
+    return true;
+}
+
+bool options_check_paths(const AppOptions *opt, char *error, size_t error_size)
+{
+    struct stat st;
+    if (opt->script && stat(opt->script, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(error, error_size, "%s is a directory; a scene is a Lua file", opt->script);
+        return false;
+    }
+    if (opt->screenshot) {
+        char copy[4096];
+        snprintf(copy, sizeof copy, "%s", opt->screenshot);
+        const char *dir = dirname(copy);
+        if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            snprintf(error, error_size, "cannot write the screenshot %s: no folder %s", opt->screenshot, dir);
+            return false;
+        }
+        if (access(dir, W_OK | X_OK) != 0) {
+            snprintf(error, error_size, "cannot write the screenshot %s: folder %s is not writable", opt->screenshot, dir);
+            return false;
+        }
+        if (stat(opt->screenshot, &st) == 0 && S_ISDIR(st.st_mode)) {
+            snprintf(error, error_size, "cannot write the screenshot %s: it is a directory", opt->screenshot);
+            return false;
+        }
+    }
+    return true;
+}
+
 OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error, size_t error_size)
 {
+    Given given[32];
+    int given_count = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *value = (i + 1 < argc) ? argv[i + 1] : NULL;
@@ -126,6 +209,7 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             snprintf(error, error_size, "option %s needs a value", a);                                                 \
             return OPTIONS_ERROR;                                                                                      \
         }                                                                                                              \
+        if (!given_once(given, &given_count, 32, a, value, error, error_size)) return OPTIONS_ERROR;                  \
         i++;                                                                                                           \
     } while (0)
 #define BAD(what)                                                                                                      \
@@ -213,5 +297,6 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         snprintf(error, error_size, "no SCRIPT given (see --help)");
         return OPTIONS_ERROR;
     }
+    if (!options_consistent(opt, error, error_size)) return OPTIONS_ERROR;
     return OPTIONS_RUN;
 }

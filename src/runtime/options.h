@@ -29,6 +29,9 @@ typedef struct AppOptions {
     int select;            ///< select the n-th vehicle (creation order) at start; 0 = none
 } AppOptions;
 
+/// Physics steps of a headless run without --steps or --watch.
+#define OPTIONS_DEFAULT_HEADLESS_STEPS 600
+
 AppOptions options_default(void);
 
 /// Overlay bits from "wander,forces,..." or "all"; false (and *bad names the word) when a name is unknown.
@@ -36,8 +39,14 @@ bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t 
 
 typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_ERROR } OptionsResult;
 
-/// Parses argv; on OPTIONS_ERROR writes a one-line reason into `error`.
+/// Parses argv; on OPTIONS_ERROR writes a one-line reason into `error`. Besides each value it
+/// rejects what cannot be done as asked: an option given twice with different values, --at-step
+/// without --screenshot or past the last step of the run, a screenshot name not ending in .png.
 OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error, size_t error_size);
+
+/// What the file system must allow before a run starts: the scene is not a directory, the
+/// screenshot's folder exists and is writable. False with a one-line reason in `error`.
+bool options_check_paths(const AppOptions *opt, char *error, size_t error_size);
 
 /// The --help text.
 void options_print_help(FILE *out, const char *program);

@@ -17,6 +17,11 @@
 #define STEER_BIN "build/asan/steer"
 #endif
 
+/* How long a test waits for something the program will do (a message, an exit): generous, since
+ * a busy machine under ASan can be slow, and only a failing test ever waits that long. Waits end
+ * as soon as the awaited thing happens; no test asserts how long it took. */
+#define RT_DEADLINE_S 60.0
+
 static char rt_dir[256];
 
 static inline int rt_setup(void **state)

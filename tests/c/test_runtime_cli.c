@@ -16,7 +16,7 @@ static const char *THINK_SCENE = "local Brain = require 'counter'\n"
                                  "end\n";
 static const char *THINK_BRAIN = "local M = {}\n"
                                  "function M.think(v, dt)\n"
-                                 "  print(string.format('think %d %d %.6f', v.data.slot, W.step_count, dt))\n"
+                                 "  print(string.format('think %d %d %.6f', v.data.slot, v.world.step_count, dt))\n"
                                  "end\n"
                                  "return M\n";
 
@@ -275,7 +275,7 @@ static void test_require_finds_scene_folder_and_scripts_lib_with_relative_chunk_
     assert_int_equal(rt_run(args, &out, &err), 2);
     assert_non_null(strstr(out, "private part\t42"));
     assert_non_null(strstr(err, "lib/helper.lua:6: from the lib"));
-    assert_non_null(strstr(err, "demo.lua:4: in function 'update'"));
+    assert_non_null(strstr(err, "demo.lua:4: in function <demo.lua:4>"));
     free(out);
     free(err);
 }
@@ -324,6 +324,177 @@ static void test_help_and_bad_options(void **state)
     free(err);
 }
 
+/* ---- The CLI tells the truth: what cannot be done as asked is a message and a non-zero exit ---- */
+
+static const char *PLAIN_SCENE = "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n";
+
+/* Runs steer with args; expects `status`, `needle` on stderr and, for a refusal before running,
+ * no summary (the scene never ran). */
+static void expect_refusal(const char *const *args, int status, const char *needle)
+{
+    char *out, *err;
+    int got = rt_run(args, &out, &err);
+    if (got != status || !strstr(err, needle))
+        fail_msg("exit %d (expected %d), stderr: %s (expected '%s')", got, status, err, needle);
+    if (status == 1) assert_null(strstr(out, "summary:"));
+    free(out);
+    free(err);
+}
+
+static void test_screenshot_into_a_missing_folder_is_refused_before_running(void **state)
+{
+    (void)state;
+    rt_write("plain.lua", PLAIN_SCENE);
+    const char *args[] = {"--headless", "--steps", "5", "--screenshot", rt_path("nodir/x.png"), rt_path("plain.lua"),
+                          NULL};
+    expect_refusal(args, 1, "cannot write the screenshot");
+    expect_refusal(args, 1, "no folder");
+}
+
+static void test_screenshot_that_cannot_be_saved_exits_3(void **state)
+{
+    (void)state;
+    /* the folder exists when the run starts and is gone when the picture is saved */
+    rt_write("shots/keep.txt", "");
+    char scene[2048];
+    snprintf(scene, sizeof scene,
+             "function load(w)\n"
+             "  w:spawn{ kind = 'a', x = 10, y = 10 }\n"
+             "  assert(os.remove('%s'))\n"
+             "  assert(os.remove('%s'))\n"
+             "end\n",
+             rt_path("shots/keep.txt"), rt_path("shots"));
+    rt_write("vanish.lua", scene);
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "5", "--screenshot", rt_path("shots/x.png"), rt_path("vanish.lua"),
+                          NULL};
+    assert_int_equal(rt_run(args, &out, &err), 3);
+    assert_non_null(strstr(err, "cannot save the screenshot"));
+    assert_non_null(strstr(out, "steps=5 ")); /* the run itself went to its end */
+    free(out);
+    free(err);
+}
+
+static void test_scene_that_is_a_directory_is_refused(void **state)
+{
+    (void)state;
+    rt_write("folder/scene.lua", PLAIN_SCENE);
+    const char *args[] = {"--headless", "--steps", "5", rt_path("folder"), NULL};
+    expect_refusal(args, 1, "is a directory; a scene is a Lua file");
+}
+
+static void test_at_step_past_the_end_of_the_run_is_refused_before_running(void **state)
+{
+    (void)state;
+    rt_write("plain.lua", PLAIN_SCENE);
+    const char *a1[] = {"--headless", "--at-step", "5000", "--steps", "100", "--screenshot", rt_path("a.png"),
+                        rt_path("plain.lua"), NULL};
+    expect_refusal(a1, 1, "option --at-step: step 5000 is never reached, the run ends after step 100 (--steps)");
+    /* headless without --steps runs 600 steps */
+    const char *a2[] = {"--headless", "--at-step", "5000", "--screenshot", rt_path("a.png"), rt_path("plain.lua"),
+                        NULL};
+    expect_refusal(a2, 1, "the run ends after step 600");
+    char *png = rt_read(rt_path("a.png"));
+    assert_string_equal(png, ""); /* nothing written */
+    free(png);
+}
+
+static void test_at_step_never_reached_because_the_run_was_stopped_exits_3(void **state)
+{
+    (void)state;
+    /* --watch runs headless until SIGTERM, in real time: step 1,000,000 is hours away */
+    rt_write("slow.lua", "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n"
+                         "function update(w, dt) if w.step_count == 2 then io.stderr:write('running\\n') end end\n");
+    const char *args[] = {"--headless", "--watch", "--at-step", "1000000", "--screenshot", rt_path("late.png"),
+                          rt_path("slow.lua"), NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.err, 0, "running", RT_DEADLINE_S) >= 0);
+    assert_int_equal(rt_stop(&p), 3);
+    char *err = rt_read(p.err);
+    assert_non_null(strstr(err, "no screenshot written: step 1000000 was never reached"));
+    free(err);
+}
+
+static void test_screenshot_with_an_unknown_extension_is_refused(void **state)
+{
+    (void)state;
+    rt_write("plain.lua", PLAIN_SCENE);
+    const char *args[] = {"--headless", "--steps", "2", "--screenshot", rt_path("out.jpg"), rt_path("plain.lua"), NULL};
+    expect_refusal(args, 1, "only PNG is written, a file name ending in .png expected, got");
+    char *jpg = rt_read(rt_path("out.jpg"));
+    assert_string_equal(jpg, ""); /* never PNG bytes under another name */
+    free(jpg);
+    /* the extension is not case-sensitive */
+    const char *ok[] = {"--headless", "--steps", "2", "--screenshot", rt_path("OUT.PNG"), rt_path("plain.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(ok, &out, &err), 0);
+    free(out);
+    free(err);
+    char *png = rt_read(rt_path("OUT.PNG"));
+    assert_memory_equal(png + 1, "PNG", 3);
+    free(png);
+}
+
+static void test_a_repeated_option_with_another_value_is_refused(void **state)
+{
+    (void)state;
+    rt_write("plain.lua", PLAIN_SCENE);
+    const char *a1[] = {"--headless", "--steps", "10", "--screenshot", rt_path("a.png"), "--at-step", "5", "--at-step",
+                        "7", rt_path("plain.lua"), NULL};
+    expect_refusal(a1, 1, "option --at-step given twice, with '5' and '7'");
+    const char *a2[] = {"--headless", "--steps", "10", "--seed", "1", "--seed", "2", rt_path("plain.lua"), NULL};
+    expect_refusal(a2, 1, "option --seed given twice");
+    /* the same value twice asks for one thing: fine */
+    const char *a3[] = {"--headless", "--steps", "3", "--steps", "3", rt_path("plain.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(a3, &out, &err), 0);
+    assert_non_null(strstr(out, "steps=3 "));
+    free(out);
+    free(err);
+}
+
+static void test_at_step_without_a_screenshot_is_refused(void **state)
+{
+    (void)state;
+    rt_write("plain.lua", PLAIN_SCENE);
+    const char *args[] = {"--headless", "--steps", "10", "--at-step", "5", rt_path("plain.lua"), NULL};
+    expect_refusal(args, 1, "option --at-step: says when to take the --screenshot, but none was asked for");
+}
+
+static void test_headless_runs_call_draw_so_a_broken_draw_fails_with_or_without_screenshot(void **state)
+{
+    (void)state;
+    rt_write("baddraw.lua", "local frames = 0\n"
+                            "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n"
+                            "function draw(gfx)\n"
+                            "  frames = frames + 1\n"
+                            "  if frames == 3 then print('drawn 3 frames') end\n"
+                            "  gfx.circle(10, 10, 5, {255, 0, 0}, true)\n"
+                            "  gfx.line(0, 0, 10, 10, 'red')\n"
+                            "end\n");
+    const char *plain[] = {"--headless", "--steps", "5", rt_path("baddraw.lua"), NULL};
+    const char *shot[] = {"--headless", "--steps", "5", "--screenshot", rt_path("d.png"), rt_path("baddraw.lua"), NULL};
+    const char *const *runs[] = {plain, shot};
+    for (int i = 0; i < 2; i++) {
+        char *out, *err;
+        assert_int_equal(rt_run(runs[i], &out, &err), 2);
+        assert_non_null(strstr(out, "drawn 3 frames"));
+        assert_non_null(
+            strstr(err, "baddraw.lua:7: bad argument #5 to 'line' (color {r, g, b[, a]} expected, got string)"));
+        free(out);
+        free(err);
+    }
+    /* a draw that errors on its own, not through gfx */
+    rt_write("baddraw.lua", "function draw(gfx)\n  local t = nil\n  return t.x\nend\n");
+    for (int i = 0; i < 2; i++) {
+        char *out, *err;
+        assert_int_equal(rt_run(runs[i], &out, &err), 2);
+        assert_non_null(strstr(err, "baddraw.lua:3: attempt to index a nil value (local 't')"));
+        free(out);
+        free(err);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -341,6 +512,19 @@ int main(void)
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_world_options_from_scene_table_and_seed_override, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_help_and_bad_options, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_screenshot_into_a_missing_folder_is_refused_before_running, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_screenshot_that_cannot_be_saved_exits_3, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_scene_that_is_a_directory_is_refused, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_at_step_past_the_end_of_the_run_is_refused_before_running, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_at_step_never_reached_because_the_run_was_stopped_exits_3, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_screenshot_with_an_unknown_extension_is_refused, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_repeated_option_with_another_value_is_refused, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_at_step_without_a_screenshot_is_refused, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_headless_runs_call_draw_so_a_broken_draw_fails_with_or_without_screenshot,
+                                        rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
