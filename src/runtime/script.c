@@ -15,8 +15,6 @@
 
 #include "steer_lua.h"
 
-static const char BUILTIN_LOAD_KEY = 'l';
-
 static int traceback_handler(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
@@ -101,16 +99,14 @@ bool script_push_callback(ScriptHost *host, const char *name)
         if (lua_isfunction(L, -1)) return true;
         lua_pop(L, 1);
     }
-    lua_getglobal(L, name);
-    if (!lua_isfunction(L, -1)) {
-        lua_pop(L, 1);
-        return false;
-    }
-    /* Lua's own load() is a global too: a scene without a load callback must not call it. */
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &BUILTIN_LOAD_KEY);
-    bool builtin = lua_rawequal(L, -1, -2);
-    lua_pop(L, builtin ? 2 : 1);
-    return !builtin;
+    /* Raw: the scene's own globals only, never Lua's (a scene without load must not call Lua's). */
+    script_push_env(host);
+    lua_pushstring(L, name);
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+    if (lua_isfunction(L, -1)) return true;
+    lua_pop(L, 1);
+    return false;
 }
 
 /* Protected: looks the callback named by upvalue 2 up and calls it with the arguments given. */
@@ -138,8 +134,13 @@ static int setup_state(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, 1);
     luaL_openlibs(L);
-    lua_getglobal(L, "load");
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &BUILTIN_LOAD_KEY);
+    /* The scene's globals go into a table of their own; reads fall through to the real ones. */
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushglobaltable(L);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    host->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     guard_open_coroutines(&host->guard, L);
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -161,7 +162,9 @@ static int make_world(lua_State *L)
         lua_pushnil(L);
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
-        lua_getglobal(L, "world");
+        script_push_env(host);
+        lua_getfield(L, -1, "world");
+        lua_remove(L, -2);
     }
     int opts = lua_gettop(L);
     if (steer_lua_to_world(L, opts)) return 1; /* the scene made its world itself */
@@ -191,7 +194,7 @@ static int make_world(lua_State *L)
 static bool read_scene(ScriptHost *host, char *error, size_t error_size)
 {
     lua_State *L = host->L;
-    if (script_load_file(host, host->scene_file) != LUA_OK) {
+    if (script_load_scene(host, host->scene_file) != LUA_OK) {
         snprintf(error, error_size, "%s", lua_tostring(L, -1));
         lua_pop(L, 1);
         return false;
@@ -218,6 +221,7 @@ static bool read_scene(ScriptHost *host, char *error, size_t error_size)
         return false;
     }
     script_push_world(host);
+    if (host->config.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.think_hz); /* --think-hz */
     if (!script_callback(host, "load", 1)) return false;
     return true;
 }
@@ -230,7 +234,7 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
         return NULL;
     }
     host->config = *config;
-    host->scene_ref = host->world_ref = host->gfx_ref = host->traceback_ref = LUA_NOREF;
+    host->scene_ref = host->env_ref = host->world_ref = host->gfx_ref = host->traceback_ref = LUA_NOREF;
     if (!realpath(config->scene_path, host->scene_file)) {
         snprintf(error, error_size, "cannot open scene %s: no such file", config->scene_path);
         free(host);
@@ -283,8 +287,7 @@ void script_destroy(ScriptHost *host)
     for (int i = 0; i < host->inspector_count; i++) free(host->inspector[i]);
     free(host->error);
     free(host->last_printed);
-    free(host->ids);
-    free(host->clocks);
+    script_brains_free(host);
     free(host);
 }
 
@@ -302,9 +305,22 @@ void script_push_world(ScriptHost *host)
     lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->world_ref);
 }
 
+void script_push_env(ScriptHost *host)
+{
+    lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->env_ref);
+}
+
+int script_load_scene(ScriptHost *host, const char *path)
+{
+    int status = script_load_file(host, path);
+    if (status != LUA_OK) return status;
+    script_push_env(host);
+    if (!lua_setupvalue(host->L, -2, 1)) lua_pop(host->L, 1); /* a main chunk's first upvalue is _ENV */
+    return LUA_OK;
+}
+
 void script_think(ScriptHost *host)
 {
-    if (host->config.think_hz <= 0.0) return;
     lua_pushlightuserdata(host->L, host);
     lua_pushcclosure(host->L, script_think_pass, 1);
     script_pcall(host, 0, 0);
@@ -362,7 +378,7 @@ const char *const *script_hud_lines(ScriptHost *host, int *count)
 
 const char *script_error(ScriptHost *host)
 {
-    return host->error;
+    return script_brains_panel(host, host->error);
 }
 int script_error_count(ScriptHost *host)
 {

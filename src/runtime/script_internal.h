@@ -30,6 +30,7 @@ struct ScriptHost {
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
     double mouse_x, mouse_y;
+    int env_ref;       ///< the scene's environment: its globals (reads fall through to _G)
     bool mouse_known;  ///< false until the first pointer event (always, headless): steer.mouse() is nil
     char *error;        ///< shown in the panel
     char *last_printed; ///< last message written to stderr (repeats are not printed again)
@@ -56,7 +57,9 @@ struct ScriptHost {
 bool script_pcall(ScriptHost *host, int nargs, int nresults);
 /// Turns a failed call's message (on the stack top) into the reported text; pops it.
 void script_report_top(ScriptHost *host);
-/// Pushes the callback `name` (from the scene's table, else the global) or nothing: false.
+/// Loads the scene file like script_load_file, with the scene's environment as its _ENV.
+int script_load_scene(ScriptHost *host, const char *path);
+/// Pushes the callback `name` (from the scene's table, else its environment) or nothing: false.
 /// May raise (a metatable on the scene table): call it in protected mode.
 bool script_push_callback(ScriptHost *host, const char *name);
 /// Calls callback `name`, if the scene has one, with the nargs values on the stack (popped), all

@@ -93,10 +93,12 @@ static int merge(lua_State *L)
     return 0;
 }
 
-/* Logs every global the scene chunk changed (compared with the copy `before`) into the undo log. */
-static void log_global_changes(lua_State *L, int before, int undo)
+/* Logs every global the scene chunk changed in its environment (compared with the copy `before`)
+ * into the undo log. */
+static void log_global_changes(ScriptHost *host, int before, int undo)
 {
-    lua_pushglobaltable(L);
+    lua_State *L = host->L;
+    script_push_env(host);
     int g = lua_gettop(L);
     lua_pushnil(L);
     while (lua_next(L, g)) { /* changed or new */
@@ -123,10 +125,10 @@ static int apply(lua_State *L)
     bool scene = name[0] == '\0';
     int undo = 4;
     int before = 0;
-    if (scene) { /* a scene of globals changes _G as it runs: remember _G to undo a failed run */
+    if (scene) { /* a scene of globals changes its environment as it runs: remember it for the undo */
         lua_newtable(L);
         before = lua_gettop(L);
-        lua_pushglobaltable(L);
+        script_push_env(host);
         lua_pushnil(L);
         while (lua_next(L, -2)) {
             lua_pushvalue(L, -2);
@@ -145,7 +147,7 @@ static int apply(lua_State *L)
         nargs = 2;
     }
     int status = lua_pcall(L, nargs, 1, handler);
-    if (scene) log_global_changes(L, before, undo);
+    if (scene) log_global_changes(host, before, undo);
     if (status != LUA_OK) return lua_error(L); /* the caller replays the log */
     int fresh = lua_gettop(L);
     if (scene) {
@@ -198,7 +200,9 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
         return SCRIPT_RELOAD_NOT_OURS;
     }
     int name = lua_gettop(L);
-    if (script_load_file(host, path) != LUA_OK) {
+    /* The scene runs again in the same environment, so its globals carry over. */
+    bool scene = lua_tostring(L, name)[0] == '\0';
+    if ((scene ? script_load_scene(host, path) : script_load_file(host, path)) != LUA_OK) {
         script_report_top(host);
         lua_pop(L, 1);
         return SCRIPT_RELOAD_FAILED;

@@ -69,12 +69,15 @@ static void test_a_thousand_reloads_leave_the_lua_heap_flat(void **state)
     }
     assert_int_equal(steer_world_vehicle_count(world), 50);
     lua_State *L = script_state(host);
-    assert_int_equal(luaL_dostring(L, "local n = 0\n"
-                                      "for _, v in ipairs(W:vehicles()) do\n"
-                                      "  if v.state == 'idle' then n = n + v.data.n end\n"
-                                      "end\n"
-                                      "return n"),
+    assert_int_equal(luaL_loadstring(L, "local n = 0\n"
+                                        "for _, v in ipairs(W:vehicles()) do\n"
+                                        "  if v.state == 'idle' then n = n + v.data.n end\n"
+                                        "end\n"
+                                        "return n"),
                      LUA_OK);
+    script_push_env(host); /* W is a global of the scene: run in its environment */
+    assert_non_null(lua_setupvalue(L, -2, 1));
+    assert_int_equal(lua_pcall(L, 0, 1, 0), LUA_OK);
     assert_int_equal(lua_tointeger(L, -1), 50 * 20);
     lua_pop(L, 1);
     script_destroy(host);

@@ -88,12 +88,21 @@ static void wheel(int y)
     app_handle_event(&app, &ev);
 }
 
+/* Pushes the scene's global `name` (scenes keep their globals in their own environment). */
+static void push_scene_global(const char *name)
+{
+    lua_State *L = script_state(app.script);
+    script_push_env(app.script);
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+}
+
 /* The scene's events list, joined with '|'. */
 static const char *events(void)
 {
     static char buf[2048];
     lua_State *L = script_state(app.script);
-    lua_getglobal(L, "events");
+    push_scene_global("events");
     buf[0] = '\0';
     size_t len = 0;
     for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, -1); i++) {
@@ -108,7 +117,7 @@ static const char *events(void)
 static SteerVehicleId vehicle(const char *global)
 {
     lua_State *L = script_state(app.script);
-    lua_getglobal(L, global);
+    push_scene_global(global);
     SteerVehicleId id;
     assert_true(steer_lua_to_vehicle(L, -1, &id));
     lua_pop(L, 1);
@@ -269,7 +278,7 @@ static const char *mouse_text(void)
 {
     static char buf[128];
     lua_State *L = script_state(app.script);
-    lua_getglobal(L, "mouse_text");
+    push_scene_global("mouse_text");
     assert_int_equal(lua_pcall(L, 0, 1, 0), LUA_OK);
     snprintf(buf, sizeof buf, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);

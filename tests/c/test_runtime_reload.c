@@ -36,7 +36,7 @@ static void write_brain(int version, bool rename_save)
              "  v.data.count = v.data.count + 1\n"
              "  if v.data.first then\n"
              "    print(string.format('think v%d count=%%d state=%%s x=%%.6f t=%%.6f', v.data.count,\n"
-             "      tostring(v.state), v.x, W.time))\n"
+             "      tostring(v.state), v.x, v.world.time))\n"
              "  end\n"
              "  v.state = 'state%d'\n"
              "end\n"

@@ -1,0 +1,121 @@
+/* test_runtime_scene.c - how the program runs a scene, end to end with the real program on real
+ * files: the scene's globals live in an environment of their own (so its `load` never hides Lua's
+ * from the modules it requires) that survives reloads of the scene. */
+#include "runtime_support.h"
+
+/* A module in the style of a serialisation library: it calls Lua's load() at its top level and
+ * later, from inside the scene's callbacks. */
+static const char *SERIAL = "local M = {}\n"
+                            "M.top = load('return 1')()\n"
+                            "function M.eval(s) return load('return ' .. s)() end\n"
+                            "return M\n";
+
+static const char *GLOBAL_SCENE = "local serial = require 'serial'\n"
+                                  "world = { width = 200, height = 200, seed = 1 }\n"
+                                  "loads = 0\n"
+                                  "function load(w)\n"
+                                  "  loads = loads + 1\n"
+                                  "  w:spawn{ kind = 'a', x = 10, y = 10 }\n"
+                                  "  print('module top ' .. serial.top .. ', in load ' .. serial.eval('40 + 2'))\n"
+                                  "end\n"
+                                  "function update(w, dt)\n"
+                                  "  if w.step_count == 3 then\n"
+                                  "    print('in update ' .. serial.eval('6 * 7') .. ' loads ' .. loads)\n"
+                                  "    print('_G has load builtin: ' .. tostring(_G.load ~= load))\n"
+                                  "    print('_G has update: ' .. tostring(rawget(_G, 'update') ~= nil))\n"
+                                  "  end\n"
+                                  "end\n";
+
+static void test_a_module_calling_load_gets_luas_load_not_the_scenes(void **state)
+{
+    (void)state;
+    rt_write("serial.lua", SERIAL);
+    rt_write("scene.lua", GLOBAL_SCENE);
+    const char *args[] = {"--headless", "--steps", "10", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d\nstdout:\n%s\nstderr:\n%s", status, out, err);
+    assert_non_null(strstr(out, "module top 1, in load 42\n"));
+    assert_non_null(strstr(out, "in update 42 loads 1\n"));
+    assert_non_null(strstr(out, "_G has load builtin: true\n"));
+    assert_non_null(strstr(out, "_G has update: false\n"));
+    assert_non_null(strstr(out, "vehicles=1 errors=0"));
+    free(out);
+    free(err);
+}
+
+static void test_a_scene_without_load_never_calls_luas_load(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function update(w, dt) if w.step_count == 1 then print('updating') end end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d\nstderr:\n%s", status, err);
+    assert_non_null(strstr(out, "updating\n"));
+    free(out);
+    free(err);
+}
+
+/* Version n of a scene of globals: a counter kept in a global goes on across reloads. */
+static void write_counting_scene(int version)
+{
+    char text[1024];
+    snprintf(text, sizeof text,
+             "local serial = require 'serial'\n"
+             "count = count or 0\n"
+             "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n"
+             "function update(w, dt)\n"
+             "  count = count + 1\n"
+             "  if count %% 20 == 0 then print('v%d count ' .. count .. ' eval ' .. serial.eval('1 + 1')) end\n"
+             "end\n"
+             "function reload(w) print('reloaded as v%d, count ' .. count) end\n",
+             version, version);
+    rt_write_rename("scene.lua", text);
+}
+
+static int parse_count(const char *path, long from, const char *needle)
+{
+    char *text = rt_read(path);
+    int count = -1;
+    if ((long)strlen(text) >= from) {
+        const char *p = strstr(text + from, needle);
+        if (p) sscanf(p + strlen(needle), "%d", &count);
+    }
+    free(text);
+    return count;
+}
+
+static void test_a_reloaded_scene_keeps_its_globals_in_the_same_environment(void **state)
+{
+    (void)state;
+    rt_write("serial.lua", SERIAL);
+    write_counting_scene(1);
+    const char *args[] = {"--headless", "--watch", rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    long at = rt_wait_for(p.out, 0, "v1 count 40 eval 2\n", 30.0);
+    assert_true(at > 0);
+    write_counting_scene(2);
+    long reloaded = rt_wait_for(p.out, at, "reloaded as v2, count ", 30.0);
+    assert_true(reloaded > 0);
+    /* the counter went on from where version 1 left it, and the new update runs */
+    assert_true(parse_count(p.out, reloaded - (long)strlen("reloaded as v2, count "), "reloaded as v2, count ") > 40);
+    assert_true(rt_wait_for(p.out, reloaded, " eval 2\n", 30.0) > 0);
+    assert_true(rt_wait_for(p.out, reloaded, "v2 count ", 30.0) > 0);
+    assert_int_equal(rt_stop(&p), 0);
+    char *err = rt_read(p.err);
+    assert_null(strstr(err, "script error"));
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_a_module_calling_load_gets_luas_load_not_the_scenes, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_without_load_never_calls_luas_load, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
+                                        rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
