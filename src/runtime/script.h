@@ -22,7 +22,7 @@ typedef struct ScriptConfig {
     const char *exe_path;   ///< the program (to find scripts/lib next to it); may be NULL
     bool has_seed;
     uint64_t seed;     ///< overrides the scene's world seed when has_seed
-    double think_hz;   ///< brain rate (w.think_hz); 0 = never; < 0: the scene's world option (default 10)
+    double think_hz;   ///< brain rate; 0 = never
     double physics_hz; ///< 0 = keep the scene's dt
     double time_budget_ms;
     size_t memory_cap; ///< bytes
@@ -43,9 +43,8 @@ void script_push_world(ScriptHost *host);
 /// scene's `load` or `update` never hides Lua's own from the modules it requires).
 void script_push_env(ScriptHost *host);
 
-/// Runs the brains whose turn it is in the coming step (what w:think() does: vehicle slot i thinks
-/// when step % k == i % k, k = physics rate / think rate, with dt = simulated time since it last
-/// thought); a brain that fails pauses its vehicle only, reported once per distinct error.
+/// Runs the brains whose turn it is in the coming step (vehicle slot i thinks when
+/// step % k == i % k, k = physics rate / think rate) with dt = simulated time since they last thought.
 void script_think(ScriptHost *host);
 /// update(world, dt), once per physics step.
 void script_update(ScriptHost *host, double dt);
@@ -63,8 +62,6 @@ const char *const *script_hud_lines(ScriptHost *host, int *count);
 /// The error the panel shows (NULL when none), how many errors happened in total.
 const char *script_error(ScriptHost *host);
 int script_error_count(ScriptHost *host);
-/// How many vehicles have a brain paused by an error now (until a good reload resumes them).
-int script_failing_vehicles(ScriptHost *host);
 /// Shows an error in the panel and on stderr and counts it (used for errors found outside Lua too).
 void script_report_error(ScriptHost *host, const char *message);
 
