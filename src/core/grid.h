@@ -70,6 +70,7 @@ typedef struct SteerGridEntry {
     int slot;                ///< pool slot
     uint8_t kind;
     uint8_t wants;           ///< 1: a behaviour of it uses the plain neighbourhood this step
+    uint8_t exact;           ///< 1: (x, y) is the vehicle's position itself, not a wrapped image of it
 } SteerGridEntry;
 
 /// What a build reads of every vehicle to sort them and to set up the flocking fast path: 32 bytes

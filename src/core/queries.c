@@ -54,7 +54,40 @@ static SteerVehicleId id_of(const SteerWorld *world, int slot)
 }
 
 /* Both queries walk the cells around the point through the index (grid.h): the sorted vehicles
- * of the last build, skipping those detached since, and the vehicles placed in each cell since. */
+ * of the last build, skipping those detached since, and the vehicles placed in each cell since.
+ * A sorted entry answers the kind test and, when it holds the position itself, the distance test
+ * without touching the vehicle: only the few that pass read it (for the filter's other tests). */
+
+/// One candidate as the inner loops see it.
+typedef struct Candidate {
+    int slot, rank;
+    uint32_t kind;
+    SteerVec2 position;
+} Candidate;
+
+/// A sorted entry as a candidate; false when the filter's kinds rule it out.
+static inline bool entry_candidate(const SteerWorld *world, const SteerGridEntry *e, uint64_t kinds, Candidate *c)
+{
+    if (kinds && !((kinds >> e->kind) & 1u)) return false;
+    c->slot = e->slot;
+    c->rank = e->rank;
+    c->kind = e->kind;
+    if (e->exact) c->position = steer_vec2(e->x, e->y);
+    else c->position = ((const SteerVehicle *)steer_pool_at(&world->vehicles, e->slot))->position;
+    return true;
+}
+
+/// A vehicle placed since the build as a candidate.
+static inline bool placed_candidate(const SteerWorld *world, int slot, uint64_t kinds, Candidate *c)
+{
+    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+    if (kinds && !((kinds >> vehicle->kind) & 1u)) return false;
+    c->slot = slot;
+    c->rank = vehicle->rank;
+    c->kind = vehicle->kind;
+    c->position = vehicle->position;
+    return true;
+}
 
 /// What a radius query collects: creation ranks of the vehicles that pass.
 typedef struct RadiusQuery {
@@ -65,13 +98,12 @@ typedef struct RadiusQuery {
     int count;
 } RadiusQuery;
 
-static inline void radius_consider(const SteerWorld *world, RadiusQuery *q, int slot, int rank)
+static inline void radius_consider(const SteerWorld *world, RadiusQuery *q, const Candidate *c)
 {
-    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
-    SteerVec2 offset = steer_world_offset(world, q->center, vehicle->position);
+    SteerVec2 offset = steer_world_offset_fast(world, q->center, c->position);
     if (steer_length_sq(offset) > q->radius_sq) return;
-    if (!passes(world, q->filter, slot, vehicle, offset)) return;
-    q->ranks[q->count++] = rank;
+    if (!passes(world, q->filter, c->slot, steer_pool_at(&world->vehicles, c->slot), offset)) return;
+    q->ranks[q->count++] = c->rank;
 }
 
 int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
@@ -93,21 +125,22 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
         return -1;
     }
     RadiusQuery q = {center, radius * radius, filter, grid->result, 0};
+    uint64_t kinds = filter ? filter->kinds : 0;
     bool changed = grid->touched_count > 0;
     SteerVec2 local = steer_grid_local_point(grid, center);
     SteerGridCursor cursor;
     SteerGridRun run;
+    Candidate c;
     steer_grid_cursor_begin(&cursor, grid, local.x, local.y, radius);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
-            int slot = grid->entry[k].slot;
-            if (changed && grid->link[slot].detached) continue;
-            radius_consider(world, &q, slot, grid->entry[k].rank);
+            if (changed && grid->link[grid->entry[k].slot].detached) continue;
+            if (entry_candidate(world, &grid->entry[k], kinds, &c)) radius_consider(world, &q, &c);
         }
         if (!changed) continue;
-        for (int c = run.first_cell; c < run.first_cell + run.cells; c++)
-            for (int slot = grid->extra_head[c]; slot >= 0; slot = grid->link[slot].next)
-                radius_consider(world, &q, slot, ((const SteerVehicle *)steer_pool_at(&world->vehicles, slot))->rank);
+        for (int cell = run.first_cell; cell < run.first_cell + run.cells; cell++)
+            for (int slot = grid->extra_head[cell]; slot >= 0; slot = grid->link[slot].next)
+                if (placed_candidate(world, slot, kinds, &c)) radius_consider(world, &q, &c);
     }
     steer_sort_ints(q.ranks, q.count);
     for (int i = 0; i < q.count && i < capacity; i++) out[i] = id_of(world, world->order[q.ranks[i]]);
@@ -122,17 +155,16 @@ typedef struct ClosestQuery {
     int best_rank; ///< its creation rank, -1 while none
 } ClosestQuery;
 
-static inline void closest_consider(const SteerWorld *world, ClosestQuery *q, int slot, int rank)
+static inline void closest_consider(const SteerWorld *world, ClosestQuery *q, const Candidate *c)
 {
-    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
-    SteerVec2 offset = steer_world_offset(world, q->point, vehicle->position);
+    SteerVec2 offset = steer_world_offset_fast(world, q->point, c->position);
     double distance_sq = steer_length_sq(offset);
     if (distance_sq > q->best) return;
     /* Ties go to the vehicle created first, whatever order the cells come in. */
-    if (q->best_rank >= 0 && distance_sq == q->best && rank > q->best_rank) return;
-    if (!passes(world, q->filter, slot, vehicle, offset)) return;
+    if (q->best_rank >= 0 && distance_sq == q->best && c->rank > q->best_rank) return;
+    if (!passes(world, q->filter, c->slot, steer_pool_at(&world->vehicles, c->slot), offset)) return;
     q->best = distance_sq;
-    q->best_rank = rank;
+    q->best_rank = c->rank;
 }
 
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
@@ -146,21 +178,22 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
     /* An infinite range would walk every cell anyway; the cursor clamps it to the grid. */
     double reach = isfinite(range) ? range : 1e300;
     ClosestQuery q = {point, filter, range * range, -1};
+    uint64_t kinds = filter ? filter->kinds : 0;
     bool changed = grid->touched_count > 0;
     SteerVec2 local = steer_grid_local_point(grid, point);
     SteerGridCursor cursor;
     SteerGridRun run;
+    Candidate c;
     steer_grid_cursor_begin(&cursor, grid, local.x, local.y, reach);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
-            int slot = grid->entry[k].slot;
-            if (changed && grid->link[slot].detached) continue;
-            closest_consider(world, &q, slot, grid->entry[k].rank);
+            if (changed && grid->link[grid->entry[k].slot].detached) continue;
+            if (entry_candidate(world, &grid->entry[k], kinds, &c)) closest_consider(world, &q, &c);
         }
         if (!changed) continue;
-        for (int c = run.first_cell; c < run.first_cell + run.cells; c++)
-            for (int slot = grid->extra_head[c]; slot >= 0; slot = grid->link[slot].next)
-                closest_consider(world, &q, slot, ((const SteerVehicle *)steer_pool_at(&world->vehicles, slot))->rank);
+        for (int cell = run.first_cell; cell < run.first_cell + run.cells; cell++)
+            for (int slot = grid->extra_head[cell]; slot >= 0; slot = grid->link[slot].next)
+                if (placed_candidate(world, slot, kinds, &c)) closest_consider(world, &q, &c);
     }
     if (q.best_rank < 0) return false;
     if (out) *out = id_of(world, world->order[q.best_rank]);

@@ -352,6 +352,7 @@ SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_
     LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_kind(world, kind));
     vehicle->kind = kind;
+    steer_world_index_place(world, (int)id.index1 - 1); /* the index's entry holds the kind it had */
     return STEER_OK;
 }
 

@@ -137,21 +137,9 @@ SteerResult steer_world_set_dt(SteerWorld *world, double dt)
     return STEER_OK;
 }
 
-static double wrap_delta(double delta, double size)
-{
-    if (delta > 0.5 * size) return delta - size * floor(delta / size + 0.5);
-    if (delta < -0.5 * size) return delta - size * floor(delta / size + 0.5);
-    return delta;
-}
-
 SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b)
 {
-    SteerVec2 delta = steer_sub(b, a);
-    if (world->def.edges == STEER_EDGES_WRAP) {
-        delta.x = wrap_delta(delta.x, world->def.width);
-        delta.y = wrap_delta(delta.y, world->def.height);
-    }
-    return delta;
+    return steer_world_offset_fast(world, a, b);
 }
 
 uint32_t steer_world_random_u32(SteerWorld *world) { return steer_pcg32_next(&world->rng); }

@@ -167,6 +167,18 @@ static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int ran
     e->slot = slot;
     e->kind = (uint8_t)v->kind;
     e->wants = v->wants_neighbourhood;
+    e->exact = p.x == v->position.x && p.y == v->position.y;
+}
+
+/// The shortest offset from a to b (steer_world_offset), inline for the queries' inner loops.
+static inline SteerVec2 steer_world_offset_fast(const SteerWorld *world, SteerVec2 a, SteerVec2 b)
+{
+    SteerVec2 delta = steer_sub(b, a);
+    if (world->def.edges == STEER_EDGES_WRAP) {
+        delta.x = steer_grid_wrap_delta(delta.x, world->def.width);
+        delta.y = steer_grid_wrap_delta(delta.y, world->def.height);
+    }
+    return delta;
 }
 
 /// Something other than the step changed a vehicle the grid copies, or created or removed one:
