@@ -141,6 +141,13 @@ static int setup_state(lua_State *L)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     host->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (host->config.has_seed) { /* --seed replays math.random too (Lua seeds it from the clock) */
+        lua_getglobal(L, "math");
+        lua_getfield(L, -1, "randomseed");
+        lua_pushinteger(L, (lua_Integer)host->config.seed);
+        lua_call(L, 1, 0);
+        lua_pop(L, 1);
+    }
     guard_open_coroutines(&host->guard, L);
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);

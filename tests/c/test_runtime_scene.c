@@ -1,7 +1,12 @@
-/* test_runtime_scene.c - how the program runs a scene, end to end with the real program on real
- * files: the scene's globals live in an environment of their own (so its `load` never hides Lua's
- * from the modules it requires) that survives reloads of the scene. */
+/* test_runtime_scene.c - how the program runs a scene, mostly end to end with the real program on
+ * real files: the scene's globals live in an environment of their own (so its `load` never hides
+ * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random
+ * too, and an F5 restart (in-process, as the window's key does it) reseeds it. */
 #include "runtime_support.h"
+
+#include <lua.h>
+
+#include "app.h"
 
 /* A module in the style of a serialisation library: it calls Lua's load() at its top level and
  * later, from inside the scene's callbacks. */
@@ -108,6 +113,88 @@ static void test_a_reloaded_scene_keeps_its_globals_in_the_same_environment(void
     free(err);
 }
 
+/* math.random at the top level, in a required module, in load and in update. */
+static const char *RANDOM_SCENE = "local lib = require 'dice'\n"
+                                  "local top = math.random(1000000)\n"
+                                  "function load(w)\n"
+                                  "  first = { top, lib.roll(), math.random(1000000), math.random() }\n"
+                                  "  print('load ' .. table.concat(first, ' '))\n"
+                                  "end\n"
+                                  "function update(w, dt)\n"
+                                  "  if w.step_count % 5 == 0 then print('update ' .. math.random(1000000)) end\n"
+                                  "end\n";
+static const char *DICE = "local M = {}\nfunction M.roll() return math.random(6) end\nreturn M\n";
+
+static char *run_random_scene(const char *seed)
+{
+    const char *args[] = {"--headless", "--steps", "20", "--seed", seed, rt_path("random.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d\nstderr:\n%s", status, err);
+    free(err);
+    /* everything but the summary line, whose timings vary */
+    char *summary = strstr(out, "summary:");
+    assert_non_null(summary);
+    *summary = '\0';
+    assert_int_equal(rt_count(out, "update "), 4);
+    return out;
+}
+
+static void test_the_same_seed_replays_math_random_and_another_seed_differs(void **state)
+{
+    (void)state;
+    rt_write("random.lua", RANDOM_SCENE);
+    rt_write("dice.lua", DICE);
+    char *a = run_random_scene("7");
+    char *b = run_random_scene("7");
+    char *c = run_random_scene("8");
+    assert_string_equal(a, b);
+    assert_string_not_equal(a, c);
+    free(a);
+    free(b);
+    free(c);
+}
+
+/* The scene's global `first` joined with spaces. */
+static void first_draws(App *app, char *buf, size_t size)
+{
+    lua_State *L = script_state(app->script);
+    script_push_env(app->script);
+    lua_getfield(L, -1, "first");
+    assert_true(lua_istable(L, -1));
+    size_t len = 0;
+    buf[0] = '\0';
+    for (lua_Integer i = 1; i <= (lua_Integer)lua_rawlen(L, -1); i++) {
+        lua_rawgeti(L, -1, i);
+        len += (size_t)snprintf(buf + len, size - len, "%s ", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+static void test_a_restart_reseeds_math_random(void **state)
+{
+    (void)state;
+    rt_write("random.lua", RANDOM_SCENE);
+    rt_write("dice.lua", DICE);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.has_seed = true;
+    opt.seed = 11;
+    opt.script = rt_path("random.lua");
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    char before[256], after[256];
+    first_draws(&app, before, sizeof before);
+    for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0); /* update draws more meanwhile */
+    ScriptHost *old = app.script;
+    app_restart(&app);
+    assert_true(app.script != old);
+    first_draws(&app, after, sizeof after);
+    assert_string_equal(before, after);
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -116,6 +203,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_scene_without_load_never_calls_luas_load, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_same_seed_replays_math_random_and_another_seed_differs, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_restart_reseeds_math_random, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
