@@ -21,6 +21,9 @@
  * a busy machine under ASan can be slow, and only a failing test ever waits that long. Waits end
  * as soon as the awaited thing happens; no test asserts how long it took. */
 #define RT_DEADLINE_S 60.0
+/* How long a whole run may take before the test gives up on it (kills it and fails) instead of
+ * hanging `make test`: far beyond what any run here needs, however busy the machine. */
+#define RT_RUN_DEADLINE_S 600.0
 
 static char rt_dir[256];
 
@@ -126,10 +129,24 @@ static inline RtProcess rt_start(const char *const *args)
     return p;
 }
 
+static inline double rt_now(void);
+static inline void rt_sleep(double s);
+
+/* Waits for the program to exit and returns its status (128 + signal when a signal ended it). A
+ * program still running after RT_RUN_DEADLINE_S is killed and the test fails: a hang is a failure
+ * to report, never a test that waits forever. */
 static inline int rt_wait(RtProcess *p)
 {
     int status;
-    waitpid(p->pid, &status, 0);
+    double end = rt_now() + RT_RUN_DEADLINE_S;
+    pid_t got;
+    while ((got = waitpid(p->pid, &status, WNOHANG)) == 0 && rt_now() < end) rt_sleep(0.01);
+    if (got == 0) {
+        kill(p->pid, SIGKILL);
+        waitpid(p->pid, &status, 0);
+        fail_msg("steer (pid %d) was still running after %.0f s: killed", (int)p->pid, RT_RUN_DEADLINE_S);
+    }
+    assert_int_equal(got, p->pid);
     if (WIFEXITED(status)) return WEXITSTATUS(status);
     return 128 + WTERMSIG(status);
 }
@@ -163,8 +180,9 @@ static inline void rt_sleep(double s)
     nanosleep(&ts, NULL);
 }
 
-/* Waits up to `timeout` s for `needle` to appear in the file `path` after byte `from`; returns
- * the offset just past it, or -1. */
+/* Waits up to `timeout` s (RT_DEADLINE_S in the tests: the wait ends as soon as the text is
+ * there) for `needle` to appear in the file `path` after byte `from`; returns the offset just past
+ * it, or -1. */
 static inline long rt_wait_for(const char *path, long from, const char *needle, double timeout)
 {
     double end = rt_now() + timeout;

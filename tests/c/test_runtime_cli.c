@@ -228,10 +228,8 @@ static void test_endless_loop_in_update_is_stopped_at_the_budget(void **state)
                          "  if w.step_count == 9 then print('after the loop') end\n"
                          "end\n");
     char *out, *err;
-    double t0 = rt_now();
     const char *args[] = {"--headless", "--steps", "10", "--time-budget", "50", rt_path("loop.lua"), NULL};
-    assert_int_equal(rt_run(args, &out, &err), 2);
-    assert_true(rt_now() - t0 < 5.0);
+    assert_int_equal(rt_run(args, &out, &err), 2); /* (rt_run fails the test if it hangs) */
     assert_non_null(strstr(err, "loop.lua:3: script exceeded its time budget (50 ms)"));
     assert_non_null(strstr(out, "after the loop"));
     free(out);
@@ -250,8 +248,9 @@ static void test_memory_bomb_hits_the_cap_and_the_program_survives(void **state)
                          "  if w.step_count == 20 then hoard = {}; collectgarbage(); print('alive ' .. #hoard) end\n"
                          "end\n");
     char *out, *err;
+    /* (a budget far beyond the bomb's run, however busy the machine: the cap must be what stops it) */
     const char *args[] = {"--headless", "--steps",           "30", "--memory-cap", "32", "--time-budget",
-                          "5000",       rt_path("bomb.lua"), NULL};
+                          "60000",      rt_path("bomb.lua"), NULL};
     assert_int_equal(rt_run(args, &out, &err), 2);
     assert_non_null(strstr(err, "not enough memory"));
     assert_non_null(strstr(out, "alive 0"));

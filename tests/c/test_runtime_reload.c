@@ -1,6 +1,6 @@
 /* test_runtime_reload.c - hot reload end to end: the real program (`steer --headless --watch`) on
- * scene files in a temporary folder, edited while it runs. New code runs within a second while
- * vehicles keep their positions, v.data and v.state; broken saves (syntax error, runtime error,
+ * scene files in a temporary folder, edited while it runs. New code runs while vehicles keep
+ * their positions, v.data and v.state; broken saves (syntax error, runtime error,
  * endless loop, memory bomb) are reported with file:line while the old code goes on, and the next
  * good save recovers. */
 #include "runtime_support.h"
@@ -93,7 +93,7 @@ static RtProcess start_scene_with(const char *extra)
     write_brain(1, false);
     const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), extra, NULL};
     RtProcess p = rt_start(args);
-    assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
+    assert_true(rt_wait_for(p.out, 0, "think v1 count=3", RT_DEADLINE_S) > 0);
     return p;
 }
 
@@ -102,21 +102,19 @@ static RtProcess start_scene(void)
     return start_scene_with(NULL);
 }
 
-/* Saves version `version` and checks that it runs within a second with the world intact. */
+/* Saves version `version` and checks that it runs with the world intact. */
 static long expect_reload(RtProcess *p, int version, bool rename_save, bool thought_meanwhile)
 {
     char *before = rt_read(p->out);
     long mark = (long)strlen(before);
     free(before);
     ThinkLine old;
-    double t0 = rt_now();
     write_brain(version, rename_save);
     char needle[32];
     snprintf(needle, sizeof needle, "think v%d ", version);
-    long at = rt_wait_for(p->out, mark, needle, 3.0);
-    double latency = rt_now() - t0;
+    /* (how soon is the watcher's business, tested on a virtual clock in test_runtime_watch.c) */
+    long at = rt_wait_for(p->out, mark, needle, RT_DEADLINE_S);
     assert_true(at > 0);
-    if (latency >= 1.0) fail_msg("the new code ran %.2f s after the save", latency);
     ThinkLine fresh;
     assert_true(read_think(p->out, at - (long)strlen(needle), version, &fresh, NULL));
     assert_true(last_think_before(p->out, at, version - 1, &old) || last_think_before(p->out, at, 1, &old));
@@ -131,11 +129,11 @@ static long expect_reload(RtProcess *p, int version, bool rename_save, bool thou
     else
         assert_true(fresh.t > old.t);
     assert_near(fresh.x, fmod(100.0 + 30.0 * fresh.t, 1000.0), 1e-3);
-    assert_true(rt_wait_for(p->out, mark, "reload callback", 1.0) > 0);
+    assert_true(rt_wait_for(p->out, mark, "reload callback", RT_DEADLINE_S) > 0);
     return at;
 }
 
-static void test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_the_world(void **state)
+static void test_in_place_and_rename_saves_run_new_code_keeping_the_world(void **state)
 {
     (void)state;
     RtProcess p = start_scene();
@@ -149,7 +147,7 @@ static void test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_
     free(err);
 }
 
-static void test_polling_fallback_reloads_within_a_second_too(void **state)
+static void test_polling_fallback_reloads_too(void **state)
 {
     (void)state;
     RtProcess p = start_scene_with("--poll");
@@ -169,10 +167,10 @@ static void expect_error_and_old_code(RtProcess *p, const char *error_text, int 
     char *out = rt_read(p->out);
     long mark = (long)strlen(out);
     free(out);
-    assert_true(rt_wait_for(p->err, 0, error_text, 3.0) > 0);
+    assert_true(rt_wait_for(p->err, 0, error_text, RT_DEADLINE_S) > 0);
     char needle[32];
     snprintf(needle, sizeof needle, "think v%d ", old_version);
-    assert_true(rt_wait_for(p->out, mark, needle, 1.0) > 0);
+    assert_true(rt_wait_for(p->out, mark, needle, RT_DEADLINE_S) > 0);
 }
 
 static void test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save(void **state)
@@ -202,11 +200,11 @@ static void test_endless_loops_are_stopped_and_reported_with_file_and_line(void 
     expect_error_and_old_code(&p, "brain.lua:2: script exceeded its time budget (100 ms)", 1);
     /* an endless loop in think: reported, that brain stops, the scene goes on */
     write_broken("local M = {}\nfunction M.think(v, dt)\n  while true do end\nend\nreturn M\n");
-    assert_true(rt_wait_for(p.err, 0, "brain.lua:3: script exceeded its time budget (100 ms)", 3.0) > 0);
+    assert_true(rt_wait_for(p.err, 0, "brain.lua:3: script exceeded its time budget (100 ms)", RT_DEADLINE_S) > 0);
     char *out = rt_read(p.out);
     long mark = (long)strlen(out);
     free(out);
-    assert_true(rt_wait_for(p.out, mark, "tick ", 2.0) > 0);
+    assert_true(rt_wait_for(p.out, mark, "tick ", RT_DEADLINE_S) > 0);
     expect_reload(&p, 2, false, false);
     assert_int_equal(rt_stop(&p), 2);
 }
@@ -217,9 +215,9 @@ static void test_memory_bomb_in_a_reload_is_capped_and_the_program_survives(void
     rt_write("scene.lua", SCENE);
     write_brain(1, false);
     const char *args[] = {"--headless",    "--watch", "--memory-cap",       "64",
-                          "--time-budget", "10000",   rt_path("scene.lua"), NULL};
+                          "--time-budget", "60000",   rt_path("scene.lua"), NULL};
     RtProcess p = rt_start(args);
-    assert_true(rt_wait_for(p.out, 0, "think v1 count=3", 10.0) > 0);
+    assert_true(rt_wait_for(p.out, 0, "think v1 count=3", RT_DEADLINE_S) > 0);
     write_broken("local M = {}\nlocal t = {}\nfor i = 1, 1e9 do t[i] = string.rep('x', 4096) .. i end\nreturn M\n");
     expect_error_and_old_code(&p, "not enough memory", 1);
     expect_reload(&p, 2, false, true);
@@ -232,11 +230,11 @@ static void test_scene_file_reloads_its_callbacks(void **state)
     RtProcess p = start_scene();
     /* a save that redefines update, then fails halfway: the old update is put back */
     rt_write("scene.lua", "function update(w, dt) print('HALF') end\nerror('stopped halfway')\n");
-    assert_true(rt_wait_for(p.err, 0, "scene.lua:2: stopped halfway", 3.0) > 0);
+    assert_true(rt_wait_for(p.err, 0, "scene.lua:2: stopped halfway", RT_DEADLINE_S) > 0);
     char *after = rt_read(p.out);
     long at = (long)strlen(after);
     free(after);
-    assert_true(rt_wait_for(p.out, at, "tick ", 2.0) > 0);
+    assert_true(rt_wait_for(p.out, at, "tick ", RT_DEADLINE_S) > 0);
     after = rt_read(p.out);
     assert_null(strstr(after, "HALF"));
     free(after);
@@ -248,8 +246,8 @@ static void test_scene_file_reloads_its_callbacks(void **state)
     long mark = (long)strlen(out);
     free(out);
     rt_write_rename("scene.lua", scene2);
-    assert_true(rt_wait_for(p.out, mark, "reload callback", 1.0) > 0);
-    assert_true(rt_wait_for(p.out, mark, "TOCK ", 1.5) > 0);
+    assert_true(rt_wait_for(p.out, mark, "reload callback", RT_DEADLINE_S) > 0);
+    assert_true(rt_wait_for(p.out, mark, "TOCK ", RT_DEADLINE_S) > 0);
     /* the world was kept: brains still think with their counts going on */
     ThinkLine l;
     assert_true(read_think(p.out, mark, 1, &l, NULL));
@@ -268,24 +266,24 @@ static void test_module_required_later_is_watched_too(void **state)
     rt_write("later.lua", "return { word = 'first' }\n");
     const char *args[] = {"--headless", "--watch", rt_path("lazy_scene.lua"), NULL};
     RtProcess p = rt_start(args);
-    long first = rt_wait_for(p.out, 0, "lazy says first", 10.0);
+    long first = rt_wait_for(p.out, 0, "lazy says first", RT_DEADLINE_S);
     assert_true(first > 0);
     /* (the watch starts in the frame after the require: let one go by) */
-    assert_true(rt_wait_for(p.out, first, "lazy says first", 2.0) > 0);
+    assert_true(rt_wait_for(p.out, first, "lazy says first", RT_DEADLINE_S) > 0);
     char *out = rt_read(p.out);
     long mark = (long)strlen(out);
     free(out);
     rt_write_rename("later.lua", "return { word = 'second' }\n");
-    assert_true(rt_wait_for(p.out, mark, "lazy says second", 1.5) > 0);
+    assert_true(rt_wait_for(p.out, mark, "lazy says second", RT_DEADLINE_S) > 0);
     assert_int_equal(rt_stop(&p), 0);
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_within_a_second_keeping_the_world,
+        cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_keeping_the_world,
                                         rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_polling_fallback_reloads_within_a_second_too, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_polling_fallback_reloads_too, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_endless_loops_are_stopped_and_reported_with_file_and_line, rt_setup,

@@ -52,6 +52,50 @@ function H.run(source, opts)
   return result
 end
 
+-- ---- Programs in the background, and waits that end as soon as what they wait for happens ----
+
+-- How long a wait may last before the test fails: far beyond what any run needs, however busy
+-- the machine (a wait ends as soon as its condition holds; only a failing test waits this long).
+H.DEADLINE_S = 120
+
+function H.read(path)
+  return slurp(path)
+end
+
+local function nap() os.execute("sleep 0.05") end
+
+-- Polls check() until it returns a true value (returned) or the deadline passes (an error naming
+-- `what`, with describe() for context).
+function H.wait_until(what, check, describe)
+  local deadline = os.time() + H.DEADLINE_S
+  while true do
+    local v = check()
+    if v then return v end
+    if os.time() > deadline then
+      error(("waited %d s for %s\n%s"):format(H.DEADLINE_S, what, describe and describe() or ""), 2)
+    end
+    nap()
+  end
+end
+
+-- Starts the shell command `cmd` in the background in `dir`: stdout and stderr go to
+-- <dir>/<name>.out and .err, its exit status to <dir>/<name>.rc once it ends. Returns a handle for
+-- H.stop.
+function H.start(dir, name, cmd)
+  local base = dir .. "/" .. name
+  assert(os.execute(("cd %s && (%s >%s.out 2>%s.err & echo $! >%s.pid; wait $!; echo $? >%s.rc) &")
+    :format(shell_quote(dir), cmd, shell_quote(base), shell_quote(base), shell_quote(base), shell_quote(base))))
+  local pid = H.wait_until(name .. " to start", function() return tonumber(slurp(base .. ".pid")) end)
+  return { pid = pid, out = base .. ".out", err = base .. ".err", rc = base .. ".rc", name = name }
+end
+
+-- Sends SIGTERM (a headless run then ends as at its last step) and waits for the exit status.
+function H.stop(p)
+  os.execute("kill -TERM " .. p.pid)
+  return H.wait_until(p.name .. " to exit", function() return tonumber(slurp(p.rc)) end,
+    function() return slurp(p.err) end)
+end
+
 -- Asserts a run exited 0; shows its stderr when not.
 function H.ok(result)
   assert(result.code == 0, ("steer exited with %s\nstderr:\n%s\nstdout:\n%s"):format(tostring(result.code),

@@ -29,7 +29,8 @@ end
 return scene
 ]])
     scene:close()
-    -- the edit saved at about 1 s: every hunter goes to rest and stays there (printing as it thinks)
+    -- the edit, saved once the game has run 1 s: every hunter goes to rest and stays there
+    -- (printing as it thinks). The run goes on until SIGTERM; each step waits for what it needs.
     local hunter = dir .. "/scripts/hunter_prey/hunter.lua"
     local f = io.open(hunter)
     local text = f:read("a")
@@ -44,11 +45,20 @@ Hunter.brain = ]])
     f = io.open(hunter .. ".next", "w")
     f:write(patched)
     f:close()
-    local cmd = ("cd %s && (SDL_VIDEODRIVER=dummy %s --headless --watch --steps 240 --seed 4 scripts/watch.lua "
-      .. ">out 2>err & pid=$!; sleep 1.5; mv %s.next %s; wait $pid; echo $? >rc)"):format(dir, H.BIN, hunter, hunter)
-    sh(cmd)
-    local function slurp(name) local f = io.open(dir .. "/" .. name); local s = f:read("a"); f:close(); return s end
-    local out, err, rc = slurp("out"), slurp("err"), tonumber(slurp("rc"))
+    local p = H.start(dir, "game", ("SDL_VIDEODRIVER=dummy %s --headless --watch --seed 4 scripts/watch.lua"):format(H.BIN))
+    local function context() return H.read(p.err) .. "\n" .. H.read(p.out):sub(-2000) end
+    H.wait_until("the game to run 1 s", function() return H.read(p.out):find("@tick=1.0", 1, true) end, context)
+    sh(("mv %s.next %s"):format(hunter, hunter))
+    local new_at = H.wait_until("the new state code to run", function() return H.read(p.out):find("@new_code=1", 1, true) end,
+      context)
+    -- two more ticks after the new code, and at least 4 s of game for the score's history
+    H.wait_until("ticks after the reload", function()
+      local out = H.read(p.out)
+      local _, after = out:sub(new_at):gsub("@tick=", "")
+      return after >= 2 and out:find("@tick=4.0", 1, true)
+    end, context)
+    local rc = H.stop(p)
+    local out, err = H.read(p.out), H.read(p.err)
     sh("rm -rf " .. dir)
     assert.are.equal(0, rc, err)
     assert.is_truthy(err:find("reloaded", 1, true), "the program never reloaded hunter.lua\n" .. err)
@@ -74,9 +84,10 @@ Hunter.brain = ]])
     for name in io.popen("ls " .. dir .. "/scripts/*.lua"):lines() do
       names[#names + 1] = name:match("([%w_]+)%.lua$")
     end
-    -- the saved version prints a marker when its chunk runs again, before `return M`; each run lasts
-    -- 4 s of real time (--watch paces it) and the saves land at 1.5 s, well after every program started
-    local cmds = {}
+    -- the saved version prints a marker when its chunk runs again, before `return M`. Every demo
+    -- runs (--watch, until SIGTERM) while the saves land; a save that came before its program
+    -- watched the file is simply made again, until every saved chunk has run.
+    local saved_text, procs = {}, {}
     for _, name in ipairs(names) do
       local path = ("%s/scripts/%s.lua"):format(dir, name)
       local f = io.open(path)
@@ -84,26 +95,39 @@ Hunter.brain = ]])
       f:close()
       local saved, n = text:gsub("\nreturn M%s*$", ("\nprint(\"@chunk=%s\")\nreturn M\n"):format(name))
       assert.are.equal(1, n, name .. " does not end with return M")
-      f = io.open(path .. ".next", "w")
-      f:write(saved)
-      f:close()
-      cmds[#cmds + 1] = ("(SDL_VIDEODRIVER=dummy %s --headless --watch --steps 240 scripts/%s.lua >%s.out 2>%s.err; "
-        .. "echo $? >%s.rc) &"):format(H.BIN, name, name, name, name)
+      saved_text[name] = saved
+      procs[name] = H.start(dir, name, ("SDL_VIDEODRIVER=dummy %s --headless --watch scripts/%s.lua"):format(H.BIN, name))
     end
-    local saves = {}
-    for _, name in ipairs(names) do saves[#saves + 1] = ("mv scripts/%s.lua.next scripts/%s.lua"):format(name, name) end
-    sh(("cd %s || exit 1; %s sleep 1.5; %s; wait"):format(dir, table.concat(cmds, " "), table.concat(saves, "; ")))
-    for _, name in ipairs(names) do
-      local function slurp(ext)
-        local f = io.open(("%s/%s.%s"):format(dir, name, ext))
-        local s = f:read("a")
-        f:close()
-        return s
+    local function save(name) -- like an editor: a temporary file renamed over the script
+      local path = ("%s/scripts/%s.lua"):format(dir, name)
+      local f = io.open(path .. ".next", "w")
+      f:write(saved_text[name])
+      f:close()
+      assert(os.rename(path .. ".next", path))
+    end
+    -- (a save can even land before its program first loads the file: then a later one reloads it)
+    local function reloaded(name)
+      return H.read(procs[name].err):find("reloaded", 1, true) and H.read(procs[name].out):find("@chunk=" .. name, 1, true)
+    end
+    local pending = {}
+    H.wait_until("every demo to run its saved chunk", function()
+      pending = {}
+      for _, name in ipairs(names) do
+        if not reloaded(name) then
+          pending[#pending + 1] = name
+          save(name)
+        end
       end
-      local out, err = slurp("out"), slurp("err")
-      assert.are.equal(0, tonumber(slurp("rc")), name .. ": " .. err)
+      if #pending == 0 then return true end
+      os.execute("sleep 1") -- the watcher's debounce and a reload, before saving the rest again
+      return false
+    end, function() return "still waiting: " .. table.concat(pending, ", ") end)
+    for _, name in ipairs(names) do
+      local rc = H.stop(procs[name])
+      local err = H.read(procs[name].err)
+      assert.are.equal(0, rc, name .. ": " .. err)
       assert.is_truthy(err:find("reloaded", 1, true), name .. " was not reloaded: " .. err)
-      assert.is_truthy(out:find("@chunk=" .. name, 1, true), name .. ": the saved chunk did not run")
+      assert.is_truthy(reloaded(name), name .. ": the saved chunk did not run")
       assert.is_falsy(err:find("error", 1, true), name .. ": " .. err)
     end
     sh("rm -rf " .. dir)
