@@ -25,6 +25,7 @@ build = {
     steer = {
       sources = {
         "bindings/lbehaviours.c",
+        "bindings/lbrains.c",
         "bindings/loptions.c",
         "bindings/lshapes.c",
         "bindings/lsteer.c",

@@ -137,6 +137,7 @@ static const OptSpec WORLD[] = {
     {"edges", OPT_CUSTOM, 0},
     {"wrap", OPT_CUSTOM, 0},
     {"seed", OPT_CUSTOM, 0},
+    {"think_hz", OPT_CUSTOM, 0},
 };
 static const OptList WORLD_LIST = LIST("world", WORLD);
 

@@ -11,7 +11,7 @@
  *               few; removal drops the entry)
  * A steer.Vehicle (or shape) userdata holds the id and a pointer to the world's block; its first
  * user value is the world userdata, which keeps that pointer valid. A vehicle handle's user values
- * 2-4 are v.data, v.brain and v.state: the handle lives as long as its vehicle (UV_HANDLES), so
+ * 2-5 are v.data, v.brain, v.state and v.brain_error: the handle lives as long as its vehicle (UV_HANDLES), so
  * they do too, they die with an unreachable world (a cycle the collector breaks), removal clears
  * them, and a brain's reads of them touch only the handle (no lookup in a table of 10,000 keys).
  */
@@ -37,11 +37,29 @@
 #define FLOW_FIELD_MT "steer.FlowField"
 
 enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };          /* a world's */
-enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_COUNT = HUV_STATE }; /* a vehicle handle's */
+enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */
+
+/// One core vehicle slot's think bookkeeping (lbrains.c).
+typedef struct LThinkSlot {
+    uint64_t serial; ///< the vehicle it belongs to (0: none): a new vehicle in the slot starts afresh
+    double last;     ///< world time of its last thought
+    bool paused;     ///< its brain raised an error: it thinks no more until resumed
+} LThinkSlot;
+
+/// A world's brain scheduler: arrays from the Lua state's allocator, grown with the world only.
+typedef struct LBrains {
+    double hz;         ///< w.think_hz; 0 = never
+    LThinkSlot *slots; ///< indexed by the core slot (id.index1)
+    int slot_capacity;
+    SteerVehicleId *ids; ///< scratch: the vehicles of one pass
+    int id_capacity;
+    int paused; ///< slots with paused set
+} LBrains;
 
 typedef struct LWorld {
     SteerWorld *world; ///< NULL once closed
     int kind_count;    ///< kinds interned so far
+    LBrains brains;
 } LWorld;
 
 typedef struct LVehicle {
@@ -88,6 +106,23 @@ void lsteer_push_vehicle_label(lua_State *L, int idx);
 void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// Spawn: world at 1, options at 2.
 int lsteer_spawn(lua_State *L);
+
+/* ---- lbrains.c ---------------------------------------------------------------------------- */
+void lsteer_brains_init(LBrains *b, double hz);
+void lsteer_brains_free(lua_State *L, LBrains *b);
+double lsteer_default_think_hz(void);
+/// Checks a think rate (a finite number >= 0); NULL if good, else a message (as lsteer_check_value).
+const char *lsteer_check_think_hz(lua_State *L, int idx, double *out);
+/// Checks a value for v.brain: nil, a function, or a table whose think is a function; NULL if
+/// good, else `brain has no think function...`.
+const char *lsteer_check_brain(lua_State *L, int idx);
+/// v.brain was set on the handle at idx: a paused vehicle thinks again, v.brain_error goes.
+void lsteer_brains_resume(lua_State *L, int handle_idx);
+/// A vehicle is being removed: its bookkeeping goes.
+void lsteer_brains_forget(LWorld *w, SteerVehicleId id, uint64_t serial);
+/// w:think([on_error]) and w:resume_brains().
+int lsteer_world_think(lua_State *L);
+int lsteer_world_resume_brains(lua_State *L);
 
 /* ---- lbehaviours.c ------------------------------------------------------------------------- */
 /// Adds v:seek ... v:avoid_collisions, v:stop and v:behaviours to the table on top of the stack.

@@ -106,12 +106,14 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     world_idx = lua_absindex(L, world_idx);
     LWorld *w = lua_touserdata(L, world_idx);
+    uint64_t serial = steer_vehicle_serial(w->world, id);
     if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
+    lsteer_brains_forget(w, id, serial);
     lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
     if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {
         ((LVehicle *)lua_touserdata(L, -1))->removed = true;
-        for (int uv = HUV_DATA; uv <= HUV_STATE; uv++) { /* a kept handle must not keep them alive */
+        for (int uv = HUV_DATA; uv <= HUV_COUNT; uv++) { /* a kept handle must not keep them alive */
             lua_pushnil(L);
             lua_setiuservalue(L, -2, uv);
         }
@@ -270,6 +272,7 @@ static const char *check_lua_value(lua_State *L, int uv, int idx)
 {
     if (uv == HUV_DATA && !lua_isnil(L, idx) && !lua_istable(L, idx))
         return lua_pushfstring(L, "table or nil expected, got %s", luaL_typename(L, idx));
+    if (uv == HUV_BRAIN) return lsteer_check_brain(L, idx);
     if (uv == HUV_STATE && !lua_isnil(L, idx) && lua_type(L, idx) != LUA_TSTRING)
         return lua_pushfstring(L, "state name (string) or nil expected, got %s", luaL_typename(L, idx));
     return NULL;
@@ -376,6 +379,7 @@ static int vehicle_tostring(lua_State *L)
 enum {
     /* read-only */
     F_X = 1, F_Y, F_VX, F_VY, F_SPEED, F_HEADING, F_HX, F_HY, F_ID, F_KIND, F_FORCE_X, F_FORCE_Y, F_WORLD,
+    F_BRAIN_ERROR,
     /* writable */
     F_WRITABLE,
     F_MAX_SPEED = F_WRITABLE, F_MAX_FORCE, F_MASS, F_RADIUS, F_MAX_TURN_RATE, F_RESPONSE_TIME, F_NEIGHBOR_RADIUS,
@@ -388,6 +392,7 @@ static const struct {
 } FIELDS[] = {
     {"x", F_X}, {"y", F_Y}, {"vx", F_VX}, {"vy", F_VY}, {"speed", F_SPEED}, {"heading", F_HEADING}, {"hx", F_HX},
     {"hy", F_HY}, {"id", F_ID}, {"kind", F_KIND}, {"force_x", F_FORCE_X}, {"force_y", F_FORCE_Y}, {"world", F_WORLD},
+    {"brain_error", F_BRAIN_ERROR},
     {"max_speed", F_MAX_SPEED}, {"max_force", F_MAX_FORCE}, {"mass", F_MASS}, {"radius", F_RADIUS},
     {"max_turn_rate", F_MAX_TURN_RATE}, {"response_time", F_RESPONSE_TIME}, {"neighbor_radius", F_NEIGHBOR_RADIUS},
     {"view_angle", F_VIEW_ANGLE}, {"color", F_COLOR}, {"combine", F_COMBINE}, {"flock_with", F_FLOCK_WITH},
@@ -520,6 +525,7 @@ static int vehicle_index(lua_State *L)
     case F_DATA: push_lua_value(L, 1, HUV_DATA); return 1;
     case F_BRAIN: push_lua_value(L, 1, HUV_BRAIN); return 1;
     case F_STATE: push_lua_value(L, 1, HUV_STATE); return 1;
+    case F_BRAIN_ERROR: push_lua_value(L, 1, HUV_BRAIN_ERROR); return 1;
     default: break;
     }
     SteerVehicleState s; /* the rest: tunables and rarely read values */
@@ -564,7 +570,8 @@ static int vehicle_newindex(lua_State *L)
     if (code == 0) return luaL_error(L, "'%s' is a method of steer.Vehicle and cannot be assigned", key);
     if (code < F_WRITABLE) {
         const char *hint = code <= F_Y ? " (use set_position)" : code <= F_VY ? " (use set_velocity)"
-                         : code == F_HEADING ? " (use set_heading)" : "";
+                         : code == F_HEADING ? " (use set_heading)"
+                         : code == F_BRAIN_ERROR ? " (assign v.brain to resume its brain)" : "";
         return luaL_error(L, "field '%s' of steer.Vehicle is read-only%s", key, hint);
     }
     if (!lsteer_vehicle_alive(h)) return removed_error(L, 1);
@@ -616,6 +623,7 @@ static int vehicle_newindex(lua_State *L)
         int uv = HUV_DATA + (code - F_DATA);
         if ((msg = check_lua_value(L, uv, 3))) break;
         set_lua_value(L, 1, uv, 3);
+        if (uv == HUV_BRAIN) lsteer_brains_resume(L, 1); /* a brain set anew starts thinking again */
         break;
     }
     }

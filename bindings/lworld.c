@@ -121,6 +121,7 @@ static SteerEdges check_edges(lua_State *L, int opts)
 int lsteer_world_new(lua_State *L)
 {
     SteerWorldDef def = steer_default_world_def();
+    double think_hz = lsteer_default_think_hz();
     lsteer_read_options(L, 1, lsteer_world_options(), &def);
     if (lua_istable(L, 1)) {
         def.edges = check_edges(L, 1);
@@ -135,6 +136,10 @@ int lsteer_world_new(lua_State *L)
             def.seed = (uint64_t)seed;
         }
         lua_pop(L, 1);
+        const char *msg = NULL;
+        if (lua_getfield(L, 1, "think_hz") != LUA_TNIL && (msg = lsteer_check_think_hz(L, -1, &think_hz)))
+            lsteer_option_error(L, 1, "think_hz", msg);
+        lua_pop(L, 1);
     }
     char message[160];
     if (steer_world_def_check(&def, message, sizeof message) != STEER_OK) luaL_argerror(L, 1, message);
@@ -142,6 +147,7 @@ int lsteer_world_new(lua_State *L)
     LWorld *w = lua_newuserdatauv(L, sizeof *w, UV_COUNT);
     w->world = NULL;
     w->kind_count = 0;
+    lsteer_brains_init(&w->brains, think_hz);
     luaL_setmetatable(L, WORLD_MT);
     for (int uv = UV_HANDLES; uv <= UV_KINDS; uv++) {
         lua_newtable(L);
@@ -365,6 +371,7 @@ static int world_close(lua_State *L)
     if (w->world) {
         steer_world_destroy(w->world);
         w->world = NULL;
+        lsteer_brains_free(L, &w->brains);
     }
     return 0;
 }
@@ -385,16 +392,19 @@ static int world_tostring(lua_State *L)
 
 /* ---- Fields -------------------------------------------------------------------------------- */
 
-enum { F_TIME = 1, F_DT, F_WIDTH, F_HEIGHT, F_STEP_COUNT, F_EDGES };
+enum { F_TIME = 1, F_DT, F_WIDTH, F_HEIGHT, F_STEP_COUNT, F_EDGES, F_THINK_HZ };
 static const struct {
     const char *name;
     int code;
 } WORLD_FIELDS[] = {
     {"time", F_TIME}, {"dt", F_DT}, {"width", F_WIDTH}, {"height", F_HEIGHT}, {"step_count", F_STEP_COUNT}, {"edges", F_EDGES},
+    {"think_hz", F_THINK_HZ},
 };
 
 static const luaL_Reg WORLD_METHODS[] = {
     {"step", world_step},
+    {"think", lsteer_world_think},
+    {"resume_brains", lsteer_world_resume_brains},
     {"random", world_random},
     {"spawn", lsteer_spawn},
     {"remove", world_remove},
@@ -444,6 +454,7 @@ static int world_index(lua_State *L)
     case F_WIDTH: lua_pushnumber(L, steer_world_width(w->world)); break;
     case F_HEIGHT: lua_pushnumber(L, steer_world_height(w->world)); break;
     case F_STEP_COUNT: lua_pushinteger(L, (lua_Integer)steer_world_step_count(w->world)); break;
+    case F_THINK_HZ: lua_pushnumber(L, w->brains.hz); break;
     case F_EDGES: {
         static const char *const EDGES[] = {"none", "wrap", "contain"};
         lua_pushstring(L, EDGES[steer_world_edges(w->world)]);
@@ -453,7 +464,7 @@ static int world_index(lua_State *L)
     return 1;
 }
 
-/// __newindex: only dt may be written (checked: a number in (0, 1]).
+/// __newindex: only dt (a number in (0, 1]) and think_hz (>= 0) may be written, checked.
 static int world_newindex(lua_State *L)
 {
     LWorld *w = lsteer_check_world(L, 1);
@@ -464,6 +475,13 @@ static int world_newindex(lua_State *L)
         if (!msg && dt > 1.0) msg = "number in (0, 1] expected";
         if (msg) return luaL_error(L, "bad value for field 'dt' (%s)", msg);
         steer_world_set_dt(w->world, dt);
+        return 0;
+    }
+    if (strcmp(key, "think_hz") == 0) {
+        double hz = 0;
+        const char *msg = lsteer_check_think_hz(L, 3, &hz);
+        if (msg) return luaL_error(L, "bad value for field 'think_hz' (%s)", msg);
+        w->brains.hz = hz;
         return 0;
     }
     lua_pushvalue(L, 2);

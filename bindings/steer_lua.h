@@ -37,4 +37,33 @@ bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// NULL when no vehicle was ever spawned with that kind. The string lives as long as the world.
 const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind);
 
+/// Pushes `vehicle #12 (prey)` for the steer.Vehicle handle at idx (the words of tostring(v) and
+/// of the removed-vehicle error).
+void steer_lua_push_vehicle_label(lua_State *L, int idx);
+
+/* ---- Brains: the scheduler behind w:think(), for a host that runs it itself ----------------- */
+
+/// What a host hears of each think. Both may be NULL.
+typedef struct SteerLuaThinkHooks {
+    void *ctx;
+    /// Just before each brain is called (a host restarts its per-call time budget here).
+    void (*before)(void *ctx);
+    /// A brain raised an error: the vehicle's handle is at vehicle_idx, the error (the message
+    /// with a traceback, or Lua's memory error) on the stack top. The hook may replace that value
+    /// (keeping the stack's height); what it leaves becomes v.brain_error up to its traceback.
+    /// The vehicle is paused already. Nothing else reports the error.
+    void (*failed)(void *ctx, lua_State *L, int vehicle_idx);
+} SteerLuaThinkHooks;
+
+/// What w:think() does, for the world at world_idx: calls the brains whose turn it is in the
+/// coming step and pauses each vehicle whose brain fails. Returns how many failed. Raises only
+/// when memory runs out (the world's bookkeeping grows with it).
+int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks);
+/// w:resume_brains(): every paused vehicle thinks again; returns how many were paused.
+int steer_lua_resume_brains(lua_State *L, int world_idx);
+/// How many vehicles of the world at world_idx have a paused brain now.
+int steer_lua_paused_brains(lua_State *L, int world_idx);
+/// Sets w.think_hz (>= 0, 0 = never); false when hz is not a finite number >= 0.
+bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz);
+
 #endif

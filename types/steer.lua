@@ -23,6 +23,7 @@ local steer = {}
 ---@field wrap boolean? true is shorthand for edges = "wrap"
 ---@field dt number? fixed physics step in s, (0, 1] (default 1/60)
 ---@field seed integer? >= 0, seeds the world's PCG32 (default 1)
+---@field think_hz number? how often each brain thinks in w:think(), >= 0, 0 = never (default 10)
 
 --- Creates a world.
 ---@param options steer.WorldOptions?
@@ -36,11 +37,27 @@ function steer.world(options) end
 ---@field height number units (read-only)
 ---@field step_count integer steps taken (read-only)
 ---@field edges steer.Edges (read-only)
+---@field think_hz number how often each brain thinks, Hz (writable: >= 0, 0 = never)
 local World = {}
 
 --- Advances the simulation by n fixed steps (default 1).
 ---@param n integer?
 function World:step(n) end
+
+---@alias steer.Brain {think: fun(v: steer.Vehicle, dt: number)}|fun(v: steer.Vehicle, dt: number)
+
+--- Runs the brains whose turn it is in the coming step, as the steer program does: call it once
+--- per step, before w:step(). Each vehicle thinks about think_hz times per simulated second
+--- (staggered over the steps) with dt = simulated time since it last thought. A brain that raises
+--- an error pauses that vehicle only (v.brain_error holds the message): on_error(v, message,
+--- traceback) is called for each, or, without it, a Lua warning is emitted (lua5.4 -W shows them).
+---@param on_error fun(v: steer.Vehicle, message: string, traceback: string)?
+---@return integer failed brains that raised an error in this call
+function World:think(on_error) end
+
+--- Lets every vehicle paused by a brain error think again (clears v.brain_error).
+---@return integer resumed how many were paused
+function World:resume_brains() end
 
 --- Like math.random on the world's own PRNG: () in [0, 1), (m) in [1, m], (m, n) in [m, n].
 ---@param m integer?
@@ -67,7 +84,7 @@ function World:random(m, n) end
 ---@field color steer.Color|integer? default nil: the kind's colour
 ---@field combine steer.Combine? default "weighted"
 ---@field data table? v.data
----@field brain any v.brain
+---@field brain steer.Brain? v.brain
 ---@field state string? v.state
 
 --- Creates a vehicle.
@@ -181,7 +198,8 @@ function World:close() end
 ---@field combine steer.Combine
 ---@field flock_with string[]? nil = its own kind
 ---@field data table the script's table for this vehicle (created on first use)
----@field brain any kept for the runtime: brain.think(v, dt)
+---@field brain steer.Brain? a table with think(v, dt), or a function(v, dt); checked when set; setting it resumes a paused brain
+---@field brain_error string? why its brain is paused (file:line: message), nil while it thinks (read-only)
 ---@field state string? the current state's name (fsm.lua)
 local Vehicle = {}
 

@@ -32,7 +32,7 @@ describe("handles and the garbage collector", function()
   it("release a removed vehicle's data, brain and state even while its handle is kept", function()
     local weak = setmetatable({}, {__mode = "v"})
     local w = steer.world{}
-    local v = w:spawn{data = {}, brain = {}}
+    local v = w:spawn{data = {}, brain = {think = function() end}}
     local id = v.id
     weak.data, weak.brain = v.data, v.brain
     v.state = "idle"

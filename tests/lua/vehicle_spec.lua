@@ -20,10 +20,11 @@ describe("world:spawn", function()
   end)
 
   it("takes every option", function()
+    local B = {think = function() end}
     local v = w:spawn{kind = "prey", x = 10, y = 20, vx = 0, vy = 5, max_speed = 90, max_force = 200, mass = 2,
       radius = 6, max_turn_rate = 3, response_time = 0.5, neighbor_radius = 40, view_angle = 3,
       flock_with = {"prey", "fish"}, color = {255, 128, 0}, combine = "priority", data = {hp = 3},
-      brain = "B", state = "idle"}
+      brain = B, state = "idle"}
     assert.same({10, 20, 0, 5, 5}, {v.x, v.y, v.vx, v.vy, v.speed})
     assert.near(math.pi / 2, v.heading, 1e-12) -- the velocity sets the heading
     assert.near(0, v.hx, 1e-12)
@@ -35,7 +36,7 @@ describe("world:spawn", function()
     assert.same({255, 128, 0, 255}, v.color)
     assert.equal("priority", v.combine)
     assert.same({hp = 3}, v.data)
-    assert.equal("B", v.brain)
+    assert.equal(B, v.brain)
     assert.equal("idle", v.state)
     assert.same({"prey", "fish"}, w:kinds())
   end)
@@ -237,7 +238,7 @@ describe("a vehicle handle", function()
 
   it("frees its data, brain and state with the vehicle", function()
     local weak = setmetatable({}, {__mode = "v"})
-    weak.data, weak.brain = {}, {}
+    weak.data, weak.brain = {}, {think = function() end}
     v.data, v.brain = weak.data, weak.brain
     w:remove(v)
     collectgarbage()
@@ -309,7 +310,7 @@ describe("vehicle field reads", function()
 
   it("keep data, brain and state per vehicle, also in a reused slot", function()
     local w = steer.world{}
-    local a = w:spawn{data = {n = 1}, brain = {name = "a"}, state = "idle"}
+    local a = w:spawn{data = {n = 1}, brain = {name = "a", think = function() end}, state = "idle"}
     local b = w:spawn{}
     w:remove(a)
     local c = w:spawn{} -- reuses a's slot

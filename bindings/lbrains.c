@@ -1,0 +1,346 @@
+/* lbrains.c - the brain scheduler: w:think() calls each vehicle's brain (v.brain) at the world's
+ * think rate, staggered over the steps, with the simulated time since that vehicle last thought;
+ * a brain that raises an error pauses that vehicle only. The `steer` program runs the same code
+ * through steer_lua_think (steer_lua.h), so a plain Lua loop and the program think alike.
+ *
+ * Staggering: with k = round(1 / (dt * think_hz)) steps between two thoughts (at least 1), the
+ * vehicle in core slot i thinks in the steps where step_count % k == i % k, so each step runs
+ * about 1/k of the brains. Per-vehicle bookkeeping is a C array indexed by the core slot (a clock
+ * and a paused flag, tied to the vehicle's serial so that a new vehicle in a reused slot starts
+ * afresh); the error message lives in the handle's user value (v.brain_error). A think allocates
+ * nothing: the arrays grow with the world only. */
+#include <math.h>
+#include <string.h>
+
+#include "lsteer_internal.h"
+
+#define DEFAULT_THINK_HZ 10.0
+
+/* ---- Memory: the Lua state's allocator, so that a capped state counts these too ------------- */
+
+static void *grow_block(lua_State *L, void *block, int *capacity, int needed, size_t item)
+{
+    if (needed <= *capacity) return block;
+    int cap = *capacity ? *capacity : 64;
+    while (cap < needed) cap *= 2;
+    void *ud;
+    lua_Alloc alloc = lua_getallocf(L, &ud);
+    void *p = alloc(ud, block, block ? (size_t)*capacity * item : 0, (size_t)cap * item);
+    if (!p) luaL_error(L, "not enough memory");
+    memset((char *)p + (size_t)*capacity * item, 0, (size_t)(cap - *capacity) * item);
+    *capacity = cap;
+    return p;
+}
+
+void lsteer_brains_init(LBrains *b, double hz)
+{
+    memset(b, 0, sizeof *b);
+    b->hz = hz;
+}
+
+void lsteer_brains_free(lua_State *L, LBrains *b)
+{
+    void *ud;
+    lua_Alloc alloc = lua_getallocf(L, &ud);
+    if (b->slots) alloc(ud, b->slots, (size_t)b->slot_capacity * sizeof *b->slots, 0);
+    if (b->ids) alloc(ud, b->ids, (size_t)b->id_capacity * sizeof *b->ids, 0);
+    lsteer_brains_init(b, b->hz);
+}
+
+/* ---- Checks --------------------------------------------------------------------------------- */
+
+const char *lsteer_check_think_hz(lua_State *L, int idx, double *out)
+{
+    double hz = 0.0;
+    const char *msg = lsteer_check_value(L, idx, OPT_NONNEG, &hz);
+    if (msg) return msg;
+    *out = hz;
+    return NULL;
+}
+
+double lsteer_default_think_hz(void) { return DEFAULT_THINK_HZ; }
+
+const char *lsteer_check_brain(lua_State *L, int idx)
+{
+    int type = lua_type(L, idx);
+    if (type == LUA_TNIL || type == LUA_TFUNCTION) return NULL;
+    if (type != LUA_TTABLE)
+        return lua_pushfstring(L, "brain has no think function: a table with think(v, dt) or a function expected, got %s",
+                               luaL_typename(L, idx));
+    int think = lua_getfield(L, idx, "think"); /* through __index: class-like brains are fine */
+    lua_pop(L, 1);
+    if (think == LUA_TFUNCTION) return NULL;
+    if (think == LUA_TNIL) return "brain has no think function";
+    return lua_pushfstring(L, "brain has no think function ('think' is a %s)", lua_typename(L, think));
+}
+
+/* ---- Pausing and resuming -------------------------------------------------------------------- */
+
+/// The slot of a live vehicle, or NULL when its bookkeeping was never made.
+static LThinkSlot *slot_of(LBrains *b, SteerVehicleId id, uint64_t serial)
+{
+    if ((int)id.index1 >= b->slot_capacity) return NULL;
+    LThinkSlot *s = &b->slots[id.index1];
+    return s->serial == serial ? s : NULL;
+}
+
+void lsteer_brains_forget(LWorld *w, SteerVehicleId id, uint64_t serial)
+{
+    LThinkSlot *s = slot_of(&w->brains, id, serial);
+    if (!s) return;
+    if (s->paused) w->brains.paused--;
+    memset(s, 0, sizeof *s);
+}
+
+void lsteer_brains_resume(lua_State *L, int handle_idx)
+{
+    LVehicle *h = lua_touserdata(L, handle_idx);
+    LThinkSlot *s = slot_of(&h->owner->brains, h->id, h->serial);
+    if (s && s->paused) {
+        s->paused = false;
+        h->owner->brains.paused--;
+    }
+    lua_pushnil(L);
+    lua_setiuservalue(L, handle_idx, HUV_BRAIN_ERROR);
+}
+
+/// Resumes every paused vehicle of the world at world_idx; returns how many.
+static int resume_all(lua_State *L, int world_idx, LWorld *w)
+{
+    LBrains *b = &w->brains;
+    if (b->paused == 0) return 0;
+    /* One walk over the cached handles clears the messages (every paused vehicle has a handle:
+     * it was pushed to think); then the flags go. */
+    lsteer_push_uv(L, world_idx, UV_HANDLES);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        LVehicle *h = lua_touserdata(L, -1);
+        if (h && slot_of(b, h->id, h->serial) && b->slots[h->id.index1].paused) {
+            lua_pushnil(L);
+            lua_setiuservalue(L, -2, HUV_BRAIN_ERROR);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    int resumed = 0;
+    for (int i = 0; i < b->slot_capacity; i++) {
+        if (!b->slots[i].paused) continue;
+        b->slots[i].paused = false;
+        resumed++;
+    }
+    b->paused = 0;
+    return resumed;
+}
+
+/* ---- The pass -------------------------------------------------------------------------------- */
+
+/// Message handler of a think: the message (tostring'd) with a traceback.
+static int brain_msgh(lua_State *L)
+{
+    const char *msg = lua_tostring(L, 1);
+    if (!msg) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
+            msg = lua_tostring(L, -1);
+        else
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    if (strstr(msg, "\nstack traceback:")) { /* traced already (a nested protected call) */
+        lua_pushstring(L, msg);
+        return 1;
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+/// A brain whose think is not a plain field (a class-like table): looks it up inside the
+/// protected call, so that an erring __index pauses only this vehicle. Brain, v, dt at 1..3.
+static int think_through_index(lua_State *L)
+{
+    if (lua_getfield(L, 1, "think") != LUA_TFUNCTION) return 0; /* changed since it was set: skip */
+    lua_replace(L, 1);
+    lua_call(L, 2, 0);
+    return 0;
+}
+
+/// Steps between two thoughts of one vehicle.
+static uint64_t think_stride(double dt, double hz)
+{
+    double steps = 1.0 / (dt * hz);
+    return steps < 1.0 ? 1 : (uint64_t)llround(steps);
+}
+
+/// After a failed think: the vehicle at v_idx is paused, its message (the error at the top, with
+/// a traceback) split into v.brain_error and the traceback. Then the hook, the handler or a
+/// warning hears of it. Pops the error.
+static void think_failed(lua_State *L, int v_idx, LThinkSlot *s, LBrains *b, const SteerLuaThinkHooks *hooks,
+                         int on_error)
+{
+    s->paused = true; /* first: whatever follows may run out of memory */
+    b->paused++;
+    if (hooks && hooks->failed) hooks->failed(hooks->ctx, L, v_idx);
+    const char *msg = lua_tostring(L, -1);
+    if (!msg) {
+        lua_pop(L, 1);
+        lua_pushliteral(L, "(error without a message)");
+        msg = lua_tostring(L, -1);
+    }
+    const char *tb = strstr(msg, "\nstack traceback:");
+    if (tb)
+        lua_pushlstring(L, msg, (size_t)(tb - msg));
+    else
+        lua_pushvalue(L, -1);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, v_idx, HUV_BRAIN_ERROR); /* stack: error, message */
+    if (hooks) {
+        lua_pop(L, 2);
+        return;
+    }
+    if (on_error) {
+        lua_pushvalue(L, on_error);
+        lua_pushvalue(L, v_idx);
+        lua_pushvalue(L, -3);
+        if (tb) lua_pushstring(L, tb + 1);
+        else lua_pushliteral(L, "");
+        lua_call(L, 3, 0); /* unprotected: an error in the handler is the caller's */
+    } else {
+        lsteer_push_vehicle_label(L, v_idx);
+        lua_warning(L, lua_tostring(L, -1), 1);
+        lua_warning(L, ": brain paused: ", 1);
+        lua_warning(L, lua_tostring(L, -2), 0);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+}
+
+/// One pass over the vehicles whose turn it is in the coming step. `on_error` is the stack index
+/// of w:think's handler (0: none). Returns how many brains failed.
+static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks, int on_error)
+{
+    world_idx = lua_absindex(L, world_idx);
+    LWorld *w = lsteer_check_world(L, world_idx);
+    LBrains *b = &w->brains;
+    SteerWorld *world = w->world;
+    if (!(b->hz > 0.0)) return 0;
+    int count = steer_world_vehicle_count(world);
+    if (count == 0) return 0;
+    b->ids = grow_block(L, b->ids, &b->id_capacity, count, sizeof *b->ids);
+    count = steer_world_get_vehicles(world, b->ids, b->id_capacity);
+    double dt = steer_world_dt(world);
+    uint64_t k = think_stride(dt, b->hz);
+    uint64_t turn = steer_world_step_count(world) % k;
+    double now = steer_world_time(world), period = (double)k * dt;
+
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 12, "think");
+    lua_pushcfunction(L, brain_msgh);         /* top + 1 */
+    lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 2 */
+    lua_pushliteral(L, "think");              /* top + 3 */
+    int msgh = top + 1, handles = top + 2, think_key = top + 3, v = top + 4;
+    int failed = 0;
+    for (int i = 0; i < count; i++) {
+        SteerVehicleId id = b->ids[i];
+        if (id.index1 % k != turn) continue;
+        uint64_t serial = steer_vehicle_serial(world, id);
+        if (!serial) continue; /* removed by an earlier brain of this pass */
+        if ((int)id.index1 >= b->slot_capacity)
+            b->slots = grow_block(L, b->slots, &b->slot_capacity, (int)id.index1 + 1, sizeof *b->slots);
+        LThinkSlot *s = &b->slots[id.index1];
+        if (s->serial != serial) { /* a vehicle new to this slot: its first thought sees one period */
+            if (s->paused) b->paused--;
+            s->serial = serial;
+            s->last = now - period;
+            s->paused = false;
+        }
+        if (s->paused) continue;
+        /* the cached handle (steer_lua_push_vehicle makes one when there is none yet) */
+        if (lua_rawgeti(L, handles, (lua_Integer)steer_vehicle_id_pack(id)) != LUA_TUSERDATA ||
+            ((LVehicle *)lua_touserdata(L, v))->serial != serial) {
+            lua_pop(L, 1);
+            steer_lua_push_vehicle(L, world_idx, id);
+        }
+        int type = lua_getiuservalue(L, v, HUV_BRAIN); /* v + 1 */
+        if (type == LUA_TTABLE) {
+            lua_pushvalue(L, think_key);
+            if (lua_rawget(L, v + 1) == LUA_TFUNCTION) {
+                lua_remove(L, v + 1); /* think */
+            } else {
+                lua_pop(L, 1);
+                if (!lua_getmetatable(L, v + 1)) {
+                    lua_settop(L, top + 3);
+                    continue;
+                }
+                lua_pop(L, 1);
+                lua_pushcfunction(L, think_through_index);
+                lua_insert(L, v + 1); /* trampoline, brain */
+            }
+        } else if (type != LUA_TFUNCTION) {
+            lua_settop(L, top + 3);
+            continue;
+        }
+        lua_pushvalue(L, v);
+        lua_pushnumber(L, now - s->last);
+        s->last = now;
+        if (hooks && hooks->before) hooks->before(hooks->ctx);
+        if (lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh) != LUA_OK) {
+            failed++;
+            think_failed(L, v, s, b, hooks, on_error);
+        }
+        lua_settop(L, top + 3);
+    }
+    lua_settop(L, top);
+    return failed;
+}
+
+/* ---- Lua: w:think([on_error]), w:resume_brains() ------------------------------------------- */
+
+int lsteer_world_think(lua_State *L)
+{
+    lsteer_check_world(L, 1);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_settop(L, 2);
+    lua_pushinteger(L, think_pass(L, 1, NULL, lua_isnil(L, 2) ? 0 : 2));
+    return 1;
+}
+
+int lsteer_world_resume_brains(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    lua_pushinteger(L, resume_all(L, 1, w));
+    return 1;
+}
+
+/* ---- C: the runtime's way in (steer_lua.h) ------------------------------------------------- */
+
+int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks)
+{
+    static const SteerLuaThinkHooks none = {0};
+    return think_pass(L, world_idx, hooks ? hooks : &none, 0);
+}
+
+int steer_lua_resume_brains(lua_State *L, int world_idx)
+{
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    return w && w->world ? resume_all(L, lua_absindex(L, world_idx), w) : 0;
+}
+
+int steer_lua_paused_brains(lua_State *L, int world_idx)
+{
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    return w && w->world ? w->brains.paused : 0;
+}
+
+bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz)
+{
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    if (!w || !w->world || !(hz >= 0.0) || !isfinite(hz)) return false;
+    w->brains.hz = hz;
+    return true;
+}
+
+void steer_lua_push_vehicle_label(lua_State *L, int idx)
+{
+    if (luaL_testudata(L, idx, VEHICLE_MT))
+        lsteer_push_vehicle_label(L, idx);
+    else
+        lua_pushliteral(L, "(not a vehicle)");
+}

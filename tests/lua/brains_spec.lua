@@ -1,0 +1,229 @@
+-- brains_spec.lua - v.brain is checked when set; w:think() runs the brains the way the steer
+-- program does (staggered at w.think_hz, per-vehicle dt) and a failing brain pauses its vehicle only.
+local steer = require "steer"
+local H = require "tests.lua.helpers"
+local error_of = H.error_of
+
+local function noop() end
+
+describe("v.brain", function()
+  local w, v
+  before_each(function()
+    w = steer.world{seed = 2}
+    v = w:spawn{kind = "hunter"}
+  end)
+
+  it("accepts a table with a think function, a function, and nil", function()
+    local B = {think = noop}
+    v.brain = B
+    assert.equal(B, v.brain)
+    v.brain = noop
+    assert.equal(noop, v.brain)
+    v.brain = nil
+    assert.is_nil(v.brain)
+    local Class = {think = noop}
+    local object = setmetatable({}, {__index = Class}) -- think through __index
+    v.brain = object
+    assert.equal(object, v.brain)
+  end)
+
+  it("refuses anything else where it is set, naming the field, and keeps the old brain", function()
+    local B = {think = noop}
+    v.brain = B
+    assert.equal("bad value for field 'brain' (brain has no think function)", error_of(function() v.brain = {} end))
+    assert.equal("bad value for field 'brain' (brain has no think function ('think' is a string))",
+      error_of(function() v.brain = {think = "chase"} end))
+    assert.equal("bad value for field 'brain' (brain has no think function: a table with think(v, dt) or a "
+      .. "function expected, got number)", error_of(function() v.brain = 5 end))
+    assert.equal(B, v.brain)
+    -- the error points at the line that set it
+    local ok, err = pcall(function() v.brain = "Brain" end)
+    assert.is_false(ok)
+    assert.matches("^[^:]*brains_spec%.lua:%d+: bad value for field 'brain'", err)
+  end)
+
+  it("is checked by spawn too", function()
+    assert.equal("bad argument #1 to 'spawn' (option 'brain': brain has no think function)",
+      error_of(function() w:spawn{brain = {name = "b"}} end))
+    assert.equal(1, w:count())
+  end)
+
+  it("has a read-only brain_error, nil while the brain thinks", function()
+    assert.is_nil(v.brain_error)
+    assert.equal("field 'brain_error' of steer.Vehicle is read-only (assign v.brain to resume its brain)",
+      error_of(function() v.brain_error = "x" end))
+  end)
+end)
+
+describe("w.think_hz", function()
+  it("defaults to 10, is a world option and a writable field, checked", function()
+    assert.equal(10, steer.world{}.think_hz)
+    local w = steer.world{think_hz = 4}
+    assert.equal(4, w.think_hz)
+    w.think_hz = 0
+    assert.equal(0, w.think_hz)
+    assert.equal("bad value for field 'think_hz' (number >= 0 expected, got -1)",
+      error_of(function() w.think_hz = -1 end))
+    assert.equal("bad argument #1 to 'world' (option 'think_hz': number expected, got string)",
+      error_of(function() steer.world{think_hz = "fast"} end))
+    assert.equal(0, w.think_hz)
+  end)
+end)
+
+describe("w:think()", function()
+  local w, log
+  local function spawn_six(brain)
+    local vs = {}
+    for i = 1, 6 do
+      vs[i] = w:spawn{kind = "hunter", x = 10 * i, y = 10, data = {slot = i, n = 0}}
+      vs[i].brain = brain
+    end
+    return vs
+  end
+  before_each(function()
+    w = steer.world{seed = 4} -- dt 1/60, think_hz 10: each brain every 6th step
+    log = {}
+  end)
+
+  it("staggers the brains over the steps, each at the rate, with the time since it last thought", function()
+    local Brain = {think = function(v, dt)
+      log[#log + 1] = {slot = v.data.slot, step = w.step_count, dt = dt}
+    end}
+    spawn_six(Brain)
+    for _ = 1, 120 do
+      w:think()
+      w:step()
+    end
+    assert.equal(120, #log) -- 6 brains x 10 Hz x 2 s
+    local per_step, first = {}, {}
+    for _, e in ipairs(log) do
+      per_step[e.step] = (per_step[e.step] or 0) + 1
+      first[e.slot] = first[e.slot] or e.step
+      assert.equal(first[e.slot] % 6, e.step % 6) -- always in its own slot of the six
+      assert.near(0.1, e.dt, 1e-9)
+    end
+    for s = 0, 119 do assert.equal(1, per_step[s]) end
+  end)
+
+  it("calls a function brain as f(v, dt), and no brain at think_hz 0", function()
+    local seen
+    local v = w:spawn{}
+    v.brain = function(self, dt) seen = {self, dt} end
+    for _ = 1, 6 do w:think(); w:step() end
+    assert.equal(v, seen[1])
+    assert.near(0.1, seen[2], 1e-9)
+    seen = nil
+    w.think_hz = 0
+    for _ = 1, 12 do w:think(); w:step() end
+    assert.is_nil(seen)
+  end)
+
+  it("pauses only the vehicle whose brain fails: the five sharing its brain go on", function()
+    local Brain = {think = function(v, dt)
+      v.data.n = v.data.n + 1
+      if v.data.slot == 3 then error("no prey in sight") end
+    end}
+    local vs = spawn_six(Brain)
+    local failures = {}
+    local failed_total = 0
+    for _ = 1, 60 do
+      failed_total = failed_total + w:think(function(v, message, traceback)
+        failures[#failures + 1] = {v = v, message = message, traceback = traceback}
+      end)
+      w:step()
+    end
+    for i = 1, 6 do assert.equal(i == 3 and 1 or 10, vs[i].data.n) end
+    assert.equal(1, failed_total)
+    assert.equal(1, #failures)
+    assert.equal(vs[3], failures[1].v)
+    assert.matches("^[^:]*brains_spec%.lua:%d+: no prey in sight$", failures[1].message)
+    assert.matches("^stack traceback:", failures[1].traceback)
+    assert.equal(failures[1].message, vs[3].brain_error)
+    for i = 1, 6 do
+      if i ~= 3 then assert.is_nil(vs[i].brain_error) end
+    end
+  end)
+
+  it("resumes a paused vehicle when its brain is set again, or all with w:resume_brains()", function()
+    local healthy = false
+    local Brain = {think = function(v, dt)
+      v.data.n = v.data.n + 1
+      if not healthy then error("broken") end
+    end}
+    local vs = spawn_six(Brain)
+    for _ = 1, 6 do w:think(noop); w:step() end
+    for i = 1, 6 do assert.is_string(vs[i].brain_error) end
+    healthy = true
+    vs[1].brain = Brain -- this one only
+    for _ = 1, 12 do w:think(); w:step() end
+    assert.equal(3, vs[1].data.n)
+    assert.is_nil(vs[1].brain_error)
+    assert.equal(1, vs[2].data.n)
+    assert.equal(5, w:resume_brains())
+    assert.equal(0, w:resume_brains())
+    for _ = 1, 6 do w:think(); w:step() end
+    for i = 2, 6 do
+      assert.equal(2, vs[i].data.n)
+      assert.is_nil(vs[i].brain_error)
+    end
+  end)
+
+  it("lets an error in on_error through, and checks its arguments", function()
+    spawn_six({think = function() error("x") end})
+    local ok, err = pcall(w.think, w, function() error("handler failed", 0) end)
+    assert.is_false(ok)
+    assert.equal("handler failed", err)
+    assert.equal("bad argument #1 to 'think' (function expected, got number)", error_of(function() w:think(3) end))
+  end)
+
+  it("stringifies error objects and keeps going when a brain removes or spawns vehicles", function()
+    local vs
+    local Brain = {think = function(v, dt)
+      v.data.n = v.data.n + 1
+      if v.data.slot == 1 then error(setmetatable({}, {__tostring = function() return "custom error" end})) end
+      if v.data.slot == 2 then error({}) end
+      if v.data.slot == 4 and vs[5]:alive() then w:remove(vs[5]) end
+      if v.data.slot == 6 and v.data.n == 1 then w:spawn{data = {slot = 7, n = 0}, brain = v.brain} end
+    end}
+    w.think_hz = 60 -- every brain every step
+    vs = spawn_six(Brain)
+    for _ = 1, 3 do w:think(noop); w:step() end
+    assert.equal("custom error", vs[1].brain_error)
+    assert.equal("(error object is a table value)", vs[2].brain_error)
+    assert.is_false(vs[5]:alive())
+    assert.equal(3, vs[4].data.n)
+    local seventh = w:vehicles()[6]
+    assert.equal(7, seventh.data.slot)
+    assert.equal(2, seventh.data.n) -- born during the first pass: thinks from the next one
+  end)
+
+  it("gives a new vehicle in a paused vehicle's slot a fresh start", function()
+    local a = w:spawn{data = {n = 0}}
+    a.brain = function(v) v.data.n = v.data.n + 1; error("a fails") end
+    w.think_hz = 60
+    w:think(noop)
+    assert.is_string(a.brain_error)
+    w:remove(a)
+    local b = w:spawn{data = {n = 0}} -- the same core slot
+    b.brain = function(v) v.data.n = v.data.n + 1 end
+    for _ = 1, 3 do w:think(noop); w:step() end
+    assert.equal(3, b.data.n)
+    assert.is_nil(b.brain_error)
+    assert.equal(0, w:resume_brains())
+  end)
+
+  it("allocates nothing per think", function()
+    local Brain = {think = function(v, dt) end}
+    for i = 1, 600 do w:spawn{x = i, y = i}.brain = Brain end
+    w:think()
+    w:step() -- the bookkeeping is made on the first passes
+    for _ = 1, 6 do w:think(); w:step() end
+    collectgarbage()
+    collectgarbage("stop")
+    local before = collectgarbage("count")
+    for _ = 1, 60 do w:think() end -- 100 brains a call
+    local after = collectgarbage("count")
+    collectgarbage("restart")
+    assert.equal(before, after)
+  end)
+end)
