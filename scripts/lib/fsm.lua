@@ -46,12 +46,67 @@ local function state_names(states)
   return table.concat(names, ", ")
 end
 
+---------------------------------------------------------------------------------------------------
+-- Errors blame the user's code, never this file: a misuse is reported at the line that called into
+-- the library, however deep inside it the mistake is found (fsm.start -> change) and even when that
+-- line tail-called it (`return fsm.change(v, "chase")` from a function the scene called). When the
+-- user's line is gone from the stack (a state's think returned a bad name, or a handler the library
+-- called tail-called back into it), the message points at that user function's definition.
+
+local SOURCE = debug.getinfo(1, "S").source
+local running -- the user's handler (think, enter, exit, on_message) the library is calling now
+
+local function defined_at(fn)
+  local info = type(fn) == "function" and debug.getinfo(fn, "S")
+  if info and info.what == "Lua" then return ("%s:%d: "):format(info.short_src, info.linedefined) end
+  return ""
+end
+
+local call
+
+-- Raises msg at the first Lua function up the stack that is not this library's (`where`, a
+-- "file:line: " prefix, instead when given).
+local function fail(msg, where)
+  if where then error(where .. msg, 0) end
+  local level = 2 -- error() and debug.getinfo count alike from here: 1 = fail, 2 = its caller
+  while true do
+    local info = debug.getinfo(level, "Sf")
+    -- reaching call() first: the handler it runs tail-called into the library and left the stack
+    if not info or info.func == call then error(defined_at(running) .. msg, 0) end
+    if info.what ~= "C" and info.source ~= SOURCE then error(msg, level) end
+    level = level + 1
+  end
+end
+
+-- Calls a user handler (every handler takes at most two arguments), remembering it for fail().
+function call(handler, a, b)
+  local outer = running
+  running = handler
+  local result = handler(a, b)
+  running = outer
+  return result
+end
+
 local function lookup(machine, name, caller)
   local state = machine.states[name]
   if type(state) ~= "table" then
-    error(("%s: unknown state '%s' (states: %s)"):format(caller, tostring(name), state_names(machine.states)), 3)
+    fail(("%s: unknown state '%s' (states: %s)"):format(caller, tostring(name), state_names(machine.states)))
   end
   return state
+end
+
+-- `live`: also refuse a removed vehicle here (its v.data would fail inside this file). The hot
+-- readers (fsm.time_in_state runs at every think) only check the type.
+local function check_vehicle(v, caller, live)
+  local t = type(v)
+  if t ~= "table" and t ~= "userdata" then fail(("%s: vehicle expected, got %s"):format(caller, t)) end
+  if live and type(v.alive) == "function" and not v:alive() then
+    fail(("%s: live vehicle expected, got %s"):format(caller, tostring(v)))
+  end
+end
+
+local function is_machine(m)
+  return type(m) == "table" and type(m.states) == "table" and type(m.think) == "function"
 end
 
 local function push_capped(list, item, keep)
@@ -67,45 +122,56 @@ local function remember(machine, v, book, from, to)
   book.changes = book.changes + 1
 end
 
--- Leaves the current state (its exit runs) and enters `name` (its enter runs). Entering the state
--- it is already in runs exit and enter again: a deliberate restart. Usable from anywhere (a
--- state's think, a message handler, the scene), as long as v.brain is a machine.
-function fsm.change(v, name)
+-- Leaves the current state (its exit runs) and enters `name` (its enter runs).
+local function change(v, name)
   local machine = v.brain
-  if type(machine) ~= "table" or type(machine.states) ~= "table" then
-    error("fsm.change: the vehicle's brain is not an fsm machine", 2)
-  end
+  if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
   local to = lookup(machine, name, "fsm.change")
   local book = bookkeeping(v)
   local from_name = v.state
   local from = from_name ~= nil and machine.states[from_name] or nil
-  if from and from.exit then from.exit(v) end
+  if from and from.exit then call(from.exit, v) end
   v.state = name
   remember(machine, v, book, from_name, name)
-  if to.enter then to.enter(v) end
+  if to.enter then call(to.enter, v) end
+end
+
+-- Leaves the current state (its exit runs) and enters `name` (its enter runs). Entering the state
+-- it is already in runs exit and enter again: a deliberate restart. Usable from anywhere (a
+-- state's think, a message handler, the scene), as long as v.brain is a machine.
+function fsm.change(v, name)
+  check_vehicle(v, "fsm.change", true)
+  change(v, name)
+end
+
+-- Runs a state's think (or the global state's) and follows the transition it returns.
+local function think_in(v, dt, state, state_name)
+  local next_name = call(state.think, v, dt)
+  if next_name ~= nil and next_name ~= v.state then
+    if type(v.brain.states[next_name]) ~= "table" then -- blame the function that returned it
+      fail(("fsm: think of state '%s' returned unknown state '%s' (states: %s)"):format(tostring(state_name),
+        tostring(next_name), state_names(v.brain.states)), defined_at(state.think))
+    end
+    change(v, next_name)
+  end
 end
 
 -- The whole machine in one call: the runtime calls this as brain.think(v, dt).
 local function think(machine, v, dt)
+  running = nil -- a fresh call from outside: nothing of ours runs yet
   local book = bookkeeping(v)
   book.clock = book.clock + dt
   local current = v.state
   if current == nil or machine.states[current] == nil then
     -- first think, or the state was deleted by a reload: start over from the initial state
-    fsm.change(v, machine.initial)
+    change(v, machine.initial)
   end
   if machine.global then
     local global = lookup(machine, machine.global, "fsm global state")
-    if global.think then
-      local next_name = global.think(v, dt)
-      if next_name ~= nil and next_name ~= v.state then fsm.change(v, next_name) end
-    end
+    if global.think then think_in(v, dt, global, machine.global) end
   end
   local state = machine.states[v.state]
-  if state.think then
-    local next_name = state.think(v, dt)
-    if next_name ~= nil and next_name ~= v.state then fsm.change(v, next_name) end
-  end
+  if state.think then think_in(v, dt, state, v.state) end
 end
 
 -- Makes a machine: `def.states` (name -> state table), `def.initial` (a name), optional
@@ -113,8 +179,8 @@ end
 -- whose on_message sees what the current state did not handle) and `def.history` (entries kept).
 -- The returned table is the brain: assign it to v.brain. Extra keys of def are kept (config).
 function fsm.machine(def)
-  if type(def) ~= "table" then error("fsm.machine: table expected, got " .. type(def), 2) end
-  if type(def.states) ~= "table" then error("fsm.machine: 'states' must be a table of states", 2) end
+  if type(def) ~= "table" then fail("fsm.machine: table expected, got " .. type(def)) end
+  if type(def.states) ~= "table" then fail("fsm.machine: 'states' must be a table of states") end
   lookup(def, def.initial, "fsm.machine (initial)")
   if def.global ~= nil then lookup(def, def.global, "fsm.machine (global)") end
   local machine = def
@@ -125,18 +191,24 @@ end
 -- Starts a vehicle's machine now (instead of at its first think): sets v.brain and enters the
 -- initial state (or `name`).
 function fsm.start(v, machine, name)
+  check_vehicle(v, "fsm.start", true)
+  if not is_machine(machine) then fail("fsm.start: machine expected (made by fsm.machine), got " .. type(machine)) end
+  local state = name or machine.initial
+  lookup(machine, state, "fsm.start") -- before v.brain changes: a bad call changes nothing
   v.brain = machine
-  fsm.change(v, name or machine.initial)
+  change(v, state)
 end
 
 --- The transition history of v, oldest first: array of {from =, to =, at = machine clock}.
 function fsm.history(v)
+  check_vehicle(v, "fsm.history")
   local book = v.data.fsm
   return book and book.history or {}
 end
 
 --- Seconds (machine clock) since v entered its current state.
 function fsm.time_in_state(v)
+  check_vehicle(v, "fsm.time_in_state")
   local book = v.data.fsm
   if not book then return 0 end
   local last = book.history[#book.history]
@@ -154,10 +226,10 @@ local function deliver(to, msg)
   local machine = to.brain
   if type(machine) ~= "table" or type(machine.states) ~= "table" then return false end
   local state = to.state ~= nil and machine.states[to.state] or nil
-  if state and state.on_message and state.on_message(to, msg) then return true end
+  if state and state.on_message and call(state.on_message, to, msg) then return true end
   if machine.global then
     local global = machine.states[machine.global]
-    if global and global.on_message and global.on_message(to, msg) then return true end
+    if global and global.on_message and call(global.on_message, to, msg) then return true end
   end
   return false
 end
@@ -166,12 +238,17 @@ end
 -- vehicle), data (anything). Without a delay it is delivered now and the handler's verdict is
 -- returned (true = handled); with one it waits for fsm.update(world) and true is returned.
 function fsm.send(world, to, name, opts)
+  local now = (type(world) == "table" or type(world) == "userdata") and world.time
+  if type(now) ~= "number" then fail("fsm.send: world expected (with a time), got " .. type(world)) end
+  local t = type(to)
+  if (t ~= "table" and t ~= "userdata") or to.alive == nil then fail("fsm.send: vehicle expected, got " .. t) end
+  if name == nil then fail("fsm.send: message name expected, got nil") end
+  if opts ~= nil and type(opts) ~= "table" then fail("fsm.send: options table expected, got " .. type(opts)) end
   opts = opts or {}
   local delay = opts.delay or 0
   if type(delay) ~= "number" or delay ~= delay or delay < 0 then
-    error("fsm.send: option 'delay' must be a number >= 0, got " .. tostring(delay), 2)
+    fail("fsm.send: option 'delay' must be a number >= 0, got " .. tostring(delay))
   end
-  local now = world.time
   sequence = sequence + 1
   local msg = { name = name, from = opts.from, data = opts.data, sent = now, due = now + delay, seq = sequence }
   if delay == 0 then return deliver(to, msg) end

@@ -1,7 +1,8 @@
 /* test_runtime_scene.c - how the program runs a scene, mostly end to end with the real program on
  * real files: the scene's globals live in an environment of their own (so its `load` never hides
  * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random
- * too, and an F5 restart (in-process, as the window's key does it) reseeds it. */
+ * too, and an F5 restart (in-process, as the window's key does it) reseeds it; the fsm library's
+ * errors name the scene's file:line. */
 #include "runtime_support.h"
 
 #include <lua.h>
@@ -195,6 +196,41 @@ static void test_a_restart_reseeds_math_random(void **state)
     app_shutdown(&app);
 }
 
+/* A scene on the real scripts/lib/fsm.lua (copied next to it, as a project's scripts/lib). */
+static const char *FSM_SCENE = "local fsm = require 'fsm'\n"
+                               "local Guard = fsm.machine{ initial = 'patrol', states = {\n"
+                               "  patrol = { think = function(v)\n"
+                               "    if v.world.time > 0.5 then return 'chse' end\n"
+                               "  end },\n"
+                               "  rest = {},\n"
+                               "} }\n"
+                               "function load(w)\n"
+                               "  G = w:spawn{ kind = 'guard', x = 10, y = 10 }\n"
+                               "  fsm.start(G, Guard)\n"
+                               "end\n"
+                               "function update(w, dt)\n"
+                               "  if w.step_count == 3 then fsm.change(G, 'chase') end\n"
+                               "end\n";
+
+static void test_fsm_errors_name_the_scene_file_and_line(void **state)
+{
+    (void)state;
+    char *lib = rt_read("scripts/lib/fsm.lua"); /* (tests run from the repository's root) */
+    assert_true(strlen(lib) > 0);
+    rt_write("scripts/lib/fsm.lua", lib);
+    free(lib);
+    rt_write("scripts/guards.lua", FSM_SCENE);
+    const char *args[] = {"--headless", "--steps", "60", "--think-hz", "10", rt_path("scripts/guards.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(err, "script error: guards.lua:13: fsm.change: unknown state 'chase' (states: patrol, rest)"));
+    /* (a brain's error also names its vehicle first) */
+    assert_non_null(strstr(err, "guards.lua:3: fsm: think of state 'patrol' returned unknown state 'chse' (states: "
+                                "patrol, rest)"));
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +242,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_the_same_seed_replays_math_random_and_another_seed_differs, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_restart_reseeds_math_random, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_fsm_errors_name_the_scene_file_and_line, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -131,6 +131,93 @@ describe("fsm", function()
     assert.are.same({ "enter idle" }, log)
   end)
 
+  describe("errors point at the caller's file:line, never at fsm.lua", function()
+    local HERE = debug.getinfo(1, "S").short_src
+    -- The message f raised and the line the caller wrote it on (both on the caller's one line).
+    local function failure(f)
+      local ok, err = pcall(f)
+      assert.is_false(ok)
+      return err
+    end
+    local function at(line, msg) return ("%s:%d: %s"):format(HERE, line, msg) end
+    local function line() return debug.getinfo(2, "l").currentline end
+    local function started()
+      local v = vehicle()
+      fsm.start(v, logging_machine({}))
+      return v
+    end
+    local UNKNOWN = "unknown state 'chse' (states: busy, idle)"
+
+    it("fsm.change with an unknown state, called directly or tail-called", function()
+      local v = started()
+      local l, err = line(), failure(function() fsm.change(v, "chse") end)
+      assert.are.equal(at(l, "fsm.change: " .. UNKNOWN), err)
+      local function go() return fsm.change(v, "chse") end -- a tail call: this frame leaves the stack
+      l, err = line(), failure(function() go() end)
+      assert.are.equal(at(l, "fsm.change: " .. UNKNOWN), err)
+      assert.are.equal("idle", v.state) -- and nothing changed
+    end)
+
+    it("fsm.change and fsm.start with a bad vehicle or machine", function()
+      local l, err = line(), failure(function() fsm.change(nil, "idle") end)
+      assert.are.equal(at(l, "fsm.change: vehicle expected, got nil"), err)
+      l, err = line(), failure(function() fsm.change(vehicle(), "idle") end)
+      assert.are.equal(at(l, "fsm.change: the vehicle's brain is not an fsm machine"), err)
+      local dead = started()
+      dead.dead = true
+      l, err = line(), failure(function() fsm.change(dead, "busy") end)
+      assert.are.equal(at(l, "fsm.change: live vehicle expected, got " .. tostring(dead)), err)
+      local v = vehicle()
+      l, err = line(), failure(function() fsm.start(v, { states = {} }) end)
+      assert.are.equal(at(l, "fsm.start: machine expected (made by fsm.machine), got table"), err)
+      l, err = line(), failure(function() fsm.start(v, logging_machine({}), "chse") end)
+      assert.are.equal(at(l, "fsm.start: " .. UNKNOWN), err)
+      assert.is_nil(v.brain) -- a refused start changes nothing
+      l, err = line(), failure(function() fsm.time_in_state(42) end)
+      assert.are.equal(at(l, "fsm.time_in_state: vehicle expected, got number"), err)
+      l, err = line(), failure(function() fsm.history() end)
+      assert.are.equal(at(l, "fsm.history: vehicle expected, got nil"), err)
+    end)
+
+    it("fsm.machine and fsm.send argument errors", function()
+      local l, err = line(), failure(function() fsm.machine{ initial = "nope", states = {} } end)
+      assert.are.equal(at(l, "fsm.machine (initial): unknown state 'nope' (states: )"), err)
+      l, err = line(), failure(function() fsm.machine("x") end)
+      assert.are.equal(at(l, "fsm.machine: table expected, got string"), err)
+      local v = started()
+      l, err = line(), failure(function() fsm.send({ time = 0 }, v, "x", { delay = -1 }) end)
+      assert.are.equal(at(l, "fsm.send: option 'delay' must be a number >= 0, got -1"), err)
+      l, err = line(), failure(function() fsm.send(nil, v, "x") end)
+      assert.are.equal(at(l, "fsm.send: world expected (with a time), got nil"), err)
+      l, err = line(), failure(function() fsm.send({ time = 0 }, "v", "x") end)
+      assert.are.equal(at(l, "fsm.send: vehicle expected, got string"), err)
+      l, err = line(), failure(function() fsm.send({ time = 0 }, v, nil) end)
+      assert.are.equal(at(l, "fsm.send: message name expected, got nil"), err)
+    end)
+
+    it("a think that returns an unknown state is blamed where it is defined", function()
+      local m = logging_machine({})
+      local think = function() return "chse" end
+      m.states.idle.think = think
+      local v = vehicle()
+      v.brain = m
+      local err = failure(function() m.think(v, 0.1) end)
+      local defined = debug.getinfo(think, "S").linedefined
+      assert.are.equal(at(defined, "fsm: think of state 'idle' returned " .. UNKNOWN), err)
+    end)
+
+    it("a handler the library runs that tail-calls fsm.change badly is blamed where it is defined", function()
+      local m = logging_machine({})
+      local enter = function(v) return fsm.change(v, "chse") end
+      m.states.busy.enter = enter
+      m.states.idle.think = function() return "busy" end
+      local v = vehicle()
+      v.brain = m
+      local err = failure(function() m.think(v, 0.1) end)
+      assert.are.equal(at(debug.getinfo(enter, "S").linedefined, "fsm.change: " .. UNKNOWN), err)
+    end)
+  end)
+
   describe("messages", function()
     local function receiver(got, handled_by_state)
       local m = fsm.machine{
