@@ -39,7 +39,7 @@ static ScriptConfig script_config(const App *app)
     c.exe_path = app->exe;
     c.has_seed = app->opt.has_seed;
     c.seed = app->opt.seed;
-    c.think_hz = app->opt.think_hz;
+    c.think_hz = app->opt.has_think_hz ? app->opt.think_hz : -1.0; /* else the scene's w.think_hz */
     c.physics_hz = app->opt.physics_hz;
     c.time_budget_ms = app->opt.time_budget_ms;
     c.memory_cap = app->opt.memory_cap;
@@ -286,10 +286,11 @@ static void print_summary(App *app)
     SteerWorld *world = script_world(app->script);
     double frames = app->frames ? (double)app->frames : 1.0;
     double steps = app->steps ? (double)app->steps : 1.0;
-    printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d frames=%llu lua_ms_per_frame=%.4f "
-           "step_ms=%.4f lua_heap_kb=%zu\n",
+    printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d failing_vehicles=%d frames=%llu "
+           "lua_ms_per_frame=%.4f step_ms=%.4f lua_heap_kb=%zu\n",
            app->steps, steer_world_time(world), steer_world_vehicle_count(world), script_error_count(app->script),
-           (unsigned long long)app->frames, app->lua_ms_total / frames, app->step_ms_total / steps,
+           script_failing_vehicles(app->script), (unsigned long long)app->frames, app->lua_ms_total / frames,
+           app->step_ms_total / steps,
            script_memory_used(app->script) / 1024);
     fflush(stdout);
 }

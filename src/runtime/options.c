@@ -77,7 +77,8 @@ void options_print_help(FILE *out, const char *program)
             "                      headless: the virtual frame rate (default 60), which never\n"
             "                      changes what the simulation computes\n"
             "  --vsync             wait for the display's vertical sync\n"
-            "  --think-hz H        how often each brain's think(v, dt) runs (default 10; 0 = never)\n"
+            "  --think-hz H        how often each brain's think(v, dt) runs (default: the scene's\n"
+            "                      world think_hz, 10 unless set; 0 = never)\n"
             "  --physics-hz H      physics steps per simulated second (default 60 or the scene's dt)\n"
             "  --watch             reload changed scripts while running (always on in a window);\n"
             "                      headless, it runs in real time\n"
@@ -263,6 +264,7 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         } else if (!strcmp(a, "--think-hz")) {
             NEED_VALUE();
             if (!parse_double(value, 0.0, &opt->think_hz)) BAD("a number >= 0");
+            opt->has_think_hz = true;
         } else if (!strcmp(a, "--physics-hz")) {
             NEED_VALUE();
             if (!parse_double(value, 1.0, &d)) BAD("a number >= 1");

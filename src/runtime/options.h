@@ -18,6 +18,7 @@ typedef struct AppOptions {
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
     bool vsync;
     double think_hz;       ///< brain rate, Hz; 0 = brains never think
+    bool has_think_hz;     ///< --think-hz was given: it overrides the scene's world option
     double physics_hz;     ///< physics rate, Hz; 0 = the scene's dt
     bool watch;            ///< hot reload (always on with a window, off headless unless asked)
     double time_budget_ms; ///< longest one call into Lua may run

@@ -228,6 +228,7 @@ static bool read_scene(ScriptHost *host, char *error, size_t error_size)
         return false;
     }
     script_push_world(host);
+    if (host->config.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.think_hz); /* --think-hz */
     if (!script_callback(host, "load", 1)) return false;
     return true;
 }
@@ -293,8 +294,7 @@ void script_destroy(ScriptHost *host)
     for (int i = 0; i < host->inspector_count; i++) free(host->inspector[i]);
     free(host->error);
     free(host->last_printed);
-    free(host->ids);
-    free(host->clocks);
+    script_brains_free(host);
     free(host);
 }
 
@@ -311,7 +311,6 @@ void script_push_world(ScriptHost *host)
 {
     lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->world_ref);
 }
-    if (host->config.think_hz <= 0.0) return;
 
 void script_push_env(ScriptHost *host)
 {
@@ -346,7 +345,8 @@ void script_draw(ScriptHost *host, struct SteerRender *render)
     script_hud_clear(host);
     host->render = render;
     lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->gfx_ref);
-    script_callback(host, "draw", 1);
+    script_push_world(host);
+    script_callback(host, "draw", 2);
     host->render = NULL;
 }
 
@@ -386,7 +386,7 @@ const char *const *script_hud_lines(ScriptHost *host, int *count)
 
 const char *script_error(ScriptHost *host)
 {
-    return host->error;
+    return script_brains_panel(host, host->error);
 }
 int script_error_count(ScriptHost *host)
 {

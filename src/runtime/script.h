@@ -22,7 +22,7 @@ typedef struct ScriptConfig {
     const char *exe_path;   ///< the program (to find scripts/lib next to it); may be NULL
     bool has_seed;
     uint64_t seed;     ///< overrides the scene's world seed when has_seed
-    double think_hz;   ///< brain rate; 0 = never
+    double think_hz;   ///< brain rate (w.think_hz); 0 = never; < 0: the scene's world option (default 10)
     double physics_hz; ///< 0 = keep the scene's dt
     double time_budget_ms;
     size_t memory_cap; ///< bytes
@@ -43,12 +43,13 @@ void script_push_world(ScriptHost *host);
 /// scene's `load` or `update` never hides Lua's own from the modules it requires).
 void script_push_env(ScriptHost *host);
 
-/// Runs the brains whose turn it is in the coming step (vehicle slot i thinks when
-/// step % k == i % k, k = physics rate / think rate) with dt = simulated time since they last thought.
+/// Runs the brains whose turn it is in the coming step (what w:think() does: vehicle slot i thinks
+/// when step % k == i % k, k = physics rate / think rate, with dt = simulated time since it last
+/// thought); a brain that fails pauses its vehicle only, reported once per distinct error.
 void script_think(ScriptHost *host);
 /// update(world, dt), once per physics step.
 void script_update(ScriptHost *host, double dt);
-/// draw(gfx) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines.
+/// draw(gfx, world) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines.
 void script_draw(ScriptHost *host, struct SteerRender *render);
 void script_keypressed(ScriptHost *host, const char *key);
 void script_mousepressed(ScriptHost *host, double x, double y, int button);
@@ -56,12 +57,14 @@ void script_mousemoved(ScriptHost *host, double x, double y);
 /// What steer.mouse() returns (world coordinates); until the first call it returns nil.
 void script_set_mouse(ScriptHost *host, double x, double y);
 
-/// The HUD lines the last draw(gfx) gave with gfx.hud.
+/// The HUD lines the last draw(gfx, world) gave with gfx.hud.
 const char *const *script_hud_lines(ScriptHost *host, int *count);
 
 /// The error the panel shows (NULL when none), how many errors happened in total.
 const char *script_error(ScriptHost *host);
 int script_error_count(ScriptHost *host);
+/// How many vehicles have a brain paused by an error now (until a good reload resumes them).
+int script_failing_vehicles(ScriptHost *host);
 /// Shows an error in the panel and on stderr and counts it (used for errors found outside Lua too).
 void script_report_error(ScriptHost *host, const char *message);
 

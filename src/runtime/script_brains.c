@@ -1,9 +1,10 @@
-/* script_brains.c - calls the vehicles' brains: brain.think(v, dt) at the think rate, staggered so
- * that each physics step runs about 1/k of them (k = physics rate / think rate); and reads what
- * the brains leave behind (v.state, the state history) for overlays and the inspector. */
+/* script_brains.c - the program's side of the brains: runs the bindings' scheduler (the one behind
+ * w:think(), so the program and a plain Lua loop think alike) under the time budget, reports each
+ * failing vehicle (once per distinct error, with a count) and resumes them after a good reload;
+ * and reads what the brains leave behind (v.state, the state history) for overlays and the
+ * inspector. */
 #include "script_internal.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,123 +13,161 @@
 
 #include "steer_lua.h"
 
-static const char FAILED_KEY = 'b'; /* registry[&FAILED_KEY] = { [brain] = true }, weak keys */
-
-/* Brains that raised an error; they stay silent until a module reloads successfully. */
-static void push_failed_set(lua_State *L)
+/* A brain's error, once per distinct message: the panel and stderr name the first vehicle that
+ * failed with it and count the others. */
+static BrainFailure *find_failure(ScriptHost *host, const char *message, size_t len)
 {
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &FAILED_KEY) == LUA_TTABLE) return;
-    lua_pop(L, 1);
-    lua_newtable(L);
-    lua_newtable(L);
-    lua_pushliteral(L, "k");
-    lua_setfield(L, -2, "__mode");
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &FAILED_KEY);
+    for (int i = 0; i < host->brain_failure_count; i++) {
+        BrainFailure *f = &host->brain_failures[i];
+        if (strlen(f->message) == len && memcmp(f->message, message, len) == 0) return f;
+    }
+    return NULL;
+}
+
+static void clear_failures(ScriptHost *host)
+{
+    for (int i = 0; i < host->brain_failure_count; i++) {
+        free(host->brain_failures[i].message);
+        free(host->brain_failures[i].first);
+        free(host->brain_failures[i].traceback);
+    }
+    host->brain_failure_count = 0;
+    host->brain_failures_other = 0;
+}
+
+void script_brains_free(ScriptHost *host)
+{
+    clear_failures(host);
+    free(host->panel);
+    host->panel = NULL;
 }
 
 void script_brains_forgive(ScriptHost *host)
 {
-    lua_pushnil(host->L);
-    lua_rawsetp(host->L, LUA_REGISTRYINDEX, &FAILED_KEY);
-    host->failed_brains = 0;
+    script_push_world(host);
+    steer_lua_resume_brains(host->L, -1);
+    lua_pop(host->L, 1);
+    clear_failures(host);
 }
 
-static bool grow(void **array, int *capacity, int needed, size_t item)
+int script_failing_vehicles(ScriptHost *host)
 {
-    if (needed <= *capacity) return true;
-    int cap = *capacity ? *capacity : 64;
-    while (cap < needed) cap *= 2;
-    void *p = realloc(*array, (size_t)cap * item);
-    if (!p) return false;
-    memset((char *)p + (size_t)*capacity * item, 0, (size_t)(cap - *capacity) * item);
-    *array = p;
-    *capacity = cap;
-    return true;
+    script_push_world(host);
+    int n = steer_lua_paused_brains(host->L, -1);
+    lua_pop(host->L, 1);
+    return n;
 }
 
-/* Steps between two thoughts of one vehicle. */
-static uint64_t think_stride(const ScriptHost *host)
+/* Each brain gets its own time budget. */
+static void before_think(void *ctx)
 {
-    double steps = 1.0 / (steer_world_dt(host->world) * host->config.think_hz);
-    return steps < 1.0 ? 1 : (uint64_t)llround(steps);
+    ScriptHost *host = ctx;
+    guard_mark_call(&host->guard);
+}
+
+/* The scheduler paused the vehicle at v_idx; its error is on the top. A timeout is reported where
+ * the guard struck (the sticky hook may have re-raised it elsewhere), then the next brain gets a
+ * fresh budget. The failure is counted and recorded; print_failures tells stderr at the pass's end. */
+static void brain_failed(void *ctx, lua_State *L, int v_idx)
+{
+    ScriptHost *host = ctx;
+    if (host->guard.expired) {
+        const char *msg = lua_tostring(L, -1);
+        const char *tb = strstr(msg ? msg : "", "\nstack traceback:");
+        lua_pushfstring(L, "%s%s", host->guard.message, tb ? tb : "");
+        lua_replace(L, -2);
+        guard_recover(&host->guard);
+    }
+    host->error_count++;
+    const char *msg = lua_tostring(L, -1);
+    if (!msg) msg = "(error without a message)";
+    const char *tb = strstr(msg, "\nstack traceback:");
+    size_t len = tb ? (size_t)(tb - msg) : strlen(msg);
+    BrainFailure *f = find_failure(host, msg, len);
+    if (f) {
+        f->count++;
+        return;
+    }
+    if (host->brain_failure_count == SCRIPT_MAX_BRAIN_FAILURES) {
+        host->brain_failures_other++;
+        return;
+    }
+    f = &host->brain_failures[host->brain_failure_count];
+    steer_lua_push_vehicle_label(L, v_idx);
+    f->first = strdup(lua_tostring(L, -1));
+    lua_pop(L, 1);
+    f->message = strndup(msg, len);
+    f->traceback = strdup(tb ? tb + 1 : "");
+    if (!f->first || !f->message || !f->traceback) {
+        free(f->first);
+        free(f->message);
+        free(f->traceback);
+        host->brain_failures_other++;
+        return;
+    }
+    /* Tracebacks indent with tabs, which the panel's font has no glyph for. */
+    for (char *p = f->traceback; *p; p++)
+        if (*p == '\t') *p = ' ';
+    f->count = 1;
+    f->printed = 0;
+    host->brain_failure_count++;
+}
+
+/* stderr hears of each distinct error once in full, then once per pass in which more vehicles
+ * failed with it (at most k passes for a brain shared by everyone: one per stagger slot). */
+static void print_failures(ScriptHost *host)
+{
+    for (int i = 0; i < host->brain_failure_count; i++) {
+        BrainFailure *f = &host->brain_failures[i];
+        if (f->count == f->printed) continue;
+        char count[48] = "";
+        if (f->count > 1) snprintf(count, sizeof count, " (x%d)", f->count);
+        if (f->printed == 0)
+            fprintf(stderr, "steer: script error: %s: %s%s\n%s\n", f->first, f->message, count, f->traceback);
+        else
+            fprintf(stderr, "steer: script error: %s and %d more: %s%s\n", f->first, f->count - 1, f->message, count);
+        f->printed = f->count;
+    }
+    fflush(stderr);
+}
+
+const char *script_brains_panel(ScriptHost *host, const char *other)
+{
+    if (host->brain_failure_count == 0 && host->brain_failures_other == 0) return other;
+    size_t cap = 256 + (other ? strlen(other) : 0);
+    for (int i = 0; i < host->brain_failure_count; i++)
+        cap += strlen(host->brain_failures[i].first) + strlen(host->brain_failures[i].message) + 32;
+    if (!other && host->brain_failure_count > 0) cap += strlen(host->brain_failures[0].traceback);
+    char *text = realloc(host->panel, cap);
+    if (!text) return other;
+    host->panel = text;
+    size_t n = 0;
+    int paused = script_failing_vehicles(host);
+    n += (size_t)snprintf(text + n, cap - n, "%d vehicle%s paused by brain errors (save the fixed file to resume):\n",
+                          paused, paused == 1 ? "" : "s");
+    for (int i = 0; i < host->brain_failure_count; i++) {
+        const BrainFailure *f = &host->brain_failures[i];
+        n += (size_t)snprintf(text + n, cap - n, "%s: %s", f->first, f->message);
+        if (f->count > 1) n += (size_t)snprintf(text + n, cap - n, " (x%d)", f->count);
+        n += (size_t)snprintf(text + n, cap - n, "\n");
+    }
+    if (host->brain_failures_other > 0)
+        n += (size_t)snprintf(text + n, cap - n, "... and %d more failures\n", host->brain_failures_other);
+    if (other)
+        snprintf(text + n, cap - n, "\n%s", other);
+    else if (host->brain_failure_count > 0)
+        snprintf(text + n, cap - n, "\n%s", host->brain_failures[0].traceback);
+    return text;
 }
 
 int script_think_pass(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
-    SteerWorld *world = host->world;
-    int count = steer_world_vehicle_count(world);
-    if (count == 0) return 0;
-    if (!grow((void **)&host->ids, &host->ids_capacity, count, sizeof *host->ids))
-        return luaL_error(L, "out of memory");
-    count = steer_world_get_vehicles(world, host->ids, host->ids_capacity);
-    uint64_t k = think_stride(host);
-    uint64_t slot = steer_world_step_count(world) % k;
-    double now = steer_world_time(world), period = (double)k * steer_world_dt(world);
-
     lua_settop(L, 0);
-    script_push_world(host);                                /* 1 */
-    push_failed_set(L);                                     /* 2 */
-    lua_rawgeti(L, LUA_REGISTRYINDEX, host->traceback_ref); /* 3 */
-    for (int i = 0; i < count; i++) {
-        SteerVehicleId id = host->ids[i];
-        if (id.index1 % k != slot) continue;
-        if (!grow((void **)&host->clocks, &host->clocks_capacity, (int)id.index1 + 1, sizeof *host->clocks))
-            return luaL_error(L, "out of memory");
-        ThinkClock *clock = &host->clocks[id.index1];
-        if (!clock->seen || clock->generation != id.generation) {
-            clock->seen = true;
-            clock->generation = id.generation;
-            clock->last = now - period;
-        }
-        steer_lua_push_vehicle(L, 1, id); /* 4: v */
-        if (lua_isnil(L, 4)) {
-            lua_settop(L, 3);
-            continue;
-        }
-        lua_getfield(L, 4, "brain"); /* 5: brain */
-        if (!lua_istable(L, 5)) {
-            lua_settop(L, 3);
-            continue;
-        }
-        bool failed = false;
-        if (host->failed_brains > 0) { /* (most frames nobody has failed: skip the lookup) */
-            lua_pushvalue(L, 5);
-            failed = lua_rawget(L, 2) != LUA_TNIL;
-            lua_pop(L, 1);
-        }
-        if (failed) {
-            lua_settop(L, 3);
-            continue;
-        }
-        lua_getfield(L, 5, "think"); /* 6: think */
-        if (!lua_isfunction(L, 6)) {
-            lua_settop(L, 3);
-            continue;
-        }
-        double dt = now - clock->last;
-        clock->last = now;
-        lua_pushvalue(L, 4);
-        lua_pushnumber(L, dt);
-        guard_mark_call(&host->guard);
-        if (lua_pcall(L, 2, 0, 3) != LUA_OK) {
-            if (host->guard.expired) {
-                const char *msg = lua_tostring(L, -1);
-                const char *tb = strstr(msg ? msg : "", "\nstack traceback:");
-                lua_pushfstring(L, "%s%s", host->guard.message, tb ? tb : "");
-                lua_remove(L, -2);
-                guard_recover(&host->guard);
-            }
-            script_report_top(host);
-            lua_pushvalue(L, 5);
-            lua_pushboolean(L, 1);
-            lua_rawset(L, 2);
-            host->failed_brains++;
-        }
-        lua_settop(L, 3);
-    }
+    script_push_world(host);
+    SteerLuaThinkHooks hooks = {.ctx = host, .before = before_think, .failed = brain_failed};
+    steer_lua_think(L, 1, &hooks);
+    print_failures(host);
     return 0;
 }
 

@@ -8,11 +8,17 @@
 #define SCRIPT_MAX_HUD_LINES 32
 #define SCRIPT_MAX_LIB_DIRS 4
 
-typedef struct ThinkClock {
-    uint16_t generation;
-    bool seen;
-    double last; ///< world time of the last think
-} ThinkClock;
+#define SCRIPT_MAX_BRAIN_FAILURES 16
+
+/// A distinct brain error (its message) and how many vehicles failed with it since the last good
+/// reload.
+typedef struct BrainFailure {
+    char *message;   ///< file:line: message, without the traceback
+    char *first;     ///< the first vehicle that failed with it: "vehicle #12 (hunter)"
+    char *traceback; ///< that vehicle's
+    int count;
+    int printed; ///< count when stderr last heard of it
+} BrainFailure;
 
 struct ScriptHost {
     lua_State *L;
@@ -24,27 +30,26 @@ struct ScriptHost {
     char lib_dirs[SCRIPT_MAX_LIB_DIRS][4096];
     int lib_dir_count;
     int scene_ref;     ///< the table the scene returned (LUA_NOREF: callbacks are globals)
+    int env_ref;       ///< the scene's environment: its globals (reads fall through to _G)
     int world_ref;     ///< the steer.World userdata
     int gfx_ref;       ///< the gfx table
     int traceback_ref; ///< the message handler
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
     double mouse_x, mouse_y;
-    int env_ref;       ///< the scene's environment: its globals (reads fall through to _G)
     bool mouse_known;  ///< false until the first pointer event (always, headless): steer.mouse() is nil
     char *error;        ///< shown in the panel
     char *last_printed; ///< last message written to stderr (repeats are not printed again)
     int error_count;
-    int failed_brains; ///< brains in the failed set (0: skip looking there)
+    BrainFailure brain_failures[SCRIPT_MAX_BRAIN_FAILURES];
+    int brain_failure_count;
+    int brain_failures_other; ///< failures with a message beyond the table's room
+    char *panel;              ///< the panel text when brains failed (script_brains_panel)
     int files_serial;  ///< grows each time a file is recorded (the watcher catches up)
     bool loading;      ///< inside script_create: errors are returned, not printed
     double lua_seconds;
     char *hud[SCRIPT_MAX_HUD_LINES];
     int hud_count;
-    SteerVehicleId *ids; ///< scratch for the think pass; grows with the world only
-    int ids_capacity;
-    ThinkClock *clocks; ///< per vehicle slot (index1)
-    int clocks_capacity;
     char label[128];
     char *inspector[8];
     int inspector_count;
@@ -89,7 +94,11 @@ void script_hud_clear(ScriptHost *host);
 
 /* script_brains.c */
 int script_think_pass(lua_State *L);
-/// Lets every brain that failed think again (after a good reload).
+/// Lets every vehicle whose brain failed think again and forgets the failures (a good reload).
 void script_brains_forgive(ScriptHost *host);
+/// The panel's text: the brain failures, then `other` (the last other error, may be NULL); just
+/// `other` when no brain failed. Valid until the next call.
+const char *script_brains_panel(ScriptHost *host, const char *other);
+void script_brains_free(ScriptHost *host);
 
 #endif
