@@ -431,4 +431,22 @@ function FlowField:set(col, row, dx, dy) end
 ---@return number dy
 function FlowField:sample(x, y) end
 
+-- What the `steer` program gives a scene (not part of the module).
+
+---@class steer.Gfx what draw(gfx, world) draws with, in world coordinates (white when color is left out)
+---@field line fun(x1: number, y1: number, x2: number, y2: number, color: steer.Color?)
+---@field circle fun(x: number, y: number, r: number, color: steer.Color?, fill: boolean?)
+---@field text fun(x: number, y: number, s: any, color: steer.Color?)
+---@field hud fun(s: any) one more HUD line (top left)
+
+---@class steer.Scene the callbacks a scene may return in a table (or define as its own globals); all optional
+---@field world (steer.WorldOptions|steer.World)? the world to make (or the one the scene made)
+---@field load fun(world: steer.World)? once, after the world is made
+---@field update fun(world: steer.World, dt: number)? once per physics step, before it
+---@field draw fun(gfx: steer.Gfx, world: steer.World)? once per drawn frame, after the world is drawn
+---@field keypressed fun(key: string)? LÖVE's key names, for keys the runtime does not own
+---@field mousepressed fun(x: number, y: number, button: integer)? world coordinates; 1 left, 2 right, 3 middle
+---@field mousemoved fun(x: number, y: number)? world coordinates
+---@field reload fun(world: steer.World)? after a script was reloaded successfully
+
 return steer

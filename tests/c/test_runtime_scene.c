@@ -50,6 +50,23 @@ static void test_a_module_calling_load_gets_luas_load_not_the_scenes(void **stat
     free(err);
 }
 
+static void test_draw_receives_gfx_and_the_world(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w) w:spawn{ kind = 'a', x = 1, y = 1 } end\n"
+                          "function draw(gfx, w)\n"
+                          "  gfx.circle(1, 1, 3)\n"
+                          "  if w.step_count == 2 then print('draw sees ' .. w:count() .. ' at step 2') end\n"
+                          "end\n");
+    const char *args[] = {"--headless", "--steps", "4", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d\nstderr:\n%s", status, err);
+    assert_non_null(strstr(out, "draw sees 1 at step 2\n"));
+    free(out);
+    free(err);
+}
+
 static void test_a_scene_without_load_never_calls_luas_load(void **state)
 {
     (void)state;
@@ -223,7 +240,8 @@ static void test_fsm_errors_name_the_scene_file_and_line(void **state)
     const char *args[] = {"--headless", "--steps", "60", "--think-hz", "10", rt_path("scripts/guards.lua"), NULL};
     char *out, *err;
     assert_int_equal(rt_run(args, &out, &err), 2);
-    assert_non_null(strstr(err, "script error: guards.lua:13: fsm.change: unknown state 'chase' (states: patrol, rest)"));
+    assert_non_null(
+        strstr(err, "script error: guards.lua:13: fsm.change: unknown state 'chase' (states: patrol, rest)"));
     /* (a brain's error also names its vehicle first) */
     assert_non_null(strstr(err, "guards.lua:3: fsm: think of state 'patrol' returned unknown state 'chse' (states: "
                                 "patrol, rest)"));
@@ -237,6 +255,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_module_calling_load_gets_luas_load_not_the_scenes, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_scene_without_load_never_calls_luas_load, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_draw_receives_gfx_and_the_world, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_same_seed_replays_math_random_and_another_seed_differs, rt_setup,
