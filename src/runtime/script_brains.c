@@ -230,6 +230,10 @@ int script_inspector_lines(ScriptHost *host, SteerVehicleId id, const char ***li
     add_line(host, "kind: %s", kind ? kind : "?");
     const char *state = script_vehicle_state(host, id);
     add_line(host, "state: %s", state ? state : "(none)");
+    if (push_field(host, id, "brain_error")) { /* a paused brain says why */
+        if (lua_type(L, -1) == LUA_TSTRING) add_line(host, "brain paused: %s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
     /* The fsm library keeps the last few state names in v.data.history (oldest first). */
     int top = lua_gettop(L);
     if (push_field(host, id, "data")) {

@@ -106,6 +106,16 @@ static void test_one_failing_vehicle_of_six_sharing_a_brain_pauses_alone(void **
     assert_non_null(strstr(panel, "1 vehicle paused by brain errors"));
     assert_non_null(strstr(panel, "vehicle #4 (hunter): hunt.lua:4: no prey in sight\n"));
     assert_non_null(strstr(panel, "stack traceback:"));
+    /* the inspector says why when the paused vehicle is selected */
+    SteerVehicleId ids[6];
+    assert_int_equal(steer_world_get_vehicles(script_world(host), ids, 6), 6);
+    const char **lines;
+    int n = script_inspector_lines(host, ids[3], &lines);
+    bool said = false;
+    for (int i = 0; i < n; i++) said |= strcmp(lines[i], "brain paused: hunt.lua:4: no prey in sight") == 0;
+    assert_true(said);
+    n = script_inspector_lines(host, ids[2], &lines);
+    for (int i = 0; i < n; i++) assert_null(strstr(lines[i], "brain paused"));
 
     /* a broken save keeps it paused and the entry on the panel */
     rt_write("hunt.lua", "local M = {}\nfunction M.think(v\nreturn M\n");
