@@ -21,6 +21,34 @@ SDL_Color steer_render_kind_color(uint32_t kind)
     return steer_render_color_from_word(steer_debug_kind_color(kind));
 }
 
+uint32_t steer_render_name_color(const char *name)
+{
+    /* FNV-1a, then murmur3's finaliser: names that differ in one letter land far apart. */
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++) h = (h ^ *p) * 16777619u;
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    h *= 0xc2b2ae35u;
+    h ^= h >> 16;
+    /* HSL with saturation 0.75 and lightness 0.62: bright enough for the dark background. The hues
+     * are turned so that "hunter", the examples' favourite, comes out red. */
+    double hue = (double)((h % 360u + 168u) % 360u) / 60.0, s = 0.75, l = 0.62;
+    double c = (1.0 - fabs(2.0 * l - 1.0)) * s, x = c * (1.0 - fabs(fmod(hue, 2.0) - 1.0)), m = l - c / 2.0;
+    double rgb[6][3] = {{c, x, 0}, {x, c, 0}, {0, c, x}, {0, x, c}, {x, 0, c}, {c, 0, x}};
+    const double *t = rgb[(int)hue % 6];
+    uint32_t r = (uint32_t)lround((t[0] + m) * 255.0), g = (uint32_t)lround((t[1] + m) * 255.0),
+             b = (uint32_t)lround((t[2] + m) * 255.0);
+    return r << 24 | g << 16 | b << 8 | 0xffu;
+}
+
+static uint32_t dd_kind_color(uint32_t kind, void *ctx)
+{
+    const SteerRender *r = ctx;
+    if (kind < (uint32_t)r->kind_color_count) return r->kind_colors[kind];
+    return steer_debug_kind_color(kind);
+}
+
 SteerRender *steer_render_create(SDL_Renderer *sdl, const char *font_path, int font_px)
 {
     if (!sdl || !font_path || font_px <= 0) {
@@ -243,6 +271,9 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     draw.draw_solid_polygon = dd_solid_polygon;
     draw.draw_point = dd_point;
     draw.vehicle_pose = dd_pose;
+    r->kind_colors = frame->kind_colors;
+    r->kind_color_count = frame->kind_colors ? frame->kind_color_count : 0;
+    draw.kind_color = dd_kind_color;
     draw.flags = debug_flags(frame->overlays);
     draw.context = r;
     steer_world_debug_draw(world, &draw);

@@ -49,6 +49,11 @@ typedef struct SteerFrame {
     /// Text drawn under a vehicle with STEER_OVERLAY_STATES (its state name); may be NULL, may return NULL.
     const char *(*vehicle_label)(void *ctx, SteerVehicleId id);
     void *label_ctx;
+    /// Colour words (0xRRGGBBAA) of vehicles whose own colour word is 0, by kind number: a kind
+    /// below kind_color_count gets kind_colors[kind] (the runtime passes steer_render_name_color of
+    /// each kind's name); others, or all when NULL, the core's palette by kind number.
+    const uint32_t *kind_colors;
+    int kind_color_count;
 } SteerFrame;
 
 /// Loads the font (a TTF path; font_px its pixel size). NULL on failure, with SDL_GetError() set.
@@ -64,6 +69,9 @@ void steer_render_world(SteerRender *render, const SteerWorld *world, const Stee
 
 /// Colour of vehicles of `kind` whose color word is 0 (a fixed, readable palette).
 SDL_Color steer_render_kind_color(uint32_t kind);
+/// The colour word (0xRRGGBBAA) of a kind by its name: a bright hue picked by a hash of the name,
+/// so a kind looks the same in every scene whatever order kinds were first spawned in.
+uint32_t steer_render_name_color(const char *name);
 /// A core colour word 0xRRGGBBAA as an SDL colour.
 SDL_Color steer_render_color_from_word(uint32_t rgba);
 

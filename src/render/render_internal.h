@@ -65,6 +65,8 @@ struct SteerRender {
     RenderSnapshot snapshot;
     const SteerWorld *world;///< being drawn (for the pose callback)
     double alpha;
+    const uint32_t *kind_colors; ///< of the frame being drawn (SteerFrame.kind_colors)
+    int kind_color_count;
 
     SteerVehicleId *ids;    ///< scratch list of vehicle ids, grown with the world
     int id_capacity;

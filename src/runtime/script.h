@@ -57,6 +57,9 @@ void script_mousemoved(ScriptHost *host, double x, double y);
 /// What steer.mouse() returns (world coordinates); until the first call it returns nil.
 void script_set_mouse(ScriptHost *host, double x, double y);
 
+/// The colour words of the world's kinds by kind number (steer_render_name_color of each name: a
+/// kind has the same colour in every scene); *count kinds. For SteerFrame.kind_colors.
+const uint32_t *script_kind_colors(ScriptHost *host, int *count);
 /// The HUD lines the last draw(gfx, world) gave with gfx.hud.
 const char *const *script_hud_lines(ScriptHost *host, int *count);
 

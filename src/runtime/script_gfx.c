@@ -1,5 +1,6 @@
-/* script_gfx.c - what a scene draws with: the gfx table passed to draw(gfx) (world-space lines,
- * circles, text through the renderer; gfx.hud lines for the HUD), and steer.mouse(). */
+/* script_gfx.c - what a scene draws with: the gfx table passed to draw(gfx, world) (world-space
+ * lines, circles, text through the renderer; gfx.hud lines for the HUD), steer.mouse(), and the
+ * colours of the world's kinds by name. */
 #include "script_internal.h"
 
 #include <math.h>
@@ -75,8 +76,8 @@ static int gfx_text(lua_State *L)
 {
     ScriptHost *host = host_of(L);
     double x = check_finite(L, 1), y = check_finite(L, 2);
+    SDL_Color c = opt_color(L, 4); /* before luaL_tolstring pushes its string, which index 4 would then be */
     const char *s = luaL_tolstring(L, 3, NULL);
-    SDL_Color c = opt_color(L, 4);
     if (host->render) steer_render_text_at(host->render, x, y, s, c);
     return 0;
 }
@@ -106,6 +107,21 @@ void script_gfx_open(ScriptHost *host)
     lua_newtable(host->L);
     lua_pushlightuserdata(host->L, host);
     luaL_setfuncs(host->L, fns, 1);
+}
+
+const uint32_t *script_kind_colors(ScriptHost *host, int *count)
+{
+    lua_State *L = host->L;
+    script_push_world(host);
+    int world = lua_gettop(L);
+    while (host->kind_color_count < SCRIPT_MAX_KINDS) { /* colour the kinds spawned since last time */
+        const char *name = steer_lua_kind_name(L, world, (uint32_t)host->kind_color_count);
+        if (!name) break;
+        host->kind_colors[host->kind_color_count++] = steer_render_name_color(name);
+    }
+    lua_pop(L, 1);
+    *count = host->kind_color_count;
+    return host->kind_colors;
 }
 
 /// steer.mouse() -> x, y in world coordinates, or nil while no pointer event has told where it is

@@ -7,6 +7,7 @@
 
 #define SCRIPT_MAX_HUD_LINES 32
 #define SCRIPT_MAX_LIB_DIRS 4
+#define SCRIPT_MAX_KINDS 64 /* a world's kind filters are 64-bit masks */
 
 #define SCRIPT_MAX_BRAIN_FAILURES 16
 
@@ -53,6 +54,8 @@ struct ScriptHost {
     char label[128];
     char *inspector[8];
     int inspector_count;
+    uint32_t kind_colors[SCRIPT_MAX_KINDS]; ///< steer_render_name_color of each kind's name, by number
+    int kind_color_count;                   ///< kinds coloured so far (kinds are only ever added)
 };
 
 /* script.c */

@@ -2,8 +2,10 @@
  * real files: the scene's globals live in an environment of their own (so its `load` never hides
  * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random
  * too, and an F5 restart (in-process, as the window's key does it) reseeds it; the fsm library's
- * errors name the scene's file:line. */
+ * errors name the scene's file:line; a kind's colour depends on its name only. */
 #include "runtime_support.h"
+
+#include <math.h>
 
 #include <lua.h>
 
@@ -63,6 +65,18 @@ static void test_draw_receives_gfx_and_the_world(void **state)
     int status = rt_run(args, &out, &err);
     if (status != 0) fail_msg("exit %d\nstderr:\n%s", status, err);
     assert_non_null(strstr(out, "draw sees 1 at step 2\n"));
+    free(out);
+    free(err);
+}
+
+static void test_draw_text_without_a_color_is_white(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function draw(gfx, w) gfx.text(10, 10, 'no colour') gfx.text(10, 30, 42) end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d\nstderr:\n%s", status, err);
     free(out);
     free(err);
 }
@@ -249,6 +263,75 @@ static void test_fsm_errors_name_the_scene_file_and_line(void **state)
     free(err);
 }
 
+/* Renders the scene at `name` (vehicles of kinds hunter and prey, then one hunter with its own
+ * colour) and reads the pixel at each vehicle, in spawn order. */
+static void render_kind_pixels(const char *name, SDL_Color *pixels, int count)
+{
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.width = 400;
+    opt.height = 300;
+    opt.screenshot = rt_path("unused.png"); /* (a software renderer to draw on) */
+    opt.script = rt_path(name);
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    app_render(&app, 1.0);
+    lua_State *L = script_state(app.script);
+    script_push_world(app.script);
+    lua_getfield(L, -1, "vehicles");
+    lua_insert(L, -2);
+    assert_int_equal(lua_pcall(L, 1, 1, 0), LUA_OK);
+    assert_int_equal((int)lua_rawlen(L, -1), count);
+    for (int i = 0; i < count; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        lua_getfield(L, -1, "x");
+        lua_getfield(L, -2, "y");
+        double sx, sy;
+        steer_camera_to_screen(&app.camera, lua_tonumber(L, -2), lua_tonumber(L, -1), &sx, &sy);
+        lua_pop(L, 3);
+        SDL_Rect at = {(int)lround(sx) + 2, (int)lround(sy), 1, 1}; /* (a little towards the nose) */
+        Uint32 px = 0;
+        assert_int_equal(SDL_RenderReadPixels(app.sdl, &at, SDL_PIXELFORMAT_ARGB8888, &px, 4), 0);
+        pixels[i] = (SDL_Color){(Uint8)(px >> 16), (Uint8)(px >> 8), (Uint8)px, 255};
+    }
+    lua_pop(L, 1);
+    app_shutdown(&app);
+}
+
+static void assert_word_color(uint32_t word, SDL_Color c)
+{
+    SDL_Color want = steer_render_color_from_word(word);
+    if (want.r != c.r || want.g != c.g || want.b != c.b)
+        fail_msg("pixel %d,%d,%d, expected %d,%d,%d", c.r, c.g, c.b, want.r, want.g, want.b);
+}
+
+static void test_a_kind_has_the_colour_of_its_name_whatever_the_spawn_order(void **state)
+{
+    (void)state;
+    static const char *SPAWN = "world = { width = 400, height = 300 }\n"
+                               "function load(w)\n"
+                               "  for _, kind in ipairs{ %s } do\n"
+                               "    w:spawn{ kind = kind, x = #w:vehicles() * 100 + 60, y = 150, radius = 12 }\n"
+                               "  end\n"
+                               "  w:spawn{ kind = 'hunter', x = 360, y = 150, radius = 12, color = { 10, 200, 30 } }\n"
+                               "end\n";
+    char text[1024];
+    snprintf(text, sizeof text, SPAWN, "'hunter', 'prey'");
+    rt_write("a.lua", text);
+    snprintf(text, sizeof text, SPAWN, "'prey', 'hunter'");
+    rt_write("b.lua", text);
+    SDL_Color a[3], b[3];
+    render_kind_pixels("a.lua", a, 3);
+    render_kind_pixels("b.lua", b, 3);
+    assert_word_color(steer_render_name_color("hunter"), a[0]);
+    assert_word_color(steer_render_name_color("prey"), a[1]);
+    assert_word_color(steer_render_name_color("prey"), b[0]);
+    assert_word_color(steer_render_name_color("hunter"), b[1]);
+    assert_word_color(0x0ac81eff, a[2]); /* an explicit colour still wins */
+    assert_word_color(0x0ac81eff, b[2]);
+    assert_true(steer_render_name_color("hunter") != steer_render_name_color("prey"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,12 +339,15 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_scene_without_load_never_calls_luas_load, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_receives_gfx_and_the_world, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_draw_text_without_a_color_is_white, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_same_seed_replays_math_random_and_another_seed_differs, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_restart_reseeds_math_random, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_fsm_errors_name_the_scene_file_and_line, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_kind_has_the_colour_of_its_name_whatever_the_spawn_order, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
