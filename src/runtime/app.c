@@ -21,10 +21,12 @@
 static const double TIME_SCALES[APP_TIME_SCALES] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 
 static volatile sig_atomic_t g_stop;
+/* The loop ends at the next frame; a script that keeps it from getting there (one that cannot be
+ * interrupted, or runs under a long --time-budget) is ended by the guard's watchdog a second later. */
 static void on_stop_signal(int sig)
 {
-    (void)sig;
     g_stop = 1;
+    guard_request_exit(sig);
 }
 
 double app_time_scale(const App *app)
@@ -346,6 +348,6 @@ int app_run(App *app)
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
-    if (app->opt.headless) sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL); /* in a window too, instead of SDL's, which only queues a quit event */
     return app->opt.headless ? run_headless(app) : run_window(app);
 }

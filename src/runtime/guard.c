@@ -1,4 +1,6 @@
-/* guard.c - time budget (timer signal arming a sticky count hook) and memory cap. See guard.h. */
+/* guard.c - time budget (timer signal arming a sticky count hook), memory cap, and the watchdog
+ * that ends the program when a script cannot be stopped. See guard.h. */
+#define _GNU_SOURCE /* SIGEV_THREAD_ID and gettid: the timers' signals go to the thread running Lua */
 #include "guard.h"
 
 #include <signal.h>
@@ -6,13 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
-/* The one guard the signal handler may touch. */
+/* The one guard the signal handlers may touch. */
 static Guard *volatile g_current;
 static timer_t g_timer;
 static bool g_timer_ok;
+
+/* The watchdog: a second timer whose handler runs no Lua (hooks are what cannot run), only looks at
+ * the clock and, when it must, reads where the script is and ends the process. */
+static timer_t g_watchdog;
+static bool g_watchdog_ok;
+static volatile sig_atomic_t g_stop_signal; ///< SIGINT/SIGTERM received (guard_request_exit)
+static volatile double g_closing_since;     ///< guard_watch_closing: when teardown began; 0 = not closing
+static volatile double g_closing_limit;
+#define GUARD_WATCHDOG_SIGNAL (SIGRTMIN + 2) /* a signal of its own: SIGALRM is the budget's */
 
 double guard_now(void)
 {
@@ -57,6 +69,22 @@ static void disarm_timer(void)
     timer_settime(g_timer, 0, &its, NULL);
 }
 
+static void arm_watchdog(double seconds)
+{
+    if (!g_watchdog_ok) return;
+    if (seconds < 1e-3) seconds = 1e-3;
+    struct itimerspec its = {0};
+    its.it_value.tv_sec = (time_t)seconds;
+    its.it_value.tv_nsec = (long)((seconds - (double)its.it_value.tv_sec) * 1e9);
+    timer_settime(g_watchdog, 0, &its, NULL);
+}
+
+double guard_hard_limit_s(const Guard *guard)
+{
+    double hard = GUARD_HARD_FACTOR * guard->budget_s;
+    return hard > GUARD_HARD_MIN_S ? hard : GUARD_HARD_MIN_S;
+}
+
 /* Runs on every instruction once armed. Before the budget is over (the timer covers a whole
  * stretch, a call may have begun later) it puts the hook away and re-arms the timer for the rest. */
 static void budget_hook(lua_State *L, lua_Debug *ar)
@@ -96,6 +124,130 @@ static void on_timer(int sig)
     int n = g->thread_count;
     for (int i = 0; i < n && i < 32; i++)
         if (g->threads[i]) lua_sethook(g->threads[i], budget_hook, LUA_MASKCOUNT, 1);
+    /* The hook stops the call at its next instruction, unless none comes: Lua runs finalizers
+     * with hooks off, and a C function runs no instructions. The watchdog covers those. */
+    if (!g_stop_signal) arm_watchdog(g->call_start + guard_hard_limit_s(g) - guard_now());
+}
+
+/* ---- The watchdog ------------------------------------------------------------------------ */
+
+/* Writes "file:line" of the innermost Lua function running in the guarded state (the running
+ * coroutine first), or nothing. It runs in a signal handler on the thread that runs Lua, while
+ * that thread is stuck in a finalizer or a C function: lua_getstack and lua_getinfo("Sl") only
+ * read the call stack (no allocation), and with the budget's hook armed Lua saves the current
+ * instruction at every step, so the line is the current one. */
+static void where(Guard *g, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (!g || !g->L) return;
+    int n = g->thread_count;
+    lua_State *T = n > 0 && n <= 32 && g->threads[n - 1] ? g->threads[n - 1] : g->L;
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(T, level, &ar); level++) {
+        if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(out, size, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
+/* Ends the process from the watchdog's handler: one line on stderr, then _exit (nothing else is
+ * safe while the main thread is stuck inside Lua). */
+static void die(const char *line, int status)
+{
+    size_t len = strlen(line);
+    ssize_t ignored = write(STDERR_FILENO, line, len);
+    (void)ignored;
+    _exit(status);
+}
+
+/* Does nothing, but while any hook is set Lua saves the current instruction at every step, even
+ * where it calls no hook (finalizers), so that where() reads the current line. */
+static void line_hook(lua_State *L, lua_Debug *ar)
+{
+    (void)L;
+    (void)ar;
+}
+
+static void on_watchdog(int sig)
+{
+    (void)sig;
+    static char line[768];
+    char place[400];
+    double now = guard_now();
+    Guard *g = g_current;
+    bool busy = g && g->active;
+    double running = busy ? now - g->call_start : 0.0;
+    double closing = g_closing_since > 0.0 ? now - g_closing_since : -1.0;
+    int stop = g_stop_signal;
+    if (stop) {
+        /* A second after SIGINT/SIGTERM: the loop would have ended by now unless a script holds it
+         * (a guarded call that has run half a second, or finalizers while closing for a second: a
+         * frame's calls and the program's own teardown take milliseconds, even on a busy machine).
+         * Otherwise the program is finishing its own work: look again shortly. */
+        static bool marking;
+        if ((busy && running >= 0.5) || closing >= 1.0) {
+            if (busy && !marking && !g->expired) { /* first make the line current (line_hook), then tell */
+                marking = true;
+                lua_sethook(g->L, line_hook, LUA_MASKCOUNT, 1);
+                int n = g->thread_count;
+                for (int i = 0; i < n && i < 32; i++)
+                    if (g->threads[i]) lua_sethook(g->threads[i], line_hook, LUA_MASKCOUNT, 1);
+                arm_watchdog(0.05);
+                return;
+            }
+            where(busy ? g : NULL, place, sizeof place);
+            snprintf(line, sizeof line, "steer: %s: a script still held the program a second later%s%s%s: ending now\n",
+                     stop == SIGINT ? "SIGINT" : "SIGTERM", place[0] ? " (at " : "", place, place[0] ? ")" : "");
+            die(line, 128 + stop);
+        }
+        arm_watchdog(0.1);
+        return;
+    }
+    if (busy) {
+        double hard = guard_hard_limit_s(g);
+        if (running >= hard) {
+            where(g, place, sizeof place);
+            snprintf(line, sizeof line,
+                     "steer: %s%sscript exceeded its time budget (%.0f ms) where it cannot be interrupted (a __gc "
+                     "finalizer or one long C function) and was still running after %.0f s: ending the run\n",
+                     place, place[0] ? ": " : "", g->budget_s * 1000.0, hard);
+            die(line, GUARD_EXIT_HUNG);
+        }
+        arm_watchdog(g->call_start + hard - now);
+        return;
+    }
+    if (closing >= 0.0) {
+        if (closing >= g_closing_limit) {
+            snprintf(line, sizeof line,
+                     "steer: closing the scripts took over %.0f s (a __gc finalizer that never returns?): ending now\n",
+                     g_closing_limit);
+            die(line, GUARD_EXIT_HUNG);
+        }
+        arm_watchdog(g_closing_limit - closing);
+    }
+}
+
+void guard_request_exit(int sig)
+{
+    g_stop_signal = sig;
+    arm_watchdog(1.0);
+}
+
+void guard_watch_closing(double limit_s)
+{
+    g_closing_limit = limit_s;
+    g_closing_since = guard_now();
+    if (!g_stop_signal) arm_watchdog(limit_s);
+}
+
+void guard_closed(void)
+{
+    g_closing_since = 0.0;
+    if (!g_stop_signal && g_watchdog_ok) {
+        struct itimerspec its = {0};
+        timer_settime(g_watchdog, 0, &its, NULL);
+    }
 }
 
 bool guard_init(Guard *guard, double budget_ms, size_t memory_cap)
@@ -104,6 +256,8 @@ bool guard_init(Guard *guard, double budget_ms, size_t memory_cap)
     guard->budget_s = budget_ms / 1000.0;
     guard->memory_cap = memory_cap;
     if (!g_timer_ok) {
+        /* Both timers signal the thread that sets the guard up, the one that runs Lua (SDL may
+         * have threads of its own, and the handlers touch this thread's Lua state). */
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_timer;
@@ -112,9 +266,15 @@ bool guard_init(Guard *guard, double budget_ms, size_t memory_cap)
         sigaction(SIGALRM, &sa, NULL);
         struct sigevent sev;
         memset(&sev, 0, sizeof sev);
-        sev.sigev_notify = SIGEV_SIGNAL;
+        sev.sigev_notify = SIGEV_THREAD_ID;
+        sev._sigev_un._tid = gettid();
         sev.sigev_signo = SIGALRM;
         g_timer_ok = timer_create(CLOCK_MONOTONIC, &sev, &g_timer) == 0;
+
+        sa.sa_handler = on_watchdog;
+        sigaction(GUARD_WATCHDOG_SIGNAL, &sa, NULL);
+        sev.sigev_signo = GUARD_WATCHDOG_SIGNAL;
+        g_watchdog_ok = timer_create(CLOCK_MONOTONIC, &sev, &g_watchdog) == 0;
     }
     return g_timer_ok;
 }

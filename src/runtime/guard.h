@@ -37,6 +37,16 @@ typedef struct Guard {
     volatile int thread_count;
 } Guard;
 
+/* The watchdog. Where no hook can run (Lua runs __gc finalizers with hooks off; a C function runs
+ * no instructions) a call is not stopped at its budget. A second timer notices a call still running
+ * GUARD_HARD_FACTOR budgets after it began (at least GUARD_HARD_MIN_S) and ends the process with
+ * "steer: file:line: script exceeded its time budget (100 ms) where it cannot be interrupted ..."
+ * and status GUARD_EXIT_HUNG. It also makes SIGINT/SIGTERM end the program within about a second
+ * even then (guard_request_exit), and bounds the teardown's finalizers (guard_watch_closing). */
+#define GUARD_HARD_FACTOR 10.0
+#define GUARD_HARD_MIN_S 5.0
+#define GUARD_EXIT_HUNG 4
+
 /// The lua_Alloc of a capped state; ud is the Guard.
 void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
@@ -62,5 +72,15 @@ void guard_open_coroutines(Guard *guard, lua_State *L);
 
 /// Monotonic seconds.
 double guard_now(void);
+
+/// How long a call of this guard may run before the watchdog ends the process (seconds).
+double guard_hard_limit_s(const Guard *guard);
+/// From a SIGINT/SIGTERM handler (async-signal-safe): the caller's loop is to stop; if a script
+/// still holds the program a second later, the watchdog ends it with status 128 + sig.
+void guard_request_exit(int sig);
+/// Teardown (closing the Lua state runs every pending finalizer) begins: the watchdog ends the
+/// process if it lasts over limit_s. guard_closed when it is done.
+void guard_watch_closing(double limit_s);
+void guard_closed(void);
 
 #endif

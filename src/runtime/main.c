@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "app.h"
+#include "guard.h"
 #include "options.h"
 
 int main(int argc, char **argv)
@@ -21,6 +22,9 @@ int main(int argc, char **argv)
     App app;
     if (app_init(&app, &opt, argv[0]) != 0) return 1;
     int status = app_run(&app);
+    /* closing the Lua state runs every finalizer left: one that never returns must not hang the exit */
+    guard_watch_closing(GUARD_HARD_MIN_S);
     app_shutdown(&app);
+    guard_closed();
     return status;
 }

@@ -95,7 +95,9 @@ void options_print_help(FILE *out, const char *program)
             "\n"
             "Exit status: 0 ok; 1 a bad command line or the scene failed to load; 2 a script\n"
             "error happened in a headless run; 3 the screenshot could not be written or its\n"
-            "step was never reached.\n"
+            "step was never reached; 4 a script could not be stopped (a __gc finalizer or a long C\n"
+            "function ran ten budgets, at least 5 s: the watchdog ended the run); 128 + N signal N\n"
+            "arrived while a script held the program (else SIGINT/SIGTERM end the run normally).\n"
             "Keys: F1 in the window lists them (Space pause, . step, -/= time scale, F5 restart).\n",
             program);
 }

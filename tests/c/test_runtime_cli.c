@@ -494,6 +494,132 @@ static void test_headless_runs_call_draw_so_a_broken_draw_fails_with_or_without_
     }
 }
 
+/* ---- No script can hang the program ---------------------------------------------------------- */
+
+/* At step 3 update makes garbage whose finalizer never returns, and collects it: Lua runs
+ * finalizers with hooks off, so the time budget cannot stop it. Line 6 is the endless loop. */
+static const char *SPINNING_FINALIZER = "function load(w) w:spawn{ kind = 'a', x = 1, y = 1 } end\n"
+                                        "function update(w, dt)\n"
+                                        "  if w.step_count == 3 then\n"
+                                        "    io.stderr:write('spinning\\n')\n"
+                                        "    setmetatable({}, { __gc = function()\n"
+                                        "      while true do end\n"
+                                        "    end })\n"
+                                        "    collectgarbage()\n"
+                                        "  end\n"
+                                        "end\n";
+
+static void test_a_finalizer_that_never_returns_ends_the_run_naming_budget_and_line(void **state)
+{
+    (void)state;
+    rt_write("gc.lua", SPINNING_FINALIZER);
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "10", "--time-budget", "50", rt_path("gc.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 4); /* after 10 budgets, at least 5 s */
+    assert_non_null(strstr(err, "gc.lua:6: script exceeded its time budget (50 ms) where it cannot be interrupted"));
+    assert_non_null(strstr(err, "ending the run"));
+    free(out);
+    free(err);
+}
+
+static void test_one_long_c_call_ends_the_run_naming_budget_and_line(void **state)
+{
+    (void)state;
+    /* a pattern that backtracks 2^40 times inside string.find: no hook runs in a C function */
+    rt_write("find.lua", "function update(w, dt)\n"
+                         "  if w.step_count == 2 then\n"
+                         "    local s = ('a'):rep(40)\n"
+                         "    return s:find(('a?'):rep(40) .. s)\n"
+                         "  end\n"
+                         "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "10", rt_path("find.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 4);
+    assert_non_null(strstr(err, "find.lua:4: script exceeded its time budget (100 ms) where it cannot be interrupted"));
+    free(out);
+    free(err);
+}
+
+static void test_a_finalizer_that_never_returns_at_exit_ends_the_program(void **state)
+{
+    (void)state;
+    /* kept alive until the Lua state closes, which runs its finalizer */
+    rt_write("close.lua", "function load(w)\n"
+                          "  keep = setmetatable({}, { __gc = function() while true do end end })\n"
+                          "end\n");
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "5", rt_path("close.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 4);
+    assert_non_null(strstr(out, "steps=5 ")); /* the run itself was complete */
+    assert_non_null(strstr(err, "closing the scripts took over 5 s"));
+    free(out);
+    free(err);
+}
+
+/* Starts the spinning scene, waits until its finalizer spins, sends `sig`; returns the status. */
+static int signal_a_stuck_run(const char *const *args, int sig, char **err)
+{
+    rt_write("gc.lua", SPINNING_FINALIZER);
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.err, 0, "spinning", RT_DEADLINE_S) >= 0);
+    kill(p.pid, sig);
+    int status = rt_wait(&p);
+    *err = rt_read(p.err);
+    return status;
+}
+
+static void test_sigterm_ends_a_headless_run_stuck_in_a_finalizer(void **state)
+{
+    (void)state;
+    /* a budget of 10 minutes: only the signal can end this run */
+    const char *args[] = {"--headless", "--watch", "--time-budget", "600000", rt_path("gc.lua"), NULL};
+    char *err;
+    assert_int_equal(signal_a_stuck_run(args, SIGTERM, &err), 128 + SIGTERM);
+    assert_non_null(strstr(err, "steer: SIGTERM: a script still held the program a second later (at gc.lua:6)"));
+    free(err);
+}
+
+static void test_sigint_ends_a_window_stuck_in_a_finalizer(void **state)
+{
+    (void)state;
+    setenv("SDL_VIDEODRIVER", "dummy", 1); /* a window without a display */
+    const char *args[] = {"--time-budget", "600000", rt_path("gc.lua"), NULL};
+    char *err;
+    assert_int_equal(signal_a_stuck_run(args, SIGINT, &err), 128 + SIGINT);
+    unsetenv("SDL_VIDEODRIVER");
+    assert_non_null(strstr(err, "steer: SIGINT: a script still held the program a second later (at gc.lua:6)"));
+    free(err);
+}
+
+static void test_sigterm_ends_a_long_interruptible_loop_under_a_long_budget(void **state)
+{
+    (void)state;
+    rt_write("loop.lua", "function update(w, dt)\n"
+                         "  if w.step_count == 3 then\n"
+                         "    io.stderr:write('spinning\\n')\n"
+                         "    while true do end\n"
+                         "  end\n"
+                         "end\n");
+    const char *args[] = {"--headless", "--watch", "--time-budget", "600000", rt_path("loop.lua"), NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.err, 0, "spinning", RT_DEADLINE_S) >= 0);
+    kill(p.pid, SIGTERM);
+    assert_int_equal(rt_wait(&p), 128 + SIGTERM);
+    char *err = rt_read(p.err);
+    assert_non_null(strstr(err, "(at loop.lua:4)"));
+    free(err);
+    /* and a run that holds nothing ends at the signal as before: status 0, with its summary */
+    const char *calm[] = {"--headless", "--watch", rt_path("plain.lua"), NULL};
+    rt_write("plain.lua", "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n"
+                          "function update(w, dt) if w.step_count == 2 then io.stderr:write('running\\n') end end\n");
+    p = rt_start(calm);
+    assert_true(rt_wait_for(p.err, 0, "running", RT_DEADLINE_S) >= 0);
+    assert_int_equal(rt_stop(&p), 0);
+    char *out = rt_read(p.out);
+    assert_non_null(strstr(out, "summary: "));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -524,6 +650,16 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_at_step_without_a_screenshot_is_refused, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_headless_runs_call_draw_so_a_broken_draw_fails_with_or_without_screenshot,
                                         rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_finalizer_that_never_returns_ends_the_run_naming_budget_and_line,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_one_long_c_call_ends_the_run_naming_budget_and_line, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_finalizer_that_never_returns_at_exit_ends_the_program, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_sigterm_ends_a_headless_run_stuck_in_a_finalizer, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_sigint_ends_a_window_stuck_in_a_finalizer, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_sigterm_ends_a_long_interruptible_loop_under_a_long_budget, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
