@@ -269,9 +269,9 @@ void app_render(App *app, double alpha)
     frame.selected = steer_vehicle_is_valid(world, app->selected) ? app->selected : (SteerVehicleId)STEER_NULL_ID;
     frame.vehicle_label = vehicle_label;
     frame.label_ctx = app->script;
+    frame.kind_colors = script_kind_colors(app->script, &frame.kind_color_count); /* by name, stable */
     steer_render_world(app->render, world, &frame);
     script_draw(app->script, app->render);
-    frame.kind_colors = script_kind_colors(app->script, &frame.kind_color_count); /* by name, stable */
     hud_draw(app);
     if (script_error(app->script)) steer_render_error_panel(app->render, script_error(app->script));
 }
