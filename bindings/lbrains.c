@@ -38,8 +38,38 @@ void lsteer_brains_init(LBrains *b, double hz)
     b->hz = hz;
 }
 
+/* A pass marks the world as thinking and a to-be-closed value clears the mark however the pass
+ * ends (an error in on_error, a hook or an allocation unwinds through it). One per world, made on
+ * the first pass and kept in the registry under the LBrains' address. */
+static int end_pass(lua_State *L)
+{
+    LBrains **b = lua_touserdata(L, 1);
+    if (b && *b) (*b)->thinking = false;
+    return 0;
+}
+
+static void push_pass_closer(lua_State *L, LBrains *b)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, b) == LUA_TUSERDATA) return;
+    lua_pop(L, 1);
+    LBrains **closer = lua_newuserdatauv(L, sizeof *closer, 0);
+    *closer = b;
+    lua_createtable(L, 0, 1); /* not a named metatable: scripts never see this value */
+    lua_pushcfunction(L, end_pass);
+    lua_setfield(L, -2, "__close");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, b);
+}
+
 void lsteer_brains_free(lua_State *L, LBrains *b)
 {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, b) == LUA_TUSERDATA) { /* a pass may still hold it */
+        *(LBrains **)lua_touserdata(L, -1) = NULL;
+        lua_pushnil(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, b);
+    }
+    lua_pop(L, 1);
     void *ud;
     lua_Alloc alloc = lua_getallocf(L, &ud);
     if (b->slots) alloc(ud, b->slots, (size_t)b->slot_capacity * sizeof *b->slots, 0);
@@ -175,8 +205,10 @@ static uint64_t think_stride(double dt, double hz)
 static void think_failed(lua_State *L, int v_idx, LThinkSlot *s, LBrains *b, const SteerLuaThinkHooks *hooks,
                          int on_error)
 {
-    s->paused = true; /* first: whatever follows may run out of memory */
-    b->paused++;
+    if (s) { /* first: whatever follows may run out of memory */
+        s->paused = true;
+        b->paused++;
+    }
     if (hooks && hooks->failed) hooks->failed(hooks->ctx, L, v_idx);
     const char *msg = lua_tostring(L, -1);
     if (!msg) {
@@ -190,7 +222,8 @@ static void think_failed(lua_State *L, int v_idx, LThinkSlot *s, LBrains *b, con
     else
         lua_pushvalue(L, -1);
     lua_pushvalue(L, -1);
-    lua_setiuservalue(L, v_idx, HUV_BRAIN_ERROR); /* stack: error, message */
+    if (s) lua_setiuservalue(L, v_idx, HUV_BRAIN_ERROR); /* stack: error, message */
+    else lua_pop(L, 1); /* the brain removed its own vehicle, then failed: nothing to pause */
     if (hooks) {
         lua_pop(L, 2);
         return;
@@ -230,12 +263,16 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
     uint64_t turn = steer_world_step_count(world) % k;
     double now = steer_world_time(world), period = (double)k * dt;
 
+    if (b->thinking) return luaL_error(L, "think: the world is thinking already (w:think() called from a brain?)");
     int top = lua_gettop(L);
     luaL_checkstack(L, 12, "think");
-    lua_pushcfunction(L, brain_msgh);         /* top + 1 */
-    lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 2 */
-    lua_pushliteral(L, "think");              /* top + 3 */
-    int msgh = top + 1, handles = top + 2, think_key = top + 3, v = top + 4;
+    push_pass_closer(L, b);                   /* top + 1 */
+    lua_toclose(L, top + 1);
+    b->thinking = true;
+    lua_pushcfunction(L, brain_msgh);         /* top + 2 */
+    lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 3 */
+    lua_pushliteral(L, "think");              /* top + 4 */
+    int msgh = top + 2, handles = top + 3, think_key = top + 4, v = top + 5;
     int failed = 0;
     for (int i = 0; i < count; i++) {
         SteerVehicleId id = b->ids[i];
@@ -266,7 +303,7 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
             } else {
                 lua_pop(L, 1);
                 if (!lua_getmetatable(L, v + 1)) {
-                    lua_settop(L, top + 3);
+                    lua_settop(L, think_key);
                     continue;
                 }
                 lua_pop(L, 1);
@@ -274,19 +311,24 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
                 lua_insert(L, v + 1); /* trampoline, brain */
             }
         } else if (type != LUA_TFUNCTION) {
-            lua_settop(L, top + 3);
+            lua_settop(L, think_key);
             continue;
         }
         lua_pushvalue(L, v);
         lua_pushnumber(L, now - s->last);
         s->last = now;
         if (hooks && hooks->before) hooks->before(hooks->ctx);
-        if (lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh) != LUA_OK) {
+        int status = lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh);
+        if (!w->world) break; /* the brain closed the world: its bookkeeping is gone */
+        if (status != LUA_OK) {
             failed++;
+            /* (the brain may have removed its own vehicle: then there is nothing to pause) */
+            s = slot_of(b, id, serial);
             think_failed(L, v, s, b, hooks, on_error);
         }
-        lua_settop(L, top + 3);
+        lua_settop(L, think_key);
     }
+    lua_closeslot(L, top + 1);
     lua_settop(L, top);
     return failed;
 }

@@ -53,7 +53,8 @@ typedef struct LBrains {
     int slot_capacity;
     SteerVehicleId *ids; ///< scratch: the vehicles of one pass
     int id_capacity;
-    int paused; ///< slots with paused set
+    int paused;    ///< slots with paused set
+    bool thinking; ///< a pass runs (w:think() is not re-entrant)
 } LBrains;
 
 typedef struct LWorld {

@@ -212,6 +212,30 @@ describe("w:think()", function()
     assert.equal(0, w:resume_brains())
   end)
 
+  it("is not re-entrant, and survives a brain that closes the world or removes its own vehicle", function()
+    local vs = spawn_six(function(v) v.data.n = v.data.n + 1; w:think() end)
+    w.think_hz = 60
+    w:think(noop)
+    for i = 1, 6 do
+      assert.equal(1, vs[i].data.n)
+      assert.matches("think: the world is thinking already %(w:think%(%) called from a brain%?%)$", vs[i].brain_error)
+    end
+    assert.equal(6, w:resume_brains())
+    -- a brain that removes its own vehicle, then fails: reported, nothing left to pause
+    local seen = {}
+    for i = 1, 6 do vs[i].brain = function(v) w:remove(v); error("gone") end end
+    assert.equal(6, w:think(function(v, msg) seen[#seen + 1] = msg end))
+    assert.equal(6, #seen)
+    assert.equal(0, w:count())
+    assert.equal(0, w:resume_brains())
+    -- a brain that closes the world ends the pass
+    local calls = 0
+    for _ = 1, 3 do w:spawn{}.brain = function() calls = calls + 1; w:close() end end
+    w:think()
+    assert.equal(1, calls)
+    assert.equal("world was closed", error_of(function() w:think() end))
+  end)
+
   it("allocates nothing per think", function()
     local Brain = {think = function(v, dt) end}
     for i = 1, 600 do w:spawn{x = i, y = i}.brain = Brain end
