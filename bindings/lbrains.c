@@ -196,6 +196,7 @@ static int think_through_index(lua_State *L)
 static uint64_t think_stride(double dt, double hz)
 {
     double steps = 1.0 / (dt * hz);
+    if (!(steps < 1e15)) steps = 1e15; /* a vanishing rate: (practically) never, without overflow */
     return steps < 1.0 ? 1 : (uint64_t)llround(steps);
 }
 

@@ -116,6 +116,9 @@ describe("w:think()", function()
     w.think_hz = 0
     for _ = 1, 12 do w:think(); w:step() end
     assert.is_nil(seen)
+    w.think_hz = 1e-300 -- once in 10^15 steps: not in these
+    for _ = 1, 12 do w:think(); w:step() end
+    assert.is_nil(seen)
   end)
 
   it("pauses only the vehicle whose brain fails: the five sharing its brain go on", function()
