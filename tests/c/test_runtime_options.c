@@ -100,6 +100,49 @@ static void test_help_documents_every_option(void **state)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }
 
+static void test_what_cannot_be_done_as_asked_is_refused(void **state)
+{
+    (void)state;
+    char err[256];
+    AppOptions o;
+    const char *twice[] = {"--at-step", "5", "--screenshot", "a.png", "--at-step", "7", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, twice), OPTIONS_ERROR);
+    assert_string_equal(err, "option --at-step given twice, with '5' and '7' (give it once)");
+    const char *same[] = {"--seed", "3", "--seed", "3", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, same), OPTIONS_RUN);
+    const char *jpg[] = {"--screenshot", "out.jpg", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, jpg), OPTIONS_ERROR);
+    assert_non_null(strstr(err, "only PNG is written"));
+    const char *upper[] = {"--screenshot", "OUT.Png", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, upper), OPTIONS_RUN);
+    const char *alone[] = {"--at-step", "5", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, alone), OPTIONS_ERROR);
+    const char *past[] = {"--steps", "100", "--at-step", "101", "--screenshot", "a.png", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, past), OPTIONS_ERROR);
+    assert_non_null(strstr(err, "step 101 is never reached, the run ends after step 100 (--steps)"));
+    const char *last[] = {"--steps", "100", "--at-step", "100", "--screenshot", "a.png", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, last), OPTIONS_RUN);
+    /* headless without --steps runs OPTIONS_DEFAULT_HEADLESS_STEPS; a window or --watch runs on */
+    const char *headless[] = {"--headless", "--at-step", "601", "--screenshot", "a.png", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, headless), OPTIONS_ERROR);
+    const char *window[] = {"--at-step", "601", "--screenshot", "a.png", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, window), OPTIONS_RUN);
+    const char *watch[] = {"--headless", "--watch", "--at-step", "601", "--screenshot", "a.png", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, watch), OPTIONS_RUN);
+
+    /* the file system: a scene that is a folder, a screenshot's folder that is missing */
+    o = options_default();
+    o.script = "/tmp";
+    assert_false(options_check_paths(&o, err, sizeof err));
+    assert_non_null(strstr(err, "/tmp is a directory"));
+    o.script = "s.lua"; /* (a missing scene is the loader's to report) */
+    o.screenshot = "/nonexistent-folder/a.png";
+    assert_false(options_check_paths(&o, err, sizeof err));
+    assert_non_null(strstr(err, "no folder /nonexistent-folder"));
+    o.screenshot = "/tmp/a.png";
+    assert_true(options_check_paths(&o, err, sizeof err));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -107,6 +150,7 @@ int main(void)
         cmocka_unit_test(test_every_option_is_read),
         cmocka_unit_test(test_bad_values_name_the_option_and_what_was_expected),
         cmocka_unit_test(test_help_documents_every_option),
+        cmocka_unit_test(test_what_cannot_be_done_as_asked_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
