@@ -6,7 +6,8 @@
  * lua.c does for Ctrl-C). The hook then checks the clock; past the budget it raises
  * "file:line: script exceeded its time budget (100 ms)" and stays armed on every instruction
  * ("sticky"), so a script's own pcall cannot swallow the error. Hooks never run inside C
- * functions: a pathological string.find is not stopped (the memory cap bounds string.rep).
+ * functions: a pathological string.find is not stopped at its budget (the memory cap bounds
+ * string.rep; the watchdog below ends a call that runs on far past it).
  * A hook belongs to one Lua thread: coroutines resumed through guard_open_coroutines' resume and
  * wrap are tracked so that the timer arms the hook on the running one as well.
  * Only one guarded state may run at a time per process (the signal handler has one slot).
