@@ -45,6 +45,7 @@ static ScriptConfig script_config(const App *app)
     c.physics_hz = app->opt.physics_hz;
     c.time_budget_ms = app->opt.time_budget_ms;
     c.memory_cap = app->opt.memory_cap;
+    c.keep_failed = !app->opt.headless; /* a window shows why the scene failed and loads the fix */
     return c;
 }
 
@@ -103,10 +104,8 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     char error[8192];
     ScriptConfig config = script_config(app);
     app->script = script_create(&config, error, sizeof error);
-    if (!app->script) {
-        fprintf(stderr, "steer: the scene failed to load: %s\n", error);
-        return 1;
-    }
+    if (!app->script || script_failed(app->script)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
+    if (!app->script) return 1;
     fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
@@ -124,6 +123,8 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
         if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
         app->watched_serial = script_files_serial(app->script);
     }
+    if (script_failed(app->script)) /* (said once the files are watched: a save from now on counts) */
+        fprintf(stderr, "steer: watching %s and the files it loaded: save the fix to load it\n", app->opt.script);
     return 0;
 }
 
@@ -191,10 +192,16 @@ void app_check_reload(App *app)
 {
     if (!app->watcher) return;
     const char *path;
+    bool retry = false;
     while ((path = watcher_next(app->watcher, guard_now())) != NULL) {
+        if (script_failed(app->script)) { /* a scene that never loaded: any save may be the fix */
+            retry = true;
+            continue;
+        }
         ScriptReload r = script_reload_file(app->script, path);
         if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
     }
+    if (retry) app_restart(app);
     /* Modules required for the first time (by a reload, or lazily by a callback) are watched too. */
     if (script_files_serial(app->script) != app->watched_serial) {
         app->watched_serial = script_files_serial(app->script);
@@ -207,17 +214,24 @@ void app_restart(App *app)
     char error[8192];
     ScriptConfig config = script_config(app);
     ScriptHost *fresh = script_create(&config, error, sizeof error);
-    if (!fresh) {
-        script_report_error(app->script, error);
+    bool was_failed = script_failed(app->script);
+    if (!fresh || (script_failed(fresh) && !was_failed)) {
+        /* The run goes on; the panel shows why the scene does not load until it loads cleanly. */
+        script_report_file_error(app->script, script_scene_file(app->script), error);
+        script_destroy(fresh);
         return;
     }
     script_destroy(app->script);
     app->script = fresh;
     app->selected = (SteerVehicleId)STEER_NULL_ID;
     app->accumulator = 0.0;
+    if (was_failed) fit_camera(app); /* the scene's own world at last */
     if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
     app->watched_serial = script_files_serial(app->script);
-    fprintf(stderr, "steer: restarted %s\n", app->opt.script);
+    if (script_failed(fresh))
+        fprintf(stderr, "steer: the scene still fails to load: %s\n", error);
+    else
+        fprintf(stderr, "steer: %s %s\n", was_failed ? "loaded" : "restarted", app->opt.script);
 }
 
 void app_frame(App *app, double seconds)
@@ -229,7 +243,9 @@ void app_frame(App *app, double seconds)
     app_check_reload(app);
     SteerWorld *world = script_world(app->script);
     double dt = steer_world_dt(world);
-    if (!app->paused) {
+    if (script_failed(app->script)) {
+        /* nothing to simulate until the scene loads */
+    } else if (!app->paused) {
         double max_catch_up = MAX_CATCH_UP_S * app_time_scale(app);
         app->accumulator += seconds * app_time_scale(app);
         if (app->accumulator > max_catch_up && !app->opt.headless) app->accumulator = max_catch_up;

@@ -1,6 +1,7 @@
 /* script.c - the Lua host: creating the state and the world, the protected-call helper every
- * call into Lua goes through, errors, and the scene's callbacks. Brains live in script_brains.c,
- * files and require in script_files.c, gfx in script_gfx.c, reloads in script_reload.c. */
+ * call into Lua goes through, and the scene's callbacks. Brains live in script_brains.c, files and
+ * require in script_files.c, gfx in script_gfx.c, reloads in script_reload.c, what the error
+ * panel shows in script_errors.c. */
 #define _DEFAULT_SOURCE /* realpath */
 #include "script_internal.h"
 
@@ -30,31 +31,6 @@ static int traceback_handler(lua_State *L)
     if (strstr(msg, "\nstack traceback:")) return 1; /* traced already (a nested protected call) */
     luaL_traceback(L, L, msg, 1);
     return 1;
-}
-
-void script_report_error(ScriptHost *host, const char *message)
-{
-    host->error_count++;
-    free(host->error);
-    host->error = strdup(message);
-    /* Tracebacks indent with tabs, which the panel's font has no glyph for. */
-    for (char *p = host->error; p && *p; p++)
-        if (*p == '\t') *p = ' ';
-    /* A callback failing every step would flood stderr: print each distinct message once in a row.
-     * While the scene loads, the caller reports the failure itself. */
-    if (!host->loading && (!host->last_printed || strcmp(host->last_printed, message) != 0)) {
-        fprintf(stderr, "steer: script error: %s\n", message);
-        fflush(stderr);
-        free(host->last_printed);
-        host->last_printed = strdup(message);
-    }
-}
-
-void script_report_top(ScriptHost *host)
-{
-    const char *msg = lua_tostring(host->L, -1);
-    script_report_error(host, msg ? msg : "(error without a message)");
-    lua_pop(host->L, 1);
 }
 
 bool script_pcall(ScriptHost *host, int nargs, int nresults)
@@ -122,6 +98,10 @@ static int callback_trampoline(lua_State *L)
 bool script_callback(ScriptHost *host, const char *name, int nargs)
 {
     lua_State *L = host->L;
+    if (host->failed) { /* nothing of a scene that did not load runs */
+        lua_pop(L, nargs);
+        return true;
+    }
     lua_pushlightuserdata(L, host);
     lua_pushstring(L, name);
     lua_pushcclosure(L, callback_trampoline, 2);
@@ -198,15 +178,16 @@ static int make_world(lua_State *L)
     return 1;
 }
 
-static bool read_scene(ScriptHost *host, char *error, size_t error_size)
+/* Runs the scene file, makes the world, calls load(world). Errors are reported (filed under the
+ * scene's file); false when one happened. */
+static bool read_scene(ScriptHost *host)
 {
     lua_State *L = host->L;
+    script_files_record(host, "", host->scene_file); /* first: a scene that fails is watched too */
     if (script_load_scene(host, host->scene_file) != LUA_OK) {
-        snprintf(error, error_size, "%s", lua_tostring(L, -1));
-        lua_pop(L, 1);
+        script_report_top(host);
         return false;
     }
-    script_files_record(host, "", host->scene_file);
     if (!script_pcall(host, 0, 1)) return false;
     if (lua_istable(L, -1)) {
         lua_pushvalue(L, -1);
@@ -230,6 +211,32 @@ static bool read_scene(ScriptHost *host, char *error, size_t error_size)
     script_push_world(host);
     if (host->config.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.think_hz); /* --think-hz */
     if (!script_callback(host, "load", 1)) return false;
+    return true;
+}
+
+/* A scene that failed to load: keep the world it made (else make a default one) to show behind
+ * the error panel, and run nothing of it. False when not even that works. */
+static int make_default_world(lua_State *L)
+{
+    lua_getglobal(L, "require");
+    lua_pushliteral(L, "steer");
+    lua_call(L, 1, 1);
+    lua_getfield(L, -1, "world");
+    lua_call(L, 0, 1);
+    return 1;
+}
+
+static bool keep_failed(ScriptHost *host)
+{
+    host->failed = true;
+    if (host->world) return true;
+    lua_State *L = host->L;
+    lua_pushcfunction(L, make_default_world);
+    if (lua_pcall(L, 0, 1, 0) != LUA_OK || !(host->world = steer_lua_to_world(L, -1))) {
+        lua_pop(L, 1);
+        return false;
+    }
+    host->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return true;
 }
 
@@ -266,21 +273,34 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
         script_destroy(host);
         return NULL;
     }
-    int before = host->error_count;
     /* Setting a big scene up may take longer than a frame: the scene file and load(world) get ten
      * budgets. (Endless loops there are still stopped, only later.) */
+    char scene_chunk[4096];
+    script_files_chunk_name(host, host->scene_file, scene_chunk, sizeof scene_chunk);
     host->loading = true;
+    host->failing_file = scene_chunk; /* whatever fails while it loads, the scene fails to load */
     host->guard.budget_s *= 10.0;
-    bool loaded = read_scene(host, error, error_size);
+    bool loaded = read_scene(host);
     host->guard.budget_s /= 10.0;
+    host->failing_file = NULL;
     host->loading = false;
-    if (!loaded) {
-        if (host->error_count > before) snprintf(error, error_size, "%s", host->error);
-        script_destroy(host);
-        return NULL;
-    }
     host->lua_seconds = 0.0; /* the statistics are per frame: setting up is not a frame */
-    return host;
+    if (loaded) return host;
+    const char *why = host->file_error_count > 0 ? host->file_errors[0].text : "the scene failed to load";
+    snprintf(error, error_size, "%s", why);
+    if (config->keep_failed && keep_failed(host)) return host;
+    script_destroy(host);
+    return NULL;
+}
+
+bool script_failed(ScriptHost *host)
+{
+    return host->failed;
+}
+
+const char *script_scene_file(ScriptHost *host)
+{
+    return host->scene_file;
 }
 
 void script_destroy(ScriptHost *host)
@@ -292,8 +312,7 @@ void script_destroy(ScriptHost *host)
     }
     script_hud_clear(host);
     for (int i = 0; i < host->inspector_count; i++) free(host->inspector[i]);
-    free(host->error);
-    free(host->last_printed);
+    script_errors_free(host);
     script_brains_free(host);
     free(host);
 }
@@ -328,6 +347,7 @@ int script_load_scene(ScriptHost *host, const char *path)
 
 void script_think(ScriptHost *host)
 {
+    if (host->failed) return;
     lua_pushlightuserdata(host->L, host);
     lua_pushcclosure(host->L, script_think_pass, 1);
     script_pcall(host, 0, 0);
@@ -382,23 +402,6 @@ const char *const *script_hud_lines(ScriptHost *host, int *count)
 {
     *count = host->hud_count;
     return (const char *const *)host->hud;
-}
-
-const char *script_error(ScriptHost *host)
-{
-    return script_brains_panel(host, host->error);
-}
-int script_error_count(ScriptHost *host)
-{
-    return host->error_count;
-}
-
-void script_clear_error(ScriptHost *host)
-{
-    free(host->error);
-    host->error = NULL;
-    free(host->last_printed);
-    host->last_printed = NULL;
 }
 
 double script_take_lua_seconds(ScriptHost *host)

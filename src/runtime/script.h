@@ -26,12 +26,16 @@ typedef struct ScriptConfig {
     double physics_hz; ///< 0 = keep the scene's dt
     double time_budget_ms;
     size_t memory_cap; ///< bytes
+    /// A scene that fails to load still gives a host (script_failed): its world is the one the
+    /// scene made, else a default one, and the panel says why. A window wants that; headless not.
+    bool keep_failed;
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;
 
-/// Creates the state, runs the scene file, makes the world and calls load(world). NULL when the
-/// scene fails to load; `error` then holds the message (file:line, traceback).
+/// Creates the state, runs the scene file, makes the world and calls load(world). When the scene
+/// fails to load, `error` holds the message (file:line, traceback) and the result is NULL, or a
+/// failed host with config->keep_failed.
 ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_size);
 void script_destroy(ScriptHost *host);
 
@@ -70,6 +74,14 @@ int script_error_count(ScriptHost *host);
 int script_failing_vehicles(ScriptHost *host);
 /// Shows an error in the panel and on stderr and counts it (used for errors found outside Lua too).
 void script_report_error(ScriptHost *host, const char *message);
+/// Reports that the file at `path` (absolute) fails to load: its entry stays in the panel, next to
+/// those of other failing files, until that file loads cleanly.
+void script_report_file_error(ScriptHost *host, const char *path, const char *message);
+/// The scene's file (absolute).
+const char *script_scene_file(ScriptHost *host);
+/// True for a host whose scene failed to load (ScriptConfig.keep_failed): it shows the error, runs
+/// nothing of the scene, and its files are watched so that a fix can be loaded (a restart).
+bool script_failed(ScriptHost *host);
 
 /// Seconds spent in Lua since the last call (and resets the counter).
 double script_take_lua_seconds(ScriptHost *host);

@@ -73,6 +73,11 @@ static void relative_path(const char *from, const char *to, char *out, size_t si
     snprintf(out + (len < size ? len : size - 1), len < size ? size - len : 1, "%s", to + common + 1);
 }
 
+void script_files_chunk_name(ScriptHost *host, const char *path, char *out, size_t size)
+{
+    relative_path(host->scene_dir, path, out, size);
+}
+
 int script_load_file(ScriptHost *host, const char *path)
 {
     lua_State *L = host->L;
@@ -89,7 +94,7 @@ int script_load_file(ScriptHost *host, const char *path)
     fclose(f);
     luaL_pushresult(&b);
     char rel[4096], name[4200];
-    relative_path(host->scene_dir, path, rel, sizeof rel);
+    script_files_chunk_name(host, path, rel, sizeof rel);
     snprintf(name, sizeof name, "@%s", rel);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
@@ -156,11 +161,12 @@ static int searcher(lua_State *L)
     char abs[4096];
     const char *found = lua_tostring(L, -2);
     if (!realpath(found, abs)) snprintf(abs, sizeof abs, "%s", found);
-    if (script_load_file(host, abs) != LUA_OK)
-        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, found, lua_tostring(L, -1));
+    /* Recorded first, so that one that does not load is watched too: saving the fix loads it. */
     bool ours = is_under(host->scene_dir, abs);
     for (int i = 0; i < host->lib_dir_count && !ours; i++) ours = is_under(host->lib_dirs[i], abs);
     if (ours) script_files_record(host, name, abs);
+    if (script_load_file(host, abs) != LUA_OK)
+        return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, found, lua_tostring(L, -1));
     lua_pushstring(L, abs);
     return 2;
 }

@@ -21,6 +21,13 @@ typedef struct BrainFailure {
     int printed; ///< count when stderr last heard of it
 } BrainFailure;
 
+/// A file that fails to load, as the panel shows it until the file loads cleanly.
+typedef struct ScriptFileError {
+    char *file; ///< its chunk name (path relative to the scene's folder)
+    char *text; ///< the message and traceback
+    int serial; ///< when it was last reported (the newest is shown in full)
+} ScriptFileError;
+
 struct ScriptHost {
     lua_State *L;
     Guard guard;
@@ -39,7 +46,14 @@ struct ScriptHost {
     struct SteerRender *render; ///< set during draw(gfx) only
     double mouse_x, mouse_y;
     bool mouse_known;  ///< false until the first pointer event (always, headless): steer.mouse() is nil
-    char *error;        ///< shown in the panel
+    bool failed;        ///< the scene did not load: nothing of it runs; a change to any of its files retries
+    char *error;        ///< the latest error while the scene runs (a callback's), cleared by a good reload
+    int error_serial_runtime;
+    ScriptFileError *file_errors; ///< files that fail to load (script_errors.c)
+    int file_error_count, file_error_capacity;
+    const char *failing_file; ///< while a file loads: the chunk name errors are filed under
+    int error_serial;         ///< counts reports, to tell the newest
+    char *error_panel;        ///< the composed panel text
     char *last_printed; ///< last message written to stderr (repeats are not printed again)
     int error_count;
     BrainFailure brain_failures[SCRIPT_MAX_BRAIN_FAILURES];
@@ -74,8 +88,10 @@ bool script_push_callback(ScriptHost *host, const char *name);
 /// in protected mode. False when it raised an error (reported).
 bool script_callback(ScriptHost *host, const char *name, int nargs);
 
-/// Clears the error panel (a good reload or restart).
-void script_clear_error(ScriptHost *host);
+/* script_errors.c */
+/// `path` loaded cleanly: its entry leaves the panel, and so does the latest runtime error.
+void script_file_loaded(ScriptHost *host, const char *path);
+void script_errors_free(ScriptHost *host);
 
 /* script_files.c */
 /// Sets package.path (scene folder, scripts/lib), the file searcher that records every module it
@@ -86,6 +102,8 @@ void script_files_setup(ScriptHost *host);
 int script_load_file(ScriptHost *host, const char *path);
 /// Records that `path` was loaded as module `name` ("" for the scene).
 void script_files_record(ScriptHost *host, const char *name, const char *path);
+/// The chunk name of the file at `path` (absolute): its path relative to the scene's folder.
+void script_files_chunk_name(ScriptHost *host, const char *path, char *out, size_t size);
 /// Pushes the module name recorded for `path` or nil.
 void script_files_name_of(ScriptHost *host, const char *path);
 

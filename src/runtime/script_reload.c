@@ -194,38 +194,45 @@ static void replay(ScriptHost *host, int undo)
 ScriptReload script_reload_file(ScriptHost *host, const char *path)
 {
     lua_State *L = host->L;
+    if (host->failed) return SCRIPT_RELOAD_NOT_OURS; /* a scene that never loaded is restarted instead */
     script_files_name_of(host, path);
     if (!lua_isstring(L, -1)) {
         lua_pop(L, 1);
         return SCRIPT_RELOAD_NOT_OURS;
     }
     int name = lua_gettop(L);
+    /* Whatever fails from here on (the chunk, reload(world)) is this file failing to load: the
+     * panel keeps it until the file loads cleanly. */
+    char file[4096];
+    script_files_chunk_name(host, path, file, sizeof file);
+    host->failing_file = file;
+    bool ok = false;
     /* The scene runs again in the same environment, so its globals carry over. */
     bool scene = lua_tostring(L, name)[0] == '\0';
     if ((scene ? script_load_scene(host, path) : script_load_file(host, path)) != LUA_OK) {
         script_report_top(host);
-        lua_pop(L, 1);
-        return SCRIPT_RELOAD_FAILED;
+    } else {
+        int chunk = lua_gettop(L);
+        lua_newtable(L);
+        int undo = lua_gettop(L);
+        lua_pushlightuserdata(L, host);
+        lua_pushcclosure(L, apply, 1);
+        lua_pushvalue(L, chunk);
+        lua_pushvalue(L, name);
+        lua_pushstring(L, path);
+        lua_pushvalue(L, undo);
+        ok = script_pcall(host, 4, 0);
+        if (ok) {
+            /* The new code is in place: the scene hears of it; if reload(world) fails, it goes. */
+            script_push_world(host);
+            ok = script_callback(host, "reload", 1);
+        }
+        if (!ok) replay(host, undo);
     }
-    int chunk = lua_gettop(L);
-    lua_newtable(L);
-    int undo = lua_gettop(L);
-    lua_pushlightuserdata(L, host);
-    lua_pushcclosure(L, apply, 1);
-    lua_pushvalue(L, chunk);
-    lua_pushvalue(L, name);
-    lua_pushstring(L, path);
-    lua_pushvalue(L, undo);
-    bool ok = script_pcall(host, 4, 0);
-    if (ok) {
-        /* The new code is in place: the scene hears of it; if reload(world) fails, it goes. */
-        script_push_world(host);
-        ok = script_callback(host, "reload", 1);
-    }
-    if (!ok) replay(host, undo);
+    host->failing_file = NULL;
     lua_settop(L, name - 1);
     if (!ok) return SCRIPT_RELOAD_FAILED;
     script_brains_forgive(host); /* brains that failed get another chance */
-    script_clear_error(host);
+    script_file_loaded(host, path);
     return SCRIPT_RELOAD_OK;
 }

@@ -1,0 +1,214 @@
+/* test_runtime_errors.c - a script error never ends the program in a window: a scene that fails to
+ * load (in load, at its top level, a syntax error, a module it requires) opens the window with the
+ * error panel and loads as soon as the fix is saved; headless still exits 1. The panel keeps one
+ * entry per file that fails to load until that file loads cleanly. The real program on real files
+ * (SDL's dummy video driver gives it a window), and the host in-process for the panel's text. */
+#include "runtime_support.h"
+
+#include "script.h"
+
+static const char *GOOD_SCENE = "local helper = require 'helper'\n"
+                                "function load(w)\n"
+                                "  w:spawn{ kind = 'a', x = 10, y = 10 }\n"
+                                "  io.stderr:write('LOADED with ' .. helper.word .. '\\n')\n"
+                                "end\n"
+                                "function update(w, dt)\n"
+                                "  if w.step_count == 30 then io.stderr:write('STEPPING\\n') end\n"
+                                "end\n";
+
+/* Starts the program in a window on scene.lua and waits until it says the scene failed to load
+ * (with `why`) and that it watches the files. */
+static RtProcess start_failing_window(const char *why)
+{
+    const char *args[] = {rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    long at = rt_wait_for(p.err, 0, "steer: the scene failed to load: ", RT_DEADLINE_S);
+    if (at < 0) fail_msg("no load failure reported");
+    if (rt_wait_for(p.err, at, why, RT_DEADLINE_S) < 0) fail_msg("the failure does not say '%s'", why);
+    assert_true(rt_wait_for(p.err, at, "save the fix to load it", RT_DEADLINE_S) > 0);
+    return p;
+}
+
+/* Saves `text` as `name` and waits until the scene loads and steps. */
+static void fix_and_expect_loaded(RtProcess *p, const char *name, const char *text)
+{
+    char *err = rt_read(p->err);
+    long mark = (long)strlen(err);
+    free(err);
+    rt_write_rename(name, text);
+    long at = rt_wait_for(p->err, mark, "LOADED with first", RT_DEADLINE_S);
+    if (at < 0) {
+        err = rt_read(p->err);
+        fail_msg("the fixed scene did not load; stderr:\n%s", err);
+    }
+    assert_true(rt_wait_for(p->err, at, "steer: loaded ", RT_DEADLINE_S) > 0);
+    assert_true(rt_wait_for(p->err, at, "STEPPING", RT_DEADLINE_S) > 0); /* and runs */
+}
+
+static void test_a_scene_failing_in_load_opens_the_window_and_loads_the_fix(void **state)
+{
+    (void)state;
+    rt_write("helper.lua", "return { word = 'first' }\n");
+    rt_write("scene.lua", "local helper = require 'helper'\nfunction load(w)\n  error('not yet')\nend\n");
+    RtProcess p = start_failing_window("scene.lua:3: not yet");
+    fix_and_expect_loaded(&p, "scene.lua", GOOD_SCENE);
+    assert_int_equal(rt_stop(&p), 0);
+}
+
+static void test_a_syntax_error_or_a_top_level_error_then_a_fix(void **state)
+{
+    (void)state;
+    rt_write("helper.lua", "return { word = 'first' }\n");
+    rt_write("scene.lua", "function load(w)\n  local x = = 1\nend\n");
+    RtProcess p = start_failing_window("scene.lua:2: unexpected symbol near '='");
+    /* another broken save: still failing, with the new reason */
+    char *err = rt_read(p.err);
+    long mark = (long)strlen(err);
+    free(err);
+    rt_write_rename("scene.lua", "local t = nil\nprint(#t)\n");
+    assert_true(rt_wait_for(p.err, mark, "the scene still fails to load: scene.lua:2: attempt to get length of a nil "
+                                         "value (local 't')",
+                            RT_DEADLINE_S) > 0);
+    fix_and_expect_loaded(&p, "scene.lua", GOOD_SCENE);
+    assert_int_equal(rt_stop(&p), 0);
+}
+
+static void test_a_broken_module_the_scene_requires_is_watched_and_its_fix_loads_the_scene(void **state)
+{
+    (void)state;
+    rt_write("helper.lua", "return { word = = 'first' }\n");
+    rt_write("scene.lua", GOOD_SCENE);
+    RtProcess p = start_failing_window("helper.lua:1: unexpected symbol near '='");
+    fix_and_expect_loaded(&p, "helper.lua", "return { word = 'first' }\n");
+    assert_int_equal(rt_stop(&p), 0);
+}
+
+static void test_headless_a_scene_that_fails_to_load_still_exits_1(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w) error('broken') end\n");
+    const char *args[] = {"--headless", "--steps", "10", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 1);
+    assert_non_null(strstr(err, "steer: the scene failed to load: scene.lua:1: broken"));
+    free(out);
+    free(err);
+    const char *watching[] = {"--headless", "--watch", rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(watching, &out, &err), 1);
+    free(out);
+    free(err);
+}
+
+/* ---- the panel, in-process ---------------------------------------------------------------- */
+
+static ScriptHost *host_on(const char *scene)
+{
+    ScriptConfig config = {0};
+    config.scene_path = rt_path(scene);
+    config.think_hz = -1.0;
+    config.time_budget_ms = 1000;
+    config.memory_cap = 64u * 1024 * 1024;
+    char error[4096];
+    ScriptHost *host = script_create(&config, error, sizeof error);
+    if (!host) fail_msg("%s", error);
+    return host;
+}
+
+static void expect_panel(ScriptHost *host, const char *const *has, const char *const *has_not)
+{
+    const char *panel = script_error(host);
+    for (; has && *has; has++)
+        if (!panel || !strstr(panel, *has)) fail_msg("the panel lacks '%s':\n%s", *has, panel ? panel : "(none)");
+    for (; has_not && *has_not; has_not++)
+        if (panel && strstr(panel, *has_not)) fail_msg("the panel still shows '%s':\n%s", *has_not, panel);
+}
+
+static void test_the_panel_keeps_one_entry_per_failing_file_until_it_loads_cleanly(void **state)
+{
+    (void)state;
+    rt_write("a.lua", "return { n = 1 }\n");
+    rt_write("b.lua", "return { n = 2 }\n");
+    rt_write("scene.lua", "local a, b = require 'a', require 'b'\n"
+                          "function update(w, dt) if FAIL then error('update fails') end end\n");
+    ScriptHost *host = host_on("scene.lua");
+    char a[1024], b[1024];
+    snprintf(a, sizeof a, "%s", rt_path("a.lua"));
+    snprintf(b, sizeof b, "%s", rt_path("b.lua"));
+    assert_null(script_error(host));
+
+    rt_write("a.lua", "return { n = = 1 }\n");
+    assert_int_equal(script_reload_file(host, a), SCRIPT_RELOAD_FAILED);
+    expect_panel(host, (const char *[]){"a.lua:1: unexpected symbol near '='", NULL}, NULL);
+
+    /* a good save of another file does not hide it */
+    rt_write("b.lua", "return { n = 3 }\n");
+    assert_int_equal(script_reload_file(host, b), SCRIPT_RELOAD_OK);
+    expect_panel(host, (const char *[]){"a.lua:1: unexpected symbol near '='", NULL}, NULL);
+
+    /* two files failing: one entry each; a second failure of one file replaces its entry */
+    rt_write("b.lua", "error('b is broken')\n");
+    assert_int_equal(script_reload_file(host, b), SCRIPT_RELOAD_FAILED);
+    rt_write("b.lua", "error('b is broken again')\n");
+    assert_int_equal(script_reload_file(host, b), SCRIPT_RELOAD_FAILED);
+    expect_panel(host, (const char *[]){"a.lua:1: unexpected symbol", "b.lua:1: b is broken again", NULL},
+                 (const char *[]){"b.lua:1: b is broken\n", NULL});
+
+    /* an error while the scene runs sits beside them, and any good reload clears it */
+    lua_State *L = script_state(host);
+    script_push_env(host);
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "FAIL");
+    lua_pop(L, 1);
+    script_update(host, 1.0 / 60.0);
+    expect_panel(host, (const char *[]){"a.lua:1:", "b.lua:1:", "scene.lua:2: update fails", NULL}, NULL);
+    script_push_env(host);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "FAIL");
+    lua_pop(L, 1);
+
+    rt_write("a.lua", "return { n = 1 }\n");
+    assert_int_equal(script_reload_file(host, a), SCRIPT_RELOAD_OK);
+    expect_panel(host, (const char *[]){"b.lua:1: b is broken again", NULL},
+                 (const char *[]){"a.lua:1:", "update fails", NULL});
+    rt_write("b.lua", "return { n = 2 }\n");
+    assert_int_equal(script_reload_file(host, b), SCRIPT_RELOAD_OK);
+    assert_null(script_error(host));
+    assert_int_equal(script_error_count(host), 4);
+    script_destroy(host);
+}
+
+static void test_a_failing_reload_callback_is_filed_under_the_file_being_reloaded(void **state)
+{
+    (void)state;
+    rt_write("a.lua", "return { ok = true }\n");
+    rt_write("scene.lua", "local a = require 'a'\n"
+                          "function reload(w) if not require('a').ok then error('a is not ok') end end\n");
+    ScriptHost *host = host_on("scene.lua");
+    char a[1024];
+    snprintf(a, sizeof a, "%s", rt_path("a.lua"));
+    rt_write("a.lua", "return { ok = false }\n");
+    assert_int_equal(script_reload_file(host, a), SCRIPT_RELOAD_FAILED);
+    expect_panel(host, (const char *[]){"scene.lua:2: a is not ok", NULL}, NULL);
+    rt_write("a.lua", "return { ok = true }\n"); /* fixing a.lua is what clears it */
+    assert_int_equal(script_reload_file(host, a), SCRIPT_RELOAD_OK);
+    assert_null(script_error(host));
+    script_destroy(host);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_a_scene_failing_in_load_opens_the_window_and_loads_the_fix, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_syntax_error_or_a_top_level_error_then_a_fix, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_broken_module_the_scene_requires_is_watched_and_its_fix_loads_the_scene,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_panel_keeps_one_entry_per_failing_file_until_it_loads_cleanly,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_failing_reload_callback_is_filed_under_the_file_being_reloaded,
+                                        rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
