@@ -130,15 +130,15 @@ static void test_a_reloaded_scene_keeps_its_globals_in_the_same_environment(void
     write_counting_scene(1);
     const char *args[] = {"--headless", "--watch", rt_path("scene.lua"), NULL};
     RtProcess p = rt_start(args);
-    long at = rt_wait_for(p.out, 0, "v1 count 40 eval 2\n", 30.0);
+    long at = rt_wait_for(p.out, 0, "v1 count 40 eval 2\n", RT_DEADLINE_S);
     assert_true(at > 0);
     write_counting_scene(2);
-    long reloaded = rt_wait_for(p.out, at, "reloaded as v2, count ", 30.0);
+    long reloaded = rt_wait_for(p.out, at, "reloaded as v2, count ", RT_DEADLINE_S);
     assert_true(reloaded > 0);
     /* the counter went on from where version 1 left it, and the new update runs */
     assert_true(parse_count(p.out, reloaded - (long)strlen("reloaded as v2, count "), "reloaded as v2, count ") > 40);
-    assert_true(rt_wait_for(p.out, reloaded, " eval 2\n", 30.0) > 0);
-    assert_true(rt_wait_for(p.out, reloaded, "v2 count ", 30.0) > 0);
+    assert_true(rt_wait_for(p.out, reloaded, " eval 2\n", RT_DEADLINE_S) > 0);
+    assert_true(rt_wait_for(p.out, reloaded, "v2 count ", RT_DEADLINE_S) > 0);
     assert_int_equal(rt_stop(&p), 0);
     char *err = rt_read(p.err);
     assert_null(strstr(err, "script error"));
