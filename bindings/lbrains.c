@@ -380,6 +380,12 @@ bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz)
     return true;
 }
 
+double steer_lua_think_hz(lua_State *L, int world_idx)
+{
+    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    return w && w->world ? w->brains.hz : 0.0;
+}
+
 void steer_lua_push_vehicle_label(lua_State *L, int idx)
 {
     if (luaL_testudata(L, idx, VEHICLE_MT))

@@ -65,5 +65,7 @@ int steer_lua_resume_brains(lua_State *L, int world_idx);
 int steer_lua_paused_brains(lua_State *L, int world_idx);
 /// Sets w.think_hz (>= 0, 0 = never); false when hz is not a finite number >= 0.
 bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz);
+/// w.think_hz of the world at world_idx (0 when it is not a live world).
+double steer_lua_think_hz(lua_State *L, int world_idx);
 
 #endif

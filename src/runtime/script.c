@@ -348,6 +348,10 @@ int script_load_scene(ScriptHost *host, const char *path)
 void script_think(ScriptHost *host)
 {
     if (host->failed) return;
+    script_push_world(host); /* a world that never thinks costs no protected call */
+    double hz = steer_lua_think_hz(host->L, -1);
+    lua_pop(host->L, 1);
+    if (!(hz > 0.0)) return;
     lua_pushlightuserdata(host->L, host);
     lua_pushcclosure(host->L, script_think_pass, 1);
     script_pcall(host, 0, 0);
