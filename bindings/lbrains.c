@@ -255,6 +255,8 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
     LBrains *b = &w->brains;
     SteerWorld *world = w->world;
     if (!(b->hz > 0.0)) return 0;
+    /* before anything else: a nested pass would overwrite this one's scratch */
+    if (b->thinking) return luaL_error(L, "think: the world is thinking already (w:think() called from a brain?)");
     int count = steer_world_vehicle_count(world);
     if (count == 0) return 0;
     b->ids = grow_block(L, b->ids, &b->id_capacity, count, sizeof *b->ids);
@@ -264,7 +266,6 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
     uint64_t turn = steer_world_step_count(world) % k;
     double now = steer_world_time(world), period = (double)k * dt;
 
-    if (b->thinking) return luaL_error(L, "think: the world is thinking already (w:think() called from a brain?)");
     int top = lua_gettop(L);
     luaL_checkstack(L, 12, "think");
     push_pass_closer(L, b);                   /* top + 1 */
