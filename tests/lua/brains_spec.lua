@@ -224,6 +224,20 @@ describe("w:think()", function()
       assert.matches("think: the world is thinking already %(w:think%(%) called from a brain%?%)$", vs[i].brain_error)
     end
     assert.equal(6, w:resume_brains())
+    -- a nested call leaves the running pass alone: here the list it walks would have shifted
+    for i = 1, 6 do vs[i].data.n = 0 end
+    for i = 2, 6 do vs[i].brain = function(v) v.data.n = v.data.n + 1 end end
+    vs[1].brain = function(v)
+      v.data.n = v.data.n + 1
+      if vs[2]:alive() then w:remove(vs[2]) end
+      w:think()
+    end
+    w:think(noop)
+    assert.same({1, 1, 1, 1, 1}, {vs[1].data.n, vs[3].data.n, vs[4].data.n, vs[5].data.n, vs[6].data.n})
+    assert.matches("thinking already", vs[1].brain_error)
+    assert.equal(1, w:resume_brains())
+    w:remove(vs[1])
+    vs = {vs[3], vs[4], vs[5], vs[6], w:spawn{}, w:spawn{}}
     -- a brain that removes its own vehicle, then fails: reported, nothing left to pause
     local seen = {}
     for i = 1, 6 do vs[i].brain = function(v) w:remove(v); error("gone") end end
