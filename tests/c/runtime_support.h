@@ -24,6 +24,10 @@
 /* How long a whole run may take before the test gives up on it (kills it and fails) instead of
  * hanging `make test`: far beyond what any run here needs, however busy the machine. */
 #define RT_RUN_DEADLINE_S 600.0
+/* The time budget is wall-clock time: on a busy machine the program can be preempted for 100 ms
+ * in the middle of any small call, which the default budget would report as a timeout. A run that
+ * does not name its --time-budget gets this one; tests of the budget name theirs. */
+#define RT_TIME_BUDGET_MS "20000"
 
 static char rt_dir[256];
 
@@ -103,7 +107,8 @@ typedef struct RtProcess {
     char out[512], err[512];
 } RtProcess;
 
-/* Starts steer with args (NULL-terminated), stdout and stderr going to files in the temp folder. */
+/* Starts steer with args (NULL-terminated; RT_TIME_BUDGET_MS unless they give --time-budget),
+ * stdout and stderr going to files in the temp folder. */
 static inline RtProcess rt_start(const char *const *args)
 {
     static int serial;
@@ -116,8 +121,16 @@ static inline RtProcess rt_start(const char *const *args)
     if (p.pid == 0) {
         char *argv[64];
         int argc = 0;
+        bool budget = false;
         argv[argc++] = (char *)STEER_BIN;
-        for (; *args; args++) argv[argc++] = (char *)*args;
+        for (; *args && argc < 60; args++) {
+            if (!strcmp(*args, "--time-budget")) budget = true;
+            argv[argc++] = (char *)*args;
+        }
+        if (!budget) {
+            argv[argc++] = (char *)"--time-budget";
+            argv[argc++] = (char *)RT_TIME_BUDGET_MS;
+        }
         argv[argc] = NULL;
         int fo = open(p.out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int fe = open(p.err, O_WRONLY | O_CREAT | O_TRUNC, 0644);

@@ -533,7 +533,7 @@ static void test_one_long_c_call_ends_the_run_naming_budget_and_line(void **stat
                          "  end\n"
                          "end\n");
     char *out, *err;
-    const char *args[] = {"--headless", "--steps", "10", rt_path("find.lua"), NULL};
+    const char *args[] = {"--headless", "--steps", "10", "--time-budget", "100", rt_path("find.lua"), NULL};
     assert_int_equal(rt_run(args, &out, &err), 4);
     assert_non_null(strstr(err, "find.lua:4: script exceeded its time budget (100 ms) where it cannot be interrupted"));
     free(out);

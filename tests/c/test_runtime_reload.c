@@ -87,11 +87,11 @@ static bool last_think_before(const char *path, long before, int version, ThinkL
     return found;
 }
 
-static RtProcess start_scene_with(const char *extra)
+static RtProcess start_scene_with(const char *extra, const char *extra2)
 {
     rt_write("scene.lua", SCENE);
     write_brain(1, false);
-    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), extra, NULL};
+    const char *args[] = {"--headless", "--watch", "--think-hz", "10", rt_path("scene.lua"), extra, extra2, NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "think v1 count=3", RT_DEADLINE_S) > 0);
     return p;
@@ -99,7 +99,7 @@ static RtProcess start_scene_with(const char *extra)
 
 static RtProcess start_scene(void)
 {
-    return start_scene_with(NULL);
+    return start_scene_with(NULL, NULL);
 }
 
 /* Saves version `version` and checks that it runs with the world intact. */
@@ -150,7 +150,7 @@ static void test_in_place_and_rename_saves_run_new_code_keeping_the_world(void *
 static void test_polling_fallback_reloads_too(void **state)
 {
     (void)state;
-    RtProcess p = start_scene_with("--poll");
+    RtProcess p = start_scene_with("--poll", NULL);
     expect_reload(&p, 2, false, true);
     expect_reload(&p, 3, true, true);
     assert_int_equal(rt_stop(&p), 0);
@@ -194,7 +194,7 @@ static void test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save(v
 static void test_endless_loops_are_stopped_and_reported_with_file_and_line(void **state)
 {
     (void)state;
-    RtProcess p = start_scene();
+    RtProcess p = start_scene_with("--time-budget", "100");
     /* an endless loop while the chunk runs: reported, old code goes on */
     write_broken("local M = {}\nwhile true do\nend\nreturn M\n");
     expect_error_and_old_code(&p, "brain.lua:2: script exceeded its time budget (100 ms)", 1);

@@ -10,6 +10,11 @@ local H = {}
 H.ROOT = os.getenv("STEER_ROOT") or io.popen("pwd"):read("l")
 H.BIN = os.getenv("STEER_BIN") or (H.ROOT .. "/build/asan/steer")
 
+-- The time budget is wall-clock time: on a busy machine the program can be preempted for 100 ms in
+-- the middle of any small call, which the default budget would report as a timeout. Runs here get
+-- this one unless they name theirs.
+H.TIME_BUDGET = "20000"
+
 local PRELUDE = [[
 package.path = %q .. "/scripts/?.lua;" .. %q .. "/scripts/lib/?.lua;" .. package.path
 local function report(key, value) print(("@%%s=%%s"):format(key, tostring(value))) end
@@ -35,7 +40,15 @@ function H.run(source, opts)
   f:write(PRELUDE:format(H.ROOT, H.ROOT), source)
   f:close()
   local args = { H.BIN, "--headless", "--steps", tostring(opts.steps or 600), "--seed", tostring(opts.seed or 1) }
-  for _, a in ipairs(opts.args or {}) do args[#args + 1] = a end
+  local budget = false
+  for _, a in ipairs(opts.args or {}) do
+    args[#args + 1] = a
+    budget = budget or a == "--time-budget"
+  end
+  if not budget then -- (see H.TIME_BUDGET)
+    args[#args + 1] = "--time-budget"
+    args[#args + 1] = H.TIME_BUDGET
+  end
   args[#args + 1] = scene
   local quoted = {}
   for i, a in ipairs(args) do quoted[i] = shell_quote(a) end

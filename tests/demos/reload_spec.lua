@@ -45,7 +45,8 @@ Hunter.brain = ]])
     f = io.open(hunter .. ".next", "w")
     f:write(patched)
     f:close()
-    local p = H.start(dir, "game", ("SDL_VIDEODRIVER=dummy %s --headless --watch --seed 4 scripts/watch.lua"):format(H.BIN))
+    local p = H.start(dir, "game", ("SDL_VIDEODRIVER=dummy %s --headless --watch --seed 4 --time-budget %s scripts/watch.lua")
+      :format(H.BIN, H.TIME_BUDGET))
     local function context() return H.read(p.err) .. "\n" .. H.read(p.out):sub(-2000) end
     H.wait_until("the game to run 1 s", function() return H.read(p.out):find("@tick=1.0", 1, true) end, context)
     sh(("mv %s.next %s"):format(hunter, hunter))
@@ -96,7 +97,8 @@ Hunter.brain = ]])
       local saved, n = text:gsub("\nreturn M%s*$", ("\nprint(\"@chunk=%s\")\nreturn M\n"):format(name))
       assert.are.equal(1, n, name .. " does not end with return M")
       saved_text[name] = saved
-      procs[name] = H.start(dir, name, ("SDL_VIDEODRIVER=dummy %s --headless --watch scripts/%s.lua"):format(H.BIN, name))
+      procs[name] = H.start(dir, name, ("SDL_VIDEODRIVER=dummy %s --headless --watch --time-budget %s scripts/%s.lua")
+        :format(H.BIN, H.TIME_BUDGET, name))
     end
     local function save(name) -- like an editor: a temporary file renamed over the script
       local path = ("%s/scripts/%s.lua"):format(dir, name)
