@@ -57,6 +57,13 @@ bench-runtime: $(BUILD)/steer $(BUILD)/bench_reload
 	$(BUILD)/bench_reload
 BENCH_TARGETS += bench-runtime
 
+# Brains at scale: fsm brains that query and switch at 10 Hz in the program, and one think's world
+# calls through the module at 1k/10k/100k vehicles, each against its baseline (bench/brains/run.sh).
+.PHONY: bench-brains
+bench-brains: $(BUILD)/steer $(BUILD)/steer.so
+	@sh bench/brains/run.sh $(BUILD)/steer $(BUILD)
+BENCH_TARGETS += bench-brains
+
 # Unit tests of pieces that need neither the bindings nor the renderer.
 $(BUILD)/asan/tests/test_runtime_guard: TEST_CFLAGS = -Isrc/runtime $(RUNTIME_LUA_CFLAGS)
 $(BUILD)/asan/tests/test_runtime_guard: TEST_LINK = $(BUILD)/asan/runtime/guard.o

@@ -1,0 +1,18 @@
+#!/bin/sh
+# make bench-brains: the decision layer at scale. First the program: 10,000 vehicles (2,000
+# hunters, 8,000 prey) whose fsm brains think at 10 Hz, query the world at every think and switch
+# behaviours on transitions, headless, against the same scene with the brains silent (think-hz 0:
+# the physics alone). Then one think's world calls through the module at 1k, 10k and 100k vehicles.
+steer=${1:-build/steer}
+module_dir=${2:-build}
+dir=$(dirname "$0")
+steps=${STEER_BENCH_STEPS:-600}
+echo "== bench-brains: 2,000 hunters + 8,000 prey on the fsm library, $steps steps headless ($steer)"
+for hz in 0 10; do
+    line=$("$steer" --headless --steps "$steps" --think-hz $hz --time-budget 2000 "$dir/hunt_10k.lua" | grep '^summary:')
+    lua=$(echo "$line" | sed -n 's/.*lua_ms_per_frame=\([0-9.]*\).*/\1/p')
+    step=$(echo "$line" | sed -n 's/.*step_ms=\([0-9.]*\).*/\1/p')
+    echo "think-hz $hz: Lua $lua ms/frame, physics step $step ms (1 frame = 1 step at 60 Hz)"
+done
+echo "target: Lua under 1 ms per frame at think-hz 10"
+LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/micro.lua"
