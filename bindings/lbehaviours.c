@@ -14,7 +14,7 @@ static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool veh
         *arg += 2;
         return steer_target_point(x, y);
     }
-    LVehicle *t = luaL_testudata(L, a, VEHICLE_MT);
+    LVehicle *t = lsteer_test_vehicle(L, a);
     if (!t) luaL_typeerror(L, a, vehicle_only ? "vehicle" : "vehicle or x, y");
     if (!lsteer_vehicle_alive(t)) {
         lsteer_push_vehicle_label(L, a);

@@ -363,19 +363,19 @@ int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks
 
 int steer_lua_resume_brains(lua_State *L, int world_idx)
 {
-    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, world_idx);
     return w && w->world ? resume_all(L, lua_absindex(L, world_idx), w) : 0;
 }
 
 int steer_lua_paused_brains(lua_State *L, int world_idx)
 {
-    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, world_idx);
     return w && w->world ? w->brains.paused : 0;
 }
 
 bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz)
 {
-    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, world_idx);
     if (!w || !w->world || !(hz >= 0.0) || !isfinite(hz)) return false;
     w->brains.hz = hz;
     return true;
@@ -383,13 +383,13 @@ bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz)
 
 double steer_lua_think_hz(lua_State *L, int world_idx)
 {
-    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, world_idx);
     return w && w->world ? w->brains.hz : 0.0;
 }
 
 void steer_lua_push_vehicle_label(lua_State *L, int idx)
 {
-    if (luaL_testudata(L, idx, VEHICLE_MT))
+    if (lsteer_test_vehicle(L, idx))
         lsteer_push_vehicle_label(L, idx);
     else
         lua_pushliteral(L, "(not a vehicle)");

@@ -127,7 +127,7 @@ static void remove_shape(lua_State *L, int world_idx, LShape *s)
 int lsteer_remove_any(lua_State *L, int world_idx, int idx)
 {
     LWorld *w = lua_touserdata(L, world_idx);
-    if (luaL_testudata(L, idx, VEHICLE_MT)) {
+    if (lsteer_test_vehicle(L, idx)) {
         LVehicle *v = lsteer_check_vehicle(L, idx);
         if (v->owner != w) luaL_argerror(L, idx, "vehicle of another world");
         lsteer_remove_vehicle(L, world_idx, v->id);

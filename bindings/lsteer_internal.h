@@ -36,6 +36,28 @@
 #define PATH_MT "steer.Path"
 #define FLOW_FIELD_MT "steer.FlowField"
 
+/* luaL_testudata finds a metatable by its name, which hashes and compares the name on every call:
+ * a good part of a cheap method's cost. The two types every brain touches on every think are also
+ * kept in the registry under the address of a key (lsteer_new_metatable), and told by the identity
+ * of their metatable. Errors still come from luaL_checkudata, so they read as Lua's own. */
+extern const char LSTEER_WORLD_KEY, LSTEER_VEHICLE_KEY;
+
+/// luaL_newmetatable(L, name), also registered under `key` for lsteer_test_udata.
+void lsteer_new_metatable(lua_State *L, const char *name, const void *key);
+
+/// The userdata at idx if its metatable is the one registered under `key`, else NULL.
+static inline void *lsteer_test_udata(lua_State *L, int idx, const void *key)
+{
+    void *p = lua_touserdata(L, idx);
+    if (!p || !lua_getmetatable(L, idx)) return NULL;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return same ? p : NULL;
+}
+#define lsteer_test_world(L, idx) ((LWorld *)lsteer_test_udata((L), (idx), &LSTEER_WORLD_KEY))
+#define lsteer_test_vehicle(L, idx) ((LVehicle *)lsteer_test_udata((L), (idx), &LSTEER_VEHICLE_KEY))
+
 enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };          /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */
 

@@ -49,14 +49,15 @@ LVehicle *lsteer_check_handle(lua_State *L, int idx) { return luaL_checkudata(L,
 
 LVehicle *lsteer_check_vehicle(lua_State *L, int idx)
 {
-    LVehicle *h = luaL_checkudata(L, idx, VEHICLE_MT);
+    LVehicle *h = lsteer_test_vehicle(L, idx);
+    if (!h) h = luaL_checkudata(L, idx, VEHICLE_MT); /* raises */
     if (!handle_live(h)) removed_error(L, idx);
     return h;
 }
 
 bool steer_lua_to_vehicle(lua_State *L, int idx, SteerVehicleId *out)
 {
-    LVehicle *h = luaL_testudata(L, idx, VEHICLE_MT);
+    LVehicle *h = lsteer_test_vehicle(L, idx);
     if (!h) return false;
     if (out) *out = h->id;
     return true;
@@ -65,7 +66,7 @@ bool steer_lua_to_vehicle(lua_State *L, int idx, SteerVehicleId *out)
 void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     world_idx = lua_absindex(L, world_idx);
-    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, world_idx);
     uint64_t serial = w && w->world ? steer_vehicle_serial(w->world, id) : 0;
     if (!serial) {
         lua_pushnil(L);
@@ -96,7 +97,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 
 bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
-    LWorld *w = luaL_testudata(L, world_idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, world_idx);
     if (!w || !w->world || !steer_vehicle_is_valid(w->world, id)) return false;
     lsteer_remove_vehicle(L, world_idx, id);
     return true;
@@ -642,7 +643,7 @@ static const luaL_Reg VEHICLE_METHODS[] = {
 
 int lsteer_open_vehicle(lua_State *L)
 {
-    luaL_newmetatable(L, VEHICLE_MT);
+    lsteer_new_metatable(L, VEHICLE_MT, &LSTEER_VEHICLE_KEY);
     lua_newtable(L); /* dispatch: name -> method or field code */
     luaL_setfuncs(L, VEHICLE_METHODS, 0);
     lsteer_add_behaviour_methods(L);

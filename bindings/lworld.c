@@ -10,7 +10,8 @@
 
 LWorld *lsteer_check_world(lua_State *L, int idx)
 {
-    LWorld *w = luaL_checkudata(L, idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, idx);
+    if (!w) w = luaL_checkudata(L, idx, WORLD_MT); /* raises */
     if (w->world) return w;
     if (idx == 1) luaL_error(L, "world was closed"); /* self, like a closed file */
     luaL_argerror(L, idx, "world was closed");
@@ -21,7 +22,7 @@ void lsteer_push_uv(lua_State *L, int world_idx, int uv) { lua_getiuservalue(L, 
 
 SteerWorld *steer_lua_to_world(lua_State *L, int idx)
 {
-    LWorld *w = luaL_testudata(L, idx, WORLD_MT);
+    LWorld *w = lsteer_test_world(L, idx);
     return w ? w->world : NULL;
 }
 
@@ -64,7 +65,7 @@ void lsteer_push_kind_name(lua_State *L, int world_idx, uint32_t kind)
 const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind)
 {
     world_idx = lua_absindex(L, world_idx);
-    if (!luaL_testudata(L, world_idx, WORLD_MT)) return NULL;
+    if (!lsteer_test_world(L, world_idx)) return NULL;
     lsteer_push_uv(L, world_idx, UV_KINDS);
     const char *name = lua_rawgeti(L, -1, (lua_Integer)kind + 1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
     lua_pop(L, 2); /* the string stays alive in the kinds table, which lives as long as the world */
@@ -294,7 +295,7 @@ static int world_closest(lua_State *L)
     if (lua_type(L, 2) == LUA_TNUMBER) {
         point = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
         arg = 4;
-    } else if (luaL_testudata(L, 2, VEHICLE_MT)) {
+    } else if (lsteer_test_vehicle(L, 2)) {
         LVehicle *v = lsteer_check_vehicle(L, 2);
         if (v->owner != w) luaL_argerror(L, 2, "vehicle of another world");
         point = steer_vehicle_position(w->world, v->id);
@@ -493,7 +494,7 @@ static int world_newindex(lua_State *L)
 
 int lsteer_open_world(lua_State *L)
 {
-    luaL_newmetatable(L, WORLD_MT);
+    lsteer_new_metatable(L, WORLD_MT, &LSTEER_WORLD_KEY);
     /* the dispatch table, shared by __index and __newindex */
     lua_newtable(L);
     luaL_setfuncs(L, WORLD_METHODS, 0);
