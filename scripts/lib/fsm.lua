@@ -62,7 +62,7 @@ local function defined_at(fn)
   return ""
 end
 
-local call
+local call, think_in
 
 -- Raises msg at the first Lua function up the stack that is not this library's (`where`, a
 -- "file:line: " prefix, instead when given).
@@ -72,7 +72,7 @@ local function fail(msg, where)
   while true do
     local info = debug.getinfo(level, "Sf")
     -- reaching call() first: the handler it runs tail-called into the library and left the stack
-    if not info or info.func == call then error(defined_at(running) .. msg, 0) end
+    if not info or info.func == call or info.func == think_in then error(defined_at(running) .. msg, 0) end
     if info.what ~= "C" and info.source ~= SOURCE then error(msg, level) end
     level = level + 1
   end
@@ -144,34 +144,46 @@ function fsm.change(v, name)
   change(v, name)
 end
 
--- Runs a state's think (or the global state's) and follows the transition it returns.
-local function think_in(v, dt, state, state_name)
-  local next_name = call(state.think, v, dt)
-  if next_name ~= nil and next_name ~= v.state then
+-- Runs a state's think (or the global state's) and follows the transition it returns; returns the
+-- name of the state the vehicle is in afterwards. `current` is that name before: v.state is read
+-- again only when the think changed state itself (fsm.change bumps book.changes), since every
+-- read of a vehicle field is a call into C and this runs at every think of every vehicle.
+function think_in(v, dt, state, state_name, current, book)
+  local changes = book.changes
+  local outer = running
+  running = state.think
+  local next_name = state.think(v, dt)
+  running = outer
+  if book.changes ~= changes then current = v.state end
+  if next_name ~= nil and next_name ~= current then
     if type(v.brain.states[next_name]) ~= "table" then -- blame the function that returned it
       fail(("fsm: think of state '%s' returned unknown state '%s' (states: %s)"):format(tostring(state_name),
         tostring(next_name), state_names(v.brain.states)), defined_at(state.think))
     end
     change(v, next_name)
+    current = next_name
   end
+  return current
 end
 
 -- The whole machine in one call: the runtime calls this as brain.think(v, dt).
 local function think(machine, v, dt)
   running = nil -- a fresh call from outside: nothing of ours runs yet
-  local book = bookkeeping(v)
+  local book = v.data.fsm or bookkeeping(v)
   book.clock = book.clock + dt
+  local states = machine.states
   local current = v.state
-  if current == nil or machine.states[current] == nil then
+  if current == nil or states[current] == nil then
     -- first think, or the state was deleted by a reload: start over from the initial state
     change(v, machine.initial)
+    current = v.state
   end
   if machine.global then
     local global = lookup(machine, machine.global, "fsm global state")
-    if global.think then think_in(v, dt, global, machine.global) end
+    if global.think then current = think_in(v, dt, global, machine.global, current, book) end
   end
-  local state = machine.states[v.state]
-  if state.think then think_in(v, dt, state, v.state) end
+  local state = states[current]
+  if state.think then think_in(v, dt, state, current, current, book) end
 end
 
 -- Makes a machine: `def.states` (name -> state table), `def.initial` (a name), optional

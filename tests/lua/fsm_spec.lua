@@ -206,6 +206,16 @@ describe("fsm", function()
       assert.are.equal(at(defined, "fsm: think of state 'idle' returned " .. UNKNOWN), err)
     end)
 
+    it("a state's think that tail-calls fsm.change badly is blamed where it is defined", function()
+      local m = logging_machine({})
+      local think = function(v) return fsm.change(v, "chse") end
+      m.states.idle.think = think
+      local v = vehicle()
+      v.brain = m
+      local err = failure(function() m.think(v, 0.1) end)
+      assert.are.equal(at(debug.getinfo(think, "S").linedefined, "fsm.change: " .. UNKNOWN), err)
+    end)
+
     it("a handler the library runs that tail-calls fsm.change badly is blamed where it is defined", function()
       local m = logging_machine({})
       local enter = function(v) return fsm.change(v, "chse") end
