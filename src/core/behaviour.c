@@ -313,9 +313,9 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
     }
 }
 
-void steer_vehicle_free_behaviours(SteerVehicle *vehicle)
+void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle)
 {
-    free(vehicle->behaviours);
+    steer_free(&world->alloc, vehicle->behaviours, (size_t)vehicle->behaviour_capacity * sizeof *vehicle->behaviours);
     vehicle->behaviours = NULL;
     vehicle->behaviour_count = 0;
     vehicle->behaviour_capacity = 0;
@@ -416,7 +416,9 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
         /* One to start with (a flocker has one behaviour): the slots of consecutive vehicles then
          * lie close together, and a step over a crowd streams through half the memory. */
         int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 1;
-        SteerBehaviourSlot *slots = realloc(vehicle->behaviours, (size_t)capacity * sizeof *slots);
+        SteerBehaviourSlot *slots =
+            steer_realloc(&world->alloc, vehicle->behaviours, (size_t)vehicle->behaviour_capacity * sizeof *slots,
+                          (size_t)capacity * sizeof *slots);
         if (!slots) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         vehicle->behaviours = slots;
         vehicle->behaviour_capacity = capacity;

@@ -6,52 +6,65 @@
 #include "world_internal.h"
 
 
-static bool grow(void **array, int *capacity, int needed, size_t item_size)
+static bool grow(const SteerAllocator *alloc, void **array, int *capacity, int needed, size_t item_size)
 {
     if (needed <= *capacity) return true;
     int next = *capacity ? *capacity : 16;
     while (next < needed) next *= 2;
-    void *grown = realloc(*array, (size_t)next * item_size);
+    void *grown = steer_realloc(alloc, *array, (size_t)*capacity * item_size, (size_t)next * item_size);
     if (!grown) return false;
     *array = grown;
     *capacity = next;
     return true;
 }
 
-/// Grows several parallel arrays to the same capacity; the capacity moves only if all succeed.
-static bool grow_vehicle_arrays(SteerGrid *g, int needed)
+/// One of several parallel arrays that share a capacity.
+typedef struct Parallel {
+    void **array;
+    size_t item_size;
+} Parallel;
+
+/// Grows `count` parallel arrays from `old` to `next` items, all or none: if one fails, those
+/// already grown shrink back (shrinking never fails), so that every block keeps the size the
+/// shared capacity says (the allocator is told exact sizes) and nothing leaks.
+static bool grow_parallel(const SteerAllocator *alloc, const Parallel *arrays, int count, int old, int next)
+{
+    for (int i = 0; i < count; i++) {
+        void *grown = steer_realloc(alloc, *arrays[i].array, (size_t)old * arrays[i].item_size,
+                                    (size_t)next * arrays[i].item_size);
+        if (grown) {
+            *arrays[i].array = grown;
+            continue;
+        }
+        while (i-- > 0) {
+            if (old == 0) {
+                steer_free(alloc, *arrays[i].array, (size_t)next * arrays[i].item_size);
+                *arrays[i].array = NULL;
+            } else {
+                *arrays[i].array = steer_realloc(alloc, *arrays[i].array, (size_t)next * arrays[i].item_size,
+                                                 (size_t)old * arrays[i].item_size);
+            }
+        }
+        return false;
+    }
+    return true;
+}
+
+/// Grows the by-vehicle arrays; the capacity moves only if all succeed.
+static bool grow_vehicle_arrays(SteerGrid *g, const SteerAllocator *alloc, int needed)
 {
     if (needed <= g->capacity) return true;
     int next = g->capacity ? g->capacity : 64;
     while (next < needed) next *= 2;
-    void **ints[] = {(void **)&g->scratch, (void **)&g->order};
-    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
-        void *grown = realloc(*ints[i], (size_t)next * sizeof(int));
-        if (!grown) return false;
-        *ints[i] = grown;
-    }
-    void **entries[] = {(void **)&g->stage, (void **)&g->built, (void **)&g->entry};
-    for (size_t i = 0; i < sizeof entries / sizeof entries[0]; i++) {
-        void *grown = realloc(*entries[i], (size_t)next * sizeof(SteerGridEntry));
-        if (!grown) return false;
-        *entries[i] = grown;
-    }
-    void *quick = realloc(g->quick, (size_t)next * sizeof *g->quick);
-    if (!quick) return false;
-    g->quick = quick;
-    void *asker = realloc(g->asker, (size_t)next * sizeof *g->asker);
-    if (!asker) return false;
-    g->asker = asker;
-    void *hood = realloc(g->hood, (size_t)next * sizeof *g->hood);
-    if (!hood) return false;
-    g->hood = hood;
-    void **floats[] = {(void **)&g->fx, (void **)&g->fy, (void **)&g->fhx, (void **)&g->fhy};
-    for (size_t i = 0; i < sizeof floats / sizeof floats[0]; i++) {
-        void *grown = realloc(*floats[i], (size_t)next * sizeof(float));
-        if (!grown) return false;
-        *floats[i] = grown;
-    }
-
+    const Parallel arrays[] = {
+        {(void **)&g->scratch, sizeof(int)},          {(void **)&g->order, sizeof(int)},
+        {(void **)&g->stage, sizeof(SteerGridEntry)}, {(void **)&g->built, sizeof(SteerGridEntry)},
+        {(void **)&g->entry, sizeof(SteerGridEntry)}, {(void **)&g->quick, sizeof *g->quick},
+        {(void **)&g->asker, sizeof *g->asker},       {(void **)&g->hood, sizeof *g->hood},
+        {(void **)&g->fx, sizeof(float)},             {(void **)&g->fy, sizeof(float)},
+        {(void **)&g->fhx, sizeof(float)},            {(void **)&g->fhy, sizeof(float)},
+    };
+    if (!grow_parallel(alloc, arrays, (int)(sizeof arrays / sizeof arrays[0]), g->capacity, next)) return false;
     g->capacity = next;
     return true;
 }
@@ -61,61 +74,74 @@ static bool grow_vehicle_arrays(SteerGrid *g, int needed)
 static int max_cells_for(int vehicles) { return 2 * vehicles + 64; }
 
 /// Grows the by-slot arrays (where, link, touched) to `slots`; new links start unlisted.
-static bool grow_slot_arrays(SteerGrid *g, int slots)
+static bool grow_slot_arrays(SteerGrid *g, const SteerAllocator *alloc, int slots)
 {
     if (slots <= g->where_capacity) return true;
     int next = g->where_capacity ? g->where_capacity : 16;
     while (next < slots) next *= 2;
-    void *where = realloc(g->where, (size_t)next * sizeof *g->where);
-    if (!where) return false;
-    g->where = where;
-    void *touched = realloc(g->touched, (size_t)next * sizeof *g->touched);
-    if (!touched) return false;
-    g->touched = touched;
-    SteerGridLink *link = realloc(g->link, (size_t)next * sizeof *g->link);
-    if (!link) return false;
-    g->link = link;
+    const Parallel arrays[] = {
+        {(void **)&g->where, sizeof *g->where},
+        {(void **)&g->touched, sizeof *g->touched},
+        {(void **)&g->link, sizeof *g->link},
+    };
+    if (!grow_parallel(alloc, arrays, (int)(sizeof arrays / sizeof arrays[0]), g->where_capacity, next)) return false;
+    SteerGridLink *link = g->link;
     for (int i = g->where_capacity; i < next; i++) link[i] = (SteerGridLink){-1, -1, -1, false, false};
     g->where_capacity = next;
     return true;
 }
 
 /// Grows the by-cell arrays (cell_start, extra_head) to `cells`; new lists start empty.
-static bool grow_cell_arrays(SteerGrid *g, int cells)
+static bool grow_cell_arrays(SteerGrid *g, const SteerAllocator *alloc, int cells)
 {
     if (cells <= g->cell_capacity) return true;
     int next = g->cell_capacity ? g->cell_capacity : 16;
     while (next < cells) next *= 2;
-    void *start = realloc(g->cell_start, (size_t)next * sizeof *g->cell_start);
-    if (!start) return false;
-    g->cell_start = start;
-    int *head = realloc(g->extra_head, (size_t)next * sizeof *head);
-    if (!head) return false;
-    g->extra_head = head;
+    const Parallel arrays[] = {
+        {(void **)&g->cell_start, sizeof *g->cell_start},
+        {(void **)&g->extra_head, sizeof *g->extra_head},
+    };
+    if (!grow_parallel(alloc, arrays, (int)(sizeof arrays / sizeof arrays[0]), g->cell_capacity, next)) return false;
+    int *head = g->extra_head;
     for (int i = g->cell_capacity; i < next; i++) head[i] = -1;
     g->cell_capacity = next;
     return true;
 }
 
-bool steer_grid_reserve(SteerGrid *g, int vehicles, int slots)
+bool steer_grid_reserve(SteerGrid *g, const SteerAllocator *alloc, int vehicles, int slots)
 {
-    if (!grow_vehicle_arrays(g, vehicles)) return false;
-    if (!grow_slot_arrays(g, slots)) return false;
-    return grow_cell_arrays(g, max_cells_for(g->capacity) + 1);
+    if (!grow_vehicle_arrays(g, alloc, vehicles)) return false;
+    if (!grow_slot_arrays(g, alloc, slots)) return false;
+    return grow_cell_arrays(g, alloc, max_cells_for(g->capacity) + 1);
 }
 
-bool steer_grid_reserve_results(SteerGrid *g, int count)
+bool steer_grid_reserve_results(SteerGrid *g, const SteerAllocator *alloc, int count)
 {
-    return grow((void **)&g->result, &g->result_capacity, count, sizeof(int));
+    return grow(alloc, (void **)&g->result, &g->result_capacity, count, sizeof(int));
 }
 
-void steer_grid_free(SteerGrid *g)
+void steer_grid_free(SteerGrid *g, const SteerAllocator *alloc)
 {
-    free(g->stage); free(g->built); free(g->quick); free(g->asker); free(g->order); free(g->scratch);
-    free(g->fx); free(g->fy); free(g->fhx); free(g->fhy);
-    free(g->entry); free(g->hood); free(g->where);
-    free(g->cell_start); free(g->result);
-    free(g->link); free(g->extra_head); free(g->touched);
+    size_t n = (size_t)g->capacity;
+    steer_free(alloc, g->stage, n * sizeof *g->stage);
+    steer_free(alloc, g->built, n * sizeof *g->built);
+    steer_free(alloc, g->entry, n * sizeof *g->entry);
+    steer_free(alloc, g->quick, n * sizeof *g->quick);
+    steer_free(alloc, g->asker, n * sizeof *g->asker);
+    steer_free(alloc, g->hood, n * sizeof *g->hood);
+    steer_free(alloc, g->order, n * sizeof(int));
+    steer_free(alloc, g->scratch, n * sizeof(int));
+    steer_free(alloc, g->fx, n * sizeof(float));
+    steer_free(alloc, g->fy, n * sizeof(float));
+    steer_free(alloc, g->fhx, n * sizeof(float));
+    steer_free(alloc, g->fhy, n * sizeof(float));
+    size_t slots = (size_t)g->where_capacity;
+    steer_free(alloc, g->where, slots * sizeof *g->where);
+    steer_free(alloc, g->touched, slots * sizeof *g->touched);
+    steer_free(alloc, g->link, slots * sizeof *g->link);
+    steer_free(alloc, g->cell_start, (size_t)g->cell_capacity * sizeof *g->cell_start);
+    steer_free(alloc, g->extra_head, (size_t)g->cell_capacity * sizeof *g->extra_head);
+    steer_free(alloc, g->result, (size_t)g->result_capacity * sizeof(int));
     memset(g, 0, sizeof *g);
 }
 
@@ -380,12 +406,12 @@ const SteerGrid *steer_world_grid(const SteerWorld *world)
 
 /* ---- Obstacles and walls ----------------------------------------------------------------------------- */
 
-void steer_shape_grid_free(SteerShapeGrid *g)
+void steer_shape_grid_free(SteerShapeGrid *g, const SteerAllocator *alloc)
 {
-    free(g->cell_start);
-    free(g->items);
-    free(g->stamp);
-    free(g->result);
+    steer_free(alloc, g->cell_start, (size_t)g->cell_capacity * sizeof(int));
+    steer_free(alloc, g->items, (size_t)g->item_capacity * sizeof(int));
+    steer_free(alloc, g->stamp, (size_t)g->stamp_capacity * sizeof(uint32_t));
+    steer_free(alloc, g->result, (size_t)g->result_capacity * sizeof(int));
     memset(g, 0, sizeof *g);
 }
 
@@ -523,8 +549,9 @@ static bool build_shape_grid(SteerShapeGrid *g, const SteerWorld *world, const S
     g->inv_w = 1.0 / g->cell_w;
     g->inv_h = 1.0 / g->cell_h;
     int cells = g->cols * g->rows;
-    if (!grow((void **)&g->cell_start, &g->cell_capacity, cells + 1, sizeof(int))) return false;
-    if (!grow((void **)&g->stamp, &g->stamp_capacity, pool->count, sizeof(uint32_t))) return false;
+    const SteerAllocator *alloc = &world->alloc;
+    if (!grow(alloc, (void **)&g->cell_start, &g->cell_capacity, cells + 1, sizeof(int))) return false;
+    if (!grow(alloc, (void **)&g->stamp, &g->stamp_capacity, pool->count, sizeof(uint32_t))) return false;
     if (g->stamp) memset(g->stamp, 0, (size_t)g->stamp_capacity * sizeof(uint32_t));
     g->query_stamp = 0;
 
@@ -535,8 +562,8 @@ static bool build_shape_grid(SteerShapeGrid *g, const SteerWorld *world, const S
         FOR_SHAPE_CELLS(g, &s, cell, g->cell_start[cell + 1]++);
     }
     for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
-    if (!grow((void **)&g->items, &g->item_capacity, g->cell_start[cells], sizeof(int))) return false;
-    if (!grow((void **)&g->result, &g->result_capacity, live, sizeof(int))) return false;
+    if (!grow(alloc, (void **)&g->items, &g->item_capacity, g->cell_start[cells], sizeof(int))) return false;
+    if (!grow(alloc, (void **)&g->result, &g->result_capacity, live, sizeof(int))) return false;
     for (int i = 0; i < pool->count; i++) {
         GridShape s;
         if (!shape_at(g, pool, i, &s)) continue;

@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "steer_alloc.h"
 #include "steer_math.h"
 #include <math.h>
 
@@ -176,9 +177,10 @@ typedef struct SteerShapeGrid {
     int result_capacity;
 } SteerShapeGrid;
 
-void steer_grid_free(SteerGrid *grid);
-/// Makes room for `vehicles` vehicles and `slots` pool slots; false when memory runs out.
-bool steer_grid_reserve(SteerGrid *grid, int vehicles, int slots);
+void steer_grid_free(SteerGrid *grid, const SteerAllocator *alloc);
+/// Makes room for `vehicles` vehicles and `slots` pool slots; false when memory runs out (every
+/// array then keeps its size and contents).
+bool steer_grid_reserve(SteerGrid *grid, const SteerAllocator *alloc, int vehicles, int slots);
 /// Rebuilds the grid from the world's vehicles (never allocates: see steer_grid_reserve).
 void steer_grid_build(SteerGrid *grid, const struct SteerWorld *world);
 /// Rebuilds the world's grid if vehicles changed since the last build. Callable through a const
@@ -193,7 +195,7 @@ const SteerGrid *steer_world_query_grid(const struct SteerWorld *world);
 /// Gathers entry and where from the last build, if not done yet.
 void steer_grid_gather(const SteerGrid *grid);
 /// Grows the query result scratch; false when memory runs out.
-bool steer_grid_reserve_results(SteerGrid *grid, int count);
+bool steer_grid_reserve_results(SteerGrid *grid, const SteerAllocator *alloc, int count);
 
 /* ---- Walking the cells around a point ------------------------------------------------------ */
 
@@ -364,7 +366,7 @@ void steer_sort_ints(int *a, int n);
 
 /* ---- Obstacles and walls ------------------------------------------------------------------- */
 
-void steer_shape_grid_free(SteerShapeGrid *grid);
+void steer_shape_grid_free(SteerShapeGrid *grid, const SteerAllocator *alloc);
 /// The world's obstacle grid, rebuilt if obstacles changed; NULL when memory ran out (callers
 /// then scan every obstacle).
 const SteerShapeGrid *steer_world_obstacle_grid(const struct SteerWorld *world);

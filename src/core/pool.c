@@ -1,20 +1,20 @@
 /* pool.c - slots with generations; see pool.h. */
 #include "pool.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-void steer_pool_init(SteerPool *pool, size_t item_size)
+void steer_pool_init(SteerPool *pool, size_t item_size, const SteerAllocator *alloc)
 {
     memset(pool, 0, sizeof *pool);
     pool->item_size = item_size;
     pool->free_head = -1;
+    pool->alloc = alloc;
 }
 
 void steer_pool_free(SteerPool *pool)
 {
-    free(pool->items);
-    steer_pool_init(pool, pool->item_size);
+    steer_free(pool->alloc, pool->items, (size_t)pool->capacity * pool->item_size);
+    steer_pool_init(pool, pool->item_size, pool->alloc);
 }
 
 int steer_pool_alloc(SteerPool *pool)
@@ -31,7 +31,8 @@ int steer_pool_alloc(SteerPool *pool)
     } else {
         if (pool->count == pool->capacity) {
             int capacity = pool->capacity ? pool->capacity * 2 : 16;
-            unsigned char *items = realloc(pool->items, (size_t)capacity * pool->item_size);
+            unsigned char *items = steer_realloc(pool->alloc, pool->items, (size_t)pool->capacity * pool->item_size,
+                                                 (size_t)capacity * pool->item_size);
             if (!items) return -1;
             pool->items = items;
             pool->capacity = capacity;

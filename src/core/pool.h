@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "steer_alloc.h"
+
 typedef struct SteerPoolHeader {
     uint16_t generation;
     bool alive;
@@ -24,9 +26,10 @@ typedef struct SteerPool {
     int capacity;  ///< slots allocated
     int live;      ///< slots in use
     int free_head; ///< -1 when empty
+    const SteerAllocator *alloc; ///< the world's
 } SteerPool;
 
-void steer_pool_init(SteerPool *pool, size_t item_size);
+void steer_pool_init(SteerPool *pool, size_t item_size, const SteerAllocator *alloc);
 void steer_pool_free(SteerPool *pool);
 /// Returns the 0-based index of a zeroed, live slot (header filled in), or -1 when out of memory.
 int steer_pool_alloc(SteerPool *pool);

@@ -120,7 +120,7 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
     if (!filter_ok(world, filter)) return -1;
     const SteerGrid *grid = steer_world_query_grid(world);
     /* Results are collected as creation ranks, then sorted: the grid lists them by cell. */
-    if (!steer_grid_reserve_results((SteerGrid *)grid, steer_world_vehicle_count(world))) {
+    if (!steer_grid_reserve_results((SteerGrid *)grid, &world->alloc, steer_world_vehicle_count(world))) {
         steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         return -1;
     }

@@ -124,11 +124,11 @@ SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int
             return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "path point %d must be finite (got %g, %g)", i + 1,
                               points[i].x, points[i].y);
     }
-    SteerVec2 *copy = malloc((size_t)count * sizeof *copy);
+    SteerVec2 *copy = steer_realloc(&world->alloc, NULL, 0, (size_t)count * sizeof *copy);
     if (!copy) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int index = steer_pool_alloc(&world->paths);
     if (index < 0) {
-        free(copy);
+        steer_free(&world->alloc, copy, (size_t)count * sizeof *copy);
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     memcpy(copy, points, (size_t)count * sizeof *copy);
@@ -144,7 +144,7 @@ SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id)
 {
     SteerPath *path = lookup(world, &world->paths, id.index1, id.world, id.generation);
     if (!path) return steer_fail(world, STEER_ERROR_INVALID_ID, "path was removed or never existed");
-    free(path->points);
+    steer_free(&world->alloc, path->points, (size_t)path->count * sizeof *path->points);
     path->points = NULL;
     steer_pool_release(&world->paths, (int)id.index1 - 1);
     return STEER_OK;
@@ -176,14 +176,15 @@ SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDe
                 return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "flow vector %zu must be finite", i + 1);
         }
     }
-    SteerVec2 *vectors = calloc(cells, sizeof *vectors);
+    SteerVec2 *vectors = steer_realloc(&world->alloc, NULL, 0, cells * sizeof *vectors);
     if (!vectors) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int index = steer_pool_alloc(&world->fields);
     if (index < 0) {
-        free(vectors);
+        steer_free(&world->alloc, vectors, cells * sizeof *vectors);
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     }
     if (def->vectors) memcpy(vectors, def->vectors, cells * sizeof *vectors);
+    else memset(vectors, 0, cells * sizeof *vectors);
     SteerFlowField *field = steer_pool_at(&world->fields, index);
     field->origin = def->origin;
     field->cell_size = def->cell_size;
@@ -198,7 +199,7 @@ SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id
 {
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
     if (!field) return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field was removed or never existed");
-    free(field->vectors);
+    steer_free(&world->alloc, field->vectors, (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
     field->vectors = NULL;
     steer_pool_release(&world->fields, (int)id.index1 - 1);
     return STEER_OK;

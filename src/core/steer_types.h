@@ -7,6 +7,7 @@
 #define STEER_TYPES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "steer_math.h"
@@ -51,11 +52,21 @@ typedef enum SteerEdges {
     STEER_EDGES_CONTAIN,  ///< positions are clamped inside and the outward velocity is removed
 } SteerEdges;
 
+/// Where a world gets its memory, with lua_Alloc's signature and contract: `block` of `old_size`
+/// bytes (NULL and 0 for a new one) becomes `new_size` bytes, or is freed when new_size is 0
+/// (returning NULL); NULL when memory runs out, the block then untouched; shrinking never fails.
+typedef void *(*SteerAllocFn)(void *user, void *block, size_t old_size, size_t new_size);
+
 typedef struct SteerWorldDef {
     double width, height; ///< units, > 0
     SteerEdges edges;
     double dt;            ///< fixed physics step, s (> 0, at most 1)
     uint64_t seed;        ///< seeds the world's PRNG: same seed, same calls, same bits
+    /// Every allocation of the world and of what it holds goes through `alloc(alloc_user, ...)`;
+    /// NULL (the default) uses realloc and free. A call that cannot get memory returns
+    /// STEER_ERROR_OUT_OF_MEMORY and changes nothing.
+    SteerAllocFn alloc;
+    void *alloc_user;
 } SteerWorldDef;
 
 /* ---- Vehicles ------------------------------------------------------------------------------ */

@@ -113,7 +113,8 @@ static bool order_reserve(SteerWorld *world, int needed)
     if (needed <= world->order_capacity) return true;
     int capacity = world->order_capacity ? world->order_capacity * 2 : 16;
     while (capacity < needed) capacity *= 2;
-    int *order = realloc(world->order, (size_t)capacity * sizeof *order);
+    int *order = steer_realloc(&world->alloc, world->order, (size_t)world->order_capacity * sizeof *order,
+                               (size_t)capacity * sizeof *order);
     if (!order) return false;
     world->order = order;
     world->order_capacity = capacity;
@@ -136,7 +137,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     compact_when_sparse(world);
     if (!order_reserve(world, world->order_count + 1)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     /* The grid grows here, never during a step: the new slot index is at most vehicles.count. */
-    if (!steer_grid_reserve(&world->grid, world->order_count + 1, world->vehicles.count + 1))
+    if (!steer_grid_reserve(&world->grid, &world->alloc, world->order_count + 1, world->vehicles.count + 1))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int index = steer_pool_alloc(&world->vehicles);
     if (index < 0) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -179,7 +180,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     world->order[vehicle->rank] = -1;
     world->order_holes++;
     steer_world_index_drop(world, index);
-    steer_vehicle_free_behaviours(vehicle);
+    steer_vehicle_free_behaviours(world, vehicle);
     steer_pool_release(&world->vehicles, index);
     steer_world_vehicles_changed(world);
     /* Behaviours of others that target it notice at their next step or query

@@ -53,26 +53,40 @@ static uint16_t world_tag(const SteerWorld *world)
     return tag ? tag : 1;
 }
 
+void *steer_default_alloc(void *user, void *block, size_t old_size, size_t new_size)
+{
+    (void)user;
+    (void)old_size;
+    if (new_size == 0) {
+        free(block);
+        return NULL;
+    }
+    return realloc(block, new_size);
+}
+
 SteerWorld *steer_world_create(const SteerWorldDef *def)
 {
     if (steer_world_def_check(def, NULL, 0) != STEER_OK) return NULL;
-    SteerWorld *world = calloc(1, sizeof *world);
+    SteerAllocator alloc = {def->alloc ? def->alloc : steer_default_alloc, def->alloc_user};
+    SteerWorld *world = steer_realloc(&alloc, NULL, 0, sizeof *world);
     if (!world) return NULL;
+    memset(world, 0, sizeof *world);
     world->def = *def;
+    world->alloc = alloc;
     world->tag = world_tag(world);
     world->next_serial = 1;
     steer_world_reseed(world, def->seed);
-    steer_pool_init(&world->vehicles, sizeof(SteerVehicle));
-    steer_pool_init(&world->obstacles, sizeof(SteerObstacle));
-    steer_pool_init(&world->walls, sizeof(SteerWall));
-    steer_pool_init(&world->paths, sizeof(SteerPath));
-    steer_pool_init(&world->fields, sizeof(SteerFlowField));
+    steer_pool_init(&world->vehicles, sizeof(SteerVehicle), &world->alloc);
+    steer_pool_init(&world->obstacles, sizeof(SteerObstacle), &world->alloc);
+    steer_pool_init(&world->walls, sizeof(SteerWall), &world->alloc);
+    steer_pool_init(&world->paths, sizeof(SteerPath), &world->alloc);
+    steer_pool_init(&world->fields, sizeof(SteerFlowField), &world->alloc);
     world->grid_stale = true;
     world->index_stale = true;
     world->obstacles_stale = true;
     world->walls_stale = true;
     /* An empty world can be queried too: give the grid its first cells now. */
-    if (!steer_grid_reserve(&world->grid, 1, 1)) {
+    if (!steer_grid_reserve(&world->grid, &world->alloc, 1, 1)) {
         steer_world_destroy(world);
         return NULL;
     }
@@ -84,26 +98,28 @@ void steer_world_destroy(SteerWorld *world)
     if (!world) return;
     for (int i = 0; i < world->vehicles.count; i++) {
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, i);
-        if (vehicle->header.alive) steer_vehicle_free_behaviours(vehicle);
+        if (vehicle->header.alive) steer_vehicle_free_behaviours(world, vehicle);
     }
     for (int i = 0; i < world->paths.count; i++) {
         SteerPath *path = steer_pool_at(&world->paths, i);
-        if (path->header.alive) free(path->points);
+        if (path->header.alive) steer_free(&world->alloc, path->points, (size_t)path->count * sizeof *path->points);
     }
     for (int i = 0; i < world->fields.count; i++) {
         SteerFlowField *field = steer_pool_at(&world->fields, i);
-        if (field->header.alive) free(field->vectors);
+        if (field->header.alive)
+            steer_free(&world->alloc, field->vectors, (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
     }
     steer_pool_free(&world->vehicles);
     steer_pool_free(&world->obstacles);
     steer_pool_free(&world->walls);
     steer_pool_free(&world->paths);
     steer_pool_free(&world->fields);
-    free(world->order);
-    steer_grid_free(&world->grid);
-    steer_shape_grid_free(&world->obstacle_grid);
-    steer_shape_grid_free(&world->wall_grid);
-    free(world);
+    steer_free(&world->alloc, world->order, (size_t)world->order_capacity * sizeof *world->order);
+    steer_grid_free(&world->grid, &world->alloc);
+    steer_shape_grid_free(&world->obstacle_grid, &world->alloc);
+    steer_shape_grid_free(&world->wall_grid, &world->alloc);
+    SteerAllocator alloc = world->alloc; /* the world's own block goes last, through a copy */
+    steer_free(&alloc, world, sizeof *world);
 }
 
 SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)

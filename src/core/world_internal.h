@@ -85,6 +85,7 @@ typedef struct SteerFlowField {
 
 struct SteerWorld {
     SteerWorldDef def;
+    SteerAllocator alloc;    ///< def.alloc, or the default: every block of the world comes from it
     uint16_t tag;            ///< stamped into every id this world makes
     double time;
     uint64_t step_count;
@@ -216,7 +217,7 @@ static inline int steer_vehicle_slot(const SteerWorld *world, const SteerVehicle
 }
 
 /* behaviour.c */
-void steer_vehicle_free_behaviours(SteerVehicle *vehicle);
+void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle);
 /// Recomputes wants_neighbourhood after the vehicle's behaviours changed.
 void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle);
 /// True when the slot's target vehicle / path / field no longer exists.
