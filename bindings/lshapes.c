@@ -53,6 +53,33 @@ static LShape *new_shape(lua_State *L, int world_idx, LShapeType type, uint64_t 
     return s;
 }
 
+/// new_shape in a protected call: (world, type, packed) -> the handle.
+static int new_shape_protected(lua_State *L)
+{
+    new_shape(L, 1, (LShapeType)lua_tointeger(L, 2), (uint64_t)lua_tointeger(L, 3));
+    return 1;
+}
+
+/// Pushes the handle of a shape the core has just added to the world at index 1. Making it
+/// allocates; when memory runs out the shape is removed again, so that a failed call changes
+/// nothing (new_shape's last allocation is the cache entry: a failure leaves none).
+static void push_new_shape(lua_State *L, LShapeType type, uint64_t packed)
+{
+    lua_pushcfunction(L, new_shape_protected);
+    lua_pushvalue(L, 1);
+    lua_pushinteger(L, (lua_Integer)type);
+    lua_pushinteger(L, (lua_Integer)packed);
+    if (lua_pcall(L, 3, 1, 0) == LUA_OK) return;
+    SteerWorld *world = ((LWorld *)lua_touserdata(L, 1))->world;
+    switch (type) {
+    case SHAPE_OBSTACLE: steer_world_remove_obstacle(world, AS_ID(SteerObstacleId, packed)); break;
+    case SHAPE_WALL: steer_world_remove_wall(world, AS_ID(SteerWallId, packed)); break;
+    case SHAPE_PATH: steer_world_remove_path(world, AS_ID(SteerPathId, packed)); break;
+    case SHAPE_FLOW_FIELD: steer_world_remove_flow_field(world, AS_ID(SteerFlowFieldId, packed)); break;
+    }
+    lua_error(L);
+}
+
 void lsteer_push_shape(lua_State *L, int world_idx, LShapeType type, uint64_t packed)
 {
     world_idx = lua_absindex(L, world_idx);
@@ -111,14 +138,15 @@ static int shape_type_of(lua_State *L, int idx)
 static void remove_shape(lua_State *L, int world_idx, LShape *s)
 {
     SteerWorld *world = s->owner->world;
+    /* The cache key first: making it allocates, and a removal that fails must change nothing. */
+    lsteer_push_uv(L, world_idx, UV_SHAPES);
+    push_cache_key(L, s->type, s->packed);
     switch (s->type) {
     case SHAPE_OBSTACLE: steer_world_remove_obstacle(world, AS_ID(SteerObstacleId, s->packed)); break;
     case SHAPE_WALL: steer_world_remove_wall(world, AS_ID(SteerWallId, s->packed)); break;
     case SHAPE_PATH: steer_world_remove_path(world, AS_ID(SteerPathId, s->packed)); break;
     case SHAPE_FLOW_FIELD: steer_world_remove_flow_field(world, AS_ID(SteerFlowFieldId, s->packed)); break;
     }
-    lsteer_push_uv(L, world_idx, UV_SHAPES);
-    push_cache_key(L, s->type, s->packed);
     lua_pushnil(L);
     lua_rawset(L, -3);
     lua_pop(L, 1);
@@ -207,7 +235,7 @@ int lsteer_world_obstacle(lua_State *L)
     require_options(L, 2, &OBSTACLE_LIST, mask, 7);
     SteerObstacleId id;
     if (steer_world_add_obstacle(w->world, steer_vec2(o.x, o.y), o.radius, &id) != STEER_OK) return fail(L, "obstacle", w);
-    new_shape(L, 1, SHAPE_OBSTACLE, PACK(id));
+    push_new_shape(L, SHAPE_OBSTACLE, PACK(id));
     return 1;
 }
 
@@ -222,7 +250,7 @@ int lsteer_world_wall(lua_State *L)
     SteerWallId id;
     if (steer_world_add_wall(w->world, steer_vec2(o.x1, o.y1), steer_vec2(o.x2, o.y2), &id) != STEER_OK)
         return fail(L, "wall", w);
-    new_shape(L, 1, SHAPE_WALL, PACK(id));
+    push_new_shape(L, SHAPE_WALL, PACK(id));
     return 1;
 }
 
@@ -268,7 +296,7 @@ int lsteer_world_path(lua_State *L)
     }
     SteerPathId id;
     if (steer_world_add_path(w->world, points, (int)n, loop, &id) != STEER_OK) return fail(L, "path", w);
-    new_shape(L, 1, SHAPE_PATH, PACK(id));
+    push_new_shape(L, SHAPE_PATH, PACK(id));
     return 1;
 }
 
@@ -300,7 +328,7 @@ int lsteer_world_flow_field(lua_State *L)
     }
     SteerFlowFieldId id;
     if (steer_world_add_flow_field(w->world, &def, &id) != STEER_OK) return fail(L, "flow_field", w);
-    new_shape(L, 1, SHAPE_FLOW_FIELD, PACK(id));
+    push_new_shape(L, SHAPE_FLOW_FIELD, PACK(id));
     return 1;
 }
 

@@ -284,6 +284,54 @@ static const char *check_lua_value(lua_State *L, int uv, int idx)
 /// The kind of a vehicle spawned without one.
 static const char DEFAULT_KIND[] = "vehicle";
 
+typedef struct SpawnFinish {
+    const KindPlan *plan;
+    SteerVehicleId id;
+} SpawnFinish;
+
+/// spawn's Lua half, in a protected call: (world, options, SpawnFinish) -> the new handle.
+static int spawn_finish(lua_State *L)
+{
+    static const char *const LUA_VALUES[] = {"data", "brain", "state"};
+    const SpawnFinish *finish = lua_touserdata(L, 3);
+    plan_commit(L, 1, finish->plan);
+    steer_lua_push_vehicle(L, 1, finish->id); /* 4 */
+    if (lua_istable(L, 2)) {
+        for (int i = 0; i < 3; i++) {
+            lua_getfield(L, 2, LUA_VALUES[i]);
+            set_lua_value(L, 4, HUV_DATA + i, -1);
+            lua_pop(L, 1);
+        }
+    }
+    return 1;
+}
+
+/// Forgets the kinds interned since there were `base` of them (a spawn that failed after
+/// interning): setting entries that exist to nil allocates nothing.
+static void kinds_rollback(lua_State *L, int world_idx, int base)
+{
+    LWorld *w = lua_touserdata(L, world_idx);
+    lsteer_push_uv(L, world_idx, UV_KINDS);
+    while (w->kind_count > base) {
+        lua_Integer k = --w->kind_count;
+        if (lua_rawgeti(L, -1, k + 1) == LUA_TSTRING) {
+            lua_pushvalue(L, -1);
+            if (lua_rawget(L, -3) != LUA_TNIL) {
+                lua_pop(L, 1);
+                lua_pushnil(L);
+                lua_rawset(L, -3); /* kinds[name] = nil */
+            } else {
+                lua_pop(L, 2);
+            }
+            lua_pushnil(L);
+            lua_rawseti(L, -2, k + 1);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
 int lsteer_spawn(lua_State *L)
 {
     LWorld *w = lsteer_check_world(L, 1);
@@ -317,14 +365,24 @@ int lsteer_spawn(lua_State *L)
     SteerVehicleId id;
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
         return luaL_error(L, "spawn: %s", steer_world_last_error(w->world));
-    plan_commit(L, 1, &plan);
-    steer_lua_push_vehicle(L, 1, id); /* 3 */
-    if (lua_istable(L, 2)) {
-        for (int i = 0; i < 3; i++) {
-            lua_getfield(L, 2, LUA_VALUES[i]);
-            set_lua_value(L, 3, HUV_DATA + i, -1);
-            lua_pop(L, 1);
+    /* The Lua half allocates (kind names, the handle, its place among the handles): when memory
+     * runs out there, the vehicle is taken back, so that a failed spawn changes nothing. */
+    SpawnFinish finish = {&plan, id};
+    lua_pushcfunction(L, spawn_finish);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_pushlightuserdata(L, &finish);
+    if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+        kinds_rollback(L, 1, plan.base);
+        lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+        lsteer_push_uv(L, 1, UV_HANDLES);
+        if (lua_rawgeti(L, -1, key) != LUA_TNIL) {
+            lua_pushnil(L);
+            lua_rawseti(L, -3, key);
         }
+        lua_pop(L, 2);
+        steer_vehicle_create_undo(w->world, id);
+        return lua_error(L);
     }
     return 1;
 }

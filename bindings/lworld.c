@@ -156,6 +156,9 @@ int lsteer_world_new(lua_State *L)
     }
     lua_newtable(L);
     lua_setiuservalue(L, -2, UV_SHAPES);
+    /* The world's memory comes from the Lua state's allocator, as the brains' arrays do: a capped
+     * state bounds the world too, and a state that refuses memory refuses the core's as well. */
+    def.alloc = lua_getallocf(L, &def.alloc_user);
     w->world = steer_world_create(&def);
     if (!w->world) return luaL_error(L, "not enough memory for a world");
     return 1;

@@ -62,6 +62,10 @@ SteerVehicleDef steer_default_vehicle_def(void);
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out);
 /// Removes a vehicle. Behaviours of other vehicles that target it switch themselves off.
 SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id);
+/// Takes back the vehicle the last steer_vehicle_create made, as if it had never been made (its
+/// serial is handed out again): for a binding whose own half of a spawn ran out of memory after the
+/// core's. STEER_ERROR_INVALID_ID for any other vehicle.
+SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id);
 bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id);
 /// The vehicle's serial (SteerVehicleState.serial, never reused within a world), or 0 for an
 /// invalid id: a validity check and an identity check in one cheap call, for handles that must

@@ -188,6 +188,19 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     return STEER_OK;
 }
 
+SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle || vehicle->serial + 1 != world->next_serial || vehicle->rank != world->order_count - 1)
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "only the vehicle made last can be taken back");
+    TRY(steer_vehicle_destroy(world, id));
+    /* It was appended last: drop its hole rather than leave one, and hand its serial out again. */
+    world->order_count--;
+    world->order_holes--;
+    world->next_serial--;
+    return STEER_OK;
+}
+
 bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id) { return steer_vehicle_lookup(world, id) != NULL; }
 
 uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id)
