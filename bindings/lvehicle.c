@@ -387,6 +387,27 @@ int lsteer_spawn(lua_State *L)
     return 1;
 }
 
+static int plan_commit_call(lua_State *L)
+{
+    plan_commit(L, 1, lua_touserdata(L, 2));
+    return 0;
+}
+
+/// plan_commit where nothing else is to be undone: when memory runs out half way, the kinds
+/// interned so far are forgotten again before the error goes on.
+static void plan_commit_or_undo(lua_State *L, int world_idx, const KindPlan *plan)
+{
+    if (plan->fresh_count == 0) return;
+    world_idx = lua_absindex(L, world_idx);
+    lua_pushcfunction(L, plan_commit_call);
+    lua_pushvalue(L, world_idx);
+    lua_pushlightuserdata(L, (void *)plan);
+    if (lua_pcall(L, 2, 0, 0) != LUA_OK) {
+        kinds_rollback(L, world_idx, plan->base);
+        lua_error(L);
+    }
+}
+
 /* ---- Other methods ------------------------------------------------------------------------- */
 
 static int vehicle_alive(lua_State *L)
@@ -674,7 +695,7 @@ static int vehicle_newindex(lua_State *L)
         KindPlan plan = {.fresh_count = 0, .base = h->owner->kind_count};
         uint64_t mask = 0;
         if (!lua_isnil(L, 3) && (msg = plan_kinds(L, world_idx, &plan, 3, &mask))) break;
-        plan_commit(L, world_idx, &plan);
+        plan_commit_or_undo(L, world_idx, &plan);
         r = steer_vehicle_set_flock_kinds(world, h->id, mask);
         break;
     }

@@ -130,6 +130,7 @@ static const char *const SCENARIO =
     "  op(function(k) V[k][i].data.tag = 'tag' .. i end)\n"
     "  op(function(k) V[k][i].combine = 'priority' end)\n"
     "  op(function(k) V[k][i].max_speed = 120 end)\n"
+    "  op(function(k) V[k][i].flock_with = {'prey', 'fresh' .. i, 'new' .. i} end)\n"
     "end\n"
     "op(function(k) W[k]:step() end)\n"
     "for i = 1, 40, 5 do\n"
