@@ -442,7 +442,7 @@ static void unknown_member(lua_State *L, int dispatch, const char *key)
 /// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
 static int world_index(lua_State *L)
 {
-    luaL_checkudata(L, 1, WORLD_MT);
+    if (!lsteer_test_world(L, 1)) luaL_checkudata(L, 1, WORLD_MT); /* raises */
     lua_settop(L, 2);
     lua_pushvalue(L, 2);
     int type = lua_rawget(L, lua_upvalueindex(1));
