@@ -9,8 +9,8 @@ static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool veh
 {
     int a = *arg;
     if (!vehicle_only && lua_type(L, a) == LUA_TNUMBER) {
-        double x = lsteer_check_finite(L, a);
-        double y = lsteer_check_finite(L, a + 1);
+        double x = lsteer_check_coordinate(L, a);
+        double y = lsteer_check_coordinate(L, a + 1);
         *arg += 2;
         return steer_target_point(x, y);
     }
@@ -83,8 +83,9 @@ static int behaviour_method(lua_State *L)
         check_leash(L, arg, &changed.wander);
         if (mask & (1ULL << 4)) changed.wander.has_anchor = true; /* WANDER[4] is "anchor" */
     }
+    /* Targets were checked above: what the core refuses is an option (a value past a limit). */
     if (steer_vehicle_set_behaviour(world, v->id, &changed) != STEER_OK)
-        return luaL_error(L, "%s", steer_world_last_error(world));
+        return luaL_argerror(L, arg, steer_world_last_error(world));
     lua_settop(L, 1);
     return 1;
 }

@@ -242,6 +242,17 @@ double lsteer_check_finite(lua_State *L, int arg)
     return x;
 }
 
+double lsteer_check_coordinate(lua_State *L, int arg)
+{
+    double x = lsteer_check_finite(L, arg);
+    if (fabs(x) > STEER_MAX_COORDINATE) {
+        char text[80];
+        snprintf(text, sizeof text, "coordinate within ±%g expected, got %g", STEER_MAX_COORDINATE, x);
+        luaL_argerror(L, arg, lua_pushstring(L, text));
+    }
+    return x;
+}
+
 /* ---- Did you mean? ------------------------------------------------------------------------- */
 
 /// US spelling of a word, for comparing: "colour" -> "color", "behaviours" -> "behaviors".

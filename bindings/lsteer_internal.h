@@ -227,6 +227,8 @@ int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const
 
 /// Checks a finite number argument (`bad argument #n to 'f' (finite number expected, got nan)`).
 double lsteer_check_finite(lua_State *L, int arg);
+/// Checks a coordinate: finite and within ±STEER_MAX_COORDINATE, the core's limit.
+double lsteer_check_coordinate(lua_State *L, int arg);
 /// Pushes a short description of a bad number: "nan", "inf", "-inf" or "%g".
 void lsteer_push_number_text(lua_State *L, double x);
 

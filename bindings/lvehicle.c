@@ -364,7 +364,7 @@ int lsteer_spawn(lua_State *L)
     }
     SteerVehicleId id;
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
-        return luaL_error(L, "spawn: %s", steer_world_last_error(w->world));
+        return luaL_argerror(L, 2, steer_world_last_error(w->world));
     /* The Lua half allocates (kind names, the handle, its place among the handles): when memory
      * runs out there, the vehicle is taken back, so that a failed spawn changes nothing. */
     SpawnFinish finish = {&plan, id};
@@ -419,7 +419,7 @@ static int vehicle_alive(lua_State *L)
 static int vehicle_set_position(lua_State *L)
 {
     LVehicle *v = lsteer_check_vehicle(L, 1);
-    SteerVec2 p = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
+    SteerVec2 p = steer_vec2(lsteer_check_coordinate(L, 2), lsteer_check_coordinate(L, 3));
     steer_vehicle_set_position(v->owner->world, v->id, p);
     return 0;
 }
@@ -428,7 +428,8 @@ static int vehicle_set_velocity(lua_State *L)
 {
     LVehicle *v = lsteer_check_vehicle(L, 1);
     SteerVec2 p = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
-    steer_vehicle_set_velocity(v->owner->world, v->id, p);
+    if (steer_vehicle_set_velocity(v->owner->world, v->id, p) != STEER_OK)
+        luaL_argerror(L, 2, steer_world_last_error(v->owner->world));
     return 0;
 }
 

@@ -296,7 +296,7 @@ static int world_closest(lua_State *L)
     SteerVec2 point;
     int arg = 2;
     if (lua_type(L, 2) == LUA_TNUMBER) {
-        point = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
+        point = steer_vec2(lsteer_check_coordinate(L, 2), lsteer_check_coordinate(L, 3));
         arg = 4;
     } else if (lsteer_test_vehicle(L, 2)) {
         LVehicle *v = lsteer_check_vehicle(L, 2);
@@ -349,7 +349,7 @@ static int world_neighbors(lua_State *L)
     }
     SteerVec2 center = steer_vehicle_position(w->world, v->id);
     int n = steer_world_query_radius(w->world, center, radius, &filter, NULL, 0);
-    if (n < 0) return luaL_error(L, "neighbors: %s", steer_world_last_error(w->world));
+    if (n < 0) return luaL_argerror(L, 3, steer_world_last_error(w->world));
     SteerVehicleId *ids = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *ids, 0);
     n = steer_world_query_radius(w->world, center, radius, &filter, ids, n);
     push_vehicle_array(L, 1, ids, n);
@@ -478,7 +478,8 @@ static int world_newindex(lua_State *L)
         const char *msg = lsteer_check_value(L, 3, OPT_POSITIVE, &dt);
         if (!msg && dt > 1.0) msg = "number in (0, 1] expected";
         if (msg) return luaL_error(L, "bad value for field 'dt' (%s)", msg);
-        steer_world_set_dt(w->world, dt);
+        if (steer_world_set_dt(w->world, dt) != STEER_OK)
+            return luaL_error(L, "bad value for field 'dt' (%s)", steer_world_last_error(w->world));
         return 0;
     }
     if (strcmp(key, "think_hz") == 0) {

@@ -1,5 +1,6 @@
 /* behaviour.c - behaviour names and defaults, and switching behaviours on and off per vehicle.
  * Everything a caller passes is checked here, before any of it is stored. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,20 +128,33 @@ static SteerResult bad(const SteerWorld *world, const SteerBehaviourDef *def, co
     return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s", INFO[def->type].name, what);
 }
 
-static bool non_negative(double x) { return isfinite(x) && x >= 0.0; }
-static bool positive(double x) { return isfinite(x) && x > 0.0; }
+/* The limits of steer_types.h, with the behaviour's name in front of the message ("wander: "). */
+typedef struct Checker {
+    const SteerWorld *world;
+    char prefix[32];
+} Checker;
 
-static SteerResult check_target(const SteerWorld *world, const SteerBehaviourDef *def, const char *name,
-                                SteerTarget target, SteerVehicleId self, bool vehicle_only)
+static SteerResult in_range(const Checker *c, const char *name, double value, double lo, double hi)
 {
+    return steer_check_range(c->world, c->prefix, name, value, lo, hi);
+}
+static SteerResult length(const Checker *c, const char *name, double value) { return in_range(c, name, value, 0.0, STEER_MAX_LENGTH); }
+static SteerResult positive_length(const Checker *c, const char *name, double value)
+{
+    return in_range(c, name, value, STEER_MIN_POSITIVE, STEER_MAX_LENGTH);
+}
+static SteerResult weight(const Checker *c, const char *name, double value) { return in_range(c, name, value, 0.0, STEER_MAX_WEIGHT); }
+static SteerResult fraction(const Checker *c, const char *name, double value) { return in_range(c, name, value, 0.0, 1.0); }
+
+static SteerResult check_target(const Checker *c, const SteerBehaviourDef *def, const char *name, SteerTarget target,
+                                SteerVehicleId self, bool vehicle_only)
+{
+    const SteerWorld *world = c->world;
     switch (target.kind) {
     case STEER_TARGET_POINT:
         if (vehicle_only)
             return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be a vehicle, not a point", INFO[def->type].name, name);
-        if (!steer_vec2_is_finite(target.point))
-            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be finite (got %g, %g)", INFO[def->type].name,
-                              name, target.point.x, target.point.y);
-        return STEER_OK;
+        return steer_check_point(world, c->prefix, name, target.point);
     case STEER_TARGET_VEHICLE:
         if (!steer_vehicle_lookup(world, target.vehicle))
             return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: %s names a vehicle that does not exist", INFO[def->type].name, name);
@@ -153,101 +167,94 @@ static SteerResult check_target(const SteerWorld *world, const SteerBehaviourDef
     return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s has an unknown kind", INFO[def->type].name, name);
 }
 
-static SteerResult check_wander(const SteerWorld *world, const SteerBehaviourDef *def, const SteerWanderParams *w)
+static SteerResult check_wander(const Checker *c, const SteerBehaviourDef *def, const SteerWanderParams *w)
 {
-    if (!non_negative(w->radius)) return bad(world, def, "radius must be a finite number >= 0");
-    if (!non_negative(w->distance)) return bad(world, def, "distance must be a finite number >= 0");
-    if (!non_negative(w->jitter)) return bad(world, def, "jitter must be a finite number >= 0");
+    TRY(length(c, "radius", w->radius));
+    TRY(length(c, "distance", w->distance));
+    TRY(length(c, "jitter", w->jitter));
     if (w->leash != STEER_LEASH_NONE && w->leash != STEER_LEASH_PULL && w->leash != STEER_LEASH_ROAM)
-        return bad(world, def, "leash must be none, pull or roam");
-    if (w->has_anchor && !steer_vec2_is_finite(w->anchor)) return bad(world, def, "anchor must be finite");
-    if (!positive(w->return_radius)) return bad(world, def, "return_radius must be a positive finite number");
-    if (!non_negative(w->max_distance)) return bad(world, def, "max_distance must be a finite number >= 0");
-    if (!non_negative(w->roam_rate)) return bad(world, def, "roam_rate must be a finite number >= 0");
+        return bad(c->world, def, "leash must be none, pull or roam");
+    if (w->has_anchor) TRY(steer_check_point(c->world, c->prefix, "anchor", w->anchor));
+    TRY(positive_length(c, "return_radius", w->return_radius));
+    TRY(length(c, "max_distance", w->max_distance));
+    TRY(in_range(c, "roam_rate", w->roam_rate, 0.0, STEER_MAX_RATE));
     return STEER_OK;
 }
 
-static SteerResult check_params(const SteerWorld *world, SteerVehicleId self, const SteerBehaviourDef *def)
+static SteerResult check_params(const Checker *c, SteerVehicleId self, const SteerBehaviourDef *def)
 {
+    const SteerWorld *world = c->world;
     switch (def->type) {
-    case STEER_SEEK: return check_target(world, def, "target", def->seek.target, self, false);
+    case STEER_SEEK: return check_target(c, def, "target", def->seek.target, self, false);
     case STEER_FLEE:
-        if (!non_negative(def->flee.panic_distance)) return bad(world, def, "panic_distance must be a finite number >= 0");
-        return check_target(world, def, "target", def->flee.target, self, false);
+        TRY(length(c, "panic_distance", def->flee.panic_distance));
+        return check_target(c, def, "target", def->flee.target, self, false);
     case STEER_ARRIVE:
-        if (!non_negative(def->arrive.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
-        return check_target(world, def, "target", def->arrive.target, self, false);
-    case STEER_PURSUE: return check_target(world, def, "target", def->pursue.target, self, true);
+        TRY(length(c, "slowing_radius", def->arrive.slowing_radius));
+        return check_target(c, def, "target", def->arrive.target, self, false);
+    case STEER_PURSUE: return check_target(c, def, "target", def->pursue.target, self, true);
     case STEER_EVADE:
-        if (!non_negative(def->evade.threat_range)) return bad(world, def, "threat_range must be a finite number >= 0");
-        return check_target(world, def, "target", def->evade.target, self, true);
+        TRY(length(c, "threat_range", def->evade.threat_range));
+        return check_target(c, def, "target", def->evade.target, self, true);
     case STEER_OFFSET_PURSUE:
         if (!steer_vec2_is_finite(def->offset_pursue.offset)) return bad(world, def, "offset must be finite");
-        if (!non_negative(def->offset_pursue.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
-        return check_target(world, def, "target", def->offset_pursue.target, self, true);
+        TRY(steer_check_vector(world, c->prefix, "offset", def->offset_pursue.offset, STEER_MAX_LENGTH));
+        TRY(length(c, "slowing_radius", def->offset_pursue.slowing_radius));
+        return check_target(c, def, "target", def->offset_pursue.target, self, true);
     case STEER_INTERPOSE:
-        if (!non_negative(def->interpose.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
-        TRY(check_target(world, def, "a", def->interpose.a, self, false));
-        return check_target(world, def, "b", def->interpose.b, self, false);
+        TRY(length(c, "slowing_radius", def->interpose.slowing_radius));
+        TRY(check_target(c, def, "a", def->interpose.a, self, false));
+        return check_target(c, def, "b", def->interpose.b, self, false);
     case STEER_HIDE:
-        if (!non_negative(def->hide.distance)) return bad(world, def, "distance must be a finite number >= 0");
-        if (!non_negative(def->hide.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
-        return check_target(world, def, "target", def->hide.target, self, false);
-    case STEER_WANDER: return check_wander(world, def, &def->wander);
+        TRY(length(c, "distance", def->hide.distance));
+        TRY(length(c, "slowing_radius", def->hide.slowing_radius));
+        return check_target(c, def, "target", def->hide.target, self, false);
+    case STEER_WANDER: return check_wander(c, def, &def->wander);
     case STEER_FOLLOW:
         if (!steer_pool_get(&world->paths, def->follow.path.index1, def->follow.path.generation) ||
             def->follow.path.world != world->tag)
             return steer_fail(world, STEER_ERROR_INVALID_ID, "follow: path does not exist");
-        if (!non_negative(def->follow.waypoint_radius)) return bad(world, def, "waypoint_radius must be a finite number >= 0");
-        if (!non_negative(def->follow.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
+        TRY(length(c, "waypoint_radius", def->follow.waypoint_radius));
+        TRY(length(c, "slowing_radius", def->follow.slowing_radius));
         return STEER_OK;
     case STEER_AVOID_OBSTACLES:
-        if (!positive(def->avoid_obstacles.detection_length)) return bad(world, def, "detection_length must be a positive finite number");
-        if (!(non_negative(def->avoid_obstacles.braking) && def->avoid_obstacles.braking <= 1.0))
+        TRY(positive_length(c, "detection_length", def->avoid_obstacles.detection_length));
+        if (!(isfinite(def->avoid_obstacles.braking) && def->avoid_obstacles.braking >= 0.0 && def->avoid_obstacles.braking <= 1.0))
             return bad(world, def, "braking must be in [0, 1]");
         return STEER_OK;
-    case STEER_AVOID_WALLS:
-        if (!positive(def->avoid_walls.feeler_length)) return bad(world, def, "feeler_length must be a positive finite number");
-        return STEER_OK;
-    case STEER_CONTAIN:
-        if (!positive(def->contain.margin)) return bad(world, def, "margin must be a positive finite number");
-        return STEER_OK;
+    case STEER_AVOID_WALLS: return positive_length(c, "feeler_length", def->avoid_walls.feeler_length);
+    case STEER_CONTAIN: return positive_length(c, "margin", def->contain.margin);
     case STEER_FOLLOW_FLOW:
         if (!steer_pool_get(&world->fields, def->follow_flow.field.index1, def->follow_flow.field.generation) ||
             def->follow_flow.field.world != world->tag)
             return steer_fail(world, STEER_ERROR_INVALID_ID, "follow_flow: flow field does not exist");
-        if (!non_negative(def->follow_flow.lookahead)) return bad(world, def, "lookahead must be a finite number >= 0");
-        return STEER_OK;
+        return in_range(c, "lookahead", def->follow_flow.lookahead, 0.0, STEER_MAX_TIME);
     case STEER_SEPARATE:
-        if (!non_negative(def->separate.comfort_distance)) return bad(world, def, "comfort_distance must be a finite number >= 0");
-        if (!(isfinite(def->separate.comfort_multiplier) && def->separate.comfort_multiplier >= 1.0))
-            return bad(world, def, "comfort_multiplier must be a finite number >= 1");
-        return STEER_OK;
+        TRY(length(c, "comfort_distance", def->separate.comfort_distance));
+        return in_range(c, "comfort_multiplier", def->separate.comfort_multiplier, 1.0, STEER_MAX_WEIGHT);
     case STEER_ALIGN:
     case STEER_COHERE:
         return STEER_OK;
     case STEER_FLOCK:
-        if (!non_negative(def->flock.separation)) return bad(world, def, "separation must be a finite number >= 0");
-        if (!non_negative(def->flock.alignment)) return bad(world, def, "alignment must be a finite number >= 0");
-        if (!non_negative(def->flock.cohesion)) return bad(world, def, "cohesion must be a finite number >= 0");
-        if (!non_negative(def->flock.wander)) return bad(world, def, "wander must be a finite number >= 0");
-        return check_wander(world, def, &def->flock.wander_params);
+        TRY(weight(c, "separation", def->flock.separation));
+        TRY(weight(c, "alignment", def->flock.alignment));
+        TRY(weight(c, "cohesion", def->flock.cohesion));
+        TRY(weight(c, "wander", def->flock.wander));
+        return check_wander(c, def, &def->flock.wander_params);
     case STEER_FOLLOW_LEADER:
-        if (!non_negative(def->follow_leader.behind)) return bad(world, def, "behind must be a finite number >= 0");
-        if (!non_negative(def->follow_leader.sight_radius)) return bad(world, def, "sight_radius must be a finite number >= 0");
-        if (!non_negative(def->follow_leader.slowing_radius)) return bad(world, def, "slowing_radius must be a finite number >= 0");
-        if (!non_negative(def->follow_leader.separation)) return bad(world, def, "separation must be a finite number >= 0");
-        return check_target(world, def, "target", def->follow_leader.target, self, true);
+        TRY(length(c, "behind", def->follow_leader.behind));
+        TRY(length(c, "sight_radius", def->follow_leader.sight_radius));
+        TRY(length(c, "slowing_radius", def->follow_leader.slowing_radius));
+        TRY(weight(c, "separation", def->follow_leader.separation));
+        return check_target(c, def, "target", def->follow_leader.target, self, true);
     case STEER_QUEUE:
-        if (!non_negative(def->queue.ahead)) return bad(world, def, "ahead must be a finite number >= 0");
-        if (!non_negative(def->queue.radius)) return bad(world, def, "radius must be a finite number >= 0");
-        if (!(non_negative(def->queue.braking) && def->queue.braking <= 1.0)) return bad(world, def, "braking must be in [0, 1]");
-        return STEER_OK;
+        TRY(length(c, "ahead", def->queue.ahead));
+        TRY(length(c, "radius", def->queue.radius));
+        return fraction(c, "braking", def->queue.braking);
     case STEER_AVOID_COLLISIONS:
-        if (!positive(def->avoid_collisions.horizon)) return bad(world, def, "horizon must be a positive finite number");
-        return STEER_OK;
+        return in_range(c, "horizon", def->avoid_collisions.horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME);
     default:
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is not available in this build", INFO[def->type].name);
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "unknown behaviour type %d", (int)def->type);
     }
 }
 
@@ -256,10 +263,12 @@ static SteerResult check_behaviour_def(const SteerWorld *world, SteerVehicleId s
     if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "behaviour definition is NULL");
     if ((int)def->type < 0 || def->type >= STEER_BEHAVIOUR_COUNT)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "unknown behaviour type %d", (int)def->type);
-    if (!non_negative(def->weight)) return bad(world, def, "weight must be a finite number >= 0");
+    Checker c = {world, {0}};
+    snprintf(c.prefix, sizeof c.prefix, "%s: ", INFO[def->type].name);
+    TRY(weight(&c, "weight", def->weight));
     if (!(isfinite(def->probability) && def->probability >= 0.0 && def->probability <= 1.0))
         return bad(world, def, "probability must be in [0, 1]");
-    return check_params(world, self, def);
+    return check_params(&c, self, def);
 }
 
 /* ---- Per-vehicle slots --------------------------------------------------------------------- */
@@ -357,8 +366,11 @@ static void start_slot(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     /* A fresh wander starts at a random point of its circle; a fresh roam at a random place in
      * its noise streams, so vehicles switched on together do not move in lockstep. */
     double angle = steer_world_random(world) * 2.0 * STEER_PI;
+    /* Only wander and flock have wander parameters: for the others the union holds other fields
+     * (a target's kind and padding where the radius would be), so nothing is read from it. */
+    bool wanders = slot->def.type == STEER_WANDER || slot->def.type == STEER_FLOCK;
     const SteerWanderParams *w = slot->def.type == STEER_FLOCK ? &slot->def.flock.wander_params : &slot->def.wander;
-    slot->wander_local = steer_scale(steer_vec2_from_angle(angle), w->radius);
+    slot->wander_local = wanders ? steer_scale(steer_vec2_from_angle(angle), w->radius) : steer_vec2(0.0, 0.0);
     slot->noise_offset = steer_vec2(steer_world_random(world) * 4096.0, steer_world_random(world) * 4096.0);
     slot->roam_time = 0.0;
     slot->waypoint = 0;

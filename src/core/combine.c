@@ -74,11 +74,17 @@ static SteerVec2 dither(SteerWorld *world, SteerVehicle *vehicle)
         SteerBehaviourSlot *slot = &vehicle->behaviours[i];
         double probability = slot->def.probability;
         if (probability <= 0.0 || steer_pcg32_unit(&world->rng) >= probability) continue;
-        SteerVec2 force = steer_scale(evaluate(world, vehicle, slot), 1.0 / probability);
-        if (steer_length_sq(force) > 0.0) {
-            double length = steer_length(force);
-            slot->state.kept = length > vehicle->max_force ? vehicle->max_force / length : 1.0;
-            return steer_truncate(force, vehicle->max_force);
+        SteerVec2 force = evaluate(world, vehicle, slot);
+        double length = steer_length(force);
+        if (length > 0.0) {
+            /* force / probability, truncated to max_force: compared as length > max_force·probability
+             * so that a tiny probability never overflows the quotient. */
+            if (length > vehicle->max_force * probability) {
+                slot->state.kept = vehicle->max_force * probability / length;
+                return steer_scale(force, vehicle->max_force / length);
+            }
+            slot->state.kept = 1.0;
+            return steer_scale(force, 1.0 / probability);
         }
     }
     return steer_vec2(0.0, 0.0);

@@ -154,7 +154,16 @@ static void choose_cells(double extent_x, double extent_y, double wanted, bool w
     double floor_size = area > 0.0 ? sqrt(area / max_cells) : 0.0;
     if (wanted < floor_size) wanted = floor_size;
     if (!(wanted > 0.0)) wanted = 1.0;
-    for (;;) {
+    /* Positions are kept within STEER_MAX_COORDINATE, but whatever the extent (even one that
+     * overflowed to infinity) the loop ends: each round grows the cell by a quarter, and a round
+     * that cannot get under max_cells that way settles for one cell over everything. */
+    for (int round = 0;; round++) {
+        if (round == 400 || !isfinite(extent_x) || !isfinite(extent_y)) {
+            *cols = *rows = 1;
+            *cell_w = isfinite(extent_x) && extent_x > 0.0 ? extent_x : 1.0;
+            *cell_h = isfinite(extent_y) && extent_y > 0.0 ? extent_y : 1.0;
+            return;
+        }
         double fc = wrap ? floor(extent_x / wanted) : floor(extent_x / wanted) + 1.0;
         double fr = wrap ? floor(extent_y / wanted) : floor(extent_y / wanted) + 1.0;
         if (fc < 1.0) fc = 1.0;

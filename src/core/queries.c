@@ -109,14 +109,8 @@ static inline void radius_consider(const SteerWorld *world, RadiusQuery *q, cons
 int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
                              SteerVehicleId *out, int capacity)
 {
-    if (!steer_vec2_is_finite(center)) {
-        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "center must be finite");
-        return -1;
-    }
-    if (!(isfinite(radius) && radius >= 0.0)) {
-        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "radius must be a finite number >= 0 (got %g)", radius);
-        return -1;
-    }
+    if (steer_check_point(world, "", "center", center) != STEER_OK) return -1;
+    if (steer_check_range(world, "", "radius", radius, 0.0, STEER_MAX_LENGTH) != STEER_OK) return -1;
     if (!filter_ok(world, filter)) return -1;
     const SteerGrid *grid = steer_world_query_grid(world);
     /* Results are collected as creation ranks, then sorted: the grid lists them by cell. */
@@ -174,6 +168,8 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "closest needs a finite point and a range >= 0");
         return false;
     }
+    /* Any range (infinity too) is fine: it is only compared with squared distances. */
+    if (steer_check_point(world, "closest: ", "point", point) != STEER_OK) return false;
     const SteerGrid *grid = steer_world_query_grid(world);
     /* An infinite range would walk every cell anyway; the cursor clamps it to the grid. */
     double reach = isfinite(range) ? range : 1e300;
@@ -221,10 +217,7 @@ int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, doub
         return -1;
     }
     if (radius < 0.0) radius = vehicle->neighbor_radius;
-    if (!isfinite(radius)) {
-        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "neighbors: radius must be a finite number (got %g)", radius);
-        return -1;
-    }
+    if (steer_check_range(world, "neighbors: ", "radius", radius, 0.0, STEER_MAX_LENGTH) != STEER_OK) return -1;
     SteerQueryFilter filter = steer_vehicle_neighbor_filter(world, id);
     return steer_world_query_radius(world, vehicle->position, radius, &filter, out, capacity);
 }
@@ -248,6 +241,10 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "obstacle query needs finite ends and a radius >= 0");
         return -1;
     }
+    if (steer_check_point(world, "obstacle query: ", "a", a) != STEER_OK ||
+        steer_check_point(world, "obstacle query: ", "b", b) != STEER_OK ||
+        steer_check_range(world, "obstacle query: ", "radius", radius, 0.0, STEER_MAX_LENGTH) != STEER_OK)
+        return -1;
     SteerVec2 ab = steer_world_offset(world, a, b);
     double length_sq = steer_length_sq(ab);
     const SteerShapeGrid *grid = steer_world_obstacle_grid(world);

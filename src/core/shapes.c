@@ -1,4 +1,5 @@
 /* shapes.c - the static world: circle obstacles, wall segments, paths and flow fields. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,8 +7,7 @@
 
 static SteerResult check_point(const SteerWorld *world, const char *name, SteerVec2 point)
 {
-    if (steer_vec2_is_finite(point)) return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be finite (got %g, %g)", name, point.x, point.y);
+    return steer_check_point(world, "", name, point);
 }
 
 /* The id types are distinct structs of the same layout; these helpers work on their fields. */
@@ -36,8 +36,7 @@ static int list_ids(const SteerWorld *world, const SteerPool *pool, void *out, i
 SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out)
 {
     TRY(check_point(world, "center", center));
-    if (!(isfinite(radius) && radius > 0.0))
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "obstacle radius must be a positive finite number (got %g)", radius);
+    TRY(steer_check_range(world, "obstacle ", "radius", radius, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
     int index = steer_pool_alloc(&world->obstacles);
     if (index < 0) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerObstacle *obstacle = steer_pool_at(&world->obstacles, index);
@@ -120,9 +119,9 @@ SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int
 {
     if (!points || count < 1) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "a path needs at least one point");
     for (int i = 0; i < count; i++) {
-        if (!steer_vec2_is_finite(points[i]))
-            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "path point %d must be finite (got %g, %g)", i + 1,
-                              points[i].x, points[i].y);
+        char name[32];
+        snprintf(name, sizeof name, "point %d", i + 1);
+        TRY(steer_check_point(world, "path ", name, points[i]));
     }
     SteerVec2 *copy = steer_realloc(&world->alloc, NULL, 0, (size_t)count * sizeof *copy);
     if (!copy) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -165,15 +164,17 @@ SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDe
 {
     if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "flow field definition is NULL");
     TRY(check_point(world, "origin", def->origin));
-    if (!(isfinite(def->cell_size) && def->cell_size > 0.0))
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "cell_size must be a positive finite number (got %g)", def->cell_size);
+    TRY(steer_check_range(world, "", "cell_size", def->cell_size, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
     if (def->cols < 1 || def->rows < 1 || def->cols > 1 << 14 || def->rows > 1 << 14)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "cols and rows must be in 1..16384 (got %d x %d)", def->cols, def->rows);
     size_t cells = (size_t)def->cols * (size_t)def->rows;
     if (def->vectors) {
+        /* Directions, but any length is kept (follow_flow truncates to 1): bounded like lengths, so
+         * that interpolating between them cannot overflow. */
         for (size_t i = 0; i < cells; i++) {
-            if (!steer_vec2_is_finite(def->vectors[i]))
-                return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "flow vector %zu must be finite", i + 1);
+            char name[40];
+            snprintf(name, sizeof name, "flow vector %zu", i + 1);
+            TRY(steer_check_vector(world, "", name, def->vectors[i], STEER_MAX_LENGTH));
         }
     }
     SteerVec2 *vectors = steer_realloc(&world->alloc, NULL, 0, cells * sizeof *vectors);
@@ -212,7 +213,7 @@ SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col
     if (col < 0 || col >= field->cols || row < 0 || row >= field->rows)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "cell (%d, %d) is outside the %d x %d field", col, row,
                           field->cols, field->rows);
-    TRY(check_point(world, "direction", direction));
+    TRY(steer_check_vector(world, "", "direction", direction, STEER_MAX_LENGTH));
     field->vectors[(size_t)row * (size_t)field->cols + (size_t)col] = direction;
     return STEER_OK;
 }

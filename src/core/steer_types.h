@@ -12,6 +12,28 @@
 
 #include "steer_math.h"
 
+/* ---- Limits -------------------------------------------------------------------------------- */
+
+/* Every number the core accepts is finite and within these limits (inclusive); anything beyond is
+ * refused with STEER_ERROR_INVALID_ARGUMENT and a message naming the value and the limit. They are
+ * chosen so that everything the step computes stays finite: differences of coordinates are at most
+ * 2e9, their squares 4e18; the largest force asked for is about weight·mass·speed/response_time =
+ * 1e6·1e6·1e6/1e-6 per behaviour; quotients never have a divisor below STEER_MIN_POSITIVE. The step
+ * keeps positions within STEER_MAX_COORDINATE too: in an unbounded world a vehicle that reaches it
+ * stops there, as at a wall. */
+#define STEER_MAX_COORDINATE 1e9 ///< |x|, |y| of every point: positions, targets, anchors, centres, wall ends, path points, origins
+#define STEER_MAX_LENGTH 1e9     ///< every length: world size, radii, behaviour distances, offsets, cell sizes, query radii, jitter (units/s)
+#define STEER_MAX_SPEED 1e6      ///< max_speed and each velocity component, units/s (velocities are also truncated to max_speed)
+#define STEER_MAX_FORCE 1e12     ///< max_force, mass·units/s²
+#define STEER_MAX_MASS 1e6
+#define STEER_MAX_TIME 1e6       ///< response_time, lookahead, horizon, s
+#define STEER_MAX_RATE 1e6       ///< max_turn_rate (radians/s), roam_rate (1/s)
+#define STEER_MAX_WEIGHT 1e6     ///< weights: behaviour weight, flock parts, follow_leader separation, comfort_multiplier
+/// Smallest value of every quantity that must be positive: mass, max_speed, max_force,
+/// response_time, dt, world width and height, cell_size, return_radius, detection_length,
+/// feeler_length, margin, horizon, an obstacle's radius. A denormal divisor would overflow.
+#define STEER_MIN_POSITIVE 1e-6
+
 /* ---- Results ------------------------------------------------------------------------------- */
 
 /// What a fallible call returned. On anything but STEER_OK the world is unchanged and

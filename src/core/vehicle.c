@@ -45,22 +45,52 @@ static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
 
 /* ---- Checks shared by creation and the setters --------------------------------------------- */
 
-static SteerResult check_positive(const SteerWorld *world, const char *name, double value)
+/* Each tunable with its limits (steer_types.h). */
+static SteerResult check_mass(const SteerWorld *world, const char *name, double value)
 {
-    if (isfinite(value) && value > 0.0) return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be a positive finite number (got %g)", name, value);
+    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_MASS);
 }
 
-static SteerResult check_non_negative(const SteerWorld *world, const char *name, double value)
+static SteerResult check_speed(const SteerWorld *world, const char *name, double value)
 {
-    if (isfinite(value) && value >= 0.0) return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be a finite number >= 0 (got %g)", name, value);
+    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_SPEED);
 }
 
-static SteerResult check_vec(const SteerWorld *world, const char *name, SteerVec2 value)
+static SteerResult check_force(const SteerWorld *world, const char *name, double value)
 {
-    if (steer_vec2_is_finite(value)) return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be finite (got %g, %g)", name, value.x, value.y);
+    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_FORCE);
+}
+
+static SteerResult check_rate(const SteerWorld *world, const char *name, double value)
+{
+    return steer_check_range(world, "", name, value, 0.0, STEER_MAX_RATE);
+}
+
+static SteerResult check_length(const SteerWorld *world, const char *name, double value)
+{
+    return steer_check_range(world, "", name, value, 0.0, STEER_MAX_LENGTH);
+}
+
+/// Group behaviours divide by it: 0 (no neighbours) or at least STEER_MIN_POSITIVE.
+static SteerResult check_neighbor_radius(const SteerWorld *world, const char *name, double value)
+{
+    if (value == 0.0) return STEER_OK;
+    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_LENGTH);
+}
+
+static SteerResult check_time(const SteerWorld *world, const char *name, double value)
+{
+    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_TIME);
+}
+
+static SteerResult check_position(const SteerWorld *world, const char *name, SteerVec2 value)
+{
+    return steer_check_point(world, "", name, value);
+}
+
+static SteerResult check_velocity(const SteerWorld *world, const char *name, SteerVec2 value)
+{
+    return steer_check_vector(world, "", name, value, STEER_MAX_SPEED);
 }
 
 /// The cone test's threshold: all-round vision (2π, give or take rounding) skips the test.
@@ -91,17 +121,17 @@ static SteerResult check_combine(const SteerWorld *world, SteerCombine combine)
 static SteerResult check_def(const SteerWorld *world, const SteerVehicleDef *def)
 {
     if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "vehicle definition is NULL");
-    TRY(check_vec(world, "position", def->position));
-    TRY(check_vec(world, "velocity", def->velocity));
+    TRY(check_position(world, "position", def->position));
+    TRY(check_velocity(world, "velocity", def->velocity));
     if (!isfinite(def->heading))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "heading must be finite (got %g)", def->heading);
-    TRY(check_positive(world, "mass", def->mass));
-    TRY(check_positive(world, "max_speed", def->max_speed));
-    TRY(check_positive(world, "max_force", def->max_force));
-    TRY(check_non_negative(world, "max_turn_rate", def->max_turn_rate));
-    TRY(check_non_negative(world, "radius", def->radius));
-    TRY(check_positive(world, "response_time", def->response_time));
-    TRY(check_non_negative(world, "neighbor_radius", def->neighbor_radius));
+    TRY(check_mass(world, "mass", def->mass));
+    TRY(check_speed(world, "max_speed", def->max_speed));
+    TRY(check_force(world, "max_force", def->max_force));
+    TRY(check_rate(world, "max_turn_rate", def->max_turn_rate));
+    TRY(check_length(world, "radius", def->radius));
+    TRY(check_time(world, "response_time", def->response_time));
+    TRY(check_neighbor_radius(world, "neighbor_radius", def->neighbor_radius));
     TRY(check_view_angle(world, def->view_angle));
     TRY(check_kind(world, def->kind));
     TRY(check_combine(world, def->combine));
@@ -146,7 +176,9 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->position = def->position;
     vehicle->spawn = def->position;
     vehicle->velocity = steer_truncate(def->velocity, def->max_speed);
-    if (steer_length_sq(vehicle->velocity) > 0.0) vehicle->heading = steer_normalize(vehicle->velocity);
+    /* A velocity too small to have a direction (a denormal) leaves the heading to `heading`. */
+    SteerVec2 direction = steer_normalize(vehicle->velocity);
+    if (steer_length_sq(direction) > 0.0) vehicle->heading = direction;
     else vehicle->heading = steer_vec2_from_angle(def->heading);
     vehicle->side = steer_perp(vehicle->heading);
     vehicle->mass = def->mass;
@@ -289,7 +321,7 @@ SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id)
 SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position)
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
-    TRY(check_vec(world, "position", position));
+    TRY(check_position(world, "position", position));
     vehicle->position = position;
     steer_world_index_place(world, (int)id.index1 - 1);
     return STEER_OK;
@@ -298,10 +330,11 @@ SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, Ste
 SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity)
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
-    TRY(check_vec(world, "velocity", velocity));
+    TRY(check_velocity(world, "velocity", velocity));
     vehicle->velocity = steer_truncate(velocity, vehicle->max_speed);
-    if (steer_length_sq(vehicle->velocity) > 0.0) {
-        vehicle->heading = steer_normalize(vehicle->velocity);
+    SteerVec2 direction = steer_normalize(vehicle->velocity);
+    if (steer_length_sq(direction) > 0.0) { /* too small to have a direction: heading kept */
+        vehicle->heading = direction;
         vehicle->side = steer_perp(vehicle->heading);
     }
     return STEER_OK;
@@ -329,17 +362,17 @@ SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, doub
         return STEER_OK;                                                                           \
     }
 
-DEFINE_SETTER(mass, check_positive)
-DEFINE_SETTER(max_force, check_positive)
-DEFINE_SETTER(max_turn_rate, check_non_negative)
-DEFINE_SETTER(radius, check_non_negative)
-DEFINE_SETTER(response_time, check_positive)
-DEFINE_SETTER(neighbor_radius, check_non_negative)
+DEFINE_SETTER(mass, check_mass)
+DEFINE_SETTER(max_force, check_force)
+DEFINE_SETTER(max_turn_rate, check_rate)
+DEFINE_SETTER(radius, check_length)
+DEFINE_SETTER(response_time, check_time)
+DEFINE_SETTER(neighbor_radius, check_neighbor_radius)
 
 SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double value)
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
-    TRY(check_positive(world, "max_speed", value));
+    TRY(check_speed(world, "max_speed", value));
     vehicle->max_speed = value;
     vehicle->velocity = steer_truncate(vehicle->velocity, value);
     return STEER_OK;

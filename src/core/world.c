@@ -26,17 +26,30 @@ static SteerResult check_message(char *message, size_t size, const char *text)
     return STEER_ERROR_INVALID_ARGUMENT;
 }
 
+static bool in_range(double value, double lo, double hi) { return isfinite(value) && value >= lo && value <= hi; }
+
 SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size)
 {
+    char text[160];
     if (!def) return check_message(message, message_size, "world definition is NULL");
-    if (!(isfinite(def->width) && def->width > 0.0))
-        return check_message(message, message_size, "width must be a positive finite number");
-    if (!(isfinite(def->height) && def->height > 0.0))
-        return check_message(message, message_size, "height must be a positive finite number");
+    if (!in_range(def->width, STEER_MIN_POSITIVE, STEER_MAX_LENGTH)) {
+        snprintf(text, sizeof text, "width must be a finite number in [%g, %g] units (got %g)", STEER_MIN_POSITIVE,
+                 STEER_MAX_LENGTH, def->width);
+        return check_message(message, message_size, text);
+    }
+    if (!in_range(def->height, STEER_MIN_POSITIVE, STEER_MAX_LENGTH)) {
+        snprintf(text, sizeof text, "height must be a finite number in [%g, %g] units (got %g)", STEER_MIN_POSITIVE,
+                 STEER_MAX_LENGTH, def->height);
+        return check_message(message, message_size, text);
+    }
     if (def->edges != STEER_EDGES_NONE && def->edges != STEER_EDGES_WRAP && def->edges != STEER_EDGES_CONTAIN)
         return check_message(message, message_size, "edges must be none, wrap or contain");
     if (!(isfinite(def->dt) && def->dt > 0.0 && def->dt <= 1.0))
         return check_message(message, message_size, "dt must be a finite number in (0, 1] seconds");
+    if (def->dt < STEER_MIN_POSITIVE) {
+        snprintf(text, sizeof text, "dt must be at least %g seconds (got %g)", STEER_MIN_POSITIVE, def->dt);
+        return check_message(message, message_size, text);
+    }
     if (message && message_size > 0) message[0] = '\0';
     return STEER_OK;
 }
@@ -134,6 +147,31 @@ SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *fo
     return code;
 }
 
+SteerResult steer_check_range(const SteerWorld *world, const char *prefix, const char *name, double value, double lo,
+                              double hi)
+{
+    if (in_range(value, lo, hi)) return STEER_OK;
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be a finite number in [%g, %g] (got %g)", prefix, name,
+                      lo, hi, value);
+}
+
+SteerResult steer_check_vector(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 value,
+                               double limit)
+{
+    if (!steer_vec2_is_finite(value))
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be finite (got %g, %g)", prefix, name, value.x,
+                          value.y);
+    if (fabs(value.x) > limit || fabs(value.y) > limit)
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be within ±%g on each axis (got %g, %g)", prefix,
+                          name, limit, value.x, value.y);
+    return STEER_OK;
+}
+
+SteerResult steer_check_point(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 point)
+{
+    return steer_check_vector(world, prefix, name, point, STEER_MAX_COORDINATE);
+}
+
 void steer_clear_error(const SteerWorld *world) { ((SteerWorld *)world)->error[0] = '\0'; }
 
 const char *steer_world_last_error(const SteerWorld *world) { return world->error; }
@@ -149,6 +187,8 @@ SteerResult steer_world_set_dt(SteerWorld *world, double dt)
 {
     if (!(isfinite(dt) && dt > 0.0 && dt <= 1.0))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)", dt);
+    if (dt < STEER_MIN_POSITIVE)
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be at least %g seconds (got %g)", STEER_MIN_POSITIVE, dt);
     world->def.dt = dt;
     return STEER_OK;
 }
@@ -205,6 +245,12 @@ static void apply_edges(const SteerWorld *world, SteerVehicle *vehicle)
         if (vehicle->position.y > height) { vehicle->position.y = height; if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0; }
         break;
     case STEER_EDGES_NONE:
+        /* Unbounded, but not without limit: a vehicle that drifts to STEER_MAX_COORDINATE (hours
+         * at a high speed) stops there as at a wall, so every offset the step takes stays finite. */
+        if (vehicle->position.x < -STEER_MAX_COORDINATE) { vehicle->position.x = -STEER_MAX_COORDINATE; if (vehicle->velocity.x < 0.0) vehicle->velocity.x = 0.0; }
+        if (vehicle->position.x > STEER_MAX_COORDINATE) { vehicle->position.x = STEER_MAX_COORDINATE; if (vehicle->velocity.x > 0.0) vehicle->velocity.x = 0.0; }
+        if (vehicle->position.y < -STEER_MAX_COORDINATE) { vehicle->position.y = -STEER_MAX_COORDINATE; if (vehicle->velocity.y < 0.0) vehicle->velocity.y = 0.0; }
+        if (vehicle->position.y > STEER_MAX_COORDINATE) { vehicle->position.y = STEER_MAX_COORDINATE; if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0; }
         break;
     }
 }
@@ -287,9 +333,12 @@ void steer_world_step(SteerWorld *world)
          * vehicle's slots now, as it joins its batch - they are read when the batch is full.
          * (Asking for a later vehicle's slots stalls on reading the pointer to them.) */
         {
+            /* (none before its first behaviour: arithmetic on a null pointer is undefined) */
             const char *hot = (const char *)vehicle->behaviours;
-            for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
-            __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
+            if (hot) {
+                for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
+                __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
+            }
         }
         /* and the vehicle itself further on, whose pointer to its slots the line above reads -
          * unless it lies right after the one before: the hardware streams through consecutive

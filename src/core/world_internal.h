@@ -209,12 +209,28 @@ void steer_world_compact_order(SteerWorld *world);
 SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
 void steer_clear_error(const SteerWorld *world);
+/// The limits of steer_types.h, checked at every input. `prefix` starts the message ("" or, say,
+/// "wander: "); on failure the world's error names the value and the limit.
+/// A finite number in [lo, hi].
+SteerResult steer_check_range(const SteerWorld *world, const char *prefix, const char *name, double value, double lo,
+                              double hi);
+/// A point whose coordinates are finite and within ±STEER_MAX_COORDINATE.
+SteerResult steer_check_point(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 point);
+/// A vector whose components are finite and within ±limit (velocities, offsets, directions).
+SteerResult steer_check_vector(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 value,
+                               double limit);
 SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id);
 /// The pool slot (0-based) a live vehicle occupies.
 static inline int steer_vehicle_slot(const SteerWorld *world, const SteerVehicle *vehicle)
 {
     return (int)(((const unsigned char *)vehicle - world->vehicles.items) / (ptrdiff_t)world->vehicles.item_size);
 }
+
+/* check.c */
+/// Tests and fuzzing: checks every invariant of a world (each vehicle field finite and within the
+/// limits, every id and rank valid, order, pools and grid consistent). Returns false and says
+/// what failed in `why` (may be NULL) at the first broken one.
+bool steer_world_check_state(const SteerWorld *world, char *why, size_t why_size);
 
 /* behaviour.c */
 void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle);
