@@ -77,6 +77,22 @@ static void test_repro_far_apart_vehicles_no_longer_hang_the_step(void **state)
     steer_world_destroy(world);
 }
 
+/* The grid itself survives any extent, even one that overflows: white-box, two vehicles put at
+ * ±1e308 behind the checks' back. The step returns and brings them back within the limit. */
+static void test_the_grid_survives_an_infinite_extent(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId a = spawn_at(world, 0, 0), b = spawn_at(world, 0, 0);
+    steer_vehicle_lookup(world, a)->position = steer_vec2(0.0, 1e308);
+    steer_vehicle_lookup(world, b)->position = steer_vec2(0.0, -1e308);
+    steer_world_step(world); /* used to loop forever in the grid's choose_cells */
+    assert_true(steer_vehicle_position(world, a).y == STEER_MAX_COORDINATE);
+    assert_true(steer_vehicle_position(world, b).y == -STEER_MAX_COORDINATE);
+    step_checked(world, 3);
+    steer_world_destroy(world);
+}
+
 /* interpose between vehicles far apart near 1e308 left x, y, vx, vy at NaN. Now the targets can be
  * at most 1e9 out, and there every behaviour aimed at them stays finite. */
 static void test_repro_behaviours_between_far_vehicles_stay_finite(void **state)
@@ -432,6 +448,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_repro_far_apart_vehicles_no_longer_hang_the_step),
+        cmocka_unit_test(test_the_grid_survives_an_infinite_extent),
         cmocka_unit_test(test_repro_behaviours_between_far_vehicles_stay_finite),
         cmocka_unit_test(test_every_vehicle_setter_accepts_its_bounds_and_refuses_past_them),
         cmocka_unit_test(test_world_definitions_and_dt_are_bounded),
