@@ -80,7 +80,7 @@ local function plain_lua(path, seed, steps)
 end
 
 local function program(path, seed, steps)
-  local cmd = ("SDL_VIDEODRIVER=dummy %s --headless --steps %d --seed %d %s 2>&1"):format(PROGRAM, steps, seed, path)
+  local cmd = ("SDL_VIDEODRIVER=dummy %s --headless --time-budget 20000 --steps %d --seed %d %s 2>&1"):format(PROGRAM, steps, seed, path)
   local p = assert(io.popen(cmd))
   local out = p:read("a")
   local ok = p:close()
