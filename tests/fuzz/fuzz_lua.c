@@ -213,8 +213,10 @@ static void statement(Script *s)
     case 10:
     case 11: put(s, "W:step(%d)", 1 + fuzz_u8(&s->in) % 3); break;
     case 12:
-        switch (fuzz_u8(&s->in) % 5) {
+        switch (fuzz_u8(&s->in) % 7) {
         case 0: put(s, "local _ = tostring("); vehicle(s); put(s, ")"); break;
+        case 5: put(s, "collectgarbage()"); break;
+        case 6: put(s, "local _ = W:count(), W:kinds(), W:obstacles(), W:walls(), W:random("); value(s); put(s, ")"); break;
         case 1: vehicle(s); put(s, ":forces()"); break;
         case 2: vehicle(s); put(s, ":behaviours()"); break;
         case 3: put(s, "W.dt = "); value(s); break;
