@@ -2,6 +2,7 @@
 #   make          the core library (build/libsteer.a)
 #   make test     every test suite under AddressSanitizer + UBSan; ends with "N passed, N failed"
 #   make bench    benchmarks (not part of make test)
+#   make fuzz     libFuzzer harnesses of the core and the Lua module, FUZZ_SECONDS each (mk/fuzz.mk)
 #   make demo     the hunter/prey demo
 #   make install  PREFIX=/usr/local DESTDIR=
 #   make clean
