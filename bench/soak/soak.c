@@ -197,8 +197,12 @@ int main(int argc, char **argv)
            g_rss = growth(start.rss_kib, end.rss_kib);
     printf("soak: growth start -> end: Lua heap %+.2f %%, state %+.2f %%, RSS %+.2f %%\n", g_lua, g_state, g_rss);
     printf("soak: %.0f s wall, %.3f ms per step\n", guard_now() - t0, 1000.0 * (guard_now() - t0) / (double)steps);
-    bool ok = bad == 0 && unexpected == 0 && reload_failed == broken && good_failed == 0 && g_lua <= 5.0 &&
-              g_state <= 5.0 && g_rss <= 5.0;
+    /* Memory is judged from the end of the first minute: a shorter run is still growing its
+     * capacities (behaviour slots grow as brains first switch), so its figures are only shown. */
+    bool judged = warm == STEPS_PER_MINUTE;
+    if (!judged) printf("soak: shorter than two simulated minutes: memory growth not judged\n");
+    bool ok = bad == 0 && unexpected == 0 && reload_failed == broken && good_failed == 0 &&
+              (!judged || (g_lua <= 5.0 && g_state <= 5.0 && g_rss <= 5.0));
     printf("soak: %s\n", ok ? "PASS" : "FAIL");
     script_destroy(host);
     unlink(brain);
