@@ -171,12 +171,13 @@ static int wall_clock(lua_State *L)
 static void test_each_call_of_a_stretch_gets_its_own_budget(void **state)
 {
     Fixture *f = *state;
-    /* Three calls of 80 ms (wall clock) in one stretch (240 ms > a 200 ms budget): none is over. The
-     * 120 ms left to each call absorb a busy machine's preemptions. */
-    f->guard.budget_s = 0.2;
+    /* Three calls of 0.8 s (wall clock) in one stretch (2.4 s > a 2 s budget): none is over. The
+     * 1.2 s left to each call absorb a busy machine's preemptions (120 ms of slack was not always
+     * enough while other jobs ran). */
+    f->guard.budget_s = 2.0;
     lua_pushcfunction(f->L, wall_clock);
     lua_setglobal(f->L, "wall_clock");
-    const char *code = "return function() local t = wall_clock() while wall_clock() - t < 0.08 do end end";
+    const char *code = "return function() local t = wall_clock() while wall_clock() - t < 0.8 do end end";
     assert_int_equal(luaL_loadbufferx(f->L, code, strlen(code), "@slow.lua", "t"), LUA_OK);
     lua_call(f->L, 0, 1);
     guard_begin(&f->guard);
