@@ -221,7 +221,10 @@ void app_restart(App *app)
         script_destroy(fresh);
         return;
     }
+    /* closing the old state runs its finalizers, which hooks cannot interrupt: bounded as at exit */
+    guard_watch_closing(GUARD_HARD_MIN_S);
     script_destroy(app->script);
+    guard_closed();
     app->script = fresh;
     app->selected = (SteerVehicleId)STEER_NULL_ID;
     app->accumulator = 0.0;

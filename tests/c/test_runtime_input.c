@@ -300,8 +300,53 @@ static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_
     assert_string_equal(mouse_text(), "0.0 0.0");
 }
 
-int main(void)
+/* F5 closes the old Lua state, which runs its finalizers with hooks off: one that never returns
+ * is ended by the watchdog (exit 4), as at exit, instead of hanging the window. The watchdog ends
+ * the process, and its timers are not inherited across fork(): this test binary runs the restart
+ * again as a fresh process (restart_in_fresh_process). */
+static int restart_in_fresh_process(const char *scene)
 {
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.script = scene;
+    App stuck;
+    if (app_init(&stuck, &opt, NULL) != 0) return 99;
+    app_restart(&stuck);
+    return 0; /* the restart returned: the finalizer was not run, or not bounded */
+}
+
+static void test_a_finalizer_that_never_returns_at_a_restart_ends_the_program(void **state)
+{
+    (void)state;
+    rt_write("stuck.lua", "function load(w)\n"
+                          "  keep = setmetatable({}, { __gc = function() while true do end end })\n"
+                          "end\n");
+    fflush(NULL);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        execl("/proc/self/exe", "test_runtime_input", "--restart", rt_path("stuck.lua"), (char *)NULL);
+        _exit(98);
+    }
+    /* A regression would spin for ever: give up after a generous deadline. */
+    int status = 0;
+    pid_t done = 0;
+    for (int tenths = 0; tenths < 600 && done == 0; tenths++) {
+        done = waitpid(pid, &status, WNOHANG);
+        if (done == 0) nanosleep(&(struct timespec){0, 100000000L}, NULL);
+    }
+    if (done != pid) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        fail_msg("the restart still ran its finalizer after 60 s");
+    }
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 4);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--restart") == 0) return restart_in_fresh_process(argv[2]);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_space_pauses_and_period_steps_once_through_the_frame_path, setup,
                                         teardown),
@@ -314,6 +359,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_wheel_zooms_keeping_the_point_under_the_cursor, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_mouse,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_finalizer_that_never_returns_at_a_restart_ends_the_program, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
