@@ -89,6 +89,30 @@ static inline bool placed_candidate(const SteerWorld *world, int slot, uint64_t 
     return true;
 }
 
+/// Hands every candidate in the cells within `reach` of `local` (a point as the grid stores it)
+/// that the kinds allow to `consider`: sorted entries not detached since the build, then each
+/// cell's vehicles placed since. Inline with a constant `consider`, so no call per candidate.
+static inline void walk_candidates(const SteerWorld *world, const SteerGrid *grid, SteerVec2 local, double reach,
+                                   uint64_t kinds, void (*consider)(const SteerWorld *, void *, const Candidate *),
+                                   void *query)
+{
+    bool changed = grid->touched_count > 0;
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    Candidate c;
+    steer_grid_cursor_begin(&cursor, grid, local.x, local.y, reach);
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        for (int k = run.begin; k < run.end; k++) {
+            if (changed && grid->link[grid->entry[k].slot].detached) continue;
+            if (entry_candidate(world, &grid->entry[k], kinds, &c)) consider(world, query, &c);
+        }
+        if (!changed) continue;
+        for (int cell = run.first_cell; cell < run.first_cell + run.cells; cell++)
+            for (int slot = grid->extra_head[cell]; slot >= 0; slot = grid->link[slot].next)
+                if (placed_candidate(world, slot, kinds, &c)) consider(world, query, &c);
+    }
+}
+
 /// What a radius query collects: creation ranks of the vehicles that pass.
 typedef struct RadiusQuery {
     SteerVec2 center;
@@ -98,8 +122,9 @@ typedef struct RadiusQuery {
     int count;
 } RadiusQuery;
 
-static inline void radius_consider(const SteerWorld *world, RadiusQuery *q, const Candidate *c)
+static inline void radius_consider(const SteerWorld *world, void *query, const Candidate *c)
 {
+    RadiusQuery *q = query;
     SteerVec2 offset = steer_world_offset_fast(world, q->center, c->position);
     if (steer_length_sq(offset) > q->radius_sq) return;
     if (!passes(world, q->filter, c->slot, steer_pool_at(&world->vehicles, c->slot), offset)) return;
@@ -119,23 +144,8 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
         return -1;
     }
     RadiusQuery q = {center, radius * radius, filter, grid->result, 0};
-    uint64_t kinds = filter ? filter->kinds : 0;
-    bool changed = grid->touched_count > 0;
-    SteerVec2 local = steer_grid_local_point(grid, center);
-    SteerGridCursor cursor;
-    SteerGridRun run;
-    Candidate c;
-    steer_grid_cursor_begin(&cursor, grid, local.x, local.y, radius);
-    while (steer_grid_cursor_next(&cursor, &run)) {
-        for (int k = run.begin; k < run.end; k++) {
-            if (changed && grid->link[grid->entry[k].slot].detached) continue;
-            if (entry_candidate(world, &grid->entry[k], kinds, &c)) radius_consider(world, &q, &c);
-        }
-        if (!changed) continue;
-        for (int cell = run.first_cell; cell < run.first_cell + run.cells; cell++)
-            for (int slot = grid->extra_head[cell]; slot >= 0; slot = grid->link[slot].next)
-                if (placed_candidate(world, slot, kinds, &c)) radius_consider(world, &q, &c);
-    }
+    walk_candidates(world, grid, steer_grid_local_point(grid, center), radius, filter ? filter->kinds : 0,
+                    radius_consider, &q);
     steer_sort_ints(q.ranks, q.count);
     for (int i = 0; i < q.count && i < capacity; i++) out[i] = id_of(world, world->order[q.ranks[i]]);
     return q.count;
@@ -149,8 +159,9 @@ typedef struct ClosestQuery {
     int best_rank; ///< its creation rank, -1 while none
 } ClosestQuery;
 
-static inline void closest_consider(const SteerWorld *world, ClosestQuery *q, const Candidate *c)
+static inline void closest_consider(const SteerWorld *world, void *query, const Candidate *c)
 {
+    ClosestQuery *q = query;
     SteerVec2 offset = steer_world_offset_fast(world, q->point, c->position);
     double distance_sq = steer_length_sq(offset);
     if (distance_sq > q->best) return;
@@ -174,23 +185,8 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
     /* An infinite range would walk every cell anyway; the cursor clamps it to the grid. */
     double reach = isfinite(range) ? range : 1e300;
     ClosestQuery q = {point, filter, range * range, -1};
-    uint64_t kinds = filter ? filter->kinds : 0;
-    bool changed = grid->touched_count > 0;
-    SteerVec2 local = steer_grid_local_point(grid, point);
-    SteerGridCursor cursor;
-    SteerGridRun run;
-    Candidate c;
-    steer_grid_cursor_begin(&cursor, grid, local.x, local.y, reach);
-    while (steer_grid_cursor_next(&cursor, &run)) {
-        for (int k = run.begin; k < run.end; k++) {
-            if (changed && grid->link[grid->entry[k].slot].detached) continue;
-            if (entry_candidate(world, &grid->entry[k], kinds, &c)) closest_consider(world, &q, &c);
-        }
-        if (!changed) continue;
-        for (int cell = run.first_cell; cell < run.first_cell + run.cells; cell++)
-            for (int slot = grid->extra_head[cell]; slot >= 0; slot = grid->link[slot].next)
-                if (placed_candidate(world, slot, kinds, &c)) closest_consider(world, &q, &c);
-    }
+    walk_candidates(world, grid, steer_grid_local_point(grid, point), reach, filter ? filter->kinds : 0,
+                    closest_consider, &q);
     if (q.best_rank < 0) return false;
     if (out) *out = id_of(world, world->order[q.best_rank]);
     return true;
