@@ -3,7 +3,7 @@
  *
  * Times are the process's CPU time (the machine is shared: wall time would count other jobs).
  *
- * Workload (DESIGN.md "Speed"): every vehicle flocks (separation, alignment, cohesion, wander) with
+ * Workload: every vehicle flocks (separation, alignment, cohesion, wander) with
  * neighbour radius 30 in a wrapping square sized for a constant density of about 15 neighbours
  * each, dt 1/60 s, one thread. Each size is warmed up, then timed in several repetitions; the
  * median repetition is reported as ns per vehicle-step and steps per second. At 1,000 and 10,000

@@ -1,4 +1,4 @@
--- Hunter and prey (the 002 article): hunters chase the prey they see until out of stamina, then rest; prey evade.
+-- Hunter and prey: hunters chase the prey they see until out of stamina, then rest; prey evade.
 -- Keys: the mouse lures prey (within 300), click drops an obstacle, h/p more hunters/prey, d difficulty, e evading.
 -- Try: lure a herd behind an obstacle so the hunters lose sight of it; evading off (e) and the longest survival falls.
 local fsm = require "fsm"
@@ -15,10 +15,10 @@ M.config = {
   prey_speed = 100,
   hunter_sight = 260,  -- units: how far a hunter sees prey (obstacles block the view)
   threat_range = 130,  -- units: prey evade a hunter this close
-  lure_range = 300,    -- units: prey come to the mouse when it is this close (002 article)
-  lure_slowing = 30,   -- units: slowing radius of that arrival (002 article)
-  drain = 40,          -- stamina per second while chasing (the article: 2 per update)
-  refill = 20,         -- stamina per second while resting (the article: 1 per update)
+  lure_range = 300,    -- units: prey come to the mouse when it is this close
+  lure_slowing = 30,   -- units: slowing radius of that arrival
+  drain = 40,          -- stamina per second while chasing
+  refill = 20,         -- stamina per second while resting
   evade = true,
   alarm_range = 120,   -- units: a prey that starts evading alarms the prey this close...
   alarm_delay = 0.3,   -- s: ...who hear it after this reaction time...

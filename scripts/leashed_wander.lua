@@ -1,4 +1,4 @@
--- Wander on a leash (the 004 article): wandering that stays near each vehicle's spawn point.
+-- Wander on a leash: wandering that stays near each vehicle's spawn point.
 -- Blue: leash "pull" (pulled home past the return radius); green: leash "roam". A click moves the anchors.
 -- Try: the blue ones stray and get pulled back, the green ones never leave their circle; click to move every home.
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 5 } }

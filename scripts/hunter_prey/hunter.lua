@@ -1,4 +1,4 @@
--- hunter.lua - the hunter's brain (the 002 article's Hunter, as a state machine).
+-- hunter.lua - the hunter's brain (the classic hunter/prey game's hunter, as a state machine).
 -- hunt:  wander and look for the closest prey it can see (in sight range, not behind an obstacle)
 -- chase: pursue it; stamina drains while chasing; out of stamina -> rest; prey lost -> hunt
 -- rest:  wander slowly while stamina refills; full again -> hunt

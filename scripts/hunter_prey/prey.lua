@@ -1,8 +1,8 @@
--- prey.lua - the prey's brain (the 002 article's Prey, as a state machine).
+-- prey.lua - the prey's brain (the classic hunter/prey game's prey, as a state machine).
 -- A global state picks what matters most at every think: a hunter within threat range -> evade it
 -- (when the game has evading on); else the lure (the mouse) within lure range -> arrive at it with
 -- a slowing radius; else wander.
--- Better than the article: a prey that starts evading alarms the prey around it (an fsm message
+-- Beyond the classic game: a prey that starts evading alarms the prey around it (an fsm message
 -- that arrives after a reaction time); alarmed prey evade that hunter for a while before it is
 -- near enough for them to see it themselves.
 local fsm = require "fsm"

@@ -1,6 +1,6 @@
 /* behaviours_group.c - behaviours about neighbours: separation, alignment, cohesion, flocking,
  * leader following, queueing and unaligned collision avoidance.
- * Formulas: Reynolds (1987, 1999), Buckland, and the 003 article in shared/seeds.
+ * Formulas: Reynolds (1987, 1999) and Buckland (Programming Game AI by Example, 2005).
  *
  * Scale. A velocity-matching behaviour asks at most for a full change of max_speed within the
  * response time; call that push A = mass·max_speed/response_time. The flocking parts are pushes
@@ -88,7 +88,7 @@ static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     return force;
 }
 
-/* Leader following (003 article): arrive at a point `behind` units behind the leader; when standing
+/* Leader following: arrive at a point `behind` units behind the leader; when standing
  * in front of it (within sight_radius of the point as far ahead, or of the leader while ahead of
  * it), step sideways out of its path instead; and keep apart from the other followers and the
  * leader (separation, weighted by `separation`). */
@@ -134,9 +134,9 @@ static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBe
     return force;
 }
 
-/* Queueing (003 article): when someone slower stands just ahead - within `radius` of the stretch
+/* Queueing: when someone slower stands just ahead - within `radius` of the stretch
  * `ahead` units long in front of the vehicle - brake, removing `braking` of the velocity per step.
- * The article scales the velocity directly; a force that does the same keeps the step the only
+ * The usual formulation scales the velocity directly; a force that does the same keeps the step the only
  * place that changes velocity (and max_force still bounds it). */
 static SteerVec2 queue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {

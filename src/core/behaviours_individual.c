@@ -1,6 +1,6 @@
 /* behaviours_individual.c - behaviours of one vehicle about points and other vehicles: seek, flee,
  * arrive, pursue, evade, offset pursuit, interpose, hide and wander (with its leash).
- * Formulas: Reynolds (1999) and Buckland, as summarised in shared/seeds 000-004. */
+ * Formulas: Reynolds (1999) and Buckland (Programming Game AI by Example, 2005). */
 #include "behaviours_internal.h"
 
 SteerVec2 steer_match_velocity(const SteerVehicle *vehicle, SteerVec2 desired_velocity)

@@ -2,8 +2,8 @@
  * and flocking share, straight over the grid's cell-ordered arrays.
  *
  * This is the hot loop of every flock. About a third of the candidates in the 3 x 3 cells pass the
- * radius test, unpredictably, so the test is never a branch (DESIGN.md "Speed": a branch there
- * doubles the cost). Two paths:
+ * radius test, unpredictably, so the test is never a branch (measured: a branch there doubles
+ * the cost of the loop). Two paths:
  *  - fast: all-round vision and every kind in the world one the asker flocks with (a group
  *    sharing its parameters). Four candidates at a time in single precision with GCC/Clang vector
  *    extensions; the radius test is a lane mask.

@@ -192,7 +192,7 @@ static inline SteerTarget steer_target_vehicle(SteerVehicleId id)
     return t;
 }
 
-/// How wander keeps a vehicle near an anchor (the 004 article's two methods).
+/// How wander keeps a vehicle near an anchor (two methods: pulled back toward it, or roaming around it).
 typedef enum SteerLeash {
     STEER_LEASH_NONE = 0,
     STEER_LEASH_PULL, ///< method 1: a pull toward the anchor that grows past return_radius

@@ -1,6 +1,6 @@
 /* step_flock.c - the step's specialised path for the common case of a flock: vehicles whose only
- * behaviour is flock (wander without a leash) under the weighted sum (DESIGN.md "Speed": a
- * specialised path for the common case beside the general one).
+ * behaviour is flock (wander without a leash) under the weighted sum: a specialised path for the
+ * common case, beside the general one.
  *
  * It computes exactly what the general path computes - the same operations in the same order, so
  * the same bits, and the same inspector state (force, kept, evaluated, target, wander_target) -
