@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../bench_support.h"
 #include "guard.h"
 #include "script.h"
 
@@ -18,15 +19,6 @@ static void write_file(const char *path, const char *text)
     }
     fputs(text, f);
     fclose(f);
-}
-
-static long rss_kb(void)
-{
-    long pages = 0, resident = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (f && fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-    if (f) fclose(f);
-    return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
 static size_t heap(ScriptHost *host)
@@ -72,7 +64,7 @@ int main(void)
         steer_world_step(script_world(host));
     }
     size_t heap0 = heap(host);
-    long rss0 = rss_kb();
+    long rss0 = bench_rss_kb();
     double t0 = guard_now();
     for (int i = 0; i < 1000; i++) {
         script_reload_file(host, brain);
@@ -81,14 +73,14 @@ int main(void)
     }
     double per_reload_ms = (guard_now() - t0) * 1000.0 / 1000.0;
     size_t heap1 = heap(host);
-    long rss1 = rss_kb();
+    long rss1 = bench_rss_kb();
     write_file(brain, "local M = {}\nfunction M.think(v\nreturn M\n");
     if (!freopen("/dev/null", "w", stderr)) return 1; /* the 100 syntax errors */
     for (int i = 0; i < 100; i++) script_reload_file(host, brain);
     write_file(brain, brain_text);
     script_reload_file(host, brain);
     size_t heap2 = heap(host);
-    long rss2 = rss_kb();
+    long rss2 = bench_rss_kb();
     /* 2,000 more: does resident memory keep growing, or was that the allocator settling? */
     for (int i = 0; i < 2000; i++) {
         script_reload_file(host, brain);
@@ -96,7 +88,7 @@ int main(void)
         steer_world_step(script_world(host));
     }
     size_t heap3 = heap(host);
-    long rss3 = rss_kb();
+    long rss3 = bench_rss_kb();
     printf("reload x1000 (1,000 vehicles thinking at 10 Hz): %.3f ms per reload+step\n", per_reload_ms);
     printf("  Lua heap: %zu KiB before, %zu KiB after 1000 reloads, %zu KiB after 100 failed + 1 good\n", heap0 / 1024,
            heap1 / 1024, heap2 / 1024);

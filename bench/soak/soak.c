@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../bench_support.h"
 #include "guard.h"
 #include "script.h"
 
@@ -48,15 +49,6 @@ static void write_file(const char *path, const char *text)
     }
 }
 
-static long rss_kb(void)
-{
-    long pages = 0, resident = 0;
-    FILE *f = fopen("/proc/self/statm", "r");
-    if (f && fscanf(f, "%ld %ld", &pages, &resident) != 2) resident = 0;
-    if (f) fclose(f);
-    return resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
 typedef struct Memory {
     double lua_kib;   ///< the Lua heap (collectgarbage "count") after a full collection
     double state_kib; ///< everything the state's allocator holds: Lua and the world
@@ -70,7 +62,7 @@ static Memory measure(ScriptHost *host)
     Memory m;
     m.lua_kib = lua_gc(L, LUA_GCCOUNT) + lua_gc(L, LUA_GCCOUNTB) / 1024.0;
     m.state_kib = (double)script_memory_used(host) / 1024.0;
-    m.rss_kib = (double)rss_kb();
+    m.rss_kib = (double)bench_rss_kb();
     return m;
 }
 
