@@ -8,6 +8,14 @@ function H.error_of(fn, ...)
   return (tostring(err):gsub("^[^:]*:%d+: ", "", 1))
 end
 
+--- The keys of t, sorted (pairs order changes from run to run).
+function H.sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys)
+  return keys
+end
+
 --- A snapshot of everything a script can observe about a world, to show a call changed nothing.
 function H.snapshot(w)
   local s = {time = w.time, count = w:count(), kinds = table.concat(w:kinds(), ","), vehicles = {}}

@@ -35,12 +35,7 @@ local function functions_of(mt)
   return found
 end
 
-local function sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys)
-  return keys
-end
+local sorted_keys = require("tests.lua.helpers").sorted_keys
 
 --- The metatables the module registered: registry entries named steer.*.
 local function module_metatables()

@@ -25,12 +25,7 @@ local function read_annotations(path)
   return classes
 end
 
-local function sorted_keys(t)
-  local keys = {}
-  for k in pairs(t) do keys[#keys + 1] = k end
-  table.sort(keys)
-  return keys
-end
+local sorted_keys = require("tests.lua.helpers").sorted_keys
 
 --- The names a handle's __index answers to: methods are functions, fields are numbers.
 local function exposed(metatable_name)
