@@ -74,7 +74,8 @@ install: $(INSTALL_TARGETS)
 # Installs the missing Debian packages when run as root (as CI is); otherwise says exactly what to
 # install, instead of failing later with a compiler error.
 DEBIAN_PACKAGES = build-essential pkg-config lua5.4 liblua5.4-dev lua-busted libcmocka-dev \
-                  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core
+                  libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
+                  luajit libluajit-5.1-dev love xvfb xauth
 check-deps:
 	@missing=""; \
 	for p in $(DEBIAN_PACKAGES); do \

@@ -56,7 +56,7 @@ static LShape *new_shape(lua_State *L, int world_idx, LShapeType type, uint64_t 
 /// new_shape in a protected call: (world, type, packed) -> the handle.
 static int new_shape_protected(lua_State *L)
 {
-    new_shape(L, 1, (LShapeType)lua_tointeger(L, 2), (uint64_t)lua_tointeger(L, 3));
+    new_shape(L, 1, (LShapeType)lua_tointeger(L, 2), (uint64_t)(uintptr_t)lua_touserdata(L, 3));
     return 1;
 }
 
@@ -68,7 +68,7 @@ static void push_new_shape(lua_State *L, LShapeType type, uint64_t packed)
     lua_pushcfunction(L, new_shape_protected);
     lua_pushvalue(L, 1);
     lua_pushinteger(L, (lua_Integer)type);
-    lua_pushinteger(L, (lua_Integer)packed);
+    lua_pushlightuserdata(L, (void *)(uintptr_t)packed); /* 64 bits, which a LuaJIT number cannot hold */
     if (lua_pcall(L, 3, 1, 0) == LUA_OK) return;
     SteerWorld *world = ((LWorld *)lua_touserdata(L, 1))->world;
     switch (type) {

@@ -24,6 +24,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "lsteer_compat.h" /* the 5.4 API on LuaJIT too (make luajit) */
 #include "steer.h"
 #include "steer_lua.h"
 

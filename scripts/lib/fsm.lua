@@ -270,7 +270,7 @@ function fsm.send(world, to, name, opts)
   -- insert after every message due no later (binary search): equal due times keep send order
   local lo, hi = 1, #queue + 1
   while lo < hi do
-    local mid = (lo + hi) // 2
+    local mid = math.floor((lo + hi) / 2) -- not //: LuaJIT (LÖVE) parses Lua 5.1
     if queue[mid].due <= msg.due then lo = mid + 1 else hi = mid end
   end
   table.insert(queue, lo, msg)

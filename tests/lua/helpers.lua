@@ -8,6 +8,13 @@ function H.error_of(fn, ...)
   return (tostring(err):gsub("^[^:]*:%d+: ", "", 1))
 end
 
+--- Whether x is an integer: Lua 5.4's integer subtype; on LuaJIT (numbers are doubles) an integral
+--- number.
+function H.is_integer(x)
+  if math.type then return math.type(x) == "integer" end
+  return type(x) == "number" and x == math.floor(x)
+end
+
 --- The keys of t, sorted (pairs order changes from run to run).
 function H.sorted_keys(t)
   local keys = {}

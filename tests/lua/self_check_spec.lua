@@ -4,6 +4,7 @@
 -- are found by walking the metatables (and the dispatch tables their __index closes over), so a
 -- method added later is covered without touching this file.
 local steer = require "steer"
+local unpack = table.unpack or unpack -- LuaJIT has only the 5.1 name
 
 --- The message of the error fn raises, or nil if it does not.
 local function error_of(fn, ...)
@@ -112,7 +113,7 @@ describe("every function checks its self", function()
           for _, extra in ipairs{{}, {"x", 1}, {"max_speed", 1, 2, 3}} do
             calls = calls + 1
             local what = ("%s%s(%s, %d more)"):format(mt_name, fname, wrong[1], #extra)
-            local err = error_of(f, wrong[2], table.unpack(extra))
+            local err = error_of(f, wrong[2], unpack(extra))
             assert(type(err) == "string", what .. " raised no string error: " .. tostring(err))
             assert(err:find(mt_name .. " expected", 1, true), what .. ": message does not name " .. mt_name .. ": " .. err)
           end
@@ -128,7 +129,7 @@ describe("every function checks its self", function()
       local fns = functions_of(debug.getregistry()[mt_name])
       for _, fname in ipairs(sorted_keys(fns)) do
         for _, extra in ipairs{{}, {"x", 1}, {"data", {}}, {1, 2, 3}} do
-          local ok, err = pcall(fns[fname], removed[mt_name], table.unpack(extra))
+          local ok, err = pcall(fns[fname], removed[mt_name], unpack(extra))
           if not ok then
             assert(type(err) == "string" and #err > 0, mt_name .. fname .. " raised a " .. type(err))
           end

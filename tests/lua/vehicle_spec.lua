@@ -299,7 +299,7 @@ describe("vehicle field reads", function()
     for _ = 1, 30 do w:step() end
     for i, v in ipairs(vs) do
       assert.near(math.sqrt(v.vx ^ 2 + v.vy ^ 2), v.speed, 1e-9)
-      assert.near(math.atan(v.hy, v.hx), v.heading, 1e-12)
+      assert.near((math.atan2 or math.atan)(v.hy, v.hx), v.heading, 1e-12) -- LuaJIT's atan takes one argument
       assert.near(1, v.hx ^ 2 + v.hy ^ 2, 1e-9)
       assert.is_true(v.x >= 0 and v.x < 400 and v.y >= 0 and v.y < 400)
       assert.equal(i, v.id)

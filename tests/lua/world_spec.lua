@@ -67,12 +67,13 @@ describe("steer.world", function()
         local f = w:random()
         assert.is_true(f >= 0 and f < 1)
         local i = w:random(6)
-        assert.is_true(math.type(i) == "integer" and i >= 1 and i <= 6)
+        assert.is_true(H.is_integer(i) and i >= 1 and i <= 6)
         local j = w:random(-3, 3)
         assert.is_true(j >= -3 and j <= 3)
       end
       assert.equal(7, w:random(7, 7))
-      assert.is_number(w:random(math.mininteger, math.maxinteger))
+      -- the whole 64-bit range where Lua has 64-bit integers (LuaJIT's numbers are doubles)
+      if math.mininteger then assert.is_number(w:random(math.mininteger, math.maxinteger)) end
     end)
 
     it("covers its range evenly", function()
@@ -228,9 +229,9 @@ describe("steer.world", function()
     assert.is_false(v:alive())
     assert.equal("world (closed)", tostring(w))
     w:close() -- twice is fine
-    do
-      local scoped <close> = steer.world()
-      scoped:step()
+    if _VERSION >= "Lua 5.4" then -- a to-be-closed world (the syntax is 5.4's: compiled only there)
+      local scoped = assert(load("local steer = ...; local scoped <close> = steer.world(); scoped:step(); return scoped"))(steer)
+      assert.equal("world (closed)", tostring(scoped))
     end
   end)
 

@@ -1,0 +1,31 @@
+# mk/luajit.mk - the same module `steer` for LuaJIT 2.1 (LÖVE's Lua): build/luajit/steer.so from
+# the same bindings/ sources, the 5.1 API bridged by bindings/lsteer_compat.h. Its sanitized twin
+# build/luajit/asan/steer.so runs the busted specs under luajit in make test, and the LÖVE
+# example (examples/love) runs in the real LÖVE under Xvfb.
+
+LUAJIT_CFLAGS := $(shell pkg-config --cflags luajit 2>/dev/null)
+
+LUAJIT_OBJ      = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/luajit/bindings/%.o)
+LUAJIT_OBJ_ASAN = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/luajit/asan/bindings/%.o)
+LUAJIT_BINDINGS_CFLAGS = -fPIC -Isrc/core -Ibindings $(LUAJIT_CFLAGS)
+
+$(BUILD)/luajit/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(LUAJIT_BINDINGS_CFLAGS) -c $< -o $@
+
+$(BUILD)/luajit/asan/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -DSTEER_DEBUG $(LUAJIT_BINDINGS_CFLAGS) -c $< -o $@
+
+# Like build/steer.so, it does not link the interpreter's library: luajit (or love) provides it.
+$(BUILD)/luajit/steer.so: $(LUAJIT_OBJ) $(CORE_OBJ)
+	$(CC) -shared $(CFLAGS) $^ -lm -o $@
+
+$(BUILD)/luajit/asan/steer.so: $(LUAJIT_OBJ_ASAN) $(CORE_OBJ_ASAN)
+	$(CC) -shared $(SAN) $^ -lm -o $@
+
+.PHONY: luajit
+luajit: $(BUILD)/luajit/steer.so
+
+TEST_PREREQS += $(BUILD)/luajit/asan/steer.so $(BUILD)/luajit/steer.so
+TEST_SUITES  += "LUA=luajit sh tests/lua/busted_suite.sh"
