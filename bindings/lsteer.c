@@ -2,15 +2,6 @@
  * names) and the metatables of every handle type. */
 #include "lsteer_internal.h"
 
-const char LSTEER_WORLD_KEY = 'W', LSTEER_VEHICLE_KEY = 'V';
-
-void lsteer_new_metatable(lua_State *L, const char *name, const void *key)
-{
-    luaL_newmetatable(L, name);
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
-}
-
 /// steer.behaviours: the behaviour names, in the core's order (the same names as the methods).
 static void push_behaviour_names(lua_State *L)
 {

@@ -38,26 +38,23 @@
 #define FLOW_FIELD_MT "steer.FlowField"
 
 /* luaL_testudata finds a metatable by its name, which hashes and compares the name on every call:
- * a good part of a cheap method's cost. The two types every brain touches on every think are also
- * kept in the registry under the address of a key (lsteer_new_metatable), and told by the identity
- * of their metatable. Errors still come from luaL_checkudata, so they read as Lua's own. */
-extern const char LSTEER_WORLD_KEY, LSTEER_VEHICLE_KEY;
+ * a good part of a cheap method's cost (and even a metatable compared by identity costs three API
+ * calls and a registry lookup). The two types every brain touches on every think start with a
+ * 64-bit tag instead: a userdata is a World or a Vehicle when its size is that struct's and its
+ * first word is the tag. Only C code writes a userdata's bytes, and these tags are random 64-bit
+ * words no other library writes there. Errors still come from luaL_checkudata, so they read as
+ * Lua's own. */
+#define LSTEER_WORLD_TAG UINT64_C(0x8f3ac1d27e54b609)
+#define LSTEER_VEHICLE_TAG UINT64_C(0x5d16e0b94ca3f27b)
 
-/// luaL_newmetatable(L, name), also registered under `key` for lsteer_test_udata.
-void lsteer_new_metatable(lua_State *L, const char *name, const void *key);
-
-/// The userdata at idx if its metatable is the one registered under `key`, else NULL.
-static inline void *lsteer_test_udata(lua_State *L, int idx, const void *key)
+/// The userdata at idx if it is `size` bytes long and starts with `tag`, else NULL.
+static inline void *lsteer_test_udata(lua_State *L, int idx, uint64_t tag, size_t size)
 {
-    void *p = lua_touserdata(L, idx);
-    if (!p || !lua_getmetatable(L, idx)) return NULL;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, key);
-    int same = lua_rawequal(L, -1, -2);
-    lua_pop(L, 2);
-    return same ? p : NULL;
+    void *p = lua_touserdata(L, idx); /* a light userdata has no length: rawlen gives 0 */
+    return p && lua_rawlen(L, idx) == size && *(const uint64_t *)p == tag ? p : NULL;
 }
-#define lsteer_test_world(L, idx) ((LWorld *)lsteer_test_udata((L), (idx), &LSTEER_WORLD_KEY))
-#define lsteer_test_vehicle(L, idx) ((LVehicle *)lsteer_test_udata((L), (idx), &LSTEER_VEHICLE_KEY))
+#define lsteer_test_world(L, idx) ((LWorld *)lsteer_test_udata((L), (idx), LSTEER_WORLD_TAG, sizeof(LWorld)))
+#define lsteer_test_vehicle(L, idx) ((LVehicle *)lsteer_test_udata((L), (idx), LSTEER_VEHICLE_TAG, sizeof(LVehicle)))
 
 enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };          /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */
@@ -81,12 +78,17 @@ typedef struct LBrains {
 } LBrains;
 
 typedef struct LWorld {
+    uint64_t tag;      ///< LSTEER_WORLD_TAG (lsteer_test_world)
     SteerWorld *world; ///< NULL once closed
     int kind_count;    ///< kinds interned so far
+    /// The interned name string of each kind (lua_topointer; kept alive in UV_KINDS): a query's
+    /// kind argument is recognised by identity, without hashing it (lworld.c, check_kind_filter).
+    const void *kind_names[STEER_MAX_KINDS];
     LBrains brains;
 } LWorld;
 
 typedef struct LVehicle {
+    uint64_t tag;      ///< LSTEER_VEHICLE_TAG (lsteer_test_vehicle)
     SteerVehicleId id;
     uint64_t serial;   ///< v.id; also tells a reused slot from this vehicle
     uint32_t kind;

@@ -82,6 +82,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     SteerVehicleState s; /* only for a new handle: its kind */
     steer_vehicle_get(w->world, id, &s);
     LVehicle *h = lua_newuserdatauv(L, sizeof *h, HUV_COUNT);
+    h->tag = LSTEER_VEHICLE_TAG;
     h->id = id;
     h->serial = serial;
     h->kind = s.kind;
@@ -577,14 +578,13 @@ static void push_lua_value(lua_State *L, int handle, int huv)
     }
 }
 
-/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalue 2 is
-/// the metatable, upvalues 3 and 4 the MemberKeys and methods array made from upvalue 1.
+/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalues 2 and
+/// 3 are the MemberKeys and methods array made from upvalue 1 (as for __newindex).
 static int vehicle_index(lua_State *L)
 {
-    /* comparing the metatable with the upvalue is cheaper than luaL_checkudata's registry lookup */
-    LVehicle *h = lua_touserdata(L, 1);
-    if (!h || !lua_getmetatable(L, 1) || !lua_rawequal(L, -1, lua_upvalueindex(2))) lsteer_check_handle(L, 1);
-    int code = member_code(L, lua_upvalueindex(3), lua_upvalueindex(4), lua_upvalueindex(1), 2);
+    LVehicle *h = lsteer_test_vehicle(L, 1);
+    if (!h) h = lsteer_check_handle(L, 1); /* raises */
+    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(3), lua_upvalueindex(1), 2);
     if (code == 0) return 1; /* a method */
     if (!handle_live(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
@@ -723,7 +723,7 @@ static const luaL_Reg VEHICLE_METHODS[] = {
 
 int lsteer_open_vehicle(lua_State *L)
 {
-    lsteer_new_metatable(L, VEHICLE_MT, &LSTEER_VEHICLE_KEY);
+    luaL_newmetatable(L, VEHICLE_MT);
     lua_newtable(L); /* dispatch: name -> method or field code */
     luaL_setfuncs(L, VEHICLE_METHODS, 0);
     lsteer_add_behaviour_methods(L);
@@ -733,10 +733,9 @@ int lsteer_open_vehicle(lua_State *L)
     }
     push_member_keys(L); /* mt, dispatch, keys, methods */
     lua_pushvalue(L, -3);
-    lua_pushvalue(L, -5);
-    lua_pushvalue(L, -4);
-    lua_pushvalue(L, -4);
-    lua_pushcclosure(L, vehicle_index, 4);
+    lua_pushvalue(L, -3);
+    lua_pushvalue(L, -3);
+    lua_pushcclosure(L, vehicle_index, 3);
     lua_setfield(L, -5, "__index");
     lua_pushcclosure(L, vehicle_newindex, 3);
     lua_setfield(L, -2, "__newindex");

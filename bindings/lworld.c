@@ -44,6 +44,7 @@ uint32_t lsteer_kind_intern(lua_State *L, int world_idx, const char *name)
     uint32_t kind = (uint32_t)w->kind_count++;
     lsteer_push_uv(L, world_idx, UV_KINDS);
     lua_pushstring(L, name);
+    w->kind_names[kind] = lua_topointer(L, -1);
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)kind + 1);
     lua_pushinteger(L, kind);
@@ -79,6 +80,13 @@ static uint64_t check_kind_filter(lua_State *L, int world_idx, int arg, bool *no
     *none = false;
     if (lua_isnoneornil(L, arg)) return 0;
     if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "kind name (string) or nil");
+    /* Lua interns short strings: a brain's "prey" is the very string object kept as the name of
+     * that kind, so a query (at every think) finds it by address. Other strings (a long name, or
+     * one that is no kind) take the table lookup. */
+    const LWorld *w = lua_touserdata(L, world_idx);
+    const void *name = lua_topointer(L, arg);
+    for (int k = 0; k < w->kind_count; k++)
+        if (w->kind_names[k] == name) return 1ULL << k;
     int kind = lsteer_kind_find(L, world_idx, lua_tostring(L, arg));
     if (kind < 0) {
         *none = true;
@@ -146,6 +154,7 @@ int lsteer_world_new(lua_State *L)
     if (steer_world_def_check(&def, message, sizeof message) != STEER_OK) luaL_argerror(L, 1, message);
 
     LWorld *w = lua_newuserdatauv(L, sizeof *w, UV_COUNT);
+    w->tag = LSTEER_WORLD_TAG;
     w->world = NULL;
     w->kind_count = 0;
     lsteer_brains_init(&w->brains, think_hz);
@@ -294,12 +303,13 @@ static int world_closest(lua_State *L)
     LWorld *w = lsteer_check_world(L, 1);
     SteerQueryFilter filter = steer_default_query_filter();
     SteerVec2 point;
+    LVehicle *v;
     int arg = 2;
     if (lua_type(L, 2) == LUA_TNUMBER) {
         point = steer_vec2(lsteer_check_coordinate(L, 2), lsteer_check_coordinate(L, 3));
         arg = 4;
-    } else if (lsteer_test_vehicle(L, 2)) {
-        LVehicle *v = lsteer_check_vehicle(L, 2);
+    } else if ((v = lsteer_test_vehicle(L, 2))) {
+        if (!lsteer_vehicle_alive(v)) lsteer_check_vehicle(L, 2); /* raises: removed */
         if (v->owner != w) luaL_argerror(L, 2, "vehicle of another world");
         point = steer_vehicle_position(w->world, v->id);
         filter.exclude = v->id;
@@ -498,7 +508,7 @@ static int world_newindex(lua_State *L)
 
 int lsteer_open_world(lua_State *L)
 {
-    lsteer_new_metatable(L, WORLD_MT, &LSTEER_WORLD_KEY);
+    luaL_newmetatable(L, WORLD_MT);
     /* the dispatch table, shared by __index and __newindex */
     lua_newtable(L);
     luaL_setfuncs(L, WORLD_METHODS, 0);
