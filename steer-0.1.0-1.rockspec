@@ -1,4 +1,6 @@
 -- luarocks --lua-version=5.4 make   (Debian's luarocks defaults to Lua 5.1)
+-- luarocks --lua-version=5.1 make   builds the same sources for LuaJIT 2.1 (LÖVE) when luarocks'
+--                                   5.1 is LuaJIT (bindings/lsteer_compat.h bridges the API)
 -- Builds the `steer` C module (bindings/ + the core it depends on) with the builtin backend.
 -- Keep `sources` in step with bindings/*.c and src/core/*.c (tests/lua/install_spec.lua checks).
 rockspec_format = "3.0"
@@ -17,15 +19,18 @@ description = {
   license = "MIT",
 }
 dependencies = {
-  "lua >= 5.4, < 5.5",
+  "lua >= 5.1, < 5.5", -- 5.4, or 5.1 as LuaJIT 2.1
 }
 build = {
   type = "builtin",
   modules = {
+    fsm = "scripts/lib/fsm.lua",
+    ["steer.hot"] = "scripts/lib/steer/hot.lua",
     steer = {
       sources = {
         "bindings/lbehaviours.c",
         "bindings/lbrains.c",
+        "bindings/lhost.c",
         "bindings/loptions.c",
         "bindings/lshapes.c",
         "bindings/lsteer.c",

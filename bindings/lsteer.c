@@ -14,6 +14,7 @@ static void push_behaviour_names(lua_State *L)
 
 static const luaL_Reg STEER_FUNCTIONS[] = {
     {"world", lsteer_world_new},
+    {"file_mtime", lsteer_file_mtime},
     {NULL, NULL},
 };
 

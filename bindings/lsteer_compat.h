@@ -426,6 +426,25 @@ static inline int lsteer_compat_argerror(lua_State *L, int arg, const char *extr
     return lsteer_compat_error(L, "bad argument #%d to '%s' (%s)", arg, name ? name : "?", extramsg);
 }
 
+/* LuaJIT's own checks raise through its own argument error: these go through the one above. */
+static inline void lsteer_compat_checktype(lua_State *L, int arg, int t)
+{
+    if (lua_type(L, arg) != t) lsteer_compat_typeerror(L, arg, lua_typename(L, t));
+}
+
+static inline const char *lsteer_compat_checklstring(lua_State *L, int arg, size_t *len)
+{
+    const char *s = lua_tolstring(L, arg, len);
+    if (!s) lsteer_compat_typeerror(L, arg, lua_typename(L, LUA_TSTRING));
+    return s;
+}
+
+static inline lua_Number lsteer_compat_checknumber(lua_State *L, int arg)
+{
+    if (!lua_isnumber(L, arg)) lsteer_compat_typeerror(L, arg, lua_typename(L, LUA_TNUMBER));
+    return lua_tonumber(L, arg);
+}
+
 /* ---- the names the sources use ------------------------------------------------------------- */
 
 #define lua_absindex lsteer_compat_absindex
@@ -462,6 +481,11 @@ static inline int lsteer_compat_argerror(lua_State *L, int arg, const char *extr
 #undef lua_pushcfunction
 #define lua_pushcfunction lsteer_compat_pushcfunction
 #define luaL_argerror lsteer_compat_argerror
+#define luaL_checktype lsteer_compat_checktype
+#undef luaL_checkstring
+#define luaL_checkstring(L, n) lsteer_compat_checklstring((L), (n), NULL)
+#define luaL_checklstring lsteer_compat_checklstring
+#define luaL_checknumber lsteer_compat_checknumber
 
 #endif /* LUA_VERSION_NUM < 503 */
 

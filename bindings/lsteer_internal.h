@@ -150,6 +150,12 @@ void lsteer_brains_forget(LWorld *w, SteerVehicleId id, uint64_t serial);
 int lsteer_world_think(lua_State *L);
 int lsteer_world_resume_brains(lua_State *L);
 
+/* ---- lhost.c: for hosts other than the program ---------------------------------------------- */
+/// w:debug_draw{line = f, circle = f, ...}: the core's debug drawing as calls to Lua functions.
+int lsteer_world_debug_draw(lua_State *L);
+/// steer.file_mtime(path) -> mtime, size (or nil, message).
+int lsteer_file_mtime(lua_State *L);
+
 /* ---- lbehaviours.c ------------------------------------------------------------------------- */
 /// Adds v:seek ... v:avoid_collisions, v:stop and v:behaviours to the table on top of the stack.
 void lsteer_add_behaviour_methods(lua_State *L);

@@ -433,6 +433,7 @@ static const luaL_Reg WORLD_METHODS[] = {
     {"obstacles", lsteer_world_obstacles},
     {"walls", lsteer_world_walls},
     {"kinds", world_kinds},
+    {"debug_draw", lsteer_world_debug_draw},
     {"close", world_close},
     {NULL, NULL},
 };

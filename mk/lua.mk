@@ -39,6 +39,8 @@ install-lua: $(BUILD)/steer.so
 	install -d $(LUA_CMOD_DIR) $(LUA_LMOD_DIR)
 	install -m 755 $(BUILD)/steer.so $(LUA_CMOD_DIR)/steer.so
 	for f in $(wildcard scripts/lib/*.lua); do install -m 644 $$f $(LUA_LMOD_DIR)/; done
+	install -d $(LUA_LMOD_DIR)/steer
+	for f in $(wildcard scripts/lib/steer/*.lua); do install -m 644 $$f $(LUA_LMOD_DIR)/steer/; done
 INSTALL_TARGETS += install-lua
 
 # make bench-bindings: ns per toggle, field read and closest query, from Lua and from C.

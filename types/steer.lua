@@ -30,6 +30,13 @@ local steer = {}
 ---@return steer.World
 function steer.world(options) end
 
+--- A file's modification time (seconds since the epoch, with a fraction) and size in bytes, or
+--- nil and the system's message. steer.hot polls it: plain Lua has no stat.
+---@param path string
+---@return number? mtime
+---@return integer|string size_or_message
+function steer.file_mtime(path) end
+
 ---@class steer.World
 ---@field time number simulated seconds since creation (read-only)
 ---@field dt number the fixed step, s (writable: (0, 1])
@@ -171,6 +178,21 @@ function World:kinds() end
 
 --- Destroys the world now (also on garbage collection and at the end of a <close> variable).
 function World:close() end
+
+---@class steer.DebugDraw
+---@field line (fun(x1: number, y1: number, x2: number, y2: number, r: number, g: number, b: number, a: number))?
+---@field circle (fun(x: number, y: number, radius: number, r: number, g: number, b: number, a: number))? outline
+---@field solid_circle (fun(x: number, y: number, radius: number, r: number, g: number, b: number, a: number))?
+---@field polygon (fun(points: number[], r: number, g: number, b: number, a: number))? outline; points {x1, y1, x2, y2, ...}
+---@field solid_polygon (fun(points: number[], r: number, g: number, b: number, a: number))? filled, convex
+---@field point (fun(x: number, y: number, size: number, r: number, g: number, b: number, a: number))? size in pixels
+---@field layers (string|string[])? vehicles, obstacles, walls, paths, bounds, wander, avoidance, neighbors, forces, targets, flow_fields, world, all (default: world, wander, avoidance)
+
+--- The world as the program draws it (its overlays included), as calls to these functions, in
+--- world coordinates with colours r, g, b, a in [0, 1]. A function not given is skipped.
+---@param callbacks steer.DebugDraw
+---@return steer.World
+function World:debug_draw(callbacks) end
 
 ---@class steer.Vehicle
 ---@field x number units (read-only: set_position)

@@ -1,0 +1,213 @@
+/* lhost.c - what a host other than the steer program needs from the module: w:debug_draw{...},
+ * the core's debug drawing (the program's overlays) as calls to Lua functions, so that any engine
+ * that draws lines and circles (LÖVE's love.graphics, say) shows wander circles, feelers and
+ * detection boxes; and steer.file_mtime(path), the one file fact a script needs to reload files on
+ * save (plain Lua has no stat), used by steer.hot (scripts/lib/steer/hot.lua). */
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lsteer_internal.h"
+#include "steer_debug_draw.h"
+
+/* ---- w:debug_draw{line = f, circle = f, ..., layers = {...}} ------------------------------- */
+
+/// The callbacks a table may give, in the order of their stack slots (DRAW_BASE + i).
+static const char *const CALLBACKS[] = {"line", "circle", "solid_circle", "polygon", "solid_polygon", "point"};
+enum { CB_LINE, CB_CIRCLE, CB_SOLID_CIRCLE, CB_POLYGON, CB_SOLID_POLYGON, CB_POINT, CB_COUNT };
+
+/// The layer names (a layer is one SteerDebugDrawFlags bit; "world" and "all" are sets).
+static const struct {
+    const char *name;
+    unsigned flags;
+} LAYERS[] = {
+    {"vehicles", STEER_DEBUG_DRAW_VEHICLES},
+    {"obstacles", STEER_DEBUG_DRAW_OBSTACLES},
+    {"walls", STEER_DEBUG_DRAW_WALLS},
+    {"paths", STEER_DEBUG_DRAW_PATHS},
+    {"bounds", STEER_DEBUG_DRAW_BOUNDS},
+    {"wander", STEER_DEBUG_DRAW_WANDER},
+    {"avoidance", STEER_DEBUG_DRAW_AVOIDANCE},
+    {"neighbors", STEER_DEBUG_DRAW_NEIGHBORS},
+    {"forces", STEER_DEBUG_DRAW_FORCES},
+    {"targets", STEER_DEBUG_DRAW_TARGETS},
+    {"flow_fields", STEER_DEBUG_DRAW_FLOW_FIELDS},
+    {"world", STEER_DEBUG_DRAW_WORLD},
+    {"all", ~0u},
+};
+#define LAYER_COUNT ((int)(sizeof LAYERS / sizeof LAYERS[0]))
+
+/// What the core's callbacks need: the state, and where the Lua functions are.
+typedef struct DrawCtx {
+    lua_State *L;
+    int base; ///< stack slot of CALLBACKS[0]; the others follow
+} DrawCtx;
+
+/// Pushes the Lua function for callback cb, or returns false (nothing pushed) when there is none.
+static bool push_callback(const DrawCtx *c, int cb)
+{
+    if (lua_isnil(c->L, c->base + cb)) return false;
+    lua_pushvalue(c->L, c->base + cb);
+    return true;
+}
+
+/// A colour word 0xRRGGBBAA as four numbers in [0, 1], the way love.graphics.setColor takes them.
+static void push_color(lua_State *L, uint32_t color)
+{
+    for (int shift = 24; shift >= 0; shift -= 8) lua_pushnumber(L, (double)((color >> shift) & 0xFF) / 255.0);
+}
+
+static void draw_line(SteerVec2 a, SteerVec2 b, uint32_t color, void *context)
+{
+    DrawCtx *c = context;
+    if (!push_callback(c, CB_LINE)) return;
+    lua_pushnumber(c->L, a.x);
+    lua_pushnumber(c->L, a.y);
+    lua_pushnumber(c->L, b.x);
+    lua_pushnumber(c->L, b.y);
+    push_color(c->L, color);
+    lua_call(c->L, 8, 0);
+}
+
+static void circle(DrawCtx *c, int cb, SteerVec2 center, double radius, uint32_t color)
+{
+    if (!push_callback(c, cb)) return;
+    lua_pushnumber(c->L, center.x);
+    lua_pushnumber(c->L, center.y);
+    lua_pushnumber(c->L, radius);
+    push_color(c->L, color);
+    lua_call(c->L, 7, 0);
+}
+
+static void draw_circle(SteerVec2 center, double radius, uint32_t color, void *context)
+{
+    circle(context, CB_CIRCLE, center, radius, color);
+}
+
+static void draw_solid_circle(SteerVec2 center, double radius, uint32_t color, void *context)
+{
+    circle(context, CB_SOLID_CIRCLE, center, radius, color);
+}
+
+/// A dot: point(x, y, size in pixels, r, g, b, a).
+static void draw_point(SteerVec2 p, double size, uint32_t color, void *context)
+{
+    circle(context, CB_POINT, p, size, color);
+}
+
+/// A polygon: its points as one flat table {x1, y1, x2, y2, ...} (love.graphics.polygon's form).
+static void polygon(DrawCtx *c, int cb, const SteerVec2 *points, int count, uint32_t color)
+{
+    if (!push_callback(c, cb)) return;
+    lua_createtable(c->L, 2 * count, 0);
+    for (int i = 0; i < count; i++) {
+        lua_pushnumber(c->L, points[i].x);
+        lua_rawseti(c->L, -2, 2 * i + 1);
+        lua_pushnumber(c->L, points[i].y);
+        lua_rawseti(c->L, -2, 2 * i + 2);
+    }
+    push_color(c->L, color);
+    lua_call(c->L, 5, 0);
+}
+
+static void draw_polygon(const SteerVec2 *points, int count, uint32_t color, void *context)
+{
+    polygon(context, CB_POLYGON, points, count, color);
+}
+
+static void draw_solid_polygon(const SteerVec2 *points, int count, uint32_t color, void *context)
+{
+    polygon(context, CB_SOLID_POLYGON, points, count, color);
+}
+
+/// The layers option at idx (an array of names, or a single name): flags, or an argument error.
+static unsigned check_layers(lua_State *L, int idx)
+{
+    if (lua_isnil(L, idx)) return STEER_DEBUG_DRAW_WORLD | STEER_DEBUG_DRAW_WANDER | STEER_DEBUG_DRAW_AVOIDANCE;
+    const char *names[LAYER_COUNT];
+    for (int i = 0; i < LAYER_COUNT; i++) names[i] = LAYERS[i].name;
+    int n = lua_istable(L, idx) ? (int)lua_rawlen(L, idx) : 1;
+    if (!lua_istable(L, idx) && lua_type(L, idx) != LUA_TSTRING)
+        lsteer_option_error(L, idx, "layers", lua_pushfstring(L, "table or string expected, got %s", luaL_typename(L, idx)));
+    unsigned flags = 0;
+    for (int i = 1; i <= n; i++) {
+        if (lua_istable(L, idx)) lua_rawgeti(L, idx, i);
+        else lua_pushvalue(L, idx);
+        const char *name = lua_tostring(L, -1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            lsteer_option_error(L, idx, "layers", lua_pushfstring(L, "layer name expected, got %s", luaL_typename(L, -1)));
+        int k = 0;
+        while (k < LAYER_COUNT && strcmp(LAYERS[k].name, name) != 0) k++;
+        if (k == LAYER_COUNT) lsteer_unknown_error(L, "layer", name, " for debug_draw", names, LAYER_COUNT);
+        flags |= LAYERS[k].flags;
+        lua_pop(L, 1);
+    }
+    return flags;
+}
+
+/// w:debug_draw{line = f, circle = f, solid_circle = f, polygon = f, solid_polygon = f,
+/// point = f, layers = {...}}: the world as those calls, in world coordinates, each with the
+/// colour as r, g, b, a in [0, 1]. A callback not given is skipped. Returns the world.
+static int world_debug_draw(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    /* every key must be known (a misspelt callback would draw nothing, silently) */
+    const char *keys[CB_COUNT + 1];
+    for (int i = 0; i < CB_COUNT; i++) keys[i] = CALLBACKS[i];
+    keys[CB_COUNT] = "layers";
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+        lua_pop(L, 1);
+        const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+        int k = 0;
+        while (key && k <= CB_COUNT && strcmp(keys[k], key) != 0) k++;
+        if (!key) lsteer_option_error(L, 2, "?", "option names are strings");
+        if (k > CB_COUNT) lsteer_unknown_error(L, "option", key, " for debug_draw", keys, CB_COUNT + 1);
+    }
+    int base = lua_gettop(L) + 1;
+    luaL_checkstack(L, CB_COUNT + 12, "debug_draw");
+    for (int i = 0; i < CB_COUNT; i++) {
+        lua_getfield(L, 2, CALLBACKS[i]);
+        if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
+            lsteer_option_error(L, 2, CALLBACKS[i], lua_pushfstring(L, "function expected, got %s", luaL_typename(L, -1)));
+    }
+    lua_getfield(L, 2, "layers");
+    unsigned flags = check_layers(L, lua_gettop(L));
+    DrawCtx ctx = {L, base};
+    SteerDebugDraw d = steer_default_debug_draw();
+    d.draw_segment = draw_line;
+    d.draw_circle = draw_circle;
+    d.draw_solid_circle = draw_solid_circle;
+    d.draw_polygon = draw_polygon;
+    d.draw_solid_polygon = draw_solid_polygon;
+    d.draw_point = draw_point;
+    d.flags = flags;
+    d.context = &ctx;
+    steer_world_debug_draw(w->world, &d); /* reads only: an error in a callback unwinds through it */
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* ---- steer.file_mtime(path) ---------------------------------------------------------------- */
+
+/// steer.file_mtime(path) -> seconds since the epoch (with the nanoseconds as a fraction), size in
+/// bytes; or nil and the system's message when the file cannot be stat'ed.
+static int file_mtime(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TSTRING); /* a number is no path, though Lua would turn it into one */
+    const char *path = lua_tostring(L, 1);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        lua_pushnil(L);
+        lua_pushfstring(L, "%s: %s", path, strerror(errno));
+        return 2;
+    }
+    lua_pushnumber(L, (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec * 1e-9);
+    lua_pushinteger(L, (lua_Integer)st.st_size);
+    return 2;
+}
+
+int lsteer_world_debug_draw(lua_State *L) { return world_debug_draw(L); }
+int lsteer_file_mtime(lua_State *L) { return file_mtime(L); }
