@@ -292,7 +292,7 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
         }
         if (s->paused) continue;
         /* the cached handle (steer_lua_push_vehicle makes one when there is none yet) */
-        if (lua_rawgeti(L, handles, (lua_Integer)steer_vehicle_id_pack(id)) != LUA_TUSERDATA ||
+        if (lua_rawgeti(L, handles, lsteer_handle_key(id)) != LUA_TUSERDATA ||
             ((LVehicle *)lua_touserdata(L, v))->serial != serial) {
             lua_pop(L, 1);
             steer_lua_push_vehicle(L, world_idx, id);

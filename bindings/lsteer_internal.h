@@ -3,9 +3,11 @@
  *
  * Ownership, once for all. A steer.World userdata owns its SteerWorld and holds these tables in
  * its user values:
- *   UV_HANDLES  packed vehicle id -> the one steer.Vehicle userdata, made on first use and kept
- *               until the vehicle is removed, so that a handle is a stable key even in a script's
- *               weak-keyed table (an entry goes when its vehicle goes)
+ *   UV_HANDLES  vehicle slot (id.index1) -> the one steer.Vehicle userdata of the vehicle in it,
+ *               made on first use and kept until the vehicle is removed, so that a handle is a
+ *               stable key even in a script's weak-keyed table (an entry goes when its vehicle
+ *               goes). Slots are small and dense: the table is an array, which a think pass
+ *               walks nearly in order (lsteer_handle_key)
  *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
  *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
  *               few; removal drops the entry)
@@ -55,6 +57,10 @@ static inline void *lsteer_test_udata(lua_State *L, int idx, uint64_t tag, size_
 }
 #define lsteer_test_world(L, idx) ((LWorld *)lsteer_test_udata((L), (idx), LSTEER_WORLD_TAG, sizeof(LWorld)))
 #define lsteer_test_vehicle(L, idx) ((LVehicle *)lsteer_test_udata((L), (idx), LSTEER_VEHICLE_TAG, sizeof(LVehicle)))
+
+/// A vehicle's key in UV_HANDLES. A slot outlives its vehicles: a found handle is the vehicle's
+/// only if its serial matches.
+static inline lua_Integer lsteer_handle_key(SteerVehicleId id) { return (lua_Integer)id.index1; }
 
 enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };          /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */

@@ -72,7 +72,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
         lua_pushnil(L);
         return;
     }
-    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    lua_Integer key = lsteer_handle_key(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
     if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA && ((LVehicle *)lua_touserdata(L, -1))->serial == serial) {
         lua_remove(L, -2);
@@ -111,7 +111,7 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     uint64_t serial = steer_vehicle_serial(w->world, id);
     if (steer_vehicle_destroy(w->world, id) != STEER_OK) return;
     lsteer_brains_forget(w, id, serial);
-    lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+    lua_Integer key = lsteer_handle_key(id);
     lsteer_push_uv(L, world_idx, UV_HANDLES);
     if (lua_rawgeti(L, -1, key) == LUA_TUSERDATA) {
         ((LVehicle *)lua_touserdata(L, -1))->removed = true;
@@ -375,7 +375,7 @@ int lsteer_spawn(lua_State *L)
     lua_pushlightuserdata(L, &finish);
     if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
         kinds_rollback(L, 1, plan.base);
-        lua_Integer key = (lua_Integer)steer_vehicle_id_pack(id);
+        lua_Integer key = lsteer_handle_key(id);
         lsteer_push_uv(L, 1, UV_HANDLES);
         if (lua_rawgeti(L, -1, key) != LUA_TNIL) {
             lua_pushnil(L);
