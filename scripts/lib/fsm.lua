@@ -224,7 +224,7 @@ end
 --- The transition history of v, oldest first: array of {from =, to =, at = machine clock}.
 function fsm.history(v)
   check_vehicle(v, "fsm.history")
-  local book = v.data.fsm
+  local book = books[v] or v.data.fsm
   return book and book.history or {}
 end
 

@@ -50,6 +50,29 @@ describe("fsm", function()
     assert.are.equal("think busy", log[#log])
   end)
 
+  it("keeps each vehicle's clock and history in v.data.fsm, so a fresh copy of the library carries on", function()
+    local m = logging_machine({})
+    m.states.idle.think = function() return "busy" end
+    local v = vehicle()
+    v.brain = m
+    m.think(v, 0.5) -- idle -> busy at clock 0.5
+    m.think(v, 0.25)
+    assert.are.equal(0.75, v.data.fsm.clock)
+    -- what a reload of fsm.lua does: a new module instance, with nothing cached of this vehicle
+    package.loaded.fsm = nil
+    local fresh = require "fsm"
+    package.loaded.fsm = fsm
+    assert.are_not.equal(fsm, fresh)
+    assert.are.equal(0.25, fresh.time_in_state(v))
+    local again = fresh.machine({ initial = "idle", states = { idle = {}, busy = {} } })
+    v.brain = again
+    v.state = "busy"
+    again.think(v, 0.5)
+    assert.are.equal(1.25, v.data.fsm.clock)
+    assert.are.equal(0.75, fresh.time_in_state(v))
+    assert.are.equal(#fsm.history(v), #fresh.history(v))
+  end)
+
   it("looks states up by name at every think, so replaced state code takes effect at once", function()
     local m = logging_machine({})
     local v = vehicle()
