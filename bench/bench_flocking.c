@@ -9,13 +9,18 @@
  * median repetition is reported as ns per vehicle-step and steps per second. At 1,000 and 10,000
  * the C and Lua repetitions alternate, so that both meet the same load on a shared machine.
  *
- * usage: bench_flocking [path/to/flocking.lua]   (default bench/flocking.lua)
+ * Then the same flock stepped with 1 and with 2 threads (SteerWorldDef.threads) at 1,000, 100,000
+ * and 1,000,000 vehicles: two worlds made alike, their repetitions alternating, timed on the wall
+ * clock (CPU time would add the threads up); the two must stay bit-identical throughout.
+ *
+ * usage: bench_flocking [path/to/flocking.lua] [--threads-only]   (default bench/flocking.lua)
  */
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "bench_support.h"
@@ -30,9 +35,10 @@ static double side_for(int n) { return sqrt(n * STEER_PI * RADIUS * RADIUS / NEI
 
 /* ---- C ------------------------------------------------------------------------------------- */
 
-static SteerWorld *make_flock(int n)
+static SteerWorld *make_flock_on(int n, int threads)
 {
     SteerWorldDef wd = steer_default_world_def();
+    wd.threads = threads;
     wd.width = wd.height = side_for(n);
     wd.edges = STEER_EDGES_WRAP;
     wd.seed = 42;
@@ -54,6 +60,8 @@ static SteerWorld *make_flock(int n)
     for (int i = 0; i < 60; i++) steer_world_step(world); /* warm: caches, grid arrays, a flock forming */
     return world;
 }
+
+static SteerWorld *make_flock(int n) { return make_flock_on(n, 1); }
 
 /// Mean neighbour count over a sample of vehicles, and the flock's polarisation.
 static void describe_flock(SteerWorld *world, double *neighbours, double *polarisation)
@@ -163,9 +171,74 @@ static double compare(const char *script, int n)
     return bench_median(l, REPETITIONS) / bench_median(c, REPETITIONS);
 }
 
+/// One repetition on the wall clock: `steps` steps, in ms per step.
+static double time_wall(SteerWorld *world, int steps)
+{
+    double start = bench_wall_seconds();
+    for (int i = 0; i < steps; i++) steer_world_step(world);
+    return (bench_wall_seconds() - start) * 1e3 / steps;
+}
+
+/// Whether two worlds hold the same bits: every vehicle's position and velocity, and the PRNG.
+static int same_bits(SteerWorld *a, SteerWorld *b)
+{
+    int n = steer_world_vehicle_count(a);
+    if (n != steer_world_vehicle_count(b)) return 0;
+    /* (ids carry their world's tag: each world lists its own) */
+    SteerVehicleId *ia = malloc((size_t)n * sizeof *ia), *ib = malloc((size_t)n * sizeof *ib);
+    steer_world_get_vehicles(a, ia, n);
+    steer_world_get_vehicles(b, ib, n);
+    int same = 1;
+    for (int i = 0; i < n && same; i++) {
+        SteerVec2 pa = steer_vehicle_position(a, ia[i]), pb = steer_vehicle_position(b, ib[i]);
+        SteerVec2 va = steer_vehicle_velocity(a, ia[i]), vb = steer_vehicle_velocity(b, ib[i]);
+        same = memcmp(&pa, &pb, sizeof pa) == 0 && memcmp(&va, &vb, sizeof va) == 0;
+    }
+    free(ia);
+    free(ib);
+    return same && steer_world_random_u32(a) == steer_world_random_u32(b);
+}
+
+/// 1 against 2 threads at n vehicles; returns the ratio of the medians (1 thread / 2 threads).
+static double compare_threads(int n, int steps, int repetitions)
+{
+    SteerWorld *one = make_flock_on(n, 1), *two = make_flock_on(n, 2);
+    double t1[REPETITIONS * 3], t2[REPETITIONS * 3];
+    for (int r = 0; r < repetitions; r++) {
+        t1[r] = time_wall(one, steps);
+        t2[r] = time_wall(two, steps);
+    }
+    int same = same_bits(one, two);
+    double m1 = bench_median(t1, repetitions), m2 = bench_median(t2, repetitions);
+    printf("threads N=%7d  1 thread %8.3f ms/step  2 threads %8.3f ms/step  speedup %.2fx  (medians of %d x %d steps; "
+           "1: %.3f..%.3f, 2: %.3f..%.3f; %s)\n",
+           n, m1, m2, m1 / m2, repetitions, steps, t1[0], t1[repetitions - 1], t2[0], t2[repetitions - 1],
+           same ? "bit-identical" : "DIFFERENT BITS");
+    fflush(stdout);
+    steer_world_destroy(one);
+    steer_world_destroy(two);
+    if (!same) exit(1);
+    return m1 / m2;
+}
+
+static void threads_section(void)
+{
+    printf("threads: the same flock with 1 and 2 threads, repetitions alternating, wall clock\n");
+    double r1k = compare_threads(1000, 300, 3 * REPETITIONS);
+    double r100k = compare_threads(100000, 10, 2 * REPETITIONS);
+    double r1m = compare_threads(1000000, 3, REPETITIONS);
+    printf("2 threads vs 1: %.2fx at N=1,000 (target: no slower), %.2fx at N=100,000, %.2fx at N=1,000,000 "
+           "(target >= 1.8x)\n",
+           r1k, r100k, r1m);
+}
+
 int main(int argc, char **argv)
 {
     const char *script = argc > 1 ? argv[1] : "bench/flocking.lua";
+    if (argc > 2 && strcmp(argv[2], "--threads-only") == 0) {
+        threads_section();
+        return 0;
+    }
     printf("flocking: radius %.0f, ~%.0f neighbours each, wrapping square, dt 1/60 s, one thread, median of %d (CPU time)\n",
            RADIUS, NEIGHBOURS, REPETITIONS);
     double ratio1k = compare(script, 1000);
@@ -180,5 +253,6 @@ int main(int argc, char **argv)
     printf("C vs plain Lua 5.4 (median of interleaved runs): %.1fx at N=1,000, %.1fx at N=10,000 (target >= 30x)\n", ratio1k,
            ratio10k);
     printf("N=100,000: %.2f ms per step (target < 16 ms)\n", ms);
+    threads_section();
     return 0;
 }

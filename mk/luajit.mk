@@ -29,3 +29,7 @@ luajit: $(BUILD)/luajit/steer.so
 
 TEST_PREREQS += $(BUILD)/luajit/asan/steer.so $(BUILD)/luajit/steer.so
 TEST_SUITES  += "LUA=luajit sh tests/lua/busted_suite.sh"
+
+# The LÖVE example in the real LÖVE under Xvfb (tests/love/love_suite.sh): needs the plain
+# build/luajit/steer.so (LÖVE is not built with the sanitizers).
+TEST_SUITES  += "sh tests/love/love_suite.sh"

@@ -302,6 +302,39 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
     }
 }
 
+/// PRNG numbers one behaviour draws when evaluated: wander's jitter (none when roaming: noise).
+static int behaviour_draws(const SteerBehaviourDef *def)
+{
+    switch (def->type) {
+    case STEER_WANDER: return def->wander.leash == STEER_LEASH_ROAM ? 0 : 2;
+    case STEER_FLOCK: return def->flock.wander > 0.0 && def->flock.wander_params.leash != STEER_LEASH_ROAM ? 2 : 0;
+    default: return 0;
+    }
+}
+
+/// What a parallel step needs to know of the vehicle (world_internal.h: STEER_STEP_*). Under the
+/// weighted sum every behaviour is evaluated every step, so its draws are fixed; priority stops
+/// evaluating when max_force is used up and dither draws until one behaviour wins, so theirs
+/// depend on the forces and the vehicle must take its turn in creation order on one thread.
+static uint8_t step_class(const SteerVehicle *vehicle)
+{
+    if (vehicle->behaviour_count == 0) return 0;
+    int draws = 0;
+    bool serial = vehicle->combine == STEER_COMBINE_DITHER;
+    for (int i = 0; i < vehicle->behaviour_count; i++) {
+        const SteerBehaviourDef *def = &vehicle->behaviours[i].def;
+        draws += behaviour_draws(def);
+        /* The obstacle and wall grids answer into one shared scratch array. */
+        if (def->type == STEER_AVOID_OBSTACLES || def->type == STEER_AVOID_WALLS) serial = true;
+    }
+    if (vehicle->combine == STEER_COMBINE_PRIORITY && draws > 0) serial = true;
+    if (draws > STEER_STEP_DRAWS) serial = true;
+    uint8_t c = serial ? STEER_STEP_SERIAL : (uint8_t)draws;
+    if (!(vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && vehicle->wants_neighbourhood))
+        c |= STEER_STEP_GENERAL;
+    return c;
+}
+
 void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
 {
     bool wants = false;
@@ -325,6 +358,7 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
         vehicle->plain_flock = only->def.type == STEER_FLOCK && !only->lost &&
                                only->def.flock.wander_params.leash == STEER_LEASH_NONE;
     }
+    vehicle->step_class = step_class(vehicle);
 }
 
 void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle)
@@ -476,6 +510,7 @@ SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
     vehicle->behaviour_count = 0; /* keep the allocation: switching on again needs none */
     vehicle->wants_neighbourhood = false;
     vehicle->plain_flock = false;
+    vehicle->step_class = 0;
     steer_world_vehicles_changed(world);
     return STEER_OK;
 }

@@ -143,8 +143,9 @@ static SteerVec2 wander_circle(SteerWorld *world, SteerVehicle *vehicle, SteerBe
 {
     double step = w->jitter * dt;
     SteerVec2 local = slot->wander_local;
-    local.x += steer_pcg32_signed(&world->rng) * step;
-    local.y += steer_pcg32_signed(&world->rng) * step;
+    SteerPcg32 *rng = steer_step_rng(world, vehicle);
+    local.x += steer_pcg32_signed(rng) * step;
+    local.y += steer_pcg32_signed(rng) * step;
     local = steer_scale(steer_normalize(local), w->radius);
     if (steer_length_sq(local) == 0.0) local = steer_vec2(w->radius, 0.0);
     slot->wander_local = local;

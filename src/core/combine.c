@@ -73,7 +73,7 @@ static SteerVec2 dither(SteerWorld *world, SteerVehicle *vehicle)
     for (int i = 0; i < vehicle->behaviour_count; i++) {
         SteerBehaviourSlot *slot = &vehicle->behaviours[i];
         double probability = slot->def.probability;
-        if (probability <= 0.0 || steer_pcg32_unit(&world->rng) >= probability) continue;
+        if (probability <= 0.0 || steer_pcg32_unit(steer_step_rng(world, vehicle)) >= probability) continue;
         SteerVec2 force = evaluate(world, vehicle, slot);
         double length = steer_length(force);
         if (length > 0.0) {

@@ -190,6 +190,98 @@ static void reset_index_changes(SteerGrid *g)
     g->touched_count = 0;
 }
 
+/* A build's passes over the vehicles split into ranges, one per thread of the world's pool (or
+ * one range on the calling thread): each range's output depends on the range only. */
+typedef struct BuildJob {
+    SteerGrid *g;
+    const SteerWorld *world;
+    int n;
+    bool count;              ///< one range: count the cells in the same pass (no second pass)
+    bool every_kind;
+    SteerGridBounds bounds[STEER_MAX_THREADS];
+    uint8_t classes[STEER_MAX_THREADS];
+    bool slow[STEER_MAX_THREADS];
+} BuildJob;
+
+/// Pass 1 over one range: copy each vehicle's hot fields once, in creation order (the only read
+/// of the vehicles), and find the largest radii and speed and the vehicles' bounding box.
+static void stage_range(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    const SteerWorld *world = job->world;
+    int begin, end;
+    steer_task_range(job->n, tasks, t, &begin, &end);
+    SteerGridBounds *b = &job->bounds[t];
+    steer_grid_bounds_clear(b);
+    for (int i = begin; i < end; i++) {
+#if defined(__GNUC__)
+        /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
+         * the hardware's own prefetching lags behind such a stride). */
+        if (i + 6 < end) {
+            const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(ahead + 64);
+            __builtin_prefetch(ahead + 95);
+        }
+#endif
+        steer_grid_stage_into(job->g, b, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i]);
+    }
+}
+
+/// Pass 2 over one range: each vehicle's cell (counted at once when there is one range), and the
+/// step's plan: the numbers the range draws, the classes of its vehicles.
+static void cells_range(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    SteerGrid *g = job->g;
+    int begin, end;
+    steer_task_range(job->n, tasks, t, &begin, &end);
+    int draws = 0;
+    uint8_t classes = 0;
+    for (int i = begin; i < end; i++) {
+        int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
+        int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
+        int cell = cy * g->cols + cx;
+        g->scratch[i] = cell;
+        if (job->count) g->cell_start[cell + 1]++;
+        draws += g->quick[i].step_class & STEER_STEP_DRAWS;
+        classes |= g->quick[i].step_class;
+    }
+    g->draws[t] = draws;
+    job->classes[t] = classes;
+}
+
+/// Pass 4 over one range of the sorted order: gather in cell order what the step's neighbourhood
+/// pre-pass reads - sequential writes, one scattered line (a SteerGridQuick) read per vehicle.
+static void askers_range(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    SteerGrid *g = job->g;
+    int begin, end;
+    steer_task_range(job->n, tasks, t, &begin, &end);
+    bool slow = false;
+    for (int k = begin; k < end; k++) {
+        int i = g->order[k];
+#if defined(__GNUC__)
+        /* The reads are scattered (cell order over creation order): ask for them ahead, or
+         * every one waits for memory once the world outgrows the cache. */
+        if (k + 8 < end) __builtin_prefetch(&g->quick[g->order[k + 8]]);
+#endif
+        const SteerGridQuick *q = &g->quick[i];
+        g->fx[k] = (float)(q->x - g->origin_x);
+        g->fy[k] = (float)(q->y - g->origin_y);
+        g->fhx[k] = q->hx;
+        g->fhy[k] = q->hy;
+        SteerGridAsker *a = &g->asker[k];
+        a->rank = i;
+        a->r2 = q->r2;
+        a->wants = q->wants;
+        a->fast = q->wants && q->all_round && (job->every_kind || (g->all_kinds & ~g->stage[i].flock_kinds) == 0);
+        slow |= a->wants && !a->fast;
+    }
+    job->slow[t] = slow;
+}
+
 void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 {
     reset_index_changes(g);
@@ -199,25 +291,20 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->wrap = world->def.edges == STEER_EDGES_WRAP;
     g->width = world->def.width;
     g->height = world->def.height;
+    SteerThreadPool *pool = steer_world_step_pool(world);
+    int tasks = steer_thread_pool_size(pool);
+    /* On the stack: a few kilobytes. */
+    BuildJob job_storage, *job = &job_storage;
+    job->g = g;
+    job->world = world;
+    job->n = n;
+    job->count = tasks == 1;
 
-    /* Pass 1: copy each vehicle's hot fields once, in creation order (the only read of the
-     * vehicles), and find the largest radii and speed and the vehicles' bounding box - unless the
-     * step that moved them did so already. */
+    /* Pass 1, unless the step that moved the vehicles staged them already. */
     if (!g->staged) {
+        steer_thread_pool_run(pool, stage_range, job);
         steer_grid_bounds_clear(&g->bounds);
-        for (int i = 0; i < n; i++) {
-#if defined(__GNUC__)
-            /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
-             * the hardware's own prefetching lags behind such a stride). */
-            if (i + 6 < n) {
-                const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);
-                __builtin_prefetch(ahead);
-                __builtin_prefetch(ahead + 64);
-                __builtin_prefetch(ahead + 95);
-            }
-#endif
-            steer_grid_stage(g, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i]);
-        }
+        for (int t = 0; t < tasks; t++) steer_grid_bounds_merge(&g->bounds, &job->bounds[t]);
     }
     g->staged = false;
     const SteerGridBounds *b = &g->bounds;
@@ -252,42 +339,24 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 
     /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
     memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
-    for (int i = 0; i < n; i++) {
-        int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
-        int cell = cy * g->cols + cx;
-        g->scratch[i] = cell;
-        g->cell_start[cell + 1]++;
-    }
+    steer_thread_pool_run(pool, cells_range, job);
+    if (!job->count)
+        for (int i = 0; i < n; i++) g->cell_start[g->scratch[i] + 1]++;
     for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
+    g->plan_tasks = tasks;
+    g->step_classes = 0;
+    for (int t = 0; t < tasks; t++) g->step_classes |= job->classes[t];
 
     /* Pass 3: the permutation, in creation order so that each cell lists its vehicles in creation
      * order (one int written per vehicle). The write cursors run in cell_start[c] and end at the
      * next cell's start; they are shifted back below. */
     for (int i = 0; i < n; i++) g->order[g->cell_start[g->scratch[i]]++] = i;
 
-    /* Pass 4: gather in cell order what the step's neighbourhood pre-pass reads - sequential
-     * writes, one scattered line (a SteerGridQuick) read per vehicle. The whole entries are
-     * gathered only when something asks for them (steer_grid_gather). */
-    bool every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
-    for (int k = 0; k < n; k++) {
-        int i = g->order[k];
-#if defined(__GNUC__)
-        /* The reads are scattered (cell order over creation order): ask for them ahead, or
-         * every one waits for memory once the world outgrows the cache. */
-        if (k + 8 < n) __builtin_prefetch(&g->quick[g->order[k + 8]]);
-#endif
-        const SteerGridQuick *q = &g->quick[i];
-        g->fx[k] = (float)(q->x - g->origin_x);
-        g->fy[k] = (float)(q->y - g->origin_y);
-        g->fhx[k] = q->hx;
-        g->fhy[k] = q->hy;
-        SteerGridAsker *a = &g->asker[k];
-        a->rank = i;
-        a->r2 = q->r2;
-        a->wants = q->wants;
-        a->fast = q->wants && q->all_round && (every_kind || (g->all_kinds & ~g->stage[i].flock_kinds) == 0);
-    }
+    /* Pass 4; the whole entries are gathered only when something asks for them (steer_grid_gather). */
+    job->every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
+    steer_thread_pool_run(pool, askers_range, job);
+    g->slow_askers = false;
+    for (int t = 0; t < tasks; t++) g->slow_askers |= job->slow[t];
     for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
     g->cell_start[0] = 0;
     /* The step stages the next build in the other buffer; gathering reads this one. */
@@ -297,13 +366,12 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->gathered = false;
 }
 
-void steer_grid_gather(const SteerGrid *grid)
+/// Gathers sorted entries [begin, end).
+static void gather_range(SteerGrid *g, int begin, int end)
 {
-    SteerGrid *g = (SteerGrid *)grid; /* a cache: see steer_world_grid */
-    if (g->gathered) return;
-    for (int k = 0; k < g->count; k++) {
+    for (int k = begin; k < end; k++) {
 #if defined(__GNUC__)
-        if (k + 8 < g->count) {
+        if (k + 8 < end) {
             const SteerGridEntry *ahead = &g->built[g->order[k + 8]];
             __builtin_prefetch(ahead);
             __builtin_prefetch((const char *)ahead + 64);
@@ -313,6 +381,29 @@ void steer_grid_gather(const SteerGrid *grid)
         g->entry[k] = *e;
         g->where[e->slot] = k;
     }
+}
+
+static void gather_task(void *context, int t, int tasks)
+{
+    SteerGrid *g = context;
+    int begin, end;
+    steer_task_range(g->count, tasks, t, &begin, &end);
+    gather_range(g, begin, end);
+}
+
+void steer_grid_gather_on(const SteerGrid *grid, SteerThreadPool *pool)
+{
+    SteerGrid *g = (SteerGrid *)grid; /* a cache: see steer_world_grid */
+    if (g->gathered) return;
+    steer_thread_pool_run(pool, gather_task, g);
+    g->gathered = true;
+}
+
+void steer_grid_gather(const SteerGrid *grid)
+{
+    SteerGrid *g = (SteerGrid *)grid;
+    if (g->gathered) return;
+    gather_range(g, 0, g->count);
     g->gathered = true;
 }
 

@@ -35,6 +35,7 @@
 
 #include "steer_alloc.h"
 #include "steer_math.h"
+#include "thread_pool.h"
 #include <math.h>
 
 struct SteerWorld;
@@ -82,6 +83,7 @@ typedef struct SteerGridQuick {
     float r2;                ///< neighbour radius squared
     uint8_t wants;           ///< SteerGridEntry.wants
     uint8_t all_round;       ///< no view cone
+    uint8_t step_class;      ///< SteerVehicle.step_class
 } SteerGridQuick;
 
 /// A vehicle of the sorted order as the step's neighbourhood pre-pass asks about it.
@@ -148,6 +150,13 @@ typedef struct SteerGrid {
     double max_neighbor_radius, max_radius, max_speed;
     uint64_t all_kinds;      ///< bit k set: some vehicle has kind k
 
+    /* What every build also sums for the step that follows, by the task ranges of the pool it ran
+     * on (steer_task_range over creation order): a parallel step plans from these. */
+    int plan_tasks;          ///< how many ranges draws holds
+    int draws[STEER_MAX_THREADS]; ///< PRNG numbers the vehicles of each range draw per step
+    uint8_t step_classes;    ///< OR of every vehicle's step_class
+    bool slow_askers;        ///< some vehicle wants a neighbourhood the fast path cannot sum
+
     /* Query scratch (results sorted into creation order). */
     int *result;
     int result_capacity;
@@ -194,6 +203,8 @@ const SteerGrid *steer_world_grid_cells(const struct SteerWorld *world);
 const SteerGrid *steer_world_query_grid(const struct SteerWorld *world);
 /// Gathers entry and where from the last build, if not done yet.
 void steer_grid_gather(const SteerGrid *grid);
+/// The same, split over a pool's threads (NULL: on this one).
+void steer_grid_gather_on(const SteerGrid *grid, SteerThreadPool *pool);
 /// Grows the query result scratch; false when memory runs out.
 bool steer_grid_reserve_results(SteerGrid *grid, const SteerAllocator *alloc, int count);
 
@@ -353,6 +364,20 @@ static inline void steer_grid_bounds_clear(SteerGridBounds *b)
     b->min_x = b->min_y = INFINITY;
     b->max_x = b->max_y = -INFINITY;
 }
+/// Widens `into` by `b` (the shares of a parallel step's tasks): the same bounds in any order.
+static inline void steer_grid_bounds_merge(SteerGridBounds *into, const SteerGridBounds *b)
+{
+    if (b->max_neighbor_radius > into->max_neighbor_radius) into->max_neighbor_radius = b->max_neighbor_radius;
+    if (b->max_radius > into->max_radius) into->max_radius = b->max_radius;
+    if (b->max_speed_sq > into->max_speed_sq) into->max_speed_sq = b->max_speed_sq;
+    into->all_kinds |= b->all_kinds;
+    into->common_kinds &= b->common_kinds;
+    if (b->min_x < into->min_x) into->min_x = b->min_x;
+    if (b->min_y < into->min_y) into->min_y = b->min_y;
+    if (b->max_x > into->max_x) into->max_x = b->max_x;
+    if (b->max_y > into->max_y) into->max_y = b->max_y;
+}
+
 /// The shortest offset along one wrapped axis of length `size`.
 static inline double steer_grid_wrap_delta(double delta, double size)
 {

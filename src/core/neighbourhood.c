@@ -342,7 +342,7 @@ static void pack_neighbourhood(const SteerNeighbourhood *n, SteerPackedNeighbour
 #if defined(__GNUC__)
 /// The runs of cell `cx, cy`'s 3 x 3 block, with their shifts; false when the block would visit
 /// a column or row twice (a wrapping world under three cells across).
-static int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
+static inline __attribute__((always_inline)) int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
 {
     if (g->wrap && (g->cols < 3 || g->rows < 3)) return -1;
     int n = 0;
@@ -374,86 +374,168 @@ static int block_runs(const SteerGrid *g, int cx, int cy, SteerGridRun runs[6])
 
 #define HOOD_AHEAD 8 /* vehicles: a few times the pre-pass's time per vehicle covers a miss */
 
-/* The pre-pass walks the grid cell by cell: every vehicle of a cell looks at the same 3 x 3 block
- * (cells are at least as large as any neighbour radius), so the runs are worked out once per cell
- * and the fast path goes straight to the four-at-a-time loop. */
-static bool prepare_by_cells(const SteerGrid *g)
+/// The neighbourhood of sorted vehicle k, whose cell's 3 x 3 block is `runs`, into hood (by its
+/// rank). Returns false, writing only a mark (hood.unused = 1), when it needs the whole entries
+/// (a slow asker, or vehicles on its very point) and they are not gathered and `may_gather` is
+/// false: a parallel pre-pass leaves those to steer_prepare_neighbourhoods.
+static inline __attribute__((always_inline)) bool prepare_one(const SteerGrid *g, int k, const SteerGridRun *runs,
+                                                             int run_count, bool may_gather)
 {
-    if (!g->float_ok) return false;
-    for (int cy = 0; cy < g->rows; cy++) {
+    const SteerGridAsker *a = &g->asker[k];
+    SteerPackedNeighbourhood *packed = &g->hood[a->rank];
+    if (!a->fast) {
+        if (!g->gathered && !may_gather) {
+            packed->unused = 1;
+            return false;
+        }
+        steer_grid_gather(g); /* the general path reads whole entries */
+        Query q = query_for(g, k);
+        SteerNeighbourhood n;
+        sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
+        pack_neighbourhood(&n, packed);
+        packed->unused = 0;
+        return true;
+    }
+    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    float r2 = a->r2;
+    for (int r = 0; r < run_count; r++)
+        quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x, g->fy[k] - (float)runs[r].shift_y,
+                 &p);
+    Sums s;
+    s.sx = quad_total(p.sx);
+    s.sy = quad_total(p.sy);
+    s.ax = quad_total(p.ax) - g->fhx[k];
+    s.ay = quad_total(p.ay) - g->fhy[k];
+    s.cx = quad_total(p.cx);
+    s.cy = quad_total(p.cy);
+    s.count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
+    s.zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
+    if (s.zero > 1) { /* rare: a second look, at whole entries */
+        if (!g->gathered && !may_gather) {
+            packed->unused = 1;
+            return false;
+        }
+        steer_grid_gather(g);
+        Query q = query_for(g, k);
+        add_coincident(g, &q, true, &s);
+    }
+    /* By creation order, the order the step reads them in: the scattered accesses are these
+     * writes, which nothing waits for, rather than the step's reads, which it would. */
+    packed->separation[0] = (float)s.sx;
+    packed->separation[1] = (float)s.sy;
+    packed->heading_sum[0] = (float)s.ax;
+    packed->heading_sum[1] = (float)s.ay;
+    packed->offset_sum[0] = (float)s.cx;
+    packed->offset_sum[1] = (float)s.cy;
+    packed->count = s.count;
+    packed->unused = 0;
+    return true;
+}
+
+/// The pre-pass over rows [row_begin, row_end) of cells. `only_marked`: only the vehicles an
+/// earlier pass left marked. Returns how many it left marked (never any when may_gather).
+static inline __attribute__((always_inline)) int prepare_rows(const SteerGrid *g, int row_begin, int row_end,
+                                                             bool may_gather, bool only_marked)
+{
+    int left = 0;
+    for (int cy = row_begin; cy < row_end; cy++) {
         for (int cx = 0; cx < g->cols; cx++) {
             int cell = cy * g->cols + cx;
             int begin = g->cell_start[cell], end = g->cell_start[cell + 1];
             if (begin == end) continue;
             SteerGridRun runs[6];
             int run_count = block_runs(g, cx, cy, runs);
-            if (run_count < 0) return false;
             for (int k = begin; k < end; k++) {
                 /* The sums are stored by creation order: scattered writes, and x86 commits stores in
                  * order, so a store that misses the cache holds up every store behind it. Ask for
                  * the line a few vehicles ahead, for writing (40 ns a vehicle at 100,000 without). */
                 if (k + HOOD_AHEAD < g->count) __builtin_prefetch(&g->hood[g->asker[k + HOOD_AHEAD].rank], 1);
-                const SteerGridAsker *a = &g->asker[k];
-                if (!a->wants) continue;
-                if (!a->fast) {
-                    steer_grid_gather(g); /* the general path reads whole entries */
-                    Query q = query_for(g, k);
-                    SteerNeighbourhood n;
-                    sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
-                    pack_neighbourhood(&n, &g->hood[a->rank]);
-                    continue;
-                }
-                QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
-                float r2 = a->r2;
-                for (int r = 0; r < run_count; r++)
-                    quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x,
-                             g->fy[k] - (float)runs[r].shift_y, &p);
-                Sums s;
-                s.sx = quad_total(p.sx);
-                s.sy = quad_total(p.sy);
-                s.ax = quad_total(p.ax) - g->fhx[k];
-                s.ay = quad_total(p.ay) - g->fhy[k];
-                s.cx = quad_total(p.cx);
-                s.cy = quad_total(p.cy);
-                s.count = p.count[0] + p.count[1] + p.count[2] + p.count[3] - 1;
-                s.zero = p.zero[0] + p.zero[1] + p.zero[2] + p.zero[3];
-                if (s.zero > 1) { /* rare: a second look, at whole entries */
-                    steer_grid_gather(g);
-                    Query q = query_for(g, k);
-                    add_coincident(g, &q, true, &s);
-                }
-                /* By creation order, the order the step reads them in: the scattered accesses are these
-                 * writes, which nothing waits for, rather than the step's reads, which it would. */
-                SteerPackedNeighbourhood *packed = &g->hood[a->rank];
-                packed->separation[0] = (float)s.sx;
-                packed->separation[1] = (float)s.sy;
-                packed->heading_sum[0] = (float)s.ax;
-                packed->heading_sum[1] = (float)s.ay;
-                packed->offset_sum[0] = (float)s.cx;
-                packed->offset_sum[1] = (float)s.cy;
-                packed->count = s.count;
+                if (!g->asker[k].wants) continue;
+                if (only_marked && g->hood[g->asker[k].rank].unused != 1) continue;
+                if (!prepare_one(g, k, runs, run_count, may_gather)) left++;
             }
         }
+    }
+    return left;
+}
+
+/* The pre-pass walks the grid cell by cell: every vehicle of a cell looks at the same 3 x 3 block
+ * (cells are at least as large as any neighbour radius), so the runs are worked out once per cell
+ * and the fast path goes straight to the four-at-a-time loop. Rows of cells are independent, so
+ * a pool's threads take a band of rows each, about as many vehicles in each band. */
+typedef struct HoodJob {
+    const SteerGrid *g;
+    int row_begin[STEER_MAX_THREADS + 1];
+    int left[STEER_MAX_THREADS];
+} HoodJob;
+
+static void prepare_band(void *context, int t, int tasks)
+{
+    (void)tasks;
+    HoodJob *job = context;
+    job->left[t] = prepare_rows(job->g, job->row_begin[t], job->row_begin[t + 1], false, false);
+}
+
+static bool prepare_by_cells(const SteerGrid *g, SteerThreadPool *pool)
+{
+    if (!g->float_ok) return false;
+    if (g->wrap && (g->cols < 3 || g->rows < 3)) return false; /* a 3 x 3 block would visit a cell twice */
+    if (!pool) {
+        prepare_rows(g, 0, g->rows, true, false);
+        return true;
+    }
+    if (g->slow_askers) steer_grid_gather_on(g, pool);
+    HoodJob job;
+    job.g = g;
+    int tasks = steer_thread_pool_size(pool);
+    /* Band t starts at the first row whose vehicles begin at or past t/tasks of them. */
+    int row = 0;
+    for (int t = 0; t < tasks; t++) {
+        long long first = (long long)g->count * t / tasks;
+        while (row < g->rows && g->cell_start[row * g->cols] < first) row++;
+        job.row_begin[t] = row;
+    }
+    job.row_begin[tasks] = g->rows;
+    steer_thread_pool_run(pool, prepare_band, &job);
+    for (int t = 0; t < tasks; t++) {
+        if (job.left[t] == 0) continue;
+        steer_grid_gather_on(g, pool);
+        prepare_rows(g, job.row_begin[t], job.row_begin[t + 1], true, true);
     }
     return true;
 }
 #endif
 
-void steer_prepare_neighbourhoods(SteerWorld *world)
+/// The general pre-pass over sorted vehicles [begin, end) (whole entries gathered).
+static void prepare_general(const SteerGrid *g, int begin, int end)
 {
-    const SteerGrid *g = steer_world_grid_cells(world);
-    world->hoods_ready = true;
-#if defined(__GNUC__)
-    if (prepare_by_cells(g)) return;
-#endif
-    steer_grid_gather(g);
-    for (int k = 0; k < g->count; k++) {
+    for (int k = begin; k < end; k++) {
         if (!g->entry[k].wants) continue;
         Query q = query_for(g, k);
         SteerNeighbourhood n;
         sum_neighbourhood(g, &q, g->entry[k].neighbor_radius, &n);
         pack_neighbourhood(&n, &g->hood[g->entry[k].rank]);
     }
+}
+
+static void prepare_general_task(void *context, int t, int tasks)
+{
+    const SteerGrid *g = context;
+    int begin, end;
+    steer_task_range(g->count, tasks, t, &begin, &end);
+    prepare_general(g, begin, end);
+}
+
+void steer_prepare_neighbourhoods(SteerWorld *world)
+{
+    const SteerGrid *g = steer_world_grid_cells(world);
+    SteerThreadPool *pool = steer_world_step_pool(world);
+    world->hoods_ready = true;
+#if defined(__GNUC__)
+    if (prepare_by_cells(g, pool)) return;
+#endif
+    steer_grid_gather_on(g, pool);
+    steer_thread_pool_run(pool, prepare_general_task, (void *)g);
 }
 
 void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot, double comfort_distance,

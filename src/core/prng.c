@@ -12,6 +12,25 @@ void steer_pcg32_seed(SteerPcg32 *rng, uint64_t seed, uint64_t stream)
     steer_pcg32_next(rng);
 }
 
+void steer_pcg32_advance(SteerPcg32 *rng, uint64_t delta)
+{
+    /* Drawing is state' = a·state + c. Composing that step with itself gives another affine map,
+     * so `delta` steps are the product of the maps for the set bits of delta: square the one-step
+     * map (a, c) -> (a², (a + 1)·c) for each bit and fold it into the total where the bit is set. */
+    uint64_t a = 6364136223846793005ULL, c = rng->increment;
+    uint64_t total_a = 1, total_c = 0;
+    while (delta > 0) {
+        if (delta & 1u) {
+            total_a *= a;
+            total_c = total_c * a + c;
+        }
+        c = (a + 1) * c;
+        a *= a;
+        delta >>= 1;
+    }
+    rng->state = total_a * rng->state + total_c;
+}
+
 /* SplitMix64's finaliser: a well-mixed hash of a lattice point, so each integer gets an
  * independent pseudo-random gradient without any table. */
 static uint64_t mix64(uint64_t x)

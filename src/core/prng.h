@@ -23,6 +23,9 @@ static inline uint32_t steer_pcg32_next(SteerPcg32 *rng)
     return (xorshifted >> rotation) | (xorshifted << ((-rotation) & 31u));
 }
 
+/// Moves the generator `delta` numbers ahead in O(log delta) steps, as if that many were drawn.
+void steer_pcg32_advance(SteerPcg32 *rng, uint64_t delta);
+
 /// Uniform in [0, 1) with 32 bits of resolution.
 static inline double steer_pcg32_unit(SteerPcg32 *rng) { return steer_pcg32_next(rng) * (1.0 / 4294967296.0); }
 

@@ -23,7 +23,7 @@ typedef struct SteerWorld SteerWorld;
 
 /* ---- World --------------------------------------------------------------------------------- */
 
-/// Defaults: 800 x 600 units, edges none, dt 1/60 s, seed 1.
+/// Defaults: 800 x 600 units, edges none, dt 1/60 s, seed 1, threads 1.
 SteerWorldDef steer_default_world_def(void);
 /// Checks a definition; on failure writes a message (if message is not NULL) and returns the error.
 SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size);

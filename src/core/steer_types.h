@@ -84,6 +84,9 @@ typedef struct SteerWorldDef {
     SteerEdges edges;
     double dt;            ///< fixed physics step, s (> 0, at most 1)
     uint64_t seed;        ///< seeds the world's PRNG: same seed, same calls, same bits
+    /// Threads a step runs on (the caller's included), 1 to 64; 0 counts as 1. The result is the
+    /// same bits for every count; small worlds step on one thread whatever the count.
+    int threads;
     /// Every allocation of the world and of what it holds goes through `alloc(alloc_user, ...)`;
     /// NULL (the default) uses realloc and free. A call that cannot get memory returns
     /// STEER_ERROR_OUT_OF_MEMORY and changes nothing.

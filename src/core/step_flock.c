@@ -32,7 +32,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
 
     /* Stage 1: separation, alignment, cohesion (behaviours_group.c) from the packed sums; the
      * neighbours' centre as the inspector's target; wander's jittered point, drawn from the
-     * world's PRNG in creation order (as the general path draws). */
+     * world's PRNG (or its task's copy) in creation order (as the general path draws). */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
         SteerBehaviourSlot *slot = &vehicle->behaviours[0];
@@ -59,8 +59,9 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
         if (p->wander > 0.0) {
             double step = p->wander_params.jitter * dt;
             SteerVec2 w = slot->wander_local;
-            w.x += steer_pcg32_signed(&world->rng) * step;
-            w.y += steer_pcg32_signed(&world->rng) * step;
+            SteerPcg32 *rng = steer_step_rng(world, vehicle);
+            w.x += steer_pcg32_signed(rng) * step;
+            w.y += steer_pcg32_signed(rng) * step;
             local[k] = w;
         }
     }

@@ -422,5 +422,6 @@ SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, Stee
     LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_combine(world, combine));
     vehicle->combine = combine;
+    steer_vehicle_refresh_group_flags(vehicle); /* the step class depends on it */
     return STEER_OK;
 }

@@ -17,6 +17,7 @@ SteerWorldDef steer_default_world_def(void)
     def.edges = STEER_EDGES_NONE;
     def.dt = 1.0 / 60.0;
     def.seed = 1;
+    def.threads = 1;
     return def;
 }
 
@@ -48,6 +49,10 @@ SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_
         return check_message(message, message_size, "dt must be a finite number in (0, 1] seconds");
     if (def->dt < STEER_MIN_POSITIVE) {
         snprintf(text, sizeof text, "dt must be at least %g seconds (got %g)", STEER_MIN_POSITIVE, def->dt);
+        return check_message(message, message_size, text);
+    }
+    if (def->threads < 0 || def->threads > STEER_MAX_THREADS) {
+        snprintf(text, sizeof text, "threads must be an integer in [1, %d] (got %d)", STEER_MAX_THREADS, def->threads);
         return check_message(message, message_size, text);
     }
     if (message && message_size > 0) message[0] = '\0';
@@ -98,6 +103,9 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     world->index_stale = true;
     world->obstacles_stale = true;
     world->walls_stale = true;
+    world->parallel_min = STEER_PARALLEL_MIN_VEHICLES;
+    /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
+    world->pool = steer_thread_pool_create(&world->alloc, def->threads);
     /* An empty world can be queried too: give the grid its first cells now. */
     if (!steer_grid_reserve(&world->grid, &world->alloc, 1, 1)) {
         steer_world_destroy(world);
@@ -109,6 +117,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
 void steer_world_destroy(SteerWorld *world)
 {
     if (!world) return;
+    steer_thread_pool_destroy(world->pool, &world->alloc);
     for (int i = 0; i < world->vehicles.count; i++) {
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, i);
         if (vehicle->header.alive) steer_vehicle_free_behaviours(world, vehicle);
@@ -288,44 +297,33 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
 }
 
 /// Moves the vehicle of creation index `rank` and copies it for the next grid build while it is
-/// in cache (grid.h: staged).
-static void move_and_stage(SteerWorld *world, SteerVehicle *vehicle, int rank)
+/// in cache (grid.h: staged), widening `bounds`.
+static void move_and_stage(SteerWorld *world, SteerVehicle *vehicle, int rank, SteerGridBounds *bounds)
 {
     integrate(world, vehicle, world->def.dt);
-    steer_grid_stage(&world->grid, vehicle, rank, world->order[rank]);
+    steer_grid_stage_into(&world->grid, bounds, vehicle, rank, world->order[rank]);
 }
 
 /// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
-static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *ranks, int count, bool move)
+static int flush_flockers(SteerWorld *world, SteerVehicle *const *batch, const int *ranks, int count, bool move,
+                          SteerGridBounds *bounds)
 {
     if (count == 0) return 0;
     steer_flock_step_forces(world, batch, ranks, count);
     if (move)
-        for (int k = 0; k < count; k++) move_and_stage(world, batch[k], ranks[k]);
+        for (int k = 0; k < count; k++) move_and_stage(world, batch[k], ranks[k], bounds);
     return 0;
 }
 
-void steer_world_step(SteerWorld *world)
+/// The forces of the vehicles of creation indices [begin, end), in creation order, each moved as
+/// soon as its force is known when `move`. Draws come in creation order (step_rng for a task).
+static void forces_range(SteerWorld *world, int begin, int end, bool move, SteerGridBounds *bounds)
 {
-    double dt = world->def.dt;
-    /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
-    steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
-    steer_world_obstacle_grid(world);
-    steer_world_wall_grid(world);
-    steer_prepare_neighbourhoods(world);
-    /* Every force is computed from the same snapshot before anyone moves, in creation order, so
-     * the result does not depend on slot reuse and PRNG draws come in a fixed order. Forces read
-     * the others through the grid's copy, taken above - except behaviours aimed at a vehicle,
-     * which read it itself: without any of those in the world, each vehicle moves as soon as its
-     * force is known, and the step walks the vehicles once instead of twice. */
-    bool move_at_once = !world->vehicle_targets;
-    /* The grid is built: its stage and bounds are free to collect the moved vehicles. */
-    steer_grid_bounds_clear(&world->grid.bounds);
     /* Plain flockers go through step_flock.c in batches; any other vehicle first flushes the
      * batch, so that PRNG draws still come in creation order. */
     SteerVehicle *batch[STEER_FLOCK_BATCH];
     int batch_ranks[STEER_FLOCK_BATCH], batched = 0;
-    for (int i = 0; i < world->order_count; i++) {
+    for (int i = begin; i < end; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
 #if defined(__GNUC__)
@@ -344,7 +342,7 @@ void steer_world_step(SteerWorld *world)
          * unless it lies right after the one before: the hardware streams through consecutive
          * vehicles by itself, and a prefetch per line of theirs only costs (a world without
          * removals is one such run). */
-        if (i + 3 * STEER_FLOCK_BATCH < world->order_count &&
+        if (i + 3 * STEER_FLOCK_BATCH < end &&
             world->order[i + 3 * STEER_FLOCK_BATCH] != world->order[i + 3 * STEER_FLOCK_BATCH - 1] + 1) {
             const char *further = steer_pool_at(&world->vehicles, world->order[i + 3 * STEER_FLOCK_BATCH]);
             for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
@@ -354,18 +352,105 @@ void steer_world_step(SteerWorld *world)
         if (steer_flock_step_eligible(world, vehicle)) {
             batch[batched] = vehicle;
             batch_ranks[batched++] = i;
-            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
+            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_ranks, batched, move, bounds);
             continue;
         }
-        batched = flush_flockers(world, batch, batch_ranks, batched, move_at_once);
+        batched = flush_flockers(world, batch, batch_ranks, batched, move, bounds);
         drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
-        if (move_at_once) move_and_stage(world, vehicle, i);
+        if (move) move_and_stage(world, vehicle, i, bounds);
     }
-    flush_flockers(world, batch, batch_ranks, batched, move_at_once);
-    if (!move_at_once) {
-        for (int i = 0; i < world->order_count; i++)
-            move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i);
+    flush_flockers(world, batch, batch_ranks, batched, move, bounds);
+}
+
+/// Integration of the vehicles of creation indices [begin, end) (forces all known).
+static void moves_range(SteerWorld *world, int begin, int end, SteerGridBounds *bounds)
+{
+    for (int i = begin; i < end; i++) move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i, bounds);
+}
+
+/* ---- The step on a pool ---------------------------------------------------------------------- */
+
+typedef struct StepJob {
+    SteerWorld *world;
+    bool move;               ///< forces_task moves each vehicle too
+    SteerGridBounds bounds[STEER_MAX_THREADS];
+} StepJob;
+
+static void forces_task(void *context, int t, int tasks)
+{
+    (void)tasks;
+    StepJob *job = context;
+    SteerWorld *world = job->world;
+    forces_range(world, world->step_begin[t], world->step_begin[t + 1], job->move, &job->bounds[t]);
+}
+
+static void moves_task(void *context, int t, int tasks)
+{
+    (void)tasks;
+    StepJob *job = context;
+    SteerWorld *world = job->world;
+    moves_range(world, world->step_begin[t], world->step_begin[t + 1], &job->bounds[t]);
+}
+
+/// The forces and moves on the pool, each task a range of creation order: the same bits as one
+/// thread, since a vehicle's force depends only on the snapshot (grid, neighbourhoods) and its
+/// own state, and each task draws from the generator where one thread would be at its first
+/// vehicle. False (nothing done) when this step must run on one thread: some vehicle draws a
+/// number of values that depends on its forces, or uses a grid's query scratch, or the grid's
+/// plan was made for another split.
+static bool step_on_pool(SteerWorld *world, SteerThreadPool *pool, bool move_at_once)
+{
+    const SteerGrid *g = &world->grid;
+    int tasks = steer_thread_pool_size(pool);
+    int n = world->order_count;
+    if ((g->step_classes & STEER_STEP_SERIAL) || g->plan_tasks != tasks || g->count != n) return false;
+    /* Behaviours outside step_flock.c may read whole entries: gather them now, not lazily from a
+     * task. */
+    if (g->step_classes & STEER_STEP_GENERAL) steer_grid_gather_on(g, pool);
+    StepJob job;
+    job.world = world;
+    job.move = move_at_once;
+    uint64_t drawn = 0;
+    for (int t = 0; t < tasks; t++) {
+        int begin, end;
+        steer_task_range(n, tasks, t, &begin, &end);
+        world->step_begin[t] = begin;
+        steer_grid_bounds_clear(&job.bounds[t]);
+        world->step_rng[t] = world->rng;
+        steer_pcg32_advance(&world->step_rng[t], drawn);
+        drawn += (uint64_t)g->draws[t];
+    }
+    world->step_begin[tasks] = n;
+    world->step_tasks = tasks;
+    steer_thread_pool_run(pool, forces_task, &job);
+    if (!move_at_once) steer_thread_pool_run(pool, moves_task, &job);
+    world->step_tasks = 0;
+    steer_pcg32_advance(&world->rng, drawn);
+    for (int t = 0; t < tasks; t++) steer_grid_bounds_merge(&world->grid.bounds, &job.bounds[t]);
+    return true;
+}
+
+void steer_world_step(SteerWorld *world)
+{
+    double dt = world->def.dt;
+    /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
+    steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
+    steer_world_obstacle_grid(world);
+    steer_world_wall_grid(world);
+    steer_prepare_neighbourhoods(world);
+    /* Every force is computed from the same snapshot before anyone moves, in creation order, so
+     * the result does not depend on slot reuse and PRNG draws come in a fixed order. Forces read
+     * the others through the grid's copy, taken above - except behaviours aimed at a vehicle,
+     * which read it itself: without any of those in the world, each vehicle moves as soon as its
+     * force is known, and the step walks the vehicles once instead of twice. */
+    bool move_at_once = !world->vehicle_targets;
+    /* The grid is built: its stage and bounds are free to collect the moved vehicles. */
+    steer_grid_bounds_clear(&world->grid.bounds);
+    SteerThreadPool *pool = steer_world_step_pool(world);
+    if (!pool || !step_on_pool(world, pool, move_at_once)) {
+        forces_range(world, 0, world->order_count, move_at_once, &world->grid.bounds);
+        if (!move_at_once) moves_range(world, 0, world->order_count, &world->grid.bounds);
     }
     world->grid_stale = true;
     world->index_stale = true; /* everyone moved: the next query rebuilds (from the stage) */

@@ -11,6 +11,7 @@
 #include "pool.h"
 #include "prng.h"
 #include "steer.h"
+#include "thread_pool.h"
 
 /// One active behaviour of a vehicle: its definition, what it did last step, and the state it keeps
 /// between steps (never in statics: behaviours are pure functions of vehicle, slot and world).
@@ -38,6 +39,7 @@ typedef struct SteerVehicle {
     uint32_t kind;
     bool wants_neighbourhood;  ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
     bool plain_flock;          ///< its only behaviour is a flock without a leash (step_flock.c), not lost
+    uint8_t step_class;        ///< how a parallel step may treat it: STEER_STEP_* (behaviour.c)
     SteerVec2 position, velocity, heading;
     double radius, neighbor_radius;
     double view_cos;           ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
@@ -125,14 +127,52 @@ struct SteerWorld {
      * then the step may move each vehicle as soon as its force is known (one pass, not two). */
     bool vehicle_targets;
 
+    /* Threads (thread_pool.h, step_parallel.c). */
+    SteerThreadPool *pool;   ///< NULL: every step runs on the calling thread
+    int parallel_min;        ///< worlds of fewer vehicles step on one thread (tests lower it)
+    /* During a parallel force phase, task t moves ranks [step_begin[t], step_begin[t + 1]) and
+     * draws from step_rng[t]: the world's generator advanced by the draws of every vehicle
+     * before its first, so each vehicle gets the numbers a one-thread step would give it. */
+    int step_tasks;          ///< 0 outside a parallel force phase: draws come from rng
+    int step_begin[STEER_MAX_THREADS + 1];
+    SteerPcg32 step_rng[STEER_MAX_THREADS];
+
     char error[256];
 };
 
-/// Copies one vehicle's hot fields into the grid's stage (creation index `rank`, pool `slot`) and
-/// widens the bounds the next build chooses its cells from.
-static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int rank, int slot)
+/* What a vehicle's step needs, kept with its behaviours and combine (SteerVehicle.step_class) and
+ * copied into the grid's stage, so that a parallel step can plan from the stage alone. */
+#define STEER_STEP_DRAWS 0x3f   ///< numbers it draws from the PRNG every step (weighted sum: fixed)
+#define STEER_STEP_GENERAL 0x40 ///< goes through combine.c (not step_flock.c): may read whole grid entries
+#define STEER_STEP_SERIAL 0x80  ///< must run in creation order on one thread: how many numbers it draws
+                                ///< depends on its forces (priority, dither), or its behaviour uses
+                                ///< the obstacle or wall grid's query scratch
+
+/// Worlds with fewer vehicles step on one thread: below this, waking the workers costs more than
+/// the step saves.
+#define STEER_PARALLEL_MIN_VEHICLES 4096
+
+/// The pool the world's next build and step run on: NULL (one thread) for a small world.
+static inline SteerThreadPool *steer_world_step_pool(const SteerWorld *world)
 {
-    SteerGridBounds *b = &g->bounds;
+    return world->order_count >= world->parallel_min ? world->pool : NULL;
+}
+
+/// The generator a behaviour of `vehicle` draws from during a step: the world's, or in a parallel
+/// force phase the copy its task owns.
+static inline SteerPcg32 *steer_step_rng(SteerWorld *world, const SteerVehicle *vehicle)
+{
+    if (world->step_tasks == 0) return &world->rng;
+    int t = 0;
+    while (vehicle->rank >= world->step_begin[t + 1]) t++;
+    return &world->step_rng[t];
+}
+
+/// Copies one vehicle's hot fields into the grid's stage (creation index `rank`, pool `slot`) and
+/// widens `b`, the bounds the next build chooses its cells from (the grid's own, or a task's share
+/// of them in a parallel step: steer_grid_bounds_merge).
+static inline void steer_grid_stage_into(SteerGrid *g, SteerGridBounds *b, const SteerVehicle *v, int rank, int slot)
+{
     if (v->neighbor_radius > b->max_neighbor_radius) b->max_neighbor_radius = v->neighbor_radius;
     b->all_kinds |= 1ULL << v->kind;
     if (v->radius > b->max_radius) b->max_radius = v->radius;
@@ -153,6 +193,7 @@ static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int ran
     q->r2 = (float)(v->neighbor_radius * v->neighbor_radius);
     q->wants = v->wants_neighbourhood;
     q->all_round = v->view_cos < -1.0;
+    q->step_class = v->step_class;
     SteerGridEntry *e = &g->stage[rank];
     e->x = p.x;
     e->y = p.y;
@@ -169,6 +210,11 @@ static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int ran
     e->kind = (uint8_t)v->kind;
     e->wants = v->wants_neighbourhood;
     e->exact = p.x == v->position.x && p.y == v->position.y;
+}
+
+static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int rank, int slot)
+{
+    steer_grid_stage_into(g, &g->bounds, v, rank, slot);
 }
 
 /// The shortest offset from a to b (steer_world_offset), inline for the queries' inner loops.

@@ -1,0 +1,208 @@
+-- Hunter and prey in LÖVE 11, on the steer module built for LuaJIT (make luajit):
+--   love examples/love
+-- Hunters (red) chase the prey (blue) they can see until their stamina runs out; prey evade hunters
+-- and come to your mouse pointer when it is near. Click to drop an obstacle that shields them.
+-- Keys: h hunter, p five prey, c clear your obstacles, d difficulty, e evading on/off,
+-- o overlays on/off, space pause, escape quit.
+-- Edit brains/hunter.lua or brains/prey.lua while it runs: steer.hot reloads them on save with the
+-- steer program's rules (vehicles, v.data and states stay; a broken save is shown and the old code
+-- goes on).
+--
+-- Test mode (make test): love examples/love --test FRAMES [--seed N] [--out DIR] [--wait-reload K]
+-- runs FRAMES physics steps, one per frame (a fixed dt, whatever the frame rate), saves
+-- DIR/screenshot.png, prints the summary line of headless.lua and quits. --wait-reload K stops
+-- the simulation after step K until a watched brain reloads (at most 60 s).
+
+-- Where steer.so and the Lua libraries are: this folder is examples/love of the repository
+-- ($STEER_ROOT names the repository when the game runs from a copy elsewhere).
+local source = love.filesystem.getSource()
+local root = os.getenv("STEER_ROOT") or (source .. "/../..")
+local build = os.getenv("STEER_BUILD") or (root .. "/build")
+package.cpath = build .. "/luajit/?.so;" .. package.cpath
+package.path = root .. "/scripts/lib/?.lua;" .. package.path
+
+local steer = require "steer"
+local hot = require "steer.hot"
+local Game = require "game"
+
+local game
+local paused, overlays = false, true
+local accumulator = 0
+local test -- the test mode's settings, or nil
+local reload_errors = {}
+local reloads = 0
+
+local function parse_args(args)
+  local t = {}
+  local i = 1
+  while args[i] do
+    local a, v = args[i], args[i + 1]
+    if a == "--test" then t.frames = assert(tonumber(v), "--test FRAMES"); i = i + 2
+    elseif a == "--seed" then t.seed = assert(tonumber(v), "--seed N"); i = i + 2
+    elseif a == "--out" then t.out = v; i = i + 2
+    elseif a == "--wait-reload" then t.wait_reload = assert(tonumber(v), "--wait-reload STEP"); i = i + 2
+    else i = i + 1 end
+  end
+  return t
+end
+
+function love.load(args)
+  local opts = parse_args(args or {})
+  if opts.frames then
+    test = opts
+    test.out = test.out or "."
+  end
+  love.graphics.setBackgroundColor(0.09, 0.10, 0.13)
+  hot.on_reload = function(path)
+    reloads = reloads + 1
+    reload_errors[path] = nil
+    print("reloaded " .. path)
+  end
+  hot.on_error = function(path, message)
+    reload_errors[path] = message
+    io.stderr:write(message, "\n")
+  end
+  hot.watch{ root = source, "brains/hunter.lua", "brains/prey.lua" }
+  game = Game.new(opts.seed or 2)
+end
+
+-- Test mode: take the screenshot at the end of the frame, check it, print the summary, quit.
+local function finish_test()
+  love.graphics.captureScreenshot(function(image)
+    local path = test.out .. "/screenshot.png"
+    local f = assert(io.open(path, "wb"))
+    f:write(image:encode("png"):getString())
+    f:close()
+    -- read the file back and count the pixels that are not the background
+    local back = io.open(path, "rb"):read("*a")
+    local decoded = love.image.newImageData(love.filesystem.newFileData(back, "screenshot.png"))
+    local lit = 0
+    for y = 0, decoded:getHeight() - 1, 2 do
+      for x = 0, decoded:getWidth() - 1, 2 do
+        local r, g, b = decoded:getPixel(x, y)
+        if math.abs(r - 0.09) + math.abs(g - 0.10) + math.abs(b - 0.13) > 0.05 then lit = lit + 1 end
+      end
+    end
+    print(("screenshot: %s %dx%d lit=%d"):format(path, decoded:getWidth(), decoded:getHeight(), lit))
+    print("reloads: " .. reloads)
+    print("summary: " .. game:summary())
+    io.stdout:flush()
+    love.event.quit(0)
+  end)
+end
+
+function love.update(dt)
+  hot.update()
+  if test then
+    if test.done then return end
+    if test.wait_reload and game.steps == test.wait_reload and reloads == 0 then
+      if not test.waiting then
+        test.waiting = love.timer.getTime()
+        print("waiting for a reload at step " .. game.steps)
+        io.stdout:flush()
+      elseif love.timer.getTime() - test.waiting > 60 then
+        print("no reload came")
+        love.event.quit(3)
+      end
+      return
+    end
+    game:step() -- one fixed step per frame: the same run as headless.lua
+    if game.steps >= test.frames then
+      test.done = true
+      finish_test()
+    end
+    return
+  end
+  if paused then return end
+  game:set_lure(love.mouse.getPosition())
+  accumulator = math.min(accumulator + dt, 0.25) -- after a long stall, do not try to catch up
+  while accumulator >= Game.DT do
+    game:step()
+    accumulator = accumulator - Game.DT
+  end
+end
+
+-- The module's debug drawing, onto love.graphics: the same overlays as the steer program.
+local function set_color(r, g, b, a) love.graphics.setColor(r, g, b, a) end
+local draw = {
+  line = function(x1, y1, x2, y2, r, g, b, a)
+    set_color(r, g, b, a)
+    love.graphics.line(x1, y1, x2, y2)
+  end,
+  circle = function(x, y, radius, r, g, b, a)
+    set_color(r, g, b, a)
+    love.graphics.circle("line", x, y, radius)
+  end,
+  solid_circle = function(x, y, radius, r, g, b, a)
+    set_color(r, g, b, a)
+    love.graphics.circle("fill", x, y, radius)
+  end,
+  polygon = function(points, r, g, b, a)
+    set_color(r, g, b, a)
+    love.graphics.polygon("line", points)
+  end,
+  solid_polygon = function(points, r, g, b, a)
+    set_color(r, g, b, a)
+    love.graphics.polygon("fill", points)
+  end,
+  point = function(x, y, size, r, g, b, a)
+    set_color(r, g, b, a)
+    love.graphics.circle("fill", x, y, size / 2)
+  end,
+}
+local WORLD_ONLY = { "world" }
+local WITH_OVERLAYS = { "world", "wander", "avoidance" }
+
+function love.draw()
+  local world = game.world
+  draw.layers = overlays and WITH_OVERLAYS or WORLD_ONLY
+  world:debug_draw(draw)
+  local shared = game.shared
+  local x, y = game:lure()
+  if x then
+    love.graphics.setColor(0.98, 0.86, 0.31, 0.25)
+    love.graphics.circle("line", x, y, shared.config.lure_range)
+  end
+  for _, h in ipairs(world:vehicles("hunter")) do -- stamina bars and states
+    local full = h.data.stamina / shared.level.stamina
+    love.graphics.setColor(0.27, 0.27, 0.27)
+    love.graphics.rectangle("fill", h.x - 15, h.y - 20, 30, 4)
+    if full > 0.25 then love.graphics.setColor(0.35, 0.86, 0.35) else love.graphics.setColor(0.9, 0.27, 0.24) end
+    love.graphics.rectangle("fill", h.x - 15, h.y - 20, 30 * full, 4)
+    love.graphics.setColor(0.9, 0.27, 0.24)
+    love.graphics.print(h.state or "", h.x - 15, h.y - 36)
+  end
+  for _, p in ipairs(world:vehicles("prey")) do
+    if p.state == "evade" or p.state == "alarmed" then
+      love.graphics.setColor(0.78, 0.78, 0.78)
+      love.graphics.print(p.state, p.x - 12, p.y - 24)
+    end
+  end
+  love.graphics.setColor(1, 1, 1)
+  love.graphics.print(("prey %d   caught %d   longest survival %.1f s"):format(world:count("prey"), shared.caught,
+    game:longest_alive()), 10, 10)
+  love.graphics.print(("hunters %d   difficulty %s   evading %s   steer %s on %s"):format(world:count("hunter"),
+    shared.level.name, shared.config.evade and "on" or "off", steer.version, jit and jit.version or _VERSION), 10, 28)
+  local line = 50
+  for path, message in pairs(reload_errors) do -- a broken save: shown until the file loads cleanly
+    love.graphics.setColor(1, 0.4, 0.4)
+    love.graphics.printf(path .. ": " .. message:match("^[^\n]*"), 10, line, Game.WIDTH - 20)
+    line = line + 36
+  end
+end
+
+function love.keypressed(key)
+  if key == "escape" then love.event.quit()
+  elseif key == "space" then paused = not paused
+  elseif key == "o" then overlays = not overlays
+  elseif key == "h" then game:add_hunter()
+  elseif key == "p" then for _ = 1, 5 do game:add_prey() end
+  elseif key == "c" then game:clear_obstacles()
+  elseif key == "d" then game:next_difficulty()
+  elseif key == "e" then game:toggle_evade()
+  end
+end
+
+function love.mousepressed(x, y, button)
+  if button == 1 then game:add_obstacle(x, y, 25) end
+end

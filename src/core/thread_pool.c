@@ -1,0 +1,124 @@
+/* thread_pool.c - the worker threads a world steps with; see thread_pool.h. */
+#include "thread_pool.h"
+
+#include <pthread.h>
+#include <string.h>
+
+struct SteerThreadPool;
+
+typedef struct Worker {
+    struct SteerThreadPool *pool;
+    pthread_t thread;
+    int task;
+} Worker;
+
+struct SteerThreadPool {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;     ///< workers wait here for the next run (or for stop)
+    pthread_cond_t done;     ///< the caller waits here for the last worker of a run
+    unsigned long run_id;    ///< bumped by each run: a worker runs once per new value
+    int pending;             ///< workers still inside the current run
+    bool stop;
+    bool running;            ///< a run is under way (a task that runs the pool runs it inline)
+    SteerTaskFn fn;
+    void *context;
+    int size;                ///< threads, the caller included
+    int started;             ///< workers actually started
+    Worker workers[];        ///< size - 1 of them
+};
+
+static void *worker_main(void *arg)
+{
+    Worker *w = arg;
+    SteerThreadPool *pool = w->pool;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->stop && pool->run_id == seen) pthread_cond_wait(&pool->wake, &pool->lock);
+        if (pool->stop) break;
+        seen = pool->run_id;
+        SteerTaskFn fn = pool->fn;
+        void *context = pool->context;
+        pthread_mutex_unlock(&pool->lock);
+        fn(context, w->task, pool->size);
+        pthread_mutex_lock(&pool->lock);
+        if (--pool->pending == 0) pthread_cond_signal(&pool->done);
+    }
+    pthread_mutex_unlock(&pool->lock);
+    return NULL;
+}
+
+static size_t pool_bytes(int threads) { return sizeof(SteerThreadPool) + (size_t)(threads - 1) * sizeof(Worker); }
+
+SteerThreadPool *steer_thread_pool_create(const SteerAllocator *alloc, int threads)
+{
+    if (threads < 2) return NULL;
+    if (threads > STEER_MAX_THREADS) threads = STEER_MAX_THREADS;
+    SteerThreadPool *pool = steer_realloc(alloc, NULL, 0, pool_bytes(threads));
+    if (!pool) return NULL;
+    memset(pool, 0, pool_bytes(threads));
+    pool->size = threads;
+    if (pthread_mutex_init(&pool->lock, NULL) != 0) goto no_lock;
+    if (pthread_cond_init(&pool->wake, NULL) != 0) goto no_wake;
+    if (pthread_cond_init(&pool->done, NULL) != 0) goto no_done;
+    for (int i = 0; i < threads - 1; i++) {
+        Worker *w = &pool->workers[i];
+        w->pool = pool;
+        w->task = i + 1;
+        if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
+            /* Fewer threads than asked: stop those started and step on one thread instead. */
+            steer_thread_pool_destroy(pool, alloc);
+            return NULL;
+        }
+        pool->started++;
+    }
+    return pool;
+no_done:
+    pthread_cond_destroy(&pool->wake);
+no_wake:
+    pthread_mutex_destroy(&pool->lock);
+no_lock:
+    steer_free(alloc, pool, pool_bytes(threads));
+    return NULL;
+}
+
+void steer_thread_pool_destroy(SteerThreadPool *pool, const SteerAllocator *alloc)
+{
+    if (!pool) return;
+    pthread_mutex_lock(&pool->lock);
+    pool->stop = true;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    for (int i = 0; i < pool->started; i++) pthread_join(pool->workers[i].thread, NULL);
+    pthread_cond_destroy(&pool->done);
+    pthread_cond_destroy(&pool->wake);
+    pthread_mutex_destroy(&pool->lock);
+    steer_free(alloc, pool, pool_bytes(pool->size));
+}
+
+int steer_thread_pool_size(const SteerThreadPool *pool) { return pool ? pool->size : 1; }
+
+void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context)
+{
+    /* A task that runs the pool again (the calling thread's task 0 reaching a phase that could run
+     * in parallel) runs that nested run inline: `running` was set under the lock before any task
+     * started, so every task sees it. */
+    if (!pool || pool->running) {
+        int size = steer_thread_pool_size(pool);
+        for (int t = 0; t < size; t++) fn(context, t, size);
+        return;
+    }
+    pthread_mutex_lock(&pool->lock);
+    pool->running = true;
+    pool->fn = fn;
+    pool->context = context;
+    pool->pending = pool->size - 1;
+    pool->run_id++;
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+    fn(context, 0, pool->size);
+    pthread_mutex_lock(&pool->lock);
+    while (pool->pending > 0) pthread_cond_wait(&pool->done, &pool->lock);
+    pool->running = false;
+    pthread_mutex_unlock(&pool->lock);
+}

@@ -1,0 +1,46 @@
+/* thread_pool.h - the worker threads a world steps with (private to the core).
+ *
+ * A pool of `threads` - 1 workers that live as long as their world; the thread that calls
+ * steer_thread_pool_run is the first of the `threads` and runs task 0 itself. A run hands every
+ * thread one task (task t runs on thread t) and returns when all are done. Idle workers sleep on a
+ * condition variable: nothing spins, and no thread is created or joined per step.
+ *
+ * Tasks split their work into fixed ranges (steer_task_range): what a task computes depends on
+ * its range only, never on which thread ran it or when, so results are the same for any number
+ * of threads as long as each range's work is itself independent of the split.
+ */
+#ifndef STEER_THREAD_POOL_H
+#define STEER_THREAD_POOL_H
+
+#include <stdbool.h>
+
+#include "steer_alloc.h"
+
+/// The most threads a world steps with (SteerWorldDef.threads is checked against it).
+#define STEER_MAX_THREADS 64
+
+typedef struct SteerThreadPool SteerThreadPool;
+
+/// One task of a run: `task` in [0, task_count).
+typedef void (*SteerTaskFn)(void *context, int task, int task_count);
+
+/// Starts threads - 1 workers; NULL when threads < 2 (nothing to start) or when memory or a
+/// thread could not be had (the world then steps on one thread: the result is the same).
+SteerThreadPool *steer_thread_pool_create(const SteerAllocator *alloc, int threads);
+/// Wakes, stops and joins every worker, then frees the pool. NULL is fine.
+void steer_thread_pool_destroy(SteerThreadPool *pool, const SteerAllocator *alloc);
+/// How many threads a run uses (1 for a NULL pool).
+int steer_thread_pool_size(const SteerThreadPool *pool);
+/// Runs fn(context, t, size) for every t in [0, size): task 0 on the calling thread, the others
+/// on the workers; returns when every task has returned. A NULL pool, or a call from inside a
+/// task, runs every task in turn on the calling thread.
+void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context);
+
+/// The share of [0, n) that task t of `tasks` takes: [*begin, *end), contiguous, in order.
+static inline void steer_task_range(int n, int tasks, int t, int *begin, int *end)
+{
+    *begin = (int)((long long)n * t / tasks);
+    *end = (int)((long long)n * (t + 1) / tasks);
+}
+
+#endif

@@ -1,0 +1,491 @@
+/* test_threads.c - the step on a pool of threads (src/core/thread_pool.c, world.c's step_on_pool,
+ * the parallel passes of grid.c and neighbourhood.c): the same world stepped with 1, 2, 3 and 8
+ * threads must end in the same bits - positions, velocities, headings, every behaviour's
+ * inspector state, the PRNG - step after step, with every behaviour, obstacles, walls, paths, a
+ * flow field, leaders, removals and spawns while it runs, in every kind of edges.
+ *
+ * The worlds here are small, so that the suite stays quick under ThreadSanitizer (make
+ * test-tsan): each lowers parallel_min, the size below which a world steps on one thread, so the
+ * pool runs anyway. */
+#include "test_support.h"
+
+#include <stdlib.h>
+
+#include "world_internal.h"
+
+#define STEPS 36
+
+/* ---- Digest ----------------------------------------------------------------------------------- */
+
+static uint64_t mix(uint64_t h, const void *data, size_t size)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < size; i++) {
+        h ^= p[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static uint64_t mix_vec(uint64_t h, SteerVec2 v)
+{
+    h = mix(h, &v.x, sizeof v.x);
+    return mix(h, &v.y, sizeof v.y);
+}
+
+/// Everything a step leaves behind that scripts and inspectors can see, in creation order.
+static uint64_t digest(SteerWorld *world)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int n = steer_world_vehicle_count(world);
+    SteerVehicleId *ids = malloc((size_t)(n > 0 ? n : 1) * sizeof *ids);
+    assert_non_null(ids);
+    steer_world_get_vehicles(world, ids, n);
+    for (int i = 0; i < n; i++) {
+        SteerVehicleState s;
+        assert_int_equal(steer_vehicle_get(world, ids[i], &s), STEER_OK);
+        h = mix_vec(h, s.position);
+        h = mix_vec(h, s.velocity);
+        h = mix_vec(h, s.heading);
+        SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
+        int count = steer_vehicle_get_behaviours(world, ids[i], types, STEER_BEHAVIOUR_COUNT);
+        h = mix(h, &count, sizeof count);
+        for (int b = 0; b < count; b++) {
+            SteerBehaviourState st;
+            assert_int_equal(steer_vehicle_get_behaviour(world, ids[i], types[b], NULL, &st), STEER_OK);
+            h = mix(h, &types[b], sizeof types[b]);
+            h = mix_vec(h, st.force);
+            h = mix(h, &st.kept, sizeof st.kept);
+            h = mix(h, &st.evaluated, sizeof st.evaluated);
+            h = mix_vec(h, st.target);
+            h = mix_vec(h, st.wander_target);
+            h = mix(h, &st.waypoint, sizeof st.waypoint);
+        }
+    }
+    free(ids);
+    /* where the generator stands: the next number scripts would get */
+    SteerPcg32 rng = world->rng;
+    uint32_t next = steer_pcg32_next(&rng);
+    return mix(h, &next, sizeof next);
+}
+
+/* ---- Scenes ----------------------------------------------------------------------------------- */
+
+typedef enum Scene {
+    FLOCK,     ///< plain flockers only, a few on the very same points: step_flock.c on every thread
+    MIXED,     ///< every behaviour that may run on the pool, leaders (two passes), removals
+    SERIAL,    ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
+} Scene;
+
+static SteerWorld *world_with(int threads, SteerEdges edges, uint64_t seed)
+{
+    SteerWorldDef def = steer_default_world_def();
+    def.width = 900.0;
+    def.height = 700.0;
+    def.edges = edges;
+    def.seed = seed;
+    def.threads = threads;
+    SteerWorld *world = steer_world_create(&def);
+    assert_non_null(world);
+    assert_true(threads < 2 || world->pool != NULL);
+    world->parallel_min = 1;
+    return world;
+}
+
+static SteerVehicleId spawn_random(SteerWorld *world, uint32_t kind)
+{
+    SteerVehicleDef def = steer_default_vehicle_def();
+    def.position = steer_vec2(steer_world_random(world) * 900.0, steer_world_random(world) * 700.0);
+    double angle = steer_world_random(world) * 2.0 * STEER_PI;
+    def.velocity = steer_scale(steer_vec2_from_angle(angle), 20.0 + 60.0 * steer_world_random(world));
+    def.neighbor_radius = 35.0;
+    def.kind = kind;
+    SteerVehicleId id;
+    assert_int_equal(steer_vehicle_create(world, &def, &id), STEER_OK);
+    return id;
+}
+
+/// One vehicle of the mixed scenes: behaviour `which` (cycling through every kind of vehicle).
+static void mixed_vehicle(SteerWorld *world, int which, SteerPathId path, SteerFlowFieldId field, SteerVehicleId leader,
+                          SteerVehicleId other, bool serial)
+{
+    SteerVehicleId id = spawn_random(world, (uint32_t)(which % 3));
+    SteerBehaviourDef d;
+    switch (which % (serial ? 20 : 16)) {
+    case 0:
+    case 1:
+        d = steer_default_behaviour_def(STEER_FLOCK);
+        turn_on(world, id, &d);
+        break;
+    case 2:
+        d = steer_default_behaviour_def(STEER_WANDER);
+        turn_on(world, id, &d);
+        break;
+    case 3:
+        d = steer_default_behaviour_def(STEER_WANDER);
+        d.wander.leash = which % 2 ? STEER_LEASH_PULL : STEER_LEASH_ROAM;
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_SEPARATE);
+        d.separate.comfort_distance = 15.0;
+        d.separate.comfort_multiplier = 3.0;
+        turn_on(world, id, &d);
+        break;
+    case 4:
+        d = steer_default_behaviour_def(STEER_FOLLOW);
+        d.follow.path = path;
+        turn_on(world, id, &d);
+        break;
+    case 5:
+        d = steer_default_behaviour_def(STEER_FOLLOW_LEADER);
+        d.follow_leader.target = steer_target_vehicle(leader);
+        turn_on(world, id, &d);
+        break;
+    case 6:
+        d = steer_default_behaviour_def(STEER_ARRIVE);
+        d.arrive.target = steer_target_point(450.0, 350.0);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_QUEUE);
+        turn_on(world, id, &d);
+        break;
+    case 7:
+        d = steer_default_behaviour_def(STEER_PURSUE);
+        d.pursue.target = steer_target_vehicle(other);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_AVOID_COLLISIONS);
+        turn_on(world, id, &d);
+        break;
+    case 8:
+        d = steer_default_behaviour_def(STEER_EVADE);
+        d.evade.target = steer_target_vehicle(other);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_ALIGN);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_COHERE);
+        turn_on(world, id, &d);
+        break;
+    case 9:
+        d = steer_default_behaviour_def(STEER_FOLLOW_FLOW);
+        d.follow_flow.field = field;
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_CONTAIN);
+        turn_on(world, id, &d);
+        break;
+    case 10:
+        d = steer_default_behaviour_def(STEER_FLOCK); /* a view cone: the neighbourhoods' general path */
+        turn_on(world, id, &d);
+        assert_int_equal(steer_vehicle_set_view_angle(world, id, 2.0), STEER_OK);
+        break;
+    case 11:
+        d = steer_default_behaviour_def(STEER_FLOCK); /* flocks with two kinds only */
+        turn_on(world, id, &d);
+        assert_int_equal(steer_vehicle_set_flock_kinds(world, id, 3), STEER_OK);
+        break;
+    case 12:
+        d = steer_default_behaviour_def(STEER_OFFSET_PURSUE);
+        d.offset_pursue.target = steer_target_vehicle(leader);
+        d.offset_pursue.offset = steer_vec2(-20.0, 15.0);
+        turn_on(world, id, &d);
+        break;
+    case 13:
+        d = steer_default_behaviour_def(STEER_INTERPOSE);
+        d.interpose.a = steer_target_vehicle(leader);
+        d.interpose.b = steer_target_vehicle(other);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_WANDER);
+        d.weight = 0.5;
+        turn_on(world, id, &d);
+        break;
+    case 14:
+        d = steer_default_behaviour_def(STEER_SEEK);
+        d.seek.target = steer_target_point(100.0, 600.0);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_FLEE);
+        d.flee.target = steer_target_point(120.0, 580.0);
+        d.flee.panic_distance = 80.0;
+        turn_on(world, id, &d);
+        assert_int_equal(steer_vehicle_set_combine(world, id, STEER_COMBINE_PRIORITY), STEER_OK); /* draws nothing */
+        break;
+    case 15:
+        break; /* no behaviour at all: drifts */
+    /* What keeps a step's forces on one thread: */
+    case 16:
+        d = steer_default_behaviour_def(STEER_AVOID_OBSTACLES);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_WANDER);
+        turn_on(world, id, &d);
+        break;
+    case 17:
+        d = steer_default_behaviour_def(STEER_AVOID_WALLS);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_SEEK);
+        d.seek.target = steer_target_point(800.0, 100.0);
+        turn_on(world, id, &d);
+        break;
+    case 18:
+        d = steer_default_behaviour_def(STEER_HIDE);
+        d.hide.target = steer_target_vehicle(other);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_WANDER);
+        turn_on(world, id, &d);
+        assert_int_equal(steer_vehicle_set_combine(world, id, STEER_COMBINE_DITHER), STEER_OK);
+        break;
+    case 19:
+        d = steer_default_behaviour_def(STEER_FLOCK);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_SEEK);
+        d.seek.target = steer_target_point(300.0, 300.0);
+        turn_on(world, id, &d);
+        assert_int_equal(steer_vehicle_set_combine(world, id, STEER_COMBINE_PRIORITY), STEER_OK);
+        break;
+    }
+}
+
+static void build(SteerWorld *world, Scene scene, SteerVehicleId *leader)
+{
+    if (scene == FLOCK) {
+        for (int i = 0; i < 700; i++) {
+            SteerVehicleId id = spawn_random(world, 0);
+            SteerBehaviourDef d = steer_default_behaviour_def(STEER_FLOCK);
+            turn_on(world, id, &d);
+        }
+        /* three stacks of vehicles on the very same point: the pre-pass's second look */
+        for (int s = 0; s < 3; s++)
+            for (int i = 0; i < 3; i++) {
+                SteerVehicleId id = spawn_at(world, 100.0 + 250.0 * s, 200.0 + 100.0 * s);
+                SteerBehaviourDef d = steer_default_behaviour_def(STEER_FLOCK);
+                turn_on(world, id, &d);
+            }
+        *leader = steer_vehicle_id_unpack(0);
+        return;
+    }
+    bool serial = scene == SERIAL;
+    SteerVec2 points[] = {{100, 100}, {700, 150}, {750, 600}, {150, 550}};
+    SteerPathId path;
+    assert_int_equal(steer_world_add_path(world, points, 4, true, &path), STEER_OK);
+    SteerVec2 vectors[12];
+    for (int i = 0; i < 12; i++) vectors[i] = steer_vec2_from_angle(0.5 * i);
+    SteerFlowFieldDef fd = {steer_vec2(0.0, 0.0), 250.0, 4, 3, vectors};
+    SteerFlowFieldId field;
+    assert_int_equal(steer_world_add_flow_field(world, &fd, &field), STEER_OK);
+    if (serial) {
+        for (int i = 0; i < 12; i++) {
+            SteerObstacleId o;
+            assert_int_equal(steer_world_add_obstacle(world, steer_vec2(60.0 + 70.0 * i, 80.0 + 45.0 * i), 12.0 + i, &o),
+                             STEER_OK);
+        }
+        for (int i = 0; i < 6; i++) {
+            SteerWallId w;
+            assert_int_equal(steer_world_add_wall(world, steer_vec2(100.0 + 120.0 * i, 400.0),
+                                                  steer_vec2(160.0 + 120.0 * i, 480.0), &w),
+                             STEER_OK);
+        }
+    }
+    *leader = spawn_random(world, 0);
+    SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
+    turn_on(world, *leader, &wander);
+    SteerVehicleId other = spawn_random(world, 1);
+    turn_on(world, other, &wander);
+    for (int i = 0; i < 500; i++) mixed_vehicle(world, i, path, field, *leader, other, serial);
+}
+
+/// Removes a few vehicles the world's PRNG picks (the leader among them at step 12) and spawns
+/// flockers in their place: holes in the creation order, reused slots, lost targets.
+static void churn(SteerWorld *world, int step, SteerVehicleId leader)
+{
+    int n = steer_world_vehicle_count(world);
+    SteerVehicleId *ids = malloc((size_t)n * sizeof *ids);
+    assert_non_null(ids);
+    steer_world_get_vehicles(world, ids, n);
+    for (int k = 0; k < 6; k++) {
+        SteerVehicleId victim = ids[steer_world_random_u32(world) % (uint32_t)n];
+        if (steer_vehicle_is_valid(world, victim)) steer_vehicle_destroy(world, victim);
+    }
+    if (step == 12 && steer_vehicle_is_valid(world, leader)) steer_vehicle_destroy(world, leader);
+    for (int k = 0; k < 5; k++) {
+        SteerVehicleId id = spawn_random(world, (uint32_t)(k % 2));
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_FLOCK);
+        turn_on(world, id, &d);
+    }
+    free(ids);
+}
+
+/// Steps a scene and returns the digest after every step.
+static void run_scene(Scene scene, SteerEdges edges, int threads, uint64_t *digests)
+{
+    SteerWorld *world = world_with(threads, edges, 11);
+    SteerVehicleId leader;
+    build(world, scene, &leader);
+    for (int s = 0; s < STEPS; s++) {
+        if (scene != FLOCK && s % 6 == 5) churn(world, s, leader);
+        /* a query between steps builds the index the next step starts from */
+        if (s % 7 == 3) steer_world_query_radius(world, steer_vec2(400.0, 300.0), 50.0, NULL, NULL, 0);
+        steer_world_step(world);
+        digests[s] = digest(world);
+        if (threads > 1) {
+            /* the forces ran on the pool unless the scene keeps them on one thread */
+            bool serial_forces = (world->grid.step_classes & STEER_STEP_SERIAL) != 0;
+            assert_int_equal(serial_forces, scene == SERIAL);
+            assert_int_equal(world->grid.plan_tasks, threads);
+        }
+    }
+    char why[256];
+    if (!steer_world_check_state(world, why, sizeof why)) fail_msg("state: %s", why);
+    steer_world_destroy(world);
+}
+
+static void check_scene(Scene scene, SteerEdges edges)
+{
+    static const int counts[] = {2, 3, 8};
+    uint64_t one[STEPS], many[STEPS];
+    run_scene(scene, edges, 1, one);
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        run_scene(scene, edges, counts[c], many);
+        for (int s = 0; s < STEPS; s++)
+            if (one[s] != many[s]) fail_msg("%d threads differ from one at step %d", counts[c], s + 1);
+    }
+}
+
+static void test_flock_same_bits_for_every_thread_count(void **state)
+{
+    (void)state;
+    check_scene(FLOCK, STEER_EDGES_WRAP);
+    check_scene(FLOCK, STEER_EDGES_NONE);
+}
+
+static void test_mixed_same_bits_for_every_thread_count(void **state)
+{
+    (void)state;
+    check_scene(MIXED, STEER_EDGES_WRAP);
+    check_scene(MIXED, STEER_EDGES_CONTAIN);
+    check_scene(MIXED, STEER_EDGES_NONE);
+}
+
+static void test_serial_behaviours_same_bits_for_every_thread_count(void **state)
+{
+    (void)state;
+    check_scene(SERIAL, STEER_EDGES_WRAP);
+    check_scene(SERIAL, STEER_EDGES_NONE);
+}
+
+/// A world above parallel_min as shipped (no lowering): 2 threads match 1 too.
+static void test_default_threshold(void **state)
+{
+    (void)state;
+    uint64_t digests[2];
+    for (int t = 1; t <= 2; t++) {
+        SteerWorldDef def = steer_default_world_def();
+        def.width = def.height = 1500.0;
+        def.edges = STEER_EDGES_WRAP;
+        def.threads = t;
+        SteerWorld *world = steer_world_create(&def);
+        assert_non_null(world);
+        for (int i = 0; i < STEER_PARALLEL_MIN_VEHICLES + 100; i++) {
+            SteerVehicleId id = spawn_random(world, 0);
+            SteerBehaviourDef d = steer_default_behaviour_def(STEER_FLOCK);
+            turn_on(world, id, &d);
+        }
+        run_steps(world, 4);
+        digests[t - 1] = digest(world);
+        steer_world_destroy(world);
+    }
+    assert_true(digests[0] == digests[1]);
+}
+
+/* ---- Pieces ----------------------------------------------------------------------------------- */
+
+static void test_threads_option(void **state)
+{
+    (void)state;
+    SteerWorldDef def = steer_default_world_def();
+    assert_int_equal(def.threads, 1);
+    char message[160];
+    def.threads = 0; /* a zeroed definition: one thread */
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_OK);
+    def.threads = STEER_MAX_THREADS;
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_OK);
+    def.threads = STEER_MAX_THREADS + 1;
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(message, "threads must be an integer in [1, 64] (got 65)"));
+    def.threads = -1;
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_null(steer_world_create(&def));
+    def.threads = 1;
+    SteerWorld *world = steer_world_create(&def);
+    assert_non_null(world);
+    assert_null(world->pool);
+    steer_world_destroy(world);
+}
+
+static void test_pcg32_advance_matches_drawing(void **state)
+{
+    (void)state;
+    static const uint64_t deltas[] = {0, 1, 2, 3, 7, 64, 1000, 123457};
+    for (size_t i = 0; i < sizeof deltas / sizeof deltas[0]; i++) {
+        SteerPcg32 drawn, jumped;
+        steer_pcg32_seed(&drawn, 99, 0x5eed);
+        jumped = drawn;
+        for (uint64_t k = 0; k < deltas[i]; k++) steer_pcg32_next(&drawn);
+        steer_pcg32_advance(&jumped, deltas[i]);
+        assert_true(drawn.state == jumped.state);
+        assert_int_equal(steer_pcg32_next(&drawn), steer_pcg32_next(&jumped));
+    }
+}
+
+typedef struct PoolCheck {
+    SteerThreadPool *pool;
+    int seen[STEER_MAX_THREADS];
+    int nested[STEER_MAX_THREADS];
+} PoolCheck;
+
+static void nested_task(void *context, int t, int tasks)
+{
+    PoolCheck *c = context;
+    c->nested[t] += tasks;
+}
+
+static void count_task(void *context, int t, int tasks)
+{
+    PoolCheck *c = context;
+    c->seen[t] += tasks;
+    /* task 0 runs on the caller: a run from inside it runs inline, every task in turn */
+    if (t == 0) steer_thread_pool_run(c->pool, nested_task, c);
+}
+
+static void test_pool_runs_each_task_once_per_run(void **state)
+{
+    (void)state;
+    SteerAllocator alloc = {steer_default_alloc, NULL};
+    assert_null(steer_thread_pool_create(&alloc, 1));
+    for (int threads = 2; threads <= 8; threads += 3) {
+        PoolCheck c = {0};
+        c.pool = steer_thread_pool_create(&alloc, threads);
+        assert_non_null(c.pool);
+        assert_int_equal(steer_thread_pool_size(c.pool), threads);
+        for (int run = 0; run < 50; run++) steer_thread_pool_run(c.pool, count_task, &c);
+        for (int t = 0; t < threads; t++) {
+            assert_int_equal(c.seen[t], 50 * threads);
+            assert_int_equal(c.nested[t], 50 * threads);
+        }
+        assert_int_equal(c.seen[threads], 0);
+        steer_thread_pool_destroy(c.pool, &alloc);
+    }
+    /* no pool: every task on the caller */
+    PoolCheck c = {0};
+    steer_thread_pool_run(NULL, nested_task, &c);
+    assert_int_equal(c.nested[0], 1);
+    assert_int_equal(c.nested[1], 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_threads_option),
+        cmocka_unit_test(test_pcg32_advance_matches_drawing),
+        cmocka_unit_test(test_pool_runs_each_task_once_per_run),
+        cmocka_unit_test(test_flock_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_mixed_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_default_threshold),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

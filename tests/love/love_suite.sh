@@ -1,0 +1,81 @@
+#!/bin/sh
+# The LÖVE example (examples/love) in the real LÖVE 11 under Xvfb, against build/luajit/steer.so.
+# Prints cmocka's summary lines, which tests/run_suites.sh counts.
+#  1. `love examples/love --test N --seed S` exits 0, writes a screenshot that is not blank (the
+#     game reads the PNG back and counts the pixels that are not background), and prints the same
+#     summary line as a plain LuaJIT run of the same simulation (examples/love/headless.lua).
+#  2. A copy of the game runs with --wait-reload K: at step K it waits; this script then edits the
+#     copy's brains/hunter.lua (its on_think marks the hunter in v.data), steer.hot reloads it, and
+#     the run goes on. The summary shows every hunter marked, and otherwise equals the plain run:
+#     the reload changed the code and kept the world, v.data and the states.
+# LÖVE may print ALSA/OpenAL complaints on a machine without a sound card: harmless.
+BUILD=${BUILD:-build}
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+case "$BUILD" in /*) build="$BUILD" ;; *) build="$repo/$BUILD" ;; esac
+export STEER_BUILD="$build" STEER_ROOT="$repo"
+# neither the sanitizer preload of other suites nor a sound device
+unset LD_PRELOAD
+export SDL_AUDIODRIVER=dummy
+FRAMES=600
+SEED=4
+run=0
+passed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { run=$((run + 1)); passed=$((passed + 1)); echo "[       OK ] $1"; }
+fail() { run=$((run + 1)); echo "[  FAILED  ] $1: $2"; }
+
+echo "[==========] LÖVE example (love $(love --version 2>/dev/null | head -n 1 | sed 's/^LOVE //'))"
+expected=$(luajit "$repo/examples/love/headless.lua" --frames $FRAMES --seed $SEED | sed -n 's/^summary: //p')
+if [ -z "$expected" ]; then
+    fail love_headless_run "luajit examples/love/headless.lua printed no summary"
+else
+    ok love_headless_run
+fi
+
+# 1. the example as it is
+mkdir -p "$tmp/out"
+timeout 180 xvfb-run -a love "$repo/examples/love" --test $FRAMES --seed $SEED --out "$tmp/out" >"$tmp/run1.log" 2>&1
+status=$?
+summary=$(sed -n 's/^summary: //p' "$tmp/run1.log")
+lit=$(sed -n 's/^screenshot: .* lit=\([0-9]*\)$/\1/p' "$tmp/run1.log")
+if [ $status -ne 0 ]; then
+    fail love_test_run "exit status $status"; cat "$tmp/run1.log"
+elif [ ! -s "$tmp/out/screenshot.png" ] || [ "${lit:-0}" -lt 2000 ]; then
+    fail love_test_run "screenshot missing or blank (lit pixels: ${lit:-none})"; cat "$tmp/run1.log"
+elif [ "$summary" != "$expected" ]; then
+    fail love_test_run "LÖVE: '$summary', plain LuaJIT: '$expected'"
+else
+    ok "love_test_run ($summary; $lit lit pixels)"
+fi
+
+# 2. a brain edited while the game runs
+cp -r "$repo/examples/love" "$tmp/game"
+brain="$tmp/game/brains/hunter.lua"
+grep -q '^function Hunter.on_think(v, dt) end$' "$brain" || fail love_hot_reload "brains/hunter.lua has no on_think line to edit"
+timeout 180 xvfb-run -a love "$tmp/game" --test $FRAMES --seed $SEED --out "$tmp" --wait-reload 200 >"$tmp/run2.log" 2>&1 &
+pid=$!
+waited=0
+until grep -q '^waiting for a reload' "$tmp/run2.log" 2>/dev/null || [ $waited -ge 1200 ] || ! kill -0 $pid 2>/dev/null; do
+    sleep 0.1; waited=$((waited + 1))
+done
+sed 's/^function Hunter.on_think(v, dt) end$/function Hunter.on_think(v, dt) v.data.edited = true end/' "$brain" >"$brain.new"
+mv "$brain.new" "$brain" # a save through a rename, as many editors do
+wait $pid
+status=$?
+summary=$(sed -n 's/^summary: //p' "$tmp/run2.log")
+want=$(echo "$expected" | sed 's/edited=0/edited=2/')
+if [ $status -ne 0 ]; then
+    fail love_hot_reload "exit status $status"; cat "$tmp/run2.log"
+elif ! grep -q '^reloaded brains/hunter.lua' "$tmp/run2.log" || ! grep -q '^reloads: 1$' "$tmp/run2.log"; then
+    fail love_hot_reload "no reload reported"; cat "$tmp/run2.log"
+elif [ "$summary" != "$want" ]; then
+    fail love_hot_reload "after the edit: '$summary', expected '$want'"
+else
+    ok "love_hot_reload ($summary)"
+fi
+
+echo "[==========] $run test(s) run."
+echo "[  PASSED  ] $passed test(s)."
+[ $passed -eq $run ]
