@@ -134,6 +134,7 @@ static const OptSpec WORLD[] = {
     SPEC("width", OPT_POSITIVE, width),
     SPEC("height", OPT_POSITIVE, height),
     SPEC("dt", OPT_POSITIVE, dt),
+    SPEC("threads", OPT_INT, threads),
     {"edges", OPT_CUSTOM, 0},
     {"wrap", OPT_CUSTOM, 0},
     {"seed", OPT_CUSTOM, 0},

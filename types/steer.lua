@@ -24,6 +24,7 @@ local steer = {}
 ---@field dt number? fixed physics step in s, (0, 1] (default 1/60)
 ---@field seed integer? >= 0, seeds the world's PCG32 (default 1)
 ---@field think_hz number? how often each brain thinks in w:think(), >= 0, 0 = never (default 10)
+---@field threads integer? threads the step runs on, 1..64 (default 1); the same bits for any count
 
 --- Creates a world.
 ---@param options steer.WorldOptions?

@@ -41,6 +41,7 @@ static ScriptConfig script_config(const App *app)
     c.exe_path = app->exe;
     c.has_seed = app->opt.has_seed;
     c.seed = app->opt.seed;
+    c.threads = app->opt.threads;
     c.think_hz = app->opt.has_think_hz ? app->opt.think_hz : -1.0; /* else the scene's w.think_hz */
     c.physics_hz = app->opt.physics_hz;
     c.time_budget_ms = app->opt.time_budget_ms;

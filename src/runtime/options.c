@@ -81,6 +81,8 @@ void options_print_help(FILE *out, const char *program)
             "  --think-hz H        how often each brain's think(v, dt) runs (default: the scene's\n"
             "                      world think_hz, 10 unless set; 0 = never)\n"
             "  --physics-hz H      physics steps per simulated second (default 60 or the scene's dt)\n"
+            "  --threads N         threads the world's step runs on, 1..64 (default: the scene's world\n"
+            "                      threads, 1 unless set); the same result whatever N\n"
             "  --watch             reload changed scripts while running (always on in a window);\n"
             "                      headless, it runs in real time\n"
             "  --poll              watch files by polling every 250 ms instead of inotify\n"
@@ -268,6 +270,10 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             NEED_VALUE();
             if (!parse_double(value, 0.0, &opt->think_hz)) BAD("a number >= 0");
             opt->has_think_hz = true;
+        } else if (!strcmp(a, "--threads")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 1, &n) || n > 64) BAD("a whole number from 1 to 64");
+            opt->threads = (int)n;
         } else if (!strcmp(a, "--physics-hz")) {
             NEED_VALUE();
             if (!parse_double(value, 1.0, &d)) BAD("a number >= 1");

@@ -17,6 +17,7 @@ typedef struct AppOptions {
     long long at_step;      ///< step at which to save it; < 0 = at the end
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
     bool vsync;
+    int threads;           ///< threads the world steps on; 0 = the scene's world option (default 1)
     double think_hz;       ///< brain rate, Hz; 0 = brains never think
     bool has_think_hz;     ///< --think-hz was given: it overrides the scene's world option
     double physics_hz;     ///< physics rate, Hz; 0 = the scene's dt

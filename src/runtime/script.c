@@ -138,7 +138,7 @@ static int setup_state(lua_State *L)
 }
 
 /* Runs in protected mode with the scene's result at 1: finds the world options (the scene table's
- * `world` field or the global), applies --seed, and makes the world with steer.world. */
+ * `world` field or the global), applies --seed and --threads, and makes the world with steer.world. */
 static int make_world(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
@@ -173,6 +173,10 @@ static int make_world(lua_State *L)
     if (host->config.has_seed) {
         lua_pushinteger(L, (lua_Integer)host->config.seed);
         lua_setfield(L, -2, "seed");
+    }
+    if (host->config.threads > 0) {
+        lua_pushinteger(L, host->config.threads);
+        lua_setfield(L, -2, "threads");
     }
     lua_call(L, 1, 1);
     return 1;

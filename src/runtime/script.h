@@ -22,6 +22,7 @@ typedef struct ScriptConfig {
     const char *exe_path;   ///< the program (to find scripts/lib next to it); may be NULL
     bool has_seed;
     uint64_t seed;     ///< overrides the scene's world seed when has_seed
+    int threads;       ///< threads the world steps on; 0 = the scene's world option
     double think_hz;   ///< brain rate (w.think_hz); 0 = never; < 0: the scene's world option (default 10)
     double physics_hz; ///< 0 = keep the scene's dt
     double time_budget_ms;

@@ -76,6 +76,12 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     const char *a7[] = {"--overlays", "forces,wings", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a7), OPTIONS_ERROR);
     assert_non_null(strstr(err, "unknown overlay 'wings'"));
+    const char *a9[] = {"--threads", "0", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a9), OPTIONS_ERROR);
+    assert_string_equal(err, "option --threads: a whole number from 1 to 64 expected, got '0'");
+    const char *a10[] = {"--threads", "2", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a10), OPTIONS_RUN);
+    assert_int_equal(o.threads, 2);
     const char *a8[] = {"--overlays", "wander,forces", "--select", "2", "--show-help", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a8), OPTIONS_RUN);
     assert_int_equal(o.overlays, STEER_OVERLAY_WANDER | STEER_OVERLAY_FORCES);
@@ -95,7 +101,7 @@ static void test_help_documents_every_option(void **state)
     const char *names[] = {"--headless", "--steps",       "--seed",       "--screenshot", "--at-step",
                            "--fps",      "--vsync",       "--think-hz",   "--physics-hz", "--watch",
                            "--poll",     "--time-budget", "--memory-cap", "--width",      "--height",
-                           "--overlays", "--select",      "--show-help",  "--help"};
+                           "--overlays", "--select",      "--show-help",  "--help",       "--threads"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }
