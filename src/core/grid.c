@@ -198,6 +198,9 @@ typedef struct BuildJob {
     int n;
     bool count;              ///< one range: count the cells in the same pass (no second pass)
     bool every_kind;
+    int cells;
+    int band_total[STEER_MAX_THREADS]; ///< vehicles in each task's band of cells
+    int band_offset[STEER_MAX_THREADS];
     SteerGridBounds bounds[STEER_MAX_THREADS];
     uint8_t classes[STEER_MAX_THREADS];
     bool slow[STEER_MAX_THREADS];
@@ -243,12 +246,59 @@ static void cells_range(void *context, int t, int tasks)
         int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
-        if (job->count) g->cell_start[cell + 1]++;
+        if (job->count) g->cell_start[cell]++;
         draws += g->quick[i].step_class & STEER_STEP_DRAWS;
         classes |= g->quick[i].step_class;
     }
     g->draws[t] = draws;
     job->classes[t] = classes;
+}
+
+/* Passes 2b and 3 on a pool: each task owns a band of cells, [lo, hi) of steer_task_range over
+ * the cells, and touches cell_start only there. Every task reads all of scratch (sequentially: far
+ * cheaper than the scattered writes it saves the others), keeping the vehicles of its band. */
+
+/// Counts the vehicles of each cell of the band into cell_start[c], then turns the counts into
+/// running totals within the band (the end of each cell, less the bands before).
+static void count_band(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    SteerGrid *g = job->g;
+    int lo, hi;
+    steer_task_range(job->cells, tasks, t, &lo, &hi);
+    int *start = g->cell_start;
+    memset(start + lo, 0, (size_t)(hi - lo) * sizeof *start);
+    unsigned width = (unsigned)(hi - lo);
+    for (int i = 0; i < job->n; i++) {
+        int cell = g->scratch[i];
+        if ((unsigned)(cell - lo) < width) start[cell]++;
+    }
+    int total = 0;
+    for (int c = lo; c < hi; c++) {
+        total += start[c];
+        start[c] = total;
+    }
+    job->band_total[t] = total;
+}
+
+/// Pass 3 for one band: cell_start[c] from the end of cell c down to its start, each vehicle
+/// written just before the cursor of its cell, the last created first - so that each cell lists
+/// its vehicles in creation order.
+static void place_band(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    SteerGrid *g = job->g;
+    int lo, hi;
+    steer_task_range(job->cells, tasks, t, &lo, &hi);
+    int *start = g->cell_start;
+    int offset = job->band_offset[t];
+    if (offset)
+        for (int c = lo; c < hi; c++) start[c] += offset;
+    unsigned width = (unsigned)(hi - lo);
+    for (int i = job->n - 1; i >= 0; i--) {
+        int cell = g->scratch[i];
+        if ((unsigned)(cell - lo) < width) g->order[--start[cell]] = i;
+    }
 }
 
 /// Pass 4 over one range of the sorted order: gather in cell order what the step's neighbourhood
@@ -337,28 +387,39 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     int cells = g->cols * g->rows;
     g->float_ok = g->cols * g->cell_w < STEER_GRID_FLOAT_EXTENT && g->rows * g->cell_h < STEER_GRID_FLOAT_EXTENT;
 
-    /* Pass 2: count vehicles per cell (cell_start[c + 1]), then prefix sums. */
-    memset(g->cell_start, 0, (size_t)(cells + 1) * sizeof *g->cell_start);
-    steer_thread_pool_run(pool, cells_range, job);
-    if (!job->count)
-        for (int i = 0; i < n; i++) g->cell_start[g->scratch[i] + 1]++;
-    for (int c = 0; c < cells; c++) g->cell_start[c + 1] += g->cell_start[c];
+    /* Pass 2: each vehicle's cell; count vehicles per cell (cell_start[c]), then running totals:
+     * cell_start[c] is the end of cell c. */
+    job->cells = cells;
+    if (job->count) {
+        memset(g->cell_start, 0, (size_t)cells * sizeof *g->cell_start);
+        steer_thread_pool_run(pool, cells_range, job);
+        for (int c = 1; c < cells; c++) g->cell_start[c] += g->cell_start[c - 1];
+    } else {
+        steer_thread_pool_run(pool, cells_range, job);
+        steer_thread_pool_run(pool, count_band, job);
+    }
     g->plan_tasks = tasks;
     g->step_classes = 0;
-    for (int t = 0; t < tasks; t++) g->step_classes |= job->classes[t];
+    for (int t = 0, before = 0; t < tasks; t++) {
+        g->step_classes |= job->classes[t];
+        job->band_offset[t] = before;
+        if (!job->count) before += job->band_total[t];
+    }
 
-    /* Pass 3: the permutation, in creation order so that each cell lists its vehicles in creation
-     * order (one int written per vehicle). The write cursors run in cell_start[c] and end at the
-     * next cell's start; they are shifted back below. */
-    for (int i = 0; i < n; i++) g->order[g->cell_start[g->scratch[i]]++] = i;
+    /* Pass 3: the permutation (one int written per vehicle); the cursors run down from each cell's
+     * end and stop at its start, where cell_start[c] then points. */
+    if (job->count) {
+        for (int i = n - 1; i >= 0; i--) g->order[--g->cell_start[g->scratch[i]]] = i;
+    } else {
+        steer_thread_pool_run(pool, place_band, job);
+    }
+    g->cell_start[cells] = n;
 
     /* Pass 4; the whole entries are gathered only when something asks for them (steer_grid_gather). */
     job->every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
     steer_thread_pool_run(pool, askers_range, job);
     g->slow_askers = false;
     for (int t = 0; t < tasks; t++) g->slow_askers |= job->slow[t];
-    for (int c = cells; c > 0; c--) g->cell_start[c] = g->cell_start[c - 1];
-    g->cell_start[0] = 0;
     /* The step stages the next build in the other buffer; gathering reads this one. */
     SteerGridEntry *sorted = g->stage;
     g->stage = g->built;
