@@ -339,11 +339,34 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
 
 /* ---- Lua: w:think([on_error]), w:resume_brains() ------------------------------------------- */
 
+#ifdef LSTEER_COMPAT_51
+/* Lua 5.1 (LuaJIT) has no to-be-closed slot to clear the mark when an error unwinds through a pass
+ * (from on_error, say): there the pass runs in a protected call that clears it. */
+static int think_protected(lua_State *L)
+{
+    lua_pushinteger(L, think_pass(L, 1, NULL, lua_isnil(L, 2) ? 0 : 2));
+    return 1;
+}
+#endif
+
 int lsteer_world_think(lua_State *L)
 {
-    lsteer_check_world(L, 1);
+    LWorld *w = lsteer_check_world(L, 1);
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_settop(L, 2);
+#ifdef LSTEER_COMPAT_51
+    if (!w->brains.thinking) { /* (a nested call goes on below: the pass refuses it, naming the line) */
+        lua_pushcfunction(L, think_protected);
+        lua_insert(L, 1);
+        if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+            w->brains.thinking = false;
+            return lua_error(L);
+        }
+        return 1;
+    }
+#else
+    (void)w;
+#endif
     lua_pushinteger(L, think_pass(L, 1, NULL, lua_isnil(L, 2) ? 0 : 2));
     return 1;
 }

@@ -13,8 +13,9 @@ BUILD=${BUILD:-build}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 case "$BUILD" in /*) build="$BUILD" ;; *) build="$repo/$BUILD" ;; esac
 export STEER_BUILD="$build" STEER_ROOT="$repo"
-# neither the sanitizer preload of other suites nor a sound device
-unset LD_PRELOAD
+# neither the sanitizer preload nor the dummy video driver of the other suites (LÖVE needs Xvfb's
+# OpenGL), and no sound device
+unset LD_PRELOAD SDL_VIDEODRIVER
 export SDL_AUDIODRIVER=dummy
 FRAMES=600
 SEED=4

@@ -177,6 +177,10 @@ describe("w:think()", function()
     assert.is_false(ok)
     assert.equal("handler failed", err)
     assert.equal("bad argument #1 to 'think' (function expected, got number)", error_of(function() w:think(3) end))
+    -- the pass that error ended is over: the world thinks again
+    for _, v in ipairs(w:vehicles()) do v.brain = function(self) self.data.thought = true end end
+    for _ = 1, 12 do w:think(); w:step() end
+    for _, v in ipairs(w:vehicles()) do assert.is_true(v.data.thought) end
   end)
 
   it("stringifies error objects and keeps going when a brain removes or spawns vehicles", function()
