@@ -48,3 +48,16 @@ screenshot: $(BUILD)/render_scene
 
 ALL_TARGETS   += $(BUILD)/render_scene
 BENCH_TARGETS += bench-render
+
+# make bench-render-baseline RENDER_BASELINE=<commit>: the same benchmark program against src/render
+# as it was at that commit (taken with git archive, built apart in $(BUILD)/render-baseline), so that
+# before/after figures come from one benchmark on one machine.
+RENDER_BASELINE ?= HEAD
+RENDER_BASE_DIR  = $(BUILD)/render-baseline
+.PHONY: bench-render-baseline
+bench-render-baseline: bench/bench_render.c bench/bench_support.h $(BUILD)/libsteer.a
+	rm -rf $(RENDER_BASE_DIR) && mkdir -p $(RENDER_BASE_DIR)
+	git archive $(RENDER_BASELINE) src/render | tar -x -C $(RENDER_BASE_DIR)
+	$(CC) $(CSTD) $(CFLAGS) -Isrc/core -I$(RENDER_BASE_DIR)/src/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' \
+	    bench/bench_render.c $(RENDER_BASE_DIR)/src/render/*.c $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $(RENDER_BASE_DIR)/bench_render
+	SDL_VIDEODRIVER=dummy $(RENDER_BASE_DIR)/bench_render

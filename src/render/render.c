@@ -160,11 +160,7 @@ static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color,
     }
     SDL_Color fill = steer_render_color_from_word(color);
     SDL_Color rim = {(Uint8)(fill.r / 3), (Uint8)(fill.g / 3), (Uint8)(fill.b / 3), fill.a};
-    render_convex(r, screen, count, fill);
-    for (int i = 0; i < count; i++) {
-        SDL_FPoint p = screen[i], q = screen[(i + 1) % count];
-        render_thick_line(r, p.x, p.y, q.x, q.y, 1.0f, rim);
-    }
+    render_outlined_convex(r, screen, count, fill, rim);
 }
 
 static void dd_point(SteerVec2 p, double size, uint32_t color, void *ctx)
@@ -206,13 +202,15 @@ static void draw_grid(SteerRender *r)
     double x0, y0, x1, y1;
     steer_camera_to_world(&r->camera, 0, 0, &x0, &y0);
     steer_camera_to_world(&r->camera, r->camera.width, r->camera.height, &x1, &y1);
+    /* 1-pixel lines over whole pixels: the same pixels as 1-pixel-wide rectangles, in one layer */
+    float bottom = (float)r->camera.height - 1.0f, right = (float)r->camera.width - 1.0f;
     for (double x = floor(x0 / spacing) * spacing; x <= x1; x += spacing) {
-        SDL_FPoint p = to_screen(r, steer_vec2(x, 0));
-        render_rect_fill(r, roundf(p.x), 0, 1, (float)r->camera.height, RENDER_GRID);
+        float px = roundf(to_screen(r, steer_vec2(x, 0)).x);
+        render_stroke(r, px, 0.0f, px, bottom, 1.0f, RENDER_GRID);
     }
     for (double y = floor(y0 / spacing) * spacing; y <= y1; y += spacing) {
-        SDL_FPoint p = to_screen(r, steer_vec2(0, y));
-        render_rect_fill(r, 0, roundf(p.y), (float)r->camera.width, 1, RENDER_GRID);
+        float py = roundf(to_screen(r, steer_vec2(0, y)).y);
+        render_stroke(r, 0.0f, py, right, py, 1.0f, RENDER_GRID);
     }
 }
 
@@ -256,6 +254,10 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
 {
     r->camera = frame->camera;
     r->world = world;
+    int out_w = 0, out_h = 0;
+    if (SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h) != 0) out_w = out_h = 0;
+    r->view_w = (float)out_w;
+    r->view_h = (float)out_h;
     r->alpha = frame->alpha;
 
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);

@@ -19,25 +19,50 @@ typedef struct RenderBatch {
     int count, capacity;
 } RenderBatch;
 
-/// Thin strokes: polylines drawn with SDL_RenderDrawLinesF, one call per run of one colour. On the
-/// software renderer a 1-pixel line costs a few pixels, while a thin quad costs a blend over its
-/// whole bounding box, so overlays (thousands of strokes) go here.
+/// Thin strokes, kept by colour: each layer holds the polylines of one colour, drawn with one
+/// SDL_RenderDrawLinesF call per polyline, and the 1-pixel-high spans of small dots, drawn with one
+/// SDL_RenderFillRectsF call. On the software renderer a 1-pixel line costs a few pixels, while a
+/// thin quad costs a blend over its whole bounding box, so overlays (thousands of strokes) go here.
+/// Between two batches of shapes the strokes are drawn band by band down the screen and, in each
+/// band, layer by layer in the order each colour first came (see draw_layers_by_band): a frame costs
+/// a call per polyline and a colour change per band and layer instead of one per colour change.
 typedef struct RenderLineRun {
     int first, count; ///< points[first .. first + count)
-    SDL_Color color;
 } RenderLineRun;
 
-typedef struct RenderLines {
+typedef struct RenderLayer {
+    SDL_Color color;
     SDL_FPoint *points;
     int point_count, point_capacity;
     RenderLineRun *runs;
     int run_count, run_capacity;
+    SDL_FRect *spans; ///< whole pixels: what SDL draws for a horizontal line from x to x + w - 1
+    int span_count, span_capacity;
+} RenderLayer;
+
+/// More colours than this between two shape batches draw the layers so far and start again.
+enum { RENDER_MAX_LAYERS = 24 };
+
+typedef struct RenderLines {
+    RenderLayer layers[RENDER_MAX_LAYERS];
+    int layer_count;
+    int last; ///< the layer used last: strokes come in runs of one colour
+    /* Scratch lists for drawing the strokes band by band down the screen (geometry.c) */
+    int *run_first, *span_first; ///< per (band, layer): where its items start in the sorted lists
+    int run_first_capacity, span_first_capacity;
+    RenderLineRun *sorted_runs;
+    int sorted_run_capacity;
+    SDL_FRect *sorted_spans;
+    int sorted_span_capacity;
 } RenderLines;
 
-/// Where one printable ASCII character sits in the atlas and how far it moves the pen.
+/// Where one printable ASCII character's ink sits in the atlas and how far it moves the pen. Only
+/// the ink's box is copied: the glyph's transparent margins (half of a line's height for most
+/// lowercase letters) would cost a blend per pixel and change nothing.
 typedef struct RenderGlyph {
-    int x, w, h;   ///< atlas rectangle (y is 0)
-    int advance;   ///< pixels
+    int x, y, w, h; ///< atlas rectangle of the ink; (x, y) is also its offset in the glyph's cell
+    int left;       ///< the ink's left edge from the pen, pixels
+    int advance;    ///< pixels
 } RenderGlyph;
 
 enum { RENDER_FIRST_GLYPH = 32, RENDER_LAST_GLYPH = 126, RENDER_GLYPH_COUNT = RENDER_LAST_GLYPH - RENDER_FIRST_GLYPH + 1 };
@@ -62,6 +87,7 @@ struct SteerRender {
     bool shapes_translucent; ///< some shape has alpha < 255: the batch needs blending
     RenderLines lines;
     SteerCamera camera;     ///< of the last steer_render_world
+    float view_w, view_h;   ///< output size in pixels: what lies wholly outside is not queued (0: unknown)
     RenderSnapshot snapshot;
     const SteerWorld *world;///< being drawn (for the pose callback)
     double alpha;
@@ -90,6 +116,10 @@ void render_dot(SteerRender *r, float cx, float cy, float radius, SDL_Color c);
 void render_ring(SteerRender *r, float cx, float cy, float radius, float width, SDL_Color c);
 /// A filled convex polygon (a fan from the first point).
 void render_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Color c);
+/// A filled convex polygon (up to 8 points) with a 1-pixel outline of colour `rim` along its edges,
+/// as two fans: the rim colour grown half a pixel, the fill shrunk half a pixel over it. (An outline
+/// of thin quads costs its triangles' bounding boxes, three times the fill's on the software renderer.)
+void render_outlined_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Color fill, SDL_Color rim);
 /// Draws the shapes batch, then the text batch, and empties both.
 void render_flush(SteerRender *r);
 

@@ -8,6 +8,32 @@
 
 #include "render_internal.h"
 
+/// The smallest rectangle holding every pixel of `glyph` that is not fully transparent; false when
+/// there is none.
+static bool ink_box(SDL_Surface *glyph, SDL_Rect *ink)
+{
+    int x0 = glyph->w, y0 = glyph->h, x1 = -1, y1 = -1;
+    if (glyph->format->BytesPerPixel != 4 || SDL_LockSurface(glyph) != 0) { /* not expected: keep it whole */
+        *ink = (SDL_Rect){0, 0, glyph->w, glyph->h};
+        return glyph->w > 0 && glyph->h > 0;
+    }
+    for (int y = 0; y < glyph->h; y++)
+        for (int x = 0; x < glyph->w; x++) {
+            Uint32 pixel = *(const Uint32 *)((const Uint8 *)glyph->pixels + y * glyph->pitch + 4 * x);
+            Uint8 cr, cg, cb, ca;
+            SDL_GetRGBA(pixel, glyph->format, &cr, &cg, &cb, &ca);
+            if (ca == 0) continue;
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            if (y > y1) y1 = y;
+        }
+    SDL_UnlockSurface(glyph);
+    if (x1 < 0) return false;
+    *ink = (SDL_Rect){x0, y0, x1 - x0 + 1, y1 - y0 + 1};
+    return true;
+}
+
 bool render_text_init(SteerRender *r, const char *font_path, int font_px)
 {
     r->font = TTF_OpenFont(font_path, font_px);
@@ -23,12 +49,18 @@ bool render_text_init(SteerRender *r, const char *font_path, int font_px)
         if (TTF_GlyphMetrics(r->font, ch, &minx, &maxx, &miny, &maxy, &advance) != 0) advance = 0;
         r->glyphs[i].advance = advance;
         glyph_surfaces[i] = ch == ' ' ? NULL : TTF_RenderGlyph_Blended(r->font, ch, white);
-        if (glyph_surfaces[i]) {
-            r->glyphs[i].x = width;
-            r->glyphs[i].w = glyph_surfaces[i]->w;
-            r->glyphs[i].h = glyph_surfaces[i]->h;
+        SDL_Rect ink;
+        if (glyph_surfaces[i] && ink_box(glyph_surfaces[i], &ink)) {
+            r->glyphs[i].x = width + ink.x;
+            r->glyphs[i].y = ink.y;
+            r->glyphs[i].w = ink.w;
+            r->glyphs[i].h = ink.h;
+            r->glyphs[i].left = ink.x;
             width += glyph_surfaces[i]->w + 1; /* a gap so sampling never bleeds into a neighbour */
             if (glyph_surfaces[i]->h > height) height = glyph_surfaces[i]->h;
+        } else {
+            SDL_FreeSurface(glyph_surfaces[i]); /* nothing visible: drawn as a gap */
+            glyph_surfaces[i] = NULL;
         }
     }
     bool ok = false;
@@ -38,7 +70,7 @@ bool render_text_init(SteerRender *r, const char *font_path, int font_px)
         for (int i = 0; i < RENDER_GLYPH_COUNT; i++) {
             if (!glyph_surfaces[i]) continue;
             SDL_SetSurfaceBlendMode(glyph_surfaces[i], SDL_BLENDMODE_NONE); /* copy the coverage as alpha */
-            SDL_Rect to = {r->glyphs[i].x, 0, r->glyphs[i].w, r->glyphs[i].h};
+            SDL_Rect to = {r->glyphs[i].x - r->glyphs[i].left, 0, glyph_surfaces[i]->w, glyph_surfaces[i]->h};
             SDL_BlitSurface(glyph_surfaces[i], NULL, atlas, &to);
         }
         r->atlas = SDL_CreateTextureFromSurface(r->sdl, atlas);
@@ -104,10 +136,11 @@ float render_text_line(SteerRender *r, float x, float y, const char *text, size_
         if (g->w > 0) {
             if (!render_batch_reserve(r, &r->text, 6)) break;
             SDL_Vertex *v = r->text.vertices + r->text.count;
-            float x0 = pen, y0 = top, x1 = pen + (float)g->w, y1 = top + (float)g->h;
-            float u0 = (float)g->x * u_scale, u1 = (float)(g->x + g->w) * u_scale, v1 = (float)g->h * v_scale;
-            v[0] = (SDL_Vertex){{x0, y0}, c, {u0, 0.0f}};
-            v[1] = (SDL_Vertex){{x1, y0}, c, {u1, 0.0f}};
+            float x0 = pen + (float)g->left, y0 = top + (float)g->y, x1 = x0 + (float)g->w, y1 = y0 + (float)g->h;
+            float u0 = (float)g->x * u_scale, u1 = (float)(g->x + g->w) * u_scale;
+            float v0 = (float)g->y * v_scale, v1 = (float)(g->y + g->h) * v_scale;
+            v[0] = (SDL_Vertex){{x0, y0}, c, {u0, v0}};
+            v[1] = (SDL_Vertex){{x1, y0}, c, {u1, v0}};
             v[2] = (SDL_Vertex){{x1, y1}, c, {u1, v1}};
             v[3] = v[0];
             v[4] = v[2];

@@ -1,6 +1,7 @@
 /* test_render.c - src/render drawn by SDL's software renderer into a plain surface (no window,
  * SDL_VIDEODRIVER=dummy): pixels where the vehicle, obstacle, wall and panels are; the camera's
  * round trips; interpolation; overlays; PNG output. */
+#include <math.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -459,6 +460,114 @@ static void test_error_panel_wraps_long_lines(void **state)
     assert_true(c.r > 120 && c.g < 60);
 }
 
+static void test_vehicle_has_a_darker_rim_along_its_edges(void **state)
+{
+    Fixture *f = *state;
+    vehicle(f, 100, 100, 0, 0, 1); /* facing +x: its back edge is the vertical line x = 90 */
+    draw(f);
+    SDL_Color fill = steer_render_kind_color(1);
+    SDL_Color rim = {(Uint8)(fill.r / 3), (Uint8)(fill.g / 3), (Uint8)(fill.b / 3), 255};
+    assert_color_around(f, 90, 100, rim, "rim on the back edge");
+    assert_color_near(pixel(f, 93, 100), fill, 0, "fill inside the rim");
+    assert_true(is_background(pixel(f, 87, 100)));
+}
+
+static void test_small_dots_cover_the_pixels_of_their_scanlines(void **state)
+{
+    /* Dots go to the renderer as 1-pixel-high rectangles; they must cover exactly what the 1-pixel
+     * lines of their rows covered, at whole and fractional positions, translucent or not. */
+    Fixture *f = *state;
+    SDL_Surface *expected = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
+    assert_non_null(expected);
+    SDL_Renderer *lines = SDL_CreateSoftwareRenderer(expected);
+    assert_non_null(lines);
+    SDL_SetRenderDrawBlendMode(lines, SDL_BLENDMODE_BLEND);
+    static const float dots[][3] = {{20, 20, 3}, {40.4f, 20.6f, 2.5f}, {60.5f, 20.5f, 1}, {80.2f, 21.7f, 4},
+                                    {0.3f, 50, 3},  {-1.6f, 80, 3}, {100, 0.4f, 2}};
+    SDL_Color colors[] = {{235, 203, 139, 255}, {208, 135, 112, 153}};
+    f->frame.camera.center_x += 5000; /* an empty frame: the world's bounds out of view */
+    draw(f);
+    assert_int_equal(drawn_pixels(f), 0);
+    SDL_SetRenderDrawColor(lines, RENDER_BACKGROUND.r, RENDER_BACKGROUND.g, RENDER_BACKGROUND.b, 255);
+    SDL_RenderClear(lines);
+    for (size_t c = 0; c < 2; c++)
+        for (size_t i = 0; i < sizeof dots / sizeof *dots; i++) {
+            float x = roundf(dots[i][0] + 120.0f * (float)c), y = roundf(dots[i][1] + 100.0f * (float)c), radius = dots[i][2];
+            render_dot(f->render, dots[i][0] + 120.0f * (float)c, dots[i][1] + 100.0f * (float)c, radius, colors[c]);
+            SDL_SetRenderDrawColor(lines, colors[c].r, colors[c].g, colors[c].b, colors[c].a);
+            int rows = (int)ceilf(radius);
+            for (int dy = -rows + 1; dy < rows; dy++) {
+                float half = sqrtf(radius * radius - (float)(dy * dy));
+                if (half < 0.5f) half = 0.5f;
+                SDL_RenderDrawLineF(lines, x - half, y + (float)dy, x + half, y + (float)dy);
+            }
+        }
+    render_flush(f->render);
+    int differ = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            SDL_Color want;
+            const Uint8 *p = (const Uint8 *)expected->pixels + y * expected->pitch + 4 * x;
+            SDL_GetRGBA(*(const Uint32 *)p, expected->format, &want.r, &want.g, &want.b, &want.a);
+            SDL_Color got = pixel(f, x, y);
+            if (got.r != want.r || got.g != want.g || got.b != want.b) {
+                if (differ < 12) print_message("differ at %d,%d: got %d,%d,%d want %d,%d,%d\n", x, y, got.r, got.g, got.b, want.r, want.g, want.b);
+                differ++;
+            }
+        }
+    assert_int_equal(differ, 0);
+    assert_true(drawn_pixels(f) > 100);
+    SDL_DestroyRenderer(lines);
+    SDL_FreeSurface(expected);
+}
+
+static void test_off_screen_content_queues_nothing_and_edges_still_draw(void **state)
+{
+    Fixture *f = *state;
+    for (int i = 0; i < 200; i++) {
+        SteerVehicleId id = vehicle(f, -400 - 3 * i, 100 + i % 50, 10, 0, 0); /* all left of the view */
+        SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
+        assert_int_equal(steer_vehicle_set_behaviour(f->world, id, &wander), STEER_OK);
+    }
+    steer_world_step(f->world);
+    f->frame.overlays = STEER_OVERLAY_WANDER | STEER_OVERLAY_FORCES | STEER_OVERLAY_NEIGHBORS;
+    f->frame.camera = (SteerCamera){0.5 * W + 1000, 0.5 * H, 1.0, W, H}; /* looking far to the right */
+    draw(f);
+    assert_int_equal(f->render->shapes.capacity, 0); /* no vertex was ever queued */
+    assert_int_equal(f->render->lines.layers[0].point_capacity, 0);
+    assert_int_equal(drawn_pixels(f), 0);
+    /* a vehicle straddling the left edge is still drawn */
+    vehicle(f, 1000 + 3, 100, 0, 0, 2);
+    draw(f);
+    assert_color_near(pixel(f, 5, 100), steer_render_kind_color(2), 0, "the part inside the view");
+}
+
+static void test_overlay_strokes_draw_one_layer_per_colour(void **state)
+{
+    /* Thousands of overlay strokes in a handful of colours make a handful of layers, whatever order
+     * the colours alternate in, and the frame shows each colour. */
+    Fixture *f = *state;
+    for (int i = 0; i < 100; i++) {
+        SteerVehicleId id = vehicle(f, 20 + (i % 10) * 30, 20 + (i / 10) * 20, 40, 10, 0);
+        static const SteerBehaviour behaviours[] = {STEER_WANDER, STEER_AVOID_WALLS};
+        for (int b = 0; b < 2; b++) {
+            SteerBehaviourDef def = steer_default_behaviour_def(behaviours[b]);
+            assert_int_equal(steer_vehicle_set_behaviour(f->world, id, &def), STEER_OK);
+        }
+    }
+    steer_world_step(f->world);
+    f->frame.overlays = STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_FORCES;
+    draw(f);
+    assert_int_equal(f->render->lines.layer_count, 0); /* everything queued was drawn */
+    int max_layers = 0; /* layers that ever held a stroke: their buffers stay allocated */
+    for (int i = 0; i < RENDER_MAX_LAYERS; i++)
+        if (f->render->lines.layers[i].point_capacity > 0 || f->render->lines.layers[i].span_capacity > 0) max_layers = i + 1;
+    /* wander, wander target, avoidance, velocity, force (and the wall normal's colour at most) */
+    assert_true(max_layers >= 4);
+    assert_true(max_layers <= 6);
+    assert_color_around(f, 20 + 3, 20, steer_render_kind_color(0), "a vehicle over its overlays");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -481,6 +590,10 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_script_primitives_use_the_last_frame_camera, setup, teardown),
         cmocka_unit_test_setup_teardown(test_non_ascii_text_draws_one_placeholder_per_character, setup, teardown),
         cmocka_unit_test_setup_teardown(test_error_panel_wraps_long_lines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_vehicle_has_a_darker_rim_along_its_edges, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_small_dots_cover_the_pixels_of_their_scanlines, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_off_screen_content_queues_nothing_and_edges_still_draw, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
