@@ -98,7 +98,25 @@ struct SteerRender {
     int id_capacity;
 };
 
+/* strokes.c: 1-pixel lines and spans, kept by colour in render->lines (pixels, float). */
+/// True when the box from (x0, y0) to (x1, y1) (any corner order) lies wholly outside the output:
+/// such a shape is not queued.
+bool render_offscreen(const SteerRender *r, float x0, float y0, float x1, float y1);
+/// A 1-pixel line; continues its colour's last polyline when it starts where that one ended.
+void render_thin_line(SteerRender *r, float x0, float y0, float x1, float y1, SDL_Color c);
+/// What SDL draws for a 1-pixel horizontal line from x0 to x1 (x0 <= x1) at y, as a rectangle: the
+/// software renderer truncates each end to a whole pixel and draws both ends, so the same pixels go
+/// in one SDL_RenderFillRectsF call per colour instead of one line call per row.
+void render_span(SteerRender *r, float x0, float x1, float y, SDL_Color c);
+/// The pixels left..right (inclusive) of row y.
+void render_span_pixels(SteerRender *r, int left, int right, int y, SDL_Color c);
+/// Draws the strokes queued since the last shape and empties the layers.
+void render_flush_strokes(SteerRender *r);
+void render_lines_free(RenderLines *lines);
+
 /* geometry.c: screen-space shapes appended to render->shapes (pixels, float). */
+/// Draws the shapes queued since the last stroke and empties the batch.
+void render_flush_shapes(SteerRender *r);
 void render_batch_free(RenderBatch *batch);
 /// Room for `n` more vertices; false (and the shape is dropped) only when memory runs out.
 bool render_batch_reserve(SteerRender *r, RenderBatch *batch, int n);
@@ -107,7 +125,6 @@ void render_rect_fill(SteerRender *r, float x, float y, float w, float h, SDL_Co
 void render_rect_outline(SteerRender *r, float x, float y, float w, float h, float width, SDL_Color c);
 /// A stroke: a 1-pixel line when width <= 1.5 (see RenderLines), else a quad.
 void render_stroke(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
-void render_lines_free(RenderLines *lines);
 /// A line `width` pixels thick, always as a quad.
 void render_thick_line(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
 void render_disc(SteerRender *r, float cx, float cy, float radius, SDL_Color c);
@@ -129,6 +146,8 @@ void render_text_free(SteerRender *r);
 /// Appends `text` (one line: stops at '\n' or after max_chars bytes) at pixel (x, y) = top left.
 /// Returns the pen's x after it.
 float render_text_line(SteerRender *r, float x, float y, const char *text, size_t max_chars, SDL_Color c);
+/// Draws the glyphs queued and empties the text batch.
+void render_flush_text(SteerRender *r);
 /// Width in pixels of a line of text (up to '\n' or max_chars bytes).
 int render_text_width(const SteerRender *r, const char *text, size_t max_chars);
 

@@ -171,3 +171,36 @@ int steer_render_line_height(const SteerRender *r)
 {
     return r->line_height;
 }
+
+static bool same_color(SDL_Color a, SDL_Color b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
+void render_flush_text(SteerRender *r)
+{
+    if (r->text.count > 0) {
+        /* One copy per glyph quad (6 vertices: corners 0 and 2 are opposite). The software
+         * renderer blits these directly, where textured triangles would go through a temporary
+         * surface each; GPU renderers batch the copies anyway. */
+        const float aw = (float)r->atlas_w, ah = (float)r->atlas_h;
+        SDL_Color current = {0, 0, 0, 0};
+        bool first = true;
+        for (int i = 0; i + 5 < r->text.count; i += 6) {
+            const SDL_Vertex *v = r->text.vertices + i;
+            if (first || !same_color(current, v[0].color)) {
+                current = v[0].color;
+                SDL_SetTextureColorMod(r->atlas, current.r, current.g, current.b);
+                SDL_SetTextureAlphaMod(r->atlas, current.a);
+                first = false;
+            }
+            SDL_Rect src = {(int)lroundf(v[0].tex_coord.x * aw), (int)lroundf(v[0].tex_coord.y * ah),
+                            (int)lroundf((v[2].tex_coord.x - v[0].tex_coord.x) * aw),
+                            (int)lroundf((v[2].tex_coord.y - v[0].tex_coord.y) * ah)};
+            SDL_FRect dst = {v[0].position.x, v[0].position.y, v[2].position.x - v[0].position.x,
+                             v[2].position.y - v[0].position.y};
+            SDL_RenderCopyF(r->sdl, r->atlas, &src, &dst);
+        }
+        r->text.count = 0;
+    }
+}
