@@ -214,14 +214,20 @@ static inline void *lsteer_compat_newuserdatauv(lua_State *L, size_t size, int n
     return p;
 }
 
-static inline int lsteer_compat_getiuservalue(lua_State *L, int idx, int n)
+/// Pushes the userdata's table of user values; false (nil pushed) when it has none. A userdata
+/// made without user values has the globals as its environment: those are not its values.
+static inline int lsteer_compat_push_uvtable(lua_State *L, int idx)
 {
     lua_getfenv(L, idx);
-    if (!lua_istable(L, -1)) {
-        lua_pop(L, 1);
-        lua_pushnil(L);
-        return LUA_TNONE;
-    }
+    if (lua_istable(L, -1) && !lua_rawequal(L, -1, LUA_GLOBALSINDEX)) return 1;
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return 0;
+}
+
+static inline int lsteer_compat_getiuservalue(lua_State *L, int idx, int n)
+{
+    if (!lsteer_compat_push_uvtable(L, idx)) return LUA_TNONE; /* nil pushed, as 5.4 does */
     lua_rawgeti(L, -1, n);
     lua_remove(L, -2);
     return lua_type(L, -1);
@@ -230,8 +236,7 @@ static inline int lsteer_compat_getiuservalue(lua_State *L, int idx, int n)
 static inline int lsteer_compat_setiuservalue(lua_State *L, int idx, int n)
 {
     idx = lsteer_compat_absindex(L, idx);
-    lua_getfenv(L, idx);
-    if (!lua_istable(L, -1)) {
+    if (!lsteer_compat_push_uvtable(L, idx)) {
         lua_pop(L, 2);
         return 0;
     }

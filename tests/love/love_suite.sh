@@ -43,7 +43,8 @@ summary=$(sed -n 's/^summary: //p' "$tmp/run1.log")
 lit=$(sed -n 's/^screenshot: .* lit=\([0-9]*\)$/\1/p' "$tmp/run1.log")
 if [ $status -ne 0 ]; then
     fail love_test_run "exit status $status"; cat "$tmp/run1.log"
-elif [ ! -s "$tmp/out/screenshot.png" ] || [ "${lit:-0}" -lt 2000 ]; then
+elif [ ! -s "$tmp/out/screenshot.png" ] || [ "${lit:-0}" -lt 2000 ] || [ "$(wc -c <"$tmp/out/screenshot.png")" -lt 20000 ]; then
+    # (a blank 1000x700 PNG compresses to a few KB; the game's frame is about 90 KB)
     fail love_test_run "screenshot missing or blank (lit pixels: ${lit:-none})"; cat "$tmp/run1.log"
 elif [ "$summary" != "$expected" ]; then
     fail love_test_run "LÖVE: '$summary', plain LuaJIT: '$expected'"
