@@ -2,8 +2,9 @@
 --   love examples/love
 -- Hunters (red) chase the prey (blue) they can see until their stamina runs out; prey evade hunters
 -- and come to your mouse pointer when it is near. Click to drop an obstacle that shields them.
--- Keys: h hunter, p five prey, c clear your obstacles, d difficulty, e evading on/off,
--- o overlays on/off, space pause, escape quit.
+-- Keys: h hunter, p five prey, c clear your obstacles, d difficulty, e evading on/off, space
+-- pause, escape quit; overlays as in the steer program: F2 wander, F3 avoidance, F4 neighbours,
+-- F6 forces, F8 targets.
 -- Edit brains/hunter.lua or brains/prey.lua while it runs: steer.hot reloads them on save with the
 -- steer program's rules (vehicles, v.data and states stay; a broken save is shown and the old code
 -- goes on).
@@ -26,7 +27,10 @@ local hot = require "steer.hot"
 local Game = require "game"
 
 local game
-local paused, overlays = false, true
+local paused = false
+-- the overlays drawn over the world (w:debug_draw's layers), toggled by the program's keys
+local overlays = { wander = true, avoidance = true }
+local OVERLAY_KEYS = { f2 = "wander", f3 = "avoidance", f4 = "neighbors", f6 = "forces", f8 = "targets" }
 local accumulator = 0
 local test -- the test mode's settings, or nil
 local reload_errors = {}
@@ -150,12 +154,11 @@ local draw = {
     love.graphics.circle("fill", x, y, size / 2)
   end,
 }
-local WORLD_ONLY = { "world" }
-local WITH_OVERLAYS = { "world", "wander", "avoidance" }
-
 function love.draw()
   local world = game.world
-  draw.layers = overlays and WITH_OVERLAYS or WORLD_ONLY
+  local layers = { "world" }
+  for name, on in pairs(overlays) do if on then layers[#layers + 1] = name end end
+  draw.layers = layers
   world:debug_draw(draw)
   local shared = game.shared
   local x, y = game:lure()
@@ -194,7 +197,7 @@ end
 function love.keypressed(key)
   if key == "escape" then love.event.quit()
   elseif key == "space" then paused = not paused
-  elseif key == "o" then overlays = not overlays
+  elseif OVERLAY_KEYS[key] then overlays[OVERLAY_KEYS[key]] = not overlays[OVERLAY_KEYS[key]]
   elseif key == "h" then game:add_hunter()
   elseif key == "p" then for _ = 1, 5 do game:add_prey() end
   elseif key == "c" then game:clear_obstacles()
