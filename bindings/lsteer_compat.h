@@ -13,8 +13,12 @@
  *  - several user values per userdata live in its environment table (5.1 has one slot);
  *  - luaL_newmetatable sets __name and type errors say `got steer.Vehicle`, as 5.4's do;
  *  - lua_pushfstring and luaL_error know %I (lua_Integer) and print %f the way 5.4 does (3.0);
+ *  - argument errors name a method reached by a tail call as 5.4 does (`bad argument #1 to
+ *    'spawn'`), and LuaJIT's own checks (luaL_checktype, ...) go through the same words;
+ *  - lua_pushcfunction pushes one cached closure per function (LuaJIT would make one per push);
  *  - to-be-closed slots: lua_closeslot calls __close; an error that unwinds past the slot does
- *    not (5.1 has no such hook), so what a closer guards must also be reset by its next user;
+ *    not (5.1 has no such hook), so the code that needs it (w:think's pass, lbrains.c) runs in a
+ *    protected call there;
  *  - lua_warning has no 5.1 counterpart: warnings are dropped, as 5.4's standalone interpreter
  *    does while they are off (its default).
  * Private to bindings/; included by lsteer_internal.h after lua.h and lauxlib.h.
