@@ -29,6 +29,8 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
 {
     SteerVec2 force[STEER_FLOCK_BATCH], local[STEER_FLOCK_BATCH], to_target[STEER_FLOCK_BATCH];
     double dt = world->def.dt;
+    /* A batch never spans two tasks of a parallel step: one generator for all of it. */
+    SteerPcg32 *rng = steer_step_rng(world, vehicles[0]);
 
     /* Stage 1: separation, alignment, cohesion (behaviours_group.c) from the packed sums; the
      * neighbours' centre as the inspector's target; wander's jittered point, drawn from the
@@ -59,7 +61,6 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
         if (p->wander > 0.0) {
             double step = p->wander_params.jitter * dt;
             SteerVec2 w = slot->wander_local;
-            SteerPcg32 *rng = steer_step_rng(world, vehicle);
             w.x += steer_pcg32_signed(rng) * step;
             w.y += steer_pcg32_signed(rng) * step;
             local[k] = w;
