@@ -127,32 +127,46 @@ void render_dot(SteerRender *r, float cx, float cy, float radius, SDL_Color c)
     }
 }
 
-/// A disc as one span per row of pixels whose centres lie inside it: a fan of triangles costs
-/// the software renderer a test of every pixel in each triangle's bounding box (a disc's area
-/// several times over), spans only the pixels drawn. Its edge is the true circle's, where a fan's
-/// was a polygon's: they differ by under a pixel.
-static void disc_spans(SteerRender *r, float cx, float cy, float radius, SDL_Color c)
+/// A disc (inner 0) or a ring between two radii as spans: per row of pixels, the runs whose
+/// centres lie inside the outer circle and not inside the inner one. A fan or strip of triangles
+/// costs the software renderer a test of every pixel in each triangle's bounding box (the shape's
+/// area several times over), spans only the pixels drawn. The edges are the true circles', where
+/// the triangles' were polygons': they differ by under a pixel.
+static void annulus_spans(SteerRender *r, float cx, float cy, float inner, float outer, SDL_Color c)
 {
-    int top = (int)ceilf(cy - radius - 0.5f), bottom = (int)floorf(cy + radius - 0.5f);
+    int top = (int)ceilf(cy - outer - 0.5f), bottom = (int)floorf(cy + outer - 0.5f);
     if (r->view_h > 0.0f) {
         if (top < 0) top = 0;
         if (bottom > (int)r->view_h - 1) bottom = (int)r->view_h - 1;
     }
     for (int y = top; y <= bottom; y++) {
-        float dy = (float)y + 0.5f - cy, squared = radius * radius - dy * dy;
+        float dy = (float)y + 0.5f - cy, squared = outer * outer - dy * dy;
         if (squared < 0.0f) continue;
-        float half = sqrtf(squared);
+        float half = sqrtf(squared), hole = inner * inner - dy * dy;
         int left = (int)ceilf(cx - half - 0.5f), right = (int)floorf(cx + half - 0.5f);
         if (left > right) continue;
-        render_span_pixels(r, left, right, y, c);
+        if (hole <= 0.0f) {
+            render_span_pixels(r, left, right, y, c);
+            continue;
+        }
+        float inside = sqrtf(hole);
+        int left_end = (int)ceilf(cx - inside - 0.5f) - 1, right_start = (int)floorf(cx + inside - 0.5f) + 1;
+        if (left <= left_end) render_span_pixels(r, left, left_end, y, c);
+        if (right_start <= right) render_span_pixels(r, right_start, right, y, c);
     }
+}
+
+/// Spans for circles big enough to be worth it and near enough for float rows.
+static bool spans_fit(float cx, float cy, float radius)
+{
+    return radius > 4.0f && fabsf(cx) < 1e6f && fabsf(cy) < 1e6f;
 }
 
 void render_disc(SteerRender *r, float cx, float cy, float radius, SDL_Color c)
 {
     if (!(radius > 0.0f) || render_offscreen(r, cx - radius, cy - radius, cx + radius, cy + radius)) return;
-    if (radius > 4.0f && fabsf(cx) < 1e6f && fabsf(cy) < 1e6f) {
-        disc_spans(r, cx, cy, radius, c);
+    if (spans_fit(cx, cy, radius)) {
+        annulus_spans(r, cx, cy, 0.0f, radius, c);
         return;
     }
     int n = pieces_for(radius);
@@ -184,6 +198,10 @@ void render_ring(SteerRender *r, float cx, float cy, float radius, float width, 
     }
     float inner = radius - 0.5f * width, outer = radius + 0.5f * width;
     if (inner < 0.0f) inner = 0.0f;
+    if (spans_fit(cx, cy, radius)) {
+        annulus_spans(r, cx, cy, inner, outer, c);
+        return;
+    }
     float ox = cx + outer, oy = cy, ix = cx + inner, iy = cy;
     for (int i = 1; i <= n; i++) {
         float a = step * (float)i;

@@ -120,6 +120,9 @@ static void dd_circle(SteerVec2 center, double radius, uint32_t color, void *ctx
 static void dd_solid_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
 {
     SteerRender *r = ctx;
+    /* An obstacle's disc and rim are spans, kept by colour until drawn: drawing the ones before
+     * first keeps an obstacle over the rim of one it overlaps. */
+    render_flush_strokes(r);
     SDL_FPoint c = to_screen(r, center);
     render_disc(r, c.x, c.y, (float)(radius * r->camera.zoom), steer_render_color_from_word(color));
 }

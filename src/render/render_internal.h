@@ -78,7 +78,8 @@ typedef struct RenderSnapshot {
 struct SteerRender {
     SDL_Renderer *sdl;
     TTF_Font *font;
-    SDL_Texture *atlas;
+    SDL_Texture *atlas;        ///< white glyphs, modulated to each text's colour
+    SDL_Texture *atlas_tinted; ///< the same in RENDER_TEXT, drawn unmodulated (may be NULL)
     int atlas_w, atlas_h;
     RenderGlyph glyphs[RENDER_GLYPH_COUNT];
     int line_height;

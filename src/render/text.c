@@ -34,6 +34,27 @@ static bool ink_box(SDL_Surface *glyph, SDL_Rect *ink)
     return true;
 }
 
+/// The atlas with its glyphs in colour c (alpha kept): text of the commonest colour is copied from
+/// it without colour modulation, which the software renderer blits several times faster (it then
+/// skips transparent pixels and copies opaque ones). NULL when it cannot be made: the white atlas,
+/// modulated, is used instead.
+static SDL_Texture *tinted_copy(SteerRender *r, SDL_Surface *atlas, SDL_Color c)
+{
+    SDL_Surface *copy = SDL_ConvertSurfaceFormat(atlas, SDL_PIXELFORMAT_RGBA32, 0);
+    if (!copy) return NULL;
+    for (int y = 0; y < copy->h; y++)
+        for (int x = 0; x < copy->w; x++) {
+            Uint32 *p = (Uint32 *)((Uint8 *)copy->pixels + y * copy->pitch) + x;
+            Uint8 cr, cg, cb, ca;
+            SDL_GetRGBA(*p, copy->format, &cr, &cg, &cb, &ca);
+            *p = SDL_MapRGBA(copy->format, c.r, c.g, c.b, ca);
+        }
+    SDL_Texture *texture = SDL_CreateTextureFromSurface(r->sdl, copy);
+    SDL_FreeSurface(copy);
+    if (texture) SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
+    return texture;
+}
+
 bool render_text_init(SteerRender *r, const char *font_path, int font_px)
 {
     r->font = TTF_OpenFont(font_path, font_px);
@@ -80,6 +101,7 @@ bool render_text_init(SteerRender *r, const char *font_path, int font_px)
             r->atlas_h = atlas->h;
             ok = true;
         }
+        r->atlas_tinted = tinted_copy(r, atlas, RENDER_TEXT);
         SDL_FreeSurface(atlas);
     }
     for (int i = 0; i < RENDER_GLYPH_COUNT; i++) SDL_FreeSurface(glyph_surfaces[i]);
@@ -88,6 +110,8 @@ bool render_text_init(SteerRender *r, const char *font_path, int font_px)
 
 void render_text_free(SteerRender *r)
 {
+    if (r->atlas_tinted) SDL_DestroyTexture(r->atlas_tinted);
+    r->atlas_tinted = NULL;
     if (r->atlas) SDL_DestroyTexture(r->atlas);
     if (r->font) TTF_CloseFont(r->font);
     r->atlas = NULL;
@@ -185,13 +209,17 @@ void render_flush_text(SteerRender *r)
          * surface each; GPU renderers batch the copies anyway. */
         const float aw = (float)r->atlas_w, ah = (float)r->atlas_h;
         SDL_Color current = {0, 0, 0, 0};
+        SDL_Texture *from = r->atlas;
         bool first = true;
         for (int i = 0; i + 5 < r->text.count; i += 6) {
             const SDL_Vertex *v = r->text.vertices + i;
             if (first || !same_color(current, v[0].color)) {
                 current = v[0].color;
-                SDL_SetTextureColorMod(r->atlas, current.r, current.g, current.b);
-                SDL_SetTextureAlphaMod(r->atlas, current.a);
+                from = r->atlas_tinted && same_color(current, RENDER_TEXT) ? r->atlas_tinted : r->atlas;
+                if (from == r->atlas) {
+                    SDL_SetTextureColorMod(r->atlas, current.r, current.g, current.b);
+                    SDL_SetTextureAlphaMod(r->atlas, current.a);
+                }
                 first = false;
             }
             SDL_Rect src = {(int)lroundf(v[0].tex_coord.x * aw), (int)lroundf(v[0].tex_coord.y * ah),
@@ -199,7 +227,7 @@ void render_flush_text(SteerRender *r)
                             (int)lroundf((v[2].tex_coord.y - v[0].tex_coord.y) * ah)};
             SDL_FRect dst = {v[0].position.x, v[0].position.y, v[2].position.x - v[0].position.x,
                              v[2].position.y - v[0].position.y};
-            SDL_RenderCopyF(r->sdl, r->atlas, &src, &dst);
+            SDL_RenderCopyF(r->sdl, from, &src, &dst);
         }
         r->text.count = 0;
     }

@@ -568,6 +568,31 @@ static void test_overlay_strokes_draw_one_layer_per_colour(void **state)
     assert_color_around(f, 20 + 3, 20, steer_render_kind_color(0), "a vehicle over its overlays");
 }
 
+static void test_text_in_the_common_colour_matches_modulated_text(void **state)
+{
+    /* RENDER_TEXT is copied from a pre-tinted atlas without modulation; any other colour from the
+     * white atlas, modulated. One blue level apart, the two must look the same pixel for pixel
+     * (within the blitters' rounding). */
+    Fixture *f = *state;
+    enum { TX = 20, TY = 20, TW = 120, TH = 20 };
+    SDL_Color tinted[TH][TW];
+    draw(f);
+    steer_render_text(f->render, TX, TY, "wander 0.5 ms", RENDER_TEXT);
+    int lit = 0;
+    for (int y = 0; y < TH; y++)
+        for (int x = 0; x < TW; x++) {
+            tinted[y][x] = pixel(f, TX + x, TY + y);
+            lit += !is_background(tinted[y][x]);
+        }
+    assert_true(lit > 40);
+    draw(f);
+    SDL_Color near = RENDER_TEXT;
+    near.b--;
+    steer_render_text(f->render, TX, TY, "wander 0.5 ms", near);
+    for (int y = 0; y < TH; y++)
+        for (int x = 0; x < TW; x++) assert_color_near(pixel(f, TX + x, TY + y), tinted[y][x], 2, "same text, other atlas");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -594,6 +619,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_small_dots_cover_the_pixels_of_their_scanlines, setup, teardown),
         cmocka_unit_test_setup_teardown(test_off_screen_content_queues_nothing_and_edges_still_draw, setup, teardown),
         cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
