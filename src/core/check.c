@@ -119,7 +119,7 @@ static bool check_vehicles(Check *c, const SteerWorld *world)
     if (!check_pool(c, pool, "vehicle")) return false;
     REQUIRE(world->order_count >= 0 && world->order_count <= world->order_capacity, "order: %d of %d", world->order_count,
             world->order_capacity);
-    int holes = 0;
+    int holes = 0, population[STEER_MAX_KINDS] = {0};
     uint64_t last_serial = 0;
     for (int i = 0; i < world->order_count; i++) {
         int index = world->order[i];
@@ -136,7 +136,11 @@ static bool check_vehicles(Check *c, const SteerWorld *world)
                 (unsigned long long)last_serial);
         last_serial = v->serial;
         if (!check_vehicle(c, world, index, v)) return false;
+        population[v->kind]++; /* kind < STEER_MAX_KINDS: check_vehicle */
     }
+    for (int k = 0; k < STEER_MAX_KINDS; k++)
+        REQUIRE(population[k] == world->kind_population[k], "kind %d: %d vehicles, %d counted", k, population[k],
+                world->kind_population[k]);
     REQUIRE(holes == world->order_holes, "order: %d holes, %d counted", world->order_holes, holes);
     /* Each live slot is listed once: ranks are distinct (checked above) and the counts agree. */
     REQUIRE(world->order_count - holes == pool->live, "order lists %d vehicles, the pool holds %d", world->order_count - holes,

@@ -172,6 +172,34 @@ static inline void closest_consider(const SteerWorld *world, void *query, const 
     q->best_rank = c->rank;
 }
 
+/* A closest search walks every cell within its range, yet when the kinds it looks for are common
+ * the answer is usually much nearer: a hunter asking for the closest of 8,000 prey within 150
+ * units finds one within 65 nineteen times in twenty. So it first looks within a radius where,
+ * were the vehicles of those kinds spread evenly over the grid, about CLOSEST_FIRST_EXPECTED of
+ * them would lie. Whatever it finds there is the answer: everything nearer lies within that
+ * radius too, so ties are settled among the same vehicles as by a full search. Only when it finds
+ * nothing does it walk the whole range (the first walk is then wasted, which is rare: one time
+ * in fifty were they spread evenly). */
+#define CLOSEST_FIRST_EXPECTED 4.0
+
+/// The radius of closest's first search, or `reach` when a single search is cheaper.
+static double closest_first_reach(const SteerWorld *world, const SteerGrid *grid, uint64_t kinds, double reach)
+{
+    double population = 0.0;
+    if (!kinds) {
+        population = steer_world_vehicle_count(world);
+    } else {
+        for (int k = 0; k < STEER_MAX_KINDS && (kinds >> k); k++)
+            if ((kinds >> k) & 1u) population += world->kind_population[k];
+    }
+    double area = (double)grid->cols * grid->cell_w * (double)grid->rows * grid->cell_h;
+    if (!(population > 0.0 && area > 0.0)) return reach;
+    double first = sqrt(CLOSEST_FIRST_EXPECTED * area / (STEER_PI * population));
+    double cell = grid->cell_w > grid->cell_h ? grid->cell_w : grid->cell_h;
+    if (first < cell) first = cell; /* no gain from less than a cell */
+    return first < 0.75 * reach ? first : reach; /* else the two walks differ by a row of cells or so */
+}
+
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
                                SteerVehicleId *out)
 {
@@ -184,9 +212,15 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
     const SteerGrid *grid = steer_world_query_grid(world);
     /* An infinite range would walk every cell anyway; the cursor clamps it to the grid. */
     double reach = isfinite(range) ? range : 1e300;
-    ClosestQuery q = {point, filter, range * range, -1};
-    walk_candidates(world, grid, steer_grid_local_point(grid, point), reach, filter ? filter->kinds : 0,
-                    closest_consider, &q);
+    uint64_t kinds = filter ? filter->kinds : 0;
+    SteerVec2 local = steer_grid_local_point(grid, point);
+    double first = closest_first_reach(world, grid, kinds, reach);
+    ClosestQuery q = {point, filter, first * first, -1};
+    if (first < reach) walk_candidates(world, grid, local, first, kinds, closest_consider, &q);
+    if (q.best_rank < 0) {
+        q.best = range * range;
+        walk_candidates(world, grid, local, reach, kinds, closest_consider, &q);
+    }
     if (q.best_rank < 0) return false;
     if (out) *out = id_of(world, world->order[q.best_rank]);
     return true;

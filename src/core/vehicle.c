@@ -198,6 +198,7 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     /* Serials grow, so appending keeps `order` sorted by creation. */
     vehicle->rank = world->order_count;
     world->order[world->order_count++] = index;
+    world->kind_population[vehicle->kind]++;
     steer_world_vehicles_changed(world);
     steer_world_index_place(world, index);
     if (out) *out = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
@@ -211,6 +212,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     /* A hole, closed at the next grid build: shifting the rest would cost O(N) per removal. */
     world->order[vehicle->rank] = -1;
     world->order_holes++;
+    world->kind_population[vehicle->kind]--;
     steer_world_index_drop(world, index);
     steer_vehicle_free_behaviours(world, vehicle);
     steer_pool_release(&world->vehicles, index);
@@ -398,6 +400,8 @@ SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_kind(world, kind));
+    world->kind_population[vehicle->kind]--;
+    world->kind_population[kind]++;
     vehicle->kind = kind;
     steer_world_index_place(world, (int)id.index1 - 1); /* the index's entry holds the kind it had */
     return STEER_OK;

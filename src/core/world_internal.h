@@ -102,6 +102,9 @@ struct SteerWorld {
     int *order;
     int order_count, order_capacity;
     int order_holes;
+    /// Live vehicles of each kind: how thinly a kind is spread, for closest's first guess at how
+    /// far it must look (queries.c).
+    int kind_population[STEER_MAX_KINDS];
 
     SteerPool obstacles;     ///< of SteerObstacle
     SteerPool walls;         ///< of SteerWall
