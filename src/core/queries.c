@@ -194,10 +194,12 @@ static double closest_first_reach(const SteerWorld *world, const SteerGrid *grid
     }
     double area = (double)grid->cols * grid->cell_w * (double)grid->rows * grid->cell_h;
     if (!(population > 0.0 && area > 0.0)) return reach;
-    double first = sqrt(CLOSEST_FIRST_EXPECTED * area / (STEER_PI * population));
+    /* (squared: a sparse kind, the usual case for a long range, is told without a square root) */
+    double first_sq = CLOSEST_FIRST_EXPECTED * area / (STEER_PI * population);
     double cell = grid->cell_w > grid->cell_h ? grid->cell_w : grid->cell_h;
-    if (first < cell) first = cell; /* no gain from less than a cell */
-    return first < 0.75 * reach ? first : reach; /* else the two walks differ by a row of cells or so */
+    if (first_sq < cell * cell) first_sq = cell * cell; /* no gain from less than a cell */
+    /* else the two walks differ by a row of cells or so */
+    return first_sq < 0.5625 * reach * reach ? sqrt(first_sq) : reach; /* 0.5625 = 0.75² */
 }
 
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
