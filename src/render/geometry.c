@@ -218,30 +218,43 @@ void render_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Colo
         render_triangle(r, points[0].x, points[0].y, points[i].x, points[i].y, points[i + 1].x, points[i + 1].y, c);
 }
 
-/// The convex polygon with every edge moved `distance` pixels outward (inward when negative): each
-/// corner goes where its two moved edges meet, so the band between the polygon grown and shrunk by
-/// half a pixel is the 1-pixel outline along every edge.
-static void offset_convex(const SDL_FPoint *points, int count, float distance, SDL_FPoint *out)
+/// The convex polygon with every edge moved half a pixel outward (grown) and inward (shrunk): each
+/// corner moves to where its two moved edges meet, so the band between the two is the 1-pixel
+/// outline along every edge.
+static void offset_convex(const SDL_FPoint *points, int count, SDL_FPoint *grown, SDL_FPoint *shrunk)
 {
+    enum { MAX_POINTS = 8 };
     float area = 0.0f; /* twice the signed area: its sign says which side of each edge is outside */
     for (int i = 0; i < count; i++) {
         SDL_FPoint p = points[i], q = points[(i + 1) % count];
         area += p.x * q.y - q.x * p.y;
     }
     float side = area > 0.0f ? 1.0f : -1.0f;
+    float nx[MAX_POINTS], ny[MAX_POINTS]; /* outward unit normal of edge i, from point i to i + 1 */
     for (int i = 0; i < count; i++) {
-        SDL_FPoint prev = points[(i + count - 1) % count], p = points[i], next = points[(i + 1) % count];
-        float ax = p.x - prev.x, ay = p.y - prev.y, bx = next.x - p.x, by = next.y - p.y;
-        float la = sqrtf(ax * ax + ay * ay), lb = sqrtf(bx * bx + by * by);
-        if (!(la > 1e-6f) || !(lb > 1e-6f)) {
-            out[i] = p;
-            continue;
-        }
-        /* outward unit normals of the edges into and out of this corner */
-        float n1x = side * ay / la, n1y = -side * ax / la, n2x = side * by / lb, n2y = -side * bx / lb;
-        float cosine = n1x * n2x + n1y * n2y;
-        float scale = distance / (1.0f + (cosine > -0.8f ? cosine : -0.8f)); /* a bounded mitre */
-        out[i] = (SDL_FPoint){p.x + (n1x + n2x) * scale, p.y + (n1y + n2y) * scale};
+        SDL_FPoint p = points[i], q = points[(i + 1) % count];
+        float ex = q.x - p.x, ey = q.y - p.y, length = sqrtf(ex * ex + ey * ey);
+        float inverse = length > 1e-6f ? side / length : 0.0f;
+        nx[i] = ey * inverse;
+        ny[i] = -ex * inverse;
+    }
+    for (int i = 0; i < count; i++) {
+        int before = (i + count - 1) % count;
+        float cosine = nx[before] * nx[i] + ny[before] * ny[i];
+        float half = 0.5f / (1.0f + (cosine > -0.8f ? cosine : -0.8f)); /* a bounded mitre */
+        float mx = (nx[before] + nx[i]) * half, my = (ny[before] + ny[i]) * half;
+        grown[i] = (SDL_FPoint){points[i].x + mx, points[i].y + my};
+        shrunk[i] = (SDL_FPoint){points[i].x - mx, points[i].y - my};
+    }
+}
+
+/// A fan from the first point straight into the batch (room already reserved).
+static void fan(SDL_Vertex *v, const SDL_FPoint *points, int count, SDL_Color c)
+{
+    for (int i = 1; i + 1 < count; i++, v += 3) {
+        put(&v[0], points[0].x, points[0].y, c);
+        put(&v[1], points[i].x, points[i].y, c);
+        put(&v[2], points[i + 1].x, points[i + 1].y, c);
     }
 }
 
@@ -257,10 +270,14 @@ void render_outlined_convex(SteerRender *r, const SDL_FPoint *points, int count,
     }
     if (render_offscreen(r, x0, y0, x1, y1)) return;
     SDL_FPoint grown[MAX_POINTS], shrunk[MAX_POINTS];
-    offset_convex(points, count, 0.5f, grown);
-    offset_convex(points, count, -0.5f, shrunk);
-    render_convex(r, grown, count, rim);
-    render_convex(r, shrunk, count, fill);
+    offset_convex(points, count, grown, shrunk);
+    if (r->lines.layer_count > 0) render_flush_strokes(r);
+    if (fill.a < 255 || rim.a < 255) r->shapes_translucent = true;
+    int vertices = 3 * (count - 2);
+    if (!render_batch_reserve(r, &r->shapes, 2 * vertices)) return;
+    fan(r->shapes.vertices + r->shapes.count, grown, count, rim);
+    fan(r->shapes.vertices + r->shapes.count + vertices, shrunk, count, fill);
+    r->shapes.count += 2 * vertices;
 }
 
 void render_flush(SteerRender *r)
