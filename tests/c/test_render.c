@@ -593,6 +593,19 @@ static void test_text_in_the_common_colour_matches_modulated_text(void **state)
         for (int x = 0; x < TW; x++) assert_color_near(pixel(f, TX + x, TY + y), tinted[y][x], 2, "same text, other atlas");
 }
 
+static void test_a_frame_clears_every_pixel_to_the_opaque_background(void **state)
+{
+    /* The software renderer's frame is cleared by one triangle over the output: it must reach every
+     * pixel, corners and edges included, as a clear does. */
+    Fixture *f = *state;
+    SDL_FillRect(f->surface, NULL, SDL_MapRGBA(f->surface->format, 200, 10, 10, 7));
+    f->frame.camera.center_x += 5000; /* nothing of the world in view */
+    draw(f);
+    assert_int_equal(drawn_pixels(f), 0);
+    for (int y = 0; y < H; y += H - 1)
+        for (int x = 0; x < W; x += W - 1) assert_int_equal(pixel(f, x, y).a, 255);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -620,6 +633,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_off_screen_content_queues_nothing_and_edges_still_draw, setup, teardown),
         cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, teardown),
         cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_frame_clears_every_pixel_to_the_opaque_background, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
