@@ -95,6 +95,8 @@ struct SteerRender {
     const uint32_t *kind_colors; ///< of the frame being drawn (SteerFrame.kind_colors)
     int kind_color_count;
 
+    SDL_FPoint *sweep;      ///< the polyline that clears the output (render.c), grown with it
+    int sweep_capacity;
     SteerVehicleId *ids;    ///< scratch list of vehicle ids, grown with the world
     int id_capacity;
 };
