@@ -104,9 +104,30 @@ void render_thick_line(SteerRender *r, float x0, float y0, float x1, float y1, f
 static int pieces_for(float radius)
 {
     int n = (int)(radius * 0.75f);
-    if (n < 10) n = 10;
-    if (n > 72) n = 72;
+    if (n < RENDER_CIRCLE_MIN_PIECES) n = RENDER_CIRCLE_MIN_PIECES;
+    if (n > RENDER_CIRCLE_MAX_PIECES) n = RENDER_CIRCLE_MAX_PIECES;
     return n;
+}
+
+/// Where circles of n pieces keep their corners' cosines and sines in the tables.
+static int circle_first(int n)
+{
+    return (n - RENDER_CIRCLE_MIN_PIECES) * (n + RENDER_CIRCLE_MIN_PIECES - 1) / 2;
+}
+
+void render_circle_init(SteerRender *r)
+{
+    /* Thousands of overlay circles a frame each took a cosine and a sine per corner; the corners
+     * of every piece count are computed once here, by the same expressions, so the circles do not
+     * move by a bit. */
+    for (int n = RENDER_CIRCLE_MIN_PIECES; n <= RENDER_CIRCLE_MAX_PIECES; n++) {
+        float step = 6.2831853f / (float)n;
+        for (int i = 1; i <= n; i++) {
+            float a = step * (float)i;
+            r->circle_cos[circle_first(n) + i - 1] = cosf(a);
+            r->circle_sin[circle_first(n) + i - 1] = sinf(a);
+        }
+    }
 }
 
 void render_dot(SteerRender *r, float cx, float cy, float radius, SDL_Color c)
@@ -170,11 +191,10 @@ void render_disc(SteerRender *r, float cx, float cy, float radius, SDL_Color c)
         return;
     }
     int n = pieces_for(radius);
-    float step = 6.2831853f / (float)n;
+    const float *cosine = r->circle_cos + circle_first(n), *sine = r->circle_sin + circle_first(n);
     float px = cx + radius, py = cy;
     for (int i = 1; i <= n; i++) {
-        float a = step * (float)i;
-        float qx = cx + radius * cosf(a), qy = cy + radius * sinf(a);
+        float qx = cx + radius * cosine[i - 1], qy = cy + radius * sine[i - 1];
         render_triangle(r, cx, cy, px, py, qx, qy, c);
         px = qx, py = qy;
     }
@@ -185,12 +205,11 @@ void render_ring(SteerRender *r, float cx, float cy, float radius, float width, 
     float outside = radius + width;
     if (!(radius > 0.0f) || render_offscreen(r, cx - outside, cy - outside, cx + outside, cy + outside)) return;
     int n = pieces_for(radius);
-    float step = 6.2831853f / (float)n;
+    const float *cosine = r->circle_cos + circle_first(n), *sine = r->circle_sin + circle_first(n);
     if (width <= 1.5f) {
         float px = cx + radius, py = cy;
         for (int i = 1; i <= n; i++) {
-            float a = step * (float)i;
-            float qx = cx + radius * cosf(a), qy = cy + radius * sinf(a);
+            float qx = cx + radius * cosine[i - 1], qy = cy + radius * sine[i - 1];
             render_thin_line(r, px, py, qx, qy, c);
             px = qx, py = qy;
         }
@@ -204,8 +223,7 @@ void render_ring(SteerRender *r, float cx, float cy, float radius, float width, 
     }
     float ox = cx + outer, oy = cy, ix = cx + inner, iy = cy;
     for (int i = 1; i <= n; i++) {
-        float a = step * (float)i;
-        float ca = cosf(a), sa = sinf(a);
+        float ca = cosine[i - 1], sa = sine[i - 1];
         float ox2 = cx + outer * ca, oy2 = cy + outer * sa, ix2 = cx + inner * ca, iy2 = cy + inner * sa;
         quad(r, ox, oy, ox2, oy2, ix2, iy2, ix, iy, c);
         ox = ox2, oy = oy2, ix = ix2, iy = iy2;

@@ -64,6 +64,7 @@ SteerRender *steer_render_create(SDL_Renderer *sdl, const char *font_path, int f
     }
     r->sdl = sdl;
     r->alpha = 1.0;
+    render_circle_init(r);
     if (!render_text_init(r, font_path, font_px)) {
         steer_render_destroy(r); /* keeps SDL_GetError() from the failed call */
         return NULL;

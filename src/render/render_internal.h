@@ -67,6 +67,14 @@ typedef struct RenderGlyph {
 
 enum { RENDER_FIRST_GLYPH = 32, RENDER_LAST_GLYPH = 126, RENDER_GLYPH_COUNT = RENDER_LAST_GLYPH - RENDER_FIRST_GLYPH + 1 };
 
+/// Circles are polygons of 10 to 72 pieces; the corners of all of them, 10 + 11 + ... + 72.
+enum {
+    RENDER_CIRCLE_MIN_PIECES = 10,
+    RENDER_CIRCLE_MAX_PIECES = 72,
+    RENDER_CIRCLE_CORNERS = (RENDER_CIRCLE_MAX_PIECES - RENDER_CIRCLE_MIN_PIECES + 1) *
+                            (RENDER_CIRCLE_MIN_PIECES + RENDER_CIRCLE_MAX_PIECES) / 2,
+};
+
 /// Every vehicle's pose at the last capture, by slot (id.index1 - 1).
 typedef struct RenderSnapshot {
     SteerVec2 *position, *heading;
@@ -95,6 +103,8 @@ struct SteerRender {
     const uint32_t *kind_colors; ///< of the frame being drawn (SteerFrame.kind_colors)
     int kind_color_count;
 
+    /// Corners of circles of every piece count, n from RENDER_CIRCLE_MIN_PIECES up (geometry.c)
+    float circle_cos[RENDER_CIRCLE_CORNERS], circle_sin[RENDER_CIRCLE_CORNERS];
     SDL_FPoint *sweep;      ///< the polyline that clears the output (render.c), grown with it
     int sweep_capacity;
     SteerVehicleId *ids;    ///< scratch list of vehicle ids, grown with the world
@@ -130,6 +140,8 @@ void render_rect_outline(SteerRender *r, float x, float y, float w, float h, flo
 void render_stroke(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
 /// A line `width` pixels thick, always as a quad.
 void render_thick_line(SteerRender *r, float x0, float y0, float x1, float y1, float width, SDL_Color c);
+/// Fills the circle tables (at creation).
+void render_circle_init(SteerRender *r);
 void render_disc(SteerRender *r, float cx, float cy, float radius, SDL_Color c);
 /// A small filled dot (radius <= 4 pixels drawn as scanlines in the stroke batch; bigger: a disc).
 void render_dot(SteerRender *r, float cx, float cy, float radius, SDL_Color c);

@@ -40,6 +40,15 @@ static void use_color(SteerRender *r, SDL_Color c)
     SDL_SetRenderDrawColor(r->sdl, c.r, c.g, c.b, c.a);
 }
 
+/// Spans in the colour set, blended even when opaque (the same pixels): the software renderer fills
+/// an unblended rectangle wider than 15 pixels with non-temporal stores, which push those rows out
+/// of the cache the strokes drawn next read from.
+static void fill_spans(SteerRender *r, const SDL_FRect *spans, int count)
+{
+    SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
+    SDL_RenderFillRectsF(r->sdl, spans, count);
+}
+
 /// Every layer's strokes, in the order they were queued (layer by layer), when the scratch lists
 /// cannot grow or the output size is unknown.
 static void draw_layers_in_order(SteerRender *r)
@@ -50,7 +59,7 @@ static void draw_layers_in_order(SteerRender *r)
         use_color(r, layer->color);
         for (int k = 0; k < layer->run_count; k++)
             SDL_RenderDrawLinesF(r->sdl, layer->points + layer->runs[k].first, layer->runs[k].count);
-        if (layer->span_count > 0) SDL_RenderFillRectsF(r->sdl, layer->spans, layer->span_count);
+        if (layer->span_count > 0) fill_spans(r, layer->spans, layer->span_count);
     }
 }
 
@@ -111,7 +120,10 @@ static void draw_layers_by_band(SteerRender *r)
         }
         for (; run < run_end; run++)
             SDL_RenderDrawLinesF(r->sdl, layer->points + l->sorted_runs[run].first, l->sorted_runs[run].count);
-        if (span < span_end) SDL_RenderFillRectsF(r->sdl, l->sorted_spans + span, span_end - span);
+        if (span < span_end) {
+            fill_spans(r, l->sorted_spans + span, span_end - span);
+            current = -1; /* the blend mode changed */
+        }
         span = span_end;
     }
 }
