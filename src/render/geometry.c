@@ -165,13 +165,14 @@ static void annulus_spans(SteerRender *r, float cx, float cy, float inner, float
         if (squared < 0.0f) continue;
         float half = sqrtf(squared), hole = inner * inner - dy * dy;
         int left = (int)ceilf(cx - half - 0.5f), right = (int)floorf(cx + half - 0.5f);
-        if (left > right) continue;
-        if (hole <= 0.0f) {
+        /* A lone pixel in the top or bottom row would poke out of the circle like a nub: left out. */
+        if (left > right || (left == right && fabsf(dy) > outer - 1.0f)) continue;
+        float inside = hole > 0.0f ? sqrtf(hole) : 0.0f;
+        int left_end = (int)ceilf(cx - inside - 0.5f) - 1, right_start = (int)floorf(cx + inside - 0.5f) + 1;
+        if (hole <= 0.0f || right_start - left_end <= 2) { /* no hole, or a 1-pixel one: the same nub */
             render_span_pixels(r, left, right, y, c);
             continue;
         }
-        float inside = sqrtf(hole);
-        int left_end = (int)ceilf(cx - inside - 0.5f) - 1, right_start = (int)floorf(cx + inside - 0.5f) + 1;
         if (left <= left_end) render_span_pixels(r, left, left_end, y, c);
         if (right_start <= right) render_span_pixels(r, right_start, right, y, c);
     }
