@@ -1,8 +1,20 @@
-/* thread_pool.c - the worker threads a world steps with; see thread_pool.h. */
+/* thread_pool.c - the worker threads a world steps with; see thread_pool.h.
+ *
+ * A step is several runs in a row (grid passes, neighbourhoods, forces) with a little serial work
+ * between them, and on a virtual machine waking a sleeping thread takes tens of microseconds - as
+ * long as a whole run of a mid-sized world. So after a run a worker watches for the next one, and
+ * the caller for the workers' end, for at most STEER_POOL_WATCH_NS before sleeping on the
+ * condition variable; between steps (scripts, drawing) every worker sleeps.
+ */
 #include "thread_pool.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <time.h>
+
+/// How long a thread watches for the next event before it sleeps (nanoseconds).
+#define STEER_POOL_WATCH_NS 50000
 
 struct SteerThreadPool;
 
@@ -16,8 +28,9 @@ struct SteerThreadPool {
     pthread_mutex_t lock;
     pthread_cond_t wake;     ///< workers wait here for the next run (or for stop)
     pthread_cond_t done;     ///< the caller waits here for the last worker of a run
-    unsigned long run_id;    ///< bumped by each run: a worker runs once per new value
+    atomic_ulong run_id;     ///< bumped (under the lock) by each run: a worker runs once per new value
     int pending;             ///< workers still inside the current run
+    atomic_int unfinished;   ///< the same, read by the caller without the lock
     bool stop;
     bool running;            ///< a run is under way (a task that runs the pool runs it inline)
     SteerTaskFn fn;
@@ -26,6 +39,24 @@ struct SteerThreadPool {
     int started;             ///< workers actually started
     Worker workers[];        ///< size - 1 of them
 };
+
+/// Watches for a run after `seen` for up to STEER_POOL_WATCH_NS (the next phase of a step
+/// usually follows within microseconds); the caller then takes the lock either way.
+static void watch_for_run(SteerThreadPool *pool, unsigned long seen)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long long deadline = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec + STEER_POOL_WATCH_NS;
+    for (int i = 1; atomic_load_explicit(&pool->run_id, memory_order_relaxed) == seen; i++) {
+        if ((i & 63) == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            if ((long long)ts.tv_sec * 1000000000LL + ts.tv_nsec > deadline) return;
+        }
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
+}
 
 static void *worker_main(void *arg)
 {
@@ -42,7 +73,13 @@ static void *worker_main(void *arg)
         pthread_mutex_unlock(&pool->lock);
         fn(context, w->task, pool->size);
         pthread_mutex_lock(&pool->lock);
+        atomic_fetch_sub_explicit(&pool->unfinished, 1, memory_order_release);
         if (--pool->pending == 0) pthread_cond_signal(&pool->done);
+        if (!pool->stop && atomic_load_explicit(&pool->run_id, memory_order_relaxed) == seen) {
+            pthread_mutex_unlock(&pool->lock);
+            watch_for_run(pool, seen);
+            pthread_mutex_lock(&pool->lock);
+        }
     }
     pthread_mutex_unlock(&pool->lock);
     return NULL;
@@ -58,6 +95,8 @@ SteerThreadPool *steer_thread_pool_create(const SteerAllocator *alloc, int threa
     if (!pool) return NULL;
     memset(pool, 0, pool_bytes(threads));
     pool->size = threads;
+    atomic_init(&pool->run_id, 0);
+    atomic_init(&pool->unfinished, 0);
     if (pthread_mutex_init(&pool->lock, NULL) != 0) goto no_lock;
     if (pthread_cond_init(&pool->wake, NULL) != 0) goto no_wake;
     if (pthread_cond_init(&pool->done, NULL) != 0) goto no_done;
@@ -113,10 +152,23 @@ void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context)
     pool->fn = fn;
     pool->context = context;
     pool->pending = pool->size - 1;
+    atomic_store_explicit(&pool->unfinished, pool->size - 1, memory_order_relaxed);
     pool->run_id++;
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
     fn(context, 0, pool->size);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long long deadline = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec + STEER_POOL_WATCH_NS;
+    for (int i = 1; atomic_load_explicit(&pool->unfinished, memory_order_acquire) > 0; i++) {
+        if ((i & 63) == 0) {
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+            if ((long long)ts.tv_sec * 1000000000LL + ts.tv_nsec > deadline) break;
+        }
+#if defined(__x86_64__) || defined(__i386__)
+        __builtin_ia32_pause();
+#endif
+    }
     pthread_mutex_lock(&pool->lock);
     while (pool->pending > 0) pthread_cond_wait(&pool->done, &pool->lock);
     pool->running = false;

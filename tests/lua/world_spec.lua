@@ -99,15 +99,15 @@ describe("steer.world", function()
     end)
 
     it("steps on several threads to the same bits as on one (threads = N)", function()
-      -- 5,000 vehicles: above the size from which a world uses its threads
+      -- 9,000 vehicles: above the size from which a world uses its threads
       local function run(threads)
-        local w = steer.world{width = 1800, height = 1800, edges = "wrap", seed = 3, threads = threads}
-        for _ = 1, 5000 do
-          w:spawn{x = w:random() * 1800, y = w:random() * 1800, vx = w:random(-50, 50), vy = w:random(-50, 50)}:flock{}
+        local w = steer.world{width = 2400, height = 2400, edges = "wrap", seed = 3, threads = threads}
+        for _ = 1, 9000 do
+          w:spawn{x = w:random() * 2400, y = w:random() * 2400, vx = w:random(-50, 50), vy = w:random(-50, 50)}:flock{}
         end
         for _ = 1, 5 do w:step() end
         local v = w:vehicles()
-        return string.format("%.17g %.17g %.17g %.17g %d", v[1].x, v[1].y, v[5000].x, v[5000].y, w:random(1000000))
+        return string.format("%.17g %.17g %.17g %.17g %d", v[1].x, v[1].y, v[9000].x, v[9000].y, w:random(1000000))
       end
       assert.equal(run(1), run(2))
       assert.equal(run(1), run(3))
