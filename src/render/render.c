@@ -86,10 +86,13 @@ void steer_render_destroy(SteerRender *r)
     TTF_Quit();
 }
 
-static SDL_FPoint to_screen(const SteerRender *r, SteerVec2 p)
+/// steer_camera_to_screen's arithmetic, in line: the debug draw calls this for every point of every
+/// shape (three per vehicle and more per overlay), where a call into camera.c cost more than the sums.
+static inline SDL_FPoint to_screen(const SteerRender *r, SteerVec2 p)
 {
-    double sx, sy;
-    steer_camera_to_screen(&r->camera, p.x, p.y, &sx, &sy);
+    const SteerCamera *cam = &r->camera;
+    double sx = (p.x - cam->center_x) * cam->zoom + 0.5 * cam->width;
+    double sy = (p.y - cam->center_y) * cam->zoom + 0.5 * cam->height;
     return (SDL_FPoint){(float)sx, (float)sy};
 }
 
