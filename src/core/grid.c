@@ -112,7 +112,13 @@ bool steer_grid_reserve(SteerGrid *g, const SteerAllocator *alloc, int vehicles,
 {
     if (!grow_vehicle_arrays(g, alloc, vehicles)) return false;
     if (!grow_slot_arrays(g, alloc, slots)) return false;
-    return grow_cell_arrays(g, alloc, max_cells_for(g->capacity) + 1);
+    if (!grow_cell_arrays(g, alloc, max_cells_for(g->capacity) + 1)) return false;
+    /* A column per thread costs 4 bytes per cell per thread: beyond a few threads the build counts
+     * by bands of cells instead, as it does when the columns could not be had. */
+    if (g->count_tasks > 1 && g->count_tasks <= STEER_GRID_COLUMN_TASKS)
+        return grow(alloc, (void **)&g->task_counts, &g->task_counts_capacity, g->count_tasks * g->cell_capacity,
+                    sizeof(int));
+    return true;
 }
 
 bool steer_grid_reserve_results(SteerGrid *g, const SteerAllocator *alloc, int count)
@@ -141,6 +147,7 @@ void steer_grid_free(SteerGrid *g, const SteerAllocator *alloc)
     steer_free(alloc, g->link, slots * sizeof *g->link);
     steer_free(alloc, g->cell_start, (size_t)g->cell_capacity * sizeof *g->cell_start);
     steer_free(alloc, g->extra_head, (size_t)g->cell_capacity * sizeof *g->extra_head);
+    steer_free(alloc, g->task_counts, (size_t)g->task_counts_capacity * sizeof(int));
     steer_free(alloc, g->result, (size_t)g->result_capacity * sizeof(int));
     memset(g, 0, sizeof *g);
 }
@@ -197,6 +204,7 @@ typedef struct BuildJob {
     const SteerWorld *world;
     int n;
     bool count;              ///< one range: count the cells in the same pass (no second pass)
+    bool columns;            ///< each task counts its range into its column of task_counts
     bool every_kind;
     int cells;
     int band_total[STEER_MAX_THREADS]; ///< vehicles in each task's band of cells
@@ -241,12 +249,15 @@ static void cells_range(void *context, int t, int tasks)
     steer_task_range(job->n, tasks, t, &begin, &end);
     int draws = 0;
     uint8_t classes = 0;
+    int *column = job->columns ? g->task_counts + (size_t)t * (size_t)job->cells : NULL;
+    if (column) memset(column, 0, (size_t)job->cells * sizeof *column);
     for (int i = begin; i < end; i++) {
         int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
         int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
         if (job->count) g->cell_start[cell]++;
+        else if (column) column[cell]++;
         draws += g->quick[i].step_class & STEER_STEP_DRAWS;
         classes |= g->quick[i].step_class;
     }
@@ -299,6 +310,53 @@ static void place_band(void *context, int t, int tasks)
         int cell = g->scratch[i];
         if ((unsigned)(cell - lo) < width) g->order[--start[cell]] = i;
     }
+}
+
+/* The same with a column of counts per task: no task reads another's vehicles. */
+
+/// The vehicles, of every task's range, in the band of cells.
+static void band_totals(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    int lo, hi;
+    steer_task_range(job->cells, tasks, t, &lo, &hi);
+    int total = 0;
+    for (int u = 0; u < tasks; u++) {
+        const int *column = job->g->task_counts + (size_t)u * (size_t)job->cells;
+        for (int c = lo; c < hi; c++) total += column[c];
+    }
+    job->band_total[t] = total;
+}
+
+/// Each cell's start, and each task's write cursor in it: after the cursors of the tasks before
+/// (whose vehicles were created earlier), so that each cell lists its vehicles in creation order.
+static void band_cursors(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    SteerGrid *g = job->g;
+    int lo, hi;
+    steer_task_range(job->cells, tasks, t, &lo, &hi);
+    int at = job->band_offset[t];
+    for (int c = lo; c < hi; c++) {
+        g->cell_start[c] = at;
+        for (int u = 0; u < tasks; u++) {
+            int *count = &g->task_counts[(size_t)u * (size_t)job->cells + (size_t)c];
+            int here = *count;
+            *count = at;
+            at += here;
+        }
+    }
+}
+
+/// Pass 3 for one task's range of vehicles, through its cursors.
+static void place_range(void *context, int t, int tasks)
+{
+    BuildJob *job = context;
+    SteerGrid *g = job->g;
+    int begin, end;
+    steer_task_range(job->n, tasks, t, &begin, &end);
+    int *cursor = g->task_counts + (size_t)t * (size_t)job->cells;
+    for (int i = begin; i < end; i++) g->order[cursor[g->scratch[i]]++] = i;
 }
 
 /// Pass 4 over one range of the sorted order: gather in cell order what the step's neighbourhood
@@ -387,13 +445,18 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     int cells = g->cols * g->rows;
     g->float_ok = g->cols * g->cell_w < STEER_GRID_FLOAT_EXTENT && g->rows * g->cell_h < STEER_GRID_FLOAT_EXTENT;
 
-    /* Pass 2: each vehicle's cell; count vehicles per cell (cell_start[c]), then running totals:
-     * cell_start[c] is the end of cell c. */
+    /* Pass 2: each vehicle's cell; count vehicles per cell. On one thread into cell_start[c], then
+     * running totals: cell_start[c] is the end of cell c. On a pool, into each task's column (or
+     * by bands of cells), then each band's total. */
     job->cells = cells;
+    job->columns = !job->count && (long long)g->task_counts_capacity >= (long long)tasks * cells;
     if (job->count) {
         memset(g->cell_start, 0, (size_t)cells * sizeof *g->cell_start);
         steer_thread_pool_run(pool, cells_range, job);
         for (int c = 1; c < cells; c++) g->cell_start[c] += g->cell_start[c - 1];
+    } else if (job->columns) {
+        steer_thread_pool_run(pool, cells_range, job);
+        steer_thread_pool_run(pool, band_totals, job);
     } else {
         steer_thread_pool_run(pool, cells_range, job);
         steer_thread_pool_run(pool, count_band, job);
@@ -406,10 +469,14 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         if (!job->count) before += job->band_total[t];
     }
 
-    /* Pass 3: the permutation (one int written per vehicle); the cursors run down from each cell's
-     * end and stop at its start, where cell_start[c] then points. */
+    /* Pass 3: the permutation (one int written per vehicle). On one thread (and by bands) the
+     * cursors run down from each cell's end and stop at its start, where cell_start[c] then points;
+     * with columns, each task's cursors run up from where the tasks before it end. */
     if (job->count) {
         for (int i = n - 1; i >= 0; i--) g->order[--g->cell_start[g->scratch[i]]] = i;
+    } else if (job->columns) {
+        steer_thread_pool_run(pool, band_cursors, job);
+        steer_thread_pool_run(pool, place_range, job);
     } else {
         steer_thread_pool_run(pool, place_band, job);
     }

@@ -146,6 +146,12 @@ typedef struct SteerGrid {
     int capacity;            ///< vehicles the arrays hold
     int where_capacity;      ///< pool slots `where` holds
     int cell_capacity;       ///< cells cell_start holds (plus one)
+    /* A parallel build's counting sort: each task counts the cells of its own range of vehicles
+     * into its own column of count_tasks x cells counts, which then become its write cursors. */
+    int count_tasks;         ///< the world's threads (set before the first reserve; 1: no columns)
+#define STEER_GRID_COLUMN_TASKS 4 /* more threads count by bands of cells (no columns) */
+    int *task_counts;
+    int task_counts_capacity;
 
     double max_neighbor_radius, max_radius, max_speed;
     uint64_t all_kinds;      ///< bit k set: some vehicle has kind k
