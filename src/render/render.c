@@ -268,7 +268,9 @@ static void clear(SteerRender *r)
 {
     SDL_RendererInfo info;
     bool software = SDL_GetRendererInfo(r->sdl, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE);
-    int rows = (int)r->view_h, points = 2 * rows;
+    int columns = 0, rows = 0;
+    if (SDL_GetRendererOutputSize(r->sdl, &columns, &rows) != 0 || columns <= 0) rows = 0;
+    int points = 2 * rows;
     SDL_SetRenderDrawColor(r->sdl, RENDER_BACKGROUND.r, RENDER_BACKGROUND.g, RENDER_BACKGROUND.b, 255);
     if (software && rows > 0 && points > r->sweep_capacity) {
         SDL_FPoint *grown = realloc(r->sweep, (size_t)points * sizeof *grown);
@@ -282,7 +284,7 @@ static void clear(SteerRender *r)
         SDL_RenderClear(r->sdl);
         return;
     }
-    float right = r->view_w - 1.0f;
+    float right = (float)columns - 1.0f;
     for (int y = 0; y < rows; y++) {
         float from = (y % 2) ? right : 0.0f, to = (y % 2) ? 0.0f : right;
         r->sweep[2 * y] = (SDL_FPoint){from, (float)y};
@@ -297,10 +299,13 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
 {
     r->camera = frame->camera;
     r->world = world;
+    /* What is culled lies outside both the output and the camera's frame (they are the same size
+     * unless the caller draws at another scale: culling then errs on the side of drawing). */
     int out_w = 0, out_h = 0;
     if (SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h) != 0) out_w = out_h = 0;
-    r->view_w = (float)out_w;
-    r->view_h = (float)out_h;
+    r->view_w = (float)(out_w > frame->camera.width ? out_w : frame->camera.width);
+    r->view_h = (float)(out_h > frame->camera.height ? out_h : frame->camera.height);
+    if (out_w <= 0 || out_h <= 0) r->view_w = r->view_h = 0.0f; /* unknown output: no culling */
     r->alpha = frame->alpha;
 
     clear(r);

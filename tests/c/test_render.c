@@ -606,6 +606,17 @@ static void test_a_frame_clears_every_pixel_to_the_opaque_background(void **stat
         for (int x = 0; x < W; x += W - 1) assert_int_equal(pixel(f, x, y).a, 255);
 }
 
+static void test_culling_keeps_what_the_output_shows_beyond_the_camera_frame(void **state)
+{
+    /* A caller whose camera frame is smaller than the output still sees what lies past the frame's
+     * edge on the output: it must not be culled. */
+    Fixture *f = *state;
+    f->frame.camera = (SteerCamera){0.25 * W, 0.25 * H, 1.0, W / 2, H / 2}; /* world = screen, a half-size frame */
+    vehicle(f, 0.75 * W, 0.75 * H, 0, 0, 3);
+    draw(f);
+    assert_color_near(pixel(f, (int)(0.75 * W) + 2, (int)(0.75 * H)), steer_render_kind_color(3), 0, "past the frame, on the output");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -634,6 +645,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, teardown),
         cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_frame_clears_every_pixel_to_the_opaque_background, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_culling_keeps_what_the_output_shows_beyond_the_camera_frame, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
