@@ -111,6 +111,9 @@ typedef struct SteerGridLink {
     bool touched;            ///< on the touched list (reset at the next build)
 } SteerGridLink;
 
+/// A world of more threads than this counts a parallel build by bands of cells (no columns).
+#define STEER_GRID_COLUMN_TASKS 4
+
 typedef struct SteerGrid {
     /* Geometry: cell (c, r) covers origin + [c, c+1)·cell_w x [r, r+1)·cell_h. */
     double origin_x, origin_y;
@@ -149,7 +152,6 @@ typedef struct SteerGrid {
     /* A parallel build's counting sort: each task counts the cells of its own range of vehicles
      * into its own column of count_tasks x cells counts, which then become its write cursors. */
     int count_tasks;         ///< the world's threads (set before the first reserve; 1: no columns)
-#define STEER_GRID_COLUMN_TASKS 4 /* more threads count by bands of cells (no columns) */
     int *task_counts;
     int task_counts_capacity;
 
