@@ -2,10 +2,13 @@
 -- headless.lua runs it in a plain LuaJIT (or Lua 5.4) for the same seed and prints the same
 -- summary. Hunters chase the prey they can see until their stamina runs out; prey evade hunters
 -- and come to the lure (the mouse) when it is near.
+-- The brains are the steer program's own (scripts/hunter_prey/): one copy of each in the repository,
+-- so the demo and this game cannot drift apart. Whoever requires this file puts the repository's
+-- scripts/ and scripts/lib/ on package.path.
 local steer = require "steer"
 local fsm = require "fsm"
-local Hunter = require "brains.hunter"
-local Prey = require "brains.prey"
+local Hunter = require "hunter_prey.hunter"
+local Prey = require "hunter_prey.prey"
 
 local Game = {}
 Game.__index = Game

@@ -5,22 +5,25 @@
 -- Keys: h hunter, p five prey, c clear your obstacles, d difficulty, e evading on/off, space
 -- pause, escape quit; overlays as in the steer program: F2 wander, F3 avoidance, F4 neighbours,
 -- F6 forces, F8 targets.
--- Edit brains/hunter.lua or brains/prey.lua while it runs: steer.hot reloads them on save with the
--- steer program's rules (vehicles, v.data and states stay; a broken save is shown and the old code
--- goes on).
+-- The brains are the steer program's: scripts/hunter_prey/hunter.lua and prey.lua of the
+-- repository. Edit them while it runs: steer.hot reloads them on save with the steer program's
+-- rules (vehicles, v.data and states stay; a broken save is shown and the old code goes on).
 --
 -- Test mode (make test): love examples/love --test FRAMES [--seed N] [--out DIR] [--wait-reload K]
 -- runs FRAMES physics steps, one per frame (a fixed dt, whatever the frame rate), saves
 -- DIR/screenshot.png, prints the summary line of headless.lua and quits. --wait-reload K stops
 -- the simulation after step K until a watched brain reloads (at most 60 s).
 
--- Where steer.so and the Lua libraries are: this folder is examples/love of the repository
--- ($STEER_ROOT names the repository when the game runs from a copy elsewhere).
+-- Where steer.so, the brains and the Lua libraries are: this folder is examples/love of the
+-- repository, whose scripts/ holds the brains (scripts/hunter_prey/) and scripts/lib/ the
+-- libraries. $STEER_ROOT names another tree laid out the same way (the test runs a copy, so that
+-- the brain it edits is not the repository's); $STEER_BUILD the build directory (default
+-- ROOT/build).
 local source = love.filesystem.getSource()
 local root = os.getenv("STEER_ROOT") or (source .. "/../..")
 local build = os.getenv("STEER_BUILD") or (root .. "/build")
 package.cpath = build .. "/luajit/?.so;" .. package.cpath
-package.path = root .. "/scripts/lib/?.lua;" .. package.path
+package.path = root .. "/scripts/?.lua;" .. root .. "/scripts/lib/?.lua;" .. package.path
 
 local steer = require "steer"
 local hot = require "steer.hot"
@@ -66,7 +69,8 @@ function love.load(args)
     reload_errors[path] = message
     io.stderr:write(message, "\n")
   end
-  hot.watch{ root = source, "brains/hunter.lua", "brains/prey.lua" }
+  -- the files game.lua required, under the same module names: a reload merges into those tables
+  hot.watch{ root = root .. "/scripts", "hunter_prey/hunter.lua", "hunter_prey/prey.lua" }
   game = Game.new(opts.seed or 2)
 end
 

@@ -4,6 +4,7 @@
 -- rest:  wander slowly while stamina refills; full again -> hunt
 -- State code reads everything through v.data.game (the scene's shared table), so it has no
 -- module-level state for a reload to lose.
+-- The LÖVE example (examples/love) runs this same file: save it while either runs and it reloads.
 local fsm = require "fsm"
 
 local Hunter = {}
@@ -39,6 +40,12 @@ function Hunter.closest_visible_prey(v)
 end
 
 local function level(v) return v.data.game.level end
+
+-- Called at every think, whatever the state: a place to try things while the game runs (the LÖVE
+-- example's test replaces it with a version that marks the hunter, and looks for the marks). It
+-- does nothing and returns nothing, so it changes no state and draws no random number: the runs
+-- are the same as without it.
+function Hunter.on_think(v, dt) end
 
 Hunter.states = {
   hunt = {
@@ -97,7 +104,10 @@ Hunter.states = {
   },
 }
 
-Hunter.brain = fsm.machine{ initial = "hunt", states = Hunter.states }
+-- The global state: its think runs before the current state's, at every think.
+Hunter.states.always = { think = function(v, dt) Hunter.on_think(v, dt) end }
+
+Hunter.brain = fsm.machine{ initial = "hunt", global = "always", states = Hunter.states }
 
 function Hunter.spawn(game, x, y)
   local lv = game.level

@@ -1,13 +1,16 @@
 #!/bin/sh
-# The LÖVE example (examples/love) in the real LÖVE 11 under Xvfb, against build/luajit/steer.so.
+# The LÖVE example (examples/love) in the real LÖVE 11 under Xvfb, against $BUILD/luajit/steer.so
+# (BUILD as make passes it, default build).
 # Prints cmocka's summary lines, which tests/run_suites.sh counts.
 #  1. `love examples/love --test N --seed S` exits 0, writes a screenshot that is not blank (the
 #     game reads the PNG back and counts the pixels that are not background), and prints the same
 #     summary line as a plain LuaJIT run of the same simulation (examples/love/headless.lua).
-#  2. A copy of the game runs with --wait-reload K: at step K it waits; this script then edits the
-#     copy's brains/hunter.lua (its on_think marks the hunter in v.data), steer.hot reloads it, and
-#     the run goes on. The summary shows every hunter marked, and otherwise equals the plain run:
-#     the reload changed the code and kept the world, v.data and the states.
+#  2. A copy of what the game needs (examples/love, scripts/lib, scripts/hunter_prey) runs with
+#     STEER_ROOT naming the copy and --wait-reload K: at step K it waits; this script then edits
+#     the copy's scripts/hunter_prey/hunter.lua (its on_think marks the hunter in v.data),
+#     steer.hot reloads it, and the run goes on. The summary shows every hunter marked, and
+#     otherwise equals the plain run: the reload changed the code and kept the world, v.data and
+#     the states. The repository's own brain is never written.
 # LÖVE may print ALSA/OpenAL complaints on a machine without a sound card: harmless.
 BUILD=${BUILD:-build}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -27,7 +30,7 @@ trap 'rm -rf "$tmp"' EXIT
 ok() { run=$((run + 1)); passed=$((passed + 1)); echo "[       OK ] $1"; }
 fail() { run=$((run + 1)); echo "[  FAILED  ] $1: $2"; }
 
-echo "[==========] LÖVE example (love $(love --version 2>/dev/null | head -n 1 | sed 's/^LOVE //'))"
+echo "[==========] LÖVE example (love $(love --version 2>/dev/null | head -n 1 | sed 's/^LOVE //'), $build/luajit/steer.so)"
 expected=$(luajit "$repo/examples/love/headless.lua" --frames $FRAMES --seed $SEED | sed -n 's/^summary: //p')
 if [ -z "$expected" ]; then
     fail love_headless_run "luajit examples/love/headless.lua printed no summary"
@@ -52,11 +55,16 @@ else
     ok "love_test_run ($summary; $lit lit pixels)"
 fi
 
-# 2. a brain edited while the game runs
-cp -r "$repo/examples/love" "$tmp/game"
-brain="$tmp/game/brains/hunter.lua"
-grep -q '^function Hunter.on_think(v, dt) end$' "$brain" || fail love_hot_reload "brains/hunter.lua has no on_think line to edit"
-timeout 180 xvfb-run -a love "$tmp/game" --test $FRAMES --seed $SEED --out "$tmp" --wait-reload 200 >"$tmp/run2.log" 2>&1 &
+# 2. a brain edited while the game runs: in a copy laid out as the repository is, found through
+# STEER_ROOT (steer.so still comes from $build)
+copy="$tmp/root"
+mkdir -p "$copy/examples" "$copy/scripts"
+cp -r "$repo/examples/love" "$copy/examples/love"
+cp -r "$repo/scripts/lib" "$repo/scripts/hunter_prey" "$copy/scripts/"
+brain="$copy/scripts/hunter_prey/hunter.lua"
+grep -q '^function Hunter.on_think(v, dt) end$' "$brain" || fail love_hot_reload "hunter_prey/hunter.lua has no on_think line to edit"
+STEER_ROOT="$copy" timeout 180 xvfb-run -a love "$copy/examples/love" --test $FRAMES --seed $SEED --out "$tmp" \
+    --wait-reload 200 >"$tmp/run2.log" 2>&1 &
 pid=$!
 waited=0
 until grep -q '^waiting for a reload' "$tmp/run2.log" 2>/dev/null || [ $waited -ge 1200 ] || ! kill -0 $pid 2>/dev/null; do
@@ -70,7 +78,7 @@ summary=$(sed -n 's/^summary: //p' "$tmp/run2.log")
 want=$(echo "$expected" | sed 's/edited=0/edited=2/')
 if [ $status -ne 0 ]; then
     fail love_hot_reload "exit status $status"; cat "$tmp/run2.log"
-elif ! grep -q '^reloaded brains/hunter.lua' "$tmp/run2.log" || ! grep -q '^reloads: 1$' "$tmp/run2.log"; then
+elif ! grep -q '^reloaded hunter_prey/hunter.lua' "$tmp/run2.log" || ! grep -q '^reloads: 1$' "$tmp/run2.log"; then
     fail love_hot_reload "no reload reported"; cat "$tmp/run2.log"
 elif [ "$summary" != "$want" ]; then
     fail love_hot_reload "after the edit: '$summary', expected '$want'"
