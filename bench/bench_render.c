@@ -90,6 +90,9 @@ int main(void)
         fprintf(stderr, "bench_render: %s\n", SDL_GetError());
         return 1;
     }
+#ifdef STEER_RENDER_SET_SURFACE /* as the program does headless; a renderer before it had no such call */
+    steer_render_set_surface(render, surface);
+#endif
     const unsigned all = STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_NEIGHBORS | STEER_OVERLAY_FORCES |
                          STEER_OVERLAY_STATES | STEER_OVERLAY_PATHS | STEER_OVERLAY_GRID;
     printf("bench-render: software renderer %dx%d ARGB8888, CPU ms per frame, median of %d frames (after %d warm-up)\n",

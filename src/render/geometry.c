@@ -40,6 +40,7 @@ static inline void put(SDL_Vertex *v, float x, float y, SDL_Color c)
 
 void render_flush_shapes(SteerRender *r)
 {
+    render_raster_drain(r); /* vehicles queued before these shapes are drawn before them */
     if (r->shapes.count == 0) return;
     /* Opaque batches skip blending: the software renderer then fills in place instead of blending
      * a temporary surface per triangle. */
@@ -290,6 +291,15 @@ void render_outlined_convex(SteerRender *r, const SDL_FPoint *points, int count,
     if (render_offscreen(r, x0, y0, x1, y1)) return;
     SDL_FPoint grown[MAX_POINTS], shrunk[MAX_POINTS];
     offset_convex(points, count, grown, shrunk);
+    if (render_raster_fits(r, grown, count, fill, rim)) {
+        /* what was queued before is drawn before (SDL may hold commands even once they are
+         * submitted), then the two fans go straight into the surface */
+        if (r->shapes.count > 0 || r->lines.layer_count > 0 || r->text.count > 0) render_flush(r);
+        SDL_RenderFlush(r->sdl);
+        render_raster_convex(r, grown, count, rim);
+        render_raster_convex(r, shrunk, count, fill);
+        return;
+    }
     if (r->lines.layer_count > 0) render_flush_strokes(r);
     if (fill.a < 255 || rim.a < 255) r->shapes_translucent = true;
     int vertices = 3 * (count - 2);

@@ -309,6 +309,7 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     r->alpha = frame->alpha;
 
     clear(r);
+    render_raster_begin(r);
     if (frame->overlays & STEER_OVERLAY_GRID) draw_grid(r);
 
     SteerDebugDraw draw = steer_default_debug_draw();
@@ -329,6 +330,7 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     if (steer_vehicle_is_valid(world, frame->selected)) draw_selection(r, frame->selected);
     if ((frame->overlays & STEER_OVERLAY_STATES) && frame->vehicle_label) draw_labels(r, frame);
     render_flush(r);
+    r->raster.pixels = NULL; /* the surface may be gone or resized by the next frame */
 }
 
 /* ---- World-space primitives for scripts, in the last frame's camera ---------------------- */

@@ -60,6 +60,15 @@ typedef struct SteerFrame {
 SteerRender *steer_render_create(SDL_Renderer *sdl, const char *font_path, int font_px);
 void steer_render_destroy(SteerRender *render);
 
+/// The surface `render`'s software renderer draws into, for a renderer made with
+/// SDL_CreateSoftwareRenderer(surface); NULL forgets it. Opaque vehicles are then filled straight
+/// into its rows, with the pixels SDL would draw, instead of as triangles through SDL (several times
+/// faster with thousands of vehicles). A software renderer on a window uses the window's surface
+/// without being told; other renderers ignore this.
+void steer_render_set_surface(SteerRender *render, SDL_Surface *surface);
+/// Defined where steer_render_set_surface exists, for code also built against older renderers.
+#define STEER_RENDER_SET_SURFACE 1
+
 /// Remembers every vehicle's position and heading: call it just before each physics step, so that
 /// frames drawn after the step can interpolate (SteerFrame.alpha). Allocates only when the world grew.
 void steer_render_capture(SteerRender *render, const SteerWorld *world);

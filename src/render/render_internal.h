@@ -83,8 +83,38 @@ typedef struct RenderSnapshot {
     int capacity;
 } RenderSnapshot;
 
+/// A triangle queued to be filled straight into the surface (raster.c): the pixels it covers, as
+/// SDL's software renderer would choose them.
+typedef struct RasterTriangle {
+    SDL_Point d[3];               ///< corners in half pixels, as SDL holds them
+    bool clockwise;
+    int top, bottom, left, right; ///< SDL's bounding box, clipped: rows [top, bottom), columns [left, right]
+    Uint32 color;
+} RasterTriangle;
+
+/// Triangles queued before the first of them is filled: each one's rows are fetched from memory
+/// while those before it are filled.
+enum { RENDER_RASTER_AHEAD = 16 };
+
+/// Where opaque vehicles are filled straight into the software renderer's surface (raster.c) during
+/// one steer_render_world; pixels is NULL when they go through SDL instead.
+typedef struct RenderRaster {
+    Uint32 *pixels;
+    int pitch;                   ///< in pixels
+    int x0, y0, x1, y1;          ///< the rows and columns SDL would draw in: [x0, x1) x [y0, y1)
+    const SDL_PixelFormat *format;
+    SDL_Color mapped_color;      ///< the last colour mapped, and its pixel value
+    Uint32 mapped;
+    bool mapped_valid;
+    unsigned long filled;        ///< polygons filled straight into the surface so far (for tests)
+    RasterTriangle queue[RENDER_RASTER_AHEAD]; ///< a ring: queue_count from queue_first
+    int queue_first, queue_count;
+} RenderRaster;
+
 struct SteerRender {
     SDL_Renderer *sdl;
+    SDL_Surface *target;    ///< the surface the software renderer draws into, when the caller said (may be NULL)
+    RenderRaster raster;
     TTF_Font *font;
     SDL_Texture *atlas;        ///< white glyphs, modulated to each text's colour
     SDL_Texture *atlas_tinted; ///< the same in RENDER_TEXT, drawn unmodulated (may be NULL)
@@ -154,6 +184,20 @@ void render_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Colo
 void render_outlined_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Color fill, SDL_Color rim);
 /// Draws the shapes batch, then the text batch, and empties both.
 void render_flush(SteerRender *r);
+
+/* raster.c */
+/// Decides, for the frame about to be drawn, whether opaque vehicles can be filled straight into the
+/// surface: a software renderer, drawing into a 4-byte-per-pixel surface the caller named
+/// (steer_render_set_surface) or its window's, with no target texture, scale, viewport offset or clip.
+void render_raster_begin(SteerRender *r);
+/// True when this convex polygon (rim and fill) can be filled straight into the surface this frame.
+bool render_raster_fits(const SteerRender *r, const SDL_FPoint *points, int count, SDL_Color fill, SDL_Color rim);
+/// Fills the convex polygon (a fan from its first point, like render_convex) with the pixels SDL
+/// would draw for it. Its triangles are queued (a few at most) and filled in order as more come or
+/// at render_raster_drain: whatever SDL draws after them must drain the queue first.
+void render_raster_convex(SteerRender *r, const SDL_FPoint *points, int count, SDL_Color c);
+/// Fills every triangle queued. Called before anything else is drawn through SDL.
+void render_raster_drain(SteerRender *r);
 
 /* text.c */
 bool render_text_init(SteerRender *r, const char *font_path, int font_px);

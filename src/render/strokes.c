@@ -130,6 +130,7 @@ static void draw_layers_by_band(SteerRender *r)
 
 void render_flush_strokes(SteerRender *r)
 {
+    render_raster_drain(r); /* vehicles queued before these strokes are drawn before them */
     RenderLines *l = &r->lines;
     if (l->layer_count == 0) return;
     draw_layers_by_band(r);

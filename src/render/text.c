@@ -203,6 +203,7 @@ static bool same_color(SDL_Color a, SDL_Color b)
 
 void render_flush_text(SteerRender *r)
 {
+    render_raster_drain(r); /* vehicles queued before this text are drawn before it */
     if (r->text.count > 0) {
         /* One copy per glyph quad (6 vertices: corners 0 and 2 are opposite). The software
          * renderer blits these directly, where textured triangles would go through a temporary

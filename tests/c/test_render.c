@@ -3,6 +3,7 @@
  * round trips; interpolation; overlays; PNG output. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <SDL_image.h>
@@ -617,6 +618,80 @@ static void test_culling_keeps_what_the_output_shows_beyond_the_camera_frame(voi
     assert_color_near(pixel(f, (int)(0.75 * W) + 2, (int)(0.75 * H)), steer_render_kind_color(3), 0, "past the frame, on the output");
 }
 
+/// Vehicles of every size from a speck to 40 units, every heading, some across the output's edges,
+/// one translucent (that one always goes through SDL).
+static void crowd(Fixture *f)
+{
+    uint64_t seed = 12345;
+    for (int i = 0; i < 400; i++) {
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        double u = (double)(seed >> 11) / 9007199254740992.0, v = (double)((seed >> 7) & 0xffff) / 65536.0;
+        double w = (double)((seed >> 23) & 0xffff) / 65536.0, angle = 6.2831853 * w;
+        SteerVehicleDef def = steer_default_vehicle_def();
+        def.position = steer_vec2(-30 + (W + 60) * u, -30 + (H + 60) * v);
+        def.velocity = steer_vec2(cos(angle), sin(angle));
+        def.radius = 0.3 + 40.0 * u * v * w;
+        def.kind = (uint32_t)(i % 5);
+        if (i == 7) def.color = 0x80ff80a0u;
+        SteerVehicleId id;
+        assert_int_equal(steer_vehicle_create(f->world, &def, &id), STEER_OK);
+    }
+}
+
+static void test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel(void **state)
+{
+    /* With the surface named, opaque vehicles are filled straight into it rather than by SDL's
+     * triangles: the same pixels, at any zoom, whatever the corners' fractions. */
+    Fixture *f = *state;
+    crowd(f);
+    static const double zooms[] = {1.0, 0.37, 1.93, 4.1};
+    size_t bytes = (size_t)f->surface->pitch * H;
+    Uint8 *through_sdl = malloc(bytes);
+    assert_non_null(through_sdl);
+    int differ = 0, first_x = -1, first_y = -1, first_zoom = 0;
+    unsigned long through_sdl_filled = 0, filled[4];
+    for (int z = 0; z < 4; z++) {
+        /* centres off the pixel grid, so that corners fall on every fraction */
+        f->frame.camera = (SteerCamera){0.5 * W + 0.3 * z, 0.5 * H - 0.7 * z, zooms[z], W, H};
+        steer_render_set_surface(f->render, NULL);
+        unsigned long before = f->render->raster.filled;
+        draw(f);
+        through_sdl_filled += f->render->raster.filled - before;
+        memcpy(through_sdl, f->surface->pixels, bytes);
+        steer_render_set_surface(f->render, f->surface);
+        draw(f);
+        filled[z] = f->render->raster.filled - before;
+        for (int y = 0; y < H; y++) {
+            const Uint32 *a = (const Uint32 *)(through_sdl + (size_t)y * f->surface->pitch);
+            const Uint32 *b = (const Uint32 *)((const Uint8 *)f->surface->pixels + (size_t)y * f->surface->pitch);
+            for (int x = 0; x < W; x++)
+                if (a[x] != b[x] && differ++ == 0) first_x = x, first_y = y, first_zoom = z;
+        }
+    }
+    free(through_sdl);
+    if (differ) fail_msg("%d pixels differ from SDL's, the first (%d, %d) at zoom %.2f", differ, first_x, first_y, zooms[first_zoom]);
+    assert_int_equal(through_sdl_filled, 0); /* without the surface, everything went through SDL */
+    for (int z = 0; z < 4; z++) assert_true(filled[z] >= 2 * 25); /* rim and fill of every vehicle in view */
+}
+
+static void test_vehicles_go_through_sdl_under_a_scale_or_a_clip(void **state)
+{
+    /* Where SDL would not draw at the coordinates given (a scale, a clip rectangle), vehicles go
+     * through SDL even with the surface named. */
+    Fixture *f = *state;
+    crowd(f);
+    steer_render_set_surface(f->render, f->surface);
+    SDL_RenderSetScale(f->sdl, 2.0f, 2.0f);
+    draw(f);
+    SDL_RenderSetScale(f->sdl, 1.0f, 1.0f);
+    SDL_RenderSetClipRect(f->sdl, &(SDL_Rect){10, 10, 100, 100});
+    draw(f);
+    assert_int_equal(f->render->raster.filled, 0);
+    SDL_RenderSetClipRect(f->sdl, NULL);
+    draw(f);
+    assert_true(f->render->raster.filled > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -646,6 +721,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_frame_clears_every_pixel_to_the_opaque_background, setup, teardown),
         cmocka_unit_test_setup_teardown(test_culling_keeps_what_the_output_shows_beyond_the_camera_frame, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_vehicles_go_through_sdl_under_a_scale_or_a_clip, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
