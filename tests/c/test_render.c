@@ -692,6 +692,36 @@ static void test_vehicles_go_through_sdl_under_a_scale_or_a_clip(void **state)
     assert_true(f->render->raster.filled > 0);
 }
 
+static void test_a_software_renderer_on_a_window_fills_into_the_window_surface(void **state)
+{
+    /* The program's window uses the software renderer: vehicles go straight into the window's
+     * surface without the caller naming it, with SDL's pixels (a clip rectangle over the whole
+     * output sends them through SDL for the reference). */
+    Fixture *f = *state;
+    crowd(f);
+    SDL_Window *window = SDL_CreateWindow("test", 0, 0, W, H, SDL_WINDOW_HIDDEN);
+    assert_non_null(window);
+    SDL_Renderer *sdl = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE);
+    assert_non_null(sdl);
+    SteerRender *render = steer_render_create(sdl, RENDER_FONT, 12);
+    assert_non_null(render);
+    static Uint32 through_sdl[W * H], direct[W * H];
+    SDL_RenderSetClipRect(sdl, &(SDL_Rect){0, 0, W, H});
+    steer_render_world(render, f->world, &f->frame);
+    unsigned long filled_through_sdl = render->raster.filled;
+    assert_int_equal(SDL_RenderReadPixels(sdl, NULL, SDL_PIXELFORMAT_ARGB8888, through_sdl, 4 * W), 0);
+    SDL_RenderSetClipRect(sdl, NULL);
+    steer_render_world(render, f->world, &f->frame);
+    unsigned long filled = render->raster.filled;
+    assert_int_equal(SDL_RenderReadPixels(sdl, NULL, SDL_PIXELFORMAT_ARGB8888, direct, 4 * W), 0);
+    steer_render_destroy(render);
+    SDL_DestroyRenderer(sdl);
+    SDL_DestroyWindow(window);
+    assert_int_equal(filled_through_sdl, 0);
+    assert_true(filled > 300);
+    assert_memory_equal(through_sdl, direct, sizeof direct);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -723,6 +753,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_culling_keeps_what_the_output_shows_beyond_the_camera_frame, setup, teardown),
         cmocka_unit_test_setup_teardown(test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_vehicles_go_through_sdl_under_a_scale_or_a_clip, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_software_renderer_on_a_window_fills_into_the_window_surface, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
