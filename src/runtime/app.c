@@ -92,6 +92,8 @@ static bool open_renderer(App *app)
     if (!app->sdl) return false;
     app->render = steer_render_create(app->sdl, FONT_PATH, FONT_PX);
     if (!app->render) app->render = steer_render_create(app->sdl, FONT_FALLBACK, FONT_PX);
+    /* headless, the renderer draws into our surface: vehicles are then filled straight into it */
+    if (app->render && app->surface) steer_render_set_surface(app->render, app->surface);
     return app->render != NULL;
 }
 
