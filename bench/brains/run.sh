@@ -3,6 +3,7 @@
 # hunters, 8,000 prey) whose fsm brains think at 10 Hz, query the world at every think and switch
 # behaviours on transitions, headless, against the same scene with the brains silent (think-hz 0:
 # the physics alone). Then one think's world calls through the module at 1k, 10k and 100k vehicles.
+# Last, what each call of a think costs, for one frame's share of thinks (calls.lua).
 steer=${1:-build/steer}
 module_dir=${2:-build}
 dir=$(dirname "$0")
@@ -16,3 +17,4 @@ for hz in 0 10; do
 done
 echo "target: Lua under 1 ms per frame at think-hz 10"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/micro.lua"
+LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/calls.lua"
