@@ -20,7 +20,11 @@ CFLAGS  ?= -O2 -g
 SAN      = -fsanitize=address,undefined,float-divide-by-zero -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 CORE_SRC = $(wildcard src/core/*.c)
-CORE_HDR = $(wildcard src/core/*.h)
+CORE_HDR = $(wildcard src/core/*.h) $(wildcard include/steer/*.h)
+
+# Everything includes the public API as "steer/steer.h" from include/; src/core's private headers
+# (world_internal.h, grid.h, ...) are reached only by the core itself and the white-box tests.
+STEER_INC = -Iinclude
 
 # Two flavours of every object: plain (release) and asan (the tests).
 CORE_OBJ      = $(CORE_SRC:src/core/%.c=$(BUILD)/core/%.o)
@@ -42,11 +46,11 @@ DESTDIR ?=
 
 $(BUILD)/core/%.o: src/core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC -c $< -o $@
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(STEER_INC) -fPIC -c $< -o $@
 
 $(BUILD)/asan/core/%.o: src/core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -fPIC -DSTEER_DEBUG -c $< -o $@
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(STEER_INC) -fPIC -DSTEER_DEBUG -c $< -o $@
 
 $(BUILD)/libsteer.a: $(CORE_OBJ)
 	ar rcs $@ $^
@@ -58,7 +62,7 @@ $(BUILD)/asan/libsteer.a: $(CORE_OBJ_ASAN)
 # (target-specific variables) and adds the extra objects as prerequisites.
 $(BUILD)/asan/tests/%: tests/c/%.c tests/c/test_support.h $(BUILD)/asan/libsteer.a
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) -Isrc/core $(TEST_CFLAGS) $< $(TEST_LINK) $(BUILD)/asan/libsteer.a $(TEST_LIBS) -lcmocka -lm -o $@
+	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) $(STEER_INC) -Isrc/core $(TEST_CFLAGS) $< $(TEST_LINK) $(BUILD)/asan/libsteer.a $(TEST_LIBS) -lcmocka -lm -o $@
 
 -include $(sort $(wildcard mk/*.mk))
 

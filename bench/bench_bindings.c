@@ -11,7 +11,7 @@
 #include <lualib.h>
 
 #include "bench_support.h"
-#include "steer.h"
+#include "steer/steer.h"
 #include "steer_lua.h"
 
 enum { RUNS = 9, VEHICLES = 1000 };

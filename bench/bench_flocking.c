@@ -24,7 +24,7 @@
 #include <time.h>
 
 #include "bench_support.h"
-#include "steer.h"
+#include "steer/steer.h"
 
 #define RADIUS 30.0
 #define NEIGHBOURS 15.0 /* wanted mean neighbour count: sets the density */

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "bench_support.h"
-#include "steer.h"
+#include "steer/steer.h"
 #include "world_internal.h" /* wall_grid_off: the full scan, for the baseline */
 
 #define VEHICLES 1000

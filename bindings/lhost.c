@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "lsteer_internal.h"
-#include "steer_debug_draw.h"
+#include "steer/steer_debug_draw.h"
 
 /* ---- w:debug_draw{line = f, circle = f, ..., layers = {...}} ------------------------------- */
 

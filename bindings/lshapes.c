@@ -10,11 +10,26 @@
 static const char *const SHAPE_MT[] = {OBSTACLE_MT, WALL_MT, PATH_MT, FLOW_FIELD_MT};
 static const char *const SHAPE_NAME[] = {"obstacle", "wall", "path", "flow field"};
 
-/* All shape ids share the vehicle id's layout; these convert through it. */
-static SteerVehicleId unpack(uint64_t packed) { return steer_vehicle_id_unpack(packed); }
+/* A handle keeps its id packed (one field for every shape type); each type converts with its own
+ * helpers from steer.h, chosen by the id's type. */
 #define AS_ID(Type, packed)                                                                        \
-    ((Type){unpack(packed).index1, unpack(packed).world, unpack(packed).generation})
-#define PACK(id) steer_vehicle_id_pack((SteerVehicleId){(id).index1, (id).world, (id).generation})
+    _Generic((Type){0}, SteerObstacleId: steer_obstacle_id_unpack, SteerWallId: steer_wall_id_unpack, \
+             SteerPathId: steer_path_id_unpack, SteerFlowFieldId: steer_flow_field_id_unpack)(packed)
+#define PACK(id)                                                                                   \
+    _Generic((id), SteerObstacleId: steer_obstacle_id_pack, SteerWallId: steer_wall_id_pack,      \
+             SteerPathId: steer_path_id_pack, SteerFlowFieldId: steer_flow_field_id_pack)(id)
+
+/// The shape's slot number, which messages and tostring show.
+static int shape_number(const LShape *s)
+{
+    switch (s->type) {
+    case SHAPE_OBSTACLE: return (int)AS_ID(SteerObstacleId, s->packed).index1;
+    case SHAPE_WALL: return (int)AS_ID(SteerWallId, s->packed).index1;
+    case SHAPE_PATH: return (int)AS_ID(SteerPathId, s->packed).index1;
+    case SHAPE_FLOW_FIELD: return (int)AS_ID(SteerFlowFieldId, s->packed).index1;
+    }
+    return 0;
+}
 
 static bool shape_alive(const LShape *s)
 {
@@ -97,7 +112,7 @@ LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type)
 {
     LShape *s = luaL_checkudata(L, idx, SHAPE_MT[type]);
     if (shape_alive(s)) return s;
-    const char *what = lua_pushfstring(L, "%s #%d was removed", SHAPE_NAME[type], (int)unpack(s->packed).index1);
+    const char *what = lua_pushfstring(L, "%s #%d was removed", SHAPE_NAME[type], shape_number(s));
     if (idx == 1) luaL_error(L, "%s", what); /* self: like a removed vehicle */
     luaL_argerror(L, idx, what);
     return s;
@@ -458,7 +473,7 @@ static int shape_index(lua_State *L)
         return lsteer_unknown_error(L, "field", key, lua_tostring(L, -1), names, n);
     }
     int f = (int)lua_tointeger(L, -1);
-    if (!shape_alive(s)) return luaL_error(L, "%s #%d was removed", SHAPE_NAME[s->type], (int)unpack(s->packed).index1);
+    if (!shape_alive(s)) return luaL_error(L, "%s #%d was removed", SHAPE_NAME[s->type], shape_number(s));
     SteerWorld *world = s->owner->world;
     switch (s->type) {
     case SHAPE_OBSTACLE: {
@@ -502,8 +517,7 @@ static int shape_newindex(lua_State *L)
 static int shape_tostring(lua_State *L)
 {
     LShape *s = check_self(L, 1);
-    SteerVehicleId id = unpack(s->packed);
-    lua_pushfstring(L, "%s #%d%s", SHAPE_NAME[s->type], (int)id.index1, shape_alive(s) ? "" : " (removed)");
+    lua_pushfstring(L, "%s #%d%s", SHAPE_NAME[s->type], shape_number(s), shape_alive(s) ? "" : " (removed)");
     return 1;
 }
 

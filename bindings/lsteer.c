@@ -25,7 +25,7 @@ int luaopen_steer(lua_State *L)
     lsteer_open_vehicle(L);
     lsteer_open_shapes(L);
     luaL_newlib(L, STEER_FUNCTIONS);
-    lua_pushliteral(L, LSTEER_VERSION);
+    lua_pushliteral(L, STEER_VERSION);
     lua_setfield(L, -2, "version");
     push_behaviour_names(L);
     lua_setfield(L, -2, "behaviours");

@@ -27,10 +27,8 @@
 #include <lua.h>
 
 #include "lsteer_compat.h" /* the 5.4 API on LuaJIT too (make luajit) */
-#include "steer.h"
+#include "steer/steer.h"
 #include "steer_lua.h"
-
-#define LSTEER_VERSION "0.1.0"
 
 #define WORLD_MT "steer.World"
 #define VEHICLE_MT "steer.Vehicle"

@@ -9,7 +9,7 @@
 
 #include <lua.h>
 
-#include "steer.h"
+#include "steer/steer.h"
 
 /// Opens the module: pushes the `steer` table (steer.world, steer.version, ...). Registered by the
 /// runtime in package.preload; also the entry point of steer.so.

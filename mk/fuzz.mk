@@ -25,11 +25,11 @@ FUZZ_BINDINGS_OBJ_ASAN = $(FUZZ_BINDINGS_SRC:bindings/%.c=$(BUILD)/asan/bindings
 # The harnesses under libFuzzer: one clang command each, from the sources (the asan objects are gcc's).
 $(BUILD)/fuzz/fuzz_core: tests/fuzz/fuzz_core.c $(FUZZ_HDR) $(CORE_SRC)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -Isrc/core -Itests/fuzz tests/fuzz/fuzz_core.c $(CORE_SRC) -lm -o $@
+	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) $(STEER_INC) -Isrc/core -Itests/fuzz tests/fuzz/fuzz_core.c $(CORE_SRC) -lm -o $@
 
 $(BUILD)/fuzz/fuzz_lua: tests/fuzz/fuzz_lua.c $(FUZZ_HDR) $(CORE_SRC) $(FUZZ_BINDINGS_SRC) $(FUZZ_BINDINGS_HDR)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_CFLAGS) tests/fuzz/fuzz_lua.c \
+	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) $(STEER_INC) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_CFLAGS) tests/fuzz/fuzz_lua.c \
 	    $(FUZZ_BINDINGS_SRC) $(CORE_SRC) $(FUZZ_LUA_LIBS) -lm -o $@
 
 .PHONY: fuzz fuzz-core fuzz-lua fuzz-deps
@@ -54,7 +54,7 @@ fuzz: fuzz-core fuzz-lua
 # the corpus (one child process per input; cmocka's summary lines).
 $(BUILD)/asan/fuzz/%.o: tests/fuzz/%.c $(FUZZ_HDR) $(FUZZ_BINDINGS_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_CFLAGS) -c $< -o $@
+	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(STEER_INC) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_CFLAGS) -c $< -o $@
 
 $(BUILD)/asan/tests/replay_core: $(BUILD)/asan/fuzz/replay.o $(BUILD)/asan/fuzz/fuzz_core.o $(BUILD)/asan/libsteer.a
 	$(CC) -O1 -g $(SAN) $^ -lm -o $@

@@ -8,7 +8,7 @@ GROUP_LUA_LIBS   = $(shell pkg-config --libs lua5.4)
 
 $(BENCH_FLOCKING): bench/bench_flocking.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O2 -g -Isrc/core $(GROUP_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(GROUP_LUA_LIBS) -lm -o $@
+	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) $(GROUP_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(GROUP_LUA_LIBS) -lm -o $@
 
 .PHONY: bench-flocking
 bench-flocking: $(BENCH_FLOCKING)
@@ -20,7 +20,7 @@ BENCH_TARGETS += bench-flocking
 BENCH_WALLS = $(BUILD)/bench/bench_walls
 $(BENCH_WALLS): bench/bench_walls.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O2 -g -Isrc/core $< $(BUILD)/libsteer.a -lm -o $@
+	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) -Isrc/core $< $(BUILD)/libsteer.a -lm -o $@
 
 .PHONY: bench-walls
 bench-walls: $(BENCH_WALLS)

@@ -9,7 +9,7 @@ BINDINGS_SRC      = $(wildcard bindings/*.c)
 BINDINGS_HDR      = $(wildcard bindings/*.h)
 BINDINGS_OBJ      = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/bindings/%.o)
 BINDINGS_OBJ_ASAN = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/asan/bindings/%.o)
-BINDINGS_CFLAGS   = -fPIC -Isrc/core -Ibindings $(LUA_CFLAGS)
+BINDINGS_CFLAGS   = -fPIC $(STEER_INC) -Ibindings $(LUA_CFLAGS)
 
 $(BUILD)/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
 	@mkdir -p $(@D)
@@ -46,7 +46,7 @@ INSTALL_TARGETS += install-lua
 # make bench-bindings: ns per toggle, field read and closest query, from Lua and from C.
 $(BUILD)/bench_bindings: bench/bench_bindings.c bench/bench_support.h $(BINDINGS_OBJ) $(CORE_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -Isrc/core -Ibindings $(LUA_CFLAGS) $(filter-out %.h,$^) $(LUA_LIBS) -lm -o $@
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(STEER_INC) -Ibindings $(LUA_CFLAGS) $(filter-out %.h,$^) $(LUA_LIBS) -lm -o $@
 
 .PHONY: bench-bindings
 bench-bindings: $(BUILD)/bench_bindings

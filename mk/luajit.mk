@@ -7,7 +7,7 @@ LUAJIT_CFLAGS := $(shell pkg-config --cflags luajit 2>/dev/null)
 
 LUAJIT_OBJ      = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/luajit/bindings/%.o)
 LUAJIT_OBJ_ASAN = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/luajit/asan/bindings/%.o)
-LUAJIT_BINDINGS_CFLAGS = -fPIC -Isrc/core -Ibindings $(LUAJIT_CFLAGS)
+LUAJIT_BINDINGS_CFLAGS = -fPIC $(STEER_INC) -Ibindings $(LUAJIT_CFLAGS)
 
 $(BUILD)/luajit/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
 	@mkdir -p $(@D)

@@ -8,7 +8,7 @@ RENDER_SRC      = $(wildcard src/render/*.c)
 RENDER_HDR      = $(wildcard src/render/*.h)
 RENDER_OBJ      = $(RENDER_SRC:src/render/%.c=$(BUILD)/render/%.o)
 RENDER_OBJ_ASAN = $(RENDER_SRC:src/render/%.c=$(BUILD)/asan/render/%.o)
-RENDER_CFLAGS   = -Isrc/core -Isrc/render $(SDL_CFLAGS)
+RENDER_CFLAGS   = $(STEER_INC) -Isrc/render $(SDL_CFLAGS)
 
 # The font the example, the benchmark and the tests use (Debian's fonts-dejavu-core).
 RENDER_FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
@@ -51,13 +51,14 @@ BENCH_TARGETS += bench-render
 
 # make bench-render-baseline RENDER_BASELINE=<commit>: the same benchmark program against src/render
 # as it was at that commit (taken with git archive, built apart in $(BUILD)/render-baseline), so that
-# before/after figures come from one benchmark on one machine.
+# before/after figures come from one benchmark on one machine. (-Iinclude/steer: a src/render older
+# than include/steer/ includes "steer.h" by its bare name.)
 RENDER_BASELINE ?= HEAD
 RENDER_BASE_DIR  = $(BUILD)/render-baseline
 .PHONY: bench-render-baseline
 bench-render-baseline: bench/bench_render.c bench/bench_support.h $(BUILD)/libsteer.a
 	rm -rf $(RENDER_BASE_DIR) && mkdir -p $(RENDER_BASE_DIR)
 	git archive $(RENDER_BASELINE) src/render | tar -x -C $(RENDER_BASE_DIR)
-	$(CC) $(CSTD) $(CFLAGS) -Isrc/core -I$(RENDER_BASE_DIR)/src/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' \
+	$(CC) $(CSTD) $(CFLAGS) $(STEER_INC) -Iinclude/steer -I$(RENDER_BASE_DIR)/src/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' \
 	    bench/bench_render.c $(RENDER_BASE_DIR)/src/render/*.c $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $(RENDER_BASE_DIR)/bench_render
 	SDL_VIDEODRIVER=dummy $(RENDER_BASE_DIR)/bench_render

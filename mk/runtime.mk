@@ -9,7 +9,7 @@ RUNTIME_OBJ      = $(RUNTIME_LIB_SRC:src/runtime/%.c=$(BUILD)/runtime/%.o)
 RUNTIME_OBJ_ASAN = $(RUNTIME_LIB_SRC:src/runtime/%.c=$(BUILD)/asan/runtime/%.o)
 RUNTIME_LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
 RUNTIME_LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
-RUNTIME_CFLAGS   = -Isrc/core -Ibindings -Isrc/render $(RUNTIME_LUA_CFLAGS) $(SDL_CFLAGS)
+RUNTIME_CFLAGS   = $(STEER_INC) -Ibindings -Isrc/render $(RUNTIME_LUA_CFLAGS) $(SDL_CFLAGS)
 RUNTIME_LIBS     = $(RUNTIME_LUA_LIBS) $(SDL_LIBS) -lrt -lm
 
 $(BUILD)/runtime/%.o: src/runtime/%.c $(RUNTIME_HDR) $(CORE_HDR)

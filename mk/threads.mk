@@ -8,14 +8,14 @@ TSAN_TESTS    = $(BUILD)/tsan/tests/test_threads
 
 $(BUILD)/tsan/core/%.o: src/core/%.c $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(TSAN) -DSTEER_DEBUG -c $< -o $@
+	$(CC) $(CSTD) $(WARN) -O1 -g $(TSAN) $(STEER_INC) -DSTEER_DEBUG -c $< -o $@
 
 $(BUILD)/tsan/libsteer.a: $(CORE_OBJ_TSAN)
 	ar rcs $@ $^
 
 $(BUILD)/tsan/tests/%: tests/c/%.c tests/c/test_support.h $(BUILD)/tsan/libsteer.a
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(TSAN) -Isrc/core $< $(BUILD)/tsan/libsteer.a -lcmocka -lm -o $@
+	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(TSAN) $(STEER_INC) -Isrc/core $< $(BUILD)/tsan/libsteer.a -lcmocka -lm -o $@
 
 # A race stops the suite at once (exit status 66), which run_suites.sh counts as a failure.
 .PHONY: test-tsan

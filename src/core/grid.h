@@ -34,7 +34,7 @@
 #include <stdint.h>
 
 #include "steer_alloc.h"
-#include "steer_math.h"
+#include "steer/steer_math.h"
 #include "thread_pool.h"
 #include <math.h>
 

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "steer_types.h"
+#include "steer/steer_types.h"
 
 typedef struct SteerAllocator {
     SteerAllocFn fn;

@@ -260,16 +260,6 @@ int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int c
     return n;
 }
 
-uint64_t steer_vehicle_id_pack(SteerVehicleId id)
-{
-    return (uint64_t)id.index1 | ((uint64_t)id.world << 32) | ((uint64_t)id.generation << 48);
-}
-
-SteerVehicleId steer_vehicle_id_unpack(uint64_t packed)
-{
-    return (SteerVehicleId){(uint32_t)packed, (uint16_t)(packed >> 32), (uint16_t)(packed >> 48)};
-}
-
 SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out)
 {
     LOOKUP_OR_FAIL(vehicle, world, id);

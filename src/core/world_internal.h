@@ -10,7 +10,7 @@
 #include "grid.h"
 #include "pool.h"
 #include "prng.h"
-#include "steer.h"
+#include "steer/steer.h"
 #include "thread_pool.h"
 
 /// One active behaviour of a vehicle: its definition, what it did last step, and the state it keeps

@@ -10,7 +10,7 @@
 
 #include <SDL.h>
 
-#include "steer.h"
+#include "steer/steer.h"
 
 typedef struct SteerRender SteerRender;
 

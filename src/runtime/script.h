@@ -13,7 +13,7 @@
 
 #include <lua.h>
 
-#include "steer.h"
+#include "steer/steer.h"
 
 struct SteerRender;
 

@@ -21,7 +21,7 @@
                      (double)(tolerance));                                                         \
     } while (0)
 
-#include "steer.h"
+#include "steer/steer.h"
 
 static inline SteerWorld *make_world(SteerEdges edges, uint64_t seed)
 {

@@ -142,6 +142,64 @@ static void test_packed_id_round_trips(void **state)
     steer_world_destroy(world);
 }
 
+/* Every id type: the null id packs to 0 and is null; a live id round-trips through its own pack and
+ * unpack and still names its object; ids of one type differ by index and by generation. */
+#define CHECK_ID_HELPERS(name, null_id, first, second)                                            \
+    do {                                                                                           \
+        assert_true(steer_##name##_id_is_null(null_id));                                           \
+        assert_int_equal(steer_##name##_id_pack(null_id), 0);                                      \
+        assert_true(steer_##name##_id_is_null(steer_##name##_id_unpack(0)));                       \
+        assert_false(steer_##name##_id_is_null(first));                                            \
+        assert_true(steer_##name##_id_equal(first, steer_##name##_id_unpack(steer_##name##_id_pack(first)))); \
+        assert_true(steer_##name##_id_equal(first, first));                                        \
+        assert_false(steer_##name##_id_equal(first, second));                                      \
+        assert_false(steer_##name##_id_equal(first, null_id));                                     \
+        assert_int_not_equal(steer_##name##_id_pack(first), steer_##name##_id_pack(second));      \
+    } while (0)
+
+static void test_every_id_type_packs_compares_and_knows_null(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId v1 = spawn_at(world, 1, 1), v2 = spawn_at(world, 2, 2), v0 = STEER_NULL_ID;
+    CHECK_ID_HELPERS(vehicle, v0, v1, v2);
+
+    SteerObstacleId o1, o2, o0 = STEER_NULL_ID;
+    assert_int_equal(steer_world_add_obstacle(world, steer_vec2(10, 10), 5, &o1), STEER_OK);
+    assert_int_equal(steer_world_add_obstacle(world, steer_vec2(50, 10), 5, &o2), STEER_OK);
+    CHECK_ID_HELPERS(obstacle, o0, o1, o2);
+    assert_true(steer_obstacle_get(world, steer_obstacle_id_unpack(steer_obstacle_id_pack(o2)), NULL, NULL));
+
+    SteerWallId w1, w2, w0 = STEER_NULL_ID;
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(0, 0), steer_vec2(10, 0), &w1), STEER_OK);
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(0, 5), steer_vec2(10, 5), &w2), STEER_OK);
+    CHECK_ID_HELPERS(wall, w0, w1, w2);
+    assert_true(steer_wall_get(world, steer_wall_id_unpack(steer_wall_id_pack(w1)), NULL, NULL, NULL));
+
+    SteerVec2 points[] = {{0, 0}, {100, 0}};
+    SteerPathId p1, p2, p0 = STEER_NULL_ID;
+    assert_int_equal(steer_world_add_path(world, points, 2, false, &p1), STEER_OK);
+    assert_int_equal(steer_world_add_path(world, points, 2, true, &p2), STEER_OK);
+    CHECK_ID_HELPERS(path, p0, p1, p2);
+    assert_int_equal(steer_path_get(world, steer_path_id_unpack(steer_path_id_pack(p1)), NULL, 0, NULL), 2);
+
+    SteerFlowFieldDef field = {steer_vec2(0, 0), 10, 2, 2, NULL};
+    SteerFlowFieldId f1, f2, f0 = STEER_NULL_ID;
+    assert_int_equal(steer_world_add_flow_field(world, &field, &f1), STEER_OK);
+    assert_int_equal(steer_world_add_flow_field(world, &field, &f2), STEER_OK);
+    CHECK_ID_HELPERS(flow_field, f0, f1, f2);
+    assert_true(steer_flow_field_get(world, steer_flow_field_id_unpack(steer_flow_field_id_pack(f2)), NULL));
+
+    /* A slot reused after a removal: same index, a later generation, so not equal to the old id. */
+    assert_int_equal(steer_world_remove_obstacle(world, o1), STEER_OK);
+    SteerObstacleId o3;
+    assert_int_equal(steer_world_add_obstacle(world, steer_vec2(10, 10), 5, &o3), STEER_OK);
+    assert_int_equal(o3.index1, o1.index1);
+    assert_false(steer_obstacle_id_equal(o1, o3));
+    assert_false(steer_obstacle_get(world, steer_obstacle_id_unpack(steer_obstacle_id_pack(o1)), NULL, NULL));
+    steer_world_destroy(world);
+}
+
 static void test_bad_vehicle_def_is_rejected_and_world_unchanged(void **state)
 {
     (void)state;
@@ -461,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_wrap_edges_wrap_positions_and_offsets),
         cmocka_unit_test(test_contain_edges_keep_vehicles_inside),
         cmocka_unit_test(test_time_advances_by_dt),
+        cmocka_unit_test(test_every_id_type_packs_compares_and_knows_null),
         cmocka_unit_test(test_same_seed_gives_identical_bits_and_other_seeds_differ),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "steer.h"
+#include "steer/steer.h"
 
 typedef struct FuzzBytes {
     const uint8_t *data;

@@ -15,6 +15,10 @@
 #include "steer_math.h"
 #include "steer_types.h"
 
+/// The version of the library, the Lua module (steer.version), the program (steer --version) and
+/// the pkg-config file: the Makefile reads it from here, so this is the one place to change it.
+#define STEER_VERSION "0.1.0"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -54,6 +58,37 @@ double steer_world_random(SteerWorld *world);
 /// Restarts the sequence as if the world had been created with this seed.
 void steer_world_reseed(SteerWorld *world, uint64_t seed);
 
+/* ---- Ids (the same four helpers for every id type) ---------------------------------------- */
+
+/// pack: the id in 64 bits (for scripting languages and hash keys; the null id packs to 0), and
+/// unpack back. is_null: the zeroed id (STEER_NULL_ID), which names nothing. equal: the same
+/// object, generation included (an id of a removed object never equals one of its slot's reuse).
+/// None of them looks at a world: a valid id is told by steer_vehicle_is_valid, steer_obstacle_get, ...
+uint64_t steer_vehicle_id_pack(SteerVehicleId id);
+SteerVehicleId steer_vehicle_id_unpack(uint64_t packed);
+bool steer_vehicle_id_is_null(SteerVehicleId id);
+bool steer_vehicle_id_equal(SteerVehicleId a, SteerVehicleId b);
+
+uint64_t steer_obstacle_id_pack(SteerObstacleId id);
+SteerObstacleId steer_obstacle_id_unpack(uint64_t packed);
+bool steer_obstacle_id_is_null(SteerObstacleId id);
+bool steer_obstacle_id_equal(SteerObstacleId a, SteerObstacleId b);
+
+uint64_t steer_wall_id_pack(SteerWallId id);
+SteerWallId steer_wall_id_unpack(uint64_t packed);
+bool steer_wall_id_is_null(SteerWallId id);
+bool steer_wall_id_equal(SteerWallId a, SteerWallId b);
+
+uint64_t steer_path_id_pack(SteerPathId id);
+SteerPathId steer_path_id_unpack(uint64_t packed);
+bool steer_path_id_is_null(SteerPathId id);
+bool steer_path_id_equal(SteerPathId a, SteerPathId b);
+
+uint64_t steer_flow_field_id_pack(SteerFlowFieldId id);
+SteerFlowFieldId steer_flow_field_id_unpack(uint64_t packed);
+bool steer_flow_field_id_is_null(SteerFlowFieldId id);
+bool steer_flow_field_id_equal(SteerFlowFieldId a, SteerFlowFieldId b);
+
 /* ---- Vehicles ------------------------------------------------------------------------------ */
 
 /// Defaults: at the origin, at rest, heading 0, mass 1, max_speed 100, max_force 300, no turn
@@ -75,9 +110,6 @@ SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerV
 int steer_world_vehicle_count(const SteerWorld *world);
 /// Writes up to `capacity` ids in creation order and returns how many vehicles there are.
 int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity);
-/// Packs an id into 64 bits (for scripting languages) and back.
-uint64_t steer_vehicle_id_pack(SteerVehicleId id);
-SteerVehicleId steer_vehicle_id_unpack(uint64_t packed);
 
 /// Shorthands of steer_vehicle_get for the common reads; zero for an invalid id.
 SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id);
