@@ -30,6 +30,7 @@ build = {
       sources = {
         "bindings/lbehaviours.c",
         "bindings/lbrains.c",
+        "bindings/lclass.c",
         "bindings/lhost.c",
         "bindings/loptions.c",
         "bindings/lshapes.c",

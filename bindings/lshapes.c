@@ -54,6 +54,7 @@ static LShape *new_shape(lua_State *L, int world_idx, LShapeType type, uint64_t 
     world_idx = lua_absindex(L, world_idx);
     LShape *s = lua_newuserdatauv(L, sizeof *s, 1);
     memset(s, 0, sizeof *s);
+    s->tag = LSTEER_SHAPE_TAG + (uint64_t)type;
     s->type = type;
     s->packed = packed;
     s->owner = lua_touserdata(L, world_idx);
@@ -375,8 +376,8 @@ int lsteer_world_walls(lua_State *L) { return list_shapes(L, SHAPE_WALL); }
 
 /* ---- Fields and methods -------------------------------------------------------------------- */
 
-/* Every function of a shape metatable is a closure that knows its shape type (upvalue 1, or 2 for
- * __index, whose upvalue 1 stays the names table): the code is shared, but each checks that self
+/* Every method and metamethod of a shape metatable is a closure that knows its shape type (upvalue
+ * 1; __index and __newindex know it by the class, lclass.c): the code is shared, but each checks that self
  * is exactly its own type with luaL_checkudata, as liolib does, so that
  * `getmetatable(obstacle).__tostring(42)` or `path.remove(obstacle)` is an argument error, never a
  * read through a pointer to something else. */
@@ -444,36 +445,20 @@ static int field_sample(lua_State *L)
     return 2;
 }
 
-/// The names each shape type answers to: methods (in the metatable) and fields (read here).
-static const char *const OBSTACLE_FIELDS[] = {"x", "y", "radius", NULL};
-static const char *const WALL_FIELDS[] = {"x1", "y1", "x2", "y2", "nx", "ny", NULL};
-static const char *const PATH_FIELDS[] = {"loop", "count", NULL};
-static const char *const FIELD_FIELDS[] = {"x", "y", "cell_size", "cols", "rows", NULL};
-static const char *const *const FIELDS_OF[] = {OBSTACLE_FIELDS, WALL_FIELDS, PATH_FIELDS, FIELD_FIELDS};
+/// The fields of each shape type (codes from 1 in each type, as shape_get reads them).
+static const LField OBSTACLE_FIELDS[] = {{"x", 1, false, NULL}, {"y", 2, false, NULL}, {"radius", 3, false, NULL}};
+static const LField WALL_FIELDS[] = {{"x1", 1, false, NULL}, {"y1", 2, false, NULL}, {"x2", 3, false, NULL},
+                                     {"y2", 4, false, NULL}, {"nx", 5, false, NULL}, {"ny", 6, false, NULL}};
+static const LField PATH_FIELDS[] = {{"loop", 1, false, NULL}, {"count", 2, false, NULL}};
+static const LField FIELD_FIELDS[] = {{"x", 1, false, NULL}, {"y", 2, false, NULL}, {"cell_size", 3, false, NULL},
+                                      {"cols", 4, false, NULL}, {"rows", 5, false, NULL}};
 
-/// __index: upvalue 1 maps the type's names to methods (functions) or fields (their number in
-/// FIELDS_OF, so that a test can compare the names with types/steer.lua); upvalue 2 is the type.
-static int shape_index(lua_State *L)
+/// Field `code` of the shape at 1 (the classes' get): a removed shape is an error.
+static int shape_get(lua_State *L, void *self, int code)
 {
-    LShape *s = check_self(L, 2);
-    lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    int type = lua_rawget(L, lua_upvalueindex(1));
-    if (type == LUA_TFUNCTION) return 1;
-    if (type != LUA_TNUMBER) {
-        const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?";
-        const char *names[16];
-        int n = 0;
-        lua_pushnil(L);
-        while (lua_next(L, lua_upvalueindex(1)) && n < 16) {
-            names[n++] = lua_tostring(L, -2);
-            lua_pop(L, 1);
-        }
-        lua_pushfstring(L, " of %s", SHAPE_MT[s->type]);
-        return lsteer_unknown_error(L, "field", key, lua_tostring(L, -1), names, n);
-    }
-    int f = (int)lua_tointeger(L, -1);
-    if (!shape_alive(s)) return luaL_error(L, "%s #%d was removed", SHAPE_NAME[s->type], shape_number(s));
+    LShape *s = self;
+    lsteer_check_shape(L, 1, s->type); /* raises `obstacle #3 was removed` */
+    int f = code - 1;
     SteerWorld *world = s->owner->world;
     switch (s->type) {
     case SHAPE_OBSTACLE: {
@@ -508,12 +493,6 @@ static int shape_index(lua_State *L)
     return 1;
 }
 
-static int shape_newindex(lua_State *L)
-{
-    LShape *s = check_self(L, 1);
-    return luaL_error(L, "%s handles are read-only (remove it and make a new one)", SHAPE_MT[s->type]);
-}
-
 static int shape_tostring(lua_State *L)
 {
     LShape *s = check_self(L, 1);
@@ -521,36 +500,33 @@ static int shape_tostring(lua_State *L)
     return 1;
 }
 
-static const luaL_Reg COMMON_METHODS[] = {{"remove", shape_remove}, {"alive", shape_alive_method}, {NULL, NULL}};
-static const luaL_Reg PATH_METHODS[] = {{"points", path_points}, {NULL, NULL}};
-static const luaL_Reg FIELD_METHODS[] = {{"set", field_set}, {"sample", field_sample}, {NULL, NULL}};
+static const luaL_Reg OBSTACLE_METHODS[] = {{"remove", shape_remove}, {"alive", shape_alive_method}, {NULL, NULL}};
+static const luaL_Reg PATH_METHODS[] = {
+    {"remove", shape_remove}, {"alive", shape_alive_method}, {"points", path_points}, {NULL, NULL}};
+static const luaL_Reg FIELD_METHODS[] = {
+    {"remove", shape_remove}, {"alive", shape_alive_method}, {"set", field_set}, {"sample", field_sample}, {NULL, NULL}};
+static const luaL_Reg SHAPE_META[] = {{"__tostring", shape_tostring}, {NULL, NULL}};
+
+#define SHAPE_CLASS(type, mt, methods_, fields_)                                                       \
+    {                                                                                              \
+        .name = mt, .tag = LSTEER_SHAPE_TAG + (type), .size = sizeof(LShape),   \
+        .methods = methods_, .fields = fields_, .field_count = (int)(sizeof fields_ / sizeof fields_[0]), \
+        .metamethods = SHAPE_META, .flags = LCLASS_UNNAMED_KEYS | LCLASS_READ_ONLY_HANDLES,      \
+        .get = shape_get,                                                                          \
+    }
+static const LClass SHAPE_CLASSES[] = {
+    SHAPE_CLASS(SHAPE_OBSTACLE, OBSTACLE_MT, OBSTACLE_METHODS, OBSTACLE_FIELDS),
+    SHAPE_CLASS(SHAPE_WALL, WALL_MT, OBSTACLE_METHODS, WALL_FIELDS),
+    SHAPE_CLASS(SHAPE_PATH, PATH_MT, PATH_METHODS, PATH_FIELDS),
+    SHAPE_CLASS(SHAPE_FLOW_FIELD, FLOW_FIELD_MT, FIELD_METHODS, FIELD_FIELDS),
+};
+#undef SHAPE_CLASS
 
 int lsteer_open_shapes(lua_State *L)
 {
     for (int t = 0; t < 4; t++) {
-        luaL_newmetatable(L, SHAPE_MT[t]);
-        lua_pushinteger(L, t); /* the type, upvalue 1 of every closure below (SHAPE_TYPE) */
-        lua_newtable(L);
-        lua_pushvalue(L, -2);
-        luaL_setfuncs(L, COMMON_METHODS, 1);
-        lua_pushvalue(L, -2);
-        if (t == SHAPE_PATH) luaL_setfuncs(L, PATH_METHODS, 1);
-        else if (t == SHAPE_FLOW_FIELD) luaL_setfuncs(L, FIELD_METHODS, 1);
-        else lua_pop(L, 1);
-        for (int i = 0; FIELDS_OF[t][i]; i++) {
-            lua_pushinteger(L, i);
-            lua_setfield(L, -2, FIELDS_OF[t][i]);
-        }
-        lua_insert(L, -2);                   /* mt, names, type */
-        lua_pushcclosure(L, shape_index, 2); /* upvalues: the names, the type */
-        lua_setfield(L, -2, "__index");
-        lua_pushinteger(L, t);
-        lua_pushcclosure(L, shape_newindex, 1);
-        lua_setfield(L, -2, "__newindex");
-        lua_pushinteger(L, t);
-        lua_pushcclosure(L, shape_tostring, 1);
-        lua_setfield(L, -2, "__tostring");
-        lua_pop(L, 1);
+        lua_pushinteger(L, t); /* the type, upvalue 1 of every method and metamethod (SHAPE_TYPE) */
+        lsteer_class_open(L, &SHAPE_CLASSES[t], 1);
     }
     return 0;
 }

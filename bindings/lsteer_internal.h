@@ -46,6 +46,8 @@
  * Lua's own. */
 #define LSTEER_WORLD_TAG UINT64_C(0x8f3ac1d27e54b609)
 #define LSTEER_VEHICLE_TAG UINT64_C(0x5d16e0b94ca3f27b)
+/// A shape's tag is this plus its LShapeType: each shape metatable knows its own type by it.
+#define LSTEER_SHAPE_TAG UINT64_C(0x2b7e9c40d5a1f368)
 
 /// The userdata at idx if it is `size` bytes long and starts with `tag`, else NULL.
 static inline void *lsteer_test_udata(lua_State *L, int idx, uint64_t tag, size_t size)
@@ -103,10 +105,54 @@ typedef struct LVehicle {
 typedef enum LShapeType { SHAPE_OBSTACLE, SHAPE_WALL, SHAPE_PATH, SHAPE_FLOW_FIELD } LShapeType;
 
 typedef struct LShape {
+    uint64_t tag;      ///< LSTEER_SHAPE_TAG + type (lclass.c)
     LShapeType type;
     uint64_t packed;   ///< the core id, packed like a vehicle id
     LWorld *owner;
 } LShape;
+
+/* ---- lclass.c: the one class builder ------------------------------------------------------ */
+
+/// A field of a class: a code (> 0) the class's get and set switch on, and whether scripts may
+/// assign it (else `field 'x' of steer.Vehicle is read-only` and the hint, e.g. " (use set_position)").
+typedef struct LField {
+    const char *name;
+    int code;
+    bool writable;
+    const char *hint;
+} LField;
+
+/// What sets one class's messages apart from the others' (each kept exactly as scripts know it).
+enum {
+    LCLASS_UNNAMED_KEYS = 1,      ///< a key that is no string is an unknown field '?' (shapes)
+    LCLASS_STRING_KEYS = 2,       ///< __newindex takes its key as luaL_checkstring does (worlds)
+    LCLASS_METHODS_READ_ONLY = 4, ///< assigning a method is `field 'step' of ... is read-only` (worlds)
+    LCLASS_READ_ONLY_HANDLES = 8, ///< every assignment is `... handles are read-only (...)` (shapes)
+};
+
+typedef struct LClass {
+    const char *name;  ///< the metatable's name, also the class's name in messages
+    uint64_t tag;      ///< the userdata's first word, and its size (lsteer_test_udata)
+    size_t size;
+    const luaL_Reg *methods;           ///< NULL-terminated
+    void (*add_methods)(lua_State *L); ///< adds more to the table on top, or NULL
+    const LField *fields;
+    int field_count;
+    const luaL_Reg *metamethods; ///< __tostring, __eq, __gc, ... (NULL-terminated)
+    int flags;                   ///< LCLASS_*
+    /// Raises when self (at 1) cannot be read or written, before any member but a method is
+    /// resolved (a closed world); NULL when get and set check self themselves.
+    void (*check_first)(lua_State *L, void *self);
+    /// Pushes field `code` of self (at 1): returns 1.
+    int (*get)(lua_State *L, void *self, int code);
+    /// Assigns the value at 3 to the writable field `code` named `key`: returns 0.
+    int (*set)(lua_State *L, void *self, int code, const char *key);
+} LClass;
+
+/// Registers the class's metatable: __index and __newindex over its methods and fields (a member
+/// found by the address of its interned name), the unknown-member errors, and its metamethods.
+/// The nup values on top of the stack (popped) are upvalues of every method and metamethod.
+void lsteer_class_open(lua_State *L, const LClass *cls, int nup);
 
 /* ---- lworld.c ------------------------------------------------------------------------------ */
 int lsteer_open_world(lua_State *L);

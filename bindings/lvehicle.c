@@ -463,109 +463,26 @@ enum {
     F_X = 1, F_Y, F_VX, F_VY, F_SPEED, F_HEADING, F_HX, F_HY, F_ID, F_KIND, F_FORCE_X, F_FORCE_Y, F_WORLD,
     F_BRAIN_ERROR,
     /* writable */
-    F_WRITABLE,
-    F_MAX_SPEED = F_WRITABLE, F_MAX_FORCE, F_MASS, F_RADIUS, F_MAX_TURN_RATE, F_RESPONSE_TIME, F_NEIGHBOR_RADIUS,
+    F_MAX_SPEED, F_MAX_FORCE, F_MASS, F_RADIUS, F_MAX_TURN_RATE, F_RESPONSE_TIME, F_NEIGHBOR_RADIUS,
     F_VIEW_ANGLE, F_COLOR, F_COMBINE, F_FLOCK_WITH, F_DATA, F_BRAIN, F_STATE,
 };
 
-static const struct {
-    const char *name;
-    int code;
-} FIELDS[] = {
-    {"x", F_X}, {"y", F_Y}, {"vx", F_VX}, {"vy", F_VY}, {"speed", F_SPEED}, {"heading", F_HEADING}, {"hx", F_HX},
-    {"hy", F_HY}, {"id", F_ID}, {"kind", F_KIND}, {"force_x", F_FORCE_X}, {"force_y", F_FORCE_Y}, {"world", F_WORLD},
-    {"brain_error", F_BRAIN_ERROR},
-    {"max_speed", F_MAX_SPEED}, {"max_force", F_MAX_FORCE}, {"mass", F_MASS}, {"radius", F_RADIUS},
-    {"max_turn_rate", F_MAX_TURN_RATE}, {"response_time", F_RESPONSE_TIME}, {"neighbor_radius", F_NEIGHBOR_RADIUS},
-    {"view_angle", F_VIEW_ANGLE}, {"color", F_COLOR}, {"combine", F_COMBINE}, {"flock_with", F_FLOCK_WITH},
-    {"data", F_DATA}, {"brain", F_BRAIN}, {"state", F_STATE},
+#define RO(name, code, hint) {name, code, false, hint}
+#define RW(name, code) {name, code, true, NULL}
+static const LField FIELDS[] = {
+    RO("x", F_X, " (use set_position)"), RO("y", F_Y, " (use set_position)"),
+    RO("vx", F_VX, " (use set_velocity)"), RO("vy", F_VY, " (use set_velocity)"),
+    RO("speed", F_SPEED, NULL), RO("heading", F_HEADING, " (use set_heading)"), RO("hx", F_HX, NULL),
+    RO("hy", F_HY, NULL), RO("id", F_ID, NULL), RO("kind", F_KIND, NULL), RO("force_x", F_FORCE_X, NULL),
+    RO("force_y", F_FORCE_Y, NULL), RO("world", F_WORLD, NULL),
+    RO("brain_error", F_BRAIN_ERROR, " (assign v.brain to resume its brain)"),
+    RW("max_speed", F_MAX_SPEED), RW("max_force", F_MAX_FORCE), RW("mass", F_MASS), RW("radius", F_RADIUS),
+    RW("max_turn_rate", F_MAX_TURN_RATE), RW("response_time", F_RESPONSE_TIME), RW("neighbor_radius", F_NEIGHBOR_RADIUS),
+    RW("view_angle", F_VIEW_ANGLE), RW("color", F_COLOR), RW("combine", F_COMBINE), RW("flock_with", F_FLOCK_WITH),
+    RW("data", F_DATA), RW("brain", F_BRAIN), RW("state", F_STATE),
 };
-
-static void unknown_member(lua_State *L, int dispatch, const char *key)
-{
-    const char *names[96];
-    int n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, dispatch) && n < 96) {
-        names[n++] = lua_tostring(L, -2);
-        lua_pop(L, 1);
-    }
-    lsteer_unknown_error(L, "field", key, " of steer.Vehicle", names, n);
-}
-
-static int dispatch_code(lua_State *L, int dispatch, int key)
-{
-    lua_pushvalue(L, key);
-    int type = lua_rawget(L, dispatch);
-    if (type == LUA_TNUMBER) {
-        int code = (int)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-        return code;
-    }
-    if (type == LUA_TFUNCTION) return 0; /* left on the stack */
-    if (lua_type(L, key) != LUA_TSTRING) luaL_error(L, "steer.Vehicle has no field of type %s", luaL_typename(L, key));
-    unknown_member(L, dispatch, lua_tostring(L, key));
-    return -1;
-}
-
-enum { MEMBER_SLOTS = 128 }; /* a power of two, over twice the number of fields and methods */
-
-/// The members' names by address, for lookups without hashing a string: Lua interns short
-/// strings, so a key is the member `x` exactly when it is the same string object as the interned
-/// "x" (kept alive as a key of the dispatch table). Open addressing on the address; a key that is
-/// no member (or no string: lua_topointer gives another address or NULL) ends at an empty slot.
-typedef struct MemberKeys {
-    const void *name[MEMBER_SLOTS]; ///< NULL: empty
-    int code[MEMBER_SLOTS];         ///< field code (> 0), or -n for method n of the methods array
-} MemberKeys;
-
-static unsigned member_slot(const void *name)
-{
-    uintptr_t a = (uintptr_t)name;
-    return (unsigned)((a >> 4) ^ (a >> 12)) & (MEMBER_SLOTS - 1);
-}
-
-/// Upvalue `keys` is the MemberKeys, `methods` the array of methods. Returns the field code of the
-/// key at idx, or 0 with the method pushed, or raises the unknown-member error.
-static int member_code(lua_State *L, int keys, int methods, int dispatch, int key)
-{
-    const MemberKeys *mk = lua_touserdata(L, keys);
-    const void *name = lua_topointer(L, key);
-    for (unsigned i = member_slot(name); name && mk->name[i]; i = (i + 1) & (MEMBER_SLOTS - 1)) {
-        if (mk->name[i] != name) continue;
-        if (mk->code[i] > 0) return mk->code[i];
-        lua_rawgeti(L, methods, -mk->code[i]);
-        return 0;
-    }
-    return dispatch_code(L, dispatch, key); /* not interned, not a member: the error path */
-}
-
-/// Pushes the MemberKeys and the methods array for the dispatch table on top.
-static void push_member_keys(lua_State *L)
-{
-    int dispatch = lua_gettop(L);
-    MemberKeys *mk = lua_newuserdatauv(L, sizeof *mk, 0);
-    memset(mk, 0, sizeof *mk);
-    lua_newtable(L);
-    int methods = lua_gettop(L), n = 0, count = 0;
-    lua_pushnil(L);
-    while (lua_next(L, dispatch)) { /* key at -2 (alive in the dispatch table), value at -1 */
-        int code;
-        if (lua_type(L, -1) == LUA_TFUNCTION) {
-            lua_pushvalue(L, -1);
-            lua_rawseti(L, methods, ++n);
-            code = -n;
-        } else {
-            code = (int)lua_tointeger(L, -1);
-        }
-        if (++count > MEMBER_SLOTS / 2) luaL_error(L, "steer.Vehicle: more members than MEMBER_SLOTS / 2");
-        unsigned i = member_slot(lua_topointer(L, -2));
-        while (mk->name[i]) i = (i + 1) & (MEMBER_SLOTS - 1);
-        mk->name[i] = lua_topointer(L, -2);
-        mk->code[i] = code;
-        lua_pop(L, 1);
-    }
-}
+#undef RO
+#undef RW
 
 /// Pushes user value huv of the handle at idx; v.data is created on first read.
 static void push_lua_value(lua_State *L, int handle, int huv)
@@ -578,14 +495,10 @@ static void push_lua_value(lua_State *L, int handle, int huv)
     }
 }
 
-/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes), upvalues 2 and
-/// 3 are the MemberKeys and methods array made from upvalue 1 (as for __newindex).
-static int vehicle_index(lua_State *L)
+/// Field `code` of the handle at 1 (the class's get: lclass.c found the member).
+static int vehicle_get(lua_State *L, void *self, int code)
 {
-    LVehicle *h = lsteer_test_vehicle(L, 1);
-    if (!h) h = lsteer_check_handle(L, 1); /* raises */
-    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(3), lua_upvalueindex(1), 2);
-    if (code == 0) return 1; /* a method */
+    const LVehicle *h = self;
     if (!handle_live(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
     switch (code) { /* the hot reads: straight from the core or the world's tables, no snapshot */
@@ -642,19 +555,10 @@ static int field_error(lua_State *L, const char *key, const char *msg)
     return luaL_error(L, "bad value for field '%s' (%s)", key, msg);
 }
 
-static int vehicle_newindex(lua_State *L)
+/// Assigns the value at 3 to the writable field `code` of the handle at 1 (the class's set).
+static int vehicle_set(lua_State *L, void *self, int code, const char *key)
 {
-    LVehicle *h = lsteer_check_handle(L, 1);
-    lua_settop(L, 3);
-    int code = member_code(L, lua_upvalueindex(2), lua_upvalueindex(3), lua_upvalueindex(1), 2);
-    const char *key = lua_tostring(L, 2);
-    if (code == 0) return luaL_error(L, "'%s' is a method of steer.Vehicle and cannot be assigned", key);
-    if (code < F_WRITABLE) {
-        const char *hint = code <= F_Y ? " (use set_position)" : code <= F_VY ? " (use set_velocity)"
-                         : code == F_HEADING ? " (use set_heading)"
-                         : code == F_BRAIN_ERROR ? " (assign v.brain to resume its brain)" : "";
-        return luaL_error(L, "field '%s' of steer.Vehicle is read-only%s", key, hint);
-    }
+    const LVehicle *h = self;
     if (!lsteer_vehicle_alive(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
     const char *msg = NULL;
@@ -721,26 +625,23 @@ static const luaL_Reg VEHICLE_METHODS[] = {
     {NULL, NULL},
 };
 
+static const luaL_Reg VEHICLE_META[] = {{"__tostring", vehicle_tostring}, {NULL, NULL}};
+
+static const LClass VEHICLE_CLASS = {
+    .name = VEHICLE_MT,
+    .tag = LSTEER_VEHICLE_TAG,
+    .size = sizeof(LVehicle),
+    .methods = VEHICLE_METHODS,
+    .add_methods = lsteer_add_behaviour_methods,
+    .fields = FIELDS,
+    .field_count = (int)(sizeof FIELDS / sizeof FIELDS[0]),
+    .metamethods = VEHICLE_META,
+    .get = vehicle_get,
+    .set = vehicle_set,
+};
+
 int lsteer_open_vehicle(lua_State *L)
 {
-    luaL_newmetatable(L, VEHICLE_MT);
-    lua_newtable(L); /* dispatch: name -> method or field code */
-    luaL_setfuncs(L, VEHICLE_METHODS, 0);
-    lsteer_add_behaviour_methods(L);
-    for (size_t i = 0; i < sizeof FIELDS / sizeof FIELDS[0]; i++) {
-        lua_pushinteger(L, FIELDS[i].code);
-        lua_setfield(L, -2, FIELDS[i].name);
-    }
-    push_member_keys(L); /* mt, dispatch, keys, methods */
-    lua_pushvalue(L, -3);
-    lua_pushvalue(L, -3);
-    lua_pushvalue(L, -3);
-    lua_pushcclosure(L, vehicle_index, 3);
-    lua_setfield(L, -5, "__index");
-    lua_pushcclosure(L, vehicle_newindex, 3);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, vehicle_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pop(L, 1);
+    lsteer_class_open(L, &VEHICLE_CLASS, 0);
     return 0;
 }

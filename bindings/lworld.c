@@ -407,12 +407,10 @@ static int world_tostring(lua_State *L)
 /* ---- Fields -------------------------------------------------------------------------------- */
 
 enum { F_TIME = 1, F_DT, F_WIDTH, F_HEIGHT, F_STEP_COUNT, F_EDGES, F_THINK_HZ };
-static const struct {
-    const char *name;
-    int code;
-} WORLD_FIELDS[] = {
-    {"time", F_TIME}, {"dt", F_DT}, {"width", F_WIDTH}, {"height", F_HEIGHT}, {"step_count", F_STEP_COUNT}, {"edges", F_EDGES},
-    {"think_hz", F_THINK_HZ},
+static const LField WORLD_FIELDS[] = {
+    {"time", F_TIME, false, NULL}, {"dt", F_DT, true, NULL}, {"width", F_WIDTH, false, NULL},
+    {"height", F_HEIGHT, false, NULL}, {"step_count", F_STEP_COUNT, false, NULL}, {"edges", F_EDGES, false, NULL},
+    {"think_hz", F_THINK_HZ, true, NULL},
 };
 
 static const luaL_Reg WORLD_METHODS[] = {
@@ -438,32 +436,17 @@ static const luaL_Reg WORLD_METHODS[] = {
     {NULL, NULL},
 };
 
-static void unknown_member(lua_State *L, int dispatch, const char *key)
+/// A closed world answers nothing but its methods (which say so themselves).
+static void world_check_open(lua_State *L, void *self)
 {
-    const char *names[64];
-    int n = 0;
-    lua_pushnil(L);
-    while (lua_next(L, dispatch) && n < 64) {
-        names[n++] = lua_tostring(L, -2);
-        lua_pop(L, 1);
-    }
-    lsteer_unknown_error(L, "field", key, " of steer.World", names, n);
+    if (!((LWorld *)self)->world) luaL_error(L, "world was closed"); /* self, like a closed file */
 }
 
-/// __index: upvalue 1 maps names to methods (functions) or fields (integer codes).
-static int world_index(lua_State *L)
+/// Field `code` of the (open) world at 1.
+static int world_get(lua_State *L, void *self, int code)
 {
-    if (!lsteer_test_world(L, 1)) luaL_checkudata(L, 1, WORLD_MT); /* raises */
-    lua_settop(L, 2);
-    lua_pushvalue(L, 2);
-    int type = lua_rawget(L, lua_upvalueindex(1));
-    if (type == LUA_TFUNCTION) return 1; /* methods check the world themselves */
-    LWorld *w = lsteer_check_world(L, 1);
-    if (type != LUA_TNUMBER) {
-        if (lua_type(L, 2) != LUA_TSTRING) return luaL_error(L, "steer.World has no field of type %s", luaL_typename(L, 2));
-        unknown_member(L, lua_upvalueindex(1), lua_tostring(L, 2));
-    }
-    switch (lua_tointeger(L, -1)) {
+    LWorld *w = self;
+    switch (code) {
     case F_TIME: lua_pushnumber(L, steer_world_time(w->world)); break;
     case F_DT: lua_pushnumber(L, steer_world_dt(w->world)); break;
     case F_WIDTH: lua_pushnumber(L, steer_world_width(w->world)); break;
@@ -479,12 +462,12 @@ static int world_index(lua_State *L)
     return 1;
 }
 
-/// __newindex: only dt (a number in (0, 1]) and think_hz (>= 0) may be written, checked.
-static int world_newindex(lua_State *L)
+/// Only dt (a number in (0, 1]) and think_hz (>= 0) may be written, checked.
+static int world_set(lua_State *L, void *self, int code, const char *key)
 {
-    LWorld *w = lsteer_check_world(L, 1);
-    const char *key = luaL_checkstring(L, 2);
-    if (strcmp(key, "dt") == 0) {
+    LWorld *w = self;
+    (void)key;
+    if (code == F_DT) {
         double dt = 0;
         const char *msg = lsteer_check_value(L, 3, OPT_POSITIVE, &dt);
         if (!msg && dt > 1.0) msg = "number in (0, 1] expected";
@@ -493,41 +476,36 @@ static int world_newindex(lua_State *L)
             return luaL_error(L, "bad value for field 'dt' (%s)", steer_world_last_error(w->world));
         return 0;
     }
-    if (strcmp(key, "think_hz") == 0) {
-        double hz = 0;
-        const char *msg = lsteer_check_think_hz(L, 3, &hz);
-        if (msg) return luaL_error(L, "bad value for field 'think_hz' (%s)", msg);
-        w->brains.hz = hz;
-        return 0;
-    }
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return luaL_error(L, "field '%s' of steer.World is read-only", key);
-    lua_pop(L, 1);
-    unknown_member(L, lua_upvalueindex(1), key);
+    double hz = 0;
+    const char *msg = lsteer_check_think_hz(L, 3, &hz);
+    if (msg) return luaL_error(L, "bad value for field 'think_hz' (%s)", msg);
+    w->brains.hz = hz;
     return 0;
 }
 
+static const luaL_Reg WORLD_META[] = {
+    {"__gc", world_close},
+    {"__close", world_close},
+    {"__tostring", world_tostring},
+    {NULL, NULL},
+};
+
+static const LClass WORLD_CLASS = {
+    .name = WORLD_MT,
+    .tag = LSTEER_WORLD_TAG,
+    .size = sizeof(LWorld),
+    .methods = WORLD_METHODS,
+    .fields = WORLD_FIELDS,
+    .field_count = (int)(sizeof WORLD_FIELDS / sizeof WORLD_FIELDS[0]),
+    .metamethods = WORLD_META,
+    .flags = LCLASS_STRING_KEYS | LCLASS_METHODS_READ_ONLY,
+    .check_first = world_check_open,
+    .get = world_get,
+    .set = world_set,
+};
+
 int lsteer_open_world(lua_State *L)
 {
-    luaL_newmetatable(L, WORLD_MT);
-    /* the dispatch table, shared by __index and __newindex */
-    lua_newtable(L);
-    luaL_setfuncs(L, WORLD_METHODS, 0);
-    for (size_t i = 0; i < sizeof WORLD_FIELDS / sizeof WORLD_FIELDS[0]; i++) {
-        lua_pushinteger(L, WORLD_FIELDS[i].code);
-        lua_setfield(L, -2, WORLD_FIELDS[i].name);
-    }
-    lua_pushvalue(L, -1);
-    lua_pushcclosure(L, world_index, 1);
-    lua_setfield(L, -3, "__index");
-    lua_pushcclosure(L, world_newindex, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, world_close);
-    lua_setfield(L, -2, "__gc");
-    lua_pushcfunction(L, world_close);
-    lua_setfield(L, -2, "__close");
-    lua_pushcfunction(L, world_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pop(L, 1);
+    lsteer_class_open(L, &WORLD_CLASS, 0);
     return 0;
 }
