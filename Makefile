@@ -4,13 +4,16 @@
 #   make bench    benchmarks (not part of make test)
 #   make fuzz     libFuzzer harnesses of the core and the Lua module, FUZZ_SECONDS each (mk/fuzz.mk)
 #   make demo     the hunter/prey demo
-#   make install  PREFIX=/usr/local DESTDIR=
+#   make install  PREFIX=/usr/local DESTDIR=   (libsteer.a/.so, headers, steer.pc, the Lua module
+#                 and libraries, the program, the demos: mk/install.mk)
+#   make uninstall PREFIX=/usr/local DESTDIR=  removes what make install put there
 #   make clean
 #
 # Each part of the project adds its own rules in mk/<part>.mk and plugs into the shared targets
 # through four lists: TEST_SUITES (commands run by `make test`, each printing cmocka's or busted's
 # summary), TEST_PREREQS (what they need built), BENCH_TARGETS (phony targets `make bench` runs in
-# turn) and INSTALL_TARGETS.
+# turn) and INSTALL_TARGETS with UNINSTALL_TARGETS (each part removes the files its install target
+# puts in place, listed from the same variables).
 
 CC      ?= cc
 BUILD   ?= build
@@ -33,13 +36,14 @@ CORE_OBJ_ASAN = $(CORE_SRC:src/core/%.c=$(BUILD)/asan/core/%.o)
 C_TEST_SRC  = $(wildcard tests/c/test_*.c)
 C_TEST_BIN  = $(C_TEST_SRC:tests/c/%.c=$(BUILD)/asan/tests/%)
 
-.PHONY: all test test-c bench install clean check-deps
+.PHONY: all test test-c bench install uninstall clean check-deps
 all: $(BUILD)/libsteer.a
 
 TEST_SUITES     =
 TEST_PREREQS    =
 BENCH_TARGETS   =
 INSTALL_TARGETS =
+UNINSTALL_TARGETS =
 ALL_TARGETS     =
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -74,6 +78,10 @@ test: check-deps $(C_TEST_BIN) $(TEST_PREREQS)
 bench: $(BENCH_TARGETS)
 
 install: $(INSTALL_TARGETS)
+
+# After every part's files, the directories that only steer uses, once empty (mk/install.mk).
+uninstall: $(UNINSTALL_TARGETS)
+	for d in $(STEER_DIRS); do [ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d; done
 
 # Installs the missing Debian packages when run as root (as CI is); otherwise says exactly what to
 # install, instead of failing later with a compiler error.

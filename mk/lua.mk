@@ -34,14 +34,16 @@ TEST_SUITES  += "sh tests/lua/busted_suite.sh"
 # where it looks for Lua modules.
 LUA_CMOD_DIR = $(DESTDIR)$(PREFIX)/lib/lua/5.4
 LUA_LMOD_DIR = $(DESTDIR)$(PREFIX)/share/lua/5.4
-.PHONY: install-lua
+LUA_LIB_SRC  = $(wildcard scripts/lib/*.lua scripts/lib/steer/*.lua)
+.PHONY: install-lua uninstall-lua
 install-lua: $(BUILD)/steer.so
-	install -d $(LUA_CMOD_DIR) $(LUA_LMOD_DIR)
+	install -d $(LUA_CMOD_DIR) $(LUA_LMOD_DIR)/steer
 	install -m 755 $(BUILD)/steer.so $(LUA_CMOD_DIR)/steer.so
-	for f in $(wildcard scripts/lib/*.lua); do install -m 644 $$f $(LUA_LMOD_DIR)/; done
-	install -d $(LUA_LMOD_DIR)/steer
-	for f in $(wildcard scripts/lib/steer/*.lua); do install -m 644 $$f $(LUA_LMOD_DIR)/steer/; done
-INSTALL_TARGETS += install-lua
+	for f in $(LUA_LIB_SRC); do install -m 644 $$f $(LUA_LMOD_DIR)/$${f#scripts/lib/}; done
+uninstall-lua:
+	rm -f $(LUA_CMOD_DIR)/steer.so $(LUA_LIB_SRC:scripts/lib/%=$(LUA_LMOD_DIR)/%)
+INSTALL_TARGETS   += install-lua
+UNINSTALL_TARGETS += uninstall-lua
 
 # make bench-bindings: ns per toggle, field read and closest query, from Lua and from C.
 $(BUILD)/bench_bindings: bench/bench_bindings.c bench/bench_support.h $(BINDINGS_OBJ) $(CORE_OBJ)

@@ -83,8 +83,11 @@ $(BUILD)/bench_reload: bench/runtime/bench_reload.c $(RUNTIME_OBJ) $(BINDINGS_OB
 
 # make install PREFIX=... DESTDIR=...: the program in $(PREFIX)/bin; it finds the Lua modules that
 # install-lua puts in $(PREFIX)/share/lua/5.4 relative to itself.
-.PHONY: install-runtime
+.PHONY: install-runtime uninstall-runtime
 install-runtime: $(BUILD)/steer
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/steer $(DESTDIR)$(PREFIX)/bin/steer
-INSTALL_TARGETS += install-runtime
+uninstall-runtime:
+	rm -f $(DESTDIR)$(PREFIX)/bin/steer
+INSTALL_TARGETS   += install-runtime
+UNINSTALL_TARGETS += uninstall-runtime

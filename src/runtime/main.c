@@ -12,6 +12,7 @@ int main(int argc, char **argv)
     char error[512];
     switch (options_parse(&opt, argc, argv, error, sizeof error)) {
     case OPTIONS_HELP: options_print_help(stdout, argv[0]); return 0;
+    case OPTIONS_VERSION: options_print_version(stdout); return 0;
     case OPTIONS_ERROR: fprintf(stderr, "steer: %s\n", error); return 1;
     case OPTIONS_RUN: break;
     }

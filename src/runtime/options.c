@@ -60,6 +60,8 @@ AppOptions options_default(void)
     return o;
 }
 
+void options_print_version(FILE *out) { fprintf(out, "steer %s\n", STEER_VERSION); }
+
 void options_print_help(FILE *out, const char *program)
 {
     fprintf(out,
@@ -95,6 +97,7 @@ void options_print_help(FILE *out, const char *program)
             "  --width W           window width in pixels (default 1024)\n"
             "  --height H          window height in pixels (default 768)\n"
             "  --help              this text\n"
+            "  --version           print the version and exit\n"
             "\n"
             "Exit status: 0 ok; 1 a bad command line or the scene failed to load; 2 a script\n"
             "error happened in a headless run; 3 the screenshot could not be written or its\n"
@@ -225,6 +228,8 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
     } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             return OPTIONS_HELP;
+        } else if (!strcmp(a, "--version")) {
+            return OPTIONS_VERSION;
         } else if (!strcmp(a, "--headless")) {
             opt->headless = true;
         } else if (!strcmp(a, "--vsync")) {

@@ -39,7 +39,7 @@ AppOptions options_default(void);
 /// Overlay bits from "wander,forces,..." or "all"; false (and *bad names the word) when a name is unknown.
 bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t bad_size);
 
-typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_ERROR } OptionsResult;
+typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_VERSION, OPTIONS_ERROR } OptionsResult;
 
 /// Parses argv; on OPTIONS_ERROR writes a one-line reason into `error`. Besides each value it
 /// rejects what cannot be done as asked: an option given twice with different values, --at-step
@@ -52,5 +52,7 @@ bool options_check_paths(const AppOptions *opt, char *error, size_t error_size);
 
 /// The --help text.
 void options_print_help(FILE *out, const char *program);
+/// The --version line: "steer 0.1.0" (STEER_VERSION, the library's and the Lua module's too).
+void options_print_version(FILE *out);
 
 #endif

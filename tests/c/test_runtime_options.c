@@ -89,6 +89,18 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     assert_true(o.show_help);
     const char *a6[] = {"--help", NULL};
     assert_int_equal(parse(&o, err, a6), OPTIONS_HELP);
+    const char *version_args[] = {"--version", NULL};
+    assert_int_equal(parse(&o, err, version_args), OPTIONS_VERSION);
+}
+
+static void test_version_is_the_library_s(void **state)
+{
+    (void)state;
+    char buf[64] = "";
+    FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+    options_print_version(f);
+    fclose(f);
+    assert_string_equal(buf, "steer " STEER_VERSION "\n");
 }
 
 static void test_help_documents_every_option(void **state)
@@ -101,7 +113,8 @@ static void test_help_documents_every_option(void **state)
     const char *names[] = {"--headless", "--steps",       "--seed",       "--screenshot", "--at-step",
                            "--fps",      "--vsync",       "--think-hz",   "--physics-hz", "--watch",
                            "--poll",     "--time-budget", "--memory-cap", "--width",      "--height",
-                           "--overlays", "--select",      "--show-help",  "--help",       "--threads"};
+                           "--overlays", "--select",      "--show-help",  "--help",       "--threads",
+                           "--version"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }
@@ -156,6 +169,7 @@ int main(void)
         cmocka_unit_test(test_every_option_is_read),
         cmocka_unit_test(test_bad_values_name_the_option_and_what_was_expected),
         cmocka_unit_test(test_help_documents_every_option),
+        cmocka_unit_test(test_version_is_the_library_s),
         cmocka_unit_test(test_what_cannot_be_done_as_asked_is_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

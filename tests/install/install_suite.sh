@@ -1,0 +1,113 @@
+#!/bin/sh
+# The C library as a user gets it: `make install` into a temporary prefix, examples/arrive.c built
+# against it with pkg-config and run on the static and on the shared library, `steer --version`,
+# then `make uninstall` must leave no file behind. Prints cmocka's lines, which run_suites.sh counts.
+# Needs the release builds (make test builds them first: TEST_PREREQS in mk/install.mk).
+BUILD=${BUILD:-build}
+CC=${CC:-cc}
+top=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# the nested make and the programs must not inherit make test's flags or a sanitizer preload
+unset MAKEFLAGS MAKELEVEL MFLAGS LD_PRELOAD
+
+run=0
+passed=0
+check() { # check NAME COMMAND...: one test
+    name=$1
+    shift
+    run=$((run + 1))
+    echo "[ RUN      ] $name"
+    if out=$("$@" 2>&1); then
+        passed=$((passed + 1))
+        echo "[       OK ] $name"
+    else
+        printf '%s\n' "$out"
+        echo "[  FAILED  ] $name"
+    fi
+}
+
+prefix=$tmp/prefix
+version=$(sed -n 's/^#define STEER_VERSION "\([^"]*\)".*/\1/p' include/steer/steer.h)
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+
+installs() {
+    make -s -C "$top" install BUILD="$BUILD" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; return 1; }
+    for f in lib/libsteer.a lib/libsteer.so.$version lib/pkgconfig/steer.pc include/steer/steer.h \
+             include/steer/steer_types.h include/steer/steer_math.h include/steer/steer_debug_draw.h \
+             lib/lua/5.4/steer.so share/lua/5.4/fsm.lua share/lua/5.4/steer/hot.lua bin/steer \
+             share/steer/hunter_prey.lua share/steer/hunter_prey/hunter.lua share/steer/hunter_prey/prey.lua; do
+        [ -f "$prefix/$f" ] || { echo "missing: $f"; return 1; }
+    done
+    [ "$(readlink "$prefix/lib/libsteer.so")" = libsteer.so.${version%%.*} ] || { echo "libsteer.so: $(readlink "$prefix/lib/libsteer.so")"; return 1; }
+    [ "$(readlink "$prefix/lib/libsteer.so.${version%%.*}")" = "libsteer.so.$version" ] || { echo "bad soname link"; return 1; }
+    # no private header is installed
+    [ "$(ls "$prefix/include/steer" | wc -l)" -eq 4 ] || { ls "$prefix/include/steer"; return 1; }
+    # every demo
+    for f in scripts/*.lua; do [ -f "$prefix/share/steer/${f#scripts/}" ] || { echo "missing demo $f"; return 1; }; done
+}
+
+pkg_config_names_the_prefix() {
+    [ "$(pkg-config --modversion steer)" = "$version" ] || { pkg-config --modversion steer; return 1; }
+    [ "$(pkg-config --variable=prefix steer)" = "$prefix" ] || { pkg-config --variable=prefix steer; return 1; }
+    pkg-config --cflags steer | grep -q -- "-I$prefix/include" || { pkg-config --cflags steer; return 1; }
+}
+
+shared_soname() {
+    readelf -d "$prefix/lib/libsteer.so.$version" | grep -q "SONAME.*\[libsteer.so.${version%%.*}\]" || { readelf -d "$prefix/lib/libsteer.so.$version"; return 1; }
+}
+
+# cc against the installed library only: the checkout's include/ is not on the path.
+builds_and_runs_static() {
+    libs=$(pkg-config --libs --static steer | sed 's/-lsteer/-Wl,-Bstatic -lsteer -Wl,-Bdynamic/')
+    (cd "$tmp" && $CC -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags steer) "$top/examples/arrive.c" $libs -o arrive_static) || return 1
+    readelf -d "$tmp/arrive_static" | grep -q 'libsteer' && { echo "arrive_static links libsteer.so"; return 1; }
+    "$tmp/arrive_static" >"$tmp/static.out" || { cat "$tmp/static.out"; return 1; }
+    grep -q "^steer $version: 600 steps, prey at (" "$tmp/static.out" || { cat "$tmp/static.out"; return 1; }
+}
+
+builds_and_runs_shared() {
+    (cd "$tmp" && $CC -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags steer) "$top/examples/arrive.c" $(pkg-config --libs steer) -o arrive_shared) || return 1
+    readelf -d "$tmp/arrive_shared" | grep -q "NEEDED.*\[libsteer.so.${version%%.*}\]" || { readelf -d "$tmp/arrive_shared"; return 1; }
+    LD_LIBRARY_PATH=$prefix/lib "$tmp/arrive_shared" >"$tmp/shared.out" || { cat "$tmp/shared.out"; return 1; }
+    LD_LIBRARY_PATH=$prefix/lib ldd "$tmp/arrive_shared" | grep -q "libsteer.so.${version%%.*} => $prefix/lib/" || return 1
+    # the same core, the same bits
+    cmp "$tmp/static.out" "$tmp/shared.out" && cat "$tmp/shared.out"
+}
+
+program_version() {
+    [ "$("$prefix/bin/steer" --version)" = "steer $version" ] || { "$prefix/bin/steer" --version; return 1; }
+}
+
+lua_module_version() {
+    out=$(LUA_CPATH="$prefix/lib/lua/5.4/?.so" LUA_PATH="$prefix/share/lua/5.4/?.lua" \
+          lua5.4 -e 'local steer = require "steer"; require "steer.hot"; require "fsm"; io.write(steer.version)') || return 1
+    [ "$out" = "$version" ] || { echo "steer.version = $out"; return 1; }
+}
+
+rockspec_version() {
+    ls "$top"/steer-"$version"-*.rockspec >/dev/null 2>&1 || { echo "no steer-$version-*.rockspec"; return 1; }
+    grep -q "^version = \"$version-" "$top"/steer-"$version"-*.rockspec
+}
+
+uninstall_leaves_nothing() {
+    make -s -C "$top" uninstall BUILD="$BUILD" PREFIX="$prefix" >"$tmp/uninstall.log" 2>&1 || { cat "$tmp/uninstall.log"; return 1; }
+    left=$(find "$prefix" ! -type d)
+    [ -z "$left" ] || { echo "left behind: $left"; return 1; }
+    # the directories only steer uses are gone too
+    for d in include/steer share/steer share/lua/5.4/steer; do [ ! -e "$prefix/$d" ] || { echo "left: $d"; return 1; }; done
+}
+
+check make_install_puts_every_part_under_the_prefix installs
+check steer_pc_names_the_prefix_and_version pkg_config_names_the_prefix
+check libsteer_so_has_its_soname shared_soname
+check a_c_program_builds_with_pkg_config_and_runs_on_the_static_library builds_and_runs_static
+check the_same_program_runs_on_the_shared_library builds_and_runs_shared
+check steer_version_prints_the_header_s_version program_version
+check the_installed_lua_module_and_libraries_load lua_module_version
+check the_rockspec_carries_the_same_version rockspec_version
+check make_uninstall_leaves_no_file_behind uninstall_leaves_nothing
+
+echo "[==========] $run test(s) run."
+echo "[  PASSED  ] $passed test(s)."
+[ "$passed" -eq "$run" ]
