@@ -32,6 +32,7 @@ build = {
         "bindings/lbrains.c",
         "bindings/lclass.c",
         "bindings/lhost.c",
+        "bindings/lnames.c",
         "bindings/loptions.c",
         "bindings/lshapes.c",
         "bindings/lsteer.c",

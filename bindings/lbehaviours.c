@@ -1,6 +1,5 @@
 /* lbehaviours.c - the behaviour methods of steer.Vehicle: one per behaviour (v:seek, v:wander,
  * ...), reading positional targets and the options table, plus v:stop and v:behaviours. */
-#include <string.h>
 
 #include "lsteer_internal.h"
 
@@ -28,22 +27,14 @@ static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool veh
 
 static void check_leash(lua_State *L, int opts, SteerWanderParams *w)
 {
-    static const char *const NAMES[] = {"none", "pull", "roam"};
     if (!lua_istable(L, opts) || lua_getfield(L, opts, "leash") == LUA_TNIL) {
         if (lua_istable(L, opts)) lua_pop(L, 1);
         return;
     }
-    const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-    for (int i = 0; s && i < 3; i++) {
-        if (strcmp(s, NAMES[i]) == 0) {
-            w->leash = (SteerLeash)i;
-            lua_pop(L, 1);
-            return;
-        }
-    }
-    lsteer_option_error(L, opts, "leash",
-                        s ? lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got '%s'", s)
-                          : lua_pushfstring(L, "'none', 'pull' or 'roam' expected, got %s", luaL_typename(L, -1)));
+    int i = lsteer_names_find(L, -1, &LSTEER_LEASH_NAMES);
+    if (i < 0) lsteer_option_error(L, opts, "leash", lsteer_names_expected(L, -1, &LSTEER_LEASH_NAMES));
+    w->leash = (SteerLeash)i;
+    lua_pop(L, 1);
 }
 
 /// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's

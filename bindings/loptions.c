@@ -502,8 +502,7 @@ void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def)
         }
     }
     if (def->type == STEER_WANDER) {
-        static const char *const LEASH[] = {"none", "pull", "roam"};
-        lua_pushstring(L, LEASH[def->wander.leash]);
+        lua_pushstring(L, LSTEER_LEASH_NAMES.names[def->wander.leash]);
         lua_setfield(L, -2, "leash");
     }
 }

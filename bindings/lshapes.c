@@ -376,9 +376,9 @@ int lsteer_world_walls(lua_State *L) { return list_shapes(L, SHAPE_WALL); }
 
 /* ---- Fields and methods -------------------------------------------------------------------- */
 
-/* Every method and metamethod of a shape metatable is a closure that knows its shape type (upvalue
- * 1; __index and __newindex know it by the class, lclass.c): the code is shared, but each checks that self
- * is exactly its own type with luaL_checkudata, as liolib does, so that
+/* Every method and metamethod of a shape metatable is a closure that knows its shape type
+ * (upvalue 1; __index and __newindex know it by their class, lclass.c): the code is shared, but
+ * each checks that self is exactly its own type with luaL_checkudata, as liolib does, so that
  * `getmetatable(obstacle).__tostring(42)` or `path.remove(obstacle)` is an argument error, never a
  * read through a pointer to something else. */
 #define SHAPE_TYPE(L, up) ((LShapeType)lua_tointeger(L, lua_upvalueindex(up)))

@@ -154,6 +154,26 @@ typedef struct LClass {
 /// The nup values on top of the stack (popped) are upvalues of every method and metamethod.
 void lsteer_class_open(lua_State *L, const LClass *cls, int nup);
 
+/* ---- lnames.c: one name table per enum ------------------------------------------------------ */
+
+/// The names of an enum's values, indexed by the value; `listed` is the order messages list them
+/// in (NULL: the enum's).
+typedef struct LNames {
+    const char *const *names;
+    int count;
+    const int *listed;
+} LNames;
+
+extern const LNames LSTEER_EDGES_NAMES;   ///< SteerEdges
+extern const LNames LSTEER_LEASH_NAMES;   ///< SteerLeash
+extern const LNames LSTEER_COMBINE_NAMES; ///< SteerCombine
+
+/// The value named by the string at idx, or -1 (not a string, or no such name).
+int lsteer_names_find(lua_State *L, int idx, const LNames *names);
+/// Pushes and returns `'wrap', 'contain' or 'none' expected, got 'x'` (or `got boolean`) for the
+/// value at idx.
+const char *lsteer_names_expected(lua_State *L, int idx, const LNames *names);
+
 /* ---- lworld.c ------------------------------------------------------------------------------ */
 int lsteer_open_world(lua_State *L);
 /// steer.world{...}

@@ -128,19 +128,12 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 
 /* ---- Values the core does not check: kinds, colours, combine ------------------------------- */
 
-static const char *const COMBINE_NAMES[] = {"weighted", "priority", "dither"};
-
 static const char *check_combine(lua_State *L, int idx, SteerCombine *out)
 {
-    const char *s = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
-    for (int i = 0; s && i < 3; i++) {
-        if (strcmp(s, COMBINE_NAMES[i]) == 0) {
-            *out = (SteerCombine)i;
-            return NULL;
-        }
-    }
-    if (s) return lua_pushfstring(L, "'weighted', 'priority' or 'dither' expected, got '%s'", s);
-    return lua_pushfstring(L, "'weighted', 'priority' or 'dither' expected, got %s", luaL_typename(L, idx));
+    int i = lsteer_names_find(L, idx, &LSTEER_COMBINE_NAMES);
+    if (i < 0) return lsteer_names_expected(L, idx, &LSTEER_COMBINE_NAMES);
+    *out = (SteerCombine)i;
+    return NULL;
 }
 
 /// {r, g, b[, a]} (0-255 each, a defaults to 255) or an integer word 0xRRGGBBAA or nil (= 0: the
@@ -540,7 +533,7 @@ static int vehicle_get(lua_State *L, void *self, int code)
     case F_NEIGHBOR_RADIUS: lua_pushnumber(L, s.neighbor_radius); break;
     case F_VIEW_ANGLE: lua_pushnumber(L, s.view_angle); break;
     case F_COLOR: push_color(L, s.color); break;
-    case F_COMBINE: lua_pushstring(L, COMBINE_NAMES[s.combine]); break;
+    case F_COMBINE: lua_pushstring(L, LSTEER_COMBINE_NAMES.names[s.combine]); break;
     case F_FLOCK_WITH:
         push_owner(L, 1);
         if (s.flock_kinds) push_kind_list(L, lua_gettop(L), s.flock_kinds);
@@ -589,7 +582,7 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
         break;
     }
     case F_COMBINE: {
-        SteerCombine combine;
+        SteerCombine combine = STEER_COMBINE_WEIGHTED; /* set when check_combine passes */
         if ((msg = check_combine(L, 3, &combine))) break;
         r = steer_vehicle_set_combine(world, h->id, combine);
         break;

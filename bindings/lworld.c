@@ -2,7 +2,6 @@
  * ask (closest, neighbors, vehicles, count). */
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "lsteer_internal.h"
 
@@ -99,18 +98,11 @@ static uint64_t check_kind_filter(lua_State *L, int world_idx, int arg, bool *no
 
 static SteerEdges check_edges(lua_State *L, int opts)
 {
-    static const char *const NAMES[] = {"none", "wrap", "contain"};
     lua_getfield(L, opts, "edges");
     SteerEdges edges = STEER_EDGES_NONE;
     if (!lua_isnil(L, -1)) {
-        const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-        int i = 0;
-        while (s && i < 3 && strcmp(s, NAMES[i]) != 0) i++;
-        if (!s || i == 3) {
-            if (s) lua_pushfstring(L, "'wrap', 'contain' or 'none' expected, got '%s'", s);
-            else lua_pushfstring(L, "'wrap', 'contain' or 'none' expected, got %s", luaL_typename(L, -1));
-            lsteer_option_error(L, opts, "edges", lua_tostring(L, -1));
-        }
+        int i = lsteer_names_find(L, -1, &LSTEER_EDGES_NAMES);
+        if (i < 0) lsteer_option_error(L, opts, "edges", lsteer_names_expected(L, -1, &LSTEER_EDGES_NAMES));
         edges = (SteerEdges)i;
     }
     lua_pop(L, 1);
@@ -397,9 +389,8 @@ static int world_tostring(lua_State *L)
         lua_pushliteral(L, "world (closed)");
         return 1;
     }
-    static const char *const EDGES[] = {"none", "wrap", "contain"};
     lua_pushfstring(L, "world %dx%d (%s), %d vehicles, t = %f", (int)steer_world_width(w->world),
-                    (int)steer_world_height(w->world), EDGES[steer_world_edges(w->world)],
+                    (int)steer_world_height(w->world), LSTEER_EDGES_NAMES.names[steer_world_edges(w->world)],
                     steer_world_vehicle_count(w->world), steer_world_time(w->world));
     return 1;
 }
@@ -453,11 +444,7 @@ static int world_get(lua_State *L, void *self, int code)
     case F_HEIGHT: lua_pushnumber(L, steer_world_height(w->world)); break;
     case F_STEP_COUNT: lua_pushinteger(L, (lua_Integer)steer_world_step_count(w->world)); break;
     case F_THINK_HZ: lua_pushnumber(L, w->brains.hz); break;
-    case F_EDGES: {
-        static const char *const EDGES[] = {"none", "wrap", "contain"};
-        lua_pushstring(L, EDGES[steer_world_edges(w->world)]);
-        break;
-    }
+    case F_EDGES: lua_pushstring(L, LSTEER_EDGES_NAMES.names[steer_world_edges(w->world)]); break;
     }
     return 1;
 }
