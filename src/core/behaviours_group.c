@@ -1,50 +1,21 @@
 /* behaviours_group.c - behaviours about neighbours: separation, alignment, cohesion, flocking,
  * leader following, queueing and unaligned collision avoidance.
  * Formulas: Reynolds (1987, 1999) and Buckland (Programming Game AI by Example, 2005).
- *
- * Scale. A velocity-matching behaviour asks at most for a full change of max_speed within the
- * response time; call that push A = mass·max_speed/response_time. The flocking parts are pushes
- * in units of A, so that their weights compare with each other and with seek or wander:
- *   separation  A·L·Σ r/|r|², L = SEPARATION_REACH·neighbor_radius: a neighbour at distance L
- *               pushes with A, one at 2L with A/2;
- *   alignment   A·(mean neighbour heading - own heading);
- *   cohesion    A·(offset to the neighbours' centre)/neighbor_radius: full at the radius' edge.
- * Lengths scale with neighbor_radius only, so a flock looks the same at any scale.
+ * Separation, alignment and cohesion, their scale and units, are in flock_formulas.h, shared with
+ * the step's flock path (step_flock.c).
  */
 #include <string.h>
 
 #include "behaviours_internal.h"
 
-#define SEPARATION_REACH 0.25
-
-static double full_push(const SteerVehicle *vehicle) { return vehicle->mass * vehicle->max_speed / vehicle->response_time; }
-
 static SteerVec2 separation_force(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
 {
-    double scale = full_push(vehicle) * SEPARATION_REACH * vehicle->neighbor_radius;
-    /* Coincident neighbours were turned into unit pushes along the side (no length to scale). */
-    if (vehicle->neighbor_radius <= 0.0) scale = full_push(vehicle);
-    return steer_scale(n->separation, scale);
-}
-
-static SteerVec2 alignment_force(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
-{
-    if (n->count == 0) return steer_vec2(0.0, 0.0);
-    SteerVec2 mean = steer_scale(n->heading_sum, 1.0 / n->count);
-    return steer_scale(steer_sub(mean, vehicle->heading), full_push(vehicle));
-}
-
-static SteerVec2 cohesion_force(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
-{
-    if (n->count == 0 || vehicle->neighbor_radius <= 0.0) return steer_vec2(0.0, 0.0);
-    SteerVec2 to_centre = steer_scale(n->offset_sum, 1.0 / n->count);
-    return steer_scale(to_centre, full_push(vehicle) / vehicle->neighbor_radius);
+    return steer_separation_force(vehicle, n->separation);
 }
 
 static SteerVec2 centre_of(const SteerVehicle *vehicle, const SteerNeighbourhood *n)
 {
-    if (n->count == 0) return vehicle->position;
-    return steer_add(vehicle->position, steer_scale(n->offset_sum, 1.0 / n->count));
+    return steer_neighbours_centre(vehicle, n->offset_sum, n->count);
 }
 
 static SteerVec2 separate(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
@@ -62,7 +33,7 @@ static SteerVec2 align(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     SteerNeighbourhood n;
     steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
     slot->state.target = steer_add(vehicle->position, steer_scale(n.heading_sum, n.count ? 1.0 / n.count : 0.0));
-    return alignment_force(vehicle, &n);
+    return steer_alignment_force(vehicle, n.heading_sum, n.count);
 }
 
 static SteerVec2 cohere(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
@@ -70,7 +41,7 @@ static SteerVec2 cohere(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviour
     SteerNeighbourhood n;
     steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
     slot->state.target = centre_of(vehicle, &n);
-    return cohesion_force(vehicle, &n);
+    return steer_cohesion_force(vehicle, n.offset_sum, n.count);
 }
 
 /* Flocking: the three from one pass over the neighbours, plus wander so that a flock meanders
@@ -80,9 +51,7 @@ static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     const SteerFlockParams *p = &slot->def.flock;
     SteerNeighbourhood n;
     steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
-    SteerVec2 force = steer_scale(separation_force(vehicle, &n), p->separation);
-    force = steer_add(force, steer_scale(alignment_force(vehicle, &n), p->alignment));
-    force = steer_add(force, steer_scale(cohesion_force(vehicle, &n), p->cohesion));
+    SteerVec2 force = steer_flock_group_force(vehicle, p, n.separation, n.heading_sum, n.offset_sum, n.count);
     if (p->wander > 0.0) force = steer_add(force, steer_scale(steer_wander_force(world, vehicle, slot, &p->wander_params), p->wander));
     slot->state.target = centre_of(vehicle, &n);
     return force;
@@ -217,7 +186,7 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
     slot->state.target = threat_at;
     /* Sooner is more urgent: full push now, a quarter of it at the horizon. */
     double urgency = 1.0 - 0.75 * soonest / horizon;
-    return steer_scale(steer_normalize(away), full_push(vehicle) * urgency);
+    return steer_scale(steer_normalize(away), steer_full_push(vehicle) * urgency);
 }
 
 SteerVec2 steer_force_group(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)

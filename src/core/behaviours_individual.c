@@ -3,18 +3,6 @@
  * Formulas: Reynolds (1999) and Buckland (Programming Game AI by Example, 2005). */
 #include "behaviours_internal.h"
 
-SteerVec2 steer_match_velocity(const SteerVehicle *vehicle, SteerVec2 desired_velocity)
-{
-    SteerVec2 change = steer_sub(desired_velocity, vehicle->velocity);
-    return steer_scale(change, vehicle->mass / vehicle->response_time);
-}
-
-SteerVec2 steer_seek_point(const SteerVehicle *vehicle, SteerVec2 point)
-{
-    SteerVec2 direction = steer_normalize(steer_sub(point, vehicle->position));
-    return steer_match_velocity(vehicle, steer_scale(direction, vehicle->max_speed));
-}
-
 SteerVec2 steer_flee_point(const SteerVehicle *vehicle, SteerVec2 point)
 {
     SteerVec2 away = steer_normalize(steer_sub(vehicle->position, point));
@@ -137,24 +125,18 @@ static SteerVec2 hide(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSl
     return steer_arrive_point(vehicle, best, p->slowing_radius);
 }
 
-/// Reynolds' wander: a target on a circle ahead of the vehicle, nudged at random each step.
+/// Reynolds' wander: a target on a circle ahead of the vehicle, nudged at random each step
+/// (the formulas in flock_formulas.h, shared with step_flock.c).
 static SteerVec2 wander_circle(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w,
                                double dt)
 {
-    double step = w->jitter * dt;
-    SteerVec2 local = slot->wander_local;
-    SteerPcg32 *rng = steer_step_rng(world, vehicle);
-    local.x += steer_pcg32_signed(rng) * step;
-    local.y += steer_pcg32_signed(rng) * step;
-    local = steer_scale(steer_normalize(local), w->radius);
-    if (steer_length_sq(local) == 0.0) local = steer_vec2(w->radius, 0.0);
-    slot->wander_local = local;
-    SteerVec2 ahead = steer_add(local, steer_vec2(w->distance, 0.0));
-    SteerVec2 target = steer_add(vehicle->position, steer_rotate(ahead, vehicle->heading));
+    SteerVec2 local = steer_wander_jitter(slot->wander_local, steer_step_rng(world, vehicle), w->jitter * dt);
+    SteerVec2 point = steer_wander_on_circle(local, w->radius);
+    slot->wander_local = point;
+    SteerVec2 target = steer_wander_target(vehicle, point, w->distance);
     slot->state.wander_target = target;
     slot->state.target = target;
-    if (w->distance == 0.0 && w->radius == 0.0) return steer_match_velocity(vehicle, steer_scale(vehicle->heading, vehicle->max_speed));
-    return steer_seek_point(vehicle, target);
+    return steer_wander_seek(vehicle, w, steer_sub(target, vehicle->position));
 }
 
 SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w)

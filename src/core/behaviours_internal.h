@@ -1,17 +1,14 @@
-/* behaviours_internal.h - building blocks the behaviour files share.
- *
- * Velocity-matching behaviours ask for the force that would close the gap between a desired and
- * the current velocity within the vehicle's response time: mass·(desired - velocity)/response_time.
- * The step then caps it at max_force. Every function returns a finite force for any finite input.
+/* behaviours_internal.h - building blocks the behaviour files share. The per-vehicle formulas the
+ * step's flock path shares with them (velocity matching, seek, separation, alignment, cohesion,
+ * wander, truncation) are in flock_formulas.h. Every function returns a finite force for any
+ * finite input.
  */
 #ifndef STEER_BEHAVIOURS_INTERNAL_H
 #define STEER_BEHAVIOURS_INTERNAL_H
 
+#include "flock_formulas.h"
 #include "world_internal.h"
 
-SteerVec2 steer_match_velocity(const SteerVehicle *vehicle, SteerVec2 desired_velocity);
-/// Full speed toward `point` (absolute coordinates already unwrapped near the vehicle).
-SteerVec2 steer_seek_point(const SteerVehicle *vehicle, SteerVec2 point);
 /// Full speed away from `point`; straight ahead when standing on it.
 SteerVec2 steer_flee_point(const SteerVehicle *vehicle, SteerVec2 point);
 /// The velocity arrive wants: max_speed toward `point`, falling linearly inside slowing_radius.

@@ -37,8 +37,7 @@ static SteerVec2 weighted_sum(SteerWorld *world, SteerVehicle *vehicle)
     SteerVec2 total = {0.0, 0.0};
     for (int i = 0; i < vehicle->behaviour_count; i++)
         total = steer_add(total, evaluate(world, vehicle, &vehicle->behaviours[i]));
-    double length = steer_length(total);
-    double kept = length > vehicle->max_force ? vehicle->max_force / length : 1.0;
+    double kept = steer_truncation_kept(vehicle, steer_length(total));
     for (int i = 0; i < vehicle->behaviour_count; i++) vehicle->behaviours[i].state.kept = kept;
     return steer_scale(total, kept);
 }
