@@ -1,35 +1,13 @@
 /* lclass.c - the one class builder: a handle type's metatable made from its methods, its fields
  * and its metamethods, with the __index and __newindex every handle type shares and the one
- * unknown-member error (with its did-you-mean).
- *
- * Speed. Brains read vehicle fields at every think, so a member is found without hashing its
- * name: Lua interns short strings, so a key is the member `x` exactly when it is the same string
- * object as the interned "x" (kept alive as a key of the dispatch table). MemberKeys is an open
- * addressing table on those addresses; a key that is no member (or no string: lua_topointer gives
- * another address or NULL) ends at an empty slot and takes the dispatch table, the error path.
- * Self is recognised by the class's 64-bit tag (lsteer_test_udata) before luaL_checkudata, which
- * would hash the metatable's name on every read. */
+ * unknown-member error (with its did-you-mean). How a member is found fast: lsteer_internal.h,
+ * above lsteer_class_index. */
 #include <string.h>
 
 #include "lsteer_internal.h"
 
-enum { MEMBER_SLOTS = 128 }; /* a power of two, over twice the number of any class's members */
-
-typedef struct MemberKeys {
-    const LClass *cls;
-    const void *name[MEMBER_SLOTS]; ///< NULL: empty
-    int code[MEMBER_SLOTS];         ///< field code (> 0), or -n for method n of the methods array
-} MemberKeys;
-
-/* The upvalues of __index and __newindex. The dispatch table comes first: tests read the names a
- * class answers to from it (functions are methods, numbers fields). */
-enum { UP_DISPATCH = 1, UP_KEYS, UP_METHODS };
-
-static unsigned member_slot(const void *name)
-{
-    uintptr_t a = (uintptr_t)name;
-    return (unsigned)((a >> 4) ^ (a >> 12)) & (MEMBER_SLOTS - 1);
-}
+/* __index and __newindex have three upvalues (LCLASS_UP_*). The dispatch table comes first: tests
+ * read the names a class answers to from it (functions are methods, numbers fields). */
 
 static const LField *find_field(const LClass *cls, int code)
 {
@@ -49,7 +27,7 @@ static int unknown_member(lua_State *L, const LClass *cls, const char *key)
     const char *names[128];
     int n = 0;
     lua_pushnil(L);
-    while (lua_next(L, lua_upvalueindex(UP_DISPATCH)) && n < 128) {
+    while (lua_next(L, lua_upvalueindex(LCLASS_UP_DISPATCH)) && n < 128) {
         names[n++] = lua_tostring(L, -2);
         lua_pop(L, 1);
     }
@@ -57,12 +35,10 @@ static int unknown_member(lua_State *L, const LClass *cls, const char *key)
     return lsteer_unknown_error(L, "field", key, lua_tostring(L, -1), names, n);
 }
 
-/// The key at 2 was not found by address: look it up by value (the error path), else raise the
-/// unknown-member error. Returns the field code, or 0 with the method pushed.
-static int member_miss(lua_State *L, const LClass *cls, void *self)
+int lsteer_class_member_miss(lua_State *L, const LClass *cls, void *self)
 {
     lua_pushvalue(L, 2);
-    int type = lua_rawget(L, lua_upvalueindex(UP_DISPATCH));
+    int type = lua_rawget(L, lua_upvalueindex(LCLASS_UP_DISPATCH));
     if (type == LUA_TNUMBER) {
         int code = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
@@ -76,33 +52,16 @@ static int member_miss(lua_State *L, const LClass *cls, void *self)
     return luaL_error(L, "%s has no field of type %s", cls->name, luaL_typename(L, 2));
 }
 
-/// The field code of the key at 2, or 0 with the method pushed, or raises the unknown-member error.
-static inline int member_code(lua_State *L, const MemberKeys *mk, void *self)
-{
-    const void *name = lua_topointer(L, 2);
-    for (unsigned i = member_slot(name); name && mk->name[i]; i = (i + 1) & (MEMBER_SLOTS - 1)) {
-        if (mk->name[i] != name) continue;
-        if (mk->code[i] > 0) return mk->code[i];
-        lua_rawgeti(L, lua_upvalueindex(UP_METHODS), -mk->code[i]);
-        return 0;
-    }
-    return member_miss(L, mk->cls, self);
-}
-
+/// The __index of a class without its own (lsteer_class_index with the class's get).
 static int class_index(lua_State *L)
 {
-    const MemberKeys *mk = lua_touserdata(L, lua_upvalueindex(UP_KEYS));
-    const LClass *cls = mk->cls;
-    void *self = check_self(L, cls);
-    int code = member_code(L, mk, self);
-    if (code == 0) return 1; /* a method: methods check self themselves */
-    if (cls->check_first) cls->check_first(L, self);
-    return cls->get(L, self, code);
+    const LMemberKeys *mk = lua_touserdata(L, lua_upvalueindex(LCLASS_UP_KEYS));
+    return lsteer_class_index(L, mk->cls->get);
 }
 
 static int class_newindex(lua_State *L)
 {
-    const MemberKeys *mk = lua_touserdata(L, lua_upvalueindex(UP_KEYS));
+    const LMemberKeys *mk = lua_touserdata(L, lua_upvalueindex(LCLASS_UP_KEYS));
     const LClass *cls = mk->cls;
     void *self = check_self(L, cls);
     if (cls->flags & LCLASS_READ_ONLY_HANDLES)
@@ -110,7 +69,7 @@ static int class_newindex(lua_State *L)
     lua_settop(L, 3);
     if (cls->check_first) cls->check_first(L, self);
     if (cls->flags & LCLASS_STRING_KEYS) luaL_checkstring(L, 2); /* a number becomes its name */
-    int code = member_code(L, mk, self);
+    int code = lsteer_class_member(L, mk, self);
     const char *key = lua_tostring(L, 2);
     if (code == 0 && (cls->flags & LCLASS_METHODS_READ_ONLY))
         return luaL_error(L, "field '%s' of %s is read-only", key, cls->name);
@@ -121,11 +80,11 @@ static int class_newindex(lua_State *L)
     return cls->set(L, self, code, key);
 }
 
-/// Pushes the MemberKeys and the methods array for the dispatch table on top.
+/// Pushes the LMemberKeys and the methods array for the dispatch table on top.
 static void push_member_keys(lua_State *L, const LClass *cls)
 {
     int dispatch = lua_gettop(L);
-    MemberKeys *mk = lua_newuserdatauv(L, sizeof *mk, 0);
+    LMemberKeys *mk = lua_newuserdatauv(L, sizeof *mk, 0);
     memset(mk, 0, sizeof *mk);
     mk->cls = cls;
     lua_newtable(L);
@@ -140,9 +99,9 @@ static void push_member_keys(lua_State *L, const LClass *cls)
         } else {
             code = (int)lua_tointeger(L, -1);
         }
-        if (++count > MEMBER_SLOTS / 2) luaL_error(L, "%s: more members than MEMBER_SLOTS / 2", cls->name);
-        unsigned i = member_slot(lua_topointer(L, -2));
-        while (mk->name[i]) i = (i + 1) & (MEMBER_SLOTS - 1);
+        if (++count > LCLASS_MEMBER_SLOTS / 2) luaL_error(L, "%s: more members than LCLASS_MEMBER_SLOTS / 2", cls->name);
+        unsigned i = lsteer_member_slot(lua_topointer(L, -2));
+        while (mk->name[i]) i = (i + 1) & (LCLASS_MEMBER_SLOTS - 1);
         mk->name[i] = lua_topointer(L, -2);
         mk->code[i] = code;
         lua_pop(L, 1);
@@ -165,7 +124,7 @@ void lsteer_class_open(lua_State *L, const LClass *cls, int nup)
     push_member_keys(L, cls); /* mt, dispatch, keys, methods */
     for (int f = 0; f < 2; f++) {
         for (int i = 0; i < 3; i++) lua_pushvalue(L, mt + 1 + i);
-        lua_pushcclosure(L, f == 0 ? class_index : class_newindex, 3);
+        lua_pushcclosure(L, f == 1 ? class_newindex : cls->index ? cls->index : class_index, 3);
         lua_setfield(L, mt, f == 0 ? "__index" : "__newindex");
     }
     lua_settop(L, mt);

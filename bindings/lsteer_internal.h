@@ -147,12 +147,70 @@ typedef struct LClass {
     int (*get)(lua_State *L, void *self, int code);
     /// Assigns the value at 3 to the writable field `code` named `key`: returns 0.
     int (*set)(lua_State *L, void *self, int code, const char *key);
+    /// The class's own __index, `lsteer_class_index(L, its_get)`, for classes read at every think:
+    /// the get is then a direct call the compiler can inline. NULL: the builder's (same code).
+    lua_CFunction index;
 } LClass;
 
 /// Registers the class's metatable: __index and __newindex over its methods and fields (a member
 /// found by the address of its interned name), the unknown-member errors, and its metamethods.
 /// The nup values on top of the stack (popped) are upvalues of every method and metamethod.
 void lsteer_class_open(lua_State *L, const LClass *cls, int nup);
+
+/* What every __index does, in line so that a class's own __index calls its get directly. Brains
+ * read vehicle fields at every think, so a member is found without hashing its name: Lua interns
+ * short strings, so a key is the member `x` exactly when it is the same string object as the
+ * interned "x" (kept alive as a key of the dispatch table). LMemberKeys is an open addressing
+ * table on those addresses; a key that is no member (or no string: lua_topointer gives another
+ * address or NULL) ends at an empty slot and takes the error path (lsteer_class_member_miss).
+ * Self is recognised by the class's 64-bit tag before luaL_checkudata, which would hash the
+ * metatable's name on every read. */
+
+enum { LCLASS_MEMBER_SLOTS = 128 }; /* a power of two, over twice the number of any class's members */
+/// The upvalues of __index and __newindex.
+enum { LCLASS_UP_DISPATCH = 1, LCLASS_UP_KEYS, LCLASS_UP_METHODS };
+
+typedef struct LMemberKeys {
+    const LClass *cls;
+    const void *name[LCLASS_MEMBER_SLOTS]; ///< NULL: empty
+    int code[LCLASS_MEMBER_SLOTS];         ///< field code (> 0), or -n for method n of the methods array
+} LMemberKeys;
+
+/// The key at 2 was not found by address: looks it up by value, else raises the unknown-member
+/// error. Returns the field code, or 0 with the method pushed.
+int lsteer_class_member_miss(lua_State *L, const LClass *cls, void *self);
+
+static inline unsigned lsteer_member_slot(const void *name)
+{
+    uintptr_t a = (uintptr_t)name;
+    return (unsigned)((a >> 4) ^ (a >> 12)) & (LCLASS_MEMBER_SLOTS - 1);
+}
+
+/// The field code of the key at 2, or 0 with the method pushed, or raises the unknown-member error.
+static inline int lsteer_class_member(lua_State *L, const LMemberKeys *mk, void *self)
+{
+    const void *name = lua_topointer(L, 2);
+    for (unsigned i = lsteer_member_slot(name); name && mk->name[i]; i = (i + 1) & (LCLASS_MEMBER_SLOTS - 1)) {
+        if (mk->name[i] != name) continue;
+        if (mk->code[i] > 0) return mk->code[i];
+        lua_rawgeti(L, lua_upvalueindex(LCLASS_UP_METHODS), -mk->code[i]);
+        return 0;
+    }
+    return lsteer_class_member_miss(L, mk->cls, self);
+}
+
+/// The body of every class's __index.
+static inline int lsteer_class_index(lua_State *L, int (*get)(lua_State *L, void *self, int code))
+{
+    const LMemberKeys *mk = lua_touserdata(L, lua_upvalueindex(LCLASS_UP_KEYS));
+    const LClass *cls = mk->cls;
+    void *self = lsteer_test_udata(L, 1, cls->tag, cls->size);
+    if (!self) self = luaL_checkudata(L, 1, cls->name); /* raises */
+    int code = lsteer_class_member(L, mk, self);
+    if (code == 0) return 1; /* a method: methods check self themselves */
+    if (cls->check_first) cls->check_first(L, self);
+    return get(L, self, code);
+}
 
 /* ---- lnames.c: one name table per enum ------------------------------------------------------ */
 

@@ -620,6 +620,9 @@ static const luaL_Reg VEHICLE_METHODS[] = {
 
 static const luaL_Reg VEHICLE_META[] = {{"__tostring", vehicle_tostring}, {NULL, NULL}};
 
+/// __index: the builder's, with vehicle_get called directly.
+static int vehicle_index(lua_State *L) { return lsteer_class_index(L, vehicle_get); }
+
 static const LClass VEHICLE_CLASS = {
     .name = VEHICLE_MT,
     .tag = LSTEER_VEHICLE_TAG,
@@ -631,6 +634,7 @@ static const LClass VEHICLE_CLASS = {
     .metamethods = VEHICLE_META,
     .get = vehicle_get,
     .set = vehicle_set,
+    .index = vehicle_index,
 };
 
 int lsteer_open_vehicle(lua_State *L)

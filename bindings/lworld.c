@@ -477,6 +477,9 @@ static const luaL_Reg WORLD_META[] = {
     {NULL, NULL},
 };
 
+/// __index: the builder's, with world_get called directly.
+static int world_index(lua_State *L) { return lsteer_class_index(L, world_get); }
+
 static const LClass WORLD_CLASS = {
     .name = WORLD_MT,
     .tag = LSTEER_WORLD_TAG,
@@ -489,6 +492,7 @@ static const LClass WORLD_CLASS = {
     .check_first = world_check_open,
     .get = world_get,
     .set = world_set,
+    .index = world_index,
 };
 
 int lsteer_open_world(lua_State *L)
