@@ -488,34 +488,11 @@ static void push_lua_value(lua_State *L, int handle, int huv)
     }
 }
 
-/// Field `code` of the handle at 1 (the class's get: lclass.c found the member).
-static int vehicle_get(lua_State *L, void *self, int code)
+/// The fields read from a snapshot of the (live) vehicle: tunables and rarely read values.
+static int vehicle_get_rest(lua_State *L, const LVehicle *h, int code)
 {
-    const LVehicle *h = self;
-    if (!handle_live(h)) return removed_error(L, 1);
     SteerWorld *world = h->owner->world;
-    switch (code) { /* the hot reads: straight from the core or the world's tables, no snapshot */
-    case F_X: lua_pushnumber(L, steer_vehicle_position(world, h->id).x); return 1;
-    case F_Y: lua_pushnumber(L, steer_vehicle_position(world, h->id).y); return 1;
-    case F_VX: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).x); return 1;
-    case F_VY: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).y); return 1;
-    case F_SPEED: lua_pushnumber(L, steer_length(steer_vehicle_velocity(world, h->id))); return 1;
-    case F_HEADING: {
-        SteerVec2 hd = steer_vehicle_heading(world, h->id);
-        lua_pushnumber(L, atan2(hd.y, hd.x));
-        return 1;
-    }
-    case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
-    case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
-    case F_ID: lua_pushinteger(L, (lua_Integer)h->serial); return 1;
-    case F_WORLD: push_owner(L, 1); return 1;
-    case F_DATA: push_lua_value(L, 1, HUV_DATA); return 1;
-    case F_BRAIN: push_lua_value(L, 1, HUV_BRAIN); return 1;
-    case F_STATE: push_lua_value(L, 1, HUV_STATE); return 1;
-    case F_BRAIN_ERROR: push_lua_value(L, 1, HUV_BRAIN_ERROR); return 1;
-    default: break;
-    }
-    SteerVehicleState s; /* the rest: tunables and rarely read values */
+    SteerVehicleState s;
     if (steer_vehicle_get(world, h->id, &s) != STEER_OK) return removed_error(L, 1);
     switch (code) {
     case F_KIND:
@@ -541,6 +518,36 @@ static int vehicle_get(lua_State *L, void *self, int code)
         break;
     }
     return 1;
+}
+
+/// Field `code` of the handle at 1 (the class's get: lclass.c found the member). Only the hot reads
+/// are here, so that vehicle_index inlines them.
+static inline int vehicle_get(lua_State *L, void *self, int code)
+{
+    const LVehicle *h = self;
+    if (!handle_live(h)) return removed_error(L, 1);
+    SteerWorld *world = h->owner->world;
+    switch (code) { /* the hot reads: straight from the core or the world's tables, no snapshot */
+    case F_X: lua_pushnumber(L, steer_vehicle_position(world, h->id).x); return 1;
+    case F_Y: lua_pushnumber(L, steer_vehicle_position(world, h->id).y); return 1;
+    case F_VX: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).x); return 1;
+    case F_VY: lua_pushnumber(L, steer_vehicle_velocity(world, h->id).y); return 1;
+    case F_SPEED: lua_pushnumber(L, steer_length(steer_vehicle_velocity(world, h->id))); return 1;
+    case F_HEADING: {
+        SteerVec2 hd = steer_vehicle_heading(world, h->id);
+        lua_pushnumber(L, atan2(hd.y, hd.x));
+        return 1;
+    }
+    case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
+    case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
+    case F_ID: lua_pushinteger(L, (lua_Integer)h->serial); return 1;
+    case F_WORLD: push_owner(L, 1); return 1;
+    case F_DATA: push_lua_value(L, 1, HUV_DATA); return 1;
+    case F_BRAIN: push_lua_value(L, 1, HUV_BRAIN); return 1;
+    case F_STATE: push_lua_value(L, 1, HUV_STATE); return 1;
+    case F_BRAIN_ERROR: push_lua_value(L, 1, HUV_BRAIN_ERROR); return 1;
+    default: return vehicle_get_rest(L, h, code);
+    }
 }
 
 static int field_error(lua_State *L, const char *key, const char *msg)
