@@ -57,8 +57,11 @@ static void push_color(lua_State *L, uint32_t color)
     for (int shift = 24; shift >= 0; shift -= 8) lua_pushnumber(L, (double)((color >> shift) & 0xFF) / 255.0);
 }
 
-static void draw_line(SteerVec2 a, SteerVec2 b, uint32_t color, void *context)
+/* The core passes each shape's layer; the Lua callbacks get the shape and its colour only (the
+ * layers a table asks for are chosen with `layers`). */
+static void draw_line(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context)
 {
+    (void)layer;
     DrawCtx *c = context;
     if (!push_callback(c, CB_LINE)) return;
     lua_pushnumber(c->L, a.x);
@@ -79,19 +82,22 @@ static void circle(DrawCtx *c, int cb, SteerVec2 center, double radius, uint32_t
     lua_call(c->L, 7, 0);
 }
 
-static void draw_circle(SteerVec2 center, double radius, uint32_t color, void *context)
+static void draw_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *context)
 {
+    (void)layer;
     circle(context, CB_CIRCLE, center, radius, color);
 }
 
-static void draw_solid_circle(SteerVec2 center, double radius, uint32_t color, void *context)
+static void draw_solid_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *context)
 {
+    (void)layer;
     circle(context, CB_SOLID_CIRCLE, center, radius, color);
 }
 
 /// A dot: point(x, y, size in pixels, r, g, b, a).
-static void draw_point(SteerVec2 p, double size, uint32_t color, void *context)
+static void draw_point(SteerVec2 p, double size, uint32_t color, SteerDebugLayer layer, void *context)
 {
+    (void)layer;
     circle(context, CB_POINT, p, size, color);
 }
 
@@ -110,13 +116,16 @@ static void polygon(DrawCtx *c, int cb, const SteerVec2 *points, int count, uint
     lua_call(c->L, 5, 0);
 }
 
-static void draw_polygon(const SteerVec2 *points, int count, uint32_t color, void *context)
+static void draw_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *context)
 {
+    (void)layer;
     polygon(context, CB_POLYGON, points, count, color);
 }
 
-static void draw_solid_polygon(const SteerVec2 *points, int count, uint32_t color, void *context)
+static void draw_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer,
+                               void *context)
 {
+    (void)layer;
     polygon(context, CB_SOLID_POLYGON, points, count, color);
 }
 

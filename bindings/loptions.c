@@ -325,6 +325,11 @@ const char *lsteer_suggest(const char *word, const char *const *candidates, int 
     return best_distance <= limit ? best : NULL;
 }
 
+const char *steer_lua_suggest(const char *word, const char *const *candidates, int count)
+{
+    return lsteer_suggest(word, candidates, count);
+}
+
 static int compare_names(const void *a, const void *b)
 {
     return strcmp(*(const char *const *)a, *(const char *const *)b);

@@ -68,4 +68,9 @@ bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz);
 /// w.think_hz of the world at world_idx (0 when it is not a live world).
 double steer_lua_think_hz(lua_State *L, int world_idx);
 
+/// The candidate a mistyped word most likely meant, or NULL: the module's "did you mean" (British
+/// spellings match their American candidates, a typo is one or two edits), for a host's own
+/// messages to read like the module's (the program's --overlays). Calls no Lua.
+const char *steer_lua_suggest(const char *word, const char *const *candidates, int count);
+
 #endif

@@ -72,9 +72,13 @@ $(BUILD)/asan/tests/test_runtime_guard: $(BUILD)/asan/runtime/guard.o
 $(BUILD)/asan/tests/test_runtime_watch: TEST_CFLAGS = -Isrc/runtime
 $(BUILD)/asan/tests/test_runtime_watch: TEST_LINK = $(BUILD)/asan/runtime/reload.o
 $(BUILD)/asan/tests/test_runtime_watch: $(BUILD)/asan/runtime/reload.o
-$(BUILD)/asan/tests/test_runtime_options: TEST_CFLAGS = -Isrc/runtime -Isrc/render $(SDL_CFLAGS)
-$(BUILD)/asan/tests/test_runtime_options: TEST_LINK = $(BUILD)/asan/runtime/options.o
-$(BUILD)/asan/tests/test_runtime_options: $(BUILD)/asan/runtime/options.o
+# options.o and keys.o (the key table, which --overlays and --help read) with the module's objects
+# (its "did you mean"); test_runtime_keys also checks docs/runtime.md's key table against keys.c.
+OPTIONS_TEST_OBJ = $(BUILD)/asan/runtime/options.o $(BUILD)/asan/runtime/keys.o $(BINDINGS_OBJ_ASAN)
+$(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: TEST_CFLAGS = -Isrc/runtime $(RUNTIME_CFLAGS)
+$(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: TEST_LINK = $(OPTIONS_TEST_OBJ)
+$(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: TEST_LIBS = $(RUNTIME_LUA_LIBS)
+$(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: $(OPTIONS_TEST_OBJ)
 $(BUILD)/asan/tests/test_runtime_shot: TEST_LINK = $(RENDER_OBJ_ASAN)
 $(BUILD)/asan/tests/test_runtime_shot: $(RENDER_OBJ_ASAN)
 

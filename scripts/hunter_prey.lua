@@ -1,5 +1,5 @@
 -- Hunter and prey: hunters chase the prey they see until out of stamina, then rest; prey evade.
--- Keys: the mouse lures prey (within 300), click drops an obstacle, h/p more hunters/prey, d difficulty, e evading.
+-- Keys: M.keys below, which F1 lists under the program's own (mouse lure, click obstacle, h, p, d, e, c).
 -- Try: lure a herd behind an obstacle so the hunters lose sight of it; evading off (e) and the longest survival falls.
 local fsm = require "fsm"
 local Hunter = require "hunter_prey.hunter"
@@ -8,6 +8,18 @@ local Prey = require "hunter_prey.prey"
 local M = {}
 
 M.world = { width = 1000, height = 700, edges = "contain", seed = 2 }
+
+-- The player's keys, as the help overlay (F1) lists them under the program's; keypressed and
+-- mousepressed below do what they say.
+M.keys = {
+  { "mouse", "prey within 300 come to the pointer" },
+  { "left click", "drop an obstacle (shield the prey)" },
+  { "h", "one more hunter" },
+  { "p", "five more prey" },
+  { "d", "difficulty: easy / normal / hard" },
+  { "e", "prey evading on / off" },
+  { "c", "clear the obstacles you dropped" },
+}
 
 -- Everything a test or a player may want to change; read when the scene loads and while it runs.
 M.config = {

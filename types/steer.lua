@@ -464,6 +464,7 @@ function FlowField:sample(x, y) end
 
 ---@class steer.Scene the callbacks a scene may return in a table (or define as its own globals); all optional
 ---@field world (steer.WorldOptions|steer.World)? the world to make (or the one the scene made)
+---@field keys string[][]? the scene's keys for the help overlay (F1): {key, text} pairs, `{ {"h", "one more hunter"} }`
 ---@field load fun(world: steer.World)? once, after the world is made
 ---@field update fun(world: steer.World, dt: number)? once per physics step, before it
 ---@field draw fun(gfx: steer.Gfx, world: steer.World)? once per drawn frame, after the world is drawn

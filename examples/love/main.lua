@@ -3,8 +3,8 @@
 -- Hunters (red) chase the prey (blue) they can see until their stamina runs out; prey evade hunters
 -- and come to your mouse pointer when it is near. Click to drop an obstacle that shields them.
 -- Keys: h hunter, p five prey, c clear your obstacles, d difficulty, e evading on/off, space
--- pause, escape quit; overlays as in the steer program: F2 wander, F3 avoidance, F4 neighbours,
--- F6 forces, F8 targets.
+-- pause, escape quit; overlays on the steer program's keys: F2 wander, F3 avoidance, F4 neighbours,
+-- F6 forces (with the behaviours' targets), F8 flow fields.
 -- The brains are the steer program's: scripts/hunter_prey/hunter.lua and prey.lua of the
 -- repository. Edit them while it runs: steer.hot reloads them on save with the steer program's
 -- rules (vehicles, v.data and states stay; a broken save is shown and the old code goes on).
@@ -31,9 +31,11 @@ local Game = require "game"
 
 local game
 local paused = false
--- the overlays drawn over the world (w:debug_draw's layers), toggled by the program's keys
+-- the overlays drawn over the world (w:debug_draw's layers), toggled by the steer program's keys
+-- for them (its F6 shows forces and targets together; F7 state names and F9 the grid are its own)
 local overlays = { wander = true, avoidance = true }
-local OVERLAY_KEYS = { f2 = "wander", f3 = "avoidance", f4 = "neighbors", f6 = "forces", f8 = "targets" }
+local OVERLAY_KEYS = { f2 = { "wander" }, f3 = { "avoidance" }, f4 = { "neighbors" }, f6 = { "forces", "targets" },
+  f8 = { "flow_fields" } }
 local accumulator = 0
 local test -- the test mode's settings, or nil
 local reload_errors = {}
@@ -201,7 +203,8 @@ end
 function love.keypressed(key)
   if key == "escape" then love.event.quit()
   elseif key == "space" then paused = not paused
-  elseif OVERLAY_KEYS[key] then overlays[OVERLAY_KEYS[key]] = not overlays[OVERLAY_KEYS[key]]
+  elseif OVERLAY_KEYS[key] then
+    for _, layer in ipairs(OVERLAY_KEYS[key]) do overlays[layer] = not overlays[layer] end
   elseif key == "h" then game:add_hunter()
   elseif key == "p" then for _ = 1, 5 do game:add_prey() end
   elseif key == "c" then game:clear_obstacles()

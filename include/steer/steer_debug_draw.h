@@ -2,7 +2,8 @@
  * manner of Box2D's b2DebugDraw). The core decides the geometry and the colours; the caller only
  * rasterises segments, circles and polygons, so the core never links a renderer.
  *
- * Colours are words 0xRRGGBBAA. Every callback receives the struct's `context`. A callback left
+ * Colours are words 0xRRGGBBAA. Every callback receives the layer the shape belongs to (a caller
+ * styles layers by it, never by guessing from colours) and the struct's `context`. A callback left
  * NULL is skipped, so a caller that only wants, say, segments sets only draw_segment.
  */
 #ifndef STEER_DEBUG_DRAW_H
@@ -37,6 +38,26 @@ typedef enum SteerDebugDrawFlags {
                              STEER_DEBUG_DRAW_PATHS | STEER_DEBUG_DRAW_BOUNDS,
 } SteerDebugDrawFlags;
 
+/// What a shape belongs to, passed to every callback. Each layer is drawn by the flag of the same
+/// name (STEER_DEBUG_LAYER_WALL_NORMALS by STEER_DEBUG_DRAW_WALLS, STEER_DEBUG_LAYER_TARGETS by
+/// STEER_DEBUG_DRAW_TARGETS), and is finer than the flags where a renderer may style two parts of one
+/// flag differently: a wall and its normal tick.
+typedef enum SteerDebugLayer {
+    STEER_DEBUG_LAYER_BOUNDS,       ///< the world's rectangle
+    STEER_DEBUG_LAYER_FLOW_FIELDS,  ///< flow-field arrows, a dot for a zero cell
+    STEER_DEBUG_LAYER_PATHS,        ///< path segments and waypoint dots
+    STEER_DEBUG_LAYER_OBSTACLES,    ///< obstacle discs and rims
+    STEER_DEBUG_LAYER_WALLS,        ///< wall segments
+    STEER_DEBUG_LAYER_WALL_NORMALS, ///< the arrow along each wall's normal
+    STEER_DEBUG_LAYER_WANDER,       ///< wander circles, targets, leash anchors
+    STEER_DEBUG_LAYER_AVOIDANCE,    ///< detection boxes, wall feelers
+    STEER_DEBUG_LAYER_NEIGHBORS,    ///< neighbour circles and view cones
+    STEER_DEBUG_LAYER_TARGETS,      ///< lines to the behaviours' target points
+    STEER_DEBUG_LAYER_FORCES,       ///< velocity and steering force arrows
+    STEER_DEBUG_LAYER_VEHICLES,     ///< the vehicles' darts
+    STEER_DEBUG_LAYER_COUNT
+} SteerDebugLayer;
+
 /* The colours the core uses (0xRRGGBBAA), chosen to read well on a dark background. */
 #define STEER_DEBUG_COLOR_OBSTACLE_FILL 0x3a4a5eff
 #define STEER_DEBUG_COLOR_OBSTACLE_EDGE 0x7d93adff
@@ -61,17 +82,18 @@ typedef enum SteerDebugDrawFlags {
 
 typedef struct SteerDebugDraw {
     /// A line from a to b.
-    void (*draw_segment)(SteerVec2 a, SteerVec2 b, uint32_t color, void *context);
+    void (*draw_segment)(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context);
     /// A circle outline.
-    void (*draw_circle)(SteerVec2 center, double radius, uint32_t color, void *context);
+    void (*draw_circle)(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *context);
     /// A filled circle.
-    void (*draw_solid_circle)(SteerVec2 center, double radius, uint32_t color, void *context);
+    void (*draw_solid_circle)(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *context);
     /// A closed polygon outline (count >= 3).
-    void (*draw_polygon)(const SteerVec2 *points, int count, uint32_t color, void *context);
+    void (*draw_polygon)(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *context);
     /// A filled convex polygon (count >= 3; vehicles are triangles).
-    void (*draw_solid_polygon)(const SteerVec2 *points, int count, uint32_t color, void *context);
+    void (*draw_solid_polygon)(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer,
+                               void *context);
     /// A dot `size` pixels wide whatever the zoom.
-    void (*draw_point)(SteerVec2 p, double size, uint32_t color, void *context);
+    void (*draw_point)(SteerVec2 p, double size, uint32_t color, SteerDebugLayer layer, void *context);
     /// Optional: where to draw a vehicle (e.g. interpolated between two steps). Return false to
     /// use its current position and heading. Everything drawn about a vehicle follows this pose.
     bool (*vehicle_pose)(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *context);

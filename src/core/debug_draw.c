@@ -43,44 +43,51 @@ void steer_debug_vehicle_shape(SteerVec2 position, SteerVec2 heading, double rad
     points[2] = steer_add(position, steer_rotate(steer_vec2(-radius, -0.9 * radius), heading));
 }
 
-static void segment(const SteerDebugDraw *d, SteerVec2 a, SteerVec2 b, uint32_t color)
+/* Every shape goes out with the layer it belongs to (SteerDebugLayer): callers style by it. */
+static void segment(const SteerDebugDraw *d, SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer)
 {
-    if (d->draw_segment) d->draw_segment(a, b, color, d->context);
+    if (d->draw_segment) d->draw_segment(a, b, color, layer, d->context);
 }
 
-static void circle(const SteerDebugDraw *d, SteerVec2 c, double r, uint32_t color)
+static void circle(const SteerDebugDraw *d, SteerVec2 c, double r, uint32_t color, SteerDebugLayer layer)
 {
-    if (d->draw_circle) d->draw_circle(c, r, color, d->context);
+    if (d->draw_circle) d->draw_circle(c, r, color, layer, d->context);
 }
 
-static void point(const SteerDebugDraw *d, SteerVec2 p, double size, uint32_t color)
+static void point(const SteerDebugDraw *d, SteerVec2 p, double size, uint32_t color, SteerDebugLayer layer)
 {
-    if (d->draw_point) d->draw_point(p, size, color, d->context);
+    if (d->draw_point) d->draw_point(p, size, color, layer, d->context);
+}
+
+static void polygon(const SteerDebugDraw *d, const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer)
+{
+    if (d->draw_polygon) d->draw_polygon(points, count, color, layer, d->context);
 }
 
 /// A segment with a two-stroke head at `tip`; nothing for a zero-length arrow.
-static void arrow(const SteerDebugDraw *d, SteerVec2 from, SteerVec2 tip, uint32_t color)
+static void arrow(const SteerDebugDraw *d, SteerVec2 from, SteerVec2 tip, uint32_t color, SteerDebugLayer layer)
 {
     SteerVec2 v = steer_sub(tip, from);
     double length = steer_length(v);
     if (length < 1e-9) return;
-    segment(d, from, tip, color);
+    segment(d, from, tip, color, layer);
     double head = length < 24.0 ? length * 0.25 : 6.0;
     SteerVec2 back = steer_scale(v, -head / length);
     SteerVec2 side = steer_scale(steer_perp(v), 0.5 * head / length);
-    segment(d, tip, steer_add(tip, steer_add(back, side)), color);
-    segment(d, tip, steer_add(tip, steer_sub(back, side)), color);
+    segment(d, tip, steer_add(tip, steer_add(back, side)), color, layer);
+    segment(d, tip, steer_add(tip, steer_sub(back, side)), color, layer);
 }
 
 /// An arc of `radius` around `center` from angle a0 to a1 (radians), as segments.
-static void arc(const SteerDebugDraw *d, SteerVec2 center, double radius, double a0, double a1, uint32_t color)
+static void arc(const SteerDebugDraw *d, SteerVec2 center, double radius, double a0, double a1, uint32_t color,
+                SteerDebugLayer layer)
 {
     enum { PIECES = 24 };
     SteerVec2 previous = steer_add(center, steer_scale(steer_vec2_from_angle(a0), radius));
     for (int i = 1; i <= PIECES; i++) {
         double a = a0 + (a1 - a0) * i / PIECES;
         SteerVec2 next = steer_add(center, steer_scale(steer_vec2_from_angle(a), radius));
-        segment(d, previous, next, color);
+        segment(d, previous, next, color, layer);
         previous = next;
     }
 }
@@ -89,7 +96,7 @@ static void draw_bounds(const SteerWorld *world, const SteerDebugDraw *d)
 {
     SteerVec2 corners[4] = {{0.0, 0.0}, {world->def.width, 0.0}, {world->def.width, world->def.height},
                             {0.0, world->def.height}};
-    if (d->draw_polygon) d->draw_polygon(corners, 4, STEER_DEBUG_COLOR_BOUNDS, d->context);
+    polygon(d, corners, 4, STEER_DEBUG_COLOR_BOUNDS, STEER_DEBUG_LAYER_BOUNDS);
 }
 
 static void draw_flow_fields(const SteerWorld *world, const SteerDebugDraw *d)
@@ -104,10 +111,11 @@ static void draw_flow_fields(const SteerWorld *world, const SteerDebugDraw *d)
                 SteerVec2 c = steer_add(field->origin, steer_vec2(col * field->cell_size, row * field->cell_size));
                 SteerVec2 dir = steer_normalize(v);
                 if (steer_length_sq(dir) == 0.0) {
-                    point(d, c, 2.0, STEER_DEBUG_COLOR_FLOW);
+                    point(d, c, 2.0, STEER_DEBUG_COLOR_FLOW, STEER_DEBUG_LAYER_FLOW_FIELDS);
                     continue;
                 }
-                arrow(d, steer_sub(c, steer_scale(dir, half)), steer_add(c, steer_scale(dir, half)), STEER_DEBUG_COLOR_FLOW);
+                arrow(d, steer_sub(c, steer_scale(dir, half)), steer_add(c, steer_scale(dir, half)),
+                      STEER_DEBUG_COLOR_FLOW, STEER_DEBUG_LAYER_FLOW_FIELDS);
             }
         }
     }
@@ -118,9 +126,12 @@ static void draw_paths(const SteerWorld *world, const SteerDebugDraw *d)
     for (int i = 0; i < world->paths.count; i++) {
         const SteerPath *path = steer_pool_at(&world->paths, i);
         if (!path->header.alive) continue;
-        for (int k = 0; k + 1 < path->count; k++) segment(d, path->points[k], path->points[k + 1], STEER_DEBUG_COLOR_PATH);
-        if (path->loop && path->count > 2) segment(d, path->points[path->count - 1], path->points[0], STEER_DEBUG_COLOR_PATH);
-        for (int k = 0; k < path->count; k++) point(d, path->points[k], 6.0, STEER_DEBUG_COLOR_PATH);
+        const SteerDebugLayer layer = STEER_DEBUG_LAYER_PATHS;
+        for (int k = 0; k + 1 < path->count; k++)
+            segment(d, path->points[k], path->points[k + 1], STEER_DEBUG_COLOR_PATH, layer);
+        if (path->loop && path->count > 2)
+            segment(d, path->points[path->count - 1], path->points[0], STEER_DEBUG_COLOR_PATH, layer);
+        for (int k = 0; k < path->count; k++) point(d, path->points[k], 6.0, STEER_DEBUG_COLOR_PATH, layer);
     }
 }
 
@@ -130,8 +141,9 @@ static void draw_obstacles(const SteerWorld *world, const SteerDebugDraw *d)
         const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
         if (!obstacle->header.alive) continue;
         if (d->draw_solid_circle)
-            d->draw_solid_circle(obstacle->center, obstacle->radius, STEER_DEBUG_COLOR_OBSTACLE_FILL, d->context);
-        circle(d, obstacle->center, obstacle->radius, STEER_DEBUG_COLOR_OBSTACLE_EDGE);
+            d->draw_solid_circle(obstacle->center, obstacle->radius, STEER_DEBUG_COLOR_OBSTACLE_FILL,
+                                 STEER_DEBUG_LAYER_OBSTACLES, d->context);
+        circle(d, obstacle->center, obstacle->radius, STEER_DEBUG_COLOR_OBSTACLE_EDGE, STEER_DEBUG_LAYER_OBSTACLES);
     }
 }
 
@@ -140,40 +152,41 @@ static void draw_walls(const SteerWorld *world, const SteerDebugDraw *d)
     for (int i = 0; i < world->walls.count; i++) {
         const SteerWall *wall = steer_pool_at(&world->walls, i);
         if (!wall->header.alive) continue;
-        segment(d, wall->a, wall->b, STEER_DEBUG_COLOR_WALL);
+        segment(d, wall->a, wall->b, STEER_DEBUG_COLOR_WALL, STEER_DEBUG_LAYER_WALLS);
         SteerVec2 middle = steer_scale(steer_add(wall->a, wall->b), 0.5);
         arrow(d, middle, steer_add(middle, steer_scale(wall->normal, STEER_DEBUG_WALL_NORMAL_LENGTH)),
-              STEER_DEBUG_COLOR_WALL_NORMAL);
+              STEER_DEBUG_COLOR_WALL_NORMAL, STEER_DEBUG_LAYER_WALL_NORMALS);
     }
 }
 
 static void draw_wander(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot,
                         const SteerWanderParams *w, Pose pose)
 {
+    const SteerDebugLayer layer = STEER_DEBUG_LAYER_WANDER;
     if (w->leash == STEER_LEASH_ROAM) {
         SteerVec2 anchor = w->has_anchor ? w->anchor : v->spawn;
-        circle(d, anchor, w->max_distance, STEER_DEBUG_COLOR_WANDER);
-        point(d, anchor, 4.0, STEER_DEBUG_COLOR_WANDER);
+        circle(d, anchor, w->max_distance, STEER_DEBUG_COLOR_WANDER, layer);
+        point(d, anchor, 4.0, STEER_DEBUG_COLOR_WANDER, layer);
         if (slot->state.evaluated) {
-            segment(d, pose.position, slot->state.wander_target, STEER_DEBUG_COLOR_WANDER);
-            point(d, slot->state.wander_target, 6.0, STEER_DEBUG_COLOR_WANDER_TARGET);
+            segment(d, pose.position, slot->state.wander_target, STEER_DEBUG_COLOR_WANDER, layer);
+            point(d, slot->state.wander_target, 6.0, STEER_DEBUG_COLOR_WANDER_TARGET, layer);
         }
         return;
     }
     /* The circle projected ahead of the vehicle and the target on it, in the vehicle's frame so
      * they follow the drawn (interpolated) pose. */
     SteerVec2 center = steer_add(pose.position, steer_scale(pose.heading, w->distance));
-    circle(d, center, w->radius, STEER_DEBUG_COLOR_WANDER);
-    segment(d, pose.position, center, STEER_DEBUG_COLOR_WANDER);
+    circle(d, center, w->radius, STEER_DEBUG_COLOR_WANDER, layer);
+    segment(d, pose.position, center, STEER_DEBUG_COLOR_WANDER, layer);
     if (steer_length_sq(slot->wander_local) > 0.0) {
         SteerVec2 target = steer_add(center, steer_rotate(slot->wander_local, pose.heading));
-        segment(d, center, target, STEER_DEBUG_COLOR_WANDER_TARGET);
-        point(d, target, 6.0, STEER_DEBUG_COLOR_WANDER_TARGET);
+        segment(d, center, target, STEER_DEBUG_COLOR_WANDER_TARGET, layer);
+        point(d, target, 6.0, STEER_DEBUG_COLOR_WANDER_TARGET, layer);
     }
     if (w->leash == STEER_LEASH_PULL) {
         SteerVec2 anchor = w->has_anchor ? w->anchor : v->spawn;
-        circle(d, anchor, w->return_radius, STEER_DEBUG_COLOR_WANDER);
-        point(d, anchor, 4.0, STEER_DEBUG_COLOR_WANDER);
+        circle(d, anchor, w->return_radius, STEER_DEBUG_COLOR_WANDER, layer);
+        point(d, anchor, 4.0, STEER_DEBUG_COLOR_WANDER, layer);
     }
 }
 
@@ -183,7 +196,7 @@ static void draw_detection_box(const SteerDebugDraw *d, const SteerVehicle *v, c
     SteerVec2 local[4] = {{0.0, -v->radius}, {length, -v->radius}, {length, v->radius}, {0.0, v->radius}};
     SteerVec2 box[4];
     for (int k = 0; k < 4; k++) box[k] = steer_add(pose.position, steer_rotate(local[k], pose.heading));
-    if (d->draw_polygon) d->draw_polygon(box, 4, STEER_DEBUG_COLOR_AVOIDANCE, d->context);
+    polygon(d, box, 4, STEER_DEBUG_COLOR_AVOIDANCE, STEER_DEBUG_LAYER_AVOIDANCE);
 }
 
 static void draw_feelers(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, Pose pose)
@@ -193,25 +206,26 @@ static void draw_feelers(const SteerDebugDraw *d, const SteerVehicle *v, const S
     steer_wall_feelers(pose.heading, v->radius, slot->def.avoid_walls.feeler_length, directions, lengths);
     for (int f = 0; f < 3; f++) {
         SteerVec2 end = steer_add(pose.position, steer_scale(directions[f], lengths[f]));
-        segment(d, pose.position, end, STEER_DEBUG_COLOR_AVOIDANCE);
-        point(d, end, 4.0, STEER_DEBUG_COLOR_AVOIDANCE);
+        segment(d, pose.position, end, STEER_DEBUG_COLOR_AVOIDANCE, STEER_DEBUG_LAYER_AVOIDANCE);
+        point(d, end, 4.0, STEER_DEBUG_COLOR_AVOIDANCE, STEER_DEBUG_LAYER_AVOIDANCE);
     }
 }
 
 static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, Pose pose)
 {
+    const SteerDebugLayer layer = STEER_DEBUG_LAYER_NEIGHBORS;
     if (v->neighbor_radius <= 0.0) return;
     if (v->view_angle >= 2.0 * STEER_PI) {
-        circle(d, pose.position, v->neighbor_radius, STEER_DEBUG_COLOR_NEIGHBORS);
+        circle(d, pose.position, v->neighbor_radius, STEER_DEBUG_COLOR_NEIGHBORS, layer);
         return;
     }
     double facing = steer_angle_of(pose.heading);
     double half = 0.5 * v->view_angle;
     SteerVec2 left = steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing - half), v->neighbor_radius));
     SteerVec2 right = steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing + half), v->neighbor_radius));
-    segment(d, pose.position, left, STEER_DEBUG_COLOR_NEIGHBORS);
-    segment(d, pose.position, right, STEER_DEBUG_COLOR_NEIGHBORS);
-    arc(d, pose.position, v->neighbor_radius, facing - half, facing + half, STEER_DEBUG_COLOR_NEIGHBORS);
+    segment(d, pose.position, left, STEER_DEBUG_COLOR_NEIGHBORS, layer);
+    segment(d, pose.position, right, STEER_DEBUG_COLOR_NEIGHBORS, layer);
+    arc(d, pose.position, v->neighbor_radius, facing - half, facing + half, STEER_DEBUG_COLOR_NEIGHBORS, layer);
 }
 
 /// Behaviours whose state.target is a point they steered for (as opposed to a probe result).
@@ -253,15 +267,15 @@ static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v
          * target too, and a line to every distant hunter would bury the picture. */
         if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && has_target_point(type) &&
             steer_length_sq(slot->state.force) > 0.0) {
-            segment(d, pose.position, slot->state.target, STEER_DEBUG_COLOR_TARGET);
-            point(d, slot->state.target, 5.0, STEER_DEBUG_COLOR_TARGET);
+            segment(d, pose.position, slot->state.target, STEER_DEBUG_COLOR_TARGET, STEER_DEBUG_LAYER_TARGETS);
+            point(d, slot->state.target, 5.0, STEER_DEBUG_COLOR_TARGET, STEER_DEBUG_LAYER_TARGETS);
         }
     }
     if (flags & STEER_DEBUG_DRAW_FORCES) {
         arrow(d, pose.position, steer_add(pose.position, steer_scale(v->velocity, STEER_DEBUG_VELOCITY_SCALE)),
-              STEER_DEBUG_COLOR_VELOCITY);
+              STEER_DEBUG_COLOR_VELOCITY, STEER_DEBUG_LAYER_FORCES);
         arrow(d, pose.position, steer_add(pose.position, steer_scale(v->force, STEER_DEBUG_FORCE_SCALE)),
-              STEER_DEBUG_COLOR_FORCE);
+              STEER_DEBUG_COLOR_FORCE, STEER_DEBUG_LAYER_FORCES);
     }
 }
 
@@ -303,7 +317,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             if (color == 0) color = draw->kind_color ? draw->kind_color(v->kind, draw->context) : steer_debug_kind_color(v->kind);
             SteerVec2 shape[3];
             steer_debug_vehicle_shape(pose.position, pose.heading, v->radius, shape);
-            draw->draw_solid_polygon(shape, 3, color, draw->context);
+            draw->draw_solid_polygon(shape, 3, color, STEER_DEBUG_LAYER_VEHICLES, draw->context);
         }
     }
 }

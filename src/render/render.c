@@ -98,45 +98,50 @@ static inline SDL_FPoint to_screen(const SteerRender *r, SteerVec2 p)
 
 /* ---- SteerDebugDraw callbacks: world units in, screen triangles out ---------------------- */
 
-/// World content (walls, paths) is drawn thicker than overlays, which are 1-pixel strokes; the
-/// core's colour words tell them apart.
-static float segment_width(uint32_t color)
+/// Outline width of each layer the core draws: the world's content (walls, paths, obstacle rims,
+/// bounds) thicker than the overlays, which are 1-pixel strokes. The core says which layer each
+/// shape belongs to; colours are only colours.
+static float layer_width(SteerDebugLayer layer)
 {
-    if (color == STEER_DEBUG_COLOR_WALL) return 3.0f;
-    if (color == STEER_DEBUG_COLOR_PATH) return LINE_WIDTH;
-    return OVERLAY_WIDTH;
+    switch (layer) {
+    case STEER_DEBUG_LAYER_WALLS: return 3.0f;
+    case STEER_DEBUG_LAYER_PATHS:
+    case STEER_DEBUG_LAYER_OBSTACLES:
+    case STEER_DEBUG_LAYER_BOUNDS: return LINE_WIDTH;
+    default: return OVERLAY_WIDTH;
+    }
 }
 
-static void dd_segment(SteerVec2 a, SteerVec2 b, uint32_t color, void *ctx)
+static void dd_segment(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     SteerRender *r = ctx;
     SDL_FPoint p = to_screen(r, a), q = to_screen(r, b);
-    render_stroke(r, p.x, p.y, q.x, q.y, segment_width(color), steer_render_color_from_word(color));
+    render_stroke(r, p.x, p.y, q.x, q.y, layer_width(layer), steer_render_color_from_word(color));
 }
 
-static void dd_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
+static void dd_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     SteerRender *r = ctx;
     SDL_FPoint c = to_screen(r, center);
-    float width = color == STEER_DEBUG_COLOR_OBSTACLE_EDGE ? LINE_WIDTH : OVERLAY_WIDTH;
-    render_ring(r, c.x, c.y, (float)(radius * r->camera.zoom), width, steer_render_color_from_word(color));
+    render_ring(r, c.x, c.y, (float)(radius * r->camera.zoom), layer_width(layer), steer_render_color_from_word(color));
 }
 
-static void dd_solid_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
+static void dd_solid_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
+    (void)layer;
     SteerRender *r = ctx;
-    /* An obstacle's disc and rim are spans, kept by colour until drawn: drawing the ones before
+    /* An obstacle's disc and rim are spans, batched by colour until drawn: drawing the ones before
      * first keeps an obstacle over the rim of one it overlaps. */
     render_flush_strokes(r);
     SDL_FPoint c = to_screen(r, center);
     render_disc(r, c.x, c.y, (float)(radius * r->camera.zoom), steer_render_color_from_word(color));
 }
 
-static void dd_polygon(const SteerVec2 *points, int count, uint32_t color, void *ctx)
+static void dd_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     SteerRender *r = ctx;
     SDL_Color c = steer_render_color_from_word(color);
-    float width = color == STEER_DEBUG_COLOR_BOUNDS ? LINE_WIDTH : OVERLAY_WIDTH;
+    float width = layer_width(layer);
     for (int i = 0; i < count; i++) {
         SDL_FPoint p = to_screen(r, points[i]), q = to_screen(r, points[(i + 1) % count]);
         render_stroke(r, p.x, p.y, q.x, q.y, width, c);
@@ -145,8 +150,9 @@ static void dd_polygon(const SteerVec2 *points, int count, uint32_t color, void 
 
 /// Vehicles: the filled dart with a darker rim, never smaller than a few pixels so a zoomed-out
 /// crowd still shows which way each one faces.
-static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color, void *ctx)
+static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
+    (void)layer;
     SteerRender *r = ctx;
     enum { MAX_POINTS = 8 };
     if (count < 3) return; /* not a polygon: nothing to fill */
@@ -171,8 +177,9 @@ static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color,
     render_outlined_convex(r, screen, count, fill, rim);
 }
 
-static void dd_point(SteerVec2 p, double size, uint32_t color, void *ctx)
+static void dd_point(SteerVec2 p, double size, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
+    (void)layer;
     SteerRender *r = ctx;
     SDL_FPoint c = to_screen(r, p);
     render_dot(r, c.x, c.y, (float)(0.5 * size), steer_render_color_from_word(color));

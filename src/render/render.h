@@ -29,14 +29,15 @@ void steer_camera_to_screen(const SteerCamera *cam, double wx, double wy, double
 /// Zooms by `factor` keeping the world point under screen point (sx, sy) where it is.
 void steer_camera_zoom_at(SteerCamera *cam, double sx, double sy, double factor);
 
-/// Debug overlays, each toggled by a key in the runtime.
+/// Debug overlays. The program toggles each with a key and names it on its command line: both in
+/// its key table (src/runtime/keys.c).
 typedef enum SteerOverlay {
     STEER_OVERLAY_WANDER = 1u << 0,    ///< wander circles and targets
     STEER_OVERLAY_AVOIDANCE = 1u << 1, ///< obstacle detection boxes and wall feelers
     STEER_OVERLAY_NEIGHBORS = 1u << 2, ///< neighbour radius (and view cone) of each vehicle
     STEER_OVERLAY_FORCES = 1u << 3,    ///< velocity and steering force vectors
     STEER_OVERLAY_STATES = 1u << 4,    ///< each vehicle's state name (from vehicle_label)
-    STEER_OVERLAY_PATHS = 1u << 5,     ///< paths with their waypoints, flow fields
+    STEER_OVERLAY_PATHS = 1u << 5,     ///< flow fields (paths and their waypoints are always drawn)
     STEER_OVERLAY_GRID = 1u << 6,      ///< a background grid in world units
 } SteerOverlay;
 

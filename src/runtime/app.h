@@ -35,7 +35,7 @@ typedef struct App {
     bool step_requested; ///< '.': one step, then stay paused
     bool show_help;
     bool quit;
-    bool restart_requested; ///< F5: handled between frames
+    bool restart_requested; ///< the restart key (KEY_RESTART): handled between frames
     int scale_index;        ///< into the time scales; 2 = x1
     double accumulator;     ///< simulated seconds not yet stepped
     uint64_t frames;
@@ -70,7 +70,7 @@ void app_step(App *app);
 void app_render(App *app, double alpha);
 /// Looks for changed scripts and reloads them.
 void app_check_reload(App *app);
-/// F5: a fresh world and a fresh run of the scene; keeps the old one if the new fails to load.
+/// The restart key: a fresh world and a fresh run of the scene; keeps the old one if the new fails to load.
 void app_restart(App *app);
 
 double app_time_scale(const App *app);
@@ -80,11 +80,14 @@ double app_time_scale(const App *app);
 void app_handle_event(App *app, const SDL_Event *event);
 /// The LÖVE name of a key ("space", "a", "lshift", "f10"), or NULL for none.
 const char *app_key_name(SDL_Keycode key);
+/// True when the key of this LÖVE name is the runtime's (keys.c): the scene never receives it.
+bool app_key_owned(const char *love_name);
 
 /* hud.c */
 /// Draws the HUD, the inspector of the selected vehicle and the help overlay.
 void hud_draw(App *app);
-/// The help overlay's lines.
-int hud_help_lines(const char *const **lines);
+/// The help overlay's lines: every row of the key table (keys.c), then the keys the scene
+/// declares (script_scene_keys). Valid until the next call.
+int hud_help_lines(App *app, const char *const **lines);
 
 #endif

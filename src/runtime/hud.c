@@ -1,36 +1,47 @@
 /* hud.c - the screen-space text the runtime composes: HUD (fps, simulated time, vehicles, ms per
  * step, ms in Lua, time scale, paused, then the script's gfx.hud lines), the inspector of the
- * selected vehicle, and the help overlay listing every key. */
+ * selected vehicle, and the help overlay listing every key of the table in keys.c and then the
+ * keys the scene declares. */
 #include "app.h"
+#include "keys.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #define HUD_FIXED_LINES 3
+/* The key table, a footer, a blank line, the scene's name and its keys. */
+#define HELP_MAX_LINES 64
 
-static const char *const HELP[] = {
-    "Space       pause / resume",
-    ".           one physics step (pauses)",
-    "-  =        slower / faster (x1/4 .. x8)",
-    "F1          this help",
-    "F2          wander circles and targets",
-    "F3          detection boxes and wall feelers",
-    "F4          neighbour radius",
-    "F5          restart the scene (fresh world, load again)",
-    "F6          velocity and steering force vectors",
-    "F7          state names",
-    "F8          paths and flow fields",
-    "F9          grid",
-    "wheel       zoom at the cursor",
-    "right-drag  pan",
-    "left click  select a vehicle (inspector)",
-    "Ctrl+Q      quit",
-    "Scripts reload when saved; errors show below.",
-};
-
-int hud_help_lines(const char *const **lines)
+int hud_help_lines(App *app, const char *const **lines)
 {
-    *lines = HELP;
-    return (int)(sizeof HELP / sizeof HELP[0]);
+    static char text[HELP_MAX_LINES][160];
+    static const char *out[HELP_MAX_LINES];
+    int scene_count;
+    const ScriptKey *scene = script_scene_keys(app->script, &scene_count);
+    int width = 0; /* of the key column: the longest key, then two spaces */
+    for (int i = 0; i < KEY_COUNT; i++)
+        if ((int)strlen(KEYS[i].key) > width) width = (int)strlen(KEYS[i].key);
+    for (int i = 0; i < scene_count; i++)
+        if ((int)strlen(scene[i].key) > width) width = (int)strlen(scene[i].key);
+    width += 2;
+    int n = 0;
+    for (int i = 0; i < KEY_COUNT && n < HELP_MAX_LINES; i++, n++)
+        snprintf(text[n], sizeof text[0], "%-*s%s", width, KEYS[i].key, KEYS[i].help);
+    if (n < HELP_MAX_LINES) snprintf(text[n++], sizeof text[0], "Scripts reload when saved; errors show below.");
+    if (scene_count > 0 && n + 2 < HELP_MAX_LINES) {
+        text[n++][0] = '\0';
+        const char *file = strrchr(script_scene_file(app->script), '/');
+        snprintf(text[n++], sizeof text[0], "%s:", file ? file + 1 : script_scene_file(app->script));
+    }
+    for (int i = 0; i < scene_count && n < HELP_MAX_LINES; i++, n++) {
+        /* a key the runtime owns never reaches the scene: say so rather than let it look dead */
+        bool taken = app_key_owned(scene[i].key);
+        snprintf(text[n], sizeof text[0], "%-*s%s%s", width, scene[i].key, scene[i].text,
+                 taken ? "  (the runtime's key: the scene never gets it)" : "");
+    }
+    for (int i = 0; i < n; i++) out[i] = text[i];
+    *lines = out;
+    return n;
 }
 
 static const char *scale_text(double scale)
@@ -50,8 +61,8 @@ void hud_draw(App *app)
     snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles", app->fps, steer_world_time(world),
              steer_world_vehicle_count(world));
     snprintf(fixed[1], sizeof fixed[1], "step %.2f ms   Lua %.2f ms/frame", app->step_ms, app->lua_ms);
-    snprintf(fixed[2], sizeof fixed[2], "%s%s   F1 help", scale_text(app_time_scale(app)),
-             app->paused ? "   PAUSED" : "");
+    snprintf(fixed[2], sizeof fixed[2], "%s%s   %s help", scale_text(app_time_scale(app)),
+             app->paused ? "   PAUSED" : "", keys_for_action(KEY_HELP)->key);
     int extra;
     const char *const *script_lines = script_hud_lines(app->script, &extra);
     const char *lines[HUD_FIXED_LINES + 32];
@@ -67,7 +78,7 @@ void hud_draw(App *app)
     }
     if (app->show_help) {
         const char *const *help;
-        int count = hud_help_lines(&help);
+        int count = hud_help_lines(app, &help);
         steer_render_help(app->render, help, count);
     }
 }

@@ -1,8 +1,9 @@
-/* input.c - what keys and the mouse do. The runtime owns Space, '.', '-', '=', F1-F9, Ctrl+Q,
- * the wheel, right-drag and a left click on a vehicle; everything else goes to the scene's
- * keypressed(key) / mousepressed(x, y, button) / mousemoved(x, y) with LÖVE's key names, LÖVE's
- * button numbers (1 left, 2 right, 3 middle) and world coordinates. */
+/* input.c - what keys and the mouse do. The runtime owns the keys of the table in keys.c (and
+ * the wheel, right-drag and a left click on a vehicle, which it also lists); everything else goes
+ * to the scene's keypressed(key) / mousepressed(x, y, button) / mousemoved(x, y) with LÖVE's key
+ * names, LÖVE's button numbers (1 left, 2 right, 3 middle) and world coordinates. */
 #include "app.h"
+#include "keys.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -68,45 +69,44 @@ const char *app_key_name(SDL_Keycode key)
     return buf;
 }
 
-static void toggle(App *app, unsigned overlay)
+bool app_key_owned(const char *name)
 {
-    app->overlays ^= overlay;
+    for (int i = 0; i < KEY_COUNT; i++) {
+        if (KEYS[i].ctrl) continue; /* without Ctrl the scene gets the key */
+        for (int k = 0; k < KEY_MAX_SYMS && KEYS[i].sym[k]; k++) {
+            const char *own = app_key_name(KEYS[i].sym[k]);
+            if (own && SDL_strcasecmp(own, name) == 0) return true;
+        }
+    }
+    return false;
 }
 
-/* Returns true when the runtime owns the key. */
+/* Does what the key's row of the table says; false when the runtime does not own the key. */
 static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
 {
-    bool ctrl = (k->keysym.mod & KMOD_CTRL) != 0;
-    switch (k->keysym.sym) {
-    case SDLK_q:
-        if (!ctrl) return false;
-        app->quit = true;
-        return true;
-    case SDLK_SPACE: app->paused = !app->paused; return true;
-    case SDLK_PERIOD:
+    const KeyBinding *b = keys_for_keycode(k->keysym.sym, (k->keysym.mod & KMOD_CTRL) != 0);
+    if (!b) return false;
+    switch (b->action) {
+    case KEY_PAUSE: app->paused = !app->paused; break;
+    case KEY_STEP:
         app->paused = true;
         app->step_requested = true;
-        return true;
-    case SDLK_MINUS:
-    case SDLK_KP_MINUS:
+        break;
+    case KEY_SLOWER:
         if (app->scale_index > 0) app->scale_index--;
-        return true;
-    case SDLK_EQUALS:
-    case SDLK_PLUS:
-    case SDLK_KP_PLUS:
+        break;
+    case KEY_FASTER:
         if (app->scale_index < APP_TIME_SCALES - 1) app->scale_index++;
-        return true;
-    case SDLK_F1: app->show_help = !app->show_help; return true;
-    case SDLK_F2: toggle(app, STEER_OVERLAY_WANDER); return true;
-    case SDLK_F3: toggle(app, STEER_OVERLAY_AVOIDANCE); return true;
-    case SDLK_F4: toggle(app, STEER_OVERLAY_NEIGHBORS); return true;
-    case SDLK_F5: app->restart_requested = true; return true;
-    case SDLK_F6: toggle(app, STEER_OVERLAY_FORCES); return true;
-    case SDLK_F7: toggle(app, STEER_OVERLAY_STATES); return true;
-    case SDLK_F8: toggle(app, STEER_OVERLAY_PATHS); return true;
-    case SDLK_F9: toggle(app, STEER_OVERLAY_GRID); return true;
-    default: return false;
+        break;
+    case KEY_HELP: app->show_help = !app->show_help; break;
+    case KEY_OVERLAY: app->overlays ^= b->overlay; break;
+    case KEY_RESTART: app->restart_requested = true; break;
+    case KEY_QUIT: app->quit = true; break;
+    case KEY_ZOOM:
+    case KEY_PAN:
+    case KEY_SELECT: return false; /* mouse actions: no key does them */
     }
+    return true;
 }
 
 /* The vehicle under screen point (sx, sy): the closest one whose radius (plus a few pixels) covers it. */
@@ -152,7 +152,10 @@ void app_handle_event(App *app, const SDL_Event *ev)
         }
         break;
     case SDL_KEYDOWN:
-        if (ev->key.repeat && ev->key.keysym.sym != SDLK_PERIOD) break;
+        if (ev->key.repeat) { /* only a key whose row says so acts again while held */
+            const KeyBinding *b = keys_for_keycode(ev->key.keysym.sym, (ev->key.keysym.mod & KMOD_CTRL) != 0);
+            if (!b || !b->repeats) break;
+        }
         if (!runtime_key(app, &ev->key)) {
             const char *name = app_key_name(ev->key.keysym.sym);
             if (name) script_keypressed(app->script, name);

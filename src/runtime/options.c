@@ -10,16 +10,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render.h"
+#include "keys.h"
+#include "steer_lua.h"
 
-static const struct {
-    const char *name;
-    unsigned bit;
-} OVERLAYS[] = {
-    {"wander", STEER_OVERLAY_WANDER}, {"avoidance", STEER_OVERLAY_AVOIDANCE}, {"neighbors", STEER_OVERLAY_NEIGHBORS},
-    {"forces", STEER_OVERLAY_FORCES}, {"states", STEER_OVERLAY_STATES},       {"paths", STEER_OVERLAY_PATHS},
-    {"grid", STEER_OVERLAY_GRID},
-};
+/* The overlay names are those of the key table (keys.c), plus "all". */
+#define OVERLAYS_MAX 32
 
 bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t bad_size)
 {
@@ -29,11 +24,10 @@ bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t 
         size_t len = strcspn(p, ",");
         bool found = len == 3 && !strncmp(p, "all", 3);
         if (found) *bits = ~0u;
-        for (size_t i = 0; i < sizeof OVERLAYS / sizeof OVERLAYS[0] && !found; i++) {
-            if (strlen(OVERLAYS[i].name) == len && !strncmp(p, OVERLAYS[i].name, len)) {
-                *bits |= OVERLAYS[i].bit;
-                found = true;
-            }
+        const KeyBinding *b = found ? NULL : keys_for_overlay_name(p, len);
+        if (b) {
+            *bits |= b->overlay;
+            found = true;
         }
         if (!found) {
             snprintf(bad, bad_size, "%.*s", (int)len, p);
@@ -62,8 +56,48 @@ AppOptions options_default(void)
 
 void options_print_version(FILE *out) { fprintf(out, "steer %s\n", STEER_VERSION); }
 
+void options_overlay_error(const char *bad, char *error, size_t error_size)
+{
+    const char *names[OVERLAYS_MAX + 1] = {"all"};
+    int count = 1 + keys_overlay_names(names + 1, OVERLAYS_MAX);
+    if (count > OVERLAYS_MAX + 1) count = OVERLAYS_MAX + 1;
+    const char *hint = steer_lua_suggest(bad, names, count);
+    if (hint) {
+        snprintf(error, error_size, "option --overlays: unknown overlay '%s' (did you mean '%s'?)", bad, hint);
+        return;
+    }
+    char known[512] = "";
+    for (int i = 0, used = 0; i < count && used < (int)sizeof known; i++)
+        used += snprintf(known + used, sizeof known - (size_t)used, "%s%s", i ? ", " : "", names[i]);
+    snprintf(error, error_size, "option --overlays: unknown overlay '%s' (known: %s)", bad, known);
+}
+
+/* The overlays --overlays names, with their keys, wrapped under the option's text. */
+static void overlay_list(char *out, size_t size)
+{
+    const char *indent = "                      ";
+    size_t line = 0, used = (size_t)snprintf(out, size, "%s", indent); /* line: where the line starts */
+    for (int i = 0; i < KEY_COUNT && used < size; i++) {
+        if (!KEYS[i].cli) continue;
+        char item[64];
+        int n = snprintf(item, sizeof item, "%s (%s)", KEYS[i].cli, KEYS[i].key);
+        bool first = used == line + strlen(indent);
+        if (!first && used - line + 2 + (size_t)n > 92) { /* the other lines of --help are as wide */
+            used += (size_t)snprintf(out + used, size - used, ",\n");
+            line = used;
+            used += (size_t)snprintf(out + used, size - used, "%s", indent);
+            first = true;
+        }
+        if (used < size) used += (size_t)snprintf(out + used, size - used, "%s%s", first ? "" : ", ", item);
+    }
+    if (used < size) snprintf(out + used, size - used, "\n");
+}
+
 void options_print_help(FILE *out, const char *program)
 {
+    char overlays[1024];
+    overlay_list(overlays, sizeof overlays);
+    const char *help_key = keys_for_action(KEY_HELP)->key;
     fprintf(out,
             "usage: %s [options] SCRIPT\n"
             "Runs the scene SCRIPT (a Lua file) in a window, or headless.\n"
@@ -88,10 +122,11 @@ void options_print_help(FILE *out, const char *program)
             "  --watch             reload changed scripts while running (always on in a window);\n"
             "                      headless, it runs in real time\n"
             "  --poll              watch files by polling every 250 ms instead of inotify\n"
-            "  --overlays LIST     overlays on at start: all, or some of wander,avoidance,\n"
-            "                      neighbors,forces,states,paths,grid (keys F2-F4, F6-F9 toggle them)\n"
+            "  --overlays LIST     overlays on at start: all, or names separated by commas (the key\n"
+            "                      in brackets toggles each in the window):\n"
+            "%s"
             "  --select N          select the N-th vehicle (creation order) at start: its inspector\n"
-            "  --show-help         show the key help overlay at start (F1)\n"
+            "  --show-help         show the key help overlay at start (%s)\n"
             "  --time-budget MS    longest one call into Lua may run before it is stopped (default 100)\n"
             "  --memory-cap MB     memory the scripts may use (default 1024)\n"
             "  --width W           window width in pixels (default 1024)\n"
@@ -104,8 +139,13 @@ void options_print_help(FILE *out, const char *program)
             "step was never reached; 4 a script could not be stopped (a __gc finalizer or a long C\n"
             "function ran ten budgets, at least 5 s: the watchdog ended the run); 128 + N signal N\n"
             "arrived while a script held the program (else SIGINT/SIGTERM end the run normally).\n"
-            "Keys: F1 in the window lists them (Space pause, . step, -/= time scale, F5 restart).\n",
-            program);
+            "\n"
+            "Keys in the window (%s lists them there, with the scene's own):\n",
+            program, overlays, help_key, help_key);
+    int width = 0;
+    for (int i = 0; i < KEY_COUNT; i++)
+        if ((int)strlen(KEYS[i].key) > width) width = (int)strlen(KEYS[i].key);
+    for (int i = 0; i < KEY_COUNT; i++) fprintf(out, "  %-*s%s\n", width + 2, KEYS[i].key, KEYS[i].help);
 }
 
 static bool parse_ll(const char *s, long long min, long long *out)
@@ -244,10 +284,7 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             NEED_VALUE();
             char bad[64];
             if (!options_parse_overlays(value, &opt->overlays, bad, sizeof bad)) {
-                snprintf(error, error_size,
-                         "option --overlays: unknown overlay '%s' (all, wander, avoidance, "
-                         "neighbors, forces, states, paths, grid)",
-                         bad);
+                options_overlay_error(bad, error, error_size);
                 return OPTIONS_ERROR;
             }
         } else if (!strcmp(a, "--select")) {

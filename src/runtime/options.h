@@ -36,8 +36,11 @@ typedef struct AppOptions {
 
 AppOptions options_default(void);
 
-/// Overlay bits from "wander,forces,..." or "all"; false (and *bad names the word) when a name is unknown.
+/// Overlay bits from "wander,forces,..." or "all" (the names of the key table, keys.c); false (and
+/// *bad names the word) when a name is unknown.
 bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t bad_size);
+/// The message for an unknown overlay name: "did you mean" the close one, else every name.
+void options_overlay_error(const char *bad, char *error, size_t error_size);
 
 typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_VERSION, OPTIONS_ERROR } OptionsResult;
 

@@ -182,8 +182,8 @@ static int make_world(lua_State *L)
     return 1;
 }
 
-/* Runs the scene file, makes the world, calls load(world). Errors are reported (filed under the
- * scene's file); false when one happened. */
+/* Runs the scene file, makes the world, calls load(world), reads the scene's keys. Errors are
+ * reported (filed under the scene's file); false when one happened. */
 static bool read_scene(ScriptHost *host)
 {
     lua_State *L = host->L;
@@ -215,7 +215,7 @@ static bool read_scene(ScriptHost *host)
     script_push_world(host);
     if (host->config.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.think_hz); /* --think-hz */
     if (!script_callback(host, "load", 1)) return false;
-    return true;
+    return script_read_keys(host); /* after load, which may set them */
 }
 
 /* A scene that failed to load: keep the world it made (else make a default one) to show behind
@@ -318,6 +318,7 @@ void script_destroy(ScriptHost *host)
     for (int i = 0; i < host->inspector_count; i++) free(host->inspector[i]);
     script_errors_free(host);
     script_brains_free(host);
+    script_keys_free(host);
     free(host);
 }
 

@@ -68,6 +68,18 @@ const uint32_t *script_kind_colors(ScriptHost *host, int *count);
 /// The HUD lines the last draw(gfx, world) gave with gfx.hud.
 const char *const *script_hud_lines(ScriptHost *host, int *count);
 
+/// A key the scene declares for the help overlay: an entry of its `keys` table, a list of
+/// {key, text} pairs (`keys = { {"h", "one more hunter"}, {"left click", "drop an obstacle"} }`).
+typedef struct ScriptKey {
+    char *key;  ///< as the scene names it
+    char *text; ///< what it does
+} ScriptKey;
+/// At most this many keys in a scene's table (more is an error: the help would not fit).
+#define SCRIPT_MAX_SCENE_KEYS 32
+/// The scene's keys, in its order: read (and checked) after load(world) and after each good
+/// reload, so a save changes them; none for a scene without a `keys` table. *count of them.
+const ScriptKey *script_scene_keys(ScriptHost *host, int *count);
+
 /// The error the panel shows (NULL when none), how many errors happened in total.
 const char *script_error(ScriptHost *host);
 int script_error_count(ScriptHost *host);

@@ -70,6 +70,8 @@ struct ScriptHost {
     int inspector_count;
     uint32_t kind_colors[SCRIPT_MAX_KINDS]; ///< steer_render_name_color of each kind's name, by number
     int kind_color_count;                   ///< kinds coloured so far (kinds are only ever added)
+    ScriptKey *keys; ///< the scene's `keys` table as last read (script_keys.c)
+    int key_count;
 };
 
 /* script.c */
@@ -112,6 +114,13 @@ void script_files_name_of(ScriptHost *host, const char *path);
 void script_gfx_open(ScriptHost *host);
 int script_open_steer(lua_State *L);
 void script_hud_clear(ScriptHost *host);
+
+/* script_keys.c */
+/// Reads and checks the scene's `keys` table (its table's field, else its own global): a list of
+/// {key, text} pairs of strings. Reports what is wrong and returns false (keeping the keys read
+/// before); the scene failing to load, or the reload that made it wrong failing.
+bool script_read_keys(ScriptHost *host);
+void script_keys_free(ScriptHost *host);
 
 /* script_brains.c */
 int script_think_pass(lua_State *L);

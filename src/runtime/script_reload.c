@@ -223,9 +223,10 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
         lua_pushvalue(L, undo);
         ok = script_pcall(host, 4, 0);
         if (ok) {
-            /* The new code is in place: the scene hears of it; if reload(world) fails, it goes. */
+            /* The new code is in place: the scene hears of it; if reload(world) fails, it goes.
+             * The scene's keys are read again (a save may change them); wrong ones fail it too. */
             script_push_world(host);
-            ok = script_callback(host, "reload", 1);
+            ok = script_callback(host, "reload", 1) && script_read_keys(host);
         }
         if (!ok) replay(host, undo);
     }

@@ -1,5 +1,5 @@
 /* test_debug_draw.c - steer_world_debug_draw emits the world's geometry: records every call and
- * checks where the shapes are, their colours, and that each flag adds exactly its part. */
+ * checks where the shapes are, their colours and layers, and that each flag adds exactly its part. */
 #include <stdlib.h>
 
 #include "test_support.h"
@@ -12,6 +12,7 @@ typedef struct Call {
     SteerVec2 poly[8];
     int count;
     uint32_t color;
+    SteerDebugLayer layer;
 } Call;
 
 typedef struct Recorder {
@@ -27,37 +28,43 @@ typedef struct Recorder {
     int solid_polygon_count;
     Call points[MAX_CALLS];
     int point_count;
+    /* every call's layer, in order, and how many */
+    SteerDebugLayer layers[6 * MAX_CALLS];
+    int layer_count;
     /* vehicle_pose override */
     bool override_pose;
     SteerVec2 pose_position, pose_heading;
 } Recorder;
 
-static Call *add(Call *calls, int *count)
+static Call *add(Recorder *r, Call *calls, int *count, SteerDebugLayer layer)
 {
     assert_true(*count < MAX_CALLS);
+    assert_true(layer >= 0 && layer < STEER_DEBUG_LAYER_COUNT);
     Call *c = &calls[(*count)++];
     memset(c, 0, sizeof *c);
+    c->layer = layer;
+    r->layers[r->layer_count++] = layer;
     return c;
 }
 
-static void rec_segment(SteerVec2 a, SteerVec2 b, uint32_t color, void *ctx)
+static void rec_segment(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     Recorder *r = ctx;
-    Call *c = add(r->segments, &r->segment_count);
+    Call *c = add(r, r->segments, &r->segment_count, layer);
     c->a = a, c->b = b, c->color = color;
 }
 
-static void rec_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
+static void rec_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     Recorder *r = ctx;
-    Call *c = add(r->circles, &r->circle_count);
+    Call *c = add(r, r->circles, &r->circle_count, layer);
     c->a = center, c->radius = radius, c->color = color;
 }
 
-static void rec_solid_circle(SteerVec2 center, double radius, uint32_t color, void *ctx)
+static void rec_solid_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     Recorder *r = ctx;
-    Call *c = add(r->solid_circles, &r->solid_circle_count);
+    Call *c = add(r, r->solid_circles, &r->solid_circle_count, layer);
     c->a = center, c->radius = radius, c->color = color;
 }
 
@@ -68,22 +75,22 @@ static void rec_polygon_into(Call *c, const SteerVec2 *points, int count, uint32
     c->count = count, c->color = color;
 }
 
-static void rec_polygon(const SteerVec2 *points, int count, uint32_t color, void *ctx)
+static void rec_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     Recorder *r = ctx;
-    rec_polygon_into(add(r->polygons, &r->polygon_count), points, count, color);
+    rec_polygon_into(add(r, r->polygons, &r->polygon_count, layer), points, count, color);
 }
 
-static void rec_solid_polygon(const SteerVec2 *points, int count, uint32_t color, void *ctx)
+static void rec_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     Recorder *r = ctx;
-    rec_polygon_into(add(r->solid_polygons, &r->solid_polygon_count), points, count, color);
+    rec_polygon_into(add(r, r->solid_polygons, &r->solid_polygon_count, layer), points, count, color);
 }
 
-static void rec_point(SteerVec2 p, double size, uint32_t color, void *ctx)
+static void rec_point(SteerVec2 p, double size, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
     Recorder *r = ctx;
-    Call *c = add(r->points, &r->point_count);
+    Call *c = add(r, r->points, &r->point_count, layer);
     c->a = p, c->radius = size, c->color = color;
 }
 
@@ -154,6 +161,8 @@ static void test_obstacles_are_filled_circles_with_an_outline(void **state)
     assert_int_equal(r->solid_circles[0].color, STEER_DEBUG_COLOR_OBSTACLE_FILL);
     assert_int_equal(r->circle_count, 1);
     assert_int_equal(r->circles[0].color, STEER_DEBUG_COLOR_OBSTACLE_EDGE);
+    assert_int_equal(r->solid_circles[0].layer, STEER_DEBUG_LAYER_OBSTACLES);
+    assert_int_equal(r->circles[0].layer, STEER_DEBUG_LAYER_OBSTACLES);
     assert_int_equal(total_calls(r), 2);
     free(r);
     steer_world_destroy(world);
@@ -174,6 +183,9 @@ static void test_walls_show_their_normal_at_the_middle(void **state)
     assert_true(has_segment(r, middle, tip, STEER_DEBUG_COLOR_WALL_NORMAL));
     /* the arrow head: two more strokes from the tip */
     assert_int_equal(r->segment_count, 4);
+    /* the wall and its normal are told apart by layer, not by colour */
+    assert_int_equal(r->segments[0].layer, STEER_DEBUG_LAYER_WALLS);
+    for (int i = 1; i < 4; i++) assert_int_equal(r->segments[i].layer, STEER_DEBUG_LAYER_WALL_NORMALS);
     free(r);
     steer_world_destroy(world);
 }
@@ -381,6 +393,63 @@ static void test_paths_bounds_and_flow_fields(void **state)
     steer_world_destroy(world);
 }
 
+/* Which layers each flag draws (SteerDebugLayer's documentation). */
+static unsigned layers_of_flag(unsigned flag)
+{
+    switch (flag) {
+    case STEER_DEBUG_DRAW_VEHICLES: return 1u << STEER_DEBUG_LAYER_VEHICLES;
+    case STEER_DEBUG_DRAW_OBSTACLES: return 1u << STEER_DEBUG_LAYER_OBSTACLES;
+    case STEER_DEBUG_DRAW_WALLS: return 1u << STEER_DEBUG_LAYER_WALLS | 1u << STEER_DEBUG_LAYER_WALL_NORMALS;
+    case STEER_DEBUG_DRAW_PATHS: return 1u << STEER_DEBUG_LAYER_PATHS;
+    case STEER_DEBUG_DRAW_BOUNDS: return 1u << STEER_DEBUG_LAYER_BOUNDS;
+    case STEER_DEBUG_DRAW_WANDER: return 1u << STEER_DEBUG_LAYER_WANDER;
+    case STEER_DEBUG_DRAW_AVOIDANCE: return 1u << STEER_DEBUG_LAYER_AVOIDANCE;
+    case STEER_DEBUG_DRAW_NEIGHBORS: return 1u << STEER_DEBUG_LAYER_NEIGHBORS;
+    case STEER_DEBUG_DRAW_FORCES: return 1u << STEER_DEBUG_LAYER_FORCES;
+    case STEER_DEBUG_DRAW_TARGETS: return 1u << STEER_DEBUG_LAYER_TARGETS;
+    case STEER_DEBUG_DRAW_FLOW_FIELDS: return 1u << STEER_DEBUG_LAYER_FLOW_FIELDS;
+    default: return 0;
+    }
+}
+
+static void test_every_shape_names_its_layer_and_each_flag_draws_its_own(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 3);
+    SteerVehicleId id = spawn_moving(world, 200, 200, 40, 10);
+    SteerBehaviourDef defs[4] = {
+        steer_default_behaviour_def(STEER_WANDER), steer_default_behaviour_def(STEER_AVOID_OBSTACLES),
+        steer_default_behaviour_def(STEER_AVOID_WALLS), steer_default_behaviour_def(STEER_SEEK)};
+    defs[3].seek.target = steer_target_point(600, 200);
+    for (int i = 0; i < 4; i++) turn_on(world, id, &defs[i]);
+    SteerObstacleId ob;
+    assert_int_equal(steer_world_add_obstacle(world, steer_vec2(300, 300), 30, &ob), STEER_OK);
+    SteerWallId wall;
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(100, 400), steer_vec2(300, 400), &wall), STEER_OK);
+    SteerVec2 pts[2] = {{10, 10}, {100, 10}};
+    SteerPathId path;
+    assert_int_equal(steer_world_add_path(world, pts, 2, false, &path), STEER_OK);
+    SteerVec2 vectors[2] = {{1, 0}, {0, 0}};
+    SteerFlowFieldDef fd = {{500, 500}, 20, 2, 1, vectors};
+    SteerFlowFieldId field;
+    assert_int_equal(steer_world_add_flow_field(world, &fd, &field), STEER_OK);
+    run_steps(world, 3);
+
+    unsigned seen = 0;
+    for (unsigned flag = 1; flag <= STEER_DEBUG_DRAW_FLOW_FIELDS; flag <<= 1) {
+        Recorder *r = draw_with(world, flag, fresh());
+        assert_true(r->layer_count > 0);
+        for (int i = 0; i < r->layer_count; i++) {
+            if (!(layers_of_flag(flag) & 1u << r->layers[i]))
+                fail_msg("flag 0x%x drew a shape of layer %d", flag, (int)r->layers[i]);
+            seen |= 1u << r->layers[i];
+        }
+        free(r);
+    }
+    assert_int_equal(seen, (1u << STEER_DEBUG_LAYER_COUNT) - 1); /* every layer was drawn */
+    steer_world_destroy(world);
+}
+
 static void test_flags_select_exactly_their_part(void **state)
 {
     (void)state;
@@ -423,6 +492,7 @@ int main(void)
         cmocka_unit_test(test_forces_show_velocity_and_force_arrows),
         cmocka_unit_test(test_paths_bounds_and_flow_fields),
         cmocka_unit_test(test_flags_select_exactly_their_part),
+        cmocka_unit_test(test_every_shape_names_its_layer_and_each_flag_draws_its_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

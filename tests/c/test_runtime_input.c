@@ -1,7 +1,8 @@
 /* test_runtime_input.c - the program's event path, in-process: SDL events fed to app_handle_event
  * (the function the window's loop calls) on a real scene, then the effect checked: pause, single
  * step and time scale through app_frame, overlays, restart, selection, zoom, pan, and what the
- * scene's keypressed / mousepressed / mousemoved receive. */
+ * scene's keypressed / mousepressed / mousemoved receive; and the help overlay: the key table,
+ * then the keys the scene declares in its `keys` table. */
 #include "runtime_support.h"
 
 #include <lua.h>
@@ -300,6 +301,121 @@ static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_
     assert_string_equal(mouse_text(), "0.0 0.0");
 }
 
+/* A second App on a scene of its own (the fixture's `app` stays as setup made it). */
+static App other;
+
+static int open_other(const char *name, const char *scene)
+{
+    rt_write(name, scene);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.script = rt_path(name);
+    return app_init(&other, &opt, NULL);
+}
+
+/* The help overlay's lines joined with '\n'. */
+static const char *help_text(App *a)
+{
+    static char buf[8192];
+    const char *const *lines;
+    int n = hud_help_lines(a, &lines);
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) len += (size_t)snprintf(buf + len, sizeof buf - len, "%s\n", lines[i]);
+    return buf;
+}
+
+static void test_help_lists_the_key_table_then_the_scenes_keys(void **state)
+{
+    (void)state;
+    /* the fixture's scene declares none: the program's keys, then the footer, nothing more */
+    const char *plain = help_text(&app);
+    assert_non_null(strstr(plain, "Space       pause / resume\n"));
+    assert_non_null(strstr(plain, "F2          wander circles and targets\n"));
+    assert_non_null(strstr(plain, "Ctrl+Q      quit\nScripts reload when saved; errors show below.\n"));
+    assert_null(strstr(plain, "input.lua"));
+
+    /* a scene of globals: its list, in its order, under the program's; a key the runtime owns is
+     * marked, since the scene never receives it */
+    assert_int_equal(open_other("keyed.lua", "keys = { {'a', 'adds an event'}, {'space', 'pauses the hunt'},\n"
+                                             "         {'left click', 'drops a rock'} }\n"),
+                     0);
+    const char *text = help_text(&other);
+    assert_non_null(strstr(text, "errors show below.\n\nkeyed.lua:\n"
+                                 "a           adds an event\n"
+                                 "space       pauses the hunt  (the runtime's key: the scene never gets it)\n"
+                                 "left click  drops a rock\n"));
+    app_shutdown(&other);
+
+    /* a scene that returns a table, with a key longer than the program's: the column widens */
+    assert_int_equal(open_other("table.lua", "return { keys = { {'shift + wheel', 'nothing at all'} } }\n"), 0);
+    text = help_text(&other);
+    assert_non_null(strstr(text, "Space          pause / resume\n"));
+    assert_non_null(strstr(text, "table.lua:\nshift + wheel  nothing at all\n"));
+    app_shutdown(&other);
+}
+
+static void test_a_reload_changes_the_scenes_keys_and_a_bad_one_keeps_them(void **state)
+{
+    (void)state;
+    assert_int_equal(open_other("keyed.lua", "keys = { {'a', 'first'} }\n"), 0);
+    int count;
+    const ScriptKey *keys = script_scene_keys(other.script, &count);
+    assert_int_equal(count, 1);
+    assert_string_equal(keys[0].text, "first");
+    rt_write("keyed.lua", "keys = { {'a', 'second'}, {'b', 'new'} }\n");
+    assert_int_equal(script_reload_file(other.script, rt_path("keyed.lua")), SCRIPT_RELOAD_OK);
+    keys = script_scene_keys(other.script, &count);
+    assert_int_equal(count, 2);
+    assert_string_equal(keys[0].text, "second");
+    assert_string_equal(keys[1].key, "b");
+    /* a map is the wrong form: the reload fails, the old code and the old list stay */
+    rt_write("keyed.lua", "keys = { a = 'third' }\n");
+    assert_int_equal(script_reload_file(other.script, rt_path("keyed.lua")), SCRIPT_RELOAD_FAILED);
+    assert_non_null(strstr(script_error(other.script), "scene: 'keys' must be a list of {key, text} pairs"));
+    assert_non_null(strstr(script_error(other.script), "got a field 'a'"));
+    keys = script_scene_keys(other.script, &count);
+    assert_int_equal(count, 2);
+    assert_string_equal(keys[0].text, "second");
+    app_shutdown(&other);
+}
+
+/* What script_create says about a scene with these keys (NULL when it loads). */
+static const char *keys_error(const char *keys)
+{
+    static char error[8192];
+    char scene[512];
+    snprintf(scene, sizeof scene, "keys = %s\n", keys);
+    rt_write("bad.lua", scene);
+    ScriptConfig c = {.scene_path = rt_path("bad.lua"), .think_hz = -1.0, .time_budget_ms = 20000.0,
+                      .memory_cap = (size_t)256 << 20};
+    ScriptHost *host = script_create(&c, error, sizeof error);
+    if (host) {
+        script_destroy(host);
+        return NULL;
+    }
+    return error;
+}
+
+static void test_malformed_keys_stop_the_scene_with_a_clear_message(void **state)
+{
+    (void)state;
+    assert_null(keys_error("{}"));
+    assert_null(keys_error("nil"));
+    assert_non_null(strstr(keys_error("'h'"), "scene: 'keys' must be a list of {key, text} pairs"));
+    assert_non_null(strstr(keys_error("'h'"), "got string"));
+    assert_non_null(strstr(keys_error("{ {'h', 'hunter'}, {'p'} }"),
+                           "scene: keys[2] must be a {key, text} pair of strings, got {string, nil}"));
+    assert_non_null(strstr(keys_error("{ 'h' }"), "scene: keys[1] must be a {key, text} pair of strings, got string"));
+    assert_non_null(strstr(keys_error("{ {'h', 1} }"), "got {string, number}"));
+    assert_non_null(strstr(keys_error("{ space = 'pause' }"), "got a field 'space'"));
+    assert_non_null(strstr(keys_error("{ [0] = {'h', 'x'} }"), "got a number key"));
+    char many[4096] = "{";
+    for (int i = 0; i <= SCRIPT_MAX_SCENE_KEYS; i++) strcat(many, " {'k', 'x'},");
+    strcat(many, " }");
+    assert_non_null(strstr(keys_error(many), "scene: 'keys' lists 33 keys, the help shows at most 32"));
+}
+
 /* F5 closes the old Lua state, which runs its finalizers with hooks off: one that never returns
  * is ended by the watchdog (exit 4), as at exit, instead of hanging the window. The watchdog ends
  * the process, and its timers are not inherited across fork(): this test binary runs the restart
@@ -348,6 +464,11 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_mouse,
                                         setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_finalizer_that_never_returns_at_a_restart_ends_the_program, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_help_lists_the_key_table_then_the_scenes_keys, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_reload_changes_the_scenes_keys_and_a_bad_one_keeps_them, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_malformed_keys_stop_the_scene_with_a_clear_message, rt_setup,
                                         rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
