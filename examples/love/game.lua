@@ -16,30 +16,16 @@ Game.__index = Game
 Game.WIDTH, Game.HEIGHT = 1000, 700
 Game.DT = 1 / 60 -- the physics step: the world moves by fixed steps whatever the frame rate
 
-local function default_config()
-  return {
-    hunters = 2, prey = 16,
-    prey_speed = 100,
-    hunter_sight = 260,  -- units: how far a hunter sees prey (obstacles block the view)
-    threat_range = 130,  -- units: prey evade a hunter this close
-    lure_range = 300,    -- units: prey come to the lure when it is this close
-    lure_slowing = 30,   -- units: slowing radius of that arrival
-    drain = 40,          -- stamina per second while chasing
-    refill = 20,         -- stamina per second while resting
-    evade = true,
-    alarm_range = 120,   -- units: a prey that starts evading alarms the prey this close...
-    alarm_delay = 0.3,   -- s: ...who hear it after this reaction time...
-    alarm_time = 1.5,    -- s: ...and evade that hunter this long
-    difficulty = 2,      -- index into levels
-    levels = {
-      { name = "easy", hunter_speed = 95, stamina = 60 },
-      { name = "normal", hunter_speed = 115, stamina = 100 },
-      { name = "hard", hunter_speed = 135, stamina = 160 },
-    },
-    obstacles = { { x = 330, y = 250, r = 40 }, { x = 680, y = 460, r = 50 }, { x = 720, y = 190, r = 30 } },
-    walls = { { 180, 520, 380, 600 }, { 560, 90, 560, 200 } },
-  }
+-- A game's own settings: a copy of the program's (hunter_prey/config.lua), since a game changes its
+-- copy (difficulty, evading) and a window may hold several games over its life.
+local function copy(value)
+  if type(value) ~= "table" then return value end
+  local out = {}
+  for k, v in pairs(value) do out[k] = copy(v) end
+  return out
 end
+
+local function default_config() return copy(require "hunter_prey.config") end
 
 -- A random point at least `clear` units from every hunter (a few tries, then anywhere).
 local function open_spot(world, clear)
