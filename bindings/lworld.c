@@ -84,7 +84,7 @@ static uint64_t check_kind_filter(lua_State *L, int world_idx, int arg, bool *no
      * one that is no kind) take the table lookup. */
     const LWorld *w = lua_touserdata(L, world_idx);
     const void *name = lua_topointer(L, arg);
-    for (int k = 0; k < w->kind_count; k++)
+    for (int k = 0; name && k < w->kind_count; k++) /* (a Lua that gives strings no address: none) */
         if (w->kind_names[k] == name) return 1ULL << k;
     int kind = lsteer_kind_find(L, world_idx, lua_tostring(L, arg));
     if (kind < 0) {

@@ -158,6 +158,9 @@ describe("steer.world", function()
       assert.equal(b, w:closest(a, "prey", 30))
       assert.equal(d, w:closest(a, "rock"))
       assert.is_nil(w:closest(a, "ghost"))
+      -- a long name is not interned: the query's string is another object with the same text
+      local far = w:spawn{kind = string.rep("boulder", 7), x = 900, y = 900}
+      assert.equal(far, w:closest(a, table.concat({string.rep("boulder", 6), "boulder"})))
     end)
 
     it("gives ties to the older vehicle", function()
