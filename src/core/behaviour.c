@@ -459,7 +459,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
         }
         resort_slot(vehicle, i);
         steer_vehicle_refresh_group_flags(vehicle);
-        steer_world_vehicles_changed(world);
+        steer_world_index_restyle(world, vehicle, steer_vehicle_slot(world, vehicle));
         return STEER_OK;
     }
 
@@ -481,7 +481,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     start_slot(world, vehicle, slot);
     resort_slot(vehicle, i);
     steer_vehicle_refresh_group_flags(vehicle);
-    steer_world_vehicles_changed(world); /* the grid copies wants_neighbourhood */
+    steer_world_index_restyle(world, vehicle, steer_vehicle_slot(world, vehicle));
     return STEER_OK;
 }
 
@@ -499,7 +499,7 @@ SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, 
         break;
     }
     steer_vehicle_refresh_group_flags(vehicle);
-    steer_world_vehicles_changed(world);
+    steer_world_index_restyle(world, vehicle, steer_vehicle_slot(world, vehicle));
     return STEER_OK;
 }
 
@@ -511,7 +511,7 @@ SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
     vehicle->wants_neighbourhood = false;
     vehicle->plain_flock = false;
     vehicle->step_class = 0;
-    steer_world_vehicles_changed(world);
+    steer_world_index_restyle(world, vehicle, steer_vehicle_slot(world, vehicle));
     return STEER_OK;
 }
 

@@ -183,6 +183,45 @@ static bool check_shapes(Check *c, const SteerWorld *world)
     return true;
 }
 
+/// A current build's copies of what behaviours decide (patched in place by behaviour switches):
+/// each vehicle's wants and step class, and the numbers each task range draws.
+static bool check_grid_plan(Check *c, const SteerWorld *world)
+{
+    const SteerGrid *g = &world->grid;
+    if (world->grid_stale || g->count != world->order_count) return true;
+    int draws[STEER_MAX_THREADS] = {0};
+    for (int rank = 0; rank < g->count; rank++) {
+        int slot = world->order[rank];
+        if (slot < 0) continue;
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
+        const SteerGridQuick *q = &g->quick[rank];
+        REQUIRE(q->wants == v->wants_neighbourhood && q->step_class == v->step_class,
+                "grid: rank %d copies wants %d class %#x, the vehicle has %d %#x", rank, q->wants, q->step_class,
+                v->wants_neighbourhood, v->step_class);
+        REQUIRE((g->step_classes & v->step_class) == v->step_class, "grid: plan's classes %#x miss rank %d's %#x",
+                g->step_classes, rank, v->step_class);
+        for (int t = 0; t < g->plan_tasks; t++) {
+            int begin, end;
+            steer_task_range(g->count, g->plan_tasks, t, &begin, &end);
+            if (rank >= begin && rank < end) draws[t] += v->step_class & STEER_STEP_DRAWS;
+        }
+    }
+    for (int t = 0; t < g->plan_tasks && t < STEER_MAX_THREADS; t++)
+        REQUIRE(g->draws[t] == draws[t], "grid: range %d draws %d per step, its vehicles %d", t, g->draws[t], draws[t]);
+    if (!g->gathered) return true;
+    for (int k = 0; k < g->count; k++) {
+        const SteerGridAsker *a = &g->asker[k];
+        int slot = world->order[a->rank];
+        if (slot < 0) continue;
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
+        REQUIRE(a->wants == v->wants_neighbourhood && g->entry[k].wants == v->wants_neighbourhood,
+                "grid: sorted %d (rank %d) copies wants %d/%d, the vehicle has %d", k, a->rank, a->wants, g->entry[k].wants,
+                v->wants_neighbourhood);
+        REQUIRE(!(a->wants && !a->fast) || g->slow_askers, "grid: sorted %d asks slowly, the plan says none does", k);
+    }
+    return true;
+}
+
 /// The last build's cells: a partition of the vehicles it sorted.
 static bool check_grid(Check *c, const SteerWorld *world)
 {
@@ -198,7 +237,7 @@ static bool check_grid(Check *c, const SteerWorld *world)
             g->count);
     for (int i = 0; i < cells; i++)
         REQUIRE(g->cell_start[i] <= g->cell_start[i + 1], "grid: cell %d starts after the next", i);
-    return true;
+    return check_grid_plan(c, world);
 }
 
 bool steer_world_check_state(const SteerWorld *world, char *why, size_t why_size)

@@ -484,6 +484,7 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 
     /* Pass 4; the whole entries are gathered only when something asks for them (steer_grid_gather). */
     job->every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
+    g->every_kind = job->every_kind;
     steer_thread_pool_run(pool, askers_range, job);
     g->slow_askers = false;
     for (int t = 0; t < tasks; t++) g->slow_askers |= job->slow[t];
@@ -613,6 +614,48 @@ void steer_world_index_place(SteerWorld *world, int slot)
     link->next = g->extra_head[cell];
     if (link->next >= 0) g->link[link->next].prev = slot;
     g->extra_head[cell] = slot;
+}
+
+/* A behaviour switch changes two things the grid copies of a vehicle: whether it wants the plain
+ * neighbourhood, and its step class (the numbers it draws, which path its force takes). Brains
+ * switch behaviours between every two steps, so rather than a rebuild from every vehicle, the copies
+ * of this one are patched where they lie: the staged copy the next build sorts, or the build itself
+ * and the step's plan made from it. The plan's flags (step_classes, slow_askers) may then be a
+ * superset of what a build would find: they only choose slower paths to the same result. The draws
+ * of each task range stay exact: they tell each thread where its vehicles' numbers begin. */
+void steer_world_index_restyle(SteerWorld *world, const SteerVehicle *vehicle, int slot)
+{
+    SteerGrid *g = &world->grid;
+    int rank = vehicle->rank;
+    bool wants = vehicle->wants_neighbourhood;
+    world->hoods_ready = false;
+    if (world->grid_stale) {
+        if (!g->staged) return; /* the next build reads every vehicle itself */
+        g->quick[rank].wants = wants;
+        g->quick[rank].step_class = vehicle->step_class;
+        g->stage[rank].wants = wants;
+        return;
+    }
+    SteerGridQuick *q = &g->quick[rank];
+    int old_draws = q->step_class & STEER_STEP_DRAWS;
+    q->wants = wants;
+    q->step_class = vehicle->step_class;
+    g->built[rank].wants = wants;
+    steer_grid_gather(g); /* for where[]; queries gather each build anyway */
+    int k = g->where[slot];
+    g->entry[k].wants = wants;
+    SteerGridAsker *a = &g->asker[k];
+    a->wants = wants;
+    a->fast = wants && q->all_round && (g->every_kind || (g->all_kinds & ~g->built[rank].flock_kinds) == 0);
+    g->slow_askers |= a->wants && !a->fast;
+    g->step_classes |= vehicle->step_class;
+    for (int t = 0; t < g->plan_tasks; t++) {
+        int begin, end;
+        steer_task_range(g->count, g->plan_tasks, t, &begin, &end);
+        if (rank < begin || rank >= end) continue;
+        g->draws[t] += (vehicle->step_class & STEER_STEP_DRAWS) - old_draws;
+        break;
+    }
 }
 
 void steer_world_index_drop(SteerWorld *world, int slot)

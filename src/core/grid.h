@@ -162,8 +162,9 @@ typedef struct SteerGrid {
      * on (steer_task_range over creation order): a parallel step plans from these. */
     int plan_tasks;          ///< how many ranges draws holds
     int draws[STEER_MAX_THREADS]; ///< PRNG numbers the vehicles of each range draw per step
-    uint8_t step_classes;    ///< OR of every vehicle's step_class
-    bool slow_askers;        ///< some vehicle wants a neighbourhood the fast path cannot sum
+    uint8_t step_classes;    ///< OR of every vehicle's step_class (a superset after steer_world_index_restyle)
+    bool slow_askers;        ///< some vehicle wants a neighbourhood the fast path cannot sum (or may)
+    bool every_kind;         ///< every vehicle flocks with every kind (the askers' fast test)
 
     /* Query scratch (results sorted into creation order). */
     int *result;

@@ -245,6 +245,9 @@ static inline void steer_world_vehicles_changed(SteerWorld *world)
 void steer_world_index_place(SteerWorld *world, int slot);
 /// The vehicle in `slot` is being removed.
 void steer_world_index_drop(SteerWorld *world, int slot);
+/// The behaviours of the vehicle in `slot` changed (its wants_neighbourhood and step_class are
+/// already refreshed): the grid's copies of both follow, without a rebuild.
+void steer_world_index_restyle(SteerWorld *world, const SteerVehicle *vehicle, int slot);
 /// Closes the holes removals left in world->order and renumbers the ranks (O(N); builds only).
 void steer_world_compact_order(SteerWorld *world);
 

@@ -367,6 +367,74 @@ static void test_serial_behaviours_same_bits_for_every_thread_count(void **state
     check_scene(SERIAL, STEER_EDGES_NONE);
 }
 
+/* ---- Behaviour switches between steps ------------------------------------------------------ */
+
+/// Brains' way of changing a world: between two steps, some vehicles switch behaviours - wander
+/// on and off (which changes how many numbers they draw), flock on and off (whether they want a
+/// neighbourhood), everything off. `query` first asks the world something, as a brain would: the
+/// grid is then built, and the switches patch it in place rather than leaving it to a rebuild.
+static void switch_some(SteerWorld *world, bool query)
+{
+    if (query) steer_world_query_radius(world, steer_vec2(300.0, 200.0), 60.0, NULL, NULL, 0);
+    int n = steer_world_vehicle_count(world);
+    SteerVehicleId *ids = malloc((size_t)n * sizeof *ids);
+    assert_non_null(ids);
+    steer_world_get_vehicles(world, ids, n);
+    for (int k = 0; k < 12; k++) {
+        SteerVehicleId id = ids[steer_world_random_u32(world) % (uint32_t)n];
+        SteerBehaviourDef d;
+        switch (steer_world_random_u32(world) % 5) {
+        case 0:
+            d = steer_default_behaviour_def(STEER_WANDER);
+            turn_on(world, id, &d);
+            break;
+        case 1: assert_int_equal(steer_vehicle_clear_behaviour(world, id, STEER_WANDER), STEER_OK); break;
+        case 2:
+            d = steer_default_behaviour_def(STEER_FLOCK);
+            turn_on(world, id, &d);
+            break;
+        case 3: assert_int_equal(steer_vehicle_clear_behaviour(world, id, STEER_FLOCK), STEER_OK); break;
+        default: assert_int_equal(steer_vehicle_clear_behaviours(world, id), STEER_OK); break;
+        }
+    }
+    free(ids);
+    char why[256];
+    if (!steer_world_check_state(world, why, sizeof why)) fail_msg("state after switches: %s", why);
+}
+
+static void run_switching(int threads, bool query, uint64_t *digests, unsigned *builds)
+{
+    SteerWorld *world = world_with(threads, STEER_EDGES_WRAP, 5);
+    SteerVehicleId leader;
+    build(world, FLOCK, &leader);
+    unsigned before = world->grid.builds;
+    for (int s = 0; s < STEPS; s++) {
+        switch_some(world, query);
+        steer_world_step(world);
+        digests[s] = digest(world);
+    }
+    *builds = world->grid.builds - before;
+    steer_world_destroy(world);
+}
+
+/* Patched in place, the grid steps the world exactly as a grid rebuilt from the switched vehicles
+ * does, on every number of threads; and a step after a brain's query builds nothing again. */
+static void test_switches_after_a_query_same_bits_as_a_rebuild(void **state)
+{
+    (void)state;
+    uint64_t rebuilt[STEPS], patched[STEPS];
+    unsigned rebuilt_builds, patched_builds;
+    run_switching(1, false, rebuilt, &rebuilt_builds);
+    static const int counts[] = {1, 2, 3, 8};
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        run_switching(counts[c], true, patched, &patched_builds);
+        for (int s = 0; s < STEPS; s++)
+            if (rebuilt[s] != patched[s]) fail_msg("%d threads, patched grid: differs at step %d", counts[c], s + 1);
+        assert_int_equal(patched_builds, STEPS); /* one per step: the query's, reused by the step */
+    }
+    assert_int_equal(rebuilt_builds, STEPS);
+}
+
 /// A world above parallel_min as shipped (no lowering): 2 threads match 1 too.
 static void test_default_threshold(void **state)
 {
@@ -485,6 +553,7 @@ int main(void)
         cmocka_unit_test(test_flock_same_bits_for_every_thread_count),
         cmocka_unit_test(test_mixed_same_bits_for_every_thread_count),
         cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_switches_after_a_query_same_bits_as_a_rebuild),
         cmocka_unit_test(test_default_threshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
