@@ -569,6 +569,7 @@ const SteerGrid *steer_world_grid_cells(const SteerWorld *world)
 const SteerGrid *steer_world_query_grid(const SteerWorld *world)
 {
     SteerWorld *cache = (SteerWorld *)world;
+    cache->queried = true;
     if (cache->index_stale) rebuild(cache);
     steer_grid_gather(&world->grid);
     return &world->grid;

@@ -435,6 +435,8 @@ static bool step_on_pool(SteerWorld *world, SteerThreadPool *pool, bool move_at_
 void steer_world_step(SteerWorld *world)
 {
     double dt = world->def.dt;
+    bool queried = world->queried;
+    world->queried = false;
     /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
     steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
     steer_world_obstacle_grid(world);
@@ -459,4 +461,8 @@ void steer_world_step(SteerWorld *world)
     world->hoods_ready = false;
     world->step_count++;
     world->time += dt;
+    if (queried) { /* see SteerWorld.queried: no brain's think then pays for the whole build */
+        steer_world_grid_cells(world);
+        steer_grid_gather_on(&world->grid, steer_world_step_pool(world));
+    }
 }

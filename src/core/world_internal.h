@@ -125,6 +125,11 @@ struct SteerWorld {
     bool walls_stale;
     bool wall_grid_off;      ///< tests: avoid_walls scans every wall (the reference the grid must match)
     bool hoods_ready;        ///< during a step: grid.hood holds the plain neighbourhoods
+    /* Scripts that ask the world between steps need the index of where the step left everyone.
+     * The step that follows needs the same build (nothing moved since), so such a world builds it at
+     * the end of the step, as part of stepping, rather than in the first query; a world nobody
+     * queries keeps building at the start of its step, after whatever spawns came in between. */
+    bool queried;            ///< a query went through the index since the last step began
     /* Set for good once any behaviour was given a vehicle as its target: only such behaviours read
      * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
      * then the step may move each vehicle as soon as its force is known (one pass, not two). */
