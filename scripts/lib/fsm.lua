@@ -70,6 +70,7 @@ local function defined_at(fn)
 end
 
 local call, think_in
+local thinks = setmetatable({}, { __mode = "k" }) -- every machine's think (make_think): frames of ours
 
 -- Raises msg at the first Lua function up the stack that is not this library's (`where`, a
 -- "file:line: " prefix, instead when given).
@@ -79,7 +80,9 @@ local function fail(msg, where)
   while true do
     local info = debug.getinfo(level, "Sf")
     -- reaching call() first: the handler it runs tail-called into the library and left the stack
-    if not info or info.func == call or info.func == think_in then error(defined_at(running) .. msg, 0) end
+    if not info or info.func == call or info.func == think_in or thinks[info.func] then
+      error(defined_at(running) .. msg, 0)
+    end
     if info.what ~= "C" and info.source ~= SOURCE then error(msg, level) end
     level = level + 1
   end
@@ -151,10 +154,19 @@ function fsm.change(v, name)
   change(v, name)
 end
 
--- Runs a state's think (or the global state's) and follows the transition it returns; returns the
--- name of the state the vehicle is in afterwards. `current` is that name before: v.state is read
--- again only when the think changed state itself (fsm.change bumps book.changes), since every
--- read of a vehicle field is a call into C and this runs at every think of every vehicle.
+-- Follows the transition a think returned (`next_name`, not the state the vehicle is in).
+local function follow(v, state, state_name, next_name)
+  if type(v.brain.states[next_name]) ~= "table" then -- blame the function that returned it
+    fail(("fsm: think of state '%s' returned unknown state '%s' (states: %s)"):format(tostring(state_name),
+      tostring(next_name), state_names(v.brain.states)), defined_at(state.think))
+  end
+  change(v, next_name)
+end
+
+-- Runs the global state's think and follows the transition it returns; returns the name of the
+-- state the vehicle is in afterwards. `current` is that name before: v.state is read again only
+-- when the think changed state itself (fsm.change bumps book.changes), since every read of a
+-- vehicle field is a call into C and this runs at every think of every vehicle.
 function think_in(v, dt, state, state_name, current, book)
   local changes = book.changes
   local outer = running
@@ -163,37 +175,51 @@ function think_in(v, dt, state, state_name, current, book)
   running = outer
   if book.changes ~= changes then current = v.state end
   if next_name ~= nil and next_name ~= current then
-    if type(v.brain.states[next_name]) ~= "table" then -- blame the function that returned it
-      fail(("fsm: think of state '%s' returned unknown state '%s' (states: %s)"):format(tostring(state_name),
-        tostring(next_name), state_names(v.brain.states)), defined_at(state.think))
-    end
-    change(v, next_name)
+    follow(v, state, state_name, next_name)
     current = next_name
   end
   return current
 end
 
 -- The whole machine in one call: the runtime calls machine.think(v, dt), which is this function
--- bound to its machine (fsm.machine): one Lua call less per think than a wrapper would cost.
+-- bound to its machine (fsm.machine): one Lua call less per think than a wrapper would cost. The
+-- current state's think is run in line (think_in's steps, without its call), as it runs at every
+-- think of every vehicle.
 local function make_think(machine)
-  return function(v, dt)
+  local function think(v, dt)
     running = nil -- a fresh call from outside: nothing of ours runs yet
     local book = books[v] or bookkeeping(v)
     book.clock = book.clock + dt
     local states = machine.states
     local current = v.state
-    if current == nil or states[current] == nil then
+    local state = current ~= nil and states[current]
+    if not state then
       -- first think, or the state was deleted by a reload: start over from the initial state
       change(v, machine.initial)
       current = v.state
+      state = states[current]
     end
     if machine.global then
       local global = lookup(machine, machine.global, "fsm global state")
-      if global.think then current = think_in(v, dt, global, machine.global, current, book) end
+      if global.think then
+        current = think_in(v, dt, global, machine.global, current, book)
+        state = states[current]
+      end
     end
-    local state = states[current]
-    if state.think then think_in(v, dt, state, current, current, book) end
+    local handler = state.think
+    if handler then
+      local changes = book.changes
+      running = handler
+      local next_name = handler(v, dt)
+      running = nil
+      if next_name ~= nil then
+        local now = book.changes ~= changes and v.state or current
+        if next_name ~= now then follow(v, state, current, next_name) end
+      end
+    end
   end
+  thinks[think] = true
+  return think
 end
 
 -- Makes a machine: `def.states` (name -> state table), `def.initial` (a name), optional
