@@ -63,6 +63,7 @@ static bool grow_vehicle_arrays(SteerGrid *g, const SteerAllocator *alloc, int n
         {(void **)&g->asker, sizeof *g->asker},       {(void **)&g->hood, sizeof *g->hood},
         {(void **)&g->fx, sizeof(float)},             {(void **)&g->fy, sizeof(float)},
         {(void **)&g->fhx, sizeof(float)},            {(void **)&g->fhy, sizeof(float)},
+        {(void **)&g->entry_kind, sizeof(uint8_t)},
     };
     if (!grow_parallel(alloc, arrays, (int)(sizeof arrays / sizeof arrays[0]), g->capacity, next)) return false;
     g->capacity = next;
@@ -141,6 +142,7 @@ void steer_grid_free(SteerGrid *g, const SteerAllocator *alloc)
     steer_free(alloc, g->fy, n * sizeof(float));
     steer_free(alloc, g->fhx, n * sizeof(float));
     steer_free(alloc, g->fhy, n * sizeof(float));
+    steer_free(alloc, g->entry_kind, n * sizeof(uint8_t));
     size_t slots = (size_t)g->where_capacity;
     steer_free(alloc, g->where, slots * sizeof *g->where);
     steer_free(alloc, g->touched, slots * sizeof *g->touched);
@@ -508,6 +510,7 @@ static void gather_range(SteerGrid *g, int begin, int end)
 #endif
         const SteerGridEntry *e = &g->built[g->order[k]];
         g->entry[k] = *e;
+        g->entry_kind[k] = e->kind;
         g->where[e->slot] = k;
     }
 }

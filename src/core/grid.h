@@ -130,6 +130,8 @@ typedef struct SteerGrid {
     float *fx, *fy, *fhx, *fhy;
     bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
     SteerGridEntry *entry;   ///< gathered on demand (steer_world_grid), not by every build
+    uint8_t *entry_kind;     ///< entry[k].kind, gathered with it: a query for some kinds skips the
+                             ///< others reading a byte each, not a whole entry
     bool gathered;           ///< entry and where hold the last build
     SteerGridAsker *asker;   ///< what the neighbourhood pre-pass needs, always gathered
     SteerPackedNeighbourhood *hood; ///< by creation order (entry.rank): the plain neighbourhoods, summed at the start of the step

@@ -103,8 +103,10 @@ static inline void walk_candidates(const SteerWorld *world, const SteerGrid *gri
     steer_grid_cursor_begin(&cursor, grid, local.x, local.y, reach);
     while (steer_grid_cursor_next(&cursor, &run)) {
         for (int k = run.begin; k < run.end; k++) {
+            /* (most entries of a run are of other kinds when a kind is rare: one byte tells) */
+            if (kinds && !((kinds >> grid->entry_kind[k]) & 1u)) continue;
             if (changed && grid->link[grid->entry[k].slot].detached) continue;
-            if (entry_candidate(world, &grid->entry[k], kinds, &c)) consider(world, query, &c);
+            if (entry_candidate(world, &grid->entry[k], 0, &c)) consider(world, query, &c);
         }
         if (!changed) continue;
         for (int cell = run.first_cell; cell < run.first_cell + run.cells; cell++)
