@@ -83,6 +83,12 @@ typedef struct LBrains {
     bool thinking; ///< a pass runs (w:think() is not re-entrant)
 } LBrains;
 
+/// The bits of lsteer_read_options' mask for the spawn options spawn reads itself (lvehicle.c).
+typedef struct LSpawnBits {
+    uint64_t kind, flock_with, color, combine;
+    uint64_t lua_value[3]; ///< data, brain, state
+} LSpawnBits;
+
 typedef struct LWorld {
     uint64_t tag;      ///< LSTEER_WORLD_TAG (lsteer_test_world)
     SteerWorld *world; ///< NULL once closed
@@ -91,6 +97,7 @@ typedef struct LWorld {
     /// kind argument is recognised by identity, without hashing it (lworld.c, check_kind_filter).
     const void *kind_names[STEER_MAX_KINDS];
     LBrains brains;
+    LSpawnBits spawn_bits; ///< found once per world, not by name at every spawn
 } LWorld;
 
 typedef struct LVehicle {
@@ -345,6 +352,8 @@ typedef struct OptList {
 /// so the same bad table always gives the same message. Returns a mask of the specs present
 /// (bit i = specs[i]).
 uint64_t lsteer_read_options(lua_State *L, int idx, const OptList *list, void *base);
+/// Finds the spawn options' bits in the reader's mask (lvehicle.c).
+void lsteer_spawn_bits_init(LSpawnBits *bits);
 /// The same with two lists read into two structs (a behaviour's own options and the common
 /// weight/priority/probability): list a's specs are bits 0..31 of the mask, list b's 32..63.
 uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *base_a, const OptList *b, void *base_b);

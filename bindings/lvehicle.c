@@ -79,13 +79,11 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
         return;
     }
     lua_pop(L, 1);
-    SteerVehicleState s; /* only for a new handle: its kind */
-    steer_vehicle_get(w->world, id, &s);
     LVehicle *h = lua_newuserdatauv(L, sizeof *h, HUV_COUNT);
     h->tag = LSTEER_VEHICLE_TAG;
     h->id = id;
     h->serial = serial;
-    h->kind = s.kind;
+    h->kind = steer_vehicle_kind(w->world, id);
     h->removed = false;
     h->owner = w;
     luaL_setmetatable(L, VEHICLE_MT);
@@ -281,16 +279,35 @@ static const char DEFAULT_KIND[] = "vehicle";
 typedef struct SpawnFinish {
     const KindPlan *plan;
     SteerVehicleId id;
+    bool lua_values; ///< the options give data, brain or state
 } SpawnFinish;
+
+static const char *const LUA_VALUES[] = {"data", "brain", "state"}; /* HUV_DATA + i */
+
+static uint64_t spawn_bit(const char *key)
+{
+    const OptList *list = lsteer_spawn_options();
+    for (int i = 0; i < list->count; i++)
+        if (strcmp(list->specs[i].key, key) == 0) return 1ULL << i;
+    return ~0ULL; /* (never: every key below is a spawn option) - then always looked up */
+}
+
+void lsteer_spawn_bits_init(LSpawnBits *bits)
+{
+    bits->kind = spawn_bit("kind");
+    bits->flock_with = spawn_bit("flock_with");
+    bits->color = spawn_bit("color");
+    bits->combine = spawn_bit("combine");
+    for (int i = 0; i < 3; i++) bits->lua_value[i] = spawn_bit(LUA_VALUES[i]);
+}
 
 /// spawn's Lua half, in a protected call: (world, options, SpawnFinish) -> the new handle.
 static int spawn_finish(lua_State *L)
 {
-    static const char *const LUA_VALUES[] = {"data", "brain", "state"};
     const SpawnFinish *finish = lua_touserdata(L, 3);
     plan_commit(L, 1, finish->plan);
     steer_lua_push_vehicle(L, 1, finish->id); /* 4 */
-    if (lua_istable(L, 2)) {
+    if (finish->lua_values && lua_istable(L, 2)) {
         for (int i = 0; i < 3; i++) {
             lua_getfield(L, 2, LUA_VALUES[i]);
             set_lua_value(L, 4, HUV_DATA + i, -1);
@@ -331,23 +348,28 @@ int lsteer_spawn(lua_State *L)
     LWorld *w = lsteer_check_world(L, 1);
     lua_settop(L, 2);
     SteerVehicleDef def = steer_default_vehicle_def();
-    lsteer_read_options(L, 2, lsteer_spawn_options(), &def);
+    /* The reader checked every key and says which are there: the options it leaves to this
+     * function (kind, data, ...) are looked up only when given, as most spawns give few. */
+    uint64_t given = lsteer_read_options(L, 2, lsteer_spawn_options(), &def);
+    const LSpawnBits *bits = &w->spawn_bits;
     KindPlan plan = {.fresh_count = 0, .base = w->kind_count};
     uint32_t kind;
-    static const char *const LUA_VALUES[] = {"data", "brain", "state"};
     if (lua_istable(L, 2)) {
         const char *msg = NULL;
-        if (lua_getfield(L, 2, "kind") != LUA_TNIL) msg = plan_kind(L, 1, &plan, -1, &kind);
+        if ((given & bits->kind) && lua_getfield(L, 2, "kind") != LUA_TNIL) msg = plan_kind(L, 1, &plan, -1, &kind);
         else msg = plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         if (msg) lsteer_option_error(L, 2, "kind", msg);
         def.kind = kind;
-        if (lua_getfield(L, 2, "flock_with") != LUA_TNIL && (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
+        if ((given & bits->flock_with) && lua_getfield(L, 2, "flock_with") != LUA_TNIL &&
+            (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
             lsteer_option_error(L, 2, "flock_with", msg);
-        if (lua_getfield(L, 2, "color") != LUA_TNIL && (msg = check_color(L, -1, &def.color)))
+        if ((given & bits->color) && lua_getfield(L, 2, "color") != LUA_TNIL && (msg = check_color(L, -1, &def.color)))
             lsteer_option_error(L, 2, "color", msg);
-        if (lua_getfield(L, 2, "combine") != LUA_TNIL && (msg = check_combine(L, -1, &def.combine)))
+        if ((given & bits->combine) && lua_getfield(L, 2, "combine") != LUA_TNIL &&
+            (msg = check_combine(L, -1, &def.combine)))
             lsteer_option_error(L, 2, "combine", msg);
         for (int i = 0; i < 3; i++) {
+            if (!(given & bits->lua_value[i])) continue;
             lua_getfield(L, 2, LUA_VALUES[i]);
             if ((msg = check_lua_value(L, HUV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
         }
@@ -361,7 +383,7 @@ int lsteer_spawn(lua_State *L)
         return luaL_argerror(L, 2, steer_world_last_error(w->world));
     /* The Lua half allocates (kind names, the handle, its place among the handles): when memory
      * runs out there, the vehicle is taken back, so that a failed spawn changes nothing. */
-    SpawnFinish finish = {&plan, id};
+    SpawnFinish finish = {&plan, id, (given & (bits->lua_value[0] | bits->lua_value[1] | bits->lua_value[2])) != 0};
     lua_pushcfunction(L, spawn_finish);
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 2);

@@ -150,6 +150,7 @@ int lsteer_world_new(lua_State *L)
     w->world = NULL;
     w->kind_count = 0;
     lsteer_brains_init(&w->brains, think_hz);
+    lsteer_spawn_bits_init(&w->spawn_bits);
     luaL_setmetatable(L, WORLD_MT);
     for (int uv = UV_HANDLES; uv <= UV_KINDS; uv++) {
         lua_newtable(L);

@@ -54,7 +54,16 @@ local function measure(n)
     all[k] = v
     w:closest(v, "hunter", SIGHT)
   end)
-  return query, switch, respawn
+  -- The changes alone: what is left of the rows above is what the query costs after them.
+  local switch_alone = time_per_op(function(i)
+    pick(i):wander{ radius = 20, distance = 40, jitter = 60 }
+  end)
+  local respawn_alone = time_per_op(function(i)
+    local k = (i * 7919) % n + 1
+    w:remove(all[k])
+    all[k] = w:spawn{ kind = (k % 5 == 0) and "hunter" or "prey", x = w:random() * side, y = w:random() * side }
+  end)
+  return query, switch, respawn, switch_alone, respawn_alone
 end
 
 local sizes = {}
@@ -65,10 +74,16 @@ print("== bench-brains (micro): one think's world calls, through the Lua module,
   .. SAMPLES .. " x " .. BATCH .. " ops")
 print(("%9s %14s %24s %30s"):format("vehicles", "closest alone", "v:wander{} then closest",
   "remove + spawn then closest"))
-local worst = 0
+local worst, after = 0, {}
 for _, n in ipairs(sizes) do
-  local q, s, r = measure(n)
+  local q, s, r, sa, ra = measure(n)
   worst = math.max(worst, s / q, r / q)
   print(("%9d %11.2f us %15.2f us (%.2fx) %21.2f us (%.2fx)"):format(n, q, s, s / q, r, r / q))
+  after[#after + 1] = { n, sa, (s - sa) / q, ra, (r - ra) / q }
 end
 print(("target: switch-then-query and remove+spawn-then-query within 1.5x of the query alone: worst %.2fx"):format(worst))
+print("the changes alone, and what the query costs after them (row above minus the change, / query alone):")
+print(("%9s %14s %18s %24s %18s"):format("vehicles", "v:wander{}", "query after it", "remove + spawn", "query after it"))
+for _, a in ipairs(after) do
+  print(("%9d %11.2f us %17.2fx %21.2f us %17.2fx"):format(a[1], a[2], a[3], a[4], a[5]))
+end

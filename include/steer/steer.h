@@ -115,6 +115,7 @@ int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int c
 SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id);
 SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id);
 SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id);
+uint32_t steer_vehicle_kind(const SteerWorld *world, SteerVehicleId id);
 
 /// Setters check their value (finite, in range) and change nothing when it is not.
 SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position);

@@ -296,6 +296,12 @@ SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id)
     return vehicle ? vehicle->position : steer_vec2(0.0, 0.0);
 }
 
+uint32_t steer_vehicle_kind(const SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    return vehicle ? vehicle->kind : 0;
+}
+
 SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id)
 {
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
