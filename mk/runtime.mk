@@ -37,7 +37,7 @@ run: $(BUILD)/steer
 
 # Tests: the real program on real files (test_runtime_cli, test_runtime_reload, test_runtime_shot)
 # and the event path in-process (test_runtime_input).
-RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap \
+RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap test_runtime_trace \
                 test_runtime_scene test_runtime_brains test_runtime_errors
 RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
 $(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'

@@ -105,10 +105,21 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     app->scale_index = 2;
     if (app->opt.headless && app->opt.steps < 0 && !app->opt.watch) app->opt.steps = APP_DEFAULT_HEADLESS_STEPS;
     char error[8192];
+    if (app->opt.trace) { /* before the scene runs: a file that cannot be written is a bad command line */
+        app->trace = trace_open(app->opt.trace, app->opt.trace_every, error, sizeof error);
+        if (!app->trace) {
+            fprintf(stderr, "steer: %s\n", error);
+            return 1;
+        }
+    }
     ScriptConfig config = script_config(app);
     app->script = script_create(&config, error, sizeof error);
     if (!app->script || script_failed(app->script)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
-    if (!app->script) return 1;
+    if (!app->script) {
+        trace_close(app->trace, error, sizeof error);
+        app->trace = NULL;
+        return 1;
+    }
     fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
@@ -139,6 +150,8 @@ void app_shutdown(App *app)
     if (app->window) SDL_DestroyWindow(app->window);
     if (!app->opt.headless) SDL_Quit();
     watcher_destroy(app->watcher);
+    char error[512];
+    trace_close(app->trace, error, sizeof error); /* finish() closed it after a run */
     script_destroy(app->script);
     memset(app, 0, sizeof *app);
 }
@@ -161,6 +174,15 @@ static void maybe_screenshot(App *app, bool at_end)
  * failure to do what was asked, whatever the scripts did. */
 static int finish(App *app, int status)
 {
+    if (app->trace) {
+        char error[512];
+        bool written = trace_close(app->trace, error, sizeof error);
+        app->trace = NULL;
+        if (!written) {
+            fprintf(stderr, "steer: %s\n", error);
+            status = 3;
+        }
+    }
     maybe_screenshot(app, true);
     if (!app->opt.screenshot) return status;
     if (!app->screenshot_done) {
@@ -183,6 +205,12 @@ void app_step(App *app)
     app->step_ms_total += ms;
     app->step_ms = app->steps == 0 ? ms : app->step_ms * 0.95 + ms * 0.05;
     app->steps++;
+    if (app->trace) {
+        lua_State *L = script_state(app->script);
+        script_push_world(app->script);
+        trace_step(app->trace, L, -1, world);
+        lua_pop(L, 1);
+    }
     maybe_screenshot(app, false);
 }
 

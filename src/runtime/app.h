@@ -14,6 +14,7 @@
 #include "reload.h"
 #include "render.h"
 #include "script.h"
+#include "trace.h"
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
 #define APP_DEFAULT_HEADLESS_STEPS OPTIONS_DEFAULT_HEADLESS_STEPS
@@ -42,6 +43,7 @@ typedef struct App {
     long long steps; ///< physics steps taken by this run
     bool screenshot_done;
     bool screenshot_failed; ///< it could not be saved: the run ends with status 3
+    Trace *trace;           ///< --trace: the CSV rows after each (K-th) step; NULL without
     int watched_serial; ///< script_files_serial when the watch list was last brought up to date
     /* mouse */
     bool right_down, panned;
@@ -56,7 +58,8 @@ typedef struct App {
 int app_init(App *app, const AppOptions *opt, const char *exe);
 void app_shutdown(App *app);
 /// Runs until quit (or --steps); returns the exit status: 0; 2 after a script error headless; 3
-/// when the screenshot asked for was not written (cannot save, or its step was never reached).
+/// when the screenshot asked for was not written (cannot save, or its step was never reached) or
+/// the --trace could not be written.
 int app_run(App *app);
 
 /// One frame of `seconds` of real (or virtual) time: reloads, steps as the accumulator allows,
@@ -64,7 +67,8 @@ int app_run(App *app);
 /// frame (gfx checks its arguments and draws nothing), so a broken draw fails the same way with or
 /// without --screenshot.
 void app_frame(App *app, double seconds);
-/// One physics step: capture for interpolation, brains, update(world, dt), the world's step.
+/// One physics step: capture for interpolation, brains, update(world, dt), the world's step, then
+/// the trace's rows of that step.
 void app_step(App *app);
 /// Draws the world, the script's drawing, the HUD, inspector, error panel and help (no present).
 void app_render(App *app, double alpha);
