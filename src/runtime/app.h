@@ -10,6 +10,7 @@
 
 #include <SDL.h>
 
+#include "history.h"
 #include "options.h"
 #include "reload.h"
 #include "render.h"
@@ -44,6 +45,7 @@ typedef struct App {
     bool screenshot_done;
     bool screenshot_failed; ///< it could not be saved: the run ends with status 3
     Trace *trace;           ///< --trace: the CSV rows after each (K-th) step; NULL without
+    History *history;       ///< the selected vehicle's samples for the inspector's plots; NULL when nothing is drawn
     int watched_serial; ///< script_files_serial when the watch list was last brought up to date
     /* mouse */
     bool right_down, panned;
@@ -68,7 +70,7 @@ int app_run(App *app);
 /// without --screenshot.
 void app_frame(App *app, double seconds);
 /// One physics step: capture for interpolation, brains, update(world, dt), the world's step, then
-/// the trace's rows of that step.
+/// the trace's rows of that step and a sample of the selected vehicle for the inspector's plots.
 void app_step(App *app);
 /// Draws the world, the script's drawing, the HUD, inspector, error panel and help (no present).
 void app_render(App *app, double alpha);
@@ -78,6 +80,9 @@ void app_check_reload(App *app);
 void app_restart(App *app);
 
 double app_time_scale(const App *app);
+/// Samples the selected vehicle into app->history (after a step): one vehicle's reads, whatever the
+/// world's size; nothing when none is selected or nothing is drawn.
+void app_record_history(App *app);
 
 /* input.c */
 /// Handles one SDL event exactly as the window does (tests feed events here).
