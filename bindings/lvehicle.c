@@ -94,6 +94,23 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     lua_remove(L, -2);
 }
 
+const char *steer_lua_vehicle_state(lua_State *L, int world_idx, SteerVehicleId id, size_t *len)
+{
+    world_idx = lua_absindex(L, world_idx);
+    LWorld *w = lsteer_test_world(L, world_idx);
+    uint64_t serial = w && w->world ? steer_vehicle_serial(w->world, id) : 0;
+    if (!serial) return NULL;
+    const char *state = NULL;
+    lsteer_push_uv(L, world_idx, UV_HANDLES);
+    if (lua_rawgeti(L, -1, lsteer_handle_key(id)) == LUA_TUSERDATA &&
+        ((LVehicle *)lua_touserdata(L, -1))->serial == serial) {
+        if (lua_getiuservalue(L, -1, HUV_STATE) == LUA_TSTRING) state = lua_tolstring(L, -1, len);
+        lua_pop(L, 1); /* the string stays alive as the handle's user value */
+    }
+    lua_pop(L, 2);
+    return state;
+}
+
 bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
 {
     LWorld *w = lsteer_test_world(L, world_idx);

@@ -37,6 +37,12 @@ bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// NULL when no vehicle was ever spawned with that kind. The string lives as long as the world.
 const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind);
 
+/// v.state of vehicle `id` of the world at index world_idx (its length in *len when len is not NULL),
+/// or NULL when it has none or the id names no live vehicle. Pushes nothing, never raises, never
+/// allocates (no handle is made: a vehicle without one has no state). The string is the vehicle's
+/// own user value: valid until a script changes v.state or removes the vehicle.
+const char *steer_lua_vehicle_state(lua_State *L, int world_idx, SteerVehicleId id, size_t *len);
+
 /// Pushes `vehicle #12 (prey)` for the steer.Vehicle handle at idx (the words of tostring(v) and
 /// of the removed-vehicle error).
 void steer_lua_push_vehicle_label(lua_State *L, int idx);

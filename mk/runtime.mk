@@ -37,7 +37,7 @@ run: $(BUILD)/steer
 
 # Tests: the real program on real files (test_runtime_cli, test_runtime_reload, test_runtime_shot)
 # and the event path in-process (test_runtime_input).
-RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap \
+RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap test_runtime_trace \
                 test_runtime_scene test_runtime_brains test_runtime_errors
 RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
 $(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'
@@ -95,3 +95,20 @@ uninstall-runtime:
 	rm -f $(DESTDIR)$(PREFIX)/bin/steer
 INSTALL_TARGETS   += install-runtime
 UNINSTALL_TARGETS += uninstall-runtime
+
+# The inspector's plots' data (history.c): plain C over the core, SDL's headers for its colour type.
+$(BUILD)/asan/tests/test_runtime_history: TEST_CFLAGS = -Isrc/runtime -Isrc/render $(SDL_CFLAGS)
+$(BUILD)/asan/tests/test_runtime_history: TEST_LINK = $(BUILD)/asan/runtime/history.o
+$(BUILD)/asan/tests/test_runtime_history: $(BUILD)/asan/runtime/history.o src/runtime/history.h
+# The plots drawn from a real history on SDL's software renderer (no display).
+$(BUILD)/asan/tests/test_render_plots: TEST_CFLAGS = -Isrc/runtime -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
+$(BUILD)/asan/tests/test_render_plots: TEST_LINK = $(BUILD)/asan/runtime/history.o $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_render_plots: TEST_LIBS = $(SDL_LIBS)
+$(BUILD)/asan/tests/test_render_plots: $(BUILD)/asan/runtime/history.o $(RENDER_OBJ_ASAN) src/runtime/history.h
+
+# docs/inspector-plots.png: the hunter/prey demo with hunter #2 selected after it rested, hunted and
+# now chases: its inspector and plots (docs/runtime.md, Inspector plots).
+.PHONY: inspector-plots
+inspector-plots: $(BUILD)/steer
+	SDL_VIDEODRIVER=dummy $(BUILD)/steer --headless --seed 4 --steps 1215 --select 2 --overlays forces \
+	    --screenshot docs/inspector-plots.png scripts/hunter_prey.lua

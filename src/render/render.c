@@ -314,6 +314,7 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     r->view_h = (float)(out_h > frame->camera.height ? out_h : frame->camera.height);
     if (out_w <= 0 || out_h <= 0) r->view_w = r->view_h = 0.0f; /* unknown output: no culling */
     r->alpha = frame->alpha;
+    r->inspector_w = 0.0f; /* a new frame: no inspector yet */
 
     clear(r);
     render_raster_begin(r);

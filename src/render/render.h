@@ -100,6 +100,34 @@ void steer_render_hud(SteerRender *render, const char *const *lines, int count);
 /// state, history).
 void steer_render_inspector(SteerRender *render, const SteerWorld *world, SteerVehicleId id,
                             const char *const *extra_lines, int count);
+/// Time series under the inspector, read from rings the caller owns (the runtime's history of the
+/// selected vehicle): each series is one small line plot, then the states as a coloured strip, all
+/// on one time axis from `now - window` (left) to `now` (right).
+enum { STEER_PLOT_MAX_SERIES = 24, STEER_PLOT_NO_STATE = 0xFF };
+typedef struct SteerPlotSeries {
+    const char *label;   ///< "speed", "force", "seek", ...
+    const float *values; ///< a ring of `capacity` (SteerInspectorPlots); NaN = no value (a gap)
+    float top;           ///< the value at the plot's top edge (> 0); values above it are clipped
+    float limit;         ///< a dashed line at this value (max_speed, max_force); <= 0: none
+    SDL_Color color;
+} SteerPlotSeries;
+typedef struct SteerInspectorPlots {
+    const double *times; ///< a ring of `capacity`: each sample's simulated time, s
+    int capacity;        ///< ring size
+    int first, count;    ///< the samples to draw: `count` of them from index `first`, oldest first
+    double now, window;  ///< the right edge's time and the span shown, s
+    SteerPlotSeries series[STEER_PLOT_MAX_SERIES];
+    int series_count;
+    const uint8_t *states;          ///< a ring: index into state_names, or STEER_PLOT_NO_STATE; may be NULL
+    const char *const *state_names; ///< the states' names
+    const SDL_Color *state_colors;  ///< the colour of each name's stretches
+    int state_name_count;
+} SteerInspectorPlots;
+/// Draws the plots in a panel under the last inspector drawn this frame (right-aligned with it, at
+/// least as wide), each series as "label value" and a line; the state strip names each state in its
+/// stretch where the name fits. Reads `plots` only. Does nothing when no inspector was drawn.
+void steer_render_inspector_plots(SteerRender *render, const SteerInspectorPlots *plots);
+
 /// A red panel along the bottom showing an error (file:line: message and traceback).
 void steer_render_error_panel(SteerRender *render, const char *message);
 /// A centred box listing key bindings, one "key  what it does" per line.

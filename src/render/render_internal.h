@@ -139,6 +139,9 @@ struct SteerRender {
     int sweep_capacity;
     SteerVehicleId *ids;    ///< scratch list of vehicle ids, grown with the world
     int id_capacity;
+    /// The inspector box drawn last this frame (ui.c), under which steer_render_inspector_plots
+    /// draws; inspector_w is 0 when none was drawn since steer_render_world began the frame.
+    float inspector_x, inspector_y, inspector_w, inspector_h;
 };
 
 /* strokes.c: 1-pixel lines and spans, kept by colour in render->lines (pixels, float). */

@@ -83,6 +83,10 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
     int out_w = 0, out_h = 0;
     SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
     text_box(r, (float)out_w - w - MARGIN, MARGIN, lines, n, RENDER_SELECTED, RENDER_TEXT);
+    r->inspector_x = (float)out_w - w - MARGIN;
+    r->inspector_y = MARGIN;
+    r->inspector_w = w;
+    r->inspector_h = (float)r->line_height * (float)n + 2 * PAD;
 }
 
 enum { ERROR_LINES = 24, ERROR_COLUMNS = 160 };

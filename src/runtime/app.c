@@ -1,6 +1,7 @@
 /* app.c - the loop of the `steer` program. See app.h. */
 #include "app.h"
 
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 #include <lua.h>
 
 #include "guard.h"
+#include "steer_lua.h"
 
 #define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 #define FONT_FALLBACK "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -105,10 +107,21 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     app->scale_index = 2;
     if (app->opt.headless && app->opt.steps < 0 && !app->opt.watch) app->opt.steps = APP_DEFAULT_HEADLESS_STEPS;
     char error[8192];
+    if (app->opt.trace) { /* before the scene runs: a file that cannot be written is a bad command line */
+        app->trace = trace_open(app->opt.trace, app->opt.trace_every, error, sizeof error);
+        if (!app->trace) {
+            fprintf(stderr, "steer: %s\n", error);
+            return 1;
+        }
+    }
     ScriptConfig config = script_config(app);
     app->script = script_create(&config, error, sizeof error);
     if (!app->script || script_failed(app->script)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
-    if (!app->script) return 1;
+    if (!app->script) {
+        trace_close(app->trace, error, sizeof error);
+        app->trace = NULL;
+        return 1;
+    }
     fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
@@ -117,6 +130,14 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
         if (!open_renderer(app)) {
             fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window",
                     SDL_GetError());
+            app_shutdown(app);
+            return 1;
+        }
+    }
+    if (app->render) { /* the plots' ring: made once, ~100 KB, filled in place from then on */
+        app->history = calloc(1, sizeof *app->history);
+        if (!app->history) {
+            fprintf(stderr, "steer: out of memory\n");
             app_shutdown(app);
             return 1;
         }
@@ -139,6 +160,9 @@ void app_shutdown(App *app)
     if (app->window) SDL_DestroyWindow(app->window);
     if (!app->opt.headless) SDL_Quit();
     watcher_destroy(app->watcher);
+    char error[512];
+    trace_close(app->trace, error, sizeof error); /* finish() closed it after a run */
+    free(app->history);
     script_destroy(app->script);
     memset(app, 0, sizeof *app);
 }
@@ -161,6 +185,15 @@ static void maybe_screenshot(App *app, bool at_end)
  * failure to do what was asked, whatever the scripts did. */
 static int finish(App *app, int status)
 {
+    if (app->trace) {
+        char error[512];
+        bool written = trace_close(app->trace, error, sizeof error);
+        app->trace = NULL;
+        if (!written) {
+            fprintf(stderr, "steer: %s\n", error);
+            status = 3;
+        }
+    }
     maybe_screenshot(app, true);
     if (!app->opt.screenshot) return status;
     if (!app->screenshot_done) {
@@ -183,7 +216,41 @@ void app_step(App *app)
     app->step_ms_total += ms;
     app->step_ms = app->steps == 0 ? ms : app->step_ms * 0.95 + ms * 0.05;
     app->steps++;
+    if (app->trace) {
+        lua_State *L = script_state(app->script);
+        script_push_world(app->script);
+        trace_step(app->trace, L, -1, world);
+        lua_pop(L, 1);
+    }
+    app_record_history(app);
     maybe_screenshot(app, false);
+}
+
+void app_record_history(App *app)
+{
+    if (!app->history) return;
+    SteerWorld *world = script_world(app->script);
+    SteerVehicleState v;
+    if (steer_vehicle_get(world, app->selected, &v) != STEER_OK) return;
+    HistorySample s;
+    s.time = steer_world_time(world);
+    s.speed = (float)v.speed;
+    s.force = (float)steer_length(v.force);
+    s.max_speed = (float)v.max_speed;
+    s.max_force = (float)v.max_force;
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) s.behaviour[b] = NAN;
+    SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
+    int active = steer_vehicle_get_behaviours(world, app->selected, types, STEER_BEHAVIOUR_COUNT);
+    for (int k = 0; k < active && k < STEER_BEHAVIOUR_COUNT; k++) {
+        SteerBehaviourState st;
+        if (steer_vehicle_get_behaviour(world, app->selected, types[k], NULL, &st) == STEER_OK)
+            s.behaviour[types[k]] = st.evaluated ? (float)steer_length(st.force) : 0.0f;
+    }
+    lua_State *L = script_state(app->script);
+    script_push_world(app->script);
+    s.state = steer_lua_vehicle_state(L, -1, app->selected, &s.state_len);
+    history_record(app->history, v.serial, &s); /* copies the name before Lua runs again */
+    lua_pop(L, 1);
 }
 
 static bool steps_done(const App *app)
@@ -230,6 +297,7 @@ void app_restart(App *app)
     guard_closed();
     app->script = fresh;
     app->selected = (SteerVehicleId)STEER_NULL_ID;
+    if (app->history) history_reset(app->history, 0); /* the new world's serials start again at 1 */
     app->accumulator = 0.0;
     if (was_failed) fit_camera(app); /* the scene's own world at last */
     if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);

@@ -10,10 +10,12 @@
 
 #include <SDL.h>
 
+#include "history.h"
 #include "options.h"
 #include "reload.h"
 #include "render.h"
 #include "script.h"
+#include "trace.h"
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
 #define APP_DEFAULT_HEADLESS_STEPS OPTIONS_DEFAULT_HEADLESS_STEPS
@@ -42,6 +44,8 @@ typedef struct App {
     long long steps; ///< physics steps taken by this run
     bool screenshot_done;
     bool screenshot_failed; ///< it could not be saved: the run ends with status 3
+    Trace *trace;           ///< --trace: the CSV rows after each (K-th) step; NULL without
+    History *history;       ///< the selected vehicle's samples for the inspector's plots; NULL when nothing is drawn
     int watched_serial; ///< script_files_serial when the watch list was last brought up to date
     /* mouse */
     bool right_down, panned;
@@ -56,7 +60,8 @@ typedef struct App {
 int app_init(App *app, const AppOptions *opt, const char *exe);
 void app_shutdown(App *app);
 /// Runs until quit (or --steps); returns the exit status: 0; 2 after a script error headless; 3
-/// when the screenshot asked for was not written (cannot save, or its step was never reached).
+/// when the screenshot asked for was not written (cannot save, or its step was never reached) or
+/// the --trace could not be written.
 int app_run(App *app);
 
 /// One frame of `seconds` of real (or virtual) time: reloads, steps as the accumulator allows,
@@ -64,7 +69,8 @@ int app_run(App *app);
 /// frame (gfx checks its arguments and draws nothing), so a broken draw fails the same way with or
 /// without --screenshot.
 void app_frame(App *app, double seconds);
-/// One physics step: capture for interpolation, brains, update(world, dt), the world's step.
+/// One physics step: capture for interpolation, brains, update(world, dt), the world's step, then
+/// the trace's rows of that step and a sample of the selected vehicle for the inspector's plots.
 void app_step(App *app);
 /// Draws the world, the script's drawing, the HUD, inspector, error panel and help (no present).
 void app_render(App *app, double alpha);
@@ -74,6 +80,9 @@ void app_check_reload(App *app);
 void app_restart(App *app);
 
 double app_time_scale(const App *app);
+/// Samples the selected vehicle into app->history (after a step): one vehicle's reads, whatever the
+/// world's size; nothing when none is selected or nothing is drawn.
+void app_record_history(App *app);
 
 /* input.c */
 /// Handles one SDL event exactly as the window does (tests feed events here).

@@ -75,6 +75,15 @@ void hud_draw(App *app)
         const char **extra_lines;
         int count = script_inspector_lines(app->script, app->selected, &extra_lines);
         steer_render_inspector(app->render, world, app->selected, extra_lines, count);
+        /* its plots: a vehicle selected since the last step (a click while paused) gets its first
+         * sample now, so the plots show at once */
+        if (app->history && app->history->serial != steer_vehicle_serial(world, app->selected)) app_record_history(app);
+        if (app->history && app->history->serial == steer_vehicle_serial(world, app->selected) &&
+            app->history->count > 0) {
+            SteerInspectorPlots plots;
+            history_view(app->history, &plots);
+            steer_render_inspector_plots(app->render, &plots);
+        }
     }
     if (app->show_help) {
         const char *const *help;

@@ -125,6 +125,10 @@ void options_print_help(FILE *out, const char *program)
             "  --overlays LIST     overlays on at start: all, or names separated by commas (the key\n"
             "                      in brackets toggles each in the window):\n"
             "%s"
+            "  --trace F.csv       write one CSV row per vehicle after every physics step: step, time,\n"
+            "                      id, kind, x, y, vx, vy, heading, state, speed, force, and each\n"
+            "                      behaviour's force (empty while it is off); see docs/runtime.md\n"
+            "  --trace-every K     write the trace after every K-th step only (default 1)\n"
             "  --select N          select the N-th vehicle (creation order) at start: its inspector\n"
             "  --show-help         show the key help overlay at start (%s)\n"
             "  --time-budget MS    longest one call into Lua may run before it is stopped (default 100)\n"
@@ -136,9 +140,10 @@ void options_print_help(FILE *out, const char *program)
             "\n"
             "Exit status: 0 ok; 1 a bad command line or the scene failed to load; 2 a script\n"
             "error happened in a headless run; 3 the screenshot could not be written or its\n"
-            "step was never reached; 4 a script could not be stopped (a __gc finalizer or a long C\n"
-            "function ran ten budgets, at least 5 s: the watchdog ended the run); 128 + N signal N\n"
-            "arrived while a script held the program (else SIGINT/SIGTERM end the run normally).\n"
+            "step was never reached, or the --trace could not be written to the end; 4 a script\n"
+            "could not be stopped (a __gc finalizer or a long C function ran ten budgets, at\n"
+            "least 5 s: the watchdog ended the run); 128 + N signal N arrived while a script held\n"
+            "the program (else SIGINT/SIGTERM end the run normally).\n"
             "\n"
             "Keys in the window (%s lists them there, with the scene's own):\n",
             program, overlays, help_key, help_key);
@@ -201,6 +206,10 @@ static bool options_consistent(const AppOptions *opt, char *error, size_t error_
         /* the picture is always PNG: PNG bytes under another extension would mislead */
         snprintf(error, error_size, "option --screenshot: only PNG is written, a file name ending in .png expected, got '%s'",
                  opt->screenshot);
+        return false;
+    }
+    if (opt->trace_every > 0 && !opt->trace) {
+        snprintf(error, error_size, "option --trace-every: says how often to write the --trace, but none was asked for");
         return false;
     }
     if (opt->at_step >= 0 && !opt->screenshot) {
@@ -291,6 +300,13 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             NEED_VALUE();
             if (!parse_ll(value, 1, &n) || n > 1000000000) BAD("a vehicle number >= 1");
             opt->select = (int)n;
+        } else if (!strcmp(a, "--trace")) {
+            NEED_VALUE();
+            if (!*value) BAD("a file name");
+            opt->trace = value;
+        } else if (!strcmp(a, "--trace-every")) {
+            NEED_VALUE();
+            if (!parse_ll(value, 1, &opt->trace_every)) BAD("a whole number of steps >= 1");
         } else if (!strcmp(a, "--steps")) {
             NEED_VALUE();
             if (!parse_ll(value, 0, &opt->steps)) BAD("a whole number >= 0");

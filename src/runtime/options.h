@@ -29,6 +29,8 @@ typedef struct AppOptions {
     unsigned overlays;     ///< SteerOverlay bits switched on at start (--overlays)
     bool show_help;        ///< --show-help: the help overlay on at start
     int select;            ///< select the n-th vehicle (creation order) at start; 0 = none
+    const char *trace;     ///< CSV file of one row per vehicle per traced step, or NULL
+    long long trace_every; ///< trace every K-th step; 0 = not given (every step)
 } AppOptions;
 
 /// Physics steps of a headless run without --steps or --watch.
@@ -46,7 +48,8 @@ typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_VERSION, OPTIONS
 
 /// Parses argv; on OPTIONS_ERROR writes a one-line reason into `error`. Besides each value it
 /// rejects what cannot be done as asked: an option given twice with different values, --at-step
-/// without --screenshot or past the last step of the run, a screenshot name not ending in .png.
+/// without --screenshot or past the last step of the run, a screenshot name not ending in .png,
+/// --trace-every without --trace.
 OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error, size_t error_size);
 
 /// What the file system must allow before a run starts: the scene is not a directory, the

@@ -448,6 +448,60 @@ static void test_a_finalizer_that_never_returns_at_a_restart_ends_the_program(vo
     assert_int_equal(rt_wait(&child), 4);
 }
 
+/* The same scene with something to draw on (a headless screenshot's renderer): the inspector's
+ * plots' history exists. */
+static int setup_drawn(void **state)
+{
+    rt_setup(state);
+    rt_write("input.lua", SCENE);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.width = 800;
+    opt.height = 600;
+    opt.script = rt_path("input.lua");
+    opt.screenshot = rt_path("never.png");
+    return app_init(&app, &opt, NULL);
+}
+
+static void test_the_selected_vehicle_alone_is_sampled_for_the_plots(void **state)
+{
+    (void)state;
+    assert_non_null(app.history);
+    SteerWorld *w = script_world(app.script);
+    SteerVehicleId a = vehicle("A"), b = vehicle("B");
+    for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.history->count, 0); /* nothing selected: nothing sampled */
+    /* a click while paused: the first sample is taken when the inspector is drawn */
+    key(SDLK_SPACE, 0);
+    int sx, sy;
+    screen_of(300, 200, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    assert_int_equal(app.selected.index1, b.index1);
+    app_render(&app, 1.0);
+    assert_true(app.history->serial == steer_vehicle_serial(w, b));
+    assert_int_equal(app.history->count, 1);
+    app_render(&app, 1.0); /* drawing again adds nothing: no time passed */
+    assert_int_equal(app.history->count, 1);
+    /* running: one sample per step, of B only */
+    key(SDLK_SPACE, 0);
+    long long steps = 0;
+    for (int i = 0; i < 30; i++) steps += steps_after_frame(1.0 / 60.0);
+    assert_int_equal(app.history->count, 1 + steps);
+    assert_true(app.history->time[app.history->count - 1] == steer_world_time(w));
+    /* another vehicle starts afresh */
+    screen_of(100, 100, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    assert_int_equal(app.selected.index1, a.index1);
+    app_frame(&app, 1.0 / 60.0);
+    assert_true(app.history->serial == steer_vehicle_serial(w, a));
+    assert_int_equal(app.history->count, 1);
+    /* F5: a new world, whose serials start again at 1: the old samples are gone */
+    key(SDLK_F5, 0);
+    app_frame(&app, 0.0);
+    assert_int_equal(app.history->count, 0);
+    assert_true(app.history->serial == 0);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--restart") == 0) return restart_in_fresh_process(argv[2]);
@@ -470,6 +524,8 @@ int main(int argc, char **argv)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_malformed_keys_stop_the_scene_with_a_clear_message, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_selected_vehicle_alone_is_sampled_for_the_plots, setup_drawn,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

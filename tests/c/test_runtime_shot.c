@@ -201,6 +201,47 @@ static void test_window_mode_runs_the_same_scene_and_saves_a_screenshot(void **s
     SDL_FreeSurface(s);
 }
 
+/* Pixels of the speed plot's colour (history.c) right of x0 in a screenshot. */
+static int speed_pixels(const char *path, int x0)
+{
+    SDL_Surface *raw = IMG_Load(path);
+    if (!raw) fail_msg("cannot load %s: %s", path, IMG_GetError());
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(raw, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(raw);
+    int n = 0;
+    for (int y = 0; y < s->h; y++)
+        for (int x = x0; x < s->w; x++) n += near_color(pixel(s, x, y), 110, 200, 255, 0);
+    SDL_FreeSurface(s);
+    return n;
+}
+
+/* --select N: the inspector's plots of that vehicle, from the steps since it was selected. */
+static void test_selected_vehicle_has_plots_under_its_inspector(void **state)
+{
+    (void)state;
+    rt_write("plots.lua", "world = { width = 400, height = 300, seed = 2 }\n"
+                          "function load(w)\n"
+                          "  local v = w:spawn{ kind = 'a', x = 100, y = 150, max_speed = 60 }\n"
+                          "  v:wander{}\n"
+                          "  v.state = 'roaming'\n"
+                          "end\n");
+    char *out, *err;
+    const char *with[] = {"--headless", "--steps", "300", "--width", "800", "--height", "600", "--select", "1",
+                          "--screenshot", rt_path("plots.png"), rt_path("plots.lua"), NULL};
+    int status = rt_run(with, &out, &err);
+    if (status != 0) fail_msg("exit %d: %s", status, err);
+    free(out);
+    free(err);
+    const char *without[] = {"--headless", "--steps", "300", "--width", "800", "--height", "600",
+                             "--screenshot", rt_path("none.png"), rt_path("plots.lua"), NULL};
+    assert_int_equal(rt_run(without, &out, &err), 0);
+    free(out);
+    free(err);
+    int n = speed_pixels(rt_path("plots.png"), 400);
+    if (n < 100) fail_msg("%d pixels of the speed line in the right half", n);
+    assert_int_equal(speed_pixels(rt_path("none.png"), 400), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +253,7 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_window_mode_runs_the_same_scene_and_saves_a_screenshot, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_selected_vehicle_has_plots_under_its_inspector, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
