@@ -147,7 +147,10 @@ static unsigned check_layers(lua_State *L, int idx)
             lsteer_option_error(L, idx, "layers", lua_pushfstring(L, "layer name expected, got %s", luaL_typename(L, -1)));
         int k = 0;
         while (k < LAYER_COUNT && strcmp(LAYERS[k].name, name) != 0) k++;
-        if (k == LAYER_COUNT) lsteer_unknown_error(L, "layer", name, " for debug_draw", names, LAYER_COUNT);
+        if (k == LAYER_COUNT) {
+            lsteer_unknown_error(L, "layer", name, " for debug_draw", names, LAYER_COUNT); /* raises */
+            return 0;
+        }
         flags |= LAYERS[k].flags;
         lua_pop(L, 1);
     }

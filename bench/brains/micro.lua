@@ -81,9 +81,11 @@ for _, n in ipairs(sizes) do
   print(("%9d %11.2f us %15.2f us (%.2fx) %21.2f us (%.2fx)"):format(n, q, s, s / q, r, r / q))
   after[#after + 1] = { n, sa, (s - sa) / q, ra, (r - ra) / q }
 end
-print(("target: switch-then-query and remove+spawn-then-query within 1.5x of the query alone: worst %.2fx"):format(worst))
-print("the changes alone, and what the query costs after them (row above minus the change, / query alone):")
-print(("%9s %14s %18s %24s %18s"):format("vehicles", "v:wander{}", "query after it", "remove + spawn", "query after it"))
+print(("target: switch-then-query and remove+spawn-then-query within 1.5x of the query alone: worst %.2fx")
+  :format(worst))
+print("the changes alone, and what the query costs after them (the row above less the change, / the query alone):")
+print(("%9s %14s %18s %24s %18s"):format("vehicles", "v:wander{}", "query after it", "remove + spawn",
+  "query after it"))
 for _, a in ipairs(after) do
   print(("%9d %11.2f us %17.2fx %21.2f us %17.2fx"):format(a[1], a[2], a[3], a[4], a[5]))
 end

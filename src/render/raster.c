@@ -156,6 +156,7 @@ static bool prepare(const RenderRaster *raster, SDL_FPoint p0, SDL_FPoint p1, SD
     int area = (d[1].x - d[0].x) * (d[2].y - d[0].y) - (d[1].y - d[0].y) * (d[2].x - d[0].x);
     if (area == 0) return false; /* SDL draws nothing for a flat triangle */
     t->clockwise = area > 0;
+    /* cppcheck-suppress duplicateAssignExpression ; the box starts as the first corner */
     int x_min = d[0].x, x_max = d[0].x, y_min = d[0].y, y_max = d[0].y;
     for (int i = 1; i < 3; i++) {
         x_min = d[i].x < x_min ? d[i].x : x_min, x_max = d[i].x > x_max ? d[i].x : x_max;

@@ -164,6 +164,7 @@ static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color,
         cx += screen[i].x / (float)count;
         cy += screen[i].y / (float)count;
     }
+    /* cppcheck-suppress uninitvar ; count >= 3 (above): the loop set screen[0] */
     float size = fabsf(screen[0].x - cx) + fabsf(screen[0].y - cy);
     if (size < 4.0f && size > 0.0f) {
         float grow = 4.0f / size;

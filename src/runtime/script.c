@@ -21,7 +21,7 @@ static int traceback_handler(lua_State *L)
     const char *msg = lua_tostring(L, 1);
     if (msg) {
         lua_settop(L, 1);
-        lua_tostring(L, 1);
+        (void)lua_tostring(L, 1); /* a number message becomes its text in place */
     } else {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
             msg = lua_tostring(L, -1);

@@ -102,7 +102,7 @@ describe("every function checks its self", function()
   end)
 
   it("every function of every metatable: wrong self -> an error naming the expected type", function()
-    local _, handles, removed = make_handles()
+    local _, handles = make_handles()
     local calls = 0
     for _, mt_name in ipairs(sorted_keys(module_metatables())) do
       local fns = functions_of(debug.getregistry()[mt_name])

@@ -126,7 +126,7 @@ describe("a vehicle handle", function()
     assert.equal(7, again.data.hp)
     assert.is_true(seen[again])
     w:remove(again)
-    again = nil
+    again = nil -- luacheck: ignore (the last reference goes, for the collector)
     collectgarbage()
     collectgarbage()
     assert.is_nil(next(seen)) -- gone with its vehicle
