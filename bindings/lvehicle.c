@@ -534,10 +534,6 @@ static int vehicle_get_rest(lua_State *L, const LVehicle *h, int code)
     SteerVehicleState s;
     if (steer_vehicle_get(world, h->id, &s) != STEER_OK) return removed_error(L, 1);
     switch (code) {
-    case F_KIND:
-        push_owner(L, 1);
-        lsteer_push_kind_name(L, lua_gettop(L), s.kind);
-        break;
     case F_FORCE_X: lua_pushnumber(L, s.force.x); break;
     case F_FORCE_Y: lua_pushnumber(L, s.force.y); break;
     case F_MAX_SPEED: lua_pushnumber(L, s.max_speed); break;
@@ -580,6 +576,11 @@ static inline int vehicle_get(lua_State *L, void *self, int code)
     case F_HX: lua_pushnumber(L, steer_vehicle_heading(world, h->id).x); return 1;
     case F_HY: lua_pushnumber(L, steer_vehicle_heading(world, h->id).y); return 1;
     case F_ID: lua_pushinteger(L, (lua_Integer)h->serial); return 1;
+    case F_KIND: /* brains ask it to tell friend from foe */
+        push_owner(L, 1);
+        lsteer_push_kind_name(L, lua_gettop(L), steer_vehicle_kind(world, h->id));
+        lua_remove(L, -2);
+        return 1;
     case F_WORLD: push_owner(L, 1); return 1;
     case F_DATA: push_lua_value(L, 1, HUV_DATA); return 1;
     case F_BRAIN: push_lua_value(L, 1, HUV_BRAIN); return 1;
