@@ -50,11 +50,14 @@ $(RUNTIME_INPROCESS_TESTS): TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN)
 $(RUNTIME_INPROCESS_TESTS): $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 
 # The decision layer's cost: 10,000 vehicles with a small FSM brain at 10 Hz next to the physics
-# step (bench/runtime/run.sh), and 1,000 reloads: heap, RSS, time (bench/runtime/bench_reload.c).
+# step (bench/runtime/run.sh), 1,000 reloads: heap, RSS, time (bench/runtime/bench_reload.c), and
+# the edit loop: save to the first think of the new code, in place and by rename, headless and in
+# a window, against the old fixed 100 ms debounce in the same run (bench/runtime/bench_edit_loop.c).
 .PHONY: bench-runtime
-bench-runtime: $(BUILD)/steer $(BUILD)/bench_reload
+bench-runtime: $(BUILD)/steer $(BUILD)/bench_reload $(BUILD)/bench_edit_loop
 	@sh bench/runtime/run.sh $(BUILD)/steer
 	$(BUILD)/bench_reload
+	$(BUILD)/bench_edit_loop $(BUILD)/steer
 BENCH_TARGETS += bench-runtime
 
 # Brains at scale: fsm brains that query and switch at 10 Hz in the program, and one think's world
@@ -84,6 +87,9 @@ $(BUILD)/asan/tests/test_runtime_shot: $(RENDER_OBJ_ASAN)
 
 $(BUILD)/bench_reload: bench/runtime/bench_reload.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+
+$(BUILD)/bench_edit_loop: bench/runtime/bench_edit_loop.c bench/bench_support.h
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $< -o $@
 
 # make install PREFIX=... DESTDIR=...: the program in $(PREFIX)/bin; it finds the Lua modules that
 # install-lua puts in $(PREFIX)/share/lua/5.4 relative to itself.

@@ -143,7 +143,10 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
         }
     }
     if (!app->opt.headless || app->opt.watch) {
-        app->watcher = watcher_create(app->opt.poll);
+        app->watcher = watcher_create(app->opt.poll, app->opt.settle_ms / 1000.0);
+        if (app->watcher && watcher_fallback_reason(app->watcher)) /* (saves then show up a poll later) */
+            fprintf(stderr, "steer: cannot watch with inotify (%s): polling the scripts every %.0f ms\n",
+                    watcher_fallback_reason(app->watcher), WATCH_POLL_S * 1000.0);
         if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
         app->watched_serial = script_files_serial(app->script);
     }

@@ -121,7 +121,10 @@ void options_print_help(FILE *out, const char *program)
             "                      threads, 1 unless set); the same result whatever N\n"
             "  --watch             reload changed scripts while running (always on in a window);\n"
             "                      headless, it runs in real time\n"
-            "  --poll              watch files by polling every 250 ms instead of inotify\n"
+            "  --poll              watch files by polling (every 15 ms) instead of inotify\n"
+            "  --settle MS         load a saved file only once it has been left alone MS ms\n"
+            "                      (default 0: a save loads as soon as the file is closed or\n"
+            "                      renamed into place), for tools that save in several rounds\n"
             "  --overlays LIST     overlays on at start: all, or names separated by commas (the key\n"
             "                      in brackets toggles each in the window):\n"
             "%s"
@@ -336,6 +339,9 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             NEED_VALUE();
             if (!parse_double(value, 1.0, &d)) BAD("a number >= 1");
             opt->physics_hz = d;
+        } else if (!strcmp(a, "--settle")) {
+            NEED_VALUE();
+            if (!parse_double(value, 0.0, &opt->settle_ms) || opt->settle_ms > 60000) BAD("a number of milliseconds, 0..60000");
         } else if (!strcmp(a, "--time-budget")) {
             NEED_VALUE();
             if (!parse_double(value, 1.0, &opt->time_budget_ms)) BAD("a number of milliseconds >= 1");

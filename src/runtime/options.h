@@ -26,6 +26,7 @@ typedef struct AppOptions {
     size_t memory_cap;     ///< bytes the Lua state may hold
     int width, height;     ///< window (or headless screenshot) size in pixels
     bool poll;             ///< watch by polling instead of inotify (tests, odd file systems)
+    double settle_ms;      ///< a saved file loads once it has had no event for this long; 0 = at once
     unsigned overlays;     ///< SteerOverlay bits switched on at start (--overlays)
     bool show_help;        ///< --show-help: the help overlay on at start
     int select;            ///< select the n-th vehicle (creation order) at start; 0 = none

@@ -27,6 +27,7 @@ static void test_defaults_match_the_help(void **state)
     assert_near(o.time_budget_ms, 100.0, 0);
     assert_int_equal(o.memory_cap, 1024u * 1024 * 1024);
     assert_true(o.steps < 0);
+    assert_near(o.settle_ms, 0, 0);
 }
 
 static void test_every_option_is_read(void **state)
@@ -38,7 +39,7 @@ static void test_every_option_is_read(void **state)
                           "a.png",         "--at-step", "30",           "--fps",  "30",      "--vsync",
                           "--think-hz",    "0",         "--physics-hz", "120",    "--watch", "--poll",
                           "--time-budget", "20",        "--memory-cap", "64",     "--width", "320",
-                          "--height",      "200",       "s.lua",        NULL};
+                          "--height",      "200",       "--settle",     "2.5",    "s.lua",   NULL};
     assert_int_equal(parse(&o, err, args), OPTIONS_RUN);
     assert_true(o.headless && o.vsync && o.watch && o.poll && o.has_seed);
     assert_int_equal(o.steps, 120);
@@ -52,6 +53,7 @@ static void test_every_option_is_read(void **state)
     assert_int_equal(o.memory_cap, 64u * 1024 * 1024);
     assert_int_equal(o.width, 320);
     assert_int_equal(o.height, 200);
+    assert_near(o.settle_ms, 2.5, 0);
 }
 
 static void test_bad_values_name_the_option_and_what_was_expected(void **state)
@@ -79,6 +81,9 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     const char *a9[] = {"--threads", "0", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a9), OPTIONS_ERROR);
     assert_string_equal(err, "option --threads: a whole number from 1 to 64 expected, got '0'");
+    const char *a11[] = {"--settle", "-5", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a11), OPTIONS_ERROR);
+    assert_string_equal(err, "option --settle: a number of milliseconds, 0..60000 expected, got '-5'");
     const char *a10[] = {"--threads", "2", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a10), OPTIONS_RUN);
     assert_int_equal(o.threads, 2);
@@ -114,7 +119,7 @@ static void test_help_documents_every_option(void **state)
                            "--fps",      "--vsync",       "--think-hz",   "--physics-hz", "--watch",
                            "--poll",     "--time-budget", "--memory-cap", "--width",      "--height",
                            "--overlays", "--select",      "--show-help",  "--help",       "--threads",
-                           "--version",  "--trace",       "--trace-every"};
+                           "--version",  "--trace",       "--trace-every", "--settle"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }

@@ -1,6 +1,7 @@
 /* test_runtime_reload.c - hot reload end to end: the real program (`steer --headless --watch`) on
- * scene files in a temporary folder, edited while it runs. New code runs while vehicles keep
- * their positions, v.data and v.state; broken saves (syntax error, runtime error,
+ * scene files in a temporary folder, edited while it runs. Saves in place and by rename (with
+ * inotify, polling and --settle) run new code while vehicles keep their positions, v.data and
+ * v.state; a save written in chunks loads only once complete; broken saves (syntax error, runtime error,
  * endless loop, memory bomb) are reported with file:line while the old code goes on, and the next
  * good save recovers. */
 #include "runtime_support.h"
@@ -156,6 +157,15 @@ static void test_polling_fallback_reloads_too(void **state)
     assert_int_equal(rt_stop(&p), 0);
 }
 
+static void test_settle_waits_and_then_reloads_each_save(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene_with("--settle", "50");
+    expect_reload(&p, 2, false, true);
+    expect_reload(&p, 3, true, true);
+    assert_int_equal(rt_stop(&p), 0);
+}
+
 static void write_broken(const char *text)
 {
     rt_write("brain.lua", text);
@@ -255,6 +265,45 @@ static void test_scene_file_reloads_its_callbacks(void **state)
     assert_int_equal(rt_stop(&p), 2);
 }
 
+/* An editor that writes the scene in two chunks and pauses between them: the program goes on with
+ * the old code while the file is open (the first chunk alone is a scene that would load, and
+ * print HALF), and loads the whole text once the file is closed. */
+static void test_a_save_written_in_chunks_loads_only_once_complete(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene();
+    const char *head = "function update(w, dt)\n"
+                       "  if w.step_count % 30 == 0 then print('HALF ' .. w.step_count) end\n"
+                       "end\n";
+    const char *tail = "function update(w, dt)\n"
+                       "  if w.step_count % 30 == 0 then print('WHOLE ' .. w.step_count) end\n"
+                       "end\n";
+    char *out = rt_read(p.out);
+    long mark = (long)strlen(out);
+    free(out);
+    int fd = open(rt_path("scene.lua"), O_WRONLY | O_TRUNC);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, head, strlen(head)), (ssize_t)strlen(head));
+    /* two of the old update's ticks (a second of frames, each checking the watcher) later... */
+    long at = rt_wait_for(p.out, mark, "tick ", RT_DEADLINE_S);
+    assert_true(at > 0);
+    assert_true(rt_wait_for(p.out, at, "tick ", RT_DEADLINE_S) > 0);
+    assert_int_equal(write(fd, tail, strlen(tail)), (ssize_t)strlen(tail));
+    assert_int_equal(close(fd), 0);
+    assert_true(rt_wait_for(p.out, mark, "WHOLE ", RT_DEADLINE_S) > 0);
+    assert_int_equal(rt_stop(&p), 0);
+    out = rt_read(p.out);
+    assert_null(strstr(out, "HALF"));
+    free(out);
+    char *err = rt_read(p.err);
+    assert_int_equal(rt_count(err, "steer: reloaded"), 1);
+    const char *line = strstr(err, "steer: reloaded ");
+    assert_non_null(line);
+    assert_true(strncmp(strchr(line, '\n') - strlen("/scene.lua"), "/scene.lua", strlen("/scene.lua")) == 0);
+    assert_null(strstr(err, "error"));
+    free(err);
+}
+
 static void test_module_required_later_is_watched_too(void **state)
 {
     (void)state;
@@ -284,6 +333,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_keeping_the_world,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_polling_fallback_reloads_too, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_settle_waits_and_then_reloads_each_save, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_endless_loops_are_stopped_and_reported_with_file_and_line, rt_setup,
@@ -291,6 +341,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_memory_bomb_in_a_reload_is_capped_and_the_program_survives, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_scene_file_reloads_its_callbacks, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_save_written_in_chunks_loads_only_once_complete, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_module_required_later_is_watched_too, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -121,7 +121,7 @@ Hunter.brain = ]])
         end
       end
       if #pending == 0 then return true end
-      os.execute("sleep 1") -- the watcher's debounce and a reload, before saving the rest again
+      os.execute("sleep 1") -- a reload, before saving the rest again
       return false
     end, function() return "still waiting: " .. table.concat(pending, ", ") end)
     for _, name in ipairs(names) do
