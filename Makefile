@@ -9,6 +9,9 @@
 #   make uninstall PREFIX=/usr/local DESTDIR=  removes what make install put there
 #   make clean
 #
+# A folder of C sources is built by one line, $(eval $(call c_source_tree,NAME,DIR,OUT)) (defined
+# below): its objects in both flavours, plain and asan, from one compile command.
+#
 # Each part of the project adds its own rules in mk/<part>.mk and plugs into the shared targets
 # through four lists: TEST_SUITES (commands run by `make test`, each printing cmocka's or busted's
 # summary), TEST_PREREQS (what they need built), BENCH_TARGETS (phony targets `make bench` runs in
@@ -22,16 +25,43 @@ WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototyp
 CFLAGS  ?= -O2 -g
 SAN      = -fsanitize=address,undefined,float-divide-by-zero -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-CORE_SRC = $(wildcard src/core/*.c)
-CORE_HDR = $(wildcard src/core/*.h) $(wildcard include/steer/*.h)
-
 # Everything includes the public API as "steer/steer.h" from include/; src/core's private headers
 # (world_internal.h, grid.h, ...) are reached only by the core itself and the white-box tests.
 STEER_INC = -Iinclude
 
-# Two flavours of every object: plain (release) and asan (the tests).
-CORE_OBJ      = $(CORE_SRC:src/core/%.c=$(BUILD)/core/%.o)
-CORE_OBJ_ASAN = $(CORE_SRC:src/core/%.c=$(BUILD)/asan/core/%.o)
+# Objects come in flavours, each in its own folder: plain (release: build/...), asan (what the
+# tests run: build/asan/...) and tsan (the threading tests: build/tsan/..., the core only, in
+# mk/threads.mk). One compile command for all of them, below.
+FLAVOUR_DIR_plain   = $(BUILD)
+FLAVOUR_DIR_asan    = $(BUILD)/asan
+FLAVOUR_DIR_tsan    = $(BUILD)/tsan
+FLAVOUR_FLAGS_plain = $(CFLAGS)
+FLAVOUR_FLAGS_asan  = -O1 -g $(SAN) -DSTEER_DEBUG
+FLAVOUR_FLAGS_tsan  = -O1 -g $(TSAN) -DSTEER_DEBUG
+
+# $(call c_objects_rule,FLAVOUR,DIR,OUT,NAME): compiles DIR/x.c into $(FLAVOUR_DIR_FLAVOUR)/OUT/x.o
+# with $(NAME_CFLAGS), rebuilt when $(NAME_HDR) or the public API changes.
+define c_objects_rule
+$$(FLAVOUR_DIR_$(1))/$(3)/%.o: $(2)/%.c $$($(4)_HDR) $$(CORE_HDR)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CSTD) $$(WARN) $$(FLAVOUR_FLAGS_$(1)) $$($(4)_CFLAGS) -c $$< -o $$@
+endef
+
+# $(eval $(call c_source_tree,NAME,DIR,OUT)): a source folder in both flavours, plain and asan:
+# NAME_OBJ (in $(BUILD)/OUT) and NAME_OBJ_ASAN (in $(BUILD)/asan/OUT) from NAME_SRC (all of DIR/*.c
+# unless set before), and their rules. A new folder of C sources is one such line (with its
+# NAME_CFLAGS and NAME_HDR).
+define c_source_tree
+$(1)_SRC      ?= $$(wildcard $(2)/*.c)
+$(1)_OBJ       = $$($(1)_SRC:$(2)/%.c=$$(FLAVOUR_DIR_plain)/$(3)/%.o)
+$(1)_OBJ_ASAN  = $$($(1)_SRC:$(2)/%.c=$$(FLAVOUR_DIR_asan)/$(3)/%.o)
+$(call c_objects_rule,plain,$(2),$(3),$(1))
+$(call c_objects_rule,asan,$(2),$(3),$(1))
+endef
+
+CORE_HDR    = $(wildcard src/core/*.h) $(wildcard include/steer/*.h)
+CORE_CFLAGS = $(STEER_INC) -fPIC
+$(eval $(call c_source_tree,CORE,src/core,core))
 
 C_TEST_SRC  = $(wildcard tests/c/test_*.c)
 C_TEST_BIN  = $(C_TEST_SRC:tests/c/%.c=$(BUILD)/asan/tests/%)
@@ -47,14 +77,6 @@ UNINSTALL_TARGETS =
 ALL_TARGETS     =
 PREFIX  ?= /usr/local
 DESTDIR ?=
-
-$(BUILD)/core/%.o: src/core/%.c $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(STEER_INC) -fPIC -c $< -o $@
-
-$(BUILD)/asan/core/%.o: src/core/%.c $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(STEER_INC) -fPIC -DSTEER_DEBUG -c $< -o $@
 
 $(BUILD)/libsteer.a: $(CORE_OBJ)
 	ar rcs $@ $^

@@ -52,9 +52,9 @@ fuzz: fuzz-core fuzz-lua
 
 # The replay: the same harness functions, gcc-built with the tests' sanitizers, over every file of
 # the corpus (one child process per input; cmocka's summary lines).
-$(BUILD)/asan/fuzz/%.o: tests/fuzz/%.c $(FUZZ_HDR) $(FUZZ_BINDINGS_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(STEER_INC) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_CFLAGS) -c $< -o $@
+FUZZ_REPLAY_HDR    = $(FUZZ_HDR) $(FUZZ_BINDINGS_HDR)
+FUZZ_REPLAY_CFLAGS = $(STEER_INC) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_CFLAGS)
+$(eval $(call c_objects_rule,asan,tests/fuzz,fuzz,FUZZ_REPLAY))
 
 $(BUILD)/asan/tests/replay_core: $(BUILD)/asan/fuzz/replay.o $(BUILD)/asan/fuzz/fuzz_core.o $(BUILD)/asan/libsteer.a
 	$(CC) -O1 -g $(SAN) $^ -lm -o $@

@@ -5,19 +5,9 @@
 LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
 
-BINDINGS_SRC      = $(wildcard bindings/*.c)
-BINDINGS_HDR      = $(wildcard bindings/*.h)
-BINDINGS_OBJ      = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/bindings/%.o)
-BINDINGS_OBJ_ASAN = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/asan/bindings/%.o)
-BINDINGS_CFLAGS   = -fPIC $(STEER_INC) -Ibindings $(LUA_CFLAGS)
-
-$(BUILD)/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(BINDINGS_CFLAGS) -c $< -o $@
-
-$(BUILD)/asan/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -DSTEER_DEBUG $(BINDINGS_CFLAGS) -c $< -o $@
+BINDINGS_HDR    = $(wildcard bindings/*.h)
+BINDINGS_CFLAGS = -fPIC $(STEER_INC) -Ibindings $(LUA_CFLAGS)
+$(eval $(call c_source_tree,BINDINGS,bindings,bindings))
 
 # The module does not link liblua: the interpreter that loads it provides the Lua API.
 $(BUILD)/steer.so: $(BINDINGS_OBJ) $(CORE_OBJ)

@@ -5,23 +5,18 @@
 
 LUAJIT_CFLAGS := $(shell pkg-config --cflags luajit 2>/dev/null)
 
-LUAJIT_OBJ      = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/luajit/bindings/%.o)
-LUAJIT_OBJ_ASAN = $(BINDINGS_SRC:bindings/%.c=$(BUILD)/luajit/asan/bindings/%.o)
+# The bindings' sources again, with LuaJIT's headers: objects in $(BUILD)/luajit/bindings and
+# $(BUILD)/asan/luajit/bindings.
+LUAJIT_BINDINGS_HDR    = $(BINDINGS_HDR)
 LUAJIT_BINDINGS_CFLAGS = -fPIC $(STEER_INC) -Ibindings $(LUAJIT_CFLAGS)
-
-$(BUILD)/luajit/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(LUAJIT_BINDINGS_CFLAGS) -c $< -o $@
-
-$(BUILD)/luajit/asan/bindings/%.o: bindings/%.c $(BINDINGS_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -DSTEER_DEBUG $(LUAJIT_BINDINGS_CFLAGS) -c $< -o $@
+$(eval $(call c_source_tree,LUAJIT_BINDINGS,bindings,luajit/bindings))
 
 # Like build/steer.so, it does not link the interpreter's library: luajit (or love) provides it.
-$(BUILD)/luajit/steer.so: $(LUAJIT_OBJ) $(CORE_OBJ)
+$(BUILD)/luajit/steer.so: $(LUAJIT_BINDINGS_OBJ) $(CORE_OBJ)
 	$(CC) -shared $(CFLAGS) $^ -lm -o $@
 
-$(BUILD)/luajit/asan/steer.so: $(LUAJIT_OBJ_ASAN) $(CORE_OBJ_ASAN)
+$(BUILD)/luajit/asan/steer.so: $(LUAJIT_BINDINGS_OBJ_ASAN) $(CORE_OBJ_ASAN)
+	@mkdir -p $(@D)
 	$(CC) -shared $(SAN) $^ -lm -o $@
 
 .PHONY: luajit

@@ -4,22 +4,12 @@
 SDL_CFLAGS := $(shell pkg-config --cflags sdl2 SDL2_ttf SDL2_image 2>/dev/null)
 SDL_LIBS   := $(shell pkg-config --libs sdl2 SDL2_ttf SDL2_image 2>/dev/null)
 
-RENDER_SRC      = $(wildcard src/render/*.c)
-RENDER_HDR      = $(wildcard src/render/*.h)
-RENDER_OBJ      = $(RENDER_SRC:src/render/%.c=$(BUILD)/render/%.o)
-RENDER_OBJ_ASAN = $(RENDER_SRC:src/render/%.c=$(BUILD)/asan/render/%.o)
-RENDER_CFLAGS   = $(STEER_INC) -Isrc/render $(SDL_CFLAGS)
+RENDER_HDR    = $(wildcard src/render/*.h)
+RENDER_CFLAGS = -fPIC $(STEER_INC) -Isrc/render $(SDL_CFLAGS)
+$(eval $(call c_source_tree,RENDER,src/render,render))
 
 # The font the example, the benchmark and the tests use (Debian's fonts-dejavu-core).
 RENDER_FONT ?= /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
-
-$(BUILD)/render/%.o: src/render/%.c $(RENDER_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) -fPIC $(RENDER_CFLAGS) -c $< -o $@
-
-$(BUILD)/asan/render/%.o: src/render/%.c $(RENDER_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) -fPIC $(RENDER_CFLAGS) -c $< -o $@
 
 $(BUILD)/asan/tests/test_render: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
 $(BUILD)/asan/tests/test_render: TEST_LINK = $(RENDER_OBJ_ASAN)

@@ -2,23 +2,14 @@
 # tests run it), its tests and its benchmark. Needs BINDINGS_OBJ[_ASAN] (mk/lua.mk) and
 # RENDER_OBJ[_ASAN], SDL_CFLAGS, SDL_LIBS (mk/render.mk).
 
-RUNTIME_SRC      = $(wildcard src/runtime/*.c)
+# RUNTIME_OBJ[_ASAN]: everything but main.o, which the tests and benchmarks replace with their own.
+RUNTIME_SRC      = $(filter-out src/runtime/main.c,$(wildcard src/runtime/*.c))
 RUNTIME_HDR      = $(wildcard src/runtime/*.h) bindings/steer_lua.h src/render/render.h
-RUNTIME_LIB_SRC  = $(filter-out src/runtime/main.c,$(RUNTIME_SRC))
-RUNTIME_OBJ      = $(RUNTIME_LIB_SRC:src/runtime/%.c=$(BUILD)/runtime/%.o)
-RUNTIME_OBJ_ASAN = $(RUNTIME_LIB_SRC:src/runtime/%.c=$(BUILD)/asan/runtime/%.o)
 RUNTIME_LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
 RUNTIME_LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
 RUNTIME_CFLAGS   = $(STEER_INC) -Ibindings -Isrc/render $(RUNTIME_LUA_CFLAGS) $(SDL_CFLAGS)
 RUNTIME_LIBS     = $(RUNTIME_LUA_LIBS) $(SDL_LIBS) -lrt -lm
-
-$(BUILD)/runtime/%.o: src/runtime/%.c $(RUNTIME_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -c $< -o $@
-
-$(BUILD)/asan/runtime/%.o: src/runtime/%.c $(RUNTIME_HDR) $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(SAN) $(RUNTIME_CFLAGS) -c $< -o $@
+$(eval $(call c_source_tree,RUNTIME,src/runtime,runtime))
 
 $(BUILD)/steer: $(BUILD)/runtime/main.o $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CFLAGS) $^ $(RUNTIME_LIBS) -o $@

@@ -3,12 +3,9 @@
 # AddressSanitizer build cannot. .ci/run runs it before make test.
 
 TSAN          = -fsanitize=thread -fno-omit-frame-pointer
-CORE_OBJ_TSAN = $(CORE_SRC:src/core/%.c=$(BUILD)/tsan/core/%.o)
+CORE_OBJ_TSAN = $(CORE_SRC:src/core/%.c=$(FLAVOUR_DIR_tsan)/core/%.o)
 TSAN_TESTS    = $(BUILD)/tsan/tests/test_threads
-
-$(BUILD)/tsan/core/%.o: src/core/%.c $(CORE_HDR)
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(TSAN) $(STEER_INC) -DSTEER_DEBUG -c $< -o $@
+$(eval $(call c_objects_rule,tsan,src/core,core,CORE))
 
 $(BUILD)/tsan/libsteer.a: $(CORE_OBJ_TSAN)
 	ar rcs $@ $^

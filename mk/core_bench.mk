@@ -1,14 +1,16 @@
-# group.mk - the flocking benchmark (issue 3): `make bench` runs bench-flocking.
-# The benchmark links the plain -O2 core (build/libsteer.a) and an embedded Lua 5.4 that runs the
-# same flocking in plain Lua (bench/flocking.lua) in the same process, for the ratio.
+# core_bench.mk - the core's benchmarks, both in `make bench`:
+#   bench-flocking  the flocking step at 1,000 to 1,000,000 vehicles, on 1 and 2 threads; links the
+#                   plain -O2 core (build/libsteer.a) and an embedded Lua 5.4 that runs the same
+#                   flocking in plain Lua (bench/flocking.lua) in the same process, for the ratio
+#   bench-walls     avoid_walls through the wall grid against the full scan of every wall
 
 BENCH_FLOCKING   = $(BUILD)/bench/bench_flocking
-GROUP_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
-GROUP_LUA_LIBS   = $(shell pkg-config --libs lua5.4)
+CORE_BENCH_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
+CORE_BENCH_LUA_LIBS   = $(shell pkg-config --libs lua5.4)
 
 $(BENCH_FLOCKING): bench/bench_flocking.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) $(GROUP_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(GROUP_LUA_LIBS) -lm -o $@
+	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) $(CORE_BENCH_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(CORE_BENCH_LUA_LIBS) -lm -o $@
 
 .PHONY: bench-flocking
 bench-flocking: $(BENCH_FLOCKING)
