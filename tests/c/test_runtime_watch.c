@@ -1,12 +1,15 @@
 /* test_runtime_watch.c - the file watcher behind hot reload, on real files in a temporary folder:
  * a save in place and a save by rename are reported at once (inotify) or a poll later (polling),
  * a file still being written is never reported until its writer closes it, files nobody watches
- * give nothing, --settle waits for quiet, a file whose folder cannot be watched is polled. */
+ * give nothing, --settle waits for quiet, a file whose folder cannot be watched is polled, and
+ * without inotify the watcher polls and says why. */
 #include "test_support.h"
 
 #include <fcntl.h>
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -246,6 +249,51 @@ static void test_a_file_whose_folder_cannot_be_watched_is_polled(void **state)
     watcher_destroy(w);
 }
 
+/* No file descriptor left for inotify (as when the user's inotify instances run out): the watcher
+ * polls, says why, and still sees a save. In a child process, whose descriptor limit is lowered
+ * to the descriptors it already has; the parent writes the file. */
+static void test_without_inotify_the_watcher_polls_and_says_why(void **state)
+{
+    (void)state;
+    char path[300];
+    in_dir(path, sizeof path, "brain.lua");
+    write_file(path, "return {}\n");
+    int ready[2], saved[2];
+    assert_int_equal(pipe(ready), 0);
+    assert_int_equal(pipe(saved), 0);
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
+        int lowest_free = dup(0);
+        close(lowest_free);
+        struct rlimit limit = {(rlim_t)lowest_free, (rlim_t)lowest_free};
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) _exit(10);
+        Watcher *w = watcher_create(false, 0);
+        if (!w || !watcher_is_polling(w)) _exit(11);
+        const char *why = watcher_fallback_reason(w);
+        if (!why || strcmp(why, "inotify_init1: Too many open files") != 0) _exit(12);
+        watcher_add(w, path);
+        if (watcher_next(w, g_now)) _exit(13);
+        char byte = 0;
+        if (write(ready[1], &byte, 1) != 1 || read(saved[0], &byte, 1) != 1) _exit(14);
+        double first;
+        if (changes_within(w, 0.1, path, &first) != 1) _exit(15);
+        _exit(0);
+    }
+    char byte;
+    assert_int_equal(read(ready[0], &byte, 1), 1);
+    write_file(path, "return { v = 2 }\n");
+    assert_int_equal(write(saved[1], &byte, 1), 1);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 0);
+    for (int i = 0; i < 2; i++) {
+        close(ready[i]);
+        close(saved[i]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -257,6 +305,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_settle_reports_only_after_that_much_quiet, setup, teardown),
         cmocka_unit_test_setup_teardown(test_polling_sees_a_rename_that_keeps_size_and_mtime, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_file_whose_folder_cannot_be_watched_is_polled, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_without_inotify_the_watcher_polls_and_says_why, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
