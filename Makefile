@@ -78,17 +78,26 @@ ALL_TARGETS     =
 PREFIX  ?= /usr/local
 DESTDIR ?=
 
-$(BUILD)/libsteer.a: $(CORE_OBJ)
-	ar rcs $@ $^
+# $(call core_library_rule,FLAVOUR): the core as a static library of that flavour's objects.
+define core_library_rule
+$$(FLAVOUR_DIR_$(1))/libsteer.a: $$(CORE_SRC:src/core/%.c=$$(FLAVOUR_DIR_$(1))/core/%.o)
+	ar rcs $$@ $$^
+endef
 
-$(BUILD)/asan/libsteer.a: $(CORE_OBJ_ASAN)
-	ar rcs $@ $^
+# $(call c_tests_rule,FLAVOUR): tests/c/x.c into the test binary $(FLAVOUR_DIR_FLAVOUR)/tests/x,
+# linked with that flavour's core (asan: make test; tsan: make test-tsan, mk/threads.mk). A test
+# that needs more than the core sets TEST_CFLAGS / TEST_LINK / TEST_LIBS for its binary in its mk
+# file (target-specific variables) and adds the extra objects as prerequisites.
+define c_tests_rule
+$$(FLAVOUR_DIR_$(1))/tests/%: tests/c/%.c tests/c/test_support.h $$(FLAVOUR_DIR_$(1))/libsteer.a
+	@mkdir -p $$(@D)
+	$$(CC) $$(CSTD) $$(WARN) -Wno-missing-prototypes $$(FLAVOUR_FLAGS_$(1)) $$(STEER_INC) -Isrc/core $$(TEST_CFLAGS) $$< \
+	    $$(TEST_LINK) $$(FLAVOUR_DIR_$(1))/libsteer.a $$(TEST_LIBS) -lcmocka -lm -o $$@
+endef
 
-# A test that needs more than the core sets TEST_CFLAGS / TEST_LINK for its binary in its mk file
-# (target-specific variables) and adds the extra objects as prerequisites.
-$(BUILD)/asan/tests/%: tests/c/%.c tests/c/test_support.h $(BUILD)/asan/libsteer.a
-	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -Wno-missing-prototypes -O1 -g $(SAN) $(STEER_INC) -Isrc/core $(TEST_CFLAGS) $< $(TEST_LINK) $(BUILD)/asan/libsteer.a $(TEST_LIBS) -lcmocka -lm -o $@
+$(eval $(call core_library_rule,plain))
+$(eval $(call core_library_rule,asan))
+$(eval $(call c_tests_rule,asan))
 
 -include $(sort $(wildcard mk/*.mk))
 
