@@ -3,11 +3,12 @@
  * save completes (the last close, or the rename) to the first think of the new code, read off the
  * program's stdout through a pipe. The scene's 12 vehicles think at the default 10 Hz, staggered
  * over the 60 Hz steps, so some vehicle thinks at every step (as in any scene of a few vehicles
- * or more): what is measured is the watcher and the loop, not the wait for a brain's turn. Saves in place and by rename (a temporary file renamed over
- * the module, as many editors do), headless and in a window (SDL's dummy video driver), each with
- * the watcher's default and with `--settle 100`, the fixed 100 ms debounce the watcher used to
- * wait after every event: both in the same run, so the ratio holds on a busy machine. Then the
- * polling fallback (--poll), headless, alone.
+ * or more): what is measured is the watcher and the loop, not the wait for a brain's turn.
+ *
+ * Saves in place and by rename (a temporary file renamed over the module, as many editors do),
+ * headless and in a window, each with the watcher's default and with `--settle 100`, the fixed
+ * 100 ms debounce the watcher used to wait after every event: both in the same run, so the ratio
+ * holds on a busy machine. Then the polling fallback (--poll), headless, alone.
  *
  * usage: bench_edit_loop STEER [SAVES]   (SAVES: per configuration, default 20)
  * The window uses SDL_VIDEODRIVER if set, else dummy: SDL_VIDEODRIVER=x11 xvfb-run -a ... times
@@ -197,10 +198,10 @@ int main(int argc, char **argv)
                      "function load(w)\n"
                      "  for i = 1, 12 do w:spawn{ kind = 'a', x = 30 * i, y = 10, vx = 10 }.brain = Brain end\n"
                      "end\n");
-    printf("== edit loop: save -> first think of the new code, %d saves each (12 brains at 10 Hz, staggered: one thinks every step; %s)\n", saves,
-           g_steer);
-    printf("%-9s %-9s %22s %22s %7s\n", "", "", "default: median worst", "--settle 100: median worst",
-           "ratio");
+    printf("== edit loop: save -> first think of the new code, %d saves each (12 brains at 10 Hz, staggered: one "
+           "thinks every step; %s)\n",
+           saves, g_steer);
+    printf("%-9s %-9s %22s %22s %7s\n", "", "", "default: median worst", "--settle 100: median worst", "ratio");
     int status = 0;
     for (int window = 0; window <= 1; window++) {
         for (int by_rename = 0; by_rename <= 1; by_rename++) {

@@ -341,7 +341,8 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             opt->physics_hz = d;
         } else if (!strcmp(a, "--settle")) {
             NEED_VALUE();
-            if (!parse_double(value, 0.0, &opt->settle_ms) || opt->settle_ms > 60000) BAD("a number of milliseconds, 0..60000");
+            if (!parse_double(value, 0.0, &opt->settle_ms) || opt->settle_ms > 60000)
+                BAD("a number of milliseconds, 0..60000");
         } else if (!strcmp(a, "--time-budget")) {
             NEED_VALUE();
             if (!parse_double(value, 1.0, &opt->time_budget_ms)) BAD("a number of milliseconds >= 1");

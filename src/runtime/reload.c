@@ -25,11 +25,11 @@ typedef struct FileState {
 } FileState;
 
 typedef struct WatchedFile {
-    char *path;       ///< absolute
-    const char *name; ///< points into path: the part after the directory
-    int wd;           ///< inotify watch of its directory; -1: this file is polled
-    bool changed;     ///< saved since it was last reported
-    bool writing;     ///< inotify: written to and not closed since; polling: not yet seen unchanged
+    char *path;        ///< absolute
+    const char *name;  ///< points into path: the part after the directory
+    int wd;            ///< inotify watch of its directory; -1: this file is polled
+    bool changed;      ///< saved since it was last reported
+    bool writing;      ///< inotify: written to and not closed since; polling: not yet seen unchanged
     double changed_at; ///< when the last event (or change seen by polling) was noticed
     FileState state;   ///< at the last poll, or when last reported
 } WatchedFile;

@@ -330,8 +330,8 @@ static void test_module_required_later_is_watched_too(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_keeping_the_world,
-                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_in_place_and_rename_saves_run_new_code_keeping_the_world, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_polling_fallback_reloads_too, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_settle_waits_and_then_reloads_each_save, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
