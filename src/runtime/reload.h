@@ -4,8 +4,8 @@
  * default) the watcher watches each file's directory, not the file (an editor that saves by
  * writing a temporary file and renaming it over the old one would kill a watch on the file), and
  * reads the events for the file by name: a rename onto it (IN_MOVED_TO) is a finished save; a
- * write into it (IN_CREATE, IN_MODIFY) starts one that is finished when the writer closes the
- * file (IN_CLOSE_WRITE). So a file an editor writes in several chunks is never reported half
+ * write into it (IN_MODIFY, a truncation too) starts one that is finished when the writer closes
+ * the file (IN_CLOSE_WRITE). So a file an editor writes in several chunks is never reported half
  * written, however long it pauses between them, and a finished save is reported at the first
  * watcher_next after it. Events lost to a queue overflow are made up for by comparing each file
  * with what stat() said last.
