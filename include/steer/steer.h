@@ -50,6 +50,17 @@ SteerEdges steer_world_edges(const SteerWorld *world);
 /// Shortest offset from a to b: the wrapped one in a wrapping world.
 SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b);
 
+/* ---- Checksums (replays compare these instead of every field) ------------------------------ */
+
+/// A 64-bit sum of the whole world state: time, step count, dt, the PRNG's state, the counts of
+/// vehicles and shapes, and every vehicle's fields in creation order (each double by its bits, so
+/// any changed bit shows), with its behaviours' kept state (wander point, waypoint, roam state)
+/// and weights. Equal worlds give equal sums; O(vehicles + behaviours), no allocation.
+uint64_t steer_world_checksum(const SteerWorld *world);
+/// The sum of one vehicle's part of steer_world_checksum (its fields and behaviours' state), to
+/// tell which vehicle differs; 0 for an invalid id.
+uint64_t steer_vehicle_checksum(const SteerWorld *world, SteerVehicleId id);
+
 /* ---- Random numbers (the world's own PCG32; scripts use it to stay deterministic) ---------- */
 
 uint32_t steer_world_random_u32(SteerWorld *world);

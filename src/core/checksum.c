@@ -1,0 +1,95 @@
+/* checksum.c - a 64-bit sum of a world's state, for replays: two runs that should be identical
+ * compare sums instead of every field. Fields are summed one by one (never raw struct bytes, whose
+ * padding is undefined), doubles by their bits, so -0.0 and 0.0 differ and any changed bit shows. */
+#include <string.h>
+
+#include "world_internal.h"
+
+/* One word into the running sum: a multiply-xorshift mix (each input bit reaches every output
+ * bit), order-sensitive so that swapping two fields changes the sum. */
+static inline uint64_t mix(uint64_t h, uint64_t word)
+{
+    h ^= word + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+    return h;
+}
+
+static inline uint64_t bits(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    return u;
+}
+
+static inline uint64_t mix_vec(uint64_t h, SteerVec2 v) { return mix(mix(h, bits(v.x)), bits(v.y)); }
+
+/* What a behaviour keeps between steps and what makes it a different behaviour: its type, weight,
+ * priority, probability, current waypoint, wander point and roam state. (Its other parameters are
+ * what the script gave; a different one shows in the next step's positions.) */
+static uint64_t mix_slot(uint64_t h, const SteerBehaviourSlot *s)
+{
+    h = mix(h, (uint64_t)s->def.type);
+    h = mix(h, bits(s->def.weight));
+    h = mix(h, (uint64_t)(int64_t)s->def.priority);
+    h = mix(h, bits(s->def.probability));
+    h = mix(h, (uint64_t)s->lost);
+    h = mix(h, (uint64_t)(int64_t)s->waypoint);
+    h = mix_vec(h, s->wander_local);
+    h = mix_vec(h, s->noise_offset);
+    return mix(h, bits(s->roam_time));
+}
+
+static uint64_t vehicle_sum(const SteerVehicle *v)
+{
+    uint64_t h = mix(0x5ee7c4ec55u, v->serial);
+    h = mix(h, v->kind);
+    h = mix_vec(h, v->position);
+    h = mix_vec(h, v->velocity);
+    h = mix_vec(h, v->heading);
+    h = mix_vec(h, v->side);
+    h = mix_vec(h, v->force);
+    h = mix_vec(h, v->spawn);
+    h = mix(h, bits(v->radius));
+    h = mix(h, bits(v->neighbor_radius));
+    h = mix(h, bits(v->view_angle));
+    h = mix(h, v->flock_kinds);
+    h = mix(h, bits(v->mass));
+    h = mix(h, bits(v->max_speed));
+    h = mix(h, bits(v->max_force));
+    h = mix(h, bits(v->max_turn_rate));
+    h = mix(h, bits(v->response_time));
+    h = mix(h, (uint64_t)v->combine);
+    h = mix(h, v->color);
+    h = mix(h, v->user_data);
+    h = mix(h, (uint64_t)(int64_t)v->behaviour_count);
+    for (int i = 0; i < v->behaviour_count; i++) h = mix_slot(h, &v->behaviours[i]);
+    return h;
+}
+
+uint64_t steer_vehicle_checksum(const SteerWorld *world, SteerVehicleId id)
+{
+    const SteerVehicle *v = steer_vehicle_lookup(world, id);
+    return v ? vehicle_sum(v) : 0;
+}
+
+uint64_t steer_world_checksum(const SteerWorld *world)
+{
+    uint64_t h = mix(0x57ee7ULL, world->step_count);
+    h = mix(h, bits(world->time));
+    h = mix(h, bits(world->def.dt));
+    h = mix(h, world->rng.state);
+    h = mix(h, world->rng.increment);
+    h = mix(h, world->noise_seed);
+    h = mix(h, world->next_serial);
+    h = mix(h, (uint64_t)world->obstacles.live);
+    h = mix(h, (uint64_t)world->walls.live);
+    h = mix(h, (uint64_t)world->paths.live);
+    h = mix(h, (uint64_t)world->fields.live);
+    h = mix(h, (uint64_t)world->vehicles.live);
+    for (int i = 0; i < world->order_count; i++) { /* creation order: the same in every run */
+        if (world->order[i] < 0) continue;         /* a removal's hole */
+        h = mix(h, vehicle_sum(steer_pool_at(&world->vehicles, world->order[i])));
+    }
+    return h;
+}
