@@ -12,6 +12,7 @@
 
 #include "guard.h"
 #include "steer_lua.h"
+#include "record.h"
 
 #define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 #define FONT_FALLBACK "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -49,6 +50,10 @@ static ScriptConfig script_config(const App *app)
     c.time_budget_ms = app->opt.time_budget_ms;
     c.memory_cap = app->opt.memory_cap;
     c.keep_failed = !app->opt.headless; /* a window shows why the scene failed and loads the fix */
+    if (app->opt.keep_failed >= 0) c.keep_failed = app->opt.keep_failed; /* a replay: as recorded */
+    c.has_math_seed = app->opt.has_math_seed;
+    c.math_seed = app->opt.math_seed;
+    c.tape = app->opt.tape;
     return c;
 }
 
@@ -142,7 +147,7 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
             return 1;
         }
     }
-    if (!app->opt.headless || app->opt.watch) {
+    if ((!app->opt.headless || app->opt.watch) && !app->opt.replaying) { /* a replay's reloads are recorded */
         app->watcher = watcher_create(app->opt.poll, app->opt.settle_ms / 1000.0);
         if (app->watcher && watcher_fallback_reason(app->watcher)) /* (saves then show up a poll later) */
             fprintf(stderr, "steer: cannot watch with inotify (%s): polling the scripts every %.0f ms\n",
@@ -211,6 +216,7 @@ void app_step(App *app)
 {
     SteerWorld *world = script_world(app->script);
     if (app->render) steer_render_capture(app->render, world);
+    record_step(app->opt.recorder);
     script_think(app->script);
     script_update(app->script, steer_world_dt(world));
     double t0 = guard_now();
@@ -226,6 +232,8 @@ void app_step(App *app)
         lua_pop(L, 1);
     }
     app_record_history(app);
+    if (app->opt.recorder && app->steps % TAPE_CHECK_INTERVAL == 0)
+        record_check(app->opt.recorder, script_world(app->script), app->steps);
     maybe_screenshot(app, false);
 }
 
@@ -271,6 +279,7 @@ void app_check_reload(App *app)
             retry = true;
             continue;
         }
+        record_reload(app->opt.recorder, path);
         ScriptReload r = script_reload_file(app->script, path);
         if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
     }
@@ -284,6 +293,7 @@ void app_check_reload(App *app)
 
 void app_restart(App *app)
 {
+    record_restart(app->opt.recorder);
     char error[8192];
     ScriptConfig config = script_config(app);
     ScriptHost *fresh = script_create(&config, error, sizeof error);
@@ -342,6 +352,7 @@ void app_frame(App *app, double seconds)
         app_render(app, app->paused ? 1.0 : app->accumulator / dt);
         SDL_RenderPresent(app->sdl);
     } else {
+        record_draw(app->opt.recorder);
         script_draw(app->script, NULL); /* headless: the same draw(gfx) calls, drawing nothing */
     }
 }
@@ -364,6 +375,7 @@ void app_render(App *app, double alpha)
     frame.label_ctx = app->script;
     frame.kind_colors = script_kind_colors(app->script, &frame.kind_color_count); /* by name, stable */
     steer_render_world(app->render, world, &frame);
+    record_draw(app->opt.recorder);
     script_draw(app->script, app->render);
     hud_draw(app);
     if (script_error(app->script)) steer_render_error_panel(app->render, script_error(app->script));

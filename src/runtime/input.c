@@ -4,6 +4,7 @@
  * names, LÖVE's button numbers (1 left, 2 right, 3 middle) and world coordinates. */
 #include "app.h"
 #include "keys.h"
+#include "record.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -87,20 +88,26 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
     const KeyBinding *b = keys_for_keycode(k->keysym.sym, (k->keysym.mod & KMOD_CTRL) != 0);
     if (!b) return false;
     switch (b->action) {
-    case KEY_PAUSE: app->paused = !app->paused; break;
+    case KEY_PAUSE:
+        app->paused = !app->paused;
+        record_view(app->opt.recorder, TAPE_VIEW_PAUSE, app->paused, 0);
+        break;
     case KEY_STEP:
         app->paused = true;
         app->step_requested = true;
+        record_view(app->opt.recorder, TAPE_VIEW_PAUSE, 1, 0);
         break;
     case KEY_SLOWER:
         if (app->scale_index > 0) app->scale_index--;
+        record_view(app->opt.recorder, TAPE_VIEW_SCALE, app->scale_index, 0);
         break;
     case KEY_FASTER:
         if (app->scale_index < APP_TIME_SCALES - 1) app->scale_index++;
+        record_view(app->opt.recorder, TAPE_VIEW_SCALE, app->scale_index, 0);
         break;
     case KEY_HELP: app->show_help = !app->show_help; break;
     case KEY_OVERLAY: app->overlays ^= b->overlay; break;
-    case KEY_RESTART: app->restart_requested = true; break;
+    case KEY_RESTART: app->restart_requested = !app->opt.replaying; break;
     case KEY_QUIT: app->quit = true; break;
     case KEY_ZOOM:
     case KEY_PAN:
@@ -140,6 +147,22 @@ static void mouse_world(App *app, int sx, int sy, double *wx, double *wy)
     steer_camera_to_world(&app->camera, sx, sy, wx, wy);
 }
 
+/* What the scene hears of the mouse, recorded when recording; in a replay the recording's
+ * pointer and clicks reach the scene instead (replay.c), and the viewer's only move the view. */
+static void scene_pointer(App *app, double wx, double wy)
+{
+    if (app->opt.replaying) return;
+    record_pointer(app->opt.recorder, wx, wy);
+    script_set_mouse(app->script, wx, wy);
+}
+
+static void scene_press(App *app, double wx, double wy, int button)
+{
+    if (app->opt.replaying) return;
+    record_press(app->opt.recorder, wx, wy, button);
+    script_mousepressed(app->script, wx, wy, button);
+}
+
 void app_handle_event(App *app, const SDL_Event *ev)
 {
     double wx, wy;
@@ -149,6 +172,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
         if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
             app->camera.width = ev->window.data1;
             app->camera.height = ev->window.data2;
+            record_view(app->opt.recorder, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
         }
         break;
     case SDL_KEYDOWN:
@@ -158,7 +182,10 @@ void app_handle_event(App *app, const SDL_Event *ev)
         }
         if (!runtime_key(app, &ev->key)) {
             const char *name = app_key_name(ev->key.keysym.sym);
-            if (name) script_keypressed(app->script, name);
+            if (name && !app->opt.replaying) {
+                record_key(app->opt.recorder, name);
+                script_keypressed(app->script, name);
+            }
         }
         break;
     case SDL_MOUSEWHEEL: {
@@ -171,7 +198,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_x = ev->button.x;
         app->last_y = ev->button.y;
         mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
-        script_set_mouse(app->script, wx, wy);
+        scene_pointer(app, wx, wy);
         if (ev->button.button == SDL_BUTTON_RIGHT) {
             app->right_down = true;
             app->panned = false;
@@ -180,9 +207,9 @@ void app_handle_event(App *app, const SDL_Event *ev)
         } else if (ev->button.button == SDL_BUTTON_LEFT) {
             SteerVehicleId id = pick_vehicle(app, wx, wy);
             app->selected = id;
-            if (id.index1 == 0) script_mousepressed(app->script, wx, wy, 1);
+            if (id.index1 == 0) scene_press(app, wx, wy, 1);
         } else {
-            script_mousepressed(app->script, wx, wy, love_button(ev->button.button));
+            scene_press(app, wx, wy, love_button(ev->button.button));
         }
         break;
     case SDL_MOUSEBUTTONUP:
@@ -190,7 +217,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
             app->right_down = false;
             if (!app->panned) {
                 mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
-                script_mousepressed(app->script, wx, wy, 2);
+                scene_press(app, wx, wy, 2);
             }
         }
         break;
@@ -207,8 +234,11 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_x = ev->motion.x;
         app->last_y = ev->motion.y;
         mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
-        script_set_mouse(app->script, wx, wy);
-        script_mousemoved(app->script, wx, wy);
+        if (!app->opt.replaying) {
+            record_motion(app->opt.recorder, wx, wy);
+            script_set_mouse(app->script, wx, wy);
+            script_mousemoved(app->script, wx, wy);
+        }
         break;
     default: break;
     }

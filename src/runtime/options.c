@@ -51,6 +51,7 @@ AppOptions options_default(void)
     o.memory_cap = (size_t)1024 * 1024 * 1024;
     o.width = 1024;
     o.height = 768;
+    o.keep_failed = -1;
     return o;
 }
 
@@ -125,6 +126,10 @@ void options_print_help(FILE *out, const char *program)
             "  --settle MS         load a saved file only once it has been left alone MS ms\n"
             "                      (default 0: a save loads as soon as the file is closed or\n"
             "                      renamed into place), for tools that save in several rounds\n"
+            "  --record FILE       record the run into FILE: options, script texts, inputs, reloads\n"
+            "                      and world checksums (docs/replay.md)\n"
+            "  --replay FILE       play a recorded run back (no SCRIPT) and check every checksum;\n"
+            "                      the first difference stops it, naming the step and the vehicle\n"
             "  --overlays LIST     overlays on at start: all, or names separated by commas (the key\n"
             "                      in brackets toggles each in the window):\n"
             "%s"
@@ -200,6 +205,27 @@ static bool ends_with_png(const char *path)
 {
     size_t n = strlen(path);
     return n > 4 && strcasecmp(path + n - 4, ".png") == 0;
+}
+
+/* A replay runs with the options it was recorded with: those that shape the run are refused. */
+static bool replay_options_fit(const AppOptions *opt, char *error, size_t error_size)
+{
+    const AppOptions d = options_default();
+    const char *clash = opt->record                    ? "--record"
+                        : opt->has_seed                ? "--seed"
+                        : opt->has_think_hz            ? "--think-hz"
+                        : opt->physics_hz != 0.0       ? "--physics-hz"
+                        : opt->threads != 0            ? "--threads"
+                        : opt->memory_cap != d.memory_cap ? "--memory-cap"
+                        : opt->steps >= 0              ? "--steps"
+                        : opt->watch                   ? "--watch"
+                        : opt->poll                    ? "--poll"
+                        : opt->screenshot              ? "--screenshot"
+                                                       : NULL;
+    if (!clash) return true;
+    snprintf(error, error_size, "option %s: a --replay runs with the options it was recorded with (give only "
+             "--headless, --fps, --time-budget and view options)", clash);
+    return false;
 }
 
 /* Checks between options, once all are read. */
@@ -310,6 +336,12 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         } else if (!strcmp(a, "--trace-every")) {
             NEED_VALUE();
             if (!parse_ll(value, 1, &opt->trace_every)) BAD("a whole number of steps >= 1");
+        } else if (!strcmp(a, "--record")) {
+            NEED_VALUE();
+            opt->record = value;
+        } else if (!strcmp(a, "--replay")) {
+            NEED_VALUE();
+            opt->replay = value;
         } else if (!strcmp(a, "--steps")) {
             NEED_VALUE();
             if (!parse_ll(value, 0, &opt->steps)) BAD("a whole number >= 0");
@@ -369,7 +401,13 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
 #undef NEED_VALUE
 #undef BAD
     }
-    if (!opt->script) {
+    if (opt->replay && opt->script) {
+        snprintf(error, error_size, "option --replay: plays the scene the file recorded; give no SCRIPT (got '%s')",
+                 opt->script);
+        return OPTIONS_ERROR;
+    }
+    if (opt->replay && !replay_options_fit(opt, error, error_size)) return OPTIONS_ERROR;
+    if (!opt->script && !opt->replay) {
         snprintf(error, error_size, "no SCRIPT given (see --help)");
         return OPTIONS_ERROR;
     }

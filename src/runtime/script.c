@@ -121,10 +121,11 @@ static int setup_state(lua_State *L)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     host->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (host->config.has_seed) { /* --seed replays math.random too (Lua seeds it from the clock) */
+    if (host->config.has_seed || host->config.has_math_seed) { /* --seed replays math.random too (Lua
+                                                                * seeds it from the clock), and so does a recording */
         lua_getglobal(L, "math");
         lua_getfield(L, -1, "randomseed");
-        lua_pushinteger(L, (lua_Integer)host->config.seed);
+        lua_pushinteger(L, (lua_Integer)(host->config.has_seed ? host->config.seed : host->config.math_seed));
         lua_call(L, 1, 0);
         lua_pop(L, 1);
     }
@@ -132,6 +133,7 @@ static int setup_state(lua_State *L)
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     script_files_setup(host);
+    if (host->config.tape) script_outside_open(host);
     script_gfx_open(host);
     host->gfx_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
@@ -188,6 +190,7 @@ static bool read_scene(ScriptHost *host)
 {
     lua_State *L = host->L;
     script_files_record(host, "", host->scene_file); /* first: a scene that fails is watched too */
+    host->loading_module = "";
     if (script_load_scene(host, host->scene_file) != LUA_OK) {
         script_report_top(host);
         return false;
@@ -253,7 +256,9 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     }
     host->config = *config;
     host->scene_ref = host->env_ref = host->world_ref = host->gfx_ref = host->traceback_ref = LUA_NOREF;
-    if (!realpath(config->scene_path, host->scene_file)) {
+    if (config->tape && config->tape->read) { /* a replay: the recorded path, which need not exist here */
+        snprintf(host->scene_file, sizeof host->scene_file, "%s", config->scene_path);
+    } else if (!realpath(config->scene_path, host->scene_file)) {
         snprintf(error, error_size, "cannot open scene %s: no such file", config->scene_path);
         free(host);
         return NULL;

@@ -17,6 +17,28 @@
 
 struct SteerRender;
 
+/// What a recorded or replayed run exchanges with the host (src/runtime/record.c, replay.c): the
+/// text of every script it loads, the wall clock its scripts read, and its reaches outside the run.
+/// Without a tape, files come from disk and clocks from the system.
+typedef struct ScriptTape {
+    void *ctx;
+    /// Recording: each script text as it was loaded, from `path` (absolute) as module `module` (""
+    /// for the scene). NULL when replaying.
+    void (*loaded)(void *ctx, const char *path, const char *module, const char *text, size_t len);
+    /// Replaying: the text the recording loaded at this point, which came from `path`; false when
+    /// the recording loaded something else here (the tape then knows the run diverged). NULL when
+    /// recording.
+    bool (*read)(void *ctx, const char *path, const char **text, size_t *len);
+    /// Replaying: where the recording found module `module` when the next text it loaded is that
+    /// module's; NULL otherwise (require then finds no file, as it found none when recording).
+    const char *(*find)(void *ctx, const char *module);
+    /// A script read the wall clock (`which`: 0 os.time, 1 os.clock) and got `value`: recording keeps
+    /// it and returns it; replaying returns the value the recording got instead.
+    double (*clock)(void *ctx, int which, double value);
+    /// A script reached outside the run (`what`: "io.open", "os.getenv", ...) at `where` (file:line).
+    void (*outside)(void *ctx, const char *what, const char *where);
+} ScriptTape;
+
 typedef struct ScriptConfig {
     const char *scene_path; ///< the scene file
     const char *exe_path;   ///< the program (to find scripts/lib next to it); may be NULL
@@ -30,6 +52,11 @@ typedef struct ScriptConfig {
     /// A scene that fails to load still gives a host (script_failed): its world is the one the
     /// scene made, else a default one, and the panel says why. A window wants that; headless not.
     bool keep_failed;
+    /// Seeds Lua's math.random when has_seed is false (a recording picks one so its replay draws the
+    /// same numbers; --seed seeds it with `seed` otherwise).
+    bool has_math_seed;
+    uint64_t math_seed;
+    const ScriptTape *tape; ///< NULL: a plain run
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;

@@ -78,9 +78,21 @@ void script_files_chunk_name(ScriptHost *host, const char *path, char *out, size
     relative_path(host->scene_dir, path, out, size);
 }
 
-int script_load_file(ScriptHost *host, const char *path)
+/* Pushes the file's text: from disk, or in a replay the text the recording loaded here. */
+static int read_text(ScriptHost *host, const char *path)
 {
     lua_State *L = host->L;
+    const ScriptTape *tape = host->config.tape;
+    if (tape && tape->read) {
+        const char *text;
+        size_t len;
+        if (!tape->read(tape->ctx, path, &text, &len)) {
+            lua_pushfstring(L, "cannot open %s: the recording loaded another file here (the replay diverged)", path);
+            return LUA_ERRFILE;
+        }
+        lua_pushlstring(L, text, len);
+        return LUA_OK;
+    }
     FILE *f = fopen(path, "rb");
     if (!f) {
         lua_pushfstring(L, "cannot open %s", path);
@@ -93,6 +105,19 @@ int script_load_file(ScriptHost *host, const char *path)
     while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
     fclose(f);
     luaL_pushresult(&b);
+    if (tape && tape->loaded) {
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len);
+        tape->loaded(tape->ctx, path, host->loading_module ? host->loading_module : "", text, len);
+    }
+    return LUA_OK;
+}
+
+int script_load_file(ScriptHost *host, const char *path)
+{
+    lua_State *L = host->L;
+    int read = read_text(host, path);
+    if (read != LUA_OK) return read;
     char rel[4096], name[4200];
     script_files_chunk_name(host, path, rel, sizeof rel);
     snprintf(name, sizeof name, "@%s", rel);
@@ -152,6 +177,21 @@ static int searcher(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
     const char *name = luaL_checkstring(L, 1);
+    const ScriptTape *tape = host->config.tape;
+    if (tape && tape->find) { /* a replay: the file the recording found, whether it exists here or not */
+        const char *path = tape->find(tape->ctx, name);
+        if (!path) {
+            lua_pushfstring(L, "\n\tno file for '%s' in the recording", name);
+            return 1;
+        }
+        lua_pushstring(L, path); /* (kept: the path the module is loaded from) */
+        script_files_record(host, name, lua_tostring(L, -1));
+        host->loading_module = name;
+        if (script_load_file(host, lua_tostring(L, -1)) != LUA_OK)
+            return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, path, lua_tostring(L, -1));
+        lua_insert(L, -2);
+        return 2;
+    }
     lua_getglobal(L, "package");
     lua_getfield(L, -1, "searchpath");
     lua_pushstring(L, name);
@@ -165,6 +205,7 @@ static int searcher(lua_State *L)
     bool ours = is_under(host->scene_dir, abs);
     for (int i = 0; i < host->lib_dir_count && !ours; i++) ours = is_under(host->lib_dirs[i], abs);
     if (ours) script_files_record(host, name, abs);
+    host->loading_module = name;
     if (script_load_file(host, abs) != LUA_OK)
         return luaL_error(L, "error loading module '%s' from file '%s':\n\t%s", name, found, lua_tostring(L, -1));
     lua_pushstring(L, abs);

@@ -62,6 +62,7 @@ struct ScriptHost {
     char *panel;              ///< the panel text when brains failed (script_brains_panel)
     int files_serial;  ///< grows each time a file is recorded (the watcher catches up)
     bool loading;      ///< inside script_create: errors are returned, not printed
+    const char *loading_module; ///< the module name of the file being loaded ("" the scene), for the tape
     double lua_seconds;
     char *hud[SCRIPT_MAX_HUD_LINES];
     int hud_count;
@@ -108,6 +109,12 @@ void script_files_record(ScriptHost *host, const char *name, const char *path);
 void script_files_chunk_name(ScriptHost *host, const char *path, char *out, size_t size);
 /// Pushes the module name recorded for `path` or nil.
 void script_files_name_of(ScriptHost *host, const char *path);
+
+/* script_outside.c */
+/// With a tape: os.time() and os.clock() go through it (recorded, or replayed from the recording);
+/// io.open, io.lines, io.popen, io.read, io.input, os.getenv, os.tmpname, dofile and loadfile are
+/// reported to it before they run. Runs inside setup_state's protected call.
+void script_outside_open(ScriptHost *host);
 
 /* script_gfx.c */
 /// Pushes the gfx table; adds mouse() to the steer table at index steer_idx.

@@ -209,6 +209,7 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
     bool ok = false;
     /* The scene runs again in the same environment, so its globals carry over. */
     bool scene = lua_tostring(L, name)[0] == '\0';
+    host->loading_module = lua_tostring(L, name);
     if ((scene ? script_load_scene(host, path) : script_load_file(host, path)) != LUA_OK) {
         script_report_top(host);
     } else {

@@ -1,0 +1,238 @@
+/* record.c - writes a replay file. See record.h and docs/replay.md. */
+#include "record.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A FILE record written before: a later load of the same path with the same text refers to it. */
+typedef struct RecordedFile {
+    char *path;
+    uint64_t sum;
+    size_t len;
+} RecordedFile;
+
+struct Recorder {
+    FILE *f;
+    char path[4096];
+    TapeBuffer buf;
+    bool write_failed;
+    char write_error[4400];
+    ScriptTape tape;
+    RecordedFile *files;
+    int file_count, file_capacity;
+    char **outside; ///< "what\twhere" already noted (each is noted once)
+    int outside_count, outside_capacity;
+    SteerVehicleId *ids; ///< scratch for the checksums, grown with the world
+    int id_capacity;
+};
+
+static void flush(Recorder *r)
+{
+    if (r->buf.failed && !r->write_failed) {
+        r->write_failed = true;
+        snprintf(r->write_error, sizeof r->write_error, "out of memory while recording");
+    }
+    if (r->buf.len > 0 && !r->write_failed) {
+        if (fwrite(r->buf.data, 1, r->buf.len, r->f) != r->buf.len || fflush(r->f) != 0) {
+            r->write_failed = true;
+            snprintf(r->write_error, sizeof r->write_error, "cannot write %s: %s", r->path, strerror(errno));
+        }
+    }
+    r->buf.len = 0;
+}
+
+static bool grow(void **items, int *capacity, int need, size_t size)
+{
+    if (need <= *capacity) return true;
+    int cap = *capacity ? *capacity * 2 : 16;
+    while (cap < need) cap *= 2;
+    void *grown = realloc(*items, (size_t)cap * size);
+    if (!grown) return false;
+    *items = grown;
+    *capacity = cap;
+    return true;
+}
+
+static void tape_loaded(void *ctx, const char *path, const char *module, const char *text, size_t len)
+{
+    Recorder *r = ctx;
+    uint64_t sum = tape_text_sum(text, len);
+    for (int i = 0; i < r->file_count; i++) {
+        if (r->files[i].sum == sum && r->files[i].len == len && !strcmp(r->files[i].path, path)) {
+            tape_put_byte(&r->buf, TAPE_FILE_AGAIN);
+            tape_put_varint(&r->buf, (uint64_t)i);
+            return;
+        }
+    }
+    tape_put_byte(&r->buf, TAPE_FILE);
+    tape_put_string(&r->buf, path, strlen(path));
+    tape_put_string(&r->buf, module, strlen(module));
+    tape_put_string(&r->buf, text, len);
+    tape_put_u64(&r->buf, sum);
+    char *copy = strdup(path);
+    if (copy && grow((void **)&r->files, &r->file_capacity, r->file_count + 1, sizeof *r->files))
+        r->files[r->file_count++] = (RecordedFile){copy, sum, len};
+    else
+        free(copy); /* (only the sharing of a later identical text is lost) */
+}
+
+static double tape_clock(void *ctx, int which, double value)
+{
+    Recorder *r = ctx;
+    tape_put_byte(&r->buf, TAPE_CLOCK);
+    tape_put_byte(&r->buf, (unsigned char)which);
+    tape_put_double(&r->buf, value);
+    return value;
+}
+
+static void tape_outside(void *ctx, const char *what, const char *where)
+{
+    Recorder *r = ctx;
+    char key[512];
+    snprintf(key, sizeof key, "%s\t%s", what, where);
+    for (int i = 0; i < r->outside_count; i++)
+        if (!strcmp(r->outside[i], key)) return;
+    char *copy = strdup(key);
+    if (!copy || !grow((void **)&r->outside, &r->outside_capacity, r->outside_count + 1, sizeof *r->outside)) {
+        free(copy);
+        return;
+    }
+    r->outside[r->outside_count++] = copy;
+    tape_put_byte(&r->buf, TAPE_OUTSIDE);
+    tape_put_string(&r->buf, what, strlen(what));
+    tape_put_string(&r->buf, where, strlen(where));
+}
+
+Recorder *record_open(const char *path, const TapeHeader *header, char *error, size_t error_size)
+{
+    Recorder *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(error, error_size, "option --record: out of memory");
+        return NULL;
+    }
+    r->f = fopen(path, "wb");
+    if (!r->f) {
+        snprintf(error, error_size, "option --record: cannot create %s: %s", path, strerror(errno));
+        free(r);
+        return NULL;
+    }
+    snprintf(r->path, sizeof r->path, "%s", path);
+    r->tape = (ScriptTape){.ctx = r, .loaded = tape_loaded, .clock = tape_clock, .outside = tape_outside};
+    tape_put_header(&r->buf, header);
+    flush(r);
+    return r;
+}
+
+const ScriptTape *record_tape(Recorder *r)
+{
+    return r ? &r->tape : NULL;
+}
+
+void record_step(Recorder *r)
+{
+    if (r) tape_put_byte(&r->buf, TAPE_STEP);
+}
+
+void record_draw(Recorder *r)
+{
+    if (r) tape_put_byte(&r->buf, TAPE_DRAW);
+}
+
+void record_key(Recorder *r, const char *key)
+{
+    if (!r) return;
+    tape_put_byte(&r->buf, TAPE_KEY);
+    tape_put_string(&r->buf, key, strlen(key));
+}
+
+static void put_point(Recorder *r, TapeRecord type, double x, double y)
+{
+    tape_put_byte(&r->buf, (unsigned char)type);
+    tape_put_double(&r->buf, x);
+    tape_put_double(&r->buf, y);
+}
+
+void record_pointer(Recorder *r, double x, double y)
+{
+    if (r) put_point(r, TAPE_POINTER, x, y);
+}
+
+void record_motion(Recorder *r, double x, double y)
+{
+    if (r) put_point(r, TAPE_MOTION, x, y);
+}
+
+void record_press(Recorder *r, double x, double y, int button)
+{
+    if (!r) return;
+    put_point(r, TAPE_PRESS, x, y);
+    tape_put_varint(&r->buf, (uint64_t)(button < 0 ? 0 : button));
+}
+
+void record_reload(Recorder *r, const char *path)
+{
+    if (!r) return;
+    tape_put_byte(&r->buf, TAPE_RELOAD);
+    tape_put_string(&r->buf, path, strlen(path));
+}
+
+void record_restart(Recorder *r)
+{
+    if (r) tape_put_byte(&r->buf, TAPE_RESTART);
+}
+
+void record_view(Recorder *r, TapeView what, int a, int b)
+{
+    if (!r) return;
+    tape_put_byte(&r->buf, TAPE_VIEW);
+    tape_put_byte(&r->buf, (unsigned char)what);
+    tape_put_varint(&r->buf, (uint64_t)(a < 0 ? 0 : a));
+    if (what == TAPE_VIEW_RESIZE) tape_put_varint(&r->buf, (uint64_t)(b < 0 ? 0 : b));
+}
+
+void record_check(Recorder *r, const SteerWorld *world, long long steps)
+{
+    if (!r) return;
+    int count = steer_world_vehicle_count(world);
+    if (!grow((void **)&r->ids, &r->id_capacity, count, sizeof *r->ids)) count = 0;
+    count = steer_world_get_vehicles(world, r->ids, count);
+    tape_put_byte(&r->buf, TAPE_CHECK);
+    tape_put_varint(&r->buf, (uint64_t)steps);
+    tape_put_u64(&r->buf, steer_world_checksum(world));
+    tape_put_varint(&r->buf, (uint64_t)count);
+    uint64_t previous = 0;
+    for (int i = 0; i < count; i++) {
+        SteerVehicleState st;
+        steer_vehicle_get(world, r->ids[i], &st);
+        uint64_t sum = steer_vehicle_checksum(world, r->ids[i]);
+        tape_put_varint(&r->buf, st.serial - previous); /* creation order: serials only grow */
+        tape_put_byte(&r->buf, (unsigned char)st.kind);
+        tape_put_u32(&r->buf, (uint32_t)(sum ^ (sum >> 32)));
+        previous = st.serial;
+    }
+    flush(r);
+}
+
+bool record_close(Recorder *r, long long steps, char *error, size_t error_size)
+{
+    if (!r) return true;
+    tape_put_byte(&r->buf, TAPE_END);
+    tape_put_varint(&r->buf, (uint64_t)steps);
+    flush(r);
+    bool ok = !r->write_failed;
+    if (fclose(r->f) != 0 && ok) {
+        ok = false;
+        snprintf(r->write_error, sizeof r->write_error, "cannot write %s: %s", r->path, strerror(errno));
+    }
+    if (!ok) snprintf(error, error_size, "option --record: %s", r->write_error);
+    for (int i = 0; i < r->file_count; i++) free(r->files[i].path);
+    for (int i = 0; i < r->outside_count; i++) free(r->outside[i]);
+    free(r->files);
+    free(r->outside);
+    free(r->ids);
+    tape_buffer_free(&r->buf);
+    free(r);
+    return ok;
+}

@@ -1,0 +1,40 @@
+/* record.h - `steer --record FILE`: writes what a run needs to be replayed exactly (docs/replay.md):
+ * the header (options, versions), every script text as it was loaded, every input with its place
+ * among the steps and frames, each wall-clock value scripts read, and a checksum of the world (with
+ * one per vehicle) every TAPE_CHECK_INTERVAL steps. Records go into a buffer that is written out at
+ * each checksum and at the end, so a run that is killed leaves a file that says where it stopped.
+ * Every function takes NULL (not recording) and then does nothing. */
+#ifndef STEER_RUNTIME_RECORD_H
+#define STEER_RUNTIME_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <lua.h>
+
+#include "script.h"
+#include "tape_format.h"
+
+typedef struct Recorder Recorder;
+
+/// Creates `path` and writes the header; NULL with a one-line reason in `error`.
+Recorder *record_open(const char *path, const TapeHeader *header, char *error, size_t error_size);
+/// The tape the script host records its loads and clock reads through.
+const ScriptTape *record_tape(Recorder *r);
+
+void record_step(Recorder *r);
+void record_draw(Recorder *r);
+void record_key(Recorder *r, const char *key);
+void record_pointer(Recorder *r, double x, double y);
+void record_motion(Recorder *r, double x, double y);
+void record_press(Recorder *r, double x, double y, int button);
+void record_reload(Recorder *r, const char *path);
+void record_restart(Recorder *r);
+void record_view(Recorder *r, TapeView what, int a, int b);
+/// The world's checksum after `steps` steps, and each vehicle's (serial, kind, sum), then writes
+/// the buffer out.
+void record_check(Recorder *r, const SteerWorld *world, long long steps);
+/// Writes the end record and closes the file; false (reason in `error`) when any write failed.
+bool record_close(Recorder *r, long long steps, char *error, size_t error_size);
+
+#endif

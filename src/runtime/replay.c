@@ -1,0 +1,560 @@
+/* replay.c - plays a replay file back and checks it. See replay.h and docs/replay.md. */
+#include "replay.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <lua.h>
+
+#include "guard.h"
+#include "steer_lua.h"
+
+/* A FILE record: its strings copied out (NUL-terminated), the text left in the file's bytes. */
+typedef struct TapeFile {
+    char *path, *module;
+    const char *text;
+    size_t len;
+} TapeFile;
+
+struct Player {
+    unsigned char *data;
+    size_t len;
+    char name[4096];
+    TapeHeader header;
+    TapeFile *files;
+    int file_count;
+    TapeReader r;          ///< the playing cursor
+    long long steps_seen;  ///< STEP records played
+    int checks;            ///< checksums compared
+    int files_played;      ///< FILE records the cursor has passed
+    char *diverged;        ///< why the replay stopped early, or NULL
+    char first_outside[512]; ///< the recording's first reach outside the run, for the message
+    char **warned;         ///< the replay's own reaches outside the run, warned once each
+    int warned_count;
+    SteerVehicleId *ids;
+    int id_capacity;
+    ScriptTape tape;
+};
+
+static const char *record_name(int type)
+{
+    switch (type) {
+    case TAPE_STEP: return "step";
+    case TAPE_DRAW: return "draw";
+    case TAPE_KEY: return "key";
+    case TAPE_POINTER: return "pointer";
+    case TAPE_MOTION: return "mouse motion";
+    case TAPE_PRESS: return "mouse press";
+    case TAPE_RELOAD: return "reload";
+    case TAPE_RESTART: return "restart";
+    case TAPE_FILE: return "script text";
+    case TAPE_FILE_AGAIN: return "script text (again)";
+    case TAPE_CLOCK: return "clock";
+    case TAPE_OUTSIDE: return "outside";
+    case TAPE_VIEW: return "view";
+    case TAPE_CHECK: return "checksum";
+    case TAPE_END: return "end";
+    default: return NULL;
+    }
+}
+
+/* Skips (checks) one record's fields after its type byte; files are collected on the first pass. */
+static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *error, size_t error_size)
+{
+    const char *s;
+    size_t n;
+    uint64_t v;
+    double d;
+    unsigned char byte;
+    switch (type) {
+    case TAPE_STEP:
+    case TAPE_DRAW:
+    case TAPE_RESTART: return true;
+    case TAPE_KEY:
+    case TAPE_RELOAD: return tape_get_string(r, &s, &n);
+    case TAPE_POINTER:
+    case TAPE_MOTION: return tape_get_double(r, &d) && tape_get_double(r, &d);
+    case TAPE_PRESS: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
+    case TAPE_CLOCK: return tape_get_byte(r, &byte) && tape_get_double(r, &d);
+    case TAPE_OUTSIDE: return tape_get_string(r, &s, &n) && tape_get_string(r, &s, &n);
+    case TAPE_VIEW:
+        if (!tape_get_byte(r, &byte) || !tape_get_varint(r, &v)) return false;
+        return byte != TAPE_VIEW_RESIZE || tape_get_varint(r, &v);
+    case TAPE_END: return tape_get_varint(r, &v);
+    case TAPE_FILE_AGAIN:
+        if (!tape_get_varint(r, &v)) return false;
+        if (v >= (uint64_t)p->file_count) {
+            snprintf(error, error_size, "corrupt: a script text record refers to text %llu of %d", (unsigned long long)v,
+                     p->file_count);
+            return false;
+        }
+        return true;
+    case TAPE_CHECK: {
+        uint64_t count, sum;
+        if (!tape_get_varint(r, &v) || !tape_get_u64(r, &sum) || !tape_get_varint(r, &count)) return false;
+        if (count > r->len - r->pos) { /* each vehicle takes at least six bytes */
+            r->bad = true;
+            return false;
+        }
+        for (uint64_t i = 0; i < count; i++) {
+            uint32_t vehicle_sum;
+            if (!tape_get_varint(r, &v) || !tape_get_byte(r, &byte) || !tape_get_u32(r, &vehicle_sum)) return false;
+        }
+        return true;
+    }
+    case TAPE_FILE: {
+        const char *path, *module, *text;
+        size_t path_len, module_len, text_len;
+        uint64_t sum;
+        size_t at = r->pos;
+        if (!tape_get_string(r, &path, &path_len) || !tape_get_string(r, &module, &module_len) ||
+            !tape_get_string(r, &text, &text_len) || !tape_get_u64(r, &sum))
+            return false;
+        if (tape_text_sum(text, text_len) != sum) {
+            snprintf(error, error_size, "corrupt: the recorded text of %.*s (at byte %zu) does not match its checksum",
+                     (int)(path_len > 300 ? 300 : path_len), path, at);
+            return false;
+        }
+        if (!collect) return true;
+        TapeFile *grown = realloc(p->files, (size_t)(p->file_count + 1) * sizeof *grown);
+        if (!grown) {
+            snprintf(error, error_size, "out of memory");
+            return false;
+        }
+        p->files = grown;
+        TapeFile *f = &p->files[p->file_count++];
+        f->path = strndup(path, path_len);
+        f->module = strndup(module, module_len);
+        f->text = text;
+        f->len = text_len;
+        if (!f->path || !f->module) {
+            snprintf(error, error_size, "out of memory");
+            return false;
+        }
+        return true;
+    }
+    default: return false;
+    }
+}
+
+/* The first pass: every record whole and known, every text matching its sum, the end record last. */
+static bool check_records(Player *p, char *error, size_t error_size)
+{
+    TapeReader r = p->r;
+    long long steps = 0;
+    while (r.pos < r.len) {
+        size_t at = r.pos;
+        unsigned char type;
+        tape_get_byte(&r, &type);
+        if (!record_name(type)) {
+            snprintf(error, error_size, "corrupt: unknown record type 0x%02x at byte %zu (after step %lld)", type, at,
+                     steps);
+            return false;
+        }
+        error[0] = '\0';
+        if (!skip_fields(p, &r, type, true, error, error_size)) {
+            if (error[0]) return false;
+            snprintf(error, error_size, "%s: the %s record at byte %zu %s (after step %lld)",
+                     r.ended ? "truncated" : "corrupt", record_name(type), at,
+                     r.ended ? "is cut off: the file ends inside it" : "is malformed", steps);
+            return false;
+        }
+        if (type == TAPE_STEP) steps++;
+        if (type == TAPE_END) {
+            if (r.pos != r.len) {
+                snprintf(error, error_size, "corrupt: %zu bytes after the end record (at byte %zu)", r.len - r.pos, at);
+                return false;
+            }
+            return true;
+        }
+    }
+    snprintf(error, error_size, "truncated: the file ends after step %lld without its end record (the recording was "
+             "cut off)", steps);
+    return false;
+}
+
+/* ---- The tape the script host reads through --------------------------------------------------- */
+
+static void diverge(Player *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void diverge(Player *p, const char *fmt, ...)
+{
+    if (p->diverged) return; /* the first difference is the one that matters */
+    char text[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    p->diverged = strdup(text);
+    if (!p->diverged) p->diverged = strdup("the replay diverged");
+}
+
+/* The FILE or FILE_AGAIN record at the cursor, without moving it; NULL when the next is another. */
+static const TapeFile *peek_file(Player *p, size_t *after)
+{
+    TapeReader r = p->r;
+    unsigned char type;
+    if (!tape_get_byte(&r, &type)) return NULL;
+    uint64_t index;
+    if (type == TAPE_FILE_AGAIN) {
+        if (!tape_get_varint(&r, &index)) return NULL;
+    } else if (type == TAPE_FILE) {
+        char err[64];
+        index = (uint64_t)p->files_played; /* FILE records are numbered in their order */
+        if (!skip_fields(p, &r, type, false, err, sizeof err)) return NULL;
+    } else {
+        return NULL;
+    }
+    if (index >= (uint64_t)p->file_count) return NULL;
+    *after = r.pos;
+    return &p->files[index];
+}
+
+static bool tape_read(void *ctx, const char *path, const char **text, size_t *len)
+{
+    Player *p = ctx;
+    size_t after;
+    const TapeFile *f = peek_file(p, &after);
+    if (!f || strcmp(f->path, path) != 0) {
+        diverge(p, "at step %lld the scripts loaded %s, where the recording %s%s", p->steps_seen, path,
+                f ? "loaded " : "loaded no file", f ? f->path : "");
+        return false;
+    }
+    if (p->data[p->r.pos] == TAPE_FILE) p->files_played++;
+    p->r.pos = after;
+    *text = f->text;
+    *len = f->len;
+    return true;
+}
+
+static const char *tape_find(void *ctx, const char *module)
+{
+    Player *p = ctx;
+    size_t after;
+    const TapeFile *f = peek_file(p, &after);
+    return f && !strcmp(f->module, module) ? f->path : NULL;
+}
+
+static const char *const CLOCK_NAMES[] = {"os.time", "os.clock"};
+
+static double tape_clock(void *ctx, int which, double value)
+{
+    Player *p = ctx;
+    TapeReader r = p->r;
+    unsigned char type = 0, recorded = 0;
+    double v;
+    if (tape_get_byte(&r, &type) && type == TAPE_CLOCK && tape_get_byte(&r, &recorded) && recorded == which &&
+        tape_get_double(&r, &v)) {
+        p->r.pos = r.pos;
+        return v;
+    }
+    diverge(p, "at step %lld a script read the wall clock (%s) where the recording did not", p->steps_seen,
+            CLOCK_NAMES[which & 1]);
+    return value;
+}
+
+static void tape_outside(void *ctx, const char *what, const char *where)
+{
+    Player *p = ctx;
+    char key[512];
+    snprintf(key, sizeof key, "%s\t%s", what, where);
+    for (int i = 0; i < p->warned_count; i++)
+        if (!strcmp(p->warned[i], key)) return;
+    char **grown = realloc(p->warned, (size_t)(p->warned_count + 1) * sizeof *grown);
+    if (!grown) return;
+    p->warned = grown;
+    p->warned[p->warned_count] = strdup(key);
+    if (p->warned[p->warned_count]) p->warned_count++;
+    fprintf(stderr, "steer: replay: %s%s at step %lld reads outside the recording (a file or the environment): the "
+            "replay may diverge\n", where, what, p->steps_seen);
+}
+
+/* ---- Opening ------------------------------------------------------------------------------------ */
+
+Player *replay_open(const char *path, char *error, size_t error_size)
+{
+    char why[1024];
+    Player *p = calloc(1, sizeof *p);
+    FILE *f = p ? fopen(path, "rb") : NULL;
+    if (!f) {
+        snprintf(error, error_size, "option --replay: cannot open %s: %s", path, p ? strerror(errno) : "out of memory");
+        free(p);
+        return NULL;
+    }
+    snprintf(p->name, sizeof p->name, "%s", path);
+    size_t cap = 1 << 16;
+    p->data = malloc(cap);
+    size_t n;
+    while (p->data && (n = fread(p->data + p->len, 1, cap - p->len, f)) > 0) {
+        p->len += n;
+        if (p->len == cap) {
+            unsigned char *grown = realloc(p->data, cap * 2);
+            if (!grown) {
+                free(p->data);
+                p->data = NULL;
+                break;
+            }
+            p->data = grown;
+            cap *= 2;
+        }
+    }
+    bool read_error = ferror(f) != 0;
+    fclose(f);
+    if (!p->data || read_error) {
+        snprintf(error, error_size, "option --replay: cannot read %s", path);
+        replay_close(p);
+        return NULL;
+    }
+    p->r = (TapeReader){.data = p->data, .len = p->len};
+    if (!tape_get_header(&p->r, &p->header, why, sizeof why) || !check_records(p, why, sizeof why)) {
+        snprintf(error, error_size, "option --replay: %s: %s", path, why);
+        replay_close(p);
+        return NULL;
+    }
+    p->tape = (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
+    return p;
+}
+
+void replay_close(Player *p)
+{
+    if (!p) return;
+    for (int i = 0; i < p->file_count; i++) {
+        free(p->files[i].path);
+        free(p->files[i].module);
+    }
+    for (int i = 0; i < p->warned_count; i++) free(p->warned[i]);
+    free(p->warned);
+    free(p->files);
+    free(p->ids);
+    free(p->diverged);
+    free(p->data);
+    free(p);
+}
+
+const TapeHeader *replay_header(const Player *p)
+{
+    return &p->header;
+}
+
+const ScriptTape *replay_tape(Player *p)
+{
+    return &p->tape;
+}
+
+/* ---- Playing ------------------------------------------------------------------------------------ */
+
+/* "vehicle #12 (prey)": the kind's name as the scene's world knows it. */
+static void vehicle_name(App *app, uint64_t serial, uint32_t kind, char *out, size_t size)
+{
+    lua_State *L = script_state(app->script);
+    script_push_world(app->script);
+    const char *name = steer_lua_kind_name(L, -1, kind);
+    snprintf(out, size, "vehicle #%llu (%s)", (unsigned long long)serial, name ? name : "?");
+    lua_pop(L, 1);
+}
+
+/* Compares the CHECK record at the reader (after its type byte) with the world now. */
+static void compare_check(App *app, Player *p, TapeReader *r)
+{
+    uint64_t step, sum, count;
+    tape_get_varint(r, &step);
+    tape_get_u64(r, &sum);
+    tape_get_varint(r, &count);
+    SteerWorld *world = script_world(app->script);
+    int live = steer_world_vehicle_count(world);
+    if (live > p->id_capacity) {
+        SteerVehicleId *grown = realloc(p->ids, (size_t)live * sizeof *grown);
+        if (grown) {
+            p->ids = grown;
+            p->id_capacity = live;
+        }
+    }
+    live = steer_world_get_vehicles(world, p->ids, live < p->id_capacity ? live : p->id_capacity);
+    uint64_t now_sum = steer_world_checksum(world);
+    char first[256] = "";
+    uint64_t serial = 0;
+    int k = 0;
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t delta;
+        unsigned char kind;
+        uint32_t recorded;
+        tape_get_varint(r, &delta);
+        tape_get_byte(r, &kind);
+        tape_get_u32(r, &recorded);
+        serial += delta;
+        if (first[0]) continue; /* read the rest of the record, the first difference is named */
+        SteerVehicleState st = {0};
+        if (k < live) steer_vehicle_get(world, p->ids[k], &st);
+        char name[128];
+        if (k < live && st.serial < serial) { /* one the recording did not have */
+            vehicle_name(app, st.serial, st.kind, name, sizeof name);
+            snprintf(first, sizeof first, "%s is in the replay but was not in the recording", name);
+        } else if (k >= live || st.serial > serial) {
+            vehicle_name(app, serial, kind, name, sizeof name);
+            snprintf(first, sizeof first, "%s was in the recording but is not in the replay", name);
+        } else {
+            uint64_t s = steer_vehicle_checksum(world, p->ids[k]);
+            if ((uint32_t)(s ^ (s >> 32)) != recorded) {
+                vehicle_name(app, serial, st.kind, name, sizeof name);
+                snprintf(first, sizeof first, "%s differs (its position is now %.17g, %.17g)", name, st.position.x,
+                         st.position.y);
+            }
+            k++;
+        }
+    }
+    if (!first[0] && k < live) {
+        SteerVehicleState st = {0};
+        steer_vehicle_get(world, p->ids[k], &st);
+        char name[128];
+        vehicle_name(app, st.serial, st.kind, name, sizeof name);
+        snprintf(first, sizeof first, "%s is in the replay but was not in the recording", name);
+    }
+    if ((long long)step != app->steps) {
+        diverge(p, "the recording's checksum of step %llu came after step %lld of the replay", (unsigned long long)step,
+                app->steps);
+    } else if (now_sum != sum || first[0]) {
+        diverge(p, "at step %lld the world differs from the recording: %s (world checksum %016llx, recorded %016llx)",
+                app->steps, first[0] ? first : "every vehicle matches; the random numbers, time or shapes differ",
+                (unsigned long long)now_sum, (unsigned long long)sum);
+    }
+    p->checks++;
+}
+
+/* A windowed replay paces itself: each step takes dt of real time (x the viewer's time scale), a
+ * frame without steps (the recording was paused) 1/60 s; the viewer may pause and look around. */
+static void present(App *app, double *due)
+{
+    SDL_Event ev;
+    while (SDL_PollEvent(&ev)) app_handle_event(app, &ev);
+    app_render(app, 1.0);
+    SDL_RenderPresent(app->sdl);
+    for (;;) {
+        while (SDL_PollEvent(&ev)) app_handle_event(app, &ev);
+        if (app->quit) return;
+        double left = *due - guard_now();
+        if (!app->paused && left <= 0) break;
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        if (app->paused) {
+            *due = guard_now();
+            app_render(app, 1.0);
+            SDL_RenderPresent(app->sdl);
+        }
+    }
+}
+
+int replay_run(App *app, Player *p)
+{
+    double dt = steer_world_dt(script_world(app->script));
+    double due = guard_now();
+    bool stepped = false;
+    TapeReader *r = &p->r;
+    bool ended = false;
+    while (!p->diverged && !ended && !app->quit) {
+        size_t at = r->pos;
+        unsigned char type;
+        if (!tape_get_byte(r, &type)) break;
+        const char *s;
+        size_t n;
+        double x, y;
+        uint64_t v;
+        unsigned char byte;
+        switch (type) {
+        case TAPE_STEP:
+            p->steps_seen++;
+            app_step(app);
+            due += dt / app_time_scale(app);
+            stepped = true;
+            break;
+        case TAPE_DRAW:
+            if (app->window) {
+                if (!stepped) due += 1.0 / 60.0;
+                present(app, &due);
+                dt = steer_world_dt(script_world(app->script));
+            } else {
+                script_draw(app->script, NULL);
+            }
+            stepped = false;
+            break;
+        case TAPE_KEY: {
+            tape_get_string(r, &s, &n);
+            char key[64];
+            snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), s);
+            script_keypressed(app->script, key);
+            break;
+        }
+        case TAPE_POINTER:
+        case TAPE_MOTION:
+        case TAPE_PRESS:
+            tape_get_double(r, &x);
+            tape_get_double(r, &y);
+            script_set_mouse(app->script, x, y);
+            if (type == TAPE_MOTION) script_mousemoved(app->script, x, y);
+            if (type == TAPE_PRESS) {
+                tape_get_varint(r, &v);
+                script_mousepressed(app->script, x, y, (int)v);
+            }
+            break;
+        case TAPE_RELOAD: {
+            tape_get_string(r, &s, &n);
+            char *path = strndup(s, n);
+            if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK)
+                fprintf(stderr, "steer: reloaded %s\n", path);
+            free(path);
+            break;
+        }
+        case TAPE_RESTART: app_restart(app); break;
+        case TAPE_FILE:
+        case TAPE_FILE_AGAIN:
+            r->pos = at;
+            {
+                size_t after;
+                const TapeFile *f = peek_file(p, &after);
+                diverge(p, "at step %lld the recording loaded %s, where the replay loaded nothing", p->steps_seen,
+                        f ? f->path : "a script");
+            }
+            break;
+        case TAPE_CLOCK:
+            tape_get_byte(r, &byte);
+            diverge(p, "at step %lld the recording read the wall clock (%s), where the replay did not", p->steps_seen,
+                    CLOCK_NAMES[byte & 1]);
+            break;
+        case TAPE_OUTSIDE: {
+            const char *what, *where;
+            size_t what_len, where_len;
+            tape_get_string(r, &what, &what_len);
+            tape_get_string(r, &where, &where_len);
+            if (!p->first_outside[0])
+                snprintf(p->first_outside, sizeof p->first_outside, "%.*s%.*s at step %lld", (int)where_len, where,
+                         (int)what_len, what, p->steps_seen);
+            break;
+        }
+        case TAPE_VIEW:
+            tape_get_byte(r, &byte);
+            tape_get_varint(r, &v);
+            if (byte == TAPE_VIEW_RESIZE) tape_get_varint(r, &v);
+            break;
+        case TAPE_CHECK: compare_check(app, p, r); break;
+        case TAPE_END:
+            tape_get_varint(r, &v);
+            if ((long long)v != app->steps)
+                diverge(p, "the recording ended after step %llu, the replay after step %lld", (unsigned long long)v,
+                        app->steps);
+            ended = true;
+            break;
+        default: diverge(p, "unknown record at byte %zu", at); break;
+        }
+    }
+    if (p->diverged) {
+        fprintf(stderr, "steer: replay of %s diverged: %s\n", p->name, p->diverged);
+        if (p->first_outside[0])
+            fprintf(stderr, "steer: the recorded scripts read outside the run (files or the environment), which a replay "
+                    "cannot repeat: first %s\n", p->first_outside);
+        return REPLAY_DIVERGED_STATUS;
+    }
+    if (ended) fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->steps, p->checks);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* replay.h - `steer --replay FILE`: reads a recording whole, checks its shape (magic, version,
+ * every record complete, every script text against its sum, the end record there), then plays it
+ * back: the scene and modules from the recorded texts (none of the original files is opened), the
+ * inputs, reloads and restarts at the recorded steps and frames, the recorded wall-clock values,
+ * and at every checksum record compares the world's sums with the recording's. The first
+ * difference stops the replay with the step and the first vehicle that differs. docs/replay.md. */
+#ifndef STEER_RUNTIME_REPLAY_H
+#define STEER_RUNTIME_REPLAY_H
+
+#include <stddef.h>
+
+#include "app.h"
+#include "tape_format.h"
+
+typedef struct Player Player;
+
+/// Exit status of a replay that diverged from its recording.
+#define REPLAY_DIVERGED_STATUS 6
+
+/// Reads and checks `path`; NULL with a one-line reason (cannot read it, not a replay file,
+/// another format version, truncated, corrupt) in `error`.
+Player *replay_open(const char *path, char *error, size_t error_size);
+void replay_close(Player *p);
+const TapeHeader *replay_header(const Player *p);
+/// The tape the script host loads texts and reads the clock through.
+const ScriptTape *replay_tape(Player *p);
+
+/// Plays the records into an app made with replay_tape and the header's options (main.c). Returns
+/// 0 when every checksum matched to the end, REPLAY_DIVERGED_STATUS at the first difference (the
+/// message on stderr).
+int replay_run(App *app, Player *p);
+
+#endif

@@ -1,0 +1,242 @@
+/* tape_format.c - the replay file's encodings. See tape_format.h. */
+#include "tape_format.h"
+
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+uint64_t tape_text_sum(const char *text, size_t len)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < len; i++) {
+        h ^= (unsigned char)text[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static bool reserve(TapeBuffer *b, size_t more)
+{
+    if (b->failed) return false;
+    if (b->len + more <= b->capacity) return true;
+    size_t cap = b->capacity ? b->capacity : 4096;
+    while (cap < b->len + more) cap *= 2;
+    unsigned char *grown = realloc(b->data, cap);
+    if (!grown) {
+        b->failed = true;
+        return false;
+    }
+    b->data = grown;
+    b->capacity = cap;
+    return true;
+}
+
+void tape_put_bytes(TapeBuffer *b, const void *bytes, size_t n)
+{
+    if (n == 0 || !reserve(b, n)) return;
+    memcpy(b->data + b->len, bytes, n);
+    b->len += n;
+}
+
+void tape_put_byte(TapeBuffer *b, unsigned char byte) { tape_put_bytes(b, &byte, 1); }
+
+void tape_put_varint(TapeBuffer *b, uint64_t v)
+{
+    unsigned char bytes[10];
+    size_t n = 0;
+    do {
+        unsigned char low = (unsigned char)(v & 0x7f);
+        v >>= 7;
+        bytes[n++] = (unsigned char)(low | (v ? 0x80 : 0));
+    } while (v);
+    tape_put_bytes(b, bytes, n);
+}
+
+void tape_put_u64(TapeBuffer *b, uint64_t v)
+{
+    unsigned char bytes[8];
+    for (int i = 0; i < 8; i++) bytes[i] = (unsigned char)(v >> (8 * i));
+    tape_put_bytes(b, bytes, 8);
+}
+
+void tape_put_u32(TapeBuffer *b, uint32_t v)
+{
+    unsigned char bytes[4];
+    for (int i = 0; i < 4; i++) bytes[i] = (unsigned char)(v >> (8 * i));
+    tape_put_bytes(b, bytes, 4);
+}
+
+void tape_put_double(TapeBuffer *b, double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, sizeof u);
+    tape_put_u64(b, u);
+}
+
+void tape_put_string(TapeBuffer *b, const char *s, size_t len)
+{
+    tape_put_varint(b, len);
+    tape_put_bytes(b, s, len);
+}
+
+void tape_buffer_free(TapeBuffer *b)
+{
+    free(b->data);
+    memset(b, 0, sizeof *b);
+}
+
+static bool fail(TapeReader *r)
+{
+    r->bad = true;
+    return false;
+}
+
+static bool cut_off(TapeReader *r)
+{
+    r->ended = true;
+    return fail(r);
+}
+
+bool tape_get_byte(TapeReader *r, unsigned char *out)
+{
+    if (r->bad) return false;
+    if (r->pos >= r->len) return cut_off(r);
+    *out = r->data[r->pos++];
+    return true;
+}
+
+bool tape_get_varint(TapeReader *r, uint64_t *out)
+{
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+        unsigned char byte;
+        if (!tape_get_byte(r, &byte)) return false;
+        v |= (uint64_t)(byte & 0x7f) << shift;
+        if (!(byte & 0x80)) {
+            *out = v;
+            return true;
+        }
+    }
+    return fail(r); /* more than ten bytes: not a varint this format writes */
+}
+
+bool tape_get_u64(TapeReader *r, uint64_t *out)
+{
+    if (r->bad) return false;
+    if (r->len - r->pos < 8) return cut_off(r);
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) v |= (uint64_t)r->data[r->pos + (size_t)i] << (8 * i);
+    r->pos += 8;
+    *out = v;
+    return true;
+}
+
+bool tape_get_u32(TapeReader *r, uint32_t *out)
+{
+    if (r->bad) return false;
+    if (r->len - r->pos < 4) return cut_off(r);
+    uint32_t v = 0;
+    for (int i = 0; i < 4; i++) v |= (uint32_t)r->data[r->pos + (size_t)i] << (8 * i);
+    r->pos += 4;
+    *out = v;
+    return true;
+}
+
+bool tape_get_double(TapeReader *r, double *out)
+{
+    uint64_t u;
+    if (!tape_get_u64(r, &u)) return false;
+    memcpy(out, &u, sizeof *out);
+    return true;
+}
+
+bool tape_get_string(TapeReader *r, const char **out, size_t *len)
+{
+    uint64_t n;
+    if (!tape_get_varint(r, &n)) return false;
+    if (n > r->len - r->pos) return cut_off(r);
+    *out = (const char *)r->data + r->pos;
+    *len = (size_t)n;
+    r->pos += (size_t)n;
+    return true;
+}
+
+void tape_put_header(TapeBuffer *b, const TapeHeader *h)
+{
+    tape_put_bytes(b, TAPE_MAGIC, TAPE_MAGIC_SIZE);
+    tape_put_varint(b, TAPE_VERSION);
+    tape_put_string(b, h->program, strlen(h->program));
+    tape_put_string(b, h->lua, strlen(h->lua));
+    tape_put_string(b, h->scene, strlen(h->scene));
+    tape_put_byte(b, (unsigned char)((h->has_seed ? 1 : 0) | (h->has_think_hz ? 2 : 0) | (h->keep_failed ? 4 : 0)));
+    tape_put_u64(b, h->seed);
+    tape_put_u64(b, h->math_seed);
+    tape_put_double(b, h->think_hz);
+    tape_put_double(b, h->physics_hz);
+    tape_put_varint(b, (uint64_t)h->threads);
+    tape_put_double(b, h->time_budget_ms);
+    tape_put_varint(b, h->memory_cap);
+    tape_put_varint(b, (uint64_t)h->width);
+    tape_put_varint(b, (uint64_t)h->height);
+    tape_put_varint(b, h->check_interval);
+}
+
+static bool get_text(TapeReader *r, char *out, size_t size)
+{
+    const char *s;
+    size_t len;
+    if (!tape_get_string(r, &s, &len) || len >= size) return false;
+    memcpy(out, s, len);
+    out[len] = '\0';
+    return true;
+}
+
+bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_size)
+{
+    memset(h, 0, sizeof *h);
+    if (r->len < TAPE_MAGIC_SIZE || memcmp(r->data, TAPE_MAGIC, TAPE_MAGIC_SIZE) != 0) {
+        snprintf(error, error_size, "not a steer replay file (it does not start with %s)", TAPE_MAGIC);
+        return false;
+    }
+    r->pos = TAPE_MAGIC_SIZE;
+    uint64_t version;
+    if (!tape_get_varint(r, &version)) {
+        snprintf(error, error_size, "truncated: the file ends inside its header");
+        return false;
+    }
+    if (version != TAPE_VERSION) {
+        snprintf(error, error_size, "format version %llu, but this steer reads version %d only (record it again, or "
+                 "replay it with the steer that recorded it)", (unsigned long long)version, TAPE_VERSION);
+        return false;
+    }
+    unsigned char flags = 0;
+    uint64_t threads = 0, memory_cap = 0, width = 0, height = 0, interval = 0;
+    bool ok = get_text(r, h->program, sizeof h->program) && get_text(r, h->lua, sizeof h->lua) &&
+              get_text(r, h->scene, sizeof h->scene) && tape_get_byte(r, &flags) && tape_get_u64(r, &h->seed) &&
+              tape_get_u64(r, &h->math_seed) && tape_get_double(r, &h->think_hz) &&
+              tape_get_double(r, &h->physics_hz) && tape_get_varint(r, &threads) &&
+              tape_get_double(r, &h->time_budget_ms) && tape_get_varint(r, &memory_cap) &&
+              tape_get_varint(r, &width) && tape_get_varint(r, &height) && tape_get_varint(r, &interval);
+    if (!ok) {
+        if (r->ended)
+            snprintf(error, error_size, "truncated: the file ends inside its header");
+        else
+            snprintf(error, error_size, "corrupt: the header is malformed (at byte %zu)", r->pos);
+        return false;
+    }
+    h->has_seed = flags & 1;
+    h->has_think_hz = flags & 2;
+    h->keep_failed = flags & 4;
+    if (threads > 64 || width < 16 || width > 16384 || height < 16 || height > 16384 || interval == 0 ||
+        interval > 1000000 || !(h->time_budget_ms >= 1.0) || memory_cap == 0 || !(h->think_hz >= 0.0) ||
+        !(h->physics_hz >= 0.0) || h->scene[0] != '/') {
+        snprintf(error, error_size, "corrupt: the header's options are out of range");
+        return false;
+    }
+    h->threads = (int)threads;
+    h->memory_cap = memory_cap;
+    h->width = (int)width;
+    h->height = (int)height;
+    h->check_interval = (uint32_t)interval;
+    return true;
+}

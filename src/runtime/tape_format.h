@@ -1,0 +1,100 @@
+/* tape_format.h - the replay file's bytes (docs/replay.md): the magic, the format version, the
+ * record types, and a byte buffer with the few encodings every record uses: unsigned LEB128
+ * varints, little-endian 64-bit words (doubles by their bits), length-prefixed strings. Writing
+ * appends to a growable buffer; reading checks every length against what is left, so a truncated
+ * or corrupt file is an error, never a read past the end. Knows nothing of Lua, SDL or the app. */
+#ifndef STEER_RUNTIME_TAPE_FORMAT_H
+#define STEER_RUNTIME_TAPE_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TAPE_MAGIC "STEERRPL"
+#define TAPE_MAGIC_SIZE 8
+/// Version 1: docs/replay.md. A reader refuses any other version (it cannot know the records).
+#define TAPE_VERSION 1
+/// Steps between two world checksums.
+#define TAPE_CHECK_INTERVAL 60
+
+/// Record types: one byte each, then the record's fields (docs/replay.md lists them).
+typedef enum TapeRecord {
+    TAPE_STEP = 'S',     ///< one physics step
+    TAPE_DRAW = 'D',     ///< one call of the scene's draw (one frame)
+    TAPE_KEY = 'K',      ///< keypressed(key): string
+    TAPE_POINTER = 'P',  ///< where steer.mouse() points: x, y (world)
+    TAPE_MOTION = 'M',   ///< the pointer moved: POINTER then mousemoved(x, y)
+    TAPE_PRESS = 'B',    ///< mousepressed(x, y, button): x, y, varint button
+    TAPE_RELOAD = 'R',   ///< a saved file was reloaded: string path (its text follows as a FILE)
+    TAPE_RESTART = 'T',  ///< the restart key (or a fixed scene loading): a fresh world and scene
+    TAPE_FILE = 'F',     ///< a script text as loaded: path, module, text, 64-bit sum of the text
+    TAPE_FILE_AGAIN = 'A', ///< the same path and text as FILE record number varint
+    TAPE_CLOCK = 'C',    ///< a script read the wall clock: u8 which (0 os.time, 1 os.clock), double value
+    TAPE_OUTSIDE = 'O',  ///< a script reached outside the run (a file, the environment): what, where
+    TAPE_VIEW = 'V',     ///< the view changed: u8 what (TapeView), varint values
+    TAPE_CHECK = 'X',    ///< world checksum: varint step, u64 sum, varint n, n x (varint serial delta, u8 kind, u32 sum)
+    TAPE_END = 'E',      ///< the recording ended normally: varint steps
+} TapeRecord;
+
+typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;
+
+/// 64-bit FNV-1a of a text: the sum each FILE record carries.
+uint64_t tape_text_sum(const char *text, size_t len);
+
+typedef struct TapeBuffer {
+    unsigned char *data;
+    size_t len, capacity;
+    bool failed; ///< out of memory: everything appended after is lost
+} TapeBuffer;
+
+void tape_put_byte(TapeBuffer *b, unsigned char byte);
+void tape_put_bytes(TapeBuffer *b, const void *bytes, size_t n);
+void tape_put_varint(TapeBuffer *b, uint64_t v);
+void tape_put_u64(TapeBuffer *b, uint64_t v);
+void tape_put_u32(TapeBuffer *b, uint32_t v);
+void tape_put_double(TapeBuffer *b, double d);
+void tape_put_string(TapeBuffer *b, const char *s, size_t len);
+void tape_buffer_free(TapeBuffer *b);
+
+/// A cursor over bytes read from a file. Every get returns false (and sets `bad`) when the bytes
+/// end first or a varint is malformed; the caller names what it was reading.
+typedef struct TapeReader {
+    const unsigned char *data;
+    size_t len, pos;
+    bool bad;
+    bool ended; ///< the bytes ended inside what was read (a truncated file), rather than being malformed
+} TapeReader;
+
+bool tape_get_byte(TapeReader *r, unsigned char *out);
+bool tape_get_varint(TapeReader *r, uint64_t *out);
+bool tape_get_u64(TapeReader *r, uint64_t *out);
+bool tape_get_u32(TapeReader *r, uint32_t *out);
+bool tape_get_double(TapeReader *r, double *out);
+/// A string: points into the data (not NUL-terminated), `len` bytes.
+bool tape_get_string(TapeReader *r, const char **out, size_t *len);
+
+/// What the file says before its records: everything that shapes the run besides its inputs.
+typedef struct TapeHeader {
+    char program[32];   ///< STEER_VERSION of the program that recorded
+    char lua[32];       ///< LUA_RELEASE it ran scripts on
+    char scene[4096];   ///< the scene's absolute path when recorded (the replay never opens it)
+    bool has_seed;      ///< --seed given: seed overrides the scene's world seed
+    uint64_t seed;
+    uint64_t math_seed; ///< what math.random was seeded with when has_seed is false
+    bool has_think_hz;
+    double think_hz, physics_hz; ///< --think-hz (when has_think_hz), --physics-hz (0: the scene's)
+    int threads;                 ///< --threads (0: the scene's)
+    double time_budget_ms;
+    uint64_t memory_cap;   ///< bytes
+    int width, height;     ///< the view, pixels
+    bool keep_failed;      ///< recorded in a window: a scene that fails to load keeps the run going
+    uint32_t check_interval; ///< steps between checksums
+} TapeHeader;
+
+/// Magic, version and the header's fields.
+void tape_put_header(TapeBuffer *b, const TapeHeader *h);
+/// Reads and checks them; false with a one-line reason (not a replay file, another version, cut
+/// short) in `error`.
+bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_size);
+
+#endif
