@@ -1,6 +1,5 @@
 /* main.c - `steer [options] SCRIPT`: parses the command line and runs the program; with --record
  * the run is written to a replay file, with --replay FILE a recorded run is played back. */
-#define _DEFAULT_SOURCE /* realpath */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,48 +25,14 @@ static int run_app(App *app)
     return status;
 }
 
-/* What the recording's header says about the run: the options that shape it. */
-static TapeHeader header_of(const AppOptions *opt, const char *scene)
-{
-    TapeHeader h;
-    memset(&h, 0, sizeof h);
-    snprintf(h.program, sizeof h.program, "%s", STEER_VERSION);
-    snprintf(h.lua, sizeof h.lua, "%s", LUA_RELEASE);
-    snprintf(h.scene, sizeof h.scene, "%s", scene);
-    h.has_seed = opt->has_seed;
-    h.seed = opt->seed;
-    h.math_seed = opt->math_seed;
-    h.has_think_hz = opt->has_think_hz;
-    h.think_hz = opt->think_hz;
-    h.physics_hz = opt->physics_hz;
-    h.threads = opt->threads;
-    h.time_budget_ms = opt->time_budget_ms;
-    h.memory_cap = opt->memory_cap;
-    h.width = opt->width;
-    h.height = opt->height;
-    h.keep_failed = !opt->headless;
-    h.check_interval = TAPE_CHECK_INTERVAL;
-    return h;
-}
-
 static int run_recorded(AppOptions *opt, const char *exe)
 {
-    char scene[PATH_MAX], error[1024];
-    if (!realpath(opt->script, scene)) {
-        fprintf(stderr, "steer: the scene failed to load: cannot open scene %s: no such file\n", opt->script);
-        return 1;
-    }
-    /* Lua seeds math.random from the clock; a recording picks the seed, so that its replay draws alike. */
-    opt->has_math_seed = !opt->has_seed;
-    opt->math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
-    TapeHeader header = header_of(opt, scene);
-    Recorder *rec = record_open(opt->record, &header, error, sizeof error);
-    if (!rec) {
+    char error[1024];
+    if (!record_begin(opt, error, sizeof error)) {
         fprintf(stderr, "steer: %s\n", error);
         return 1;
     }
-    opt->recorder = rec;
-    opt->tape = record_tape(rec);
+    Recorder *rec = opt->recorder;
     App app;
     if (app_init(&app, opt, exe) != 0) {
         record_close(rec, 0, error, sizeof error);
@@ -76,6 +41,7 @@ static int run_recorded(AppOptions *opt, const char *exe)
     record_check(rec, script_world(app.script), 0);
     int status = app_run(&app);
     long long steps = app.steps;
+    record_check(rec, script_world(app.script), steps); /* the end state too, wherever the run stopped */
     guard_watch_closing(GUARD_HARD_MIN_S);
     app_shutdown(&app);
     guard_closed();

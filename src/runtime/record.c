@@ -1,10 +1,16 @@
 /* record.c - writes a replay file. See record.h and docs/replay.md. */
+#define _DEFAULT_SOURCE /* realpath */
 #include "record.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <lua.h>
 
 /* A FILE record written before: a later load of the same path with the same text refers to it. */
 typedef struct RecordedFile {
@@ -235,4 +241,45 @@ bool record_close(Recorder *r, long long steps, char *error, size_t error_size)
     tape_buffer_free(&r->buf);
     free(r);
     return ok;
+}
+
+/* What the recording's header says about the run: the options that shape it. */
+static TapeHeader header_of(const AppOptions *opt, const char *scene)
+{
+    TapeHeader h;
+    memset(&h, 0, sizeof h);
+    snprintf(h.program, sizeof h.program, "%s", STEER_VERSION);
+    snprintf(h.lua, sizeof h.lua, "%s", LUA_RELEASE);
+    snprintf(h.scene, sizeof h.scene, "%s", scene);
+    h.has_seed = opt->has_seed;
+    h.seed = opt->seed;
+    h.math_seed = opt->math_seed;
+    h.has_think_hz = opt->has_think_hz;
+    h.think_hz = opt->think_hz;
+    h.physics_hz = opt->physics_hz;
+    h.threads = opt->threads;
+    h.time_budget_ms = opt->time_budget_ms;
+    h.memory_cap = opt->memory_cap;
+    h.width = opt->width;
+    h.height = opt->height;
+    h.keep_failed = opt->keep_failed >= 0 ? opt->keep_failed : !opt->headless;
+    h.check_interval = TAPE_CHECK_INTERVAL;
+    return h;
+}
+
+bool record_begin(AppOptions *opt, char *error, size_t error_size)
+{
+    char scene[PATH_MAX];
+    if (!realpath(opt->script, scene)) {
+        snprintf(error, error_size, "cannot open scene %s: no such file", opt->script);
+        return false;
+    }
+    opt->has_math_seed = !opt->has_seed;
+    opt->math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
+    TapeHeader header = header_of(opt, scene);
+    Recorder *r = record_open(opt->record, &header, error, error_size);
+    if (!r) return false;
+    opt->recorder = r;
+    opt->tape = record_tape(r);
+    return true;
 }

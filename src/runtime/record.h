@@ -12,10 +12,16 @@
 
 #include <lua.h>
 
+#include "options.h"
 #include "script.h"
 #include "tape_format.h"
 
 typedef struct Recorder Recorder;
+
+/// Sets up the recording `opt->record` of the run `opt` describes: picks the seed of Lua's
+/// math.random when --seed is not given (Lua would seed it from the clock), writes the header,
+/// and points opt->recorder and opt->tape at the recording. False with a one-line reason.
+bool record_begin(AppOptions *opt, char *error, size_t error_size);
 
 /// Creates `path` and writes the header; NULL with a one-line reason in `error`.
 Recorder *record_open(const char *path, const TapeHeader *header, char *error, size_t error_size);

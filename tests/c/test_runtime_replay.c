@@ -1,0 +1,418 @@
+/* test_runtime_replay.c - record and replay (docs/replay.md). Every demo is recorded in-process,
+ * headless, with input fed through app_handle_event (the window's own path: keys, pointer motion,
+ * clicks, pause, time scale) and a reload in the middle (the scene file rewritten on disk, noticed
+ * by the watcher); then the real program replays the file in another process and every checksum
+ * must match. A window records too. Then what a replay refuses or reports: a flipped byte in a
+ * recorded script, truncated files, another format version, a file that is no recording, a run
+ * that diverges because a script read a file that changed (the step and the vehicle named), and a
+ * script that reads the wall clock, which replays exactly. */
+#define _GNU_SOURCE /* memmem */
+#include "runtime_support.h"
+
+#include <lua.h>
+
+#include "app.h"
+#include "record.h"
+#include "replay.h"
+
+static void key(App *app, SDL_Keycode sym)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = sym;
+    app_handle_event(app, &ev);
+}
+
+static void mouse_button(App *app, Uint32 type, Uint8 button, int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.button.button = button;
+    ev.button.x = x;
+    ev.button.y = y;
+    app_handle_event(app, &ev);
+}
+
+static void mouse_move(App *app, int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEMOTION;
+    ev.motion.x = x;
+    ev.motion.y = y;
+    app_handle_event(app, &ev);
+}
+
+static void frames(App *app, int n)
+{
+    for (int i = 0; i < n; i++) app_frame(app, 1.0 / 60.0);
+}
+
+/* The scene's global `name` (set by the rewritten file's chunk when it reloads). */
+static bool scene_global_set(App *app, const char *name)
+{
+    lua_State *L = script_state(app->script);
+    script_push_env(app->script);
+    lua_getfield(L, -1, name);
+    bool set = !lua_isnil(L, -1);
+    lua_pop(L, 2);
+    return set;
+}
+
+/* Rewrites a file on disk with `text`, the old text's "\nreturn M" replaced by `insert` + that. */
+static void rewrite_before_return(const char *path, const char *insert)
+{
+    char *text = rt_read(path);
+    char *at = strstr(text, "\nreturn M");
+    assert_non_null(at);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fwrite(text, 1, (size_t)(at - text), f);
+    fprintf(f, "\n%s", insert);
+    fputs(at, f);
+    fclose(f);
+    free(text);
+}
+
+/* Some of every kind of input the scene hears, and the runtime's own keys. */
+static void play_some_input(App *app, int round)
+{
+    mouse_move(app, 300 + 40 * round, 200);
+    frames(app, 5);
+    key(app, SDLK_1 + round % 3);
+    key(app, SDLK_h);
+    key(app, SDLK_p);
+    frames(app, 5);
+    mouse_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 20, 20 + round); /* a corner: no vehicle there */
+    mouse_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 20, 20 + round);
+    frames(app, 3);
+    mouse_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, 500, 400);
+    mouse_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, 500, 400); /* not dragged: a right click */
+    mouse_move(app, 520, 380 - 10 * round);
+    key(app, SDLK_EQUALS); /* x2: two steps a frame */
+    frames(app, 10);
+    key(app, SDLK_MINUS);
+    key(app, SDLK_SPACE); /* paused: frames draw, nothing steps */
+    frames(app, 4);
+    key(app, SDLK_SPACE);
+    frames(app, 20);
+}
+
+/* Records `scene` (in the temp folder) with input, a reload of the scene file rewritten on disk
+ * (and of `module`, when given, rewritten with `module_insert`), into `file`. Returns the steps. */
+static long long record_scene(const char *scene, const char *module, const char *module_insert, const char *file,
+                              bool headless)
+{
+    AppOptions opt = options_default();
+    opt.headless = headless;
+    opt.watch = true;
+    opt.width = 800;
+    opt.height = 600;
+    opt.has_seed = true;
+    opt.seed = 5;
+    opt.time_budget_ms = 20000;
+    opt.script = scene;
+    opt.record = file;
+    char error[512];
+    assert_true(record_begin(&opt, error, sizeof error));
+    Recorder *rec = opt.recorder;
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    record_check(rec, script_world(app.script), 0);
+    play_some_input(&app, 0);
+    /* the save, while paused (the watcher needs real time), then on */
+    key(&app, SDLK_SPACE);
+    rewrite_before_return(scene, "replay_saved = (replay_saved or 0) + 1\n");
+    if (module) rewrite_before_return(module, module_insert);
+    double end = rt_now() + RT_DEADLINE_S;
+    while (!scene_global_set(&app, "replay_saved") && rt_now() < end) {
+        app_frame(&app, 1.0 / 60.0);
+        rt_sleep(0.02);
+    }
+    assert_true(scene_global_set(&app, "replay_saved"));
+    rt_sleep(0.3); /* the module's save, if any, lands too */
+    app_frame(&app, 1.0 / 60.0);
+    key(&app, SDLK_SPACE);
+    play_some_input(&app, 1);
+    frames(&app, 30);
+    long long steps = app.steps;
+    record_check(rec, script_world(app.script), steps);
+    app_shutdown(&app);
+    assert_true(record_close(rec, steps, error, sizeof error));
+    return steps;
+}
+
+/* Replays `file` in another process: every checksum matches, the reload is played again. */
+static void assert_replays(const char *file, long long steps, bool headless)
+{
+    const char *args_headless[] = {"--headless", "--replay", file, NULL};
+    const char *args_window[] = {"--replay", file, NULL};
+    char *out, *err;
+    int status = rt_run(headless ? args_headless : args_window, &out, &err);
+    if (status != 0) fail_msg("replay of %s exited %d:\n%s", file, status, err);
+    char want[128];
+    snprintf(want, sizeof want, "%lld steps, ", steps);
+    if (!strstr(err, want) || !strstr(err, "checksums matched")) fail_msg("replay of %s:\n%s", file, err);
+    if (!strstr(err, "steer: reloaded ")) fail_msg("the replay of %s did not reload the saved file:\n%s", file, err);
+    free(out);
+    free(err);
+}
+
+static void copy_scripts(void)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "cp -r scripts %s/", rt_dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_every_demo_recorded_with_input_and_a_reload_replays_in_another_process(void **state)
+{
+    (void)state;
+    copy_scripts();
+    char list[1200];
+    snprintf(list, sizeof list, "ls %s/scripts/*.lua > %s/demos.txt", rt_dir, rt_dir);
+    assert_int_equal(system(list), 0);
+    char *names = rt_read(rt_path("demos.txt"));
+    int count = 0;
+    for (char *line = strtok(names, "\n"); line; line = strtok(NULL, "\n")) {
+        bool hunter_prey = strstr(line, "/hunter_prey.lua") != NULL;
+        char file[512], config[512];
+        snprintf(file, sizeof file, "%s.steer", line);
+        snprintf(config, sizeof config, "%s/scripts/hunter_prey/config.lua", rt_dir);
+        if (hunter_prey) { /* a module's save too: faster prey from then on */
+            char *text = rt_read(config);
+            char *ret = strstr(text, "return {");
+            assert_non_null(ret);
+            FILE *f = fopen(config, "w");
+            fprintf(f, "local M = {\n%s\nreturn M\n", ret + strlen("return {"));
+            fclose(f);
+            free(text);
+        }
+        long long steps = record_scene(line, hunter_prey ? config : NULL, "M.prey_speed = 130\n", file, true);
+        assert_true(steps > 100);
+        assert_replays(file, steps, true);
+        count++;
+    }
+    free(names);
+    assert_int_equal(count, 13);
+}
+
+static void test_a_window_records_its_input_and_replays_in_a_window_and_headless(void **state)
+{
+    (void)state;
+    copy_scripts();
+    const char *scene = rt_path("scripts/seek_flee_arrive.lua");
+    const char *file = rt_path("window.steer");
+    long long steps = record_scene(scene, NULL, NULL, file, false);
+    assert_replays(file, steps, true);
+    assert_replays(file, steps, false);
+}
+
+/* A small recorded run to damage: a scene of one module. */
+static const char *small_recording(void)
+{
+    rt_write("small/brain.lua", "local M = {}\nfunction M.speed() return 90 end\nreturn M\n");
+    rt_write("small/small.lua", "local brain = require 'brain'\n"
+                                "world = { width = 400, height = 300, seed = 2 }\n"
+                                "function load(w)\n"
+                                "  for i = 1, 5 do w:spawn{ kind = 'walker', x = 40 * i, y = 100, max_speed = brain.speed() }:wander{} end\n"
+                                "end\n");
+    const char *file = rt_path("small.steer");
+    const char *args[] = {"--headless", "--steps", "200", "--record", file, rt_path("small/small.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    free(out);
+    free(err);
+    return file;
+}
+
+static char *replay_error(const char *file, int expected_status)
+{
+    const char *args[] = {"--headless", "--replay", file, NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != expected_status) fail_msg("replay of %s exited %d, expected %d:\n%s", file, status, expected_status, err);
+    free(out);
+    return err;
+}
+
+static void write_bytes(const char *path, const char *bytes, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(bytes, 1, n, f);
+    fclose(f);
+}
+
+static size_t file_size(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return (size_t)st.st_size;
+}
+
+static void test_a_recording_needs_none_of_its_files_and_damage_is_reported_clearly(void **state)
+{
+    (void)state;
+    const char *file = small_recording();
+    /* the scripts gone: the replay runs from the recorded texts */
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/small", rt_dir);
+    assert_int_equal(system(cmd), 0);
+    char *err = replay_error(file, 0);
+    assert_non_null(strstr(err, "200 steps, 5 checksums matched")); /* steps 0, 60, 120, 180, 200 */
+    free(err);
+
+    size_t n = file_size(file);
+    FILE *f = fopen(file, "rb");
+    char *bytes = malloc(n);
+    assert_int_equal(fread(bytes, 1, n, f), n);
+    fclose(f);
+    const char *damaged = rt_path("damaged.steer");
+
+    /* one byte of the recorded module's text flipped */
+    char *at = memmem(bytes, n, "return 90", 9);
+    assert_non_null(at);
+    at[7] = '8';
+    write_bytes(damaged, bytes, n);
+    at[7] = '9';
+    err = replay_error(damaged, 1);
+    assert_non_null(strstr(err, "steer: option --replay: "));
+    assert_non_null(strstr(err, "corrupt: the recorded text of "));
+    assert_non_null(strstr(err, "small/brain.lua (at byte "));
+    assert_non_null(strstr(err, "does not match its checksum"));
+    free(err);
+
+    /* cut off: inside a record (the module's text), inside the header, before the end record */
+    write_bytes(damaged, bytes, (size_t)(at - bytes) + 3);
+    err = replay_error(damaged, 1);
+    assert_non_null(strstr(err, "truncated: the script text record at byte "));
+    assert_non_null(strstr(err, "is cut off: the file ends inside it (after step 0)"));
+    free(err);
+    write_bytes(damaged, bytes, 12);
+    err = replay_error(damaged, 1);
+    assert_non_null(strstr(err, "truncated: the file ends inside its header"));
+    free(err);
+    write_bytes(damaged, bytes, n - 3); /* the end record is 'E' and the step count (200: two bytes) */
+    err = replay_error(damaged, 1);
+    assert_non_null(strstr(err, "truncated: the file ends after step 200 without its end record"));
+    free(err);
+
+    /* another version, another file, an unknown record */
+    bytes[8] = 7;
+    write_bytes(damaged, bytes, n);
+    bytes[8] = 1;
+    err = replay_error(damaged, 1);
+    assert_non_null(strstr(err, "format version 7, but this steer reads version 1 only"));
+    free(err);
+    write_bytes(damaged, "-- a Lua file\n", 14);
+    err = replay_error(damaged, 1);
+    assert_non_null(strstr(err, "not a steer replay file (it does not start with STEERRPL)"));
+    free(err);
+    bytes[n - 3] = 'Z'; /* the end record's type */
+    write_bytes(damaged, bytes, n);
+    err = replay_error(damaged, 1);
+    char want[128];
+    snprintf(want, sizeof want, "corrupt: unknown record type 0x5a at byte %zu (after step 200)", n - 3);
+    assert_non_null(strstr(err, want));
+    free(err);
+    free(bytes);
+}
+
+/* A scene that reads a file at load: changed between recording and replay, the replay diverges,
+ * names the first checksum's step and the vehicle, and says the scripts read outside the run. */
+static void test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehicle_named(void **state)
+{
+    (void)state;
+    rt_write("speed.txt", "60\n");
+    char scene[1024];
+    snprintf(scene, sizeof scene,
+             "world = { width = 400, height = 300, seed = 3 }\n"
+             "function load(w)\n"
+             "  w:spawn{ kind = 'steady', x = 50, y = 50 }:seek(300, 50)\n"
+             "  local f = io.open('%s')\n"
+             "  local speed = tonumber(f:read('l'))\n"
+             "  f:close()\n"
+             "  w:spawn{ kind = 'reader', x = 50, y = 150, max_speed = speed }:seek(300, 150)\n"
+             "end\n",
+             rt_path("speed.txt"));
+    rt_write("reads.lua", scene);
+    const char *file = rt_path("reads.steer");
+    const char *args[] = {"--headless", "--steps", "120", "--record", file, rt_path("reads.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    free(out);
+    free(err);
+    err = replay_error(file, 0); /* the file unchanged: the same run */
+    free(err);
+    rt_write("speed.txt", "70\n");
+    err = replay_error(file, REPLAY_DIVERGED_STATUS);
+    assert_non_null(strstr(err, "reads.lua:4: io.open at step 0 reads outside the recording"));
+    assert_non_null(strstr(err, "diverged: at step 0 the world differs from the recording: vehicle #2 (reader) differs"));
+    assert_non_null(strstr(err, "the recorded scripts read outside the run (files or the environment), which a replay "
+                                "cannot repeat: first reads.lua:4: io.open at step 0"));
+    free(err);
+}
+
+/* A brain that reads the wall clock: the replay gets the recorded values and runs the same. */
+static void test_a_script_reading_the_wall_clock_replays_exactly(void **state)
+{
+    (void)state;
+    rt_write("clock.lua", "world = { width = 400, height = 300, seed = 3 }\n"
+                          "function load(w) v = w:spawn{ kind = 'clocked', x = 200, y = 150 } end\n"
+                          "function update(w, dt)\n"
+                          "  local t = os.clock() * 1e6 + os.time() % 7\n"
+                          "  v:seek(200 + 100 * math.sin(t), 150 + 100 * math.cos(t))\n"
+                          "  if w.time > 0.5 and not shown then shown = os.date('%Y') end\n"
+                          "end\n");
+    const char *file = rt_path("clock.steer");
+    const char *args[] = {"--headless", "--steps", "150", "--record", file, rt_path("clock.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    free(out);
+    free(err);
+    err = replay_error(file, 0);
+    assert_non_null(strstr(err, "150 steps, 4 checksums matched"));
+    free(err);
+}
+
+static void test_a_replay_refuses_the_options_that_shape_a_run(void **state)
+{
+    (void)state;
+    char *out, *err;
+    const char *with_script[] = {"--replay", "x.steer", "scene.lua", NULL};
+    assert_int_equal(rt_run(with_script, &out, &err), 1);
+    assert_non_null(strstr(err, "option --replay: plays the scene the file recorded; give no SCRIPT (got 'scene.lua')"));
+    free(out);
+    free(err);
+    const char *with_seed[] = {"--replay", "x.steer", "--seed", "4", NULL};
+    assert_int_equal(rt_run(with_seed, &out, &err), 1);
+    assert_non_null(strstr(err, "option --seed: a --replay runs with the options it was recorded with"));
+    free(out);
+    free(err);
+    rt_write("s.lua", "world = {}\n");
+    const char *unwritable[] = {"--headless", "--record", "/nonexistent/dir/run.steer", rt_path("s.lua"), NULL};
+    assert_int_equal(rt_run(unwritable, &out, &err), 1);
+    assert_non_null(strstr(err, "option --record: cannot create /nonexistent/dir/run.steer: No such file or directory"));
+    free(out);
+    free(err);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_every_demo_recorded_with_input_and_a_reload_replays_in_another_process,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_window_records_its_input_and_replays_in_a_window_and_headless, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_recording_needs_none_of_its_files_and_damage_is_reported_clearly,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehicle_named,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_script_reading_the_wall_clock_replays_exactly, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_replay_refuses_the_options_that_shape_a_run, rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
