@@ -43,6 +43,7 @@ build = {
         "src/core/behaviours_individual.c",
         "src/core/behaviours_navigation.c",
         "src/core/check.c",
+        "src/core/checksum.c",
         "src/core/combine.c",
         "src/core/debug_draw.c",
         "src/core/grid.c",
