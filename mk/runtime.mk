@@ -109,3 +109,13 @@ $(BUILD)/asan/tests/test_render_plots: $(BUILD)/asan/runtime/history.o $(RENDER_
 inspector-plots: $(BUILD)/steer
 	SDL_VIDEODRIVER=dummy $(BUILD)/steer --headless --seed 4 --steps 1215 --select 2 --overlays forces \
 	    --screenshot docs/inspector-plots.png scripts/hunter_prey.lua
+
+# How big a 10-minute hunter/prey recording is (36,000 steps with a player's input), and that it
+# replays (bench/replay/record_size.c).
+.PHONY: bench-replay
+bench-replay: $(BUILD)/steer $(BUILD)/bench_record_size
+	$(BUILD)/bench_record_size $(BUILD)/steer
+BENCH_TARGETS += bench-replay
+
+$(BUILD)/bench_record_size: bench/replay/record_size.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@

@@ -150,8 +150,9 @@ void options_print_help(FILE *out, const char *program)
             "error happened in a headless run; 3 the screenshot could not be written or its\n"
             "step was never reached, or the --trace could not be written to the end; 4 a script\n"
             "could not be stopped (a __gc finalizer or a long C function ran ten budgets, at\n"
-            "least 5 s: the watchdog ended the run); 128 + N signal N arrived while a script held\n"
-            "the program (else SIGINT/SIGTERM end the run normally).\n"
+            "least 5 s: the watchdog ended the run); 6 a --replay diverged from its recording;\n"
+            "128 + N signal N arrived while a script held the program (else SIGINT/SIGTERM end\n"
+            "the run normally).\n"
             "\n"
             "Keys in the window (%s lists them there, with the scene's own):\n",
             program, overlays, help_key, help_key);

@@ -119,7 +119,8 @@ static void test_help_documents_every_option(void **state)
                            "--fps",      "--vsync",       "--think-hz",    "--physics-hz", "--watch",
                            "--poll",     "--time-budget", "--memory-cap",  "--width",      "--height",
                            "--overlays", "--select",      "--show-help",   "--help",       "--threads",
-                           "--version",  "--trace",       "--trace-every", "--settle"};
+                           "--version",  "--trace",       "--trace-every", "--settle",
+                           "--record",   "--replay"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }
@@ -129,6 +130,16 @@ static void test_what_cannot_be_done_as_asked_is_refused(void **state)
     (void)state;
     char err[256];
     AppOptions o;
+    const char *replay_threads[] = {"--replay", "r.steer", "--threads", "2", NULL};
+    assert_int_equal(parse(&o, err, replay_threads), OPTIONS_ERROR);
+    assert_string_equal(err, "option --threads: a --replay runs with the options it was recorded with (give only "
+                             "--headless, --fps, --time-budget and view options)");
+    const char *replay_both[] = {"--replay", "r.steer", "--record", "s.steer", NULL};
+    assert_int_equal(parse(&o, err, replay_both), OPTIONS_ERROR);
+    assert_non_null(strstr(err, "option --record: a --replay runs with the options it was recorded with"));
+    const char *replay_view[] = {"--replay", "r.steer", "--headless", "--fps", "30", "--overlays", "all", NULL};
+    assert_int_equal(parse(&o, err, replay_view), OPTIONS_RUN);
+    assert_string_equal(o.replay, "r.steer");
     const char *twice[] = {"--at-step", "5", "--screenshot", "a.png", "--at-step", "7", "s.lua", NULL};
     assert_int_equal(parse(&o, err, twice), OPTIONS_ERROR);
     assert_string_equal(err, "option --at-step given twice, with '5' and '7' (give it once)");

@@ -1,0 +1,84 @@
+/* record_size.c - how big a recording of a 10-minute hunter/prey session is: 36,000 steps of
+ * scripts/hunter_prey.lua headless at 60 frames per second, with the input a player gives (the
+ * pointer moving every frame, a click every 5 s, a key every 20 s, pauses, a time-scale change, a
+ * restart), fed through the window's event path; then the file's size, what each kind of record
+ * takes, and a replay of it in this process's program (argv[1]) checking every checksum. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "app.h"
+#include "record.h"
+
+#define STEPS 36000
+#define TARGET_BYTES (1024 * 1024)
+
+static void feed(App *app, Uint32 type, int a, int b, int c)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    if (type == SDL_KEYDOWN) ev.key.keysym.sym = a;
+    if (type == SDL_MOUSEMOTION) ev.motion.x = a, ev.motion.y = b;
+    if (type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP) ev.button.button = (Uint8)a, ev.button.x = b, ev.button.y = c;
+    app_handle_event(app, &ev);
+}
+
+int main(int argc, char **argv)
+{
+    const char *program = argc > 1 ? argv[1] : "build/steer";
+    const char *file = "/tmp/steer_bench_hunter_prey.steer";
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.script = "scripts/hunter_prey.lua";
+    opt.record = file;
+    opt.has_seed = true;
+    opt.seed = 4;
+    char error[512];
+    if (!record_begin(&opt, error, sizeof error)) {
+        fprintf(stderr, "%s\n", error);
+        return 1;
+    }
+    static App app;
+    if (app_init(&app, &opt, program) != 0) return 1;
+    record_check(opt.recorder, script_world(app.script), 0);
+    long long frame = 0;
+    while (app.steps < STEPS) {
+        /* the pointer wanders over the window in a slow figure eight */
+        int x = 512 + (int)(400 * sin(frame * 0.01)), y = 384 + (int)(300 * sin(frame * 0.02));
+        feed(&app, SDL_MOUSEMOTION, x, y, 0);
+        if (frame % 300 == 150) { /* a click: an obstacle where the pointer is, or a selection */
+            feed(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, x, y);
+            feed(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, x, y);
+        }
+        if (frame % 1200 == 600) feed(&app, SDL_KEYDOWN, "hpdce"[(frame / 1200) % 5], 0, 0);
+        if (frame % 6000 == 3000) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0); /* a pause of 2 s */
+        if (frame % 6000 == 3120) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0);
+        if (frame == 9000) feed(&app, SDL_KEYDOWN, SDLK_EQUALS, 0, 0); /* x2 for a while */
+        if (frame == 12000) feed(&app, SDL_KEYDOWN, SDLK_MINUS, 0, 0);
+        if (frame == 20000) feed(&app, SDL_KEYDOWN, SDLK_F5, 0, 0); /* a restart */
+        app_frame(&app, 1.0 / 60.0);
+        frame++;
+    }
+    long long steps = app.steps;
+    record_check(opt.recorder, script_world(app.script), steps);
+    app_shutdown(&app);
+    if (!record_close(opt.recorder, steps, error, sizeof error)) {
+        fprintf(stderr, "%s\n", error);
+        return 1;
+    }
+    struct stat st;
+    stat(file, &st);
+    printf("hunter/prey, %lld steps (%.1f simulated minutes), %lld frames, the pointer moving every frame:\n", steps,
+           steps / 3600.0, frame);
+    printf("  recording %s: %lld bytes (%.1f KiB; target under 1 MiB: %s)\n", file, (long long)st.st_size,
+           st.st_size / 1024.0, st.st_size < TARGET_BYTES ? "met" : "NOT met");
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s --headless --replay %s", program, file);
+    printf("  %s:\n", cmd);
+    fflush(stdout);
+    int status = system(cmd);
+    return status == 0 && st.st_size < TARGET_BYTES ? 0 : 1;
+}
