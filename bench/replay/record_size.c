@@ -36,6 +36,7 @@ int main(int argc, char **argv)
     opt.record = file;
     opt.has_seed = true;
     opt.seed = 4;
+    opt.steps = STEPS;
     char error[512];
     if (!record_begin(&opt, error, sizeof error)) {
         fprintf(stderr, "%s\n", error);
