@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "record.h"
+#include "replay.h"
 
 #define STEPS 36000
 #define TARGET_BYTES (1024 * 1024)
@@ -76,6 +77,16 @@ int main(int argc, char **argv)
            steps / 3600.0, frame);
     printf("  recording %s: %lld bytes (%.1f KiB; target under 1 MiB: %s)\n", file, (long long)st.st_size,
            st.st_size / 1024.0, st.st_size < TARGET_BYTES ? "met" : "NOT met");
+    Player *player = replay_open(file, error, sizeof error);
+    if (!player) {
+        fprintf(stderr, "%s\n", error);
+        return 1;
+    }
+    static const TapeRecord types[] = {TAPE_CHECK, TAPE_MOTION_SCREEN, TAPE_CAMERA, TAPE_MOTION, TAPE_STEP, TAPE_DRAW, TAPE_FILE, TAPE_FILE_AGAIN,
+                                       TAPE_PRESS, TAPE_POINTER, TAPE_KEY, TAPE_VIEW, TAPE_RESTART, TAPE_END};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        printf("    %-20s %9zu bytes\n", replay_record_name(types[i]), replay_bytes_of(player, types[i]));
+    replay_close(player);
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "%s --headless --replay %s", program, file);
     printf("  %s:\n", cmd);

@@ -235,7 +235,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_y = ev->motion.y;
         mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
         if (!app->opt.replaying) {
-            record_motion(app->opt.recorder, wx, wy);
+            record_motion(app->opt.recorder, &app->camera, ev->motion.x, ev->motion.y, wx, wy);
             script_set_mouse(app->script, wx, wy);
             script_mousemoved(app->script, wx, wy);
         }

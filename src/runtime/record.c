@@ -32,6 +32,15 @@ struct Recorder {
     int outside_count, outside_capacity;
     SteerVehicleId *ids; ///< scratch for the checksums, grown with the world
     int id_capacity;
+    /* The vehicles (serial, kind) of the last checksum record: when the next has the same, it
+     * writes only their sums (vehicles come and go far less often than every second). */
+    uint64_t *serials, *last_serials;
+    unsigned char *kinds, *last_kinds;
+    int serial_capacity, last_count;
+    /* The pointer in pixels and the camera as last written (MOTION_SCREEN records build on them). */
+    SteerCamera camera;
+    bool camera_written;
+    int last_sx, last_sy;
 };
 
 static void flush(Recorder *r)
@@ -125,6 +134,7 @@ Recorder *record_open(const char *path, const TapeHeader *header, char *error, s
         return NULL;
     }
     snprintf(r->path, sizeof r->path, "%s", path);
+    r->last_count = -1;
     r->tape = (ScriptTape){.ctx = r, .loaded = tape_loaded, .clock = tape_clock, .outside = tape_outside};
     tape_put_header(&r->buf, header);
     flush(r);
@@ -165,9 +175,35 @@ void record_pointer(Recorder *r, double x, double y)
     if (r) put_point(r, TAPE_POINTER, x, y);
 }
 
-void record_motion(Recorder *r, double x, double y)
+static bool same_bits(double a, double b)
 {
-    if (r) put_point(r, TAPE_MOTION, x, y);
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, double x, double y)
+{
+    if (!r) return;
+    double wx, wy;
+    steer_camera_to_world(camera, sx, sy, &wx, &wy);
+    if (!same_bits(wx, x) || !same_bits(wy, y)) { /* not the camera's point: the point itself */
+        put_point(r, TAPE_MOTION, x, y);
+        return;
+    }
+    if (!r->camera_written || memcmp(camera, &r->camera, sizeof *camera) != 0) {
+        r->camera = *camera;
+        r->camera_written = true;
+        tape_put_byte(&r->buf, TAPE_CAMERA);
+        tape_put_double(&r->buf, camera->center_x);
+        tape_put_double(&r->buf, camera->center_y);
+        tape_put_double(&r->buf, camera->zoom);
+        tape_put_varint(&r->buf, (uint64_t)(camera->width < 0 ? 0 : camera->width));
+        tape_put_varint(&r->buf, (uint64_t)(camera->height < 0 ? 0 : camera->height));
+    }
+    tape_put_byte(&r->buf, TAPE_MOTION_SCREEN);
+    tape_put_zigzag(&r->buf, (int64_t)sx - r->last_sx);
+    tape_put_zigzag(&r->buf, (int64_t)sy - r->last_sy);
+    r->last_sx = sx;
+    r->last_sy = sy;
 }
 
 void record_press(Recorder *r, double x, double y, int button)
@@ -204,20 +240,43 @@ void record_check(Recorder *r, const SteerWorld *world, long long steps)
     int count = steer_world_vehicle_count(world);
     if (!grow((void **)&r->ids, &r->id_capacity, count, sizeof *r->ids)) count = 0;
     count = steer_world_get_vehicles(world, r->ids, count);
-    tape_put_byte(&r->buf, TAPE_CHECK);
-    tape_put_varint(&r->buf, (uint64_t)steps);
-    tape_put_u64(&r->buf, steer_world_checksum(world));
-    tape_put_varint(&r->buf, (uint64_t)count);
-    uint64_t previous = 0;
+    int cap = r->serial_capacity;
+    if (!grow((void **)&r->serials, &cap, count, sizeof *r->serials) ||
+        !grow((void **)&r->last_serials, &r->serial_capacity, count, sizeof *r->serials) ||
+        !(r->kinds = realloc(r->kinds, (size_t)r->serial_capacity + 1)) ||
+        !(r->last_kinds = realloc(r->last_kinds, (size_t)r->serial_capacity + 1))) {
+        r->buf.failed = true; /* reported as out of memory at the next flush */
+        return;
+    }
+    bool same = count == r->last_count;
     for (int i = 0; i < count; i++) {
         SteerVehicleState st;
         steer_vehicle_get(world, r->ids[i], &st);
-        uint64_t sum = steer_vehicle_checksum(world, r->ids[i]);
-        tape_put_varint(&r->buf, st.serial - previous); /* creation order: serials only grow */
-        tape_put_byte(&r->buf, (unsigned char)st.kind);
-        tape_put_u32(&r->buf, (uint32_t)(sum ^ (sum >> 32)));
-        previous = st.serial;
+        r->serials[i] = st.serial;
+        r->kinds[i] = (unsigned char)st.kind;
+        same = same && r->serials[i] == r->last_serials[i] && r->kinds[i] == r->last_kinds[i];
     }
+    tape_put_byte(&r->buf, TAPE_CHECK);
+    tape_put_varint(&r->buf, (uint64_t)steps);
+    tape_put_u64(&r->buf, steer_world_checksum(world));
+    tape_put_varint(&r->buf, (uint64_t)count * 2 + (same ? 1 : 0));
+    uint64_t previous = 0;
+    for (int i = 0; i < count; i++) {
+        uint64_t sum = steer_vehicle_checksum(world, r->ids[i]);
+        if (!same) {
+            tape_put_varint(&r->buf, r->serials[i] - previous); /* creation order: serials only grow */
+            tape_put_byte(&r->buf, r->kinds[i]);
+        }
+        tape_put_u32(&r->buf, (uint32_t)(sum ^ (sum >> 32)));
+        previous = r->serials[i];
+    }
+    uint64_t *swap = r->last_serials;
+    r->last_serials = r->serials;
+    r->serials = swap;
+    unsigned char *swap_kinds = r->last_kinds;
+    r->last_kinds = r->kinds;
+    r->kinds = swap_kinds;
+    r->last_count = count;
     flush(r);
 }
 
@@ -238,6 +297,10 @@ bool record_close(Recorder *r, long long steps, char *error, size_t error_size)
     free(r->files);
     free(r->outside);
     free(r->ids);
+    free(r->serials);
+    free(r->last_serials);
+    free(r->kinds);
+    free(r->last_kinds);
     tape_buffer_free(&r->buf);
     free(r);
     return ok;

@@ -13,6 +13,7 @@
 #include <lua.h>
 
 #include "options.h"
+#include "render.h"
 #include "script.h"
 #include "tape_format.h"
 
@@ -32,7 +33,9 @@ void record_step(Recorder *r);
 void record_draw(Recorder *r);
 void record_key(Recorder *r, const char *key);
 void record_pointer(Recorder *r, double x, double y);
-void record_motion(Recorder *r, double x, double y);
+/// The pointer moved to pixel (sx, sy), which `camera` puts at world (x, y): written as a pixel
+/// delta (and the camera when it changed) when the camera gives exactly (x, y), else as (x, y).
+void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, double x, double y);
 void record_press(Recorder *r, double x, double y, int button);
 void record_reload(Recorder *r, const char *path);
 void record_restart(Recorder *r);

@@ -31,6 +31,13 @@ struct Player {
     long long steps_seen;  ///< STEP records played
     int checks;            ///< checksums compared
     int files_played;      ///< FILE records the cursor has passed
+    uint64_t check_vehicles; ///< vehicles in the last checksum record read (records may refer to it)
+    uint64_t *serials;     ///< the last checksum record's vehicles, as the playing cursor read them
+    unsigned char *kinds;
+    uint64_t serial_count;
+    SteerCamera camera; ///< the recording's camera (CAMERA records), for its MOTION_SCREEN records
+    int64_t sx, sy;     ///< the recording's pointer in pixels
+    size_t bytes_by_type[256]; ///< what each kind of record takes in the file
     char *diverged;        ///< why the replay stopped early, or NULL
     char first_outside[512]; ///< the recording's first reach outside the run, for the message
     char **warned;         ///< the replay's own reaches outside the run, warned once each
@@ -49,6 +56,8 @@ static const char *record_name(int type)
     case TAPE_POINTER: return "pointer";
     case TAPE_MOTION: return "mouse motion";
     case TAPE_PRESS: return "mouse press";
+    case TAPE_MOTION_SCREEN: return "mouse motion (pixels)";
+    case TAPE_CAMERA: return "camera";
     case TAPE_RELOAD: return "reload";
     case TAPE_RESTART: return "restart";
     case TAPE_FILE: return "script text";
@@ -79,6 +88,13 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
     case TAPE_POINTER:
     case TAPE_MOTION: return tape_get_double(r, &d) && tape_get_double(r, &d);
     case TAPE_PRESS: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
+    case TAPE_MOTION_SCREEN: {
+        int64_t delta;
+        return tape_get_zigzag(r, &delta) && tape_get_zigzag(r, &delta);
+    }
+    case TAPE_CAMERA:
+        return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v) &&
+               tape_get_varint(r, &v);
     case TAPE_CLOCK: return tape_get_byte(r, &byte) && tape_get_double(r, &d);
     case TAPE_OUTSIDE: return tape_get_string(r, &s, &n) && tape_get_string(r, &s, &n);
     case TAPE_VIEW:
@@ -96,14 +112,24 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
     case TAPE_CHECK: {
         uint64_t count, sum;
         if (!tape_get_varint(r, &v) || !tape_get_u64(r, &sum) || !tape_get_varint(r, &count)) return false;
-        if (count > r->len - r->pos) { /* each vehicle takes at least six bytes */
+        bool same = count & 1; /* the same vehicles as the last checksum record: only their sums */
+        count >>= 1;
+        if (same && count != p->check_vehicles) {
+            snprintf(error, error_size, "corrupt: a checksum record of %llu vehicles refers to the previous one's %llu",
+                     (unsigned long long)count, (unsigned long long)p->check_vehicles);
+            return false;
+        }
+        if (count > r->len - r->pos) { /* each vehicle takes at least four bytes */
+            r->ended = true;
             r->bad = true;
             return false;
         }
         for (uint64_t i = 0; i < count; i++) {
             uint32_t vehicle_sum;
-            if (!tape_get_varint(r, &v) || !tape_get_byte(r, &byte) || !tape_get_u32(r, &vehicle_sum)) return false;
+            if (!same && (!tape_get_varint(r, &v) || !tape_get_byte(r, &byte))) return false;
+            if (!tape_get_u32(r, &vehicle_sum)) return false;
         }
+        p->check_vehicles = count;
         return true;
     }
     case TAPE_FILE: {
@@ -163,6 +189,7 @@ static bool check_records(Player *p, char *error, size_t error_size)
                      r.ended ? "is cut off: the file ends inside it" : "is malformed", steps);
             return false;
         }
+        p->bytes_by_type[type] += r.pos - at;
         if (type == TAPE_STEP) steps++;
         if (type == TAPE_END) {
             if (r.pos != r.len) {
@@ -329,6 +356,8 @@ void replay_close(Player *p)
     free(p->warned);
     free(p->files);
     free(p->ids);
+    free(p->serials);
+    free(p->kinds);
     free(p->diverged);
     free(p->data);
     free(p);
@@ -337,6 +366,16 @@ void replay_close(Player *p)
 const TapeHeader *replay_header(const Player *p)
 {
     return &p->header;
+}
+
+size_t replay_bytes_of(const Player *p, TapeRecord type)
+{
+    return p->bytes_by_type[(unsigned char)type];
+}
+
+const char *replay_record_name(TapeRecord type)
+{
+    return record_name((int)type);
 }
 
 const ScriptTape *replay_tape(Player *p)
@@ -375,16 +414,35 @@ static void compare_check(App *app, Player *p, TapeReader *r)
     live = steer_world_get_vehicles(world, p->ids, live < p->id_capacity ? live : p->id_capacity);
     uint64_t now_sum = steer_world_checksum(world);
     char first[256] = "";
+    bool same = count & 1;
+    count >>= 1;
+    if (!same) { /* this record names its vehicles: keep them for the records that say "the same" */
+        uint64_t *serials = realloc(p->serials, (size_t)(count + 1) * sizeof *serials);
+        unsigned char *kinds = serials ? realloc(p->kinds, (size_t)count + 1) : NULL;
+        if (serials) p->serials = serials;
+        if (kinds) p->kinds = kinds;
+        if (!serials || !kinds) {
+            diverge(p, "out of memory at step %lld", app->steps);
+            return;
+        }
+        p->serial_count = count;
+    }
     uint64_t serial = 0;
     int k = 0;
     for (uint64_t i = 0; i < count; i++) {
         uint64_t delta;
         unsigned char kind;
         uint32_t recorded;
-        tape_get_varint(r, &delta);
-        tape_get_byte(r, &kind);
+        if (!same) {
+            tape_get_varint(r, &delta);
+            tape_get_byte(r, &kind);
+            serial += delta;
+            p->serials[i] = serial;
+            p->kinds[i] = kind;
+        }
+        serial = p->serials[i];
+        kind = p->kinds[i];
         tape_get_u32(r, &recorded);
-        serial += delta;
         if (first[0]) continue; /* read the rest of the record, the first difference is named */
         SteerVehicleState st = {0};
         if (k < live) steer_vehicle_get(world, p->ids[k], &st);
@@ -498,6 +556,26 @@ int replay_run(App *app, Player *p)
                 script_mousepressed(app->script, x, y, (int)v);
             }
             break;
+        case TAPE_CAMERA:
+            tape_get_double(r, &p->camera.center_x);
+            tape_get_double(r, &p->camera.center_y);
+            tape_get_double(r, &p->camera.zoom);
+            tape_get_varint(r, &v);
+            p->camera.width = (int)v;
+            tape_get_varint(r, &v);
+            p->camera.height = (int)v;
+            break;
+        case TAPE_MOTION_SCREEN: {
+            int64_t dx, dy;
+            tape_get_zigzag(r, &dx);
+            tape_get_zigzag(r, &dy);
+            p->sx += dx;
+            p->sy += dy;
+            steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &x, &y);
+            script_set_mouse(app->script, x, y);
+            script_mousemoved(app->script, x, y);
+            break;
+        }
         case TAPE_RELOAD: {
             tape_get_string(r, &s, &n);
             char *path = strndup(s, n);

@@ -22,6 +22,9 @@ typedef struct Player Player;
 Player *replay_open(const char *path, char *error, size_t error_size);
 void replay_close(Player *p);
 const TapeHeader *replay_header(const Player *p);
+/// Bytes the records of `type` take in the file (for the size figures); its name ("checksum").
+size_t replay_bytes_of(const Player *p, TapeRecord type);
+const char *replay_record_name(TapeRecord type);
 /// The tape the script host loads texts and reads the clock through.
 const ScriptTape *replay_tape(Player *p);
 

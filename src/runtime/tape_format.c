@@ -52,6 +52,11 @@ void tape_put_varint(TapeBuffer *b, uint64_t v)
     tape_put_bytes(b, bytes, n);
 }
 
+void tape_put_zigzag(TapeBuffer *b, int64_t v)
+{
+    tape_put_varint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+}
+
 void tape_put_u64(TapeBuffer *b, uint64_t v)
 {
     unsigned char bytes[8];
@@ -118,6 +123,14 @@ bool tape_get_varint(TapeReader *r, uint64_t *out)
         }
     }
     return fail(r); /* more than ten bytes: not a varint this format writes */
+}
+
+bool tape_get_zigzag(TapeReader *r, int64_t *out)
+{
+    uint64_t u;
+    if (!tape_get_varint(r, &u)) return false;
+    *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+    return true;
 }
 
 bool tape_get_u64(TapeReader *r, uint64_t *out)

@@ -24,6 +24,9 @@ typedef enum TapeRecord {
     TAPE_KEY = 'K',      ///< keypressed(key): string
     TAPE_POINTER = 'P',  ///< where steer.mouse() points: x, y (world)
     TAPE_MOTION = 'M',   ///< the pointer moved: POINTER then mousemoved(x, y)
+    TAPE_MOTION_SCREEN = 'N', ///< the pointer moved, in pixels: zigzag varint dx, dy from the last; the
+                              ///< world point is the last CAMERA's (then POINTER + mousemoved as MOTION)
+    TAPE_CAMERA = 'W',   ///< the view's camera, for MOTION_SCREEN: f64 centre x, y, zoom, varint width, height
     TAPE_PRESS = 'B',    ///< mousepressed(x, y, button): x, y, varint button
     TAPE_RELOAD = 'R',   ///< a saved file was reloaded: string path (its text follows as a FILE)
     TAPE_RESTART = 'T',  ///< the restart key (or a fixed scene loading): a fresh world and scene
@@ -50,6 +53,8 @@ typedef struct TapeBuffer {
 void tape_put_byte(TapeBuffer *b, unsigned char byte);
 void tape_put_bytes(TapeBuffer *b, const void *bytes, size_t n);
 void tape_put_varint(TapeBuffer *b, uint64_t v);
+/// A signed value as a zigzag varint (0, -1, 1, -2, ... as 0, 1, 2, 3, ...): small either way.
+void tape_put_zigzag(TapeBuffer *b, int64_t v);
 void tape_put_u64(TapeBuffer *b, uint64_t v);
 void tape_put_u32(TapeBuffer *b, uint32_t v);
 void tape_put_double(TapeBuffer *b, double d);
@@ -67,6 +72,7 @@ typedef struct TapeReader {
 
 bool tape_get_byte(TapeReader *r, unsigned char *out);
 bool tape_get_varint(TapeReader *r, uint64_t *out);
+bool tape_get_zigzag(TapeReader *r, int64_t *out);
 bool tape_get_u64(TapeReader *r, uint64_t *out);
 bool tape_get_u32(TapeReader *r, uint32_t *out);
 bool tape_get_double(TapeReader *r, double *out);
