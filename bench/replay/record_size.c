@@ -23,7 +23,8 @@ static void feed(App *app, Uint32 type, int a, int b, int c)
     ev.type = type;
     if (type == SDL_KEYDOWN) ev.key.keysym.sym = a;
     if (type == SDL_MOUSEMOTION) ev.motion.x = a, ev.motion.y = b;
-    if (type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP) ev.button.button = (Uint8)a, ev.button.x = b, ev.button.y = c;
+    if (type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP)
+        ev.button.button = (Uint8)a, ev.button.x = b, ev.button.y = c;
     app_handle_event(app, &ev);
 }
 
@@ -82,8 +83,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s\n", error);
         return 1;
     }
-    static const TapeRecord types[] = {TAPE_CHECK, TAPE_MOTION_SCREEN, TAPE_CAMERA, TAPE_MOTION, TAPE_STEP, TAPE_DRAW, TAPE_FILE, TAPE_FILE_AGAIN,
-                                       TAPE_PRESS, TAPE_POINTER, TAPE_KEY, TAPE_VIEW, TAPE_RESTART, TAPE_END};
+    static const TapeRecord types[] = {TAPE_CHECK, TAPE_MOTION_SCREEN, TAPE_CAMERA,     TAPE_MOTION, TAPE_STEP,
+                                       TAPE_DRAW,  TAPE_FILE,          TAPE_FILE_AGAIN, TAPE_PRESS,  TAPE_POINTER,
+                                       TAPE_KEY,   TAPE_VIEW,          TAPE_RESTART,    TAPE_END};
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
         printf("    %-20s %9zu bytes\n", replay_record_name(types[i]), replay_bytes_of(player, types[i]));
     replay_close(player);

@@ -74,7 +74,8 @@ static int run_replay(AppOptions *opt, const char *exe)
     opt->physics_hz = h->physics_hz;
     opt->threads = h->threads;
     opt->memory_cap = h->memory_cap;
-    if (opt->time_budget_ms == options_default().time_budget_ms) opt->time_budget_ms = h->time_budget_ms; /* unless given */
+    if (opt->time_budget_ms == options_default().time_budget_ms)
+        opt->time_budget_ms = h->time_budget_ms; /* unless given */
     opt->keep_failed = h->keep_failed;
     opt->tape = replay_tape(p);
     opt->replaying = true;

@@ -35,12 +35,12 @@ typedef struct AppOptions {
     const char *record;    ///< --record FILE: write a replay file of the run (docs/replay.md)
     const char *replay;    ///< --replay FILE: play a recorded run back and check it
     /* Not from the command line: set for a recording or a replay (main.c, replay.c). */
-    bool has_math_seed;    ///< seed math.random with math_seed (when --seed is not given)
+    bool has_math_seed; ///< seed math.random with math_seed (when --seed is not given)
     uint64_t math_seed;
-    int keep_failed;       ///< -1: a window keeps a scene that fails to load, headless not; else as recorded
+    int keep_failed;               ///< -1: a window keeps a scene that fails to load, headless not; else as recorded
     const struct ScriptTape *tape; ///< what the script host loads and reads the clock through (or NULL)
     struct Recorder *recorder;     ///< the recording the run writes into (or NULL)
-    bool replaying;        ///< inputs and reloads come from a replay file, not from the user or the disk
+    bool replaying;                ///< inputs and reloads come from a replay file, not from the user or the disk
 } AppOptions;
 
 /// Physics steps of a headless run without --steps or --watch.

@@ -27,20 +27,20 @@ struct Player {
     TapeHeader header;
     TapeFile *files;
     int file_count;
-    TapeReader r;          ///< the playing cursor
-    long long steps_seen;  ///< STEP records played
-    int checks;            ///< checksums compared
-    int files_played;      ///< FILE records the cursor has passed
+    TapeReader r;            ///< the playing cursor
+    long long steps_seen;    ///< STEP records played
+    int checks;              ///< checksums compared
+    int files_played;        ///< FILE records the cursor has passed
     uint64_t check_vehicles; ///< vehicles in the last checksum record read (records may refer to it)
-    uint64_t *serials;     ///< the last checksum record's vehicles, as the playing cursor read them
+    uint64_t *serials;       ///< the last checksum record's vehicles, as the playing cursor read them
     unsigned char *kinds;
     uint64_t serial_count;
-    SteerCamera camera; ///< the recording's camera (CAMERA records), for its MOTION_SCREEN records
-    int64_t sx, sy;     ///< the recording's pointer in pixels
+    SteerCamera camera;        ///< the recording's camera (CAMERA records), for its MOTION_SCREEN records
+    int64_t sx, sy;            ///< the recording's pointer in pixels
     size_t bytes_by_type[256]; ///< what each kind of record takes in the file
-    char *diverged;        ///< why the replay stopped early, or NULL
-    char first_outside[512]; ///< the recording's first reach outside the run, for the message
-    char **warned;         ///< the replay's own reaches outside the run, warned once each
+    char *diverged;            ///< why the replay stopped early, or NULL
+    char first_outside[512];   ///< the recording's first reach outside the run, for the message
+    char **warned;             ///< the replay's own reaches outside the run, warned once each
     int warned_count;
     SteerVehicleId *ids;
     int id_capacity;
@@ -104,8 +104,8 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
     case TAPE_FILE_AGAIN:
         if (!tape_get_varint(r, &v)) return false;
         if (v >= (uint64_t)p->file_count) {
-            snprintf(error, error_size, "corrupt: a script text record refers to text %llu of %d", (unsigned long long)v,
-                     p->file_count);
+            snprintf(error, error_size, "corrupt: a script text record refers to text %llu of %d",
+                     (unsigned long long)v, p->file_count);
             return false;
         }
         return true;
@@ -199,8 +199,10 @@ static bool check_records(Player *p, char *error, size_t error_size)
             return true;
         }
     }
-    snprintf(error, error_size, "truncated: the file ends after step %lld without its end record (the recording was "
-             "cut off)", steps);
+    snprintf(error, error_size,
+             "truncated: the file ends after step %lld without its end record (the recording was "
+             "cut off)",
+             steps);
     return false;
 }
 
@@ -295,8 +297,10 @@ static void tape_outside(void *ctx, const char *what, const char *where)
     p->warned = grown;
     p->warned[p->warned_count] = strdup(key);
     if (p->warned[p->warned_count]) p->warned_count++;
-    fprintf(stderr, "steer: replay: %s%s at step %lld reads outside the recording (a file or the environment): the "
-            "replay may diverge\n", where, what, p->steps_seen);
+    fprintf(stderr,
+            "steer: replay: %s%s at step %lld reads outside the recording (a file or the environment): the "
+            "replay may diverge\n",
+            where, what, p->steps_seen);
 }
 
 /* ---- Opening ------------------------------------------------------------------------------------ */
@@ -341,7 +345,8 @@ Player *replay_open(const char *path, char *error, size_t error_size)
         replay_close(p);
         return NULL;
     }
-    p->tape = (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
+    p->tape =
+        (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
     return p;
 }
 
@@ -629,10 +634,13 @@ int replay_run(App *app, Player *p)
     if (p->diverged) {
         fprintf(stderr, "steer: replay of %s diverged: %s\n", p->name, p->diverged);
         if (p->first_outside[0])
-            fprintf(stderr, "steer: the recorded scripts read outside the run (files or the environment), which a replay "
-                    "cannot repeat: first %s\n", p->first_outside);
+            fprintf(stderr,
+                    "steer: the recorded scripts read outside the run (files or the environment), which a replay "
+                    "cannot repeat: first %s\n",
+                    p->first_outside);
         return REPLAY_DIVERGED_STATUS;
     }
-    if (ended) fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->steps, p->checks);
+    if (ended)
+        fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->steps, p->checks);
     return 0;
 }

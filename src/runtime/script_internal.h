@@ -45,23 +45,23 @@ struct ScriptHost {
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
     double mouse_x, mouse_y;
-    bool mouse_known;  ///< false until the first pointer event (always, headless): steer.mouse() is nil
-    bool failed;        ///< the scene did not load: nothing of it runs; a change to any of its files retries
-    char *error;        ///< the latest error while the scene runs (a callback's), cleared by a good reload
+    bool mouse_known; ///< false until the first pointer event (always, headless): steer.mouse() is nil
+    bool failed;      ///< the scene did not load: nothing of it runs; a change to any of its files retries
+    char *error;      ///< the latest error while the scene runs (a callback's), cleared by a good reload
     int error_serial_runtime;
     ScriptFileError *file_errors; ///< files that fail to load (script_errors.c)
     int file_error_count, file_error_capacity;
     const char *failing_file; ///< while a file loads: the chunk name errors are filed under
     int error_serial;         ///< counts reports, to tell the newest
     char *error_panel;        ///< the composed panel text
-    char *last_printed; ///< last message written to stderr (repeats are not printed again)
+    char *last_printed;       ///< last message written to stderr (repeats are not printed again)
     int error_count;
     BrainFailure brain_failures[SCRIPT_MAX_BRAIN_FAILURES];
     int brain_failure_count;
-    int brain_failures_other; ///< failures with a message beyond the table's room
-    char *panel;              ///< the panel text when brains failed (script_brains_panel)
-    int files_serial;  ///< grows each time a file is recorded (the watcher catches up)
-    bool loading;      ///< inside script_create: errors are returned, not printed
+    int brain_failures_other;   ///< failures with a message beyond the table's room
+    char *panel;                ///< the panel text when brains failed (script_brains_panel)
+    int files_serial;           ///< grows each time a file is recorded (the watcher catches up)
+    bool loading;               ///< inside script_create: errors are returned, not printed
     const char *loading_module; ///< the module name of the file being loaded ("" the scene), for the tape
     double lua_seconds;
     char *hud[SCRIPT_MAX_HUD_LINES];
@@ -71,7 +71,7 @@ struct ScriptHost {
     int inspector_count;
     uint32_t kind_colors[SCRIPT_MAX_KINDS]; ///< steer_render_name_color of each kind's name, by number
     int kind_color_count;                   ///< kinds coloured so far (kinds are only ever added)
-    ScriptKey *keys; ///< the scene's `keys` table as last read (script_keys.c)
+    ScriptKey *keys;                        ///< the scene's `keys` table as last read (script_keys.c)
     int key_count;
 };
 

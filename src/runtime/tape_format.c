@@ -38,7 +38,10 @@ void tape_put_bytes(TapeBuffer *b, const void *bytes, size_t n)
     b->len += n;
 }
 
-void tape_put_byte(TapeBuffer *b, unsigned char byte) { tape_put_bytes(b, &byte, 1); }
+void tape_put_byte(TapeBuffer *b, unsigned char byte)
+{
+    tape_put_bytes(b, &byte, 1);
+}
 
 void tape_put_varint(TapeBuffer *b, uint64_t v)
 {
@@ -218,8 +221,10 @@ bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_siz
         return false;
     }
     if (version != TAPE_VERSION) {
-        snprintf(error, error_size, "format version %llu, but this steer reads version %d only (record it again, or "
-                 "replay it with the steer that recorded it)", (unsigned long long)version, TAPE_VERSION);
+        snprintf(error, error_size,
+                 "format version %llu, but this steer reads version %d only (record it again, or "
+                 "replay it with the steer that recorded it)",
+                 (unsigned long long)version, TAPE_VERSION);
         return false;
     }
     unsigned char flags = 0;
@@ -228,8 +233,8 @@ bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_siz
               get_text(r, h->scene, sizeof h->scene) && tape_get_byte(r, &flags) && tape_get_u64(r, &h->seed) &&
               tape_get_u64(r, &h->math_seed) && tape_get_double(r, &h->think_hz) &&
               tape_get_double(r, &h->physics_hz) && tape_get_varint(r, &threads) &&
-              tape_get_double(r, &h->time_budget_ms) && tape_get_varint(r, &memory_cap) &&
-              tape_get_varint(r, &width) && tape_get_varint(r, &height) && tape_get_varint(r, &interval);
+              tape_get_double(r, &h->time_budget_ms) && tape_get_varint(r, &memory_cap) && tape_get_varint(r, &width) &&
+              tape_get_varint(r, &height) && tape_get_varint(r, &interval);
     if (!ok) {
         if (r->ended)
             snprintf(error, error_size, "truncated: the file ends inside its header");

@@ -19,24 +19,24 @@
 
 /// Record types: one byte each, then the record's fields (docs/replay.md lists them).
 typedef enum TapeRecord {
-    TAPE_STEP = 'S',     ///< one physics step
-    TAPE_DRAW = 'D',     ///< one call of the scene's draw (one frame)
-    TAPE_KEY = 'K',      ///< keypressed(key): string
-    TAPE_POINTER = 'P',  ///< where steer.mouse() points: x, y (world)
-    TAPE_MOTION = 'M',   ///< the pointer moved: POINTER then mousemoved(x, y)
+    TAPE_STEP = 'S',          ///< one physics step
+    TAPE_DRAW = 'D',          ///< one call of the scene's draw (one frame)
+    TAPE_KEY = 'K',           ///< keypressed(key): string
+    TAPE_POINTER = 'P',       ///< where steer.mouse() points: x, y (world)
+    TAPE_MOTION = 'M',        ///< the pointer moved: POINTER then mousemoved(x, y)
     TAPE_MOTION_SCREEN = 'N', ///< the pointer moved, in pixels: zigzag varint dx, dy from the last; the
                               ///< world point is the last CAMERA's (then POINTER + mousemoved as MOTION)
-    TAPE_CAMERA = 'W',   ///< the view's camera, for MOTION_SCREEN: f64 centre x, y, zoom, varint width, height
-    TAPE_PRESS = 'B',    ///< mousepressed(x, y, button): x, y, varint button
-    TAPE_RELOAD = 'R',   ///< a saved file was reloaded: string path (its text follows as a FILE)
-    TAPE_RESTART = 'T',  ///< the restart key (or a fixed scene loading): a fresh world and scene
-    TAPE_FILE = 'F',     ///< a script text as loaded: path, module, text, 64-bit sum of the text
-    TAPE_FILE_AGAIN = 'A', ///< the same path and text as FILE record number varint
-    TAPE_CLOCK = 'C',    ///< a script read the wall clock: u8 which (0 os.time, 1 os.clock), double value
-    TAPE_OUTSIDE = 'O',  ///< a script reached outside the run (a file, the environment): what, where
-    TAPE_VIEW = 'V',     ///< the view changed: u8 what (TapeView), varint values
-    TAPE_CHECK = 'X',    ///< world checksum: varint step, u64 sum, varint n, n x (varint serial delta, u8 kind, u32 sum)
-    TAPE_END = 'E',      ///< the recording ended normally: varint steps
+    TAPE_CAMERA = 'W',        ///< the view's camera, for MOTION_SCREEN: f64 centre x, y, zoom, varint width, height
+    TAPE_PRESS = 'B',         ///< mousepressed(x, y, button): x, y, varint button
+    TAPE_RELOAD = 'R',        ///< a saved file was reloaded: string path (its text follows as a FILE)
+    TAPE_RESTART = 'T',       ///< the restart key (or a fixed scene loading): a fresh world and scene
+    TAPE_FILE = 'F',          ///< a script text as loaded: path, module, text, 64-bit sum of the text
+    TAPE_FILE_AGAIN = 'A',    ///< the same path and text as FILE record number varint
+    TAPE_CLOCK = 'C',         ///< a script read the wall clock: u8 which (0 os.time, 1 os.clock), double value
+    TAPE_OUTSIDE = 'O',       ///< a script reached outside the run (a file, the environment): what, where
+    TAPE_VIEW = 'V',          ///< the view changed: u8 what (TapeView), varint values
+    TAPE_CHECK = 'X', ///< world checksum: varint step, u64 sum, varint n, n x (varint serial delta, u8 kind, u32 sum)
+    TAPE_END = 'E',   ///< the recording ended normally: varint steps
 } TapeRecord;
 
 typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;
@@ -81,19 +81,19 @@ bool tape_get_string(TapeReader *r, const char **out, size_t *len);
 
 /// What the file says before its records: everything that shapes the run besides its inputs.
 typedef struct TapeHeader {
-    char program[32];   ///< STEER_VERSION of the program that recorded
-    char lua[32];       ///< LUA_RELEASE it ran scripts on
-    char scene[4096];   ///< the scene's absolute path when recorded (the replay never opens it)
-    bool has_seed;      ///< --seed given: seed overrides the scene's world seed
+    char program[32]; ///< STEER_VERSION of the program that recorded
+    char lua[32];     ///< LUA_RELEASE it ran scripts on
+    char scene[4096]; ///< the scene's absolute path when recorded (the replay never opens it)
+    bool has_seed;    ///< --seed given: seed overrides the scene's world seed
     uint64_t seed;
     uint64_t math_seed; ///< what math.random was seeded with when has_seed is false
     bool has_think_hz;
     double think_hz, physics_hz; ///< --think-hz (when has_think_hz), --physics-hz (0: the scene's)
     int threads;                 ///< --threads (0: the scene's)
     double time_budget_ms;
-    uint64_t memory_cap;   ///< bytes
-    int width, height;     ///< the view, pixels
-    bool keep_failed;      ///< recorded in a window: a scene that fails to load keeps the run going
+    uint64_t memory_cap;     ///< bytes
+    int width, height;       ///< the view, pixels
+    bool keep_failed;        ///< recorded in a window: a scene that fails to load keeps the run going
     uint32_t check_interval; ///< steps between checksums
 } TapeHeader;
 

@@ -27,8 +27,7 @@ static void test_twin_worlds_sum_alike_and_steps_change_the_sum(void **state)
     SteerVehicleId a_ids[4], b_ids[4];
     SteerWorld *a = build(7, 30, a_ids), *b = build(7, 30, b_ids);
     assert_true(steer_world_checksum(a) == steer_world_checksum(b));
-    for (int i = 0; i < 4; i++)
-        assert_true(steer_vehicle_checksum(a, a_ids[i]) == steer_vehicle_checksum(b, b_ids[i]));
+    for (int i = 0; i < 4; i++) assert_true(steer_vehicle_checksum(a, a_ids[i]) == steer_vehicle_checksum(b, b_ids[i]));
     uint64_t before = steer_world_checksum(a);
     steer_world_step(a);
     assert_true(steer_world_checksum(a) != before);
@@ -57,8 +56,8 @@ static void test_any_changed_vehicle_field_changes_the_sums(void **state)
 #define CHANGES(field_change)                                                                                          \
     do {                                                                                                               \
         field_change;                                                                                                  \
-        if (steer_world_checksum(w) == world_sum) fail_msg("world sum unchanged by %s", #field_change);               \
-        if (steer_vehicle_checksum(w, ids[2]) == own) fail_msg("vehicle sum unchanged by %s", #field_change);         \
+        if (steer_world_checksum(w) == world_sum) fail_msg("world sum unchanged by %s", #field_change);                \
+        if (steer_vehicle_checksum(w, ids[2]) == own) fail_msg("vehicle sum unchanged by %s", #field_change);          \
         assert_true(steer_vehicle_checksum(w, ids[1]) == other);                                                       \
         *v = saved;                                                                                                    \
         v->behaviours[0] = saved_slot;                                                                                 \

@@ -115,12 +115,11 @@ static void test_help_documents_every_option(void **state)
     FILE *f = fmemopen(buf, sizeof buf - 1, "w");
     options_print_help(f, "steer");
     fclose(f);
-    const char *names[] = {"--headless", "--steps",       "--seed",        "--screenshot", "--at-step",
-                           "--fps",      "--vsync",       "--think-hz",    "--physics-hz", "--watch",
-                           "--poll",     "--time-budget", "--memory-cap",  "--width",      "--height",
-                           "--overlays", "--select",      "--show-help",   "--help",       "--threads",
-                           "--version",  "--trace",       "--trace-every", "--settle",
-                           "--record",   "--replay"};
+    const char *names[] = {
+        "--headless", "--steps",       "--seed",   "--screenshot", "--at-step",     "--fps",        "--vsync",
+        "--think-hz", "--physics-hz",  "--watch",  "--poll",       "--time-budget", "--memory-cap", "--width",
+        "--height",   "--overlays",    "--select", "--show-help",  "--help",        "--threads",    "--version",
+        "--trace",    "--trace-every", "--settle", "--record",     "--replay"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }

@@ -214,11 +214,13 @@ static void test_a_window_records_its_input_and_replays_in_a_window_and_headless
 static const char *small_recording(void)
 {
     rt_write("small/brain.lua", "local M = {}\nfunction M.speed() return 90 end\nreturn M\n");
-    rt_write("small/small.lua", "local brain = require 'brain'\n"
-                                "world = { width = 400, height = 300, seed = 2 }\n"
-                                "function load(w)\n"
-                                "  for i = 1, 5 do w:spawn{ kind = 'walker', x = 40 * i, y = 100, max_speed = brain.speed() }:wander{} end\n"
-                                "end\n");
+    rt_write(
+        "small/small.lua",
+        "local brain = require 'brain'\n"
+        "world = { width = 400, height = 300, seed = 2 }\n"
+        "function load(w)\n"
+        "  for i = 1, 5 do w:spawn{ kind = 'walker', x = 40 * i, y = 100, max_speed = brain.speed() }:wander{} end\n"
+        "end\n");
     const char *file = rt_path("small.steer");
     const char *args[] = {"--headless", "--steps", "200", "--record", file, rt_path("small/small.lua"), NULL};
     char *out, *err;
@@ -233,7 +235,8 @@ static char *replay_error(const char *file, int expected_status)
     const char *args[] = {"--headless", "--replay", file, NULL};
     char *out, *err;
     int status = rt_run(args, &out, &err);
-    if (status != expected_status) fail_msg("replay of %s exited %d, expected %d:\n%s", file, status, expected_status, err);
+    if (status != expected_status)
+        fail_msg("replay of %s exited %d, expected %d:\n%s", file, status, expected_status, err);
     free(out);
     return err;
 }
@@ -350,7 +353,8 @@ static void test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehi
     rt_write("speed.txt", "70\n");
     err = replay_error(file, REPLAY_DIVERGED_STATUS);
     assert_non_null(strstr(err, "reads.lua:4: io.open at step 0 reads outside the recording"));
-    assert_non_null(strstr(err, "diverged: at step 0 the world differs from the recording: vehicle #2 (reader) differs"));
+    assert_non_null(
+        strstr(err, "diverged: at step 0 the world differs from the recording: vehicle #2 (reader) differs"));
     assert_non_null(strstr(err, "the recorded scripts read outside the run (files or the environment), which a replay "
                                 "cannot repeat: first reads.lua:4: io.open at step 0"));
     free(err);
@@ -384,7 +388,8 @@ static void test_a_replay_refuses_the_options_that_shape_a_run(void **state)
     char *out, *err;
     const char *with_script[] = {"--replay", "x.steer", "scene.lua", NULL};
     assert_int_equal(rt_run(with_script, &out, &err), 1);
-    assert_non_null(strstr(err, "option --replay: plays the scene the file recorded; give no SCRIPT (got 'scene.lua')"));
+    assert_non_null(
+        strstr(err, "option --replay: plays the scene the file recorded; give no SCRIPT (got 'scene.lua')"));
     free(out);
     free(err);
     const char *with_seed[] = {"--replay", "x.steer", "--seed", "4", NULL};
@@ -395,7 +400,8 @@ static void test_a_replay_refuses_the_options_that_shape_a_run(void **state)
     rt_write("s.lua", "world = {}\n");
     const char *unwritable[] = {"--headless", "--record", "/nonexistent/dir/run.steer", rt_path("s.lua"), NULL};
     assert_int_equal(rt_run(unwritable, &out, &err), 1);
-    assert_non_null(strstr(err, "option --record: cannot create /nonexistent/dir/run.steer: No such file or directory"));
+    assert_non_null(
+        strstr(err, "option --record: cannot create /nonexistent/dir/run.steer: No such file or directory"));
     free(out);
     free(err);
 }
