@@ -1,6 +1,6 @@
 /* test_runtime_replay.c - record and replay (docs/replay.md). Every demo is recorded in-process,
  * headless, with input fed through app_handle_event (the window's own path: keys, pointer motion,
- * clicks, pause, time scale) and a reload in the middle (the scene file rewritten on disk, noticed
+ * clicks, pause, time scale, a restart) and a reload in the middle (the scene file rewritten on disk, noticed
  * by the watcher); then the real program replays the file in another process and every checksum
  * must match. A window records too. Then what a replay refuses or reports: a flipped byte in a
  * recorded script, truncated files, another format version, a file that is no recording, a run
@@ -98,6 +98,10 @@ static void play_some_input(App *app, int round)
     frames(app, 4);
     key(app, SDLK_SPACE);
     frames(app, 20);
+    if (round == 1) { /* a restart: a fresh world, the scene (as saved) and its modules loaded again */
+        key(app, SDLK_F5);
+        frames(app, 20);
+    }
 }
 
 /* Records `scene` (in the temp folder) with input, a reload of the scene file rewritten on disk
@@ -156,6 +160,7 @@ static void assert_replays(const char *file, long long steps, bool headless)
     snprintf(want, sizeof want, "%lld steps, ", steps);
     if (!strstr(err, want) || !strstr(err, "checksums matched")) fail_msg("replay of %s:\n%s", file, err);
     if (!strstr(err, "steer: reloaded ")) fail_msg("the replay of %s did not reload the saved file:\n%s", file, err);
+    if (!strstr(err, "steer: restarted ")) fail_msg("the replay of %s did not restart:\n%s", file, err);
     free(out);
     free(err);
 }
