@@ -2,6 +2,7 @@
 #include "replay.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +36,7 @@ struct Player {
     uint64_t *serials;       ///< the last checksum record's vehicles, as the playing cursor read them
     unsigned char *kinds;
     uint64_t serial_count;
+    bool camera_seen;          ///< (while checking) a CAMERA record came before
     SteerCamera camera;        ///< the recording's camera (CAMERA records), for its MOTION_SCREEN records
     int64_t sx, sy;            ///< the recording's pointer in pixels
     size_t bytes_by_type[256]; ///< what each kind of record takes in the file
@@ -90,11 +92,25 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
     case TAPE_PRESS: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
     case TAPE_MOTION_SCREEN: {
         int64_t delta;
+        if (!p->camera_seen) { /* the recorder writes the camera first: without one there is no point */
+            snprintf(error, error_size, "corrupt: a pointer motion in pixels before any camera record");
+            return false;
+        }
         return tape_get_zigzag(r, &delta) && tape_get_zigzag(r, &delta);
     }
-    case TAPE_CAMERA:
-        return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v) &&
-               tape_get_varint(r, &v);
+    case TAPE_CAMERA: { /* a camera the player divides by: a positive zoom, finite numbers */
+        double x, y, zoom;
+        uint64_t width, height;
+        if (!tape_get_double(r, &x) || !tape_get_double(r, &y) || !tape_get_double(r, &zoom) ||
+            !tape_get_varint(r, &width) || !tape_get_varint(r, &height))
+            return false;
+        if (!isfinite(x) || !isfinite(y) || !(zoom > 0.0 && zoom < 1e12) || width > 16384 || height > 16384) {
+            r->bad = true;
+            return false;
+        }
+        p->camera_seen = true;
+        return true;
+    }
     case TAPE_CLOCK: return tape_get_byte(r, &byte) && tape_get_double(r, &d);
     case TAPE_OUTSIDE: return tape_get_string(r, &s, &n) && tape_get_string(r, &s, &n);
     case TAPE_VIEW:
@@ -574,8 +590,8 @@ int replay_run(App *app, Player *p)
             int64_t dx, dy;
             tape_get_zigzag(r, &dx);
             tape_get_zigzag(r, &dy);
-            p->sx += dx;
-            p->sy += dy;
+            p->sx = (int64_t)((uint64_t)p->sx + (uint64_t)dx); /* (wraps on a damaged file, never overflows) */
+            p->sy = (int64_t)((uint64_t)p->sy + (uint64_t)dy);
             steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &x, &y);
             script_set_mouse(app->script, x, y);
             script_mousemoved(app->script, x, y);

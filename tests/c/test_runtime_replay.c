@@ -329,6 +329,77 @@ static void test_a_recording_needs_none_of_its_files_and_damage_is_reported_clea
     free(bytes);
 }
 
+/* Every truncation and every single-byte change of a small recording (one with input records too)
+ * is either refused with a message by the reader or, when it still parses, played to an end that
+ * is a match, a divergence or a refusal: never a crash (the run is under ASan and UBSan). */
+static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **state)
+{
+    (void)state;
+    copy_scripts();
+    const char *file = rt_path("damage_me.steer");
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.steps = 130;
+    opt.has_seed = true;
+    opt.seed = 9;
+    opt.time_budget_ms = 20000;
+    opt.script = rt_path("scripts/seek_flee_arrive.lua");
+    opt.record = file;
+    char error[1024];
+    assert_true(record_begin(&opt, error, sizeof error));
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    record_check(opt.recorder, script_world(app.script), 0);
+    mouse_move(&app, 300, 200);
+    frames(&app, 40);
+    key(&app, SDLK_2);
+    mouse_move(&app, 310, 190);
+    frames(&app, 100);
+    long long steps = app.steps;
+    app_shutdown(&app);
+    assert_true(record_close(opt.recorder, steps, error, sizeof error));
+
+    size_t n = file_size(file);
+    FILE *f = fopen(file, "rb");
+    char *bytes = malloc(n);
+    assert_int_equal(fread(bytes, 1, n, f), n);
+    fclose(f);
+    const char *damaged = rt_path("damaged.steer");
+    for (size_t cut = 0; cut < n; cut++) { /* every truncation is refused, saying so */
+        write_bytes(damaged, bytes, cut);
+        Player *p = replay_open(damaged, error, sizeof error);
+        if (p) fail_msg("the file cut at byte %zu of %zu was accepted", cut, n);
+        if (!strstr(error, "truncated") && !strstr(error, "not a steer replay file"))
+            fail_msg("cut at byte %zu: %s", cut, error);
+    }
+    int played = 0;
+    for (size_t at = 0; at < n; at++) {
+        char saved = bytes[at];
+        bytes[at] = (char)(saved ^ 0x21);
+        write_bytes(damaged, bytes, n);
+        bytes[at] = saved;
+        Player *p = replay_open(damaged, error, sizeof error);
+        if (!p) {
+            assert_non_null(strstr(error, "option --replay: "));
+            continue;
+        }
+        replay_close(p);
+        if (at % 7 != 0 || played >= 60) continue; /* play a spread of those that still parse */
+        played++;
+        const char *args[] = {"--headless", "--replay", damaged, NULL};
+        char *out, *err;
+        int status = rt_run(args, &out, &err);
+        /* (a sanitizer's report exits 1 too: its text tells it from a refusal) */
+        if ((status != 0 && status != 1 && status != REPLAY_DIVERGED_STATUS) || strstr(err, "Sanitizer") ||
+            strstr(err, "runtime error"))
+            fail_msg("byte %zu changed: the replay ended with status %d\n%s", at, status, err);
+        free(out);
+        free(err);
+    }
+    assert_true(played > 10);
+    free(bytes);
+}
+
 /* A scene that reads a file at load: changed between recording and replay, the replay diverges,
  * names the first checksum's step and the vehicle, and says the scripts read outside the run. */
 static void test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehicle_named(void **state)
@@ -420,6 +491,8 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_recording_needs_none_of_its_files_and_damage_is_reported_clearly,
                                         rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_no_damaged_recording_crashes_the_reader_or_the_player, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehicle_named,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_script_reading_the_wall_clock_replays_exactly, rt_setup, rt_teardown),
