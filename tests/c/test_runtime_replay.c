@@ -215,6 +215,52 @@ static void test_a_window_records_its_input_and_replays_in_a_window_and_headless
     assert_replays(file, steps, false);
 }
 
+/* The file's encodings: varints and zigzags at their extremes come back as written, and a reader
+ * never reads past the bytes it has (each cut short is "ended", not "malformed"). */
+static void test_tape_encodings_round_trip_and_never_read_past_the_end(void **state)
+{
+    (void)state;
+    TapeBuffer b = {0};
+    const uint64_t unsigned_values[] = {0, 1, 127, 128, 16383, 16384, UINT32_MAX, UINT64_MAX};
+    const int64_t signed_values[] = {0, -1, 1, -64, 64, INT32_MIN, INT64_MAX, INT64_MIN};
+    for (int i = 0; i < 8; i++) {
+        tape_put_varint(&b, unsigned_values[i]);
+        tape_put_zigzag(&b, signed_values[i]);
+    }
+    tape_put_double(&b, -0.0);
+    tape_put_string(&b, "hunter", 6);
+    tape_put_u32(&b, 0xdeadbeefu);
+    assert_false(b.failed);
+    assert_int_equal(b.data[0], 0); /* 0 is one byte */
+    TapeReader r = {.data = b.data, .len = b.len};
+    for (int i = 0; i < 8; i++) {
+        uint64_t u;
+        int64_t z;
+        assert_true(tape_get_varint(&r, &u) && tape_get_zigzag(&r, &z));
+        assert_true(u == unsigned_values[i]);
+        assert_true(z == signed_values[i]);
+    }
+    double d;
+    const char *s;
+    size_t n;
+    uint32_t w;
+    assert_true(tape_get_double(&r, &d) && signbit(d) && d == 0.0);
+    assert_true(tape_get_string(&r, &s, &n) && n == 6 && !memcmp(s, "hunter", 6));
+    assert_true(tape_get_u32(&r, &w) && w == 0xdeadbeefu);
+    assert_true(r.pos == r.len);
+    for (size_t cut = 0; cut < b.len; cut++) { /* read everything again from a shorter buffer */
+        TapeReader short_r = {.data = b.data, .len = cut};
+        uint64_t u;
+        int64_t z;
+        bool ok = true;
+        for (int i = 0; i < 8 && ok; i++) ok = tape_get_varint(&short_r, &u) && tape_get_zigzag(&short_r, &z);
+        ok = ok && tape_get_double(&short_r, &d) && tape_get_string(&short_r, &s, &n) && tape_get_u32(&short_r, &w);
+        assert_false(ok);
+        assert_true(short_r.ended && short_r.pos <= cut);
+    }
+    tape_buffer_free(&b);
+}
+
 /* A small recorded run to damage: a scene of one module. */
 static const char *small_recording(void)
 {
@@ -489,6 +535,7 @@ int main(void)
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_window_records_its_input_and_replays_in_a_window_and_headless, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test(test_tape_encodings_round_trip_and_never_read_past_the_end),
         cmocka_unit_test_setup_teardown(test_a_recording_needs_none_of_its_files_and_damage_is_reported_clearly,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_no_damaged_recording_crashes_the_reader_or_the_player, rt_setup,
