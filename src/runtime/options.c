@@ -225,7 +225,7 @@ static bool replay_options_fit(const AppOptions *opt, char *error, size_t error_
                                                        : NULL;
     if (!clash) return true;
     snprintf(error, error_size, "option %s: a --replay runs with the options it was recorded with (give only "
-             "--headless, --fps, --time-budget and view options)", clash);
+             "--headless, --fps, --time-budget, --trace and view options)", clash);
     return false;
 }
 

@@ -132,7 +132,7 @@ static void test_what_cannot_be_done_as_asked_is_refused(void **state)
     const char *replay_threads[] = {"--replay", "r.steer", "--threads", "2", NULL};
     assert_int_equal(parse(&o, err, replay_threads), OPTIONS_ERROR);
     assert_string_equal(err, "option --threads: a --replay runs with the options it was recorded with (give only "
-                             "--headless, --fps, --time-budget and view options)");
+                             "--headless, --fps, --time-budget, --trace and view options)");
     const char *replay_both[] = {"--replay", "r.steer", "--record", "s.steer", NULL};
     assert_int_equal(parse(&o, err, replay_both), OPTIONS_ERROR);
     assert_non_null(strstr(err, "option --record: a --replay runs with the options it was recorded with"));
