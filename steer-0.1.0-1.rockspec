@@ -39,6 +39,7 @@ build = {
         "bindings/lvehicle.c",
         "bindings/lworld.c",
         "src/core/behaviour.c",
+        "src/core/behaviour_table.c",
         "src/core/behaviours_group.c",
         "src/core/behaviours_individual.c",
         "src/core/behaviours_navigation.c",

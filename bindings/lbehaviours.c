@@ -1,5 +1,7 @@
-/* lbehaviours.c - the behaviour methods of steer.Vehicle: one per behaviour (v:seek, v:wander,
- * ...), reading positional targets and the options table, plus v:stop and v:behaviours. */
+/* lbehaviours.c - the behaviour methods of steer.Vehicle: one per row of the core's behaviour
+ * table (v:seek, v:wander, ...), reading the row's positional targets and options, plus v:stop,
+ * v:behaviours and v:forces. */
+#include <string.h>
 
 #include "lsteer_internal.h"
 
@@ -25,16 +27,45 @@ static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool veh
     return steer_target_vehicle(t->id);
 }
 
-static void check_leash(lua_State *L, int opts, SteerWanderParams *w)
+/// Reads a leash option (by name: "none", "pull", "roam") into the def, when the table has one.
+static void check_leash(lua_State *L, int opts, const SteerOptionSpec *spec, SteerBehaviourDef *def)
 {
-    if (!lua_istable(L, opts) || lua_getfield(L, opts, "leash") == LUA_TNIL) {
+    if (!lua_istable(L, opts) || lua_getfield(L, opts, spec->key) == LUA_TNIL) {
         if (lua_istable(L, opts)) lua_pop(L, 1);
         return;
     }
     int i = lsteer_names_find(L, -1, &LSTEER_LEASH_NAMES);
-    if (i < 0) lsteer_option_error(L, opts, "leash", lsteer_names_expected(L, -1, &LSTEER_LEASH_NAMES));
-    w->leash = (SteerLeash)i;
+    if (i < 0) lsteer_option_error(L, opts, spec->key, lsteer_names_expected(L, -1, &LSTEER_LEASH_NAMES));
+    SteerLeash leash = (SteerLeash)i;
+    memcpy((char *)def + spec->offset, &leash, sizeof leash);
     lua_pop(L, 1);
+}
+
+/// Reads the row's positional targets from *arg on, in the row's order.
+static void check_targets(lua_State *L, int *arg, LVehicle *v, const SteerBehaviourInfo *info, SteerBehaviourDef *def)
+{
+    for (int i = 0; i < info->target_count; i++) {
+        const SteerTargetSpec *spec = &info->targets[i];
+        char *at = (char *)def + spec->offset;
+        switch (spec->arg) {
+        case STEER_ARG_POINT_OR_VEHICLE:
+        case STEER_ARG_VEHICLE: {
+            SteerTarget target = check_target(L, arg, v, spec->arg == STEER_ARG_VEHICLE);
+            memcpy(at, &target, sizeof target);
+            break;
+        }
+        case STEER_ARG_PATH: {
+            SteerPathId path = lsteer_check_path(L, (*arg)++, v->owner);
+            memcpy(at, &path, sizeof path);
+            break;
+        }
+        case STEER_ARG_FLOW_FIELD: {
+            SteerFlowFieldId field = lsteer_check_flow_field(L, (*arg)++, v->owner);
+            memcpy(at, &field, sizeof field);
+            break;
+        }
+        }
+    }
 }
 
 /// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's
@@ -48,31 +79,23 @@ static int behaviour_method(lua_State *L)
     SteerBehaviourDef def;
     if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK) def = steer_default_behaviour_def(type);
 
+    const SteerBehaviourInfo *info = steer_behaviour_info(type);
     int arg = 2;
-    switch (type) {
-    case STEER_SEEK: def.seek.target = check_target(L, &arg, v, false); break;
-    case STEER_FLEE: def.flee.target = check_target(L, &arg, v, false); break;
-    case STEER_ARRIVE: def.arrive.target = check_target(L, &arg, v, false); break;
-    case STEER_HIDE: def.hide.target = check_target(L, &arg, v, false); break;
-    case STEER_PURSUE: def.pursue.target = check_target(L, &arg, v, true); break;
-    case STEER_EVADE: def.evade.target = check_target(L, &arg, v, true); break;
-    case STEER_OFFSET_PURSUE: def.offset_pursue.target = check_target(L, &arg, v, true); break;
-    case STEER_FOLLOW_LEADER: def.follow_leader.target = check_target(L, &arg, v, true); break;
-    case STEER_INTERPOSE:
-        def.interpose.a = check_target(L, &arg, v, false);
-        def.interpose.b = check_target(L, &arg, v, false);
-        break;
-    case STEER_FOLLOW: def.follow.path = lsteer_check_path(L, arg++, v->owner); break;
-    case STEER_FOLLOW_FLOW: def.follow_flow.field = lsteer_check_flow_field(L, arg++, v->owner); break;
-    default: break;
-    }
+    check_targets(L, &arg, v, info, &def);
     if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
 
     SteerBehaviourDef changed = def;
-    uint64_t mask = lsteer_read_options2(L, arg, lsteer_behaviour_options(type), &changed, lsteer_common_options(), &changed);
-    if (type == STEER_WANDER) {
-        check_leash(L, arg, &changed.wander);
-        if (mask & (1ULL << 4)) changed.wander.has_anchor = true; /* WANDER[4] is "anchor" */
+    OptList own = lsteer_behaviour_options(type), common = lsteer_common_options();
+    uint64_t mask = lsteer_read_options2(L, arg, &own, &changed, &common, &changed);
+    for (int i = 0; i < info->option_count; i++) {
+        const SteerOptionSpec *spec = &info->options[i];
+        if (spec->core_only) continue;
+        if (spec->kind == STEER_OPTION_LEASH) check_leash(L, arg, spec, &changed);
+        /* An option that counts only when given (wander's anchor) is given now. */
+        if (spec->given_offset && (mask & (1ULL << i))) {
+            bool given = true;
+            memcpy((char *)&changed + spec->given_offset, &given, sizeof given);
+        }
     }
     /* Targets were checked above: what the core refuses is an option (a value past a limit). */
     if (steer_vehicle_set_behaviour(world, v->id, &changed) != STEER_OK)
@@ -134,35 +157,25 @@ static int vehicle_behaviours(lua_State *L)
         SteerBehaviourDef def;
         if (steer_vehicle_get_behaviour(v->owner->world, v->id, types[i], &def, NULL) != STEER_OK) continue;
         lsteer_push_behaviour_params(L, &def);
-        switch (def.type) {
-        case STEER_SEEK: push_target(L, world_idx, def.seek.target); break;
-        case STEER_FLEE: push_target(L, world_idx, def.flee.target); break;
-        case STEER_ARRIVE: push_target(L, world_idx, def.arrive.target); break;
-        case STEER_HIDE: push_target(L, world_idx, def.hide.target); break;
-        case STEER_PURSUE: push_target(L, world_idx, def.pursue.target); break;
-        case STEER_EVADE: push_target(L, world_idx, def.evade.target); break;
-        case STEER_OFFSET_PURSUE: push_target(L, world_idx, def.offset_pursue.target); break;
-        case STEER_FOLLOW_LEADER: push_target(L, world_idx, def.follow_leader.target); break;
-        case STEER_INTERPOSE:
-            push_target(L, world_idx, def.interpose.a);
-            lua_setfield(L, -2, "a");
-            push_target(L, world_idx, def.interpose.b);
-            lua_setfield(L, -2, "b");
-            lua_pushnil(L);
-            break;
-        case STEER_FOLLOW:
-            lsteer_push_path(L, world_idx, def.follow.path);
-            lua_setfield(L, -2, "path");
-            lua_pushnil(L);
-            break;
-        case STEER_FOLLOW_FLOW:
-            lsteer_push_flow_field(L, world_idx, def.follow_flow.field);
-            lua_setfield(L, -2, "field");
-            lua_pushnil(L);
-            break;
-        default: lua_pushnil(L); break;
+        const SteerBehaviourInfo *info = steer_behaviour_info(def.type);
+        for (int t = 0; t < info->target_count; t++) {
+            const SteerTargetSpec *spec = &info->targets[t];
+            const char *at = (const char *)&def + spec->offset;
+            if (spec->arg == STEER_ARG_PATH) {
+                SteerPathId path;
+                memcpy(&path, at, sizeof path);
+                lsteer_push_path(L, world_idx, path);
+            } else if (spec->arg == STEER_ARG_FLOW_FIELD) {
+                SteerFlowFieldId field;
+                memcpy(&field, at, sizeof field);
+                lsteer_push_flow_field(L, world_idx, field);
+            } else {
+                SteerTarget target;
+                memcpy(&target, at, sizeof target);
+                push_target(L, world_idx, target);
+            }
+            lua_setfield(L, -2, spec->name);
         }
-        lua_setfield(L, -2, "target");
         lua_setfield(L, -2, steer_behaviour_name(def.type));
     }
     return 1;
@@ -199,29 +212,26 @@ static int vehicle_forces(lua_State *L)
         lua_setfield(L, -2, "evaluated");
         push_point(L, st.target);
         lua_setfield(L, -2, "target");
-        switch (types[i]) {
-        case STEER_WANDER:
-        case STEER_FLOCK:
+        unsigned inspect = steer_behaviour_info(types[i])->inspect;
+        if (inspect & STEER_INSPECT_WANDER_TARGET) {
             push_point(L, st.wander_target);
             lua_setfield(L, -2, "wander_target");
-            break;
-        case STEER_AVOID_OBSTACLES:
+        }
+        if (inspect & STEER_INSPECT_BOX_LENGTH) {
             lua_pushnumber(L, st.box_length);
             lua_setfield(L, -2, "box_length");
-            break;
-        case STEER_AVOID_WALLS:
+        }
+        if (inspect & STEER_INSPECT_FEELERS) {
             lua_createtable(L, 3, 0);
             for (int f = 0; f < 3; f++) {
                 push_point(L, st.feelers[f]);
                 lua_rawseti(L, -2, f + 1);
             }
             lua_setfield(L, -2, "feelers");
-            break;
-        case STEER_FOLLOW:
+        }
+        if (inspect & STEER_INSPECT_WAYPOINT) {
             lua_pushinteger(L, (lua_Integer)st.waypoint + 1);
             lua_setfield(L, -2, "waypoint");
-            break;
-        default: break;
         }
         lua_setfield(L, -2, steer_behaviour_name(types[i]));
     }

@@ -8,102 +8,42 @@
 
 #include "lsteer_internal.h"
 
-#define SPEC(key, type, field) {key, type, offsetof(SteerBehaviourDef, field)}
-#define LIST(what, specs) {what, specs, (int)(sizeof specs / sizeof specs[0])}
-
-/* ---- Behaviour options (defaults: steer_default_behaviour_def, documented in docs/lua-api.md) */
-
-static const OptSpec COMMON[] = {
-    SPEC("weight", OPT_NONNEG, weight),
-    SPEC("priority", OPT_INT, priority),
-    SPEC("probability", OPT_UNIT, probability),
-};
-static const OptSpec FLEE[] = {SPEC("panic_distance", OPT_NONNEG, flee.panic_distance)};
-static const OptSpec ARRIVE[] = {SPEC("slowing_radius", OPT_NONNEG, arrive.slowing_radius)};
-static const OptSpec EVADE[] = {SPEC("threat_range", OPT_NONNEG, evade.threat_range)};
-static const OptSpec OFFSET_PURSUE[] = {
-    SPEC("offset", OPT_VEC2, offset_pursue.offset),
-    SPEC("slowing_radius", OPT_NONNEG, offset_pursue.slowing_radius),
-};
-static const OptSpec INTERPOSE[] = {SPEC("slowing_radius", OPT_NONNEG, interpose.slowing_radius)};
-static const OptSpec HIDE[] = {
-    SPEC("distance", OPT_NONNEG, hide.distance),
-    SPEC("slowing_radius", OPT_NONNEG, hide.slowing_radius),
-};
-static const OptSpec WANDER[] = {
-    SPEC("radius", OPT_NONNEG, wander.radius),
-    SPEC("distance", OPT_NONNEG, wander.distance),
-    SPEC("jitter", OPT_NONNEG, wander.jitter),
-    SPEC("leash", OPT_CUSTOM, wander.leash),
-    SPEC("anchor", OPT_VEC2, wander.anchor),
-    SPEC("return_radius", OPT_POSITIVE, wander.return_radius),
-    SPEC("max_distance", OPT_NONNEG, wander.max_distance),
-    SPEC("roam_rate", OPT_NONNEG, wander.roam_rate),
-};
-static const OptSpec FOLLOW[] = {
-    SPEC("waypoint_radius", OPT_NONNEG, follow.waypoint_radius),
-    SPEC("slowing_radius", OPT_NONNEG, follow.slowing_radius),
-};
-static const OptSpec AVOID_OBSTACLES[] = {
-    SPEC("detection_length", OPT_POSITIVE, avoid_obstacles.detection_length),
-    SPEC("braking", OPT_UNIT, avoid_obstacles.braking),
-};
-static const OptSpec AVOID_WALLS[] = {SPEC("feeler_length", OPT_POSITIVE, avoid_walls.feeler_length)};
-static const OptSpec CONTAIN[] = {SPEC("margin", OPT_POSITIVE, contain.margin)};
-static const OptSpec FOLLOW_FLOW[] = {SPEC("lookahead", OPT_NONNEG, follow_flow.lookahead)};
-static const OptSpec SEPARATE[] = {
-    SPEC("comfort_distance", OPT_NONNEG, separate.comfort_distance),
-    SPEC("comfort_multiplier", OPT_AT_LEAST_1, separate.comfort_multiplier),
-};
-static const OptSpec FLOCK[] = {
-    SPEC("separation", OPT_NONNEG, flock.separation),
-    SPEC("alignment", OPT_NONNEG, flock.alignment),
-    SPEC("cohesion", OPT_NONNEG, flock.cohesion),
-    SPEC("wander", OPT_NONNEG, flock.wander),
-    SPEC("wander_radius", OPT_NONNEG, flock.wander_params.radius),
-    SPEC("wander_distance", OPT_NONNEG, flock.wander_params.distance),
-    SPEC("wander_jitter", OPT_NONNEG, flock.wander_params.jitter),
-};
-static const OptSpec FOLLOW_LEADER[] = {
-    SPEC("behind", OPT_NONNEG, follow_leader.behind),
-    SPEC("sight_radius", OPT_NONNEG, follow_leader.sight_radius),
-    SPEC("slowing_radius", OPT_NONNEG, follow_leader.slowing_radius),
-    SPEC("separation", OPT_NONNEG, follow_leader.separation),
-};
-static const OptSpec QUEUE[] = {
-    SPEC("ahead", OPT_NONNEG, queue.ahead),
-    SPEC("radius", OPT_NONNEG, queue.radius),
-    SPEC("braking", OPT_UNIT, queue.braking),
-};
-static const OptSpec AVOID_COLLISIONS[] = {SPEC("horizon", OPT_POSITIVE, avoid_collisions.horizon)};
-
-static const OptList BEHAVIOUR_LISTS[STEER_BEHAVIOUR_COUNT] = {
-    [STEER_SEEK] = {"seek", NULL, 0},
-    [STEER_FLEE] = LIST("flee", FLEE),
-    [STEER_ARRIVE] = LIST("arrive", ARRIVE),
-    [STEER_PURSUE] = {"pursue", NULL, 0},
-    [STEER_EVADE] = LIST("evade", EVADE),
-    [STEER_OFFSET_PURSUE] = LIST("offset_pursue", OFFSET_PURSUE),
-    [STEER_INTERPOSE] = LIST("interpose", INTERPOSE),
-    [STEER_HIDE] = LIST("hide", HIDE),
-    [STEER_WANDER] = LIST("wander", WANDER),
-    [STEER_FOLLOW] = LIST("follow", FOLLOW),
-    [STEER_AVOID_OBSTACLES] = LIST("avoid_obstacles", AVOID_OBSTACLES),
-    [STEER_AVOID_WALLS] = LIST("avoid_walls", AVOID_WALLS),
-    [STEER_CONTAIN] = LIST("contain", CONTAIN),
-    [STEER_FOLLOW_FLOW] = LIST("follow_flow", FOLLOW_FLOW),
-    [STEER_SEPARATE] = LIST("separate", SEPARATE),
-    [STEER_ALIGN] = {"align", NULL, 0},
-    [STEER_COHERE] = {"cohere", NULL, 0},
-    [STEER_FLOCK] = LIST("flock", FLOCK),
-    [STEER_FOLLOW_LEADER] = LIST("follow_leader", FOLLOW_LEADER),
-    [STEER_QUEUE] = LIST("queue", QUEUE),
-    [STEER_AVOID_COLLISIONS] = LIST("avoid_collisions", AVOID_COLLISIONS),
-};
-static const OptList COMMON_LIST = LIST("behaviour", COMMON);
-
-#undef SPEC
 #define SPEC(key, type, field) {key, type, offsetof(SteerVehicleDef, field)}
+#define LIST(what, specs) {what, specs, (int)(sizeof specs / sizeof specs[0]), NULL}
+
+/* ---- Behaviour options: the core's table (steer_behaviours.h), read through the same reader - */
+
+OptType lsteer_option_type(const SteerOptionSpec *spec)
+{
+    switch (spec->kind) {
+    case STEER_OPTION_NUMBER:
+        /* The Lua check names the lower bound; the core then checks the upper limit. */
+        if (spec->min == 0.0) return spec->max == 1.0 ? OPT_UNIT : OPT_NONNEG;
+        if (spec->min == 1.0) return OPT_AT_LEAST_1;
+        if (spec->min > 0.0) return OPT_POSITIVE;
+        return OPT_NUMBER;
+    case STEER_OPTION_PROPORTION: return OPT_UNIT;
+    case STEER_OPTION_INTEGER: return OPT_INT;
+    case STEER_OPTION_OFFSET:
+    case STEER_OPTION_POINT: return OPT_VEC2;
+    case STEER_OPTION_LEASH: return OPT_CUSTOM; /* by name: lbehaviours.c */
+    }
+    return OPT_CUSTOM;
+}
+
+OptList lsteer_behaviour_options(SteerBehaviour type)
+{
+    const SteerBehaviourInfo *info = steer_behaviour_info(type);
+    OptList list = {info->name, NULL, info->option_count, info->options};
+    return list;
+}
+
+OptList lsteer_common_options(void)
+{
+    OptList list = {"behaviour", NULL, STEER_COMMON_OPTION_COUNT, steer_behaviour_common_options};
+    return list;
+}
+
 static const OptSpec SPAWN[] = {
     SPEC("x", OPT_NUMBER, position.x),
     SPEC("y", OPT_NUMBER, position.y),
@@ -142,8 +82,6 @@ static const OptSpec WORLD[] = {
 };
 static const OptList WORLD_LIST = LIST("world", WORLD);
 
-const OptList *lsteer_behaviour_options(SteerBehaviour type) { return &BEHAVIOUR_LISTS[type]; }
-const OptList *lsteer_common_options(void) { return &COMMON_LIST; }
 const OptList *lsteer_spawn_options(void) { return &SPAWN_LIST; }
 const OptList *lsteer_world_options(void) { return &WORLD_LIST; }
 
@@ -358,8 +296,22 @@ int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const
 
 /* ---- The reader ---------------------------------------------------------------------------- */
 
+/// Spec i of a list as the reader sees it; false when it is no option of Lua (a core-only one).
+static bool spec_at(const OptList *list, int i, OptSpec *out)
+{
+    if (!list->core) {
+        *out = list->specs[i];
+        return true;
+    }
+    const SteerOptionSpec *spec = &list->core[i];
+    out->key = spec->key;
+    out->type = lsteer_option_type(spec);
+    out->offset = spec->offset;
+    return !spec->core_only;
+}
+
 typedef struct Pending {
-    const OptSpec *spec;
+    OptSpec spec;
     void *base;
     union {
         double d;
@@ -369,23 +321,26 @@ typedef struct Pending {
     } value;
 } Pending;
 
-static const OptSpec *find_spec(const OptList *list, const char *key, int *index)
+static bool find_spec(const OptList *list, const char *key, int *index, OptSpec *out)
 {
     for (int i = 0; i < list->count; i++) {
-        if (strcmp(list->specs[i].key, key) == 0) {
+        if (spec_at(list, i, out) && strcmp(out->key, key) == 0) {
             *index = i;
-            return &list->specs[i];
+            return true;
         }
     }
-    return NULL;
+    return false;
 }
 
 static void unknown_key(lua_State *L, const OptList *a, const OptList *b, const char *key)
 {
     const char *names[64];
     int n = 0;
-    for (int i = 0; i < a->count && n < 64; i++) names[n++] = a->specs[i].key;
-    for (int i = 0; b && i < b->count && n < 64; i++) names[n++] = b->specs[i].key;
+    OptSpec spec;
+    for (int i = 0; i < a->count && n < 64; i++)
+        if (spec_at(a, i, &spec)) names[n++] = spec.key;
+    for (int i = 0; b && i < b->count && n < 64; i++)
+        if (spec_at(b, i, &spec)) names[n++] = spec.key;
     lua_pushfstring(L, " for %s", a->what);
     lsteer_unknown_error(L, "option", key, lua_tostring(L, -1), names, n);
 }
@@ -412,15 +367,16 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
         }
         const char *key = lua_tostring(L, -2);
         int i, list = 0;
-        const OptSpec *spec = find_spec(a, key, &i);
-        if (!spec && b && (spec = find_spec(b, key, &i))) list = 1;
-        if (!spec) {
+        OptSpec spec;
+        bool known = find_spec(a, key, &i, &spec);
+        if (!known && b && (known = find_spec(b, key, &i, &spec))) list = 1;
+        if (!known) {
             if (!unknown || strcmp(key, unknown) < 0) unknown = key; /* alive: a key of the table */
         } else if (n < 64) {
             Pending *p = &pending[n];
             p->spec = spec;
             p->base = list ? base_b : base_a;
-            if (lsteer_check_value(L, -1, spec->type, &p->value)) {
+            if (lsteer_check_value(L, -1, spec.type, &p->value)) {
                 lua_pop(L, 1); /* the message: made again below if this one is reported */
                 if (list * 32 + i < first_bad) first_bad = list * 32 + i;
             } else {
@@ -432,14 +388,16 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
     }
     if (unknown) unknown_key(L, a, b, unknown);
     if (first_bad < 64) {
-        const OptSpec *spec = first_bad >= 32 ? &b->specs[first_bad - 32] : &a->specs[first_bad];
+        OptSpec spec;
+        if (first_bad >= 32) spec_at(b, first_bad - 32, &spec);
+        else spec_at(a, first_bad, &spec);
         Pending scratch;
-        lua_getfield(L, idx, spec->key);
-        lsteer_option_error(L, idx, spec->key, lsteer_check_value(L, -1, spec->type, &scratch.value));
+        lua_getfield(L, idx, spec.key);
+        lsteer_option_error(L, idx, spec.key, lsteer_check_value(L, -1, spec.type, &scratch.value));
     }
     for (int i = 0; i < n; i++) {
-        char *at = (char *)pending[i].base + pending[i].spec->offset;
-        switch (pending[i].spec->type) {
+        char *at = (char *)pending[i].base + pending[i].spec.offset;
+        switch (pending[i].spec.type) {
         case OPT_INT: memcpy(at, &pending[i].value.i, sizeof(int)); break;
         case OPT_BOOL: memcpy(at, &pending[i].value.b, sizeof(bool)); break;
         case OPT_VEC2: memcpy(at, &pending[i].value.v, sizeof(SteerVec2)); break;
@@ -495,19 +453,28 @@ static void push_spec_value(lua_State *L, const OptSpec *spec, const void *base)
 
 void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def)
 {
-    const OptList *own = lsteer_behaviour_options(def->type);
-    lua_createtable(L, 0, own->count + 3);
+    const SteerBehaviourInfo *info = steer_behaviour_info(def->type);
+    lua_createtable(L, 0, info->option_count + STEER_COMMON_OPTION_COUNT);
     for (int list = 0; list < 2; list++) {
-        const OptList *l = list ? &COMMON_LIST : own;
-        for (int i = 0; i < l->count; i++) {
-            const OptSpec *spec = &l->specs[i];
-            if (def->type == STEER_WANDER && strcmp(spec->key, "anchor") == 0 && !def->wander.has_anchor) continue;
-            push_spec_value(L, spec, def);
+        const SteerOptionSpec *specs = list ? steer_behaviour_common_options : info->options;
+        int count = list ? STEER_COMMON_OPTION_COUNT : info->option_count;
+        for (int i = 0; i < count; i++) {
+            const SteerOptionSpec *spec = &specs[i];
+            if (spec->core_only) continue;
+            if (spec->given_offset) {
+                bool given;
+                memcpy(&given, (const char *)def + spec->given_offset, sizeof given);
+                if (!given) continue; /* wander's anchor: the spawn point, shown as no anchor */
+            }
+            if (spec->kind == STEER_OPTION_LEASH) {
+                SteerLeash leash;
+                memcpy(&leash, (const char *)def + spec->offset, sizeof leash);
+                lua_pushstring(L, LSTEER_LEASH_NAMES.names[leash]);
+            } else {
+                OptSpec as_lua = {spec->key, lsteer_option_type(spec), spec->offset};
+                push_spec_value(L, &as_lua, def);
+            }
             lua_setfield(L, -2, spec->key);
         }
-    }
-    if (def->type == STEER_WANDER) {
-        lua_pushstring(L, LSTEER_LEASH_NAMES.names[def->wander.leash]);
-        lua_setfield(L, -2, "leash");
     }
 }

@@ -196,7 +196,7 @@ static const OptSpec OBSTACLE[] = {
     {"radius", OPT_POSITIVE, offsetof(ObstacleOpts, radius)},
     {"r", OPT_POSITIVE, offsetof(ObstacleOpts, r)},
 };
-static const OptList OBSTACLE_LIST = {"obstacle", OBSTACLE, 4};
+static const OptList OBSTACLE_LIST = {"obstacle", OBSTACLE, 4, NULL};
 
 typedef struct WallOpts {
     double x1, y1, x2, y2;
@@ -207,7 +207,7 @@ static const OptSpec WALL[] = {
     {"x2", OPT_NUMBER, offsetof(WallOpts, x2)},
     {"y2", OPT_NUMBER, offsetof(WallOpts, y2)},
 };
-static const OptList WALL_LIST = {"wall", WALL, 4};
+static const OptList WALL_LIST = {"wall", WALL, 4, NULL};
 
 typedef struct FieldOpts {
     double x, y, cell_size;
@@ -221,7 +221,7 @@ static const OptSpec FIELD[] = {
     {"rows", OPT_INT, offsetof(FieldOpts, rows)},
     {"vectors", OPT_CUSTOM, 0},
 };
-static const OptList FIELD_LIST = {"flow_field", FIELD, 6};
+static const OptList FIELD_LIST = {"flow_field", FIELD, 6, NULL};
 
 static void require_options(lua_State *L, int idx, const OptList *list, uint64_t mask, uint64_t required)
 {

@@ -338,11 +338,14 @@ typedef struct OptSpec {
     size_t offset; ///< where the value goes in the caller's struct
 } OptSpec;
 
-/// An option list: `what` names it in messages (`wander`, `spawn`, `world`).
+/// An option list: `what` names it in messages (`wander`, `spawn`, `world`). Its specs are either
+/// the bindings' own (`specs`) or a behaviour's in the core's table (`core`, NULL otherwise: its
+/// core-only options are no keys of Lua's).
 typedef struct OptList {
     const char *what;
     const OptSpec *specs;
     int count;
+    const SteerOptionSpec *core;
 } OptList;
 
 /// Reads the options table at `idx` (nil or absent: nothing) into `base`: every key must be a
@@ -378,14 +381,18 @@ double lsteer_check_coordinate(lua_State *L, int arg);
 /// Pushes a short description of a bad number: "nan", "inf", "-inf" or "%g".
 void lsteer_push_number_text(lua_State *L, double x);
 
-/// The behaviour option lists (indexed by SteerBehaviour) and the common one.
-const OptList *lsteer_behaviour_options(SteerBehaviour type);
-const OptList *lsteer_common_options(void);
+/// A behaviour's option list, read from its row of the core's table, and the common one (weight,
+/// priority, probability).
+OptList lsteer_behaviour_options(SteerBehaviour type);
+OptList lsteer_common_options(void);
+/// How the Lua side checks a core option before the core checks it (OPT_NONNEG for a length, ...).
+OptType lsteer_option_type(const SteerOptionSpec *spec);
 const OptList *lsteer_spawn_options(void);
 const OptList *lsteer_world_options(void);
 
-/// Pushes a Lua table of a behaviour's parameters (for v:behaviours()): every option of its list
-/// with its current value, plus weight, priority and probability. Targets are added by the caller.
+/// Pushes a Lua table of a behaviour's parameters (for v:behaviours()): every option of its row
+/// with its current value (an anchor only when given), plus weight, priority and probability.
+/// Targets are added by the caller.
 void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def);
 
 #endif

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "steer_behaviours.h"
 #include "steer_math.h"
 #include "steer_types.h"
 

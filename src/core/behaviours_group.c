@@ -18,7 +18,7 @@ static SteerVec2 centre_of(const SteerVehicle *vehicle, const SteerNeighbourhood
     return steer_neighbours_centre(vehicle, n->offset_sum, n->count);
 }
 
-static SteerVec2 separate(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(separate)
 {
     const SteerSeparateParams *p = &slot->def.separate;
     SteerNeighbourhood n;
@@ -28,7 +28,7 @@ static SteerVec2 separate(SteerWorld *world, SteerVehicle *vehicle, SteerBehavio
     return force;
 }
 
-static SteerVec2 align(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(align)
 {
     SteerNeighbourhood n;
     steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
@@ -36,7 +36,7 @@ static SteerVec2 align(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     return steer_alignment_force(vehicle, n.heading_sum, n.count);
 }
 
-static SteerVec2 cohere(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(cohere)
 {
     SteerNeighbourhood n;
     steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
@@ -46,7 +46,7 @@ static SteerVec2 cohere(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviour
 
 /* Flocking: the three from one pass over the neighbours, plus wander so that a flock meanders
  * instead of flying straight forever. */
-static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(flock)
 {
     const SteerFlockParams *p = &slot->def.flock;
     SteerNeighbourhood n;
@@ -61,7 +61,7 @@ static SteerVec2 flock(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
  * in front of it (within sight_radius of the point as far ahead, or of the leader while ahead of
  * it), step sideways out of its path instead; and keep apart from the other followers and the
  * leader (separation, weighted by `separation`). */
-static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(follow_leader)
 {
     const SteerFollowLeaderParams *p = &slot->def.follow_leader;
     const SteerVehicle *leader = steer_vehicle_lookup(world, p->target.vehicle);
@@ -107,7 +107,7 @@ static SteerVec2 follow_leader(SteerWorld *world, SteerVehicle *vehicle, SteerBe
  * `ahead` units long in front of the vehicle - brake, removing `braking` of the velocity per step.
  * The usual formulation scales the velocity directly; a force that does the same keeps the step the only
  * place that changes velocity (and max_force still bounds it). */
-static SteerVec2 queue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(queue)
 {
     const SteerQueueParams *p = &slot->def.queue;
     const SteerGrid *g = steer_world_grid(world);
@@ -142,7 +142,7 @@ static SteerVec2 queue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
 /* Unaligned collision avoidance (Reynolds 1999): predict, for every vehicle that could come close
  * within the horizon, when the two are nearest; if that is closer than the sum of the radii, steer
  * away from where the other will be then. Only the soonest such threat counts. */
-static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(avoid_collisions)
 {
     double horizon = slot->def.avoid_collisions.horizon;
     const SteerGrid *g = steer_world_grid(world);
@@ -187,18 +187,4 @@ static SteerVec2 avoid_collisions(SteerWorld *world, SteerVehicle *vehicle, Stee
     /* Sooner is more urgent: full push now, a quarter of it at the horizon. */
     double urgency = 1.0 - 0.75 * soonest / horizon;
     return steer_scale(steer_normalize(away), steer_full_push(vehicle) * urgency);
-}
-
-SteerVec2 steer_force_group(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
-{
-    switch (slot->def.type) {
-    case STEER_SEPARATE: return separate(world, vehicle, slot);
-    case STEER_ALIGN: return align(world, vehicle, slot);
-    case STEER_COHERE: return cohere(world, vehicle, slot);
-    case STEER_FLOCK: return flock(world, vehicle, slot);
-    case STEER_FOLLOW_LEADER: return follow_leader(world, vehicle, slot);
-    case STEER_QUEUE: return queue(world, vehicle, slot);
-    case STEER_AVOID_COLLISIONS: return avoid_collisions(world, vehicle, slot);
-    default: return steer_vec2(0.0, 0.0);
-    }
 }

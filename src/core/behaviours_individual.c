@@ -31,7 +31,7 @@ static double lookahead(const SteerVehicle *vehicle, SteerVec2 to_target, SteerV
     return steer_length(to_target) / (vehicle->max_speed + steer_length(target_velocity));
 }
 
-static SteerVec2 pursue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(pursue)
 {
     const SteerVehicle *target = steer_vehicle_lookup(world, slot->def.pursue.target.vehicle);
     SteerVec2 position, velocity;
@@ -48,7 +48,7 @@ static SteerVec2 pursue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviour
     return steer_seek_point(vehicle, future);
 }
 
-static SteerVec2 evade(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(evade)
 {
     SteerVec2 position, velocity;
     steer_resolve_target(world, vehicle->position, slot->def.evade.target, &position, &velocity);
@@ -64,7 +64,7 @@ static SteerVec2 evade(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
  * the distance at which arrive's speed matches the leader's. Here the follower matches the
  * leader's velocity and adds an arrive correction toward the offset point, so it holds the slot
  * exactly once it is there. */
-static SteerVec2 offset_pursue(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(offset_pursue)
 {
     const SteerOffsetPursueParams *p = &slot->def.offset_pursue;
     const SteerVehicle *leader = steer_vehicle_lookup(world, p->target.vehicle);
@@ -76,7 +76,7 @@ static SteerVec2 offset_pursue(SteerWorld *world, SteerVehicle *vehicle, SteerBe
     return steer_match_velocity(vehicle, steer_truncate(desired, vehicle->max_speed));
 }
 
-static SteerVec2 interpose(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(interpose)
 {
     const SteerInterposeParams *p = &slot->def.interpose;
     SteerVec2 pa, va, pb, vb;
@@ -92,7 +92,7 @@ static SteerVec2 interpose(SteerWorld *world, SteerVehicle *vehicle, SteerBehavi
     return steer_arrive_point(vehicle, spot, p->slowing_radius);
 }
 
-static SteerVec2 hide(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(hide)
 {
     const SteerHideParams *p = &slot->def.hide;
     SteerVec2 hunter, hunter_velocity;
@@ -174,32 +174,31 @@ SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBeha
     return force;
 }
 
-SteerVec2 steer_force_individual(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(seek)
 {
-    const SteerBehaviourDef *def = &slot->def;
     SteerVec2 point;
-    switch (def->type) {
-    case STEER_SEEK:
-        steer_resolve_target(world, vehicle->position, def->seek.target, &point, NULL);
-        slot->state.target = point;
-        return steer_seek_point(vehicle, point);
-    case STEER_FLEE:
-        steer_resolve_target(world, vehicle->position, def->flee.target, &point, NULL);
-        slot->state.target = point;
-        if (def->flee.panic_distance > 0.0 &&
-            steer_distance_sq(point, vehicle->position) > def->flee.panic_distance * def->flee.panic_distance)
-            return steer_vec2(0.0, 0.0);
-        return steer_flee_point(vehicle, point);
-    case STEER_ARRIVE:
-        steer_resolve_target(world, vehicle->position, def->arrive.target, &point, NULL);
-        slot->state.target = point;
-        return steer_arrive_point(vehicle, point, def->arrive.slowing_radius);
-    case STEER_PURSUE: return pursue(world, vehicle, slot);
-    case STEER_EVADE: return evade(world, vehicle, slot);
-    case STEER_OFFSET_PURSUE: return offset_pursue(world, vehicle, slot);
-    case STEER_INTERPOSE: return interpose(world, vehicle, slot);
-    case STEER_HIDE: return hide(world, vehicle, slot);
-    case STEER_WANDER: return steer_wander_force(world, vehicle, slot, &def->wander);
-    default: return steer_vec2(0.0, 0.0);
-    }
+    steer_resolve_target(world, vehicle->position, slot->def.seek.target, &point, NULL);
+    slot->state.target = point;
+    return steer_seek_point(vehicle, point);
 }
+
+STEER_BEHAVIOUR_FORCE(flee)
+{
+    const SteerFleeParams *p = &slot->def.flee;
+    SteerVec2 point;
+    steer_resolve_target(world, vehicle->position, p->target, &point, NULL);
+    slot->state.target = point;
+    if (p->panic_distance > 0.0 && steer_distance_sq(point, vehicle->position) > p->panic_distance * p->panic_distance)
+        return steer_vec2(0.0, 0.0);
+    return steer_flee_point(vehicle, point);
+}
+
+STEER_BEHAVIOUR_FORCE(arrive)
+{
+    SteerVec2 point;
+    steer_resolve_target(world, vehicle->position, slot->def.arrive.target, &point, NULL);
+    slot->state.target = point;
+    return steer_arrive_point(vehicle, point, slot->def.arrive.slowing_radius);
+}
+
+STEER_BEHAVIOUR_FORCE(wander) { return steer_wander_force(world, vehicle, slot, &slot->def.wander); }

@@ -27,9 +27,16 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
 /// vehicle looks at are still in cache from its neighbour's turn). Called at the start of a step.
 void steer_prepare_neighbourhoods(SteerWorld *world);
 
-SteerVec2 steer_force_group(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
-SteerVec2 steer_force_individual(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
-SteerVec2 steer_force_navigation(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
+/// Defines behaviour `name`'s force, steer_force_<name>, which its row in behaviour_table.c names
+/// (the declaration first: the function is the table's, not the file's).
+#define STEER_BEHAVIOUR_FORCE(name)                                                                \
+    SteerForceFn steer_force_##name;                                                               \
+    SteerVec2 steer_force_##name(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+/// The same for a behaviour's own debug drawing, steer_draw_<name> (debug_draw.c).
+#define STEER_BEHAVIOUR_DRAW(name)                                                                 \
+    SteerBehaviourDrawFn steer_draw_##name;                                                        \
+    void steer_draw_##name(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, \
+                           SteerVec2 position, SteerVec2 heading)
 /// Wander (with its optional leash), also used by flock.
 SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w);
 

@@ -2,7 +2,7 @@
  * avoidance, containment in the bounds and flow-field following. */
 #include "behaviours_internal.h"
 
-static SteerVec2 follow(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(follow)
 {
     const SteerFollowParams *p = &slot->def.follow;
     const SteerPath *path = steer_pool_get(&world->paths, p->path.index1, p->path.generation);
@@ -39,7 +39,7 @@ static SteerVec2 body_push(const SteerVehicle *vehicle, SteerVec2 away, double d
 /* Buckland's detection box: a rectangle ahead of the vehicle, as wide as the vehicle and longer
  * the faster it goes. The closest obstacle crossing it is avoided by steering sideways (harder
  * the closer it is) and braking. */
-static SteerVec2 avoid_obstacles(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(avoid_obstacles)
 {
     const SteerAvoidObstaclesParams *p = &slot->def.avoid_obstacles;
     double speed = steer_length(vehicle->velocity);
@@ -150,7 +150,7 @@ void steer_wall_feelers(SteerVec2 heading, double radius, double feeler_length, 
 /* Buckland's feelers: three probes (ahead, and half as long at ±45°). A feeler that crosses a wall
  * pushes along the wall's normal, on the vehicle's side, in proportion to how far it overshoots.
  * A body check catches what the feelers miss (a wall end brushing the vehicle's side). */
-static SteerVec2 avoid_walls(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(avoid_walls)
 {
     const SteerAvoidWallsParams *p = &slot->def.avoid_walls;
     SteerVec2 directions[3];
@@ -239,7 +239,7 @@ static double inward_speed(const SteerVehicle *vehicle, double depth, double mar
 
 /* Inside a margin along the bounds, the vehicle wants an inward speed that grows with depth; only
  * the missing part is asked for, so a vehicle already heading in is left alone. */
-static SteerVec2 contain(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(contain)
 {
     if (world->def.edges == STEER_EDGES_WRAP) return steer_vec2(0.0, 0.0); /* nothing to stay inside */
     double margin = slot->def.contain.margin;
@@ -252,7 +252,7 @@ static SteerVec2 contain(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviou
     return steer_scale(change, vehicle->mass / vehicle->response_time);
 }
 
-static SteerVec2 follow_flow(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
+STEER_BEHAVIOUR_FORCE(follow_flow)
 {
     const SteerFollowFlowParams *p = &slot->def.follow_flow;
     SteerVec2 probe = steer_add(vehicle->position, steer_scale(vehicle->velocity, p->lookahead));
@@ -261,16 +261,4 @@ static SteerVec2 follow_flow(SteerWorld *world, SteerVehicle *vehicle, SteerBeha
     if (steer_length_sq(flow) == 0.0) return steer_vec2(0.0, 0.0); /* outside the field: no opinion */
     /* A unit vector means full speed; shorter vectors ask for proportionally less. */
     return steer_match_velocity(vehicle, steer_scale(steer_truncate(flow, 1.0), vehicle->max_speed));
-}
-
-SteerVec2 steer_force_navigation(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
-{
-    switch (slot->def.type) {
-    case STEER_FOLLOW: return follow(world, vehicle, slot);
-    case STEER_AVOID_OBSTACLES: return avoid_obstacles(world, vehicle, slot);
-    case STEER_AVOID_WALLS: return avoid_walls(world, vehicle, slot);
-    case STEER_CONTAIN: return contain(world, vehicle, slot);
-    case STEER_FOLLOW_FLOW: return follow_flow(world, vehicle, slot);
-    default: return steer_vec2(0.0, 0.0);
-    }
 }

@@ -3,24 +3,8 @@
 
 SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {
-    switch (slot->def.type) {
-    case STEER_FOLLOW:
-    case STEER_AVOID_OBSTACLES:
-    case STEER_AVOID_WALLS:
-    case STEER_CONTAIN:
-    case STEER_FOLLOW_FLOW:
-        return steer_force_navigation(world, vehicle, slot);
-    case STEER_SEPARATE:
-    case STEER_ALIGN:
-    case STEER_COHERE:
-    case STEER_FLOCK:
-    case STEER_FOLLOW_LEADER:
-    case STEER_QUEUE:
-    case STEER_AVOID_COLLISIONS:
-        return steer_force_group(world, vehicle, slot);
-    default:
-        return steer_force_individual(world, vehicle, slot);
-    }
+    /* One indirect call through the row (before: a switch to the family, then one in it). */
+    return steer_behaviour_table[slot->def.type].force(world, vehicle, slot);
 }
 
 /// Evaluates one slot and records its weighted force for inspectors.

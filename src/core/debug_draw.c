@@ -190,8 +190,22 @@ static void draw_wander(const SteerDebugDraw *d, const SteerVehicle *v, const St
     }
 }
 
-static void draw_detection_box(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, Pose pose)
+STEER_BEHAVIOUR_DRAW(wander)
 {
+    Pose pose = {STEER_NULL_ID, position, heading};
+    draw_wander(d, v, slot, &slot->def.wander, pose);
+}
+
+/// Flock's wander part, while it has one.
+STEER_BEHAVIOUR_DRAW(flock_wander)
+{
+    Pose pose = {STEER_NULL_ID, position, heading};
+    if (slot->def.flock.wander > 0.0) draw_wander(d, v, slot, &slot->def.flock.wander_params, pose);
+}
+
+STEER_BEHAVIOUR_DRAW(detection_box)
+{
+    Pose pose = {STEER_NULL_ID, position, heading};
     double length = slot->state.box_length > 0.0 ? slot->state.box_length : slot->def.avoid_obstacles.detection_length;
     SteerVec2 local[4] = {{0.0, -v->radius}, {length, -v->radius}, {length, v->radius}, {0.0, v->radius}};
     SteerVec2 box[4];
@@ -199,8 +213,9 @@ static void draw_detection_box(const SteerDebugDraw *d, const SteerVehicle *v, c
     polygon(d, box, 4, STEER_DEBUG_COLOR_AVOIDANCE, STEER_DEBUG_LAYER_AVOIDANCE);
 }
 
-static void draw_feelers(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, Pose pose)
+STEER_BEHAVIOUR_DRAW(feelers)
 {
+    Pose pose = {STEER_NULL_ID, position, heading};
     SteerVec2 directions[3];
     double lengths[3];
     steer_wall_feelers(pose.heading, v->radius, slot->def.avoid_walls.feeler_length, directions, lengths);
@@ -228,24 +243,6 @@ static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, Pose 
     arc(d, pose.position, v->neighbor_radius, facing - half, facing + half, STEER_DEBUG_COLOR_NEIGHBORS, layer);
 }
 
-/// Behaviours whose state.target is a point they steered for (as opposed to a probe result).
-static bool has_target_point(SteerBehaviour type)
-{
-    switch (type) {
-    case STEER_SEEK:
-    case STEER_FLEE:
-    case STEER_ARRIVE:
-    case STEER_PURSUE:
-    case STEER_EVADE:
-    case STEER_OFFSET_PURSUE:
-    case STEER_INTERPOSE:
-    case STEER_HIDE:
-    case STEER_FOLLOW:
-    case STEER_FOLLOW_LEADER: return true;
-    default: return false;
-    }
-}
-
 static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v, Pose pose)
 {
     unsigned flags = d->flags;
@@ -253,19 +250,11 @@ static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v
     for (int i = 0; i < v->behaviour_count; i++) {
         const SteerBehaviourSlot *slot = &v->behaviours[i];
         if (slot->lost) continue;
-        SteerBehaviour type = slot->def.type;
-        if (flags & STEER_DEBUG_DRAW_WANDER) {
-            if (type == STEER_WANDER) draw_wander(d, v, slot, &slot->def.wander, pose);
-            if (type == STEER_FLOCK && slot->def.flock.wander > 0.0)
-                draw_wander(d, v, slot, &slot->def.flock.wander_params, pose);
-        }
-        if (flags & STEER_DEBUG_DRAW_AVOIDANCE) {
-            if (type == STEER_AVOID_OBSTACLES) draw_detection_box(d, v, slot, pose);
-            if (type == STEER_AVOID_WALLS) draw_feelers(d, v, slot, pose);
-        }
+        const SteerBehaviourInfo *info = &steer_behaviour_table[slot->def.type];
+        if (info->debug_draw && (flags & info->debug_flags)) info->debug_draw(d, v, slot, pose.position, pose.heading);
         /* Only behaviours that pushed this step: an evade whose threat is out of range has a
          * target too, and a line to every distant hunter would bury the picture. */
-        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && has_target_point(type) &&
+        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && info->draws_target &&
             steer_length_sq(slot->state.force) > 0.0) {
             segment(d, pose.position, slot->state.target, STEER_DEBUG_COLOR_TARGET, STEER_DEBUG_LAYER_TARGETS);
             point(d, slot->state.target, 5.0, STEER_DEBUG_COLOR_TARGET, STEER_DEBUG_LAYER_TARGETS);
