@@ -1,6 +1,6 @@
-/* loptions.c - the one reader of option tables. It knows every behaviour's keys (and spawn's and
- * world's), so unknown keys, did-you-mean suggestions, type and range errors all come from here
- * and read the same everywhere. */
+/* loptions.c - the one reader of option tables. It reads every behaviour's keys from the core's
+ * behaviour table (and knows spawn's and world's), so unknown keys, did-you-mean suggestions, type
+ * and range errors all come from here and read the same everywhere. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -467,6 +467,12 @@ static void test_lua_types_match_the_table(void **state)
         if (!common) {
             snprintf(method, sizeof method, "function Vehicle:%s(", info->name);
             if (!strstr(types, method)) fail_msg("types/steer.lua lacks %s", method);
+            /* and steer.BehaviourName, the names v:stop takes, lists it */
+            const char *alias = strstr(types, "---@alias steer.BehaviourName ");
+            assert_non_null(alias);
+            snprintf(method, sizeof method, "\"%s\"", info->name);
+            const char *found = strstr(alias, method);
+            if (!found || found > strchr(alias, '\n')) fail_msg("steer.BehaviourName lacks %s", method);
             if (lua_count == 0) continue;
             pascal_case(info->name, name, sizeof name);
             snprintf(header, sizeof header, "---@class steer.%sOptions: steer.BehaviourOptions\n", name);
