@@ -79,17 +79,19 @@ static int behaviour_method(lua_State *L)
     SteerBehaviourDef def;
     if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK) def = steer_default_behaviour_def(type);
 
-    const SteerBehaviourInfo *info = steer_behaviour_info(type);
+    const SteerBehaviourInfo *info = &steer_behaviour_table[type]; /* type: this method's own */
     int arg = 2;
     check_targets(L, &arg, v, info, &def);
     if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
 
     SteerBehaviourDef changed = def;
-    OptList own = lsteer_behaviour_options(type), common = lsteer_common_options();
+    OptList own = {info->name, NULL, info->option_count, info->options};
+    OptList common = lsteer_common_options();
     uint64_t mask = lsteer_read_options2(L, arg, &own, &changed, &common, &changed);
-    for (int i = 0; i < info->option_count; i++) {
+    bool has_options = lua_istable(L, arg);
+    for (int i = 0; has_options && i < info->option_count; i++) {
         const SteerOptionSpec *spec = &info->options[i];
-        if (spec->core_only) continue;
+        if (spec->core_only || (spec->kind != STEER_OPTION_LEASH && !spec->given_offset)) continue;
         if (spec->kind == STEER_OPTION_LEASH) check_leash(L, arg, spec, &changed);
         /* An option that counts only when given (wander's anchor) is given now. */
         if (spec->given_offset && (mask & (1ULL << i))) {

@@ -13,7 +13,7 @@
 
 /* ---- Behaviour options: the core's table (steer_behaviours.h), read through the same reader - */
 
-OptType lsteer_option_type(const SteerOptionSpec *spec)
+static inline OptType option_type(const SteerOptionSpec *spec)
 {
     switch (spec->kind) {
     case STEER_OPTION_NUMBER:
@@ -31,12 +31,7 @@ OptType lsteer_option_type(const SteerOptionSpec *spec)
     return OPT_CUSTOM;
 }
 
-OptList lsteer_behaviour_options(SteerBehaviour type)
-{
-    const SteerBehaviourInfo *info = steer_behaviour_info(type);
-    OptList list = {info->name, NULL, info->option_count, info->options};
-    return list;
-}
+OptType lsteer_option_type(const SteerOptionSpec *spec) { return option_type(spec); }
 
 OptList lsteer_common_options(void)
 {
@@ -305,7 +300,7 @@ static bool spec_at(const OptList *list, int i, OptSpec *out)
     }
     const SteerOptionSpec *spec = &list->core[i];
     out->key = spec->key;
-    out->type = lsteer_option_type(spec);
+    out->type = option_type(spec);
     out->offset = spec->offset;
     return !spec->core_only;
 }
@@ -323,8 +318,11 @@ typedef struct Pending {
 
 static bool find_spec(const OptList *list, const char *key, int *index, OptSpec *out)
 {
+    /* Compared by key first: the spec is converted only once it matches (every option of every
+     * behaviour call comes through here). */
     for (int i = 0; i < list->count; i++) {
-        if (spec_at(list, i, out) && strcmp(out->key, key) == 0) {
+        const char *candidate = list->core ? list->core[i].key : list->specs[i].key;
+        if (strcmp(candidate, key) == 0 && spec_at(list, i, out)) {
             *index = i;
             return true;
         }

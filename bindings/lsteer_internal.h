@@ -381,9 +381,8 @@ double lsteer_check_coordinate(lua_State *L, int arg);
 /// Pushes a short description of a bad number: "nan", "inf", "-inf" or "%g".
 void lsteer_push_number_text(lua_State *L, double x);
 
-/// A behaviour's option list, read from its row of the core's table, and the common one (weight,
-/// priority, probability).
-OptList lsteer_behaviour_options(SteerBehaviour type);
+/// The options every behaviour takes (weight, priority, probability), from the core's table. A
+/// behaviour's own list is {row->name, NULL, row->option_count, row->options}.
 OptList lsteer_common_options(void);
 /// How the Lua side checks a core option before the core checks it (OPT_NONNEG for a length, ...).
 OptType lsteer_option_type(const SteerOptionSpec *spec);

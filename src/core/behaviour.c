@@ -112,11 +112,16 @@ static SteerResult bad(const Checker *c, const char *name, const char *what)
 
 static SteerResult check_option(const Checker *c, const SteerBehaviourDef *def, const SteerOptionSpec *spec)
 {
-    if (!option_given(def, spec)) return STEER_OK;
+    if (spec->given_offset && !option_given(def, spec)) return STEER_OK;
+    if (spec->kind == STEER_OPTION_NUMBER) {
+        /* Most options are numbers in range: decided here, the message made only when one is not. */
+        double x = number_in(def, spec->offset);
+        if (x >= spec->min && x <= spec->max) return STEER_OK; /* false for NaN */
+        return steer_check_range(c->world, c->prefix, spec->label ? spec->label : spec->key, x, spec->min, spec->max);
+    }
     const char *name = spec->label ? spec->label : spec->key;
     switch (spec->kind) {
-    case STEER_OPTION_NUMBER:
-        return steer_check_range(c->world, c->prefix, name, number_in(def, spec->offset), spec->min, spec->max);
+    case STEER_OPTION_NUMBER: break; /* above */
     case STEER_OPTION_PROPORTION: {
         double x = number_in(def, spec->offset);
         if (!(isfinite(x) && x >= 0.0 && x <= 1.0)) return bad(c, name, "must be in [0, 1]");
@@ -182,13 +187,31 @@ static SteerResult check_shape(const Checker *c, const SteerBehaviourDef *def, c
 
 static bool is_shape(SteerTargetArg arg) { return arg == STEER_ARG_PATH || arg == STEER_ARG_FLOW_FIELD; }
 
+/// Every behaviour call comes through the checks: a number in its range (most options) is
+/// decided in line, and check_option (which makes the message) runs for the rest. (PROPORTION's
+/// range is [0, 1], the same test.)
+static inline bool number_in_range(const SteerBehaviourDef *def, const SteerOptionSpec *spec)
+{
+    if (spec->given_offset) return false;
+    switch (spec->kind) {
+    case STEER_OPTION_NUMBER:
+    case STEER_OPTION_PROPORTION: {
+        double x = number_in(def, spec->offset);
+        return x >= spec->min && x <= spec->max; /* false for NaN */
+    }
+    case STEER_OPTION_INTEGER: return true;
+    default: return false;
+    }
+}
+
 /// Paths and fields first, then the options in the row's order, then points and vehicles.
 static SteerResult check_params(const Checker *c, SteerVehicleId self, const SteerBehaviourDef *def)
 {
     const SteerBehaviourInfo *info = row(def->type);
     for (int i = 0; i < info->target_count; i++)
         if (is_shape(info->targets[i].arg)) TRY(check_shape(c, def, &info->targets[i]));
-    for (int i = 0; i < info->option_count; i++) TRY(check_option(c, def, &info->options[i]));
+    for (int i = 0; i < info->option_count; i++)
+        if (!number_in_range(def, &info->options[i])) TRY(check_option(c, def, &info->options[i]));
     for (int i = 0; i < info->target_count; i++)
         if (!is_shape(info->targets[i].arg)) TRY(check_target(c, def, &info->targets[i], self));
     return STEER_OK;
@@ -206,16 +229,14 @@ static SteerResult check_behaviour_def(const SteerWorld *world, SteerVehicleId s
     if (n > sizeof c.prefix - 3) n = sizeof c.prefix - 3;
     memcpy(c.prefix, name, n);
     memcpy(c.prefix + n, ": ", 3);
-    for (int i = 0; i < STEER_COMMON_OPTION_COUNT; i++) TRY(check_option(&c, def, &steer_behaviour_common_options[i]));
+    for (int i = 0; i < STEER_COMMON_OPTION_COUNT; i++) {
+        const SteerOptionSpec *spec = &steer_behaviour_common_options[i];
+        if (!number_in_range(def, spec)) TRY(check_option(&c, def, spec));
+    }
     return check_params(&c, self, def);
 }
 
 /* ---- Per-vehicle slots --------------------------------------------------------------------- */
-
-static bool target_lost(const SteerWorld *world, SteerTarget target)
-{
-    return target.kind == STEER_TARGET_VEHICLE && !steer_vehicle_lookup(world, target.vehicle);
-}
 
 bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *slot)
 {
@@ -233,7 +254,13 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
             memcpy(&field, field_in(def, spec->offset), sizeof field);
             lost = !steer_pool_get(&world->fields, field.index1, field.generation);
         } else {
-            lost = target_lost(world, target_in(def, spec->offset));
+            /* only the kind and the vehicle: a SteerTarget's point is of no interest here */
+            SteerTargetKind kind;
+            memcpy(&kind, field_in(def, spec->offset + offsetof(SteerTarget, kind)), sizeof kind);
+            if (kind != STEER_TARGET_VEHICLE) continue;
+            SteerVehicleId id;
+            memcpy(&id, field_in(def, spec->offset + offsetof(SteerTarget, vehicle)), sizeof id);
+            lost = !steer_vehicle_lookup(world, id);
         }
         if (lost) return true;
     }
