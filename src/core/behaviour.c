@@ -1,5 +1,6 @@
-/* behaviour.c - behaviour names and defaults, and switching behaviours on and off per vehicle.
- * Everything a caller passes is checked here, before any of it is stored. */
+/* behaviour.c - behaviour names, defaults and checks, read from each behaviour's row of the table
+ * (behaviour_table.c), and switching behaviours on and off per vehicle. Everything a caller passes
+ * is checked here, before any of it is stored. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
