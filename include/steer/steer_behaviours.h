@@ -32,13 +32,13 @@ typedef enum SteerOptionKind {
 
 /// One option of a behaviour.
 typedef struct SteerOptionSpec {
-    const char *key;       ///< its name in a Lua option table and in v:behaviours()
-    const char *label;     ///< its name in the core's messages when that differs from key (flock's
-                           ///< wander_radius is `flock: radius ...`), else NULL
+    const char *key;   ///< its name in a Lua option table and in v:behaviours()
+    const char *label; ///< its name in the core's messages when that differs from key (flock's
+                       ///< wander_radius is `flock: radius ...`), else NULL
     SteerOptionKind kind;
-    double min, max;       ///< the accepted range, inclusive (NUMBER, INTEGER; OFFSET: max per axis)
-    double fallback;       ///< its default (LEASH: the SteerLeash value); vectors default to (0, 0)
-    size_t offset;         ///< where the value lies in SteerBehaviourDef
+    double min, max; ///< the accepted range, inclusive (NUMBER, INTEGER; OFFSET: max per axis)
+    double fallback; ///< its default (LEASH: the SteerLeash value); vectors default to (0, 0)
+    size_t offset;   ///< where the value lies in SteerBehaviourDef
     /// 0, or the offset of a bool in SteerBehaviourDef: the option counts only while that is true,
     /// and giving it from Lua sets it (wander's anchor: false = the spawn point).
     size_t given_offset;
@@ -58,7 +58,7 @@ typedef enum SteerTargetArg {
 typedef struct SteerTargetSpec {
     const char *name; ///< in messages (`pursue: target must be a vehicle, not a point`) and v:behaviours()
     SteerTargetArg arg;
-    size_t offset;    ///< where it lies in SteerBehaviourDef
+    size_t offset; ///< where it lies in SteerBehaviourDef
 } SteerTargetSpec;
 
 #define STEER_MAX_TARGETS 2
@@ -86,17 +86,17 @@ typedef void SteerBehaviourDrawFn(const struct SteerDebugDraw *draw, const struc
 
 /// One row: everything that makes a behaviour what it is.
 typedef struct SteerBehaviourInfo {
-    const char *name;         ///< snake_case: the Lua method, steer_behaviour_name(), message prefixes
-    int priority;             ///< default: avoidance first, wander last (Buckland's order)
-    double probability;       ///< default for dithering (Buckland's values where he gives them)
+    const char *name;               ///< snake_case: the Lua method, steer_behaviour_name(), message prefixes
+    int priority;                   ///< default: avoidance first, wander last (Buckland's order)
+    double probability;             ///< default for dithering (Buckland's values where he gives them)
     const SteerOptionSpec *options; ///< its own options, in the order they are checked
     int option_count;
     /// Positional targets, in the order Lua takes them. The core checks paths and fields before
     /// the options and points or vehicles after them (the order of its messages).
     SteerTargetSpec targets[STEER_MAX_TARGETS];
     int target_count;
-    unsigned inspect;         ///< STEER_INSPECT_*
-    bool draws_target;        ///< state.target is a point it steered for: the targets overlay draws it
+    unsigned inspect;  ///< STEER_INSPECT_*
+    bool draws_target; ///< state.target is a point it steered for: the targets overlay draws it
     /// It reads the obstacle or wall grid, whose answers go to one scratch array per world: a
     /// parallel step must run such a vehicle on one thread.
     bool shared_scratch;
@@ -113,7 +113,7 @@ typedef struct SteerBehaviourInfo {
     /// following, queueing, collision avoidance) read the vehicle grid themselves.
     bool (*wants_neighbourhood)(const SteerBehaviourDef *def);
     SteerBehaviourDrawFn *debug_draw;
-    unsigned debug_flags;     ///< the SteerDebugDrawFlags under which debug_draw runs
+    unsigned debug_flags; ///< the SteerDebugDrawFlags under which debug_draw runs
 } SteerBehaviourInfo;
 
 /// The table, indexed by SteerBehaviour.

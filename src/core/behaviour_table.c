@@ -7,6 +7,9 @@
 
 /* ---- Option specs -------------------------------------------------------------------------- */
 
+/* The specs and rows below are laid out as tables, one line per option or field group. */
+// clang-format off
+
 #define AT(field) offsetof(SteerBehaviourDef, field)
 #define NUMBER(key, field, lo, hi, value) {key, NULL, STEER_OPTION_NUMBER, lo, hi, value, AT(field), 0, false}
 /// Lengths and distances: units, [0, STEER_MAX_LENGTH].
@@ -14,8 +17,7 @@
 /// Lengths that divide or bound a probe: units, at least STEER_MIN_POSITIVE.
 #define POSITIVE_LENGTH(key, field, value) NUMBER(key, field, STEER_MIN_POSITIVE, STEER_MAX_LENGTH, value)
 #define WEIGHT(key, field, value) NUMBER(key, field, 0.0, STEER_MAX_WEIGHT, value)
-#define OPTIONS(specs) specs, (int)(sizeof specs / sizeof specs[0])
-#define NO_OPTIONS NULL, 0
+#define OPTIONS(specs) .options = specs, .option_count = (int)(sizeof specs / sizeof specs[0])
 
 const SteerOptionSpec steer_behaviour_common_options[STEER_COMMON_OPTION_COUNT] = {
     WEIGHT("weight", weight, 1.0),
@@ -100,10 +102,9 @@ static const SteerOptionSpec AVOID_COLLISIONS[] = {
 
 /* ---- Targets ------------------------------------------------------------------------------- */
 
-#define TARGET(arg, field) {{"target", arg, AT(field)}}, 1
+#define TARGET(arg, field) .targets = {{"target", arg, AT(field)}}, .target_count = 1
 #define POINT_OR_VEHICLE(field) TARGET(STEER_ARG_POINT_OR_VEHICLE, field)
 #define VEHICLE(field) TARGET(STEER_ARG_VEHICLE, field)
-#define NO_TARGETS {{NULL, STEER_ARG_POINT_OR_VEHICLE, 0}}, 0
 
 /* ---- What the table's functions need besides the force ------------------------------------- */
 
@@ -135,61 +136,64 @@ SteerForceFn steer_force_separate, steer_force_align, steer_force_cohere, steer_
     steer_force_queue, steer_force_avoid_collisions;
 SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers;
 
-#define WANDER_DRAW steer_draw_wander, STEER_DEBUG_DRAW_WANDER
-#define NO_DRAW NULL, 0
-
 /* ---- The table ----------------------------------------------------------------------------- */
 
 const SteerBehaviourInfo steer_behaviour_table[STEER_BEHAVIOUR_COUNT] = {
-    /* name, priority, probability, options, targets, inspect, draws_target, shared_scratch,
-     * wander_offset, force, draws, wants_neighbourhood, debug_draw, debug_flags */
-    [STEER_SEEK] = {"seek", 200, 0.8, NO_OPTIONS, POINT_OR_VEHICLE(seek.target), 0, true, false, 0, steer_force_seek,
-                    NULL, NULL, NO_DRAW},
-    [STEER_FLEE] = {"flee", 60, 0.6, OPTIONS(FLEE), POINT_OR_VEHICLE(flee.target), 0, true, false, 0, steer_force_flee,
-                    NULL, NULL, NO_DRAW},
-    [STEER_ARRIVE] = {"arrive", 190, 0.5, OPTIONS(ARRIVE), POINT_OR_VEHICLE(arrive.target), 0, true, false, 0,
-                      steer_force_arrive, NULL, NULL, NO_DRAW},
-    [STEER_PURSUE] = {"pursue", 150, 0.8, NO_OPTIONS, VEHICLE(pursue.target), 0, true, false, 0, steer_force_pursue,
-                      NULL, NULL, NO_DRAW},
-    [STEER_EVADE] = {"evade", 50, 1.0, OPTIONS(EVADE), VEHICLE(evade.target), 0, true, false, 0, steer_force_evade,
-                     NULL, NULL, NO_DRAW},
-    [STEER_OFFSET_PURSUE] = {"offset_pursue", 140, 0.8, OPTIONS(OFFSET_PURSUE), VEHICLE(offset_pursue.target), 0,
-                             true, false, 0, steer_force_offset_pursue, NULL, NULL, NO_DRAW},
-    [STEER_INTERPOSE] = {"interpose", 160, 0.8, OPTIONS(INTERPOSE),
-                         {{"a", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.a)}, {"b", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.b)}},
-                         2, 0, true, false, 0, steer_force_interpose, NULL, NULL, NO_DRAW},
-    [STEER_HIDE] = {"hide", 70, 0.8, OPTIONS(HIDE), POINT_OR_VEHICLE(hide.target), 0, true, false, 0, steer_force_hide,
-                    NULL, NULL, NO_DRAW},
-    [STEER_WANDER] = {"wander", 250, 0.8, OPTIONS(WANDER), NO_TARGETS, STEER_INSPECT_WANDER_TARGET, false, false,
-                      AT(wander), steer_force_wander, wander_draws, NULL, WANDER_DRAW},
-    [STEER_FOLLOW] = {"follow", 170, 0.8, OPTIONS(FOLLOW), {{"path", STEER_ARG_PATH, AT(follow.path)}}, 1,
-                      STEER_INSPECT_WAYPOINT, true, false, 0, steer_force_follow, NULL, NULL, NO_DRAW},
-    [STEER_AVOID_OBSTACLES] = {"avoid_obstacles", 20, 0.5, OPTIONS(AVOID_OBSTACLES), NO_TARGETS, STEER_INSPECT_BOX_LENGTH,
-                               false, true, 0, steer_force_avoid_obstacles, NULL, NULL, steer_draw_detection_box,
-                               STEER_DEBUG_DRAW_AVOIDANCE},
-    [STEER_AVOID_WALLS] = {"avoid_walls", 10, 0.5, OPTIONS(AVOID_WALLS), NO_TARGETS, STEER_INSPECT_FEELERS, false, true,
-                           0, steer_force_avoid_walls, NULL, NULL, steer_draw_feelers, STEER_DEBUG_DRAW_AVOIDANCE},
-    [STEER_CONTAIN] = {"contain", 30, 0.5, OPTIONS(CONTAIN), NO_TARGETS, 0, false, false, 0, steer_force_contain, NULL,
-                       NULL, NO_DRAW},
-    [STEER_FOLLOW_FLOW] = {"follow_flow", 180, 0.8, OPTIONS(FOLLOW_FLOW),
-                           {{"field", STEER_ARG_FLOW_FIELD, AT(follow_flow.field)}}, 1, 0, false, false, 0,
-                           steer_force_follow_flow, NULL, NULL, NO_DRAW},
-    [STEER_SEPARATE] = {"separate", 80, 0.2, OPTIONS(SEPARATE), NO_TARGETS, 0, false, false, 0, steer_force_separate,
-                        NULL, separate_wants, NO_DRAW},
-    [STEER_ALIGN] = {"align", 100, 0.3, NO_OPTIONS, NO_TARGETS, 0, false, false, 0, steer_force_align, NULL, always,
-                     NO_DRAW},
-    [STEER_COHERE] = {"cohere", 110, 0.6, NO_OPTIONS, NO_TARGETS, 0, false, false, 0, steer_force_cohere, NULL, always,
-                      NO_DRAW},
-    [STEER_FLOCK] = {"flock", 120, 0.8, OPTIONS(FLOCK), NO_TARGETS, STEER_INSPECT_WANDER_TARGET, false, false,
-                     AT(flock.wander_params), steer_force_flock, flock_draws, always, steer_draw_flock_wander,
-                     STEER_DEBUG_DRAW_WANDER},
-    [STEER_FOLLOW_LEADER] = {"follow_leader", 130, 0.8, OPTIONS(FOLLOW_LEADER), VEHICLE(follow_leader.target), 0, true,
-                             false, 0, steer_force_follow_leader, NULL, NULL, NO_DRAW},
-    [STEER_QUEUE] = {"queue", 90, 0.8, OPTIONS(QUEUE), NO_TARGETS, 0, false, false, 0, steer_force_queue, NULL, NULL,
-                     NO_DRAW},
-    [STEER_AVOID_COLLISIONS] = {"avoid_collisions", 40, 0.5, OPTIONS(AVOID_COLLISIONS), NO_TARGETS, 0, false, false, 0,
-                                steer_force_avoid_collisions, NULL, NULL, NO_DRAW},
+    /* Fields left out are 0, NULL or false: no options, no targets, nothing more to inspect or
+     * draw, no PRNG draws, no neighbourhood. */
+    [STEER_SEEK] = {.name = "seek", .priority = 200, .probability = 0.8, POINT_OR_VEHICLE(seek.target),
+                    .draws_target = true, .force = steer_force_seek},
+    [STEER_FLEE] = {.name = "flee", .priority = 60, .probability = 0.6, OPTIONS(FLEE), POINT_OR_VEHICLE(flee.target),
+                    .draws_target = true, .force = steer_force_flee},
+    [STEER_ARRIVE] = {.name = "arrive", .priority = 190, .probability = 0.5, OPTIONS(ARRIVE),
+                      POINT_OR_VEHICLE(arrive.target), .draws_target = true, .force = steer_force_arrive},
+    [STEER_PURSUE] = {.name = "pursue", .priority = 150, .probability = 0.8, VEHICLE(pursue.target),
+                      .draws_target = true, .force = steer_force_pursue},
+    [STEER_EVADE] = {.name = "evade", .priority = 50, .probability = 1.0, OPTIONS(EVADE), VEHICLE(evade.target),
+                     .draws_target = true, .force = steer_force_evade},
+    [STEER_OFFSET_PURSUE] = {.name = "offset_pursue", .priority = 140, .probability = 0.8, OPTIONS(OFFSET_PURSUE),
+                             VEHICLE(offset_pursue.target), .draws_target = true, .force = steer_force_offset_pursue},
+    [STEER_INTERPOSE] = {.name = "interpose", .priority = 160, .probability = 0.8, OPTIONS(INTERPOSE),
+                         .targets = {{"a", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.a)},
+                                     {"b", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.b)}},
+                         .target_count = 2, .draws_target = true, .force = steer_force_interpose},
+    [STEER_HIDE] = {.name = "hide", .priority = 70, .probability = 0.8, OPTIONS(HIDE), POINT_OR_VEHICLE(hide.target),
+                    .draws_target = true, .force = steer_force_hide},
+    [STEER_WANDER] = {.name = "wander", .priority = 250, .probability = 0.8, OPTIONS(WANDER),
+                      .inspect = STEER_INSPECT_WANDER_TARGET, .wander_offset = AT(wander), .force = steer_force_wander,
+                      .draws = wander_draws, .debug_draw = steer_draw_wander, .debug_flags = STEER_DEBUG_DRAW_WANDER},
+    [STEER_FOLLOW] = {.name = "follow", .priority = 170, .probability = 0.8, OPTIONS(FOLLOW),
+                      .targets = {{"path", STEER_ARG_PATH, AT(follow.path)}}, .target_count = 1,
+                      .inspect = STEER_INSPECT_WAYPOINT, .draws_target = true, .force = steer_force_follow},
+    [STEER_AVOID_OBSTACLES] = {.name = "avoid_obstacles", .priority = 20, .probability = 0.5, OPTIONS(AVOID_OBSTACLES),
+                               .inspect = STEER_INSPECT_BOX_LENGTH, .shared_scratch = true,
+                               .force = steer_force_avoid_obstacles, .debug_draw = steer_draw_detection_box,
+                               .debug_flags = STEER_DEBUG_DRAW_AVOIDANCE},
+    [STEER_AVOID_WALLS] = {.name = "avoid_walls", .priority = 10, .probability = 0.5, OPTIONS(AVOID_WALLS),
+                           .inspect = STEER_INSPECT_FEELERS, .shared_scratch = true, .force = steer_force_avoid_walls,
+                           .debug_draw = steer_draw_feelers, .debug_flags = STEER_DEBUG_DRAW_AVOIDANCE},
+    [STEER_CONTAIN] = {.name = "contain", .priority = 30, .probability = 0.5, OPTIONS(CONTAIN),
+                       .force = steer_force_contain},
+    [STEER_FOLLOW_FLOW] = {.name = "follow_flow", .priority = 180, .probability = 0.8, OPTIONS(FOLLOW_FLOW),
+                           .targets = {{"field", STEER_ARG_FLOW_FIELD, AT(follow_flow.field)}}, .target_count = 1,
+                           .force = steer_force_follow_flow},
+    [STEER_SEPARATE] = {.name = "separate", .priority = 80, .probability = 0.2, OPTIONS(SEPARATE),
+                        .force = steer_force_separate, .wants_neighbourhood = separate_wants},
+    [STEER_ALIGN] = {.name = "align", .priority = 100, .probability = 0.3, .force = steer_force_align,
+                     .wants_neighbourhood = always},
+    [STEER_COHERE] = {.name = "cohere", .priority = 110, .probability = 0.6, .force = steer_force_cohere,
+                      .wants_neighbourhood = always},
+    [STEER_FLOCK] = {.name = "flock", .priority = 120, .probability = 0.8, OPTIONS(FLOCK),
+                     .inspect = STEER_INSPECT_WANDER_TARGET, .wander_offset = AT(flock.wander_params),
+                     .force = steer_force_flock, .draws = flock_draws, .wants_neighbourhood = always,
+                     .debug_draw = steer_draw_flock_wander, .debug_flags = STEER_DEBUG_DRAW_WANDER},
+    [STEER_FOLLOW_LEADER] = {.name = "follow_leader", .priority = 130, .probability = 0.8, OPTIONS(FOLLOW_LEADER),
+                             VEHICLE(follow_leader.target), .draws_target = true, .force = steer_force_follow_leader},
+    [STEER_QUEUE] = {.name = "queue", .priority = 90, .probability = 0.8, OPTIONS(QUEUE), .force = steer_force_queue},
+    [STEER_AVOID_COLLISIONS] = {.name = "avoid_collisions", .priority = 40, .probability = 0.5,
+                                OPTIONS(AVOID_COLLISIONS), .force = steer_force_avoid_collisions},
 };
+// clang-format on
 
 const SteerBehaviourInfo *steer_behaviour_info(SteerBehaviour type)
 {

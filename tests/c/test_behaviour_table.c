@@ -19,7 +19,10 @@
 
 /* ---- Helpers ------------------------------------------------------------------------------- */
 
-static const SteerBehaviourInfo *row(int type) { return steer_behaviour_info((SteerBehaviour)type); }
+static const SteerBehaviourInfo *row(int type)
+{
+    return steer_behaviour_info((SteerBehaviour)type);
+}
 
 static double number_at(const SteerBehaviourDef *def, size_t offset)
 {
@@ -53,7 +56,10 @@ static size_t target_size(const SteerTargetSpec *spec)
 }
 
 /// Does [offset, offset + size) of one field overlap another's?
-static bool overlap(size_t a, size_t a_size, size_t b, size_t b_size) { return a < b + b_size && b < a + a_size; }
+static bool overlap(size_t a, size_t a_size, size_t b, size_t b_size)
+{
+    return a < b + b_size && b < a + a_size;
+}
 
 static char *read_text(const char *path)
 {
@@ -113,16 +119,19 @@ static void test_every_option_and_target_lies_in_the_behaviours_own_params(void 
             assert_non_null(o->key);
             if (o->offset < params || o->offset + option_size(o) > sizeof(SteerBehaviourDef))
                 fail_msg("%s.%s lies outside the parameters", info->name, o->key);
-            if (o->given_offset && o->given_offset < params) fail_msg("%s.%s: flag outside the parameters", info->name, o->key);
+            if (o->given_offset && o->given_offset < params)
+                fail_msg("%s.%s: flag outside the parameters", info->name, o->key);
             /* the keys a Lua table may hold: none twice, none a common option's or a target's */
             for (int j = 0; j < i; j++) {
                 const SteerOptionSpec *p = &info->options[j];
-                if (!o->core_only && !p->core_only && strcmp(p->key, o->key) == 0) fail_msg("%s: two options %s", info->name, o->key);
+                if (!o->core_only && !p->core_only && strcmp(p->key, o->key) == 0)
+                    fail_msg("%s: two options %s", info->name, o->key);
                 if (overlap(o->offset, option_size(o), p->offset, option_size(p)))
                     fail_msg("%s: options %s and %s overlap", info->name, p->key, o->key);
             }
             for (int j = 0; j < STEER_COMMON_OPTION_COUNT; j++)
-                if (strcmp(steer_behaviour_common_options[j].key, o->key) == 0) fail_msg("%s: %s is a common option", info->name, o->key);
+                if (strcmp(steer_behaviour_common_options[j].key, o->key) == 0)
+                    fail_msg("%s: %s is a common option", info->name, o->key);
             for (int j = 0; j < info->target_count; j++) {
                 const SteerTargetSpec *g = &info->targets[j];
                 if (strcmp(g->name, o->key) == 0) fail_msg("%s: %s is both a target and an option", info->name, o->key);
@@ -169,7 +178,8 @@ static void test_defaults_come_from_the_table_and_lie_in_their_ranges(void **sta
                     fail_msg("%s.%s: default %g outside [%g, %g]", info->name, o->key, o->fallback, o->min, o->max);
                 if (o->kind == STEER_OPTION_PROPORTION) assert_true(o->min == 0.0 && o->max == 1.0);
                 if (number_at(&def, o->offset) != o->fallback)
-                    fail_msg("%s.%s: default def holds %g, the table %g", info->name, o->key, number_at(&def, o->offset), o->fallback);
+                    fail_msg("%s.%s: default def holds %g, the table %g", info->name, o->key,
+                             number_at(&def, o->offset), o->fallback);
                 break;
             case STEER_OPTION_LEASH: {
                 SteerLeash leash;
@@ -251,7 +261,8 @@ static void test_the_core_takes_the_defaults_and_refuses_each_number_past_its_ra
             const SteerOptionSpec *o = &info->options[i];
             if (o->kind != STEER_OPTION_NUMBER && o->kind != STEER_OPTION_PROPORTION) continue;
             const char *name = o->label ? o->label : o->key;
-            double outside[2] = {o->min > 0.0 ? o->min / 2.0 : o->min - 1.0, o->max > 1.0 ? o->max * 2.0 : o->max + 1.0};
+            double outside[2] = {o->min > 0.0 ? o->min / 2.0 : o->min - 1.0,
+                                 o->max > 1.0 ? o->max * 2.0 : o->max + 1.0};
             for (int k = 0; k < 2; k++) {
                 SteerBehaviourDef bad = def;
                 memcpy((char *)&bad + o->offset, &outside[k], sizeof(double));
@@ -259,7 +270,8 @@ static void test_the_core_takes_the_defaults_and_refuses_each_number_past_its_ra
                     fail_msg("%s.%s = %g was taken", info->name, o->key, outside[k]);
                 snprintf(expected, sizeof expected, "%s: %s must be", info->name, name);
                 if (!strstr(steer_world_last_error(s.world), expected))
-                    fail_msg("%s.%s: '%s' does not say '%s'", info->name, o->key, steer_world_last_error(s.world), expected);
+                    fail_msg("%s.%s: '%s' does not say '%s'", info->name, o->key, steer_world_last_error(s.world),
+                             expected);
             }
         }
         assert_int_equal(steer_vehicle_clear_behaviours(s.world, s.self), STEER_OK);
@@ -426,7 +438,8 @@ static void test_docs_table_names_every_option(void **state)
             if (o->core_only) continue;
             snprintf(key, sizeof key, "`%s`", o->key);
             snprintf(key_eq, sizeof key_eq, "`%s =", o->key);
-            if (!strstr(text, key) && !strstr(text, key_eq)) fail_msg("docs/lua-api.md: v:%s's row lacks `%s`", info->name, o->key);
+            if (!strstr(text, key) && !strstr(text, key_eq))
+                fail_msg("docs/lua-api.md: v:%s's row lacks `%s`", info->name, o->key);
         }
         free(text);
     }
@@ -495,12 +508,14 @@ static void test_lua_types_match_the_table(void **state)
             if (d && d < eol && (o->kind == STEER_OPTION_NUMBER || o->kind == STEER_OPTION_PROPORTION)) {
                 double documented = strtod(d + 9, NULL);
                 if (documented != o->fallback)
-                    fail_msg("types/steer.lua: %s%s defaults to %g, the table to %g", header, field, documented, o->fallback);
+                    fail_msg("types/steer.lua: %s%s defaults to %g, the table to %g", header, field, documented,
+                             o->fallback);
             }
             fields++;
             at = eol + 1;
         }
-        if (fields != lua_count) fail_msg("types/steer.lua: %s has %d fields, the table %d options", header, fields, lua_count);
+        if (fields != lua_count)
+            fail_msg("types/steer.lua: %s has %d fields, the table %d options", header, fields, lua_count);
     }
     free(types);
 }
