@@ -319,10 +319,11 @@ typedef struct Pending {
 static bool find_spec(const OptList *list, const char *key, int *index, OptSpec *out)
 {
     /* Compared by key first: the spec is converted only once it matches (every option of every
-     * behaviour call comes through here). */
+     * behaviour call comes through here), and by first letter before strcmp, which most keys of a
+     * list fail. */
     for (int i = 0; i < list->count; i++) {
         const char *candidate = list->core ? list->core[i].key : list->specs[i].key;
-        if (strcmp(candidate, key) == 0 && spec_at(list, i, out)) {
+        if (candidate[0] == key[0] && strcmp(candidate, key) == 0 && spec_at(list, i, out)) {
             *index = i;
             return true;
         }

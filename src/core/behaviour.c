@@ -103,22 +103,32 @@ SteerBehaviourDef steer_default_behaviour_def(SteerBehaviour type)
 typedef struct Checker {
     const SteerWorld *world;
     const char *behaviour;
-    char prefix[32];
+    char prefix[32]; ///< "wander: ", made on first use (prefix_of): every behaviour call is checked
 } Checker;
+
+static const char *prefix_of(Checker *c)
+{
+    if (c->prefix[0]) return c->prefix;
+    size_t n = strlen(c->behaviour);
+    if (n > sizeof c->prefix - 3) n = sizeof c->prefix - 3;
+    memcpy(c->prefix, c->behaviour, n);
+    memcpy(c->prefix + n, ": ", 3);
+    return c->prefix;
+}
 
 static SteerResult bad(const Checker *c, const char *name, const char *what)
 {
     return steer_fail(c->world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s %s", c->behaviour, name, what);
 }
 
-static SteerResult check_option(const Checker *c, const SteerBehaviourDef *def, const SteerOptionSpec *spec)
+static SteerResult check_option(Checker *c, const SteerBehaviourDef *def, const SteerOptionSpec *spec)
 {
     if (spec->given_offset && !option_given(def, spec)) return STEER_OK;
     if (spec->kind == STEER_OPTION_NUMBER) {
         /* Most options are numbers in range: decided here, the message made only when one is not. */
         double x = number_in(def, spec->offset);
         if (x >= spec->min && x <= spec->max) return STEER_OK; /* false for NaN */
-        return steer_check_range(c->world, c->prefix, spec->label ? spec->label : spec->key, x, spec->min, spec->max);
+        return steer_check_range(c->world, prefix_of(c), spec->label ? spec->label : spec->key, x, spec->min, spec->max);
     }
     const char *name = spec->label ? spec->label : spec->key;
     switch (spec->kind) {
@@ -132,9 +142,9 @@ static SteerResult check_option(const Checker *c, const SteerBehaviourDef *def, 
     case STEER_OPTION_OFFSET: {
         SteerVec2 v = vec2_in(def, spec->offset);
         if (!steer_vec2_is_finite(v)) return bad(c, name, "must be finite");
-        return steer_check_vector(c->world, c->prefix, name, v, spec->max);
+        return steer_check_vector(c->world, prefix_of(c), name, v, spec->max);
     }
-    case STEER_OPTION_POINT: return steer_check_point(c->world, c->prefix, name, vec2_in(def, spec->offset));
+    case STEER_OPTION_POINT: return steer_check_point(c->world, prefix_of(c), name, vec2_in(def, spec->offset));
     case STEER_OPTION_LEASH: {
         SteerLeash leash;
         memcpy(&leash, field_in(def, spec->offset), sizeof leash);
@@ -146,7 +156,7 @@ static SteerResult check_option(const Checker *c, const SteerBehaviourDef *def, 
     return STEER_OK;
 }
 
-static SteerResult check_target(const Checker *c, const SteerBehaviourDef *def, const SteerTargetSpec *spec, SteerVehicleId self)
+static SteerResult check_target(Checker *c, const SteerBehaviourDef *def, const SteerTargetSpec *spec, SteerVehicleId self)
 {
     const SteerWorld *world = c->world;
     const char *name = spec->name;
@@ -155,7 +165,7 @@ static SteerResult check_target(const Checker *c, const SteerBehaviourDef *def, 
     case STEER_TARGET_POINT:
         if (spec->arg == STEER_ARG_VEHICLE)
             return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be a vehicle, not a point", c->behaviour, name);
-        return steer_check_point(world, c->prefix, name, target.point);
+        return steer_check_point(world, prefix_of(c), name, target.point);
     case STEER_TARGET_VEHICLE:
         if (!steer_vehicle_lookup(world, target.vehicle))
             return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: %s names a vehicle that does not exist", c->behaviour, name);
@@ -169,7 +179,7 @@ static SteerResult check_target(const Checker *c, const SteerBehaviourDef *def, 
 }
 
 /// A path or flow field named by a behaviour: alive and of this world.
-static SteerResult check_shape(const Checker *c, const SteerBehaviourDef *def, const SteerTargetSpec *spec)
+static SteerResult check_shape(Checker *c, const SteerBehaviourDef *def, const SteerTargetSpec *spec)
 {
     const SteerWorld *world = c->world;
     if (spec->arg == STEER_ARG_PATH) {
@@ -206,7 +216,7 @@ static inline bool number_in_range(const SteerBehaviourDef *def, const SteerOpti
 }
 
 /// Paths and fields first, then the options in the row's order, then points and vehicles.
-static SteerResult check_params(const Checker *c, SteerVehicleId self, const SteerBehaviourDef *def)
+static SteerResult check_params(Checker *c, SteerVehicleId self, const SteerBehaviourDef *def)
 {
     const SteerBehaviourInfo *info = row(def->type);
     for (int i = 0; i < info->target_count; i++)
@@ -225,11 +235,10 @@ static SteerResult check_behaviour_def(const SteerWorld *world, SteerVehicleId s
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "unknown behaviour type %d", (int)def->type);
     /* Every behaviour call comes through here: snprintf was a tenth of a switch's cost. */
     const char *name = row(def->type)->name;
-    Checker c = {world, name, {0}};
-    size_t n = strlen(name);
-    if (n > sizeof c.prefix - 3) n = sizeof c.prefix - 3;
-    memcpy(c.prefix, name, n);
-    memcpy(c.prefix + n, ": ", 3);
+    Checker c;
+    c.world = world;
+    c.behaviour = name;
+    c.prefix[0] = '\0';
     for (int i = 0; i < STEER_COMMON_OPTION_COUNT; i++) {
         const SteerOptionSpec *spec = &steer_behaviour_common_options[i];
         if (!number_in_range(def, spec)) TRY(check_option(&c, def, spec));
