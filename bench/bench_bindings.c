@@ -124,7 +124,8 @@ int main(void)
     printf("bench_bindings: %d vehicles, medians of %d runs (ns per call; Lua loop overhead subtracted)\n", VEHICLES,
            RUNS);
     printf("  %-44s %9s %9s %7s\n", "operation", "Lua", "C", "Lua/C");
-    printf("  %-44s %9.1f %9.1f %7.1f\n", "toggle v:wander{radius=, distance=, jitter=}", lua_toggle, ct, lua_toggle / ct);
+    printf("  %-44s %9.1f %9.1f %7.1f\n", "toggle v:wander{radius=, distance=, jitter=}", lua_toggle, ct,
+           lua_toggle / ct);
     printf("  %-44s %9.1f %9.1f %7.1f\n", "toggle v:wander(opts), table reused", lua_toggle_reused, ct,
            lua_toggle_reused / ct);
     printf("  %-44s %9.1f %9.1f %7.1f\n", "field read v.x", lua_field, cf, lua_field / cf);

@@ -52,7 +52,8 @@ static SteerWorld *make_flock_on(int n, int threads)
         def.velocity = steer_scale(steer_vec2_from_angle(angle), 50.0);
         def.neighbor_radius = RADIUS;
         SteerVehicleId id;
-        if (steer_vehicle_create(world, &def, &id) != STEER_OK || steer_vehicle_set_behaviour(world, id, &flock) != STEER_OK) {
+        if (steer_vehicle_create(world, &def, &id) != STEER_OK ||
+            steer_vehicle_set_behaviour(world, id, &flock) != STEER_OK) {
             fprintf(stderr, "bench: %s\n", steer_world_last_error(world));
             exit(1);
         }
@@ -141,7 +142,8 @@ static double time_lua(LuaFlock *f, int n, int steps)
 static void report(const char *who, int n, double *samples, double neighbours, double polarisation)
 {
     double ns = bench_median(samples, REPETITIONS);
-    printf("%-4s N=%7d  median %7.1f ns/vehicle-step  %8.1f steps/s  %7.2f ms/step  (min %.1f, max %.1f; %.1f neighbours, polarisation %.2f)\n",
+    printf("%-4s N=%7d  median %7.1f ns/vehicle-step  %8.1f steps/s  %7.2f ms/step  (min %.1f, max %.1f; %.1f "
+           "neighbours, polarisation %.2f)\n",
            who, n, ns, 1e9 / (ns * n), ns * n * 1e-6, samples[0], samples[REPETITIONS - 1], neighbours, polarisation);
     fflush(stdout);
 }
@@ -239,7 +241,8 @@ int main(int argc, char **argv)
         threads_section();
         return 0;
     }
-    printf("flocking: radius %.0f, ~%.0f neighbours each, wrapping square, dt 1/60 s, one thread, median of %d (CPU time)\n",
+    printf("flocking: radius %.0f, ~%.0f neighbours each, wrapping square, dt 1/60 s, one thread, median of %d (CPU "
+           "time)\n",
            RADIUS, NEIGHBOURS, REPETITIONS);
     double ratio1k = compare(script, 1000);
     double ratio10k = compare(script, 10000);
@@ -250,8 +253,8 @@ int main(int argc, char **argv)
     report("C", 100000, c, neighbours, polarisation);
     double ms = bench_median(c, REPETITIONS) * 100000 * 1e-6;
     steer_world_destroy(world);
-    printf("C vs plain Lua 5.4 (median of interleaved runs): %.1fx at N=1,000, %.1fx at N=10,000 (target >= 30x)\n", ratio1k,
-           ratio10k);
+    printf("C vs plain Lua 5.4 (median of interleaved runs): %.1fx at N=1,000, %.1fx at N=10,000 (target >= 30x)\n",
+           ratio1k, ratio10k);
     printf("N=100,000: %.2f ms per step (target < 16 ms)\n", ms);
     threads_section();
     return 0;

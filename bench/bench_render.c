@@ -93,8 +93,8 @@ int main(void)
 #ifdef STEER_RENDER_SET_SURFACE /* as the program does headless; a renderer before it had no such call */
     steer_render_set_surface(render, surface);
 #endif
-    const unsigned all = STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_NEIGHBORS | STEER_OVERLAY_FORCES |
-                         STEER_OVERLAY_STATES | STEER_OVERLAY_PATHS | STEER_OVERLAY_GRID;
+    const unsigned all = STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_NEIGHBORS |
+                         STEER_OVERLAY_FORCES | STEER_OVERLAY_STATES | STEER_OVERLAY_PATHS | STEER_OVERLAY_GRID;
     printf("bench-render: software renderer %dx%d ARGB8888, CPU ms per frame, median of %d frames (after %d warm-up)\n",
            WIDTH, HEIGHT, FRAMES, WARMUP);
     SteerWorld *empty = make_scene(0);
@@ -113,7 +113,8 @@ int main(void)
         }
         printf("\n");
         if (getenv("BENCH_RENDER_EACH") && sizes[s] <= 1000) {
-            static const char *const names[] = {"wander", "avoidance", "neighbors", "forces", "states", "paths", "grid"};
+            static const char *const names[] = {"wander", "avoidance", "neighbors", "forces",
+                                                "states", "paths",     "grid"};
             for (int bit = 0; bit < 7; bit++)
                 printf("      + %-10s %6.2f ms/frame\n", names[bit], measure(render, world, 1u << bit));
         }

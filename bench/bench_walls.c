@@ -70,8 +70,8 @@ int main(void)
         with_grid[r] = time_steps(grid);
     }
     double g = bench_median(with_grid, REPETITIONS), s = bench_median(with_scan, REPETITIONS);
-    printf("avoid_walls + wander, %d vehicles, %d walls, wrapping %gx%g, median of %d x %d steps:\n", VEHICLES,
-           WALLS, SIDE, SIDE, REPETITIONS, STEPS);
+    printf("avoid_walls + wander, %d vehicles, %d walls, wrapping %gx%g, median of %d x %d steps:\n", VEHICLES, WALLS,
+           SIDE, SIDE, REPETITIONS, STEPS);
     printf("  full scan of every wall: %8.0f ns per vehicle-step\n", s);
     printf("  wall grid:               %8.0f ns per vehicle-step (%.1fx faster)\n", g, s / g);
     steer_world_destroy(grid);

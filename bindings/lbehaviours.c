@@ -77,7 +77,8 @@ static int behaviour_method(lua_State *L)
     LVehicle *v = lsteer_check_vehicle(L, 1);
     SteerWorld *world = v->owner->world;
     SteerBehaviourDef def;
-    if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK) def = steer_default_behaviour_def(type);
+    if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK)
+        def = steer_default_behaviour_def(type);
 
     const SteerBehaviourInfo *info = &steer_behaviour_table[type]; /* type: this method's own */
     int arg = 2;
@@ -114,7 +115,8 @@ static int check_behaviour_name(lua_State *L, int arg)
     const char *names[STEER_BEHAVIOUR_COUNT];
     for (int i = 0; i < STEER_BEHAVIOUR_COUNT; i++) names[i] = steer_behaviour_name((SteerBehaviour)i);
     const char *hint = lsteer_suggest(name, names, STEER_BEHAVIOUR_COUNT);
-    if (hint) return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s' (did you mean '%s'?)", name, hint));
+    if (hint)
+        return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s' (did you mean '%s'?)", name, hint));
     return luaL_argerror(L, arg, lua_pushfstring(L, "unknown behaviour '%s'", name));
 }
 

@@ -95,7 +95,8 @@ const char *lsteer_check_brain(lua_State *L, int idx)
     int type = lua_type(L, idx);
     if (type == LUA_TNIL || type == LUA_TFUNCTION) return NULL;
     if (type != LUA_TTABLE)
-        return lua_pushfstring(L, "brain has no think function: a table with think(v, dt) or a function expected, got %s",
+        return lua_pushfstring(L,
+                               "brain has no think function: a table with think(v, dt) or a function expected, got %s",
                                luaL_typename(L, idx));
     int think = lua_getfield(L, idx, "think"); /* through __index: class-like brains are fine */
     lua_pop(L, 1);
@@ -223,8 +224,10 @@ static void think_failed(lua_State *L, int v_idx, LThinkSlot *s, LBrains *b, con
     else
         lua_pushvalue(L, -1);
     lua_pushvalue(L, -1);
-    if (s) lua_setiuservalue(L, v_idx, HUV_BRAIN_ERROR); /* stack: error, message */
-    else lua_pop(L, 1); /* the brain removed its own vehicle, then failed: nothing to pause */
+    if (s)
+        lua_setiuservalue(L, v_idx, HUV_BRAIN_ERROR); /* stack: error, message */
+    else
+        lua_pop(L, 1); /* the brain removed its own vehicle, then failed: nothing to pause */
     if (hooks) {
         lua_pop(L, 2);
         return;
@@ -233,8 +236,10 @@ static void think_failed(lua_State *L, int v_idx, LThinkSlot *s, LBrains *b, con
         lua_pushvalue(L, on_error);
         lua_pushvalue(L, v_idx);
         lua_pushvalue(L, -3);
-        if (tb) lua_pushstring(L, tb + 1);
-        else lua_pushliteral(L, "");
+        if (tb)
+            lua_pushstring(L, tb + 1);
+        else
+            lua_pushliteral(L, "");
         lua_call(L, 3, 0); /* unprotected: an error in the handler is the caller's */
     } else {
         lsteer_push_vehicle_label(L, v_idx);
@@ -268,7 +273,7 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
 
     int top = lua_gettop(L);
     luaL_checkstack(L, 12, "think");
-    push_pass_closer(L, b);                   /* top + 1 */
+    push_pass_closer(L, b); /* top + 1 */
     lua_toclose(L, top + 1);
     b->thinking = true;
     lua_pushcfunction(L, brain_msgh);         /* top + 2 */

@@ -99,7 +99,8 @@ static void push_member_keys(lua_State *L, const LClass *cls)
         } else {
             code = (int)lua_tointeger(L, -1);
         }
-        if (++count > LCLASS_MEMBER_SLOTS / 2) luaL_error(L, "%s: more members than LCLASS_MEMBER_SLOTS / 2", cls->name);
+        if (++count > LCLASS_MEMBER_SLOTS / 2)
+            luaL_error(L, "%s: more members than LCLASS_MEMBER_SLOTS / 2", cls->name);
         unsigned i = lsteer_member_slot(lua_topointer(L, -2));
         while (mk->name[i]) i = (i + 1) & (LCLASS_MEMBER_SLOTS - 1);
         mk->name[i] = lua_topointer(L, -2);

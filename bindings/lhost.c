@@ -122,8 +122,7 @@ static void draw_polygon(const SteerVec2 *points, int count, uint32_t color, Ste
     polygon(context, CB_POLYGON, points, count, color);
 }
 
-static void draw_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer,
-                               void *context)
+static void draw_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *context)
 {
     (void)layer;
     polygon(context, CB_SOLID_POLYGON, points, count, color);
@@ -137,14 +136,18 @@ static unsigned check_layers(lua_State *L, int idx)
     for (int i = 0; i < LAYER_COUNT; i++) names[i] = LAYERS[i].name;
     int n = lua_istable(L, idx) ? (int)lua_rawlen(L, idx) : 1;
     if (!lua_istable(L, idx) && lua_type(L, idx) != LUA_TSTRING)
-        lsteer_option_error(L, idx, "layers", lua_pushfstring(L, "table or string expected, got %s", luaL_typename(L, idx)));
+        lsteer_option_error(L, idx, "layers",
+                            lua_pushfstring(L, "table or string expected, got %s", luaL_typename(L, idx)));
     unsigned flags = 0;
     for (int i = 1; i <= n; i++) {
-        if (lua_istable(L, idx)) lua_rawgeti(L, idx, i);
-        else lua_pushvalue(L, idx);
+        if (lua_istable(L, idx))
+            lua_rawgeti(L, idx, i);
+        else
+            lua_pushvalue(L, idx);
         const char *name = lua_tostring(L, -1);
         if (lua_type(L, -1) != LUA_TSTRING)
-            lsteer_option_error(L, idx, "layers", lua_pushfstring(L, "layer name expected, got %s", luaL_typename(L, -1)));
+            lsteer_option_error(L, idx, "layers",
+                                lua_pushfstring(L, "layer name expected, got %s", luaL_typename(L, -1)));
         int k = 0;
         while (k < LAYER_COUNT && strcmp(LAYERS[k].name, name) != 0) k++;
         if (k == LAYER_COUNT) {
@@ -183,7 +186,8 @@ static int world_debug_draw(lua_State *L)
     for (int i = 0; i < CB_COUNT; i++) {
         lua_getfield(L, 2, CALLBACKS[i]);
         if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
-            lsteer_option_error(L, 2, CALLBACKS[i], lua_pushfstring(L, "function expected, got %s", luaL_typename(L, -1)));
+            lsteer_option_error(L, 2, CALLBACKS[i],
+                                lua_pushfstring(L, "function expected, got %s", luaL_typename(L, -1)));
     }
     lua_getfield(L, 2, "layers");
     unsigned flags = check_layers(L, lua_gettop(L));

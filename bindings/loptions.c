@@ -8,8 +8,14 @@
 
 #include "lsteer_internal.h"
 
-#define SPEC(key, type, field) {key, type, offsetof(SteerVehicleDef, field)}
-#define LIST(what, specs) {what, specs, (int)(sizeof specs / sizeof specs[0]), NULL}
+#define SPEC(key, type, field)                                                                                         \
+    {                                                                                                                  \
+        key, type, offsetof(SteerVehicleDef, field)                                                                    \
+    }
+#define LIST(what, specs)                                                                                              \
+    {                                                                                                                  \
+        what, specs, (int)(sizeof specs / sizeof specs[0]), NULL                                                       \
+    }
 
 /* ---- Behaviour options: the core's table (steer_behaviours.h), read through the same reader - */
 
@@ -64,7 +70,10 @@ static const OptSpec SPAWN[] = {
 static const OptList SPAWN_LIST = LIST("spawn", SPAWN);
 
 #undef SPEC
-#define SPEC(key, type, field) {key, type, offsetof(SteerWorldDef, field)}
+#define SPEC(key, type, field)                                                                                         \
+    {                                                                                                                  \
+        key, type, offsetof(SteerWorldDef, field)                                                                      \
+    }
 static const OptSpec WORLD[] = {
     SPEC("width", OPT_POSITIVE, width),
     SPEC("height", OPT_POSITIVE, height),
@@ -84,8 +93,10 @@ const OptList *lsteer_world_options(void) { return &WORLD_LIST; }
 
 void lsteer_push_number_text(lua_State *L, double x)
 {
-    if (isnan(x)) lua_pushliteral(L, "nan");
-    else if (isinf(x)) lua_pushstring(L, x > 0 ? "inf" : "-inf");
+    if (isnan(x))
+        lua_pushliteral(L, "nan");
+    else if (isinf(x))
+        lua_pushstring(L, x > 0 ? "inf" : "-inf");
     else {
         char buf[64];
         snprintf(buf, sizeof buf, "%.14g", x);
@@ -113,10 +124,18 @@ static const char *check_number(lua_State *L, int idx, OptType type, double *out
     double x = lua_tonumber(L, idx);
     if (!isfinite(x)) return expected(L, idx, "finite number");
     switch (type) {
-    case OPT_NONNEG: if (!(x >= 0.0)) return expected(L, idx, "number >= 0"); break;
-    case OPT_POSITIVE: if (!(x > 0.0)) return expected(L, idx, "number > 0"); break;
-    case OPT_UNIT: if (!(x >= 0.0 && x <= 1.0)) return expected(L, idx, "number in [0, 1]"); break;
-    case OPT_AT_LEAST_1: if (!(x >= 1.0)) return expected(L, idx, "number >= 1"); break;
+    case OPT_NONNEG:
+        if (!(x >= 0.0)) return expected(L, idx, "number >= 0");
+        break;
+    case OPT_POSITIVE:
+        if (!(x > 0.0)) return expected(L, idx, "number > 0");
+        break;
+    case OPT_UNIT:
+        if (!(x >= 0.0 && x <= 1.0)) return expected(L, idx, "number in [0, 1]");
+        break;
+    case OPT_AT_LEAST_1:
+        if (!(x >= 1.0)) return expected(L, idx, "number >= 1");
+        break;
     case OPT_ANGLE:
         if (!(x > 0.0 && x <= 2.0 * STEER_PI + 1e-9)) return expected(L, idx, "angle in (0, 2*pi]");
         break;
@@ -388,8 +407,10 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
     if (unknown) unknown_key(L, a, b, unknown);
     if (first_bad < 64) {
         OptSpec spec;
-        if (first_bad >= 32) spec_at(b, first_bad - 32, &spec);
-        else spec_at(a, first_bad, &spec);
+        if (first_bad >= 32)
+            spec_at(b, first_bad - 32, &spec);
+        else
+            spec_at(a, first_bad, &spec);
         Pending scratch;
         lua_getfield(L, idx, spec.key);
         lsteer_option_error(L, idx, spec.key, lsteer_check_value(L, -1, spec.type, &scratch.value));

@@ -12,12 +12,18 @@ static const char *const SHAPE_NAME[] = {"obstacle", "wall", "path", "flow field
 
 /* A handle keeps its id packed (one field for every shape type); each type converts with its own
  * helpers from steer.h, chosen by the id's type. */
-#define AS_ID(Type, packed)                                                                        \
-    _Generic((Type){0}, SteerObstacleId: steer_obstacle_id_unpack, SteerWallId: steer_wall_id_unpack, \
-             SteerPathId: steer_path_id_unpack, SteerFlowFieldId: steer_flow_field_id_unpack)(packed)
-#define PACK(id)                                                                                   \
-    _Generic((id), SteerObstacleId: steer_obstacle_id_pack, SteerWallId: steer_wall_id_pack,      \
-             SteerPathId: steer_path_id_pack, SteerFlowFieldId: steer_flow_field_id_pack)(id)
+#define AS_ID(Type, packed)                                                                                            \
+    _Generic((Type){0}, SteerObstacleId                                                                                \
+             : steer_obstacle_id_unpack, SteerWallId                                                                   \
+             : steer_wall_id_unpack, SteerPathId                                                                       \
+             : steer_path_id_unpack, SteerFlowFieldId                                                                  \
+             : steer_flow_field_id_unpack)(packed)
+#define PACK(id)                                                                                                       \
+    _Generic((id), SteerObstacleId                                                                                     \
+             : steer_obstacle_id_pack, SteerWallId                                                                     \
+             : steer_wall_id_pack, SteerPathId                                                                         \
+             : steer_path_id_pack, SteerFlowFieldId                                                                    \
+             : steer_flow_field_id_pack)(id)
 
 /// The shape's slot number, which messages and tostring show.
 static int shape_number(const LShape *s)
@@ -136,7 +142,10 @@ SteerFlowFieldId lsteer_check_flow_field(lua_State *L, int idx, const LWorld *ow
     return AS_ID(SteerFlowFieldId, check_own_shape(L, idx, SHAPE_FLOW_FIELD, owner)->packed);
 }
 
-void lsteer_push_path(lua_State *L, int world_idx, SteerPathId id) { lsteer_push_shape(L, world_idx, SHAPE_PATH, PACK(id)); }
+void lsteer_push_path(lua_State *L, int world_idx, SteerPathId id)
+{
+    lsteer_push_shape(L, world_idx, SHAPE_PATH, PACK(id));
+}
 
 void lsteer_push_flow_field(lua_State *L, int world_idx, SteerFlowFieldId id)
 {
@@ -251,7 +260,8 @@ int lsteer_world_obstacle(lua_State *L)
     }
     require_options(L, 2, &OBSTACLE_LIST, mask, 7);
     SteerObstacleId id;
-    if (steer_world_add_obstacle(w->world, steer_vec2(o.x, o.y), o.radius, &id) != STEER_OK) return fail(L, "obstacle", w);
+    if (steer_world_add_obstacle(w->world, steer_vec2(o.x, o.y), o.radius, &id) != STEER_OK)
+        return fail(L, "obstacle", w);
     push_new_shape(L, SHAPE_OBSTACLE, PACK(id));
     return 1;
 }
@@ -332,8 +342,9 @@ int lsteer_world_flow_field(lua_State *L)
     if (lua_getfield(L, 2, "vectors") != LUA_TNIL) {
         if (!lua_istable(L, -1)) lsteer_option_error(L, 2, "vectors", "array of {dx, dy} expected");
         if ((lua_Integer)lua_rawlen(L, -1) != cells)
-            lsteer_option_error(L, 2, "vectors", lua_pushfstring(L, "cols * rows = %I vectors expected, got %I", cells,
-                                                                (lua_Integer)lua_rawlen(L, -1)));
+            lsteer_option_error(
+                L, 2, "vectors",
+                lua_pushfstring(L, "cols * rows = %I vectors expected, got %I", cells, (lua_Integer)lua_rawlen(L, -1)));
         int vectors = lua_gettop(L);
         SteerVec2 *v = lua_newuserdatauv(L, (size_t)cells * sizeof *v, 0);
         for (lua_Integer i = 1; i <= cells; i++) {
@@ -361,8 +372,10 @@ static int list_shapes(lua_State *L, LShapeType type)
     default: n = 0; break;
     }
     SteerObstacleId *ids = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *ids, 0);
-    if (type == SHAPE_OBSTACLE) n = steer_world_get_obstacles(w->world, ids, n);
-    else n = steer_world_get_walls(w->world, (SteerWallId *)(void *)ids, n);
+    if (type == SHAPE_OBSTACLE)
+        n = steer_world_get_obstacles(w->world, ids, n);
+    else
+        n = steer_world_get_walls(w->world, (SteerWallId *)(void *)ids, n);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         lsteer_push_shape(L, 1, type, PACK(ids[i]));
@@ -429,7 +442,8 @@ static int field_set(lua_State *L)
     luaL_argcheck(L, col >= 1 && col <= grid.cols, 2, "column out of range");
     luaL_argcheck(L, row >= 1 && row <= grid.rows, 3, "row out of range");
     SteerVec2 d = steer_vec2(lsteer_check_finite(L, 4), lsteer_check_finite(L, 5));
-    if (steer_flow_field_set(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), (int)col - 1, (int)row - 1, d) != STEER_OK)
+    if (steer_flow_field_set(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), (int)col - 1, (int)row - 1, d) !=
+        STEER_OK)
         luaL_argerror(L, 4, steer_world_last_error(s->owner->world));
     return 0;
 }
@@ -450,8 +464,11 @@ static const LField OBSTACLE_FIELDS[] = {{"x", 1, false, NULL}, {"y", 2, false, 
 static const LField WALL_FIELDS[] = {{"x1", 1, false, NULL}, {"y1", 2, false, NULL}, {"x2", 3, false, NULL},
                                      {"y2", 4, false, NULL}, {"nx", 5, false, NULL}, {"ny", 6, false, NULL}};
 static const LField PATH_FIELDS[] = {{"loop", 1, false, NULL}, {"count", 2, false, NULL}};
-static const LField FIELD_FIELDS[] = {{"x", 1, false, NULL}, {"y", 2, false, NULL}, {"cell_size", 3, false, NULL},
-                                      {"cols", 4, false, NULL}, {"rows", 5, false, NULL}};
+static const LField FIELD_FIELDS[] = {{"x", 1, false, NULL},
+                                      {"y", 2, false, NULL},
+                                      {"cell_size", 3, false, NULL},
+                                      {"cols", 4, false, NULL},
+                                      {"rows", 5, false, NULL}};
 
 /// Field `code` of the shape at 1 (the classes' get): a removed shape is an error.
 static int shape_get(lua_State *L, void *self, int code)
@@ -478,15 +495,19 @@ static int shape_get(lua_State *L, void *self, int code)
     case SHAPE_PATH: {
         bool loop = false;
         int n = steer_path_get(world, AS_ID(SteerPathId, s->packed), NULL, 0, &loop);
-        if (f == 0) lua_pushboolean(L, loop);
-        else lua_pushinteger(L, n);
+        if (f == 0)
+            lua_pushboolean(L, loop);
+        else
+            lua_pushinteger(L, n);
         break;
     }
     case SHAPE_FLOW_FIELD: {
         SteerFlowFieldDef g;
         steer_flow_field_get(world, AS_ID(SteerFlowFieldId, s->packed), &g);
-        if (f <= 2) lua_pushnumber(L, f == 0 ? g.origin.x : f == 1 ? g.origin.y : g.cell_size);
-        else lua_pushinteger(L, f == 3 ? g.cols : g.rows);
+        if (f <= 2)
+            lua_pushnumber(L, f == 0 ? g.origin.x : f == 1 ? g.origin.y : g.cell_size);
+        else
+            lua_pushinteger(L, f == 3 ? g.cols : g.rows);
         break;
     }
     }
@@ -503,16 +524,18 @@ static int shape_tostring(lua_State *L)
 static const luaL_Reg OBSTACLE_METHODS[] = {{"remove", shape_remove}, {"alive", shape_alive_method}, {NULL, NULL}};
 static const luaL_Reg PATH_METHODS[] = {
     {"remove", shape_remove}, {"alive", shape_alive_method}, {"points", path_points}, {NULL, NULL}};
-static const luaL_Reg FIELD_METHODS[] = {
-    {"remove", shape_remove}, {"alive", shape_alive_method}, {"set", field_set}, {"sample", field_sample}, {NULL, NULL}};
+static const luaL_Reg FIELD_METHODS[] = {{"remove", shape_remove},
+                                         {"alive", shape_alive_method},
+                                         {"set", field_set},
+                                         {"sample", field_sample},
+                                         {NULL, NULL}};
 static const luaL_Reg SHAPE_META[] = {{"__tostring", shape_tostring}, {NULL, NULL}};
 
-#define SHAPE_CLASS(type, mt, methods_, fields_)                                                       \
-    {                                                                                              \
-        .name = mt, .tag = LSTEER_SHAPE_TAG + (type), .size = sizeof(LShape),   \
-        .methods = methods_, .fields = fields_, .field_count = (int)(sizeof fields_ / sizeof fields_[0]), \
-        .metamethods = SHAPE_META, .flags = LCLASS_UNNAMED_KEYS | LCLASS_READ_ONLY_HANDLES,      \
-        .get = shape_get,                                                                          \
+#define SHAPE_CLASS(type, mt, methods_, fields_)                                                                       \
+    {                                                                                                                  \
+        .name = mt, .tag = LSTEER_SHAPE_TAG + (type), .size = sizeof(LShape), .methods = methods_, .fields = fields_,  \
+        .field_count = (int)(sizeof fields_ / sizeof fields_[0]), .metamethods = SHAPE_META,                           \
+        .flags = LCLASS_UNNAMED_KEYS | LCLASS_READ_ONLY_HANDLES, .get = shape_get,                                     \
     }
 static const LClass SHAPE_CLASSES[] = {
     SHAPE_CLASS(SHAPE_OBSTACLE, OBSTACLE_MT, OBSTACLE_METHODS, OBSTACLE_FIELDS),

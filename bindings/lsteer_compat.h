@@ -167,9 +167,12 @@ static inline int lsteer_compat_isinteger(lua_State *L, int idx)
 static inline int lsteer_compat_typeerror(lua_State *L, int arg, const char *tname)
 {
     const char *typearg;
-    if (lsteer_compat_getmetafield(L, arg, "__name") == LUA_TSTRING) typearg = lua_tostring(L, -1);
-    else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA) typearg = "light userdata";
-    else typearg = luaL_typename(L, arg);
+    if (lsteer_compat_getmetafield(L, arg, "__name") == LUA_TSTRING)
+        typearg = lua_tostring(L, -1);
+    else if (lua_type(L, arg) == LUA_TLIGHTUSERDATA)
+        typearg = "light userdata";
+    else
+        typearg = luaL_typename(L, arg);
     return lsteer_compat_argerror(L, arg, lua_pushfstring(L, "%s expected, got %s", tname, typearg));
 }
 
@@ -178,8 +181,10 @@ static inline lua_Integer lsteer_compat_checkinteger(lua_State *L, int arg)
     int ok;
     lua_Integer i = lsteer_compat_tointegerx(L, arg, &ok);
     if (!ok) {
-        if (lua_isnumber(L, arg)) lsteer_compat_argerror(L, arg, "number has no integer representation");
-        else lsteer_compat_typeerror(L, arg, lua_typename(L, LUA_TNUMBER));
+        if (lua_isnumber(L, arg))
+            lsteer_compat_argerror(L, arg, "number has no integer representation");
+        else
+            lsteer_compat_typeerror(L, arg, lua_typename(L, LUA_TNUMBER));
     }
     return i;
 }
@@ -268,7 +273,11 @@ static inline void lsteer_compat_pushcfunction(lua_State *L, lua_CFunction fn)
 
 /* ---- to-be-closed slots and warnings ------------------------------------------------------- */
 
-static inline void lsteer_compat_toclose(lua_State *L, int idx) { (void)L; (void)idx; }
+static inline void lsteer_compat_toclose(lua_State *L, int idx)
+{
+    (void)L;
+    (void)idx;
+}
 
 static inline void lsteer_compat_closeslot(lua_State *L, int idx)
 {
@@ -286,7 +295,9 @@ static inline void lsteer_compat_closeslot(lua_State *L, int idx)
 
 static inline void lsteer_compat_warning(lua_State *L, const char *msg, int tocont)
 {
-    (void)L; (void)msg; (void)tocont;
+    (void)L;
+    (void)msg;
+    (void)tocont;
 }
 
 /* ---- formatted strings: 5.4's %I and %f ---------------------------------------------------- */
@@ -308,9 +319,18 @@ static inline const char *lsteer_compat_pushvfstring(lua_State *L, const char *f
             break;
         }
         case 'c': luaL_addchar(&b, (char)va_arg(ap, int)); break;
-        case 'd': snprintf(tmp, sizeof tmp, "%d", va_arg(ap, int)); luaL_addstring(&b, tmp); break;
-        case 'I': snprintf(tmp, sizeof tmp, "%lld", (long long)va_arg(ap, lua_Integer)); luaL_addstring(&b, tmp); break;
-        case 'p': snprintf(tmp, sizeof tmp, "%p", va_arg(ap, void *)); luaL_addstring(&b, tmp); break;
+        case 'd':
+            snprintf(tmp, sizeof tmp, "%d", va_arg(ap, int));
+            luaL_addstring(&b, tmp);
+            break;
+        case 'I':
+            snprintf(tmp, sizeof tmp, "%lld", (long long)va_arg(ap, lua_Integer));
+            luaL_addstring(&b, tmp);
+            break;
+        case 'p':
+            snprintf(tmp, sizeof tmp, "%p", va_arg(ap, void *));
+            luaL_addstring(&b, tmp);
+            break;
         case 'f': {
             /* as 5.4 writes a float: %.14g, and ".0" when that looks like an integer */
             snprintf(tmp, sizeof tmp, "%.14g", (double)va_arg(ap, lua_Number));
@@ -319,7 +339,10 @@ static inline const char *lsteer_compat_pushvfstring(lua_State *L, const char *f
             break;
         }
         case '%': luaL_addchar(&b, '%'); break;
-        default: luaL_addchar(&b, '%'); luaL_addchar(&b, *p); break;
+        default:
+            luaL_addchar(&b, '%');
+            luaL_addchar(&b, *p);
+            break;
         }
     }
     luaL_pushresult(&b);
@@ -399,8 +422,10 @@ static inline int lsteer_compat_global_name(lua_State *L, int fn)
     while (lua_next(L, top + 1)) {
         if (lua_type(L, -2) == LUA_TSTRING && lua_istable(L, -1) && lsteer_compat_key_of(L, top + 3, fn)) {
             const char *mod = lua_tostring(L, top + 2);
-            if (strcmp(mod, "_G") == 0) lua_pushvalue(L, -1);
-            else lua_pushfstring(L, "%s.%s", mod, lua_tostring(L, -1));
+            if (strcmp(mod, "_G") == 0)
+                lua_pushvalue(L, -1);
+            else
+                lua_pushfstring(L, "%s.%s", mod, lua_tostring(L, -1));
             lua_replace(L, top + 1);
             lua_settop(L, top + 1);
             return 1;
@@ -430,8 +455,7 @@ static inline int lsteer_compat_argerror(lua_State *L, int arg, const char *extr
     } else if (!name && lsteer_compat_global_name(L, lua_gettop(L))) {
         name = lua_tostring(L, -1);
     }
-    if (method && --arg == 0)
-        return lsteer_compat_error(L, "calling '%s' on bad self (%s)", name, extramsg);
+    if (method && --arg == 0) return lsteer_compat_error(L, "calling '%s' on bad self (%s)", name, extramsg);
     return lsteer_compat_error(L, "bad argument #%d to '%s' (%s)", arg, name ? name : "?", extramsg);
 }
 

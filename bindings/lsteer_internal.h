@@ -62,7 +62,7 @@ static inline void *lsteer_test_udata(lua_State *L, int idx, uint64_t tag, size_
 /// only if its serial matches.
 static inline lua_Integer lsteer_handle_key(SteerVehicleId id) { return (lua_Integer)id.index1; }
 
-enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };          /* a world's */
+enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };                                   /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */
 
 /// One core vehicle slot's think bookkeeping (lbrains.c).
@@ -101,20 +101,20 @@ typedef struct LWorld {
 } LWorld;
 
 typedef struct LVehicle {
-    uint64_t tag;      ///< LSTEER_VEHICLE_TAG (lsteer_test_vehicle)
+    uint64_t tag; ///< LSTEER_VEHICLE_TAG (lsteer_test_vehicle)
     SteerVehicleId id;
-    uint64_t serial;   ///< v.id; also tells a reused slot from this vehicle
+    uint64_t serial; ///< v.id; also tells a reused slot from this vehicle
     uint32_t kind;
-    bool removed;      ///< set by world:remove, so that no reuse of the slot can revive it
-    LWorld *owner;     ///< kept alive by the handle's user value
+    bool removed;  ///< set by world:remove, so that no reuse of the slot can revive it
+    LWorld *owner; ///< kept alive by the handle's user value
 } LVehicle;
 
 typedef enum LShapeType { SHAPE_OBSTACLE, SHAPE_WALL, SHAPE_PATH, SHAPE_FLOW_FIELD } LShapeType;
 
 typedef struct LShape {
-    uint64_t tag;      ///< LSTEER_SHAPE_TAG + type (lclass.c)
+    uint64_t tag; ///< LSTEER_SHAPE_TAG + type (lclass.c)
     LShapeType type;
-    uint64_t packed;   ///< the core id, packed like a vehicle id
+    uint64_t packed; ///< the core id, packed like a vehicle id
     LWorld *owner;
 } LShape;
 
@@ -138,8 +138,8 @@ enum {
 };
 
 typedef struct LClass {
-    const char *name;  ///< the metatable's name, also the class's name in messages
-    uint64_t tag;      ///< the userdata's first word, and its size (lsteer_test_udata)
+    const char *name; ///< the metatable's name, also the class's name in messages
+    uint64_t tag;     ///< the userdata's first word, and its size (lsteer_test_udata)
     size_t size;
     const luaL_Reg *methods;           ///< NULL-terminated
     void (*add_methods)(lua_State *L); ///< adds more to the table on top, or NULL
@@ -320,16 +320,16 @@ int lsteer_remove_any(lua_State *L, int world_idx, int idx);
 
 /// How an option's value is checked and stored.
 typedef enum OptType {
-    OPT_NUMBER,    ///< finite double
-    OPT_NONNEG,    ///< finite double >= 0
-    OPT_POSITIVE,  ///< finite double > 0
-    OPT_UNIT,      ///< finite double in [0, 1]
-    OPT_AT_LEAST_1,///< finite double >= 1
-    OPT_ANGLE,     ///< finite double in (0, 2π] (a view angle)
-    OPT_INT,       ///< integer (stored as int)
-    OPT_VEC2,      ///< {x, y} of finite numbers (stored as SteerVec2)
-    OPT_BOOL,      ///< boolean (stored as bool)
-    OPT_CUSTOM,    ///< known key, read by the caller after the reader ran
+    OPT_NUMBER,     ///< finite double
+    OPT_NONNEG,     ///< finite double >= 0
+    OPT_POSITIVE,   ///< finite double > 0
+    OPT_UNIT,       ///< finite double in [0, 1]
+    OPT_AT_LEAST_1, ///< finite double >= 1
+    OPT_ANGLE,      ///< finite double in (0, 2π] (a view angle)
+    OPT_INT,        ///< integer (stored as int)
+    OPT_VEC2,       ///< {x, y} of finite numbers (stored as SteerVec2)
+    OPT_BOOL,       ///< boolean (stored as bool)
+    OPT_CUSTOM,     ///< known key, read by the caller after the reader ran
 } OptType;
 
 typedef struct OptSpec {

@@ -228,7 +228,8 @@ static const char *plan_kind_name(lua_State *L, int world_idx, KindPlan *plan, c
 /// The kind name at idx, a value of the options table (which keeps the string alive).
 static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int idx, uint32_t *out)
 {
-    if (lua_type(L, idx) != LUA_TSTRING) return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
+    if (lua_type(L, idx) != LUA_TSTRING)
+        return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
     return plan_kind_name(L, world_idx, plan, lua_tostring(L, idx), out);
 }
 
@@ -373,8 +374,10 @@ int lsteer_spawn(lua_State *L)
     uint32_t kind;
     if (lua_istable(L, 2)) {
         const char *msg = NULL;
-        if ((given & bits->kind) && lua_getfield(L, 2, "kind") != LUA_TNIL) msg = plan_kind(L, 1, &plan, -1, &kind);
-        else msg = plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
+        if ((given & bits->kind) && lua_getfield(L, 2, "kind") != LUA_TNIL)
+            msg = plan_kind(L, 1, &plan, -1, &kind);
+        else
+            msg = plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         if (msg) lsteer_option_error(L, 2, "kind", msg);
         def.kind = kind;
         if ((given & bits->flock_with) && lua_getfield(L, 2, "flock_with") != LUA_TNIL &&
@@ -492,26 +495,74 @@ static int vehicle_tostring(lua_State *L)
 
 enum {
     /* read-only */
-    F_X = 1, F_Y, F_VX, F_VY, F_SPEED, F_HEADING, F_HX, F_HY, F_ID, F_KIND, F_FORCE_X, F_FORCE_Y, F_WORLD,
+    F_X = 1,
+    F_Y,
+    F_VX,
+    F_VY,
+    F_SPEED,
+    F_HEADING,
+    F_HX,
+    F_HY,
+    F_ID,
+    F_KIND,
+    F_FORCE_X,
+    F_FORCE_Y,
+    F_WORLD,
     F_BRAIN_ERROR,
     /* writable */
-    F_MAX_SPEED, F_MAX_FORCE, F_MASS, F_RADIUS, F_MAX_TURN_RATE, F_RESPONSE_TIME, F_NEIGHBOR_RADIUS,
-    F_VIEW_ANGLE, F_COLOR, F_COMBINE, F_FLOCK_WITH, F_DATA, F_BRAIN, F_STATE,
+    F_MAX_SPEED,
+    F_MAX_FORCE,
+    F_MASS,
+    F_RADIUS,
+    F_MAX_TURN_RATE,
+    F_RESPONSE_TIME,
+    F_NEIGHBOR_RADIUS,
+    F_VIEW_ANGLE,
+    F_COLOR,
+    F_COMBINE,
+    F_FLOCK_WITH,
+    F_DATA,
+    F_BRAIN,
+    F_STATE,
 };
 
-#define RO(name, code, hint) {name, code, false, hint}
-#define RW(name, code) {name, code, true, NULL}
+#define RO(name, code, hint)                                                                                           \
+    {                                                                                                                  \
+        name, code, false, hint                                                                                        \
+    }
+#define RW(name, code)                                                                                                 \
+    {                                                                                                                  \
+        name, code, true, NULL                                                                                         \
+    }
 static const LField FIELDS[] = {
-    RO("x", F_X, " (use set_position)"), RO("y", F_Y, " (use set_position)"),
-    RO("vx", F_VX, " (use set_velocity)"), RO("vy", F_VY, " (use set_velocity)"),
-    RO("speed", F_SPEED, NULL), RO("heading", F_HEADING, " (use set_heading)"), RO("hx", F_HX, NULL),
-    RO("hy", F_HY, NULL), RO("id", F_ID, NULL), RO("kind", F_KIND, NULL), RO("force_x", F_FORCE_X, NULL),
-    RO("force_y", F_FORCE_Y, NULL), RO("world", F_WORLD, NULL),
+    RO("x", F_X, " (use set_position)"),
+    RO("y", F_Y, " (use set_position)"),
+    RO("vx", F_VX, " (use set_velocity)"),
+    RO("vy", F_VY, " (use set_velocity)"),
+    RO("speed", F_SPEED, NULL),
+    RO("heading", F_HEADING, " (use set_heading)"),
+    RO("hx", F_HX, NULL),
+    RO("hy", F_HY, NULL),
+    RO("id", F_ID, NULL),
+    RO("kind", F_KIND, NULL),
+    RO("force_x", F_FORCE_X, NULL),
+    RO("force_y", F_FORCE_Y, NULL),
+    RO("world", F_WORLD, NULL),
     RO("brain_error", F_BRAIN_ERROR, " (assign v.brain to resume its brain)"),
-    RW("max_speed", F_MAX_SPEED), RW("max_force", F_MAX_FORCE), RW("mass", F_MASS), RW("radius", F_RADIUS),
-    RW("max_turn_rate", F_MAX_TURN_RATE), RW("response_time", F_RESPONSE_TIME), RW("neighbor_radius", F_NEIGHBOR_RADIUS),
-    RW("view_angle", F_VIEW_ANGLE), RW("color", F_COLOR), RW("combine", F_COMBINE), RW("flock_with", F_FLOCK_WITH),
-    RW("data", F_DATA), RW("brain", F_BRAIN), RW("state", F_STATE),
+    RW("max_speed", F_MAX_SPEED),
+    RW("max_force", F_MAX_FORCE),
+    RW("mass", F_MASS),
+    RW("radius", F_RADIUS),
+    RW("max_turn_rate", F_MAX_TURN_RATE),
+    RW("response_time", F_RESPONSE_TIME),
+    RW("neighbor_radius", F_NEIGHBOR_RADIUS),
+    RW("view_angle", F_VIEW_ANGLE),
+    RW("color", F_COLOR),
+    RW("combine", F_COMBINE),
+    RW("flock_with", F_FLOCK_WITH),
+    RW("data", F_DATA),
+    RW("brain", F_BRAIN),
+    RW("state", F_STATE),
 };
 #undef RO
 #undef RW
@@ -548,8 +599,10 @@ static int vehicle_get_rest(lua_State *L, const LVehicle *h, int code)
     case F_COMBINE: lua_pushstring(L, LSTEER_COMBINE_NAMES.names[s.combine]); break;
     case F_FLOCK_WITH:
         push_owner(L, 1);
-        if (s.flock_kinds) push_kind_list(L, lua_gettop(L), s.flock_kinds);
-        else lua_pushnil(L);
+        if (s.flock_kinds)
+            push_kind_list(L, lua_gettop(L), s.flock_kinds);
+        else
+            lua_pushnil(L);
         break;
     }
     return 1;
@@ -605,17 +658,22 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
     double x = 0.0;
     SteerResult r = STEER_OK;
     switch (code) {
-    case F_MAX_SPEED: case F_MAX_FORCE: case F_MASS: case F_RESPONSE_TIME:
+    case F_MAX_SPEED:
+    case F_MAX_FORCE:
+    case F_MASS:
+    case F_RESPONSE_TIME:
         if ((msg = lsteer_check_value(L, 3, OPT_POSITIVE, &x))) break;
-        r = code == F_MAX_SPEED ? steer_vehicle_set_max_speed(world, h->id, x)
-          : code == F_MAX_FORCE ? steer_vehicle_set_max_force(world, h->id, x)
-          : code == F_MASS      ? steer_vehicle_set_mass(world, h->id, x)
-                                : steer_vehicle_set_response_time(world, h->id, x);
+        r = code == F_MAX_SPEED   ? steer_vehicle_set_max_speed(world, h->id, x)
+            : code == F_MAX_FORCE ? steer_vehicle_set_max_force(world, h->id, x)
+            : code == F_MASS      ? steer_vehicle_set_mass(world, h->id, x)
+                                  : steer_vehicle_set_response_time(world, h->id, x);
         break;
-    case F_RADIUS: case F_MAX_TURN_RATE: case F_NEIGHBOR_RADIUS:
+    case F_RADIUS:
+    case F_MAX_TURN_RATE:
+    case F_NEIGHBOR_RADIUS:
         if ((msg = lsteer_check_value(L, 3, OPT_NONNEG, &x))) break;
         r = code == F_RADIUS          ? steer_vehicle_set_radius(world, h->id, x)
-          : code == F_MAX_TURN_RATE   ? steer_vehicle_set_max_turn_rate(world, h->id, x)
+            : code == F_MAX_TURN_RATE ? steer_vehicle_set_max_turn_rate(world, h->id, x)
                                       : steer_vehicle_set_neighbor_radius(world, h->id, x);
         break;
     case F_VIEW_ANGLE:
@@ -644,7 +702,9 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
         r = steer_vehicle_set_flock_kinds(world, h->id, mask);
         break;
     }
-    case F_DATA: case F_BRAIN: case F_STATE: {
+    case F_DATA:
+    case F_BRAIN:
+    case F_STATE: {
         int uv = HUV_DATA + (code - F_DATA);
         if ((msg = check_lua_value(L, uv, 3))) break;
         set_lua_value(L, 1, uv, 3);

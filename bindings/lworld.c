@@ -131,7 +131,8 @@ int lsteer_world_new(lua_State *L)
             int ok = 0;
             lua_Integer seed = lua_tointegerx(L, -1, &ok);
             if (!ok || seed < 0) {
-                lua_pushfstring(L, "non-negative integer expected, got %s", lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
+                lua_pushfstring(L, "non-negative integer expected, got %s",
+                                lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1));
                 lsteer_option_error(L, 1, "seed", lua_tostring(L, -1));
             }
             def.seed = (uint64_t)seed;
@@ -400,8 +401,12 @@ static int world_tostring(lua_State *L)
 
 enum { F_TIME = 1, F_DT, F_WIDTH, F_HEIGHT, F_STEP_COUNT, F_EDGES, F_THINK_HZ };
 static const LField WORLD_FIELDS[] = {
-    {"time", F_TIME, false, NULL}, {"dt", F_DT, true, NULL}, {"width", F_WIDTH, false, NULL},
-    {"height", F_HEIGHT, false, NULL}, {"step_count", F_STEP_COUNT, false, NULL}, {"edges", F_EDGES, false, NULL},
+    {"time", F_TIME, false, NULL},
+    {"dt", F_DT, true, NULL},
+    {"width", F_WIDTH, false, NULL},
+    {"height", F_HEIGHT, false, NULL},
+    {"step_count", F_STEP_COUNT, false, NULL},
+    {"edges", F_EDGES, false, NULL},
     {"think_hz", F_THINK_HZ, true, NULL},
 };
 

@@ -40,8 +40,8 @@ int main(void)
     pursue.pursue.target = steer_target_vehicle(prey);
     if (steer_vehicle_set_behaviour(world, hunter, &pursue) != STEER_OK) return fail(world, "pursue");
 
-    double start = steer_length(steer_world_offset(world, steer_vehicle_position(world, hunter),
-                                                   steer_vehicle_position(world, prey)));
+    double start = steer_length(
+        steer_world_offset(world, steer_vehicle_position(world, hunter), steer_vehicle_position(world, prey)));
     for (int i = 0; i < 600; i++) steer_world_step(world);
 
     SteerVec2 p = steer_vehicle_position(world, prey), h = steer_vehicle_position(world, hunter);

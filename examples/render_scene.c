@@ -14,8 +14,8 @@
 
 enum { WIDTH = 1280, HEIGHT = 800, TOP_BAR = 76, HUNTER_KIND = 1, PATROL_KIND = 2, HIDER_KIND = 3 };
 
-static SteerVehicleId add_vehicle(SteerWorld *world, double x, double y, double heading, uint32_t kind, double max_speed,
-                                  double radius)
+static SteerVehicleId add_vehicle(SteerWorld *world, double x, double y, double heading, uint32_t kind,
+                                  double max_speed, double radius)
 {
     SteerVehicleDef def = steer_default_vehicle_def();
     def.position = steer_vec2(x, y);
@@ -69,7 +69,8 @@ static Scene build_scene(int prey)
     SteerWorld *world = scene.world;
     if (!world) exit(1);
 
-    static const double obstacles[][3] = {{330, 200, 45}, {600, 420, 60}, {840, 230, 40}, {1000, 480, 50}, {290, 520, 30}};
+    static const double obstacles[][3] = {
+        {330, 200, 45}, {600, 420, 60}, {840, 230, 40}, {1000, 480, 50}, {290, 520, 30}};
     for (size_t i = 0; i < sizeof obstacles / sizeof *obstacles; i++)
         steer_world_add_obstacle(world, steer_vec2(obstacles[i][0], obstacles[i][1]), obstacles[i][2], NULL);
     steer_world_add_wall(world, steer_vec2(640, 90), steer_vec2(640, 260), NULL);
@@ -134,7 +135,8 @@ static const char *label(void *ctx, SteerVehicleId id)
     case HIDER_KIND: return "hide";
     default: {
         SteerBehaviourState evade;
-        if (steer_vehicle_get_behaviour(world, id, STEER_EVADE, NULL, &evade) == STEER_OK && steer_length(evade.force) > 0.0)
+        if (steer_vehicle_get_behaviour(world, id, STEER_EVADE, NULL, &evade) == STEER_OK &&
+            steer_length(evade.force) > 0.0)
             return "flee!";
         return NULL; /* wandering prey stay unlabelled: less clutter */
     }
@@ -190,15 +192,16 @@ int main(int argc, char **argv)
     frame.camera.center_y -= 0.5 * TOP_BAR / frame.camera.zoom;
     frame.alpha = 1.0;
     frame.overlays = plain ? 0u
-                           : STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_FORCES | STEER_OVERLAY_STATES |
-                                 STEER_OVERLAY_PATHS;
+                           : STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_FORCES |
+                                 STEER_OVERLAY_STATES | STEER_OVERLAY_PATHS;
     frame.selected = plain ? (SteerVehicleId)STEER_NULL_ID : scene.hunters[1];
     frame.vehicle_label = label;
     frame.label_ctx = world;
     steer_render_world(render, world, &frame);
     if (!plain) {
         char counts[96];
-        snprintf(counts, sizeof counts, "steer render_scene   %d vehicles   t = %.1f s", steer_world_vehicle_count(world), steer_world_time(world));
+        snprintf(counts, sizeof counts, "steer render_scene   %d vehicles   t = %.1f s",
+                 steer_world_vehicle_count(world), steer_world_time(world));
         const char *hud[] = {
             counts,
             "blue prey wander and evade  red hunters pursue  green patrol a path  amber hides",

@@ -40,7 +40,7 @@ void steer_world_step(SteerWorld *world);
 /// The message of the last failed call on this world ("" if none failed yet).
 const char *steer_world_last_error(const SteerWorld *world);
 
-double steer_world_time(const SteerWorld *world);       ///< simulated seconds since creation
+double steer_world_time(const SteerWorld *world); ///< simulated seconds since creation
 uint64_t steer_world_step_count(const SteerWorld *world);
 double steer_world_dt(const SteerWorld *world);
 SteerResult steer_world_set_dt(SteerWorld *world, double dt);

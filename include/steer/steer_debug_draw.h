@@ -23,17 +23,18 @@ struct SteerWorld;
 
 /// What steer_world_debug_draw() emits; combine with |.
 typedef enum SteerDebugDrawFlags {
-    STEER_DEBUG_DRAW_VEHICLES = 1u << 0,    ///< oriented filled triangles (colour word, else kind palette)
-    STEER_DEBUG_DRAW_OBSTACLES = 1u << 1,   ///< filled circles with an outline
-    STEER_DEBUG_DRAW_WALLS = 1u << 2,       ///< segments with a normal tick at their middle
-    STEER_DEBUG_DRAW_PATHS = 1u << 3,       ///< polylines with a dot at each waypoint
-    STEER_DEBUG_DRAW_BOUNDS = 1u << 4,      ///< the rectangle [0, width] x [0, height]
-    STEER_DEBUG_DRAW_WANDER = 1u << 5,      ///< wander circles, their targets and leash anchors
-    STEER_DEBUG_DRAW_AVOIDANCE = 1u << 6,   ///< obstacle detection boxes and wall feelers
-    STEER_DEBUG_DRAW_NEIGHBORS = 1u << 7,   ///< neighbour radius (and view cone when narrower than 2π)
-    STEER_DEBUG_DRAW_FORCES = 1u << 8,      ///< velocity and combined steering force vectors
-    STEER_DEBUG_DRAW_TARGETS = 1u << 9,     ///< a line from each vehicle to the target point of each behaviour that pushed it
-    STEER_DEBUG_DRAW_FLOW_FIELDS = 1u << 10,///< one arrow per flow-field cell
+    STEER_DEBUG_DRAW_VEHICLES = 1u << 0,  ///< oriented filled triangles (colour word, else kind palette)
+    STEER_DEBUG_DRAW_OBSTACLES = 1u << 1, ///< filled circles with an outline
+    STEER_DEBUG_DRAW_WALLS = 1u << 2,     ///< segments with a normal tick at their middle
+    STEER_DEBUG_DRAW_PATHS = 1u << 3,     ///< polylines with a dot at each waypoint
+    STEER_DEBUG_DRAW_BOUNDS = 1u << 4,    ///< the rectangle [0, width] x [0, height]
+    STEER_DEBUG_DRAW_WANDER = 1u << 5,    ///< wander circles, their targets and leash anchors
+    STEER_DEBUG_DRAW_AVOIDANCE = 1u << 6, ///< obstacle detection boxes and wall feelers
+    STEER_DEBUG_DRAW_NEIGHBORS = 1u << 7, ///< neighbour radius (and view cone when narrower than 2π)
+    STEER_DEBUG_DRAW_FORCES = 1u << 8,    ///< velocity and combined steering force vectors
+    STEER_DEBUG_DRAW_TARGETS =
+        1u << 9, ///< a line from each vehicle to the target point of each behaviour that pushed it
+    STEER_DEBUG_DRAW_FLOW_FIELDS = 1u << 10, ///< one arrow per flow-field cell
     STEER_DEBUG_DRAW_WORLD = STEER_DEBUG_DRAW_VEHICLES | STEER_DEBUG_DRAW_OBSTACLES | STEER_DEBUG_DRAW_WALLS |
                              STEER_DEBUG_DRAW_PATHS | STEER_DEBUG_DRAW_BOUNDS,
 } SteerDebugDrawFlags;

@@ -21,14 +21,17 @@
  * 1e6·1e6·1e6/1e-6 per behaviour; quotients never have a divisor below STEER_MIN_POSITIVE. The step
  * keeps positions within STEER_MAX_COORDINATE too: in an unbounded world a vehicle that reaches it
  * stops there, as at a wall. */
-#define STEER_MAX_COORDINATE 1e9 ///< |x|, |y| of every point: positions, targets, anchors, centres, wall ends, path points, origins
-#define STEER_MAX_LENGTH 1e9     ///< every length: world size, radii, behaviour distances, offsets, cell sizes, query radii, jitter (units/s)
-#define STEER_MAX_SPEED 1e6      ///< max_speed and each velocity component, units/s (velocities are also truncated to max_speed)
-#define STEER_MAX_FORCE 1e12     ///< max_force, mass·units/s²
+#define STEER_MAX_COORDINATE                                                                                           \
+    1e9 ///< |x|, |y| of every point: positions, targets, anchors, centres, wall ends, path points, origins
+#define STEER_MAX_LENGTH                                                                                               \
+    1e9 ///< every length: world size, radii, behaviour distances, offsets, cell sizes, query radii, jitter (units/s)
+#define STEER_MAX_SPEED                                                                                                \
+    1e6 ///< max_speed and each velocity component, units/s (velocities are also truncated to max_speed)
+#define STEER_MAX_FORCE 1e12 ///< max_force, mass·units/s²
 #define STEER_MAX_MASS 1e6
-#define STEER_MAX_TIME 1e6       ///< response_time, lookahead, horizon, s
-#define STEER_MAX_RATE 1e6       ///< max_turn_rate (radians/s), roam_rate (1/s)
-#define STEER_MAX_WEIGHT 1e6     ///< weights: behaviour weight, flock parts, follow_leader separation, comfort_multiplier
+#define STEER_MAX_TIME 1e6   ///< response_time, lookahead, horizon, s
+#define STEER_MAX_RATE 1e6   ///< max_turn_rate (radians/s), roam_rate (1/s)
+#define STEER_MAX_WEIGHT 1e6 ///< weights: behaviour weight, flock parts, follow_leader separation, comfort_multiplier
 /// Smallest value of every quantity that must be positive: mass, max_speed, max_force,
 /// response_time, dt, world width and height, cell_size, return_radius, detection_length,
 /// feeler_length, margin, horizon, an obstacle's radius. A denormal divisor would overflow.
@@ -50,11 +53,11 @@ typedef enum SteerResult {
 /* Ids are small values, never pointers: a 1-based slot index (so a zeroed id is the null id), a
  * tag of the world that made it, and the slot's generation, which grows each time the slot is
  * reused. An id whose generation no longer matches names a removed object and is refused. */
-#define STEER_DECLARE_ID(Name)                                                                     \
-    typedef struct Name {                                                                          \
-        uint32_t index1;                                                                           \
-        uint16_t world;                                                                            \
-        uint16_t generation;                                                                       \
+#define STEER_DECLARE_ID(Name)                                                                                         \
+    typedef struct Name {                                                                                              \
+        uint32_t index1;                                                                                               \
+        uint16_t world;                                                                                                \
+        uint16_t generation;                                                                                           \
     } Name
 
 STEER_DECLARE_ID(SteerVehicleId);
@@ -63,7 +66,10 @@ STEER_DECLARE_ID(SteerWallId);
 STEER_DECLARE_ID(SteerPathId);
 STEER_DECLARE_ID(SteerFlowFieldId);
 
-#define STEER_NULL_ID {0, 0, 0}
+#define STEER_NULL_ID                                                                                                  \
+    {                                                                                                                  \
+        0, 0, 0                                                                                                        \
+    }
 
 /* ---- World --------------------------------------------------------------------------------- */
 
@@ -82,8 +88,8 @@ typedef void *(*SteerAllocFn)(void *user, void *block, size_t old_size, size_t n
 typedef struct SteerWorldDef {
     double width, height; ///< units, > 0
     SteerEdges edges;
-    double dt;            ///< fixed physics step, s (> 0, at most 1)
-    uint64_t seed;        ///< seeds the world's PRNG: same seed, same calls, same bits
+    double dt;     ///< fixed physics step, s (> 0, at most 1)
+    uint64_t seed; ///< seeds the world's PRNG: same seed, same calls, same bits
     /// Threads a step runs on (the caller's included), 1 to 64; 0 counts as 1. The result is the
     /// same bits for every count; small worlds step on one thread whatever the count.
     int threads;
@@ -99,26 +105,27 @@ typedef struct SteerWorldDef {
 /// How a vehicle combines the forces of its active behaviours.
 typedef enum SteerCombine {
     STEER_COMBINE_WEIGHTED = 0, ///< weighted sum, truncated to max_force
-    STEER_COMBINE_PRIORITY,     ///< prioritised weighted running sum: smaller priority first, until max_force is used up
-    STEER_COMBINE_DITHER,       ///< prioritised dithering: each behaviour is tried with its probability; the first non-zero wins
+    STEER_COMBINE_PRIORITY, ///< prioritised weighted running sum: smaller priority first, until max_force is used up
+    STEER_COMBINE_DITHER,   ///< prioritised dithering: each behaviour is tried with its probability; the first non-zero
+                            ///< wins
 } SteerCombine;
 
 typedef struct SteerVehicleDef {
-    SteerVec2 position;    ///< units
-    SteerVec2 velocity;    ///< units/s
-    double heading;        ///< radians; used when velocity is zero, else the velocity's direction wins
-    double mass;           ///< > 0
-    double max_speed;      ///< units/s, > 0
-    double max_force;      ///< mass·units/s², > 0
-    double max_turn_rate;  ///< radians/s, 0 = unlimited
-    double radius;         ///< bounding radius, units, >= 0
-    double response_time;  ///< s, > 0: velocity-matching behaviours ask for mass·(desired - velocity)/response_time
-    double neighbor_radius;///< units, >= 0: how far group behaviours look for neighbours
-    double view_angle;     ///< radians in (0, 2π]: full width of the cone around the heading where neighbours are seen
-    uint64_t flock_kinds;  ///< bit k set = group behaviours consider kind k; 0 = only the vehicle's own kind
-    uint32_t kind;         ///< small integer < 64 the caller gives meaning to (e.g. an interned name)
-    uint32_t color;        ///< a word the core stores for the caller (e.g. 0xRRGGBBAA) and never reads
-    uint64_t user_data;    ///< another word for the caller
+    SteerVec2 position;     ///< units
+    SteerVec2 velocity;     ///< units/s
+    double heading;         ///< radians; used when velocity is zero, else the velocity's direction wins
+    double mass;            ///< > 0
+    double max_speed;       ///< units/s, > 0
+    double max_force;       ///< mass·units/s², > 0
+    double max_turn_rate;   ///< radians/s, 0 = unlimited
+    double radius;          ///< bounding radius, units, >= 0
+    double response_time;   ///< s, > 0: velocity-matching behaviours ask for mass·(desired - velocity)/response_time
+    double neighbor_radius; ///< units, >= 0: how far group behaviours look for neighbours
+    double view_angle;    ///< radians in (0, 2π]: full width of the cone around the heading where neighbours are seen
+    uint64_t flock_kinds; ///< bit k set = group behaviours consider kind k; 0 = only the vehicle's own kind
+    uint32_t kind;        ///< small integer < 64 the caller gives meaning to (e.g. an interned name)
+    uint32_t color;       ///< a word the core stores for the caller (e.g. 0xRRGGBBAA) and never reads
+    uint64_t user_data;   ///< another word for the caller
     SteerCombine combine;
 } SteerVehicleDef;
 
@@ -126,13 +133,13 @@ typedef struct SteerVehicleDef {
 
 /// A snapshot of one vehicle, filled by steer_vehicle_get().
 typedef struct SteerVehicleState {
-    uint64_t serial;       ///< never reused within a world: creation order
+    uint64_t serial; ///< never reused within a world: creation order
     SteerVec2 position, velocity;
-    SteerVec2 heading;     ///< unit vector
-    SteerVec2 side;        ///< heading rotated +90°
+    SteerVec2 heading; ///< unit vector
+    SteerVec2 side;    ///< heading rotated +90°
     double speed;
-    SteerVec2 force;       ///< combined force applied last step (after truncation)
-    SteerVec2 spawn;       ///< where it was created: the default leash anchor
+    SteerVec2 force; ///< combined force applied last step (after truncation)
+    SteerVec2 spawn; ///< where it was created: the default leash anchor
     double mass, max_speed, max_force, max_turn_rate, radius, response_time;
     double neighbor_radius, view_angle;
     uint64_t flock_kinds;
@@ -202,44 +209,48 @@ typedef enum SteerLeash {
     STEER_LEASH_ROAM, ///< method 2: seek a noise-driven point that roams within max_distance of the anchor
 } SteerLeash;
 
-typedef struct SteerSeekParams { SteerTarget target; } SteerSeekParams;
+typedef struct SteerSeekParams {
+    SteerTarget target;
+} SteerSeekParams;
 typedef struct SteerFleeParams {
     SteerTarget target;
-    double panic_distance;  ///< units; 0 = always flee
+    double panic_distance; ///< units; 0 = always flee
 } SteerFleeParams;
 typedef struct SteerArriveParams {
     SteerTarget target;
-    double slowing_radius;  ///< units; inside it the desired speed falls linearly to 0 at the target
+    double slowing_radius; ///< units; inside it the desired speed falls linearly to 0 at the target
 } SteerArriveParams;
-typedef struct SteerPursueParams { SteerTarget target; } SteerPursueParams; ///< target must be a vehicle
+typedef struct SteerPursueParams {
+    SteerTarget target;
+} SteerPursueParams; ///< target must be a vehicle
 typedef struct SteerEvadeParams {
-    SteerTarget target;     ///< a vehicle
-    double threat_range;    ///< units; 0 = always evade
+    SteerTarget target;  ///< a vehicle
+    double threat_range; ///< units; 0 = always evade
 } SteerEvadeParams;
 typedef struct SteerOffsetPursueParams {
-    SteerTarget target;     ///< the leader, a vehicle
-    SteerVec2 offset;       ///< in the leader's frame: x ahead, y to its side (units)
-    double slowing_radius;  ///< units
+    SteerTarget target;    ///< the leader, a vehicle
+    SteerVec2 offset;      ///< in the leader's frame: x ahead, y to its side (units)
+    double slowing_radius; ///< units
 } SteerOffsetPursueParams;
 typedef struct SteerInterposeParams {
-    SteerTarget a, b;       ///< vehicles or points; the vehicle places itself midway
-    double slowing_radius;  ///< units
+    SteerTarget a, b;      ///< vehicles or points; the vehicle places itself midway
+    double slowing_radius; ///< units
 } SteerInterposeParams;
 typedef struct SteerHideParams {
-    SteerTarget target;     ///< the hunter (vehicle or point)
-    double distance;        ///< units kept between the obstacle's edge and the hiding spot
-    double slowing_radius;  ///< units
+    SteerTarget target;    ///< the hunter (vehicle or point)
+    double distance;       ///< units kept between the obstacle's edge and the hiding spot
+    double slowing_radius; ///< units
 } SteerHideParams;
 typedef struct SteerWanderParams {
-    double radius;          ///< units, radius of the wander circle
-    double distance;        ///< units, how far ahead the circle's centre is projected
-    double jitter;          ///< units/s: the target moves by at most jitter·dt per axis each step
+    double radius;   ///< units, radius of the wander circle
+    double distance; ///< units, how far ahead the circle's centre is projected
+    double jitter;   ///< units/s: the target moves by at most jitter·dt per axis each step
     SteerLeash leash;
-    bool has_anchor;        ///< false: the vehicle's spawn point is the anchor
+    bool has_anchor; ///< false: the vehicle's spawn point is the anchor
     SteerVec2 anchor;
-    double return_radius;   ///< units (pull): no pull inside, full pull at twice this
-    double max_distance;    ///< units (roam): how far the roaming point may get from the anchor
-    double roam_rate;       ///< 1/s (roam): how quickly the roaming point moves
+    double return_radius; ///< units (pull): no pull inside, full pull at twice this
+    double max_distance;  ///< units (roam): how far the roaming point may get from the anchor
+    double roam_rate;     ///< 1/s (roam): how quickly the roaming point moves
 } SteerWanderParams;
 typedef struct SteerFollowParams {
     SteerPathId path;
@@ -247,43 +258,47 @@ typedef struct SteerFollowParams {
     double slowing_radius;  ///< units: arrive at the end of an open path
 } SteerFollowParams;
 typedef struct SteerAvoidObstaclesParams {
-    double detection_length;///< units: the detection box is this long at rest, twice as long at max_speed
-    double braking;         ///< 0..1: weight of the braking part against the lateral part
+    double detection_length; ///< units: the detection box is this long at rest, twice as long at max_speed
+    double braking;          ///< 0..1: weight of the braking part against the lateral part
 } SteerAvoidObstaclesParams;
 typedef struct SteerAvoidWallsParams {
-    double feeler_length;   ///< units: the front feeler; the two side feelers are half as long
+    double feeler_length; ///< units: the front feeler; the two side feelers are half as long
 } SteerAvoidWallsParams;
 typedef struct SteerContainParams {
-    double margin;          ///< units: steering back starts this far inside the bounds
+    double margin; ///< units: steering back starts this far inside the bounds
 } SteerContainParams;
 typedef struct SteerFollowFlowParams {
     SteerFlowFieldId field;
-    double lookahead;       ///< s: the field is sampled at position + velocity·lookahead
+    double lookahead; ///< s: the field is sampled at position + velocity·lookahead
 } SteerFollowFlowParams;
 typedef struct SteerSeparateParams {
     double comfort_distance;   ///< units: neighbours closer than this push harder
     double comfort_multiplier; ///< how much harder (>= 1)
 } SteerSeparateParams;
-typedef struct SteerAlignParams { double unused; } SteerAlignParams;
-typedef struct SteerCohereParams { double unused; } SteerCohereParams;
+typedef struct SteerAlignParams {
+    double unused;
+} SteerAlignParams;
+typedef struct SteerCohereParams {
+    double unused;
+} SteerCohereParams;
 typedef struct SteerFlockParams {
     double separation, alignment, cohesion, wander; ///< weights of the four parts
     SteerWanderParams wander_params;
 } SteerFlockParams;
 typedef struct SteerFollowLeaderParams {
-    SteerTarget target;        ///< the leader, a vehicle
-    double behind;             ///< units behind the leader to arrive at
-    double sight_radius;       ///< units: within this of the point ahead of the leader, get out of its way
-    double slowing_radius;     ///< units
-    double separation;         ///< weight of keeping apart from the other followers (its neighbours), >= 0
+    SteerTarget target;    ///< the leader, a vehicle
+    double behind;         ///< units behind the leader to arrive at
+    double sight_radius;   ///< units: within this of the point ahead of the leader, get out of its way
+    double slowing_radius; ///< units
+    double separation;     ///< weight of keeping apart from the other followers (its neighbours), >= 0
 } SteerFollowLeaderParams;
 typedef struct SteerQueueParams {
-    double ahead;              ///< units: how far ahead to look for someone to queue behind
-    double radius;             ///< units: how close to that point someone must be
-    double braking;            ///< 0..1: fraction of the velocity removed per step when someone slower is ahead
+    double ahead;   ///< units: how far ahead to look for someone to queue behind
+    double radius;  ///< units: how close to that point someone must be
+    double braking; ///< 0..1: fraction of the velocity removed per step when someone slower is ahead
 } SteerQueueParams;
 typedef struct SteerAvoidCollisionsParams {
-    double horizon;            ///< s: how far ahead closest approaches are predicted
+    double horizon; ///< s: how far ahead closest approaches are predicted
 } SteerAvoidCollisionsParams;
 
 /// One behaviour with its parameters. Get one from steer_default_behaviour_def(type), change what

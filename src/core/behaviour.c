@@ -128,7 +128,8 @@ static SteerResult check_option(Checker *c, const SteerBehaviourDef *def, const 
         /* Most options are numbers in range: decided here, the message made only when one is not. */
         double x = number_in(def, spec->offset);
         if (x >= spec->min && x <= spec->max) return STEER_OK; /* false for NaN */
-        return steer_check_range(c->world, prefix_of(c), spec->label ? spec->label : spec->key, x, spec->min, spec->max);
+        return steer_check_range(c->world, prefix_of(c), spec->label ? spec->label : spec->key, x, spec->min,
+                                 spec->max);
     }
     const char *name = spec->label ? spec->label : spec->key;
     switch (spec->kind) {
@@ -156,7 +157,8 @@ static SteerResult check_option(Checker *c, const SteerBehaviourDef *def, const 
     return STEER_OK;
 }
 
-static SteerResult check_target(Checker *c, const SteerBehaviourDef *def, const SteerTargetSpec *spec, SteerVehicleId self)
+static SteerResult check_target(Checker *c, const SteerBehaviourDef *def, const SteerTargetSpec *spec,
+                                SteerVehicleId self)
 {
     const SteerWorld *world = c->world;
     const char *name = spec->name;
@@ -164,13 +166,16 @@ static SteerResult check_target(Checker *c, const SteerBehaviourDef *def, const 
     switch (target.kind) {
     case STEER_TARGET_POINT:
         if (spec->arg == STEER_ARG_VEHICLE)
-            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be a vehicle, not a point", c->behaviour, name);
+            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be a vehicle, not a point",
+                              c->behaviour, name);
         return steer_check_point(world, prefix_of(c), name, target.point);
     case STEER_TARGET_VEHICLE:
         if (!steer_vehicle_lookup(world, target.vehicle))
-            return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: %s names a vehicle that does not exist", c->behaviour, name);
+            return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: %s names a vehicle that does not exist", c->behaviour,
+                              name);
         if (target.vehicle.index1 == self.index1)
-            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be another vehicle, not itself", c->behaviour, name);
+            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be another vehicle, not itself",
+                              c->behaviour, name);
         return STEER_OK;
     case STEER_TARGET_NONE:
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s is missing", c->behaviour, name);
@@ -319,8 +324,8 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
     vehicle->plain_flock = false;
     if (vehicle->behaviour_count == 1) {
         const SteerBehaviourSlot *only = &vehicle->behaviours[0];
-        vehicle->plain_flock = only->def.type == STEER_FLOCK && !only->lost &&
-                               only->def.flock.wander_params.leash == STEER_LEASH_NONE;
+        vehicle->plain_flock =
+            only->def.type == STEER_FLOCK && !only->lost && only->def.flock.wander_params.leash == STEER_LEASH_NONE;
     }
     vehicle->step_class = step_class(vehicle);
 }
@@ -387,7 +392,8 @@ static bool targets_vehicle(const SteerBehaviourDef *def)
     for (int i = 0; i < info->target_count; i++) {
         const SteerTargetSpec *spec = &info->targets[i];
         if (spec->arg == STEER_ARG_VEHICLE) return true;
-        if (spec->arg == STEER_ARG_POINT_OR_VEHICLE && target_in(def, spec->offset).kind == STEER_TARGET_VEHICLE) return true;
+        if (spec->arg == STEER_ARG_POINT_OR_VEHICLE && target_in(def, spec->offset).kind == STEER_TARGET_VEHICLE)
+            return true;
     }
     return false;
 }

@@ -52,7 +52,8 @@ STEER_BEHAVIOUR_FORCE(flock)
     SteerNeighbourhood n;
     steer_neighbourhood(world, vehicle, -1, 0.0, 1.0, &n);
     SteerVec2 force = steer_flock_group_force(vehicle, p, n.separation, n.heading_sum, n.offset_sum, n.count);
-    if (p->wander > 0.0) force = steer_add(force, steer_scale(steer_wander_force(world, vehicle, slot, &p->wander_params), p->wander));
+    if (p->wander > 0.0)
+        force = steer_add(force, steer_scale(steer_wander_force(world, vehicle, slot, &p->wander_params), p->wander));
     slot->state.target = centre_of(vehicle, &n);
     return force;
 }
@@ -127,12 +128,14 @@ STEER_BEHAVIOUR_FORCE(queue)
         for (int j = run.begin; j < run.end; j++) {
             if (j == self || !((kinds >> g->entry[j].kind) & 1u)) continue;
             SteerVec2 d = steer_vec2(g->entry[j].x + run.shift_x - px, g->entry[j].y + run.shift_y - py);
-            if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+            if (cursor.wrap_each)
+                d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
             double along = steer_dot(d, direction);
             if (along <= 0.0) continue; /* beside or behind: not in the way */
             double reach = along < p->ahead ? along : p->ahead;
             if (steer_distance_sq(d, steer_scale(direction, reach)) > radius_sq) continue;
-            if (g->entry[j].vx * g->entry[j].vx + g->entry[j].vy * g->entry[j].vy >= speed_sq) continue; /* faster: it gets away */
+            if (g->entry[j].vx * g->entry[j].vx + g->entry[j].vy * g->entry[j].vy >= speed_sq)
+                continue; /* faster: it gets away */
             return steer_scale(vehicle->velocity, -p->braking * vehicle->mass / world->def.dt);
         }
     }
@@ -161,7 +164,8 @@ STEER_BEHAVIOUR_FORCE(avoid_collisions)
         for (int j = run.begin; j < run.end; j++) {
             if (j == self || !((kinds >> g->entry[j].kind) & 1u)) continue;
             SteerVec2 d = steer_vec2(g->entry[j].x + run.shift_x - px, g->entry[j].y + run.shift_y - py);
-            if (cursor.wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+            if (cursor.wrap_each)
+                d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
             SteerVec2 dv = steer_vec2(g->entry[j].vx - v.x, g->entry[j].vy - v.y);
             double dv_sq = steer_length_sq(dv);
             /* Moving together: the distance never changes, nothing to predict. */
@@ -179,7 +183,8 @@ STEER_BEHAVIOUR_FORCE(avoid_collisions)
                 SteerVec2 ahead = steer_length_sq(v) > 1e-12 ? steer_normalize(v) : vehicle->heading;
                 away = steer_scale(ahead, g->entry[self].rank < g->entry[j].rank ? 1.0 : -1.0);
             }
-            threat_at = steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->entry[j].vx, g->entry[j].vy), t)));
+            threat_at =
+                steer_add(vehicle->position, steer_add(d, steer_scale(steer_vec2(g->entry[j].vx, g->entry[j].vy), t)));
         }
     }
     if (!isfinite(soonest)) return steer_vec2(0.0, 0.0);

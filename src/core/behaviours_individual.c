@@ -117,7 +117,8 @@ STEER_BEHAVIOUR_FORCE(hide)
     if (!found) {
         /* No cover: run from the hunter as evade would. */
         SteerVec2 to_hunter = steer_sub(hunter, vehicle->position);
-        SteerVec2 future = steer_add(hunter, steer_scale(hunter_velocity, lookahead(vehicle, to_hunter, hunter_velocity)));
+        SteerVec2 future =
+            steer_add(hunter, steer_scale(hunter_velocity, lookahead(vehicle, to_hunter, hunter_velocity)));
         slot->state.target = future;
         return steer_flee_point(vehicle, future);
     }
@@ -127,8 +128,8 @@ STEER_BEHAVIOUR_FORCE(hide)
 
 /// Reynolds' wander: a target on a circle ahead of the vehicle, nudged at random each step
 /// (the formulas in flock_formulas.h, shared with step_flock.c).
-static SteerVec2 wander_circle(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w,
-                               double dt)
+static SteerVec2 wander_circle(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot,
+                               const SteerWanderParams *w, double dt)
 {
     SteerVec2 local = steer_wander_jitter(slot->wander_local, steer_step_rng(world, vehicle), w->jitter * dt);
     SteerVec2 point = steer_wander_on_circle(local, w->radius);
@@ -139,7 +140,8 @@ static SteerVec2 wander_circle(SteerWorld *world, SteerVehicle *vehicle, SteerBe
     return steer_wander_seek(vehicle, w, steer_sub(target, vehicle->position));
 }
 
-SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w)
+SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot,
+                             const SteerWanderParams *w)
 {
     double dt = world->def.dt;
     SteerVec2 anchor = vehicle->position; /* only a leash needs the anchor (and the wrapped offset to it) */

@@ -20,8 +20,8 @@ SteerVec2 steer_arrive_point(const SteerVehicle *vehicle, SteerVec2 point, doubl
 uint64_t steer_flock_kinds(const SteerVehicle *vehicle);
 /// One pass over the neighbours. `exclude_slot` (-1: none) leaves one more vehicle out (a leader).
 /// Neighbours closer than comfort_distance push comfort_multiplier times harder.
-void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot, double comfort_distance,
-                         double comfort_multiplier, SteerNeighbourhood *out);
+void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot,
+                         double comfort_distance, double comfort_multiplier, SteerNeighbourhood *out);
 
 /// Sums the plain neighbourhood of every vehicle that wants one, in cell order (so the cells a
 /// vehicle looks at are still in cache from its neighbour's turn). Called at the start of a step.
@@ -29,16 +29,17 @@ void steer_prepare_neighbourhoods(SteerWorld *world);
 
 /// Defines behaviour `name`'s force, steer_force_<name>, which its row in behaviour_table.c names
 /// (the declaration first: the function is the table's, not the file's).
-#define STEER_BEHAVIOUR_FORCE(name)                                                                \
-    SteerForceFn steer_force_##name;                                                               \
+#define STEER_BEHAVIOUR_FORCE(name)                                                                                    \
+    SteerForceFn steer_force_##name;                                                                                   \
     SteerVec2 steer_force_##name(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 /// The same for a behaviour's own debug drawing, steer_draw_<name> (debug_draw.c).
-#define STEER_BEHAVIOUR_DRAW(name)                                                                 \
-    SteerBehaviourDrawFn steer_draw_##name;                                                        \
-    void steer_draw_##name(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot, \
+#define STEER_BEHAVIOUR_DRAW(name)                                                                                     \
+    SteerBehaviourDrawFn steer_draw_##name;                                                                            \
+    void steer_draw_##name(const SteerDebugDraw *d, const SteerVehicle *v, const SteerBehaviourSlot *slot,             \
                            SteerVec2 position, SteerVec2 heading)
 /// Wander (with its optional leash), also used by flock.
-SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot, const SteerWanderParams *w);
+SteerVec2 steer_wander_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot,
+                             const SteerWanderParams *w);
 
 /// avoid_walls' three feelers (front, left, right), measured from the vehicle's centre: unit
 /// directions and lengths (units). Shared with the debug drawing so both show the same probes.

@@ -97,7 +97,7 @@ STEER_BEHAVIOUR_FORCE(avoid_obstacles)
     if (!found) return body;
 
     double ahead = closest > 0.0 ? closest : 0.0; /* where the box first meets the obstacle */
-    double urgency = 1.0 + (box - ahead) / box; /* 1 at the far end of the box, 2 touching it */
+    double urgency = 1.0 + (box - ahead) / box;   /* 1 at the far end of the box, 2 touching it */
     double side = closest_local.y > 0.0 ? -1.0 : 1.0;
     double overlap = (closest_expanded - fabs(closest_local.y)) / closest_expanded;
     double lateral = side * vehicle->max_speed * overlap * urgency;
@@ -156,7 +156,7 @@ STEER_BEHAVIOUR_FORCE(avoid_walls)
     SteerVec2 directions[3];
     double lengths[3];
     steer_wall_feelers(vehicle->heading, vehicle->radius, p->feeler_length, directions, lengths);
-    double width = vehicle->radius + 2.0; /* of the wall-end check below */
+    double width = vehicle->radius + 2.0;                             /* of the wall-end check below */
     double clearance = vehicle->radius > 2.0 ? vehicle->radius : 2.0; /* of the body check */
 
     /* Every wall any check below can act on has a point within `reach` of the vehicle: a feeler's
@@ -173,7 +173,7 @@ STEER_BEHAVIOUR_FORCE(avoid_walls)
         reach += 1e-6 * (reach + fabs(at.x) + fabs(at.y)) + 1e-6;
         if (isfinite(reach) && steer_vec2_is_finite(at)) {
             candidates = steer_shape_grid_candidates(grid, steer_sub(at, steer_vec2(reach, reach)),
-                                                      steer_add(at, steer_vec2(reach, reach)));
+                                                     steer_add(at, steer_vec2(reach, reach)));
         } else {
             grid = NULL; /* a broken vehicle: let the scan give whatever it gives */
         }
@@ -245,10 +245,22 @@ STEER_BEHAVIOUR_FORCE(contain)
     double margin = slot->def.contain.margin;
     SteerVec2 p = vehicle->position, v = vehicle->velocity, change = {0.0, 0.0};
     double width = world->def.width, height = world->def.height;
-    if (p.x < margin) { double want = inward_speed(vehicle, margin - p.x, margin); if (v.x < want) change.x = want - v.x; }
-    if (p.x > width - margin) { double want = -inward_speed(vehicle, p.x - (width - margin), margin); if (v.x > want) change.x = want - v.x; }
-    if (p.y < margin) { double want = inward_speed(vehicle, margin - p.y, margin); if (v.y < want) change.y = want - v.y; }
-    if (p.y > height - margin) { double want = -inward_speed(vehicle, p.y - (height - margin), margin); if (v.y > want) change.y = want - v.y; }
+    if (p.x < margin) {
+        double want = inward_speed(vehicle, margin - p.x, margin);
+        if (v.x < want) change.x = want - v.x;
+    }
+    if (p.x > width - margin) {
+        double want = -inward_speed(vehicle, p.x - (width - margin), margin);
+        if (v.x > want) change.x = want - v.x;
+    }
+    if (p.y < margin) {
+        double want = inward_speed(vehicle, margin - p.y, margin);
+        if (v.y < want) change.y = want - v.y;
+    }
+    if (p.y > height - margin) {
+        double want = -inward_speed(vehicle, p.y - (height - margin), margin);
+        if (v.y > want) change.y = want - v.y;
+    }
     return steer_scale(change, vehicle->mass / vehicle->response_time);
 }
 

@@ -28,9 +28,9 @@ static bool within(double x, double lo, double hi) { return isfinite(x) && x >= 
 
 static bool point_ok(SteerVec2 p, double limit) { return within(p.x, -limit, limit) && within(p.y, -limit, limit); }
 
-#define REQUIRE(cond, ...)                                                                         \
-    do {                                                                                           \
-        if (!(cond)) return failf(c, __VA_ARGS__);                                                 \
+#define REQUIRE(cond, ...)                                                                                             \
+    do {                                                                                                               \
+        if (!(cond)) return failf(c, __VA_ARGS__);                                                                     \
     } while (0)
 
 /// A pool's free list visits exactly its dead slots, once each.
@@ -44,7 +44,8 @@ static bool check_pool(Check *c, const SteerPool *pool, const char *name)
     int free_slots = 0;
     for (int i = pool->free_head; i >= 0; i = ((const SteerPoolHeader *)steer_pool_at(pool, i))->next_free) {
         REQUIRE(i < pool->count, "%s pool: free list reaches slot %d of %d", name, i, pool->count);
-        REQUIRE(!((const SteerPoolHeader *)steer_pool_at(pool, i))->alive, "%s pool: live slot %d on the free list", name, i);
+        REQUIRE(!((const SteerPoolHeader *)steer_pool_at(pool, i))->alive, "%s pool: live slot %d on the free list",
+                name, i);
         REQUIRE(++free_slots <= pool->count - alive, "%s pool: the free list loops", name);
     }
     REQUIRE(free_slots == pool->count - alive, "%s pool: %d free slots listed, %d dead", name, free_slots,
@@ -56,17 +57,20 @@ static bool check_slot(Check *c, const SteerVehicle *v, int index, const SteerBe
 {
     const SteerBehaviourDef *def = &slot->def;
     const SteerBehaviourState *s = &slot->state;
-    REQUIRE((int)def->type >= 0 && def->type < STEER_BEHAVIOUR_COUNT, "vehicle %d: behaviour type %d", index, (int)def->type);
+    REQUIRE((int)def->type >= 0 && def->type < STEER_BEHAVIOUR_COUNT, "vehicle %d: behaviour type %d", index,
+            (int)def->type);
     const char *name = steer_behaviour_name(def->type);
     REQUIRE(within(def->weight, 0.0, STEER_MAX_WEIGHT), "vehicle %d %s: weight %g", index, name, def->weight);
     REQUIRE(within(def->probability, 0.0, 1.0), "vehicle %d %s: probability %g", index, name, def->probability);
     REQUIRE(steer_vec2_is_finite(s->force), "vehicle %d %s: force (%g, %g)", index, name, s->force.x, s->force.y);
     REQUIRE(within(s->kept, 0.0, 1.0), "vehicle %d %s: kept %g", index, name, s->kept);
-    REQUIRE(steer_vec2_is_finite(s->target) && steer_vec2_is_finite(s->wander_target), "vehicle %d %s: target not finite",
-            index, name);
+    REQUIRE(steer_vec2_is_finite(s->target) && steer_vec2_is_finite(s->wander_target),
+            "vehicle %d %s: target not finite", index, name);
     REQUIRE(isfinite(s->box_length), "vehicle %d %s: box_length %g", index, name, s->box_length);
-    for (int f = 0; f < 3; f++) REQUIRE(steer_vec2_is_finite(s->feelers[f]), "vehicle %d %s: feeler %d", index, name, f);
-    REQUIRE(steer_vec2_is_finite(slot->wander_local) && steer_vec2_is_finite(slot->noise_offset) && isfinite(slot->roam_time),
+    for (int f = 0; f < 3; f++)
+        REQUIRE(steer_vec2_is_finite(s->feelers[f]), "vehicle %d %s: feeler %d", index, name, f);
+    REQUIRE(steer_vec2_is_finite(slot->wander_local) && steer_vec2_is_finite(slot->noise_offset) &&
+                isfinite(slot->roam_time),
             "vehicle %d %s: wander state not finite", index, name);
     REQUIRE(slot->waypoint >= 0, "vehicle %d %s: waypoint %d", index, name, slot->waypoint);
     (void)v;
@@ -75,7 +79,8 @@ static bool check_slot(Check *c, const SteerVehicle *v, int index, const SteerBe
 
 static bool check_vehicle(Check *c, const SteerWorld *world, int index, const SteerVehicle *v)
 {
-    REQUIRE(point_ok(v->position, STEER_MAX_COORDINATE), "vehicle %d: position (%g, %g)", index, v->position.x, v->position.y);
+    REQUIRE(point_ok(v->position, STEER_MAX_COORDINATE), "vehicle %d: position (%g, %g)", index, v->position.x,
+            v->position.y);
     REQUIRE(point_ok(v->spawn, STEER_MAX_COORDINATE), "vehicle %d: spawn (%g, %g)", index, v->spawn.x, v->spawn.y);
     REQUIRE(within(v->mass, STEER_MIN_POSITIVE, STEER_MAX_MASS), "vehicle %d: mass %g", index, v->mass);
     REQUIRE(within(v->max_speed, STEER_MIN_POSITIVE, STEER_MAX_SPEED), "vehicle %d: max_speed %g", index, v->max_speed);
@@ -90,20 +95,24 @@ static bool check_vehicle(Check *c, const SteerWorld *world, int index, const St
             index, v->view_angle);
     REQUIRE(steer_vec2_is_finite(v->velocity), "vehicle %d: velocity (%g, %g)", index, v->velocity.x, v->velocity.y);
     /* Truncation rounds: allow an ulp or so over max_speed. */
-    REQUIRE(steer_length(v->velocity) <= v->max_speed * (1.0 + 1e-12), "vehicle %d: speed %.17g over max_speed %.17g", index,
-            steer_length(v->velocity), v->max_speed);
-    REQUIRE(steer_vec2_is_finite(v->heading) && fabs(steer_length(v->heading) - 1.0) < 1e-6, "vehicle %d: heading (%g, %g)",
-            index, v->heading.x, v->heading.y);
-    REQUIRE(steer_distance(v->side, steer_perp(v->heading)) < 1e-9, "vehicle %d: side is not the heading turned 90°", index);
+    REQUIRE(steer_length(v->velocity) <= v->max_speed * (1.0 + 1e-12), "vehicle %d: speed %.17g over max_speed %.17g",
+            index, steer_length(v->velocity), v->max_speed);
+    REQUIRE(steer_vec2_is_finite(v->heading) && fabs(steer_length(v->heading) - 1.0) < 1e-6,
+            "vehicle %d: heading (%g, %g)", index, v->heading.x, v->heading.y);
+    REQUIRE(steer_distance(v->side, steer_perp(v->heading)) < 1e-9, "vehicle %d: side is not the heading turned 90°",
+            index);
     REQUIRE(steer_vec2_is_finite(v->force), "vehicle %d: force (%g, %g)", index, v->force.x, v->force.y);
     /* (not bounded by max_force: that may have been lowered since the step that applied it) */
     REQUIRE(v->kind < STEER_MAX_KINDS, "vehicle %d: kind %u", index, v->kind);
-    REQUIRE(v->combine == STEER_COMBINE_WEIGHTED || v->combine == STEER_COMBINE_PRIORITY || v->combine == STEER_COMBINE_DITHER,
+    REQUIRE(v->combine == STEER_COMBINE_WEIGHTED || v->combine == STEER_COMBINE_PRIORITY ||
+                v->combine == STEER_COMBINE_DITHER,
             "vehicle %d: combine %d", index, (int)v->combine);
-    REQUIRE(v->behaviour_count >= 0 && v->behaviour_count <= v->behaviour_capacity && v->behaviour_count <= STEER_BEHAVIOUR_COUNT,
+    REQUIRE(v->behaviour_count >= 0 && v->behaviour_count <= v->behaviour_capacity &&
+                v->behaviour_count <= STEER_BEHAVIOUR_COUNT,
             "vehicle %d: %d behaviours, capacity %d", index, v->behaviour_count, v->behaviour_capacity);
     REQUIRE(v->behaviour_capacity == 0 || v->behaviours, "vehicle %d: no behaviour array", index);
-    REQUIRE(v->serial > 0 && v->serial < world->next_serial, "vehicle %d: serial %llu", index, (unsigned long long)v->serial);
+    REQUIRE(v->serial > 0 && v->serial < world->next_serial, "vehicle %d: serial %llu", index,
+            (unsigned long long)v->serial);
     for (int i = 0; i < v->behaviour_count; i++) {
         if (!check_slot(c, v, index, &v->behaviours[i])) return false;
         for (int j = 0; j < i; j++)
@@ -117,8 +126,8 @@ static bool check_vehicles(Check *c, const SteerWorld *world)
 {
     const SteerPool *pool = &world->vehicles;
     if (!check_pool(c, pool, "vehicle")) return false;
-    REQUIRE(world->order_count >= 0 && world->order_count <= world->order_capacity, "order: %d of %d", world->order_count,
-            world->order_capacity);
+    REQUIRE(world->order_count >= 0 && world->order_count <= world->order_capacity, "order: %d of %d",
+            world->order_count, world->order_capacity);
     int holes = 0, population[STEER_MAX_KINDS] = {0};
     uint64_t last_serial = 0;
     for (int i = 0; i < world->order_count; i++) {
@@ -143,8 +152,8 @@ static bool check_vehicles(Check *c, const SteerWorld *world)
                 world->kind_population[k]);
     REQUIRE(holes == world->order_holes, "order: %d holes, %d counted", world->order_holes, holes);
     /* Each live slot is listed once: ranks are distinct (checked above) and the counts agree. */
-    REQUIRE(world->order_count - holes == pool->live, "order lists %d vehicles, the pool holds %d", world->order_count - holes,
-            pool->live);
+    REQUIRE(world->order_count - holes == pool->live, "order lists %d vehicles, the pool holds %d",
+            world->order_count - holes, pool->live);
     return true;
 }
 
@@ -162,20 +171,23 @@ static bool check_shapes(Check *c, const SteerWorld *world)
     for (int i = 0; i < world->walls.count; i++) {
         const SteerWall *w = steer_pool_at(&world->walls, i);
         if (!w->header.alive) continue;
-        REQUIRE(point_ok(w->a, STEER_MAX_COORDINATE) && point_ok(w->b, STEER_MAX_COORDINATE) && point_ok(w->normal, 1.0 + 1e-9),
+        REQUIRE(point_ok(w->a, STEER_MAX_COORDINATE) && point_ok(w->b, STEER_MAX_COORDINATE) &&
+                    point_ok(w->normal, 1.0 + 1e-9),
                 "wall %d is out of range", i);
     }
     for (int i = 0; i < world->paths.count; i++) {
         const SteerPath *p = steer_pool_at(&world->paths, i);
         if (!p->header.alive) continue;
         REQUIRE(p->count >= 1 && p->points, "path %d: %d points", i, p->count);
-        for (int k = 0; k < p->count; k++) REQUIRE(point_ok(p->points[k], STEER_MAX_COORDINATE), "path %d: point %d", i, k);
+        for (int k = 0; k < p->count; k++)
+            REQUIRE(point_ok(p->points[k], STEER_MAX_COORDINATE), "path %d: point %d", i, k);
     }
     for (int i = 0; i < world->fields.count; i++) {
         const SteerFlowField *f = steer_pool_at(&world->fields, i);
         if (!f->header.alive) continue;
-        REQUIRE(point_ok(f->origin, STEER_MAX_COORDINATE) && within(f->cell_size, STEER_MIN_POSITIVE, STEER_MAX_LENGTH) &&
-                    f->cols >= 1 && f->rows >= 1 && f->vectors,
+        REQUIRE(point_ok(f->origin, STEER_MAX_COORDINATE) &&
+                    within(f->cell_size, STEER_MIN_POSITIVE, STEER_MAX_LENGTH) && f->cols >= 1 && f->rows >= 1 &&
+                    f->vectors,
                 "flow field %d is out of range", i);
         for (size_t k = 0; k < (size_t)f->cols * (size_t)f->rows; k++)
             REQUIRE(point_ok(f->vectors[k], STEER_MAX_LENGTH), "flow field %d: vector %zu", i, k);
@@ -215,8 +227,8 @@ static bool check_grid_plan(Check *c, const SteerWorld *world)
         if (slot < 0) continue;
         const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
         REQUIRE(a->wants == v->wants_neighbourhood && g->entry[k].wants == v->wants_neighbourhood,
-                "grid: sorted %d (rank %d) copies wants %d/%d, the vehicle has %d", k, a->rank, a->wants, g->entry[k].wants,
-                v->wants_neighbourhood);
+                "grid: sorted %d (rank %d) copies wants %d/%d, the vehicle has %d", k, a->rank, a->wants,
+                g->entry[k].wants, v->wants_neighbourhood);
         REQUIRE(!(a->wants && !a->fast) || g->slow_askers, "grid: sorted %d asks slowly, the plan says none does", k);
     }
     return true;
@@ -227,14 +239,14 @@ static bool check_grid(Check *c, const SteerWorld *world)
 {
     const SteerGrid *g = &world->grid;
     if (g->builds == 0) return true;
-    REQUIRE(g->cols >= 1 && g->rows >= 1 && (long long)g->cols * g->rows < g->cell_capacity, "grid: %d x %d cells, room for %d",
-            g->cols, g->rows, g->cell_capacity);
+    REQUIRE(g->cols >= 1 && g->rows >= 1 && (long long)g->cols * g->rows < g->cell_capacity,
+            "grid: %d x %d cells, room for %d", g->cols, g->rows, g->cell_capacity);
     REQUIRE(within(g->cell_w, 0.0, INFINITY) && g->cell_w > 0.0 && within(g->cell_h, 0.0, INFINITY) && g->cell_h > 0.0,
             "grid: cells of %g x %g", g->cell_w, g->cell_h);
     REQUIRE(isfinite(g->origin_x) && isfinite(g->origin_y), "grid: origin (%g, %g)", g->origin_x, g->origin_y);
     int cells = g->cols * g->rows;
-    REQUIRE(g->cell_start[0] == 0 && g->cell_start[cells] == g->count, "grid: cells hold %d of %d vehicles", g->cell_start[cells],
-            g->count);
+    REQUIRE(g->cell_start[0] == 0 && g->cell_start[cells] == g->count, "grid: cells hold %d of %d vehicles",
+            g->cell_start[cells], g->count);
     for (int i = 0; i < cells; i++)
         REQUIRE(g->cell_start[i] <= g->cell_start[i + 1], "grid: cell %d starts after the next", i);
     return check_grid_plan(c, world);

@@ -22,10 +22,7 @@ static inline uint64_t bits(double d)
     return u;
 }
 
-static inline uint64_t mix_vec(uint64_t h, SteerVec2 v)
-{
-    return mix(mix(h, bits(v.x)), bits(v.y));
-}
+static inline uint64_t mix_vec(uint64_t h, SteerVec2 v) { return mix(mix(h, bits(v.x)), bits(v.y)); }
 
 /* What a behaviour keeps between steps and what makes it a different behaviour: its type, weight,
  * priority, probability, current waypoint, wander point and roam state. (Its other parameters are

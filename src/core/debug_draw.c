@@ -94,8 +94,8 @@ static void arc(const SteerDebugDraw *d, SteerVec2 center, double radius, double
 
 static void draw_bounds(const SteerWorld *world, const SteerDebugDraw *d)
 {
-    SteerVec2 corners[4] = {{0.0, 0.0}, {world->def.width, 0.0}, {world->def.width, world->def.height},
-                            {0.0, world->def.height}};
+    SteerVec2 corners[4] = {
+        {0.0, 0.0}, {world->def.width, 0.0}, {world->def.width, world->def.height}, {0.0, world->def.height}};
     polygon(d, corners, 4, STEER_DEBUG_COLOR_BOUNDS, STEER_DEBUG_LAYER_BOUNDS);
 }
 
@@ -303,7 +303,8 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
             Pose pose = vehicle_pose(world, draw, world->order[i], v);
             uint32_t color = v->color;
-            if (color == 0) color = draw->kind_color ? draw->kind_color(v->kind, draw->context) : steer_debug_kind_color(v->kind);
+            if (color == 0)
+                color = draw->kind_color ? draw->kind_color(v->kind, draw->context) : steer_debug_kind_color(v->kind);
             SteerVec2 shape[3];
             steer_debug_vehicle_shape(pose.position, pose.heading, v->radius, shape);
             draw->draw_solid_polygon(shape, 3, color, STEER_DEBUG_LAYER_VEHICLES, draw->context);

@@ -5,7 +5,6 @@
 #include "grid.h"
 #include "world_internal.h"
 
-
 static bool grow(const SteerAllocator *alloc, void **array, int *capacity, int needed, size_t item_size)
 {
     if (needed <= *capacity) return true;
@@ -57,12 +56,18 @@ static bool grow_vehicle_arrays(SteerGrid *g, const SteerAllocator *alloc, int n
     int next = g->capacity ? g->capacity : 64;
     while (next < needed) next *= 2;
     const Parallel arrays[] = {
-        {(void **)&g->scratch, sizeof(int)},          {(void **)&g->order, sizeof(int)},
-        {(void **)&g->stage, sizeof(SteerGridEntry)}, {(void **)&g->built, sizeof(SteerGridEntry)},
-        {(void **)&g->entry, sizeof(SteerGridEntry)}, {(void **)&g->quick, sizeof *g->quick},
-        {(void **)&g->asker, sizeof *g->asker},       {(void **)&g->hood, sizeof *g->hood},
-        {(void **)&g->fx, sizeof(float)},             {(void **)&g->fy, sizeof(float)},
-        {(void **)&g->fhx, sizeof(float)},            {(void **)&g->fhy, sizeof(float)},
+        {(void **)&g->scratch, sizeof(int)},
+        {(void **)&g->order, sizeof(int)},
+        {(void **)&g->stage, sizeof(SteerGridEntry)},
+        {(void **)&g->built, sizeof(SteerGridEntry)},
+        {(void **)&g->entry, sizeof(SteerGridEntry)},
+        {(void **)&g->quick, sizeof *g->quick},
+        {(void **)&g->asker, sizeof *g->asker},
+        {(void **)&g->hood, sizeof *g->hood},
+        {(void **)&g->fx, sizeof(float)},
+        {(void **)&g->fy, sizeof(float)},
+        {(void **)&g->fhx, sizeof(float)},
+        {(void **)&g->fhy, sizeof(float)},
         {(void **)&g->entry_kind, sizeof(uint8_t)},
     };
     if (!grow_parallel(alloc, arrays, (int)(sizeof arrays / sizeof arrays[0]), g->capacity, next)) return false;
@@ -205,8 +210,8 @@ typedef struct BuildJob {
     SteerGrid *g;
     const SteerWorld *world;
     int n;
-    bool count;              ///< one range: count the cells in the same pass (no second pass)
-    bool columns;            ///< each task counts its range into its column of task_counts
+    bool count;   ///< one range: count the cells in the same pass (no second pass)
+    bool columns; ///< each task counts its range into its column of task_counts
     bool every_kind;
     int cells;
     int band_total[STEER_MAX_THREADS]; ///< vehicles in each task's band of cells
@@ -258,8 +263,10 @@ static void cells_range(void *context, int t, int tasks)
         int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
         int cell = cy * g->cols + cx;
         g->scratch[i] = cell;
-        if (job->count) g->cell_start[cell]++;
-        else if (column) column[cell]++;
+        if (job->count)
+            g->cell_start[cell]++;
+        else if (column)
+            column[cell]++;
         draws += g->quick[i].step_class & STEER_STEP_DRAWS;
         classes |= g->quick[i].step_class;
     }
@@ -436,7 +443,8 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     } else if (n > 0) {
         g->origin_x = min_x;
         g->origin_y = min_y;
-        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w,
+                     &g->cell_h);
     } else {
         g->origin_x = g->origin_y = 0.0;
         g->cols = g->rows = 1;
@@ -594,8 +602,10 @@ static SteerGridLink *touch(SteerGrid *g, int slot)
 static void unlist(SteerGrid *g, SteerGridLink *link)
 {
     if (link->cell < 0) return;
-    if (link->prev >= 0) g->link[link->prev].next = link->next;
-    else g->extra_head[link->cell] = link->next;
+    if (link->prev >= 0)
+        g->link[link->prev].next = link->next;
+    else
+        g->extra_head[link->cell] = link->next;
     if (link->next >= 0) g->link[link->next].prev = link->prev;
     link->next = link->prev = link->cell = -1;
 }
@@ -693,7 +703,7 @@ void steer_shape_grid_free(SteerShapeGrid *g, const SteerAllocator *alloc)
 /// What a shape grid needs of one item: its bounding box (unwrapped coordinates) and, for a
 /// wall, the segment itself (so that a long diagonal wall lands only in the cells it crosses).
 typedef struct GridShape {
-    double x0, y0, x1, y1;   ///< segment ends, or the box's corners for a circle
+    double x0, y0, x1, y1; ///< segment ends, or the box's corners for a circle
     bool segment;
 } GridShape;
 
@@ -725,7 +735,11 @@ static bool clip_axis(double p, double d, double lo, double hi, double *t0, doub
 {
     if (d == 0.0) return p >= lo && p <= hi;
     double a = (lo - p) / d, b = (hi - p) / d;
-    if (a > b) { double swap = a; a = b; b = swap; }
+    if (a > b) {
+        double swap = a;
+        a = b;
+        b = swap;
+    }
     if (a > *t0) *t0 = a;
     if (b < *t1) *t1 = b;
     return *t0 <= *t1;
@@ -751,22 +765,24 @@ static bool segment_touches_cell(const SteerShapeGrid *g, const GridShape *s, in
 
 /// Calls back for every cell a shape covers (its bounding box's cells, less those a segment misses);
 /// used twice (count, then fill).
-#define FOR_SHAPE_CELLS(g, s, cell, body)                                                          \
-    do {                                                                                           \
-        double hx_ = 0.5 * fabs((s)->x1 - (s)->x0), hy_ = 0.5 * fabs((s)->y1 - (s)->y0);           \
-        int xlo_, xhi_, ylo_, yhi_;                                                                \
-        bool once_x_ = axis_range(0.5 * ((s)->x0 + (s)->x1), hx_, (g)->origin_x, (g)->inv_w, (g)->cols, (g)->wrap, &xlo_, &xhi_); \
-        bool once_y_ = axis_range(0.5 * ((s)->y0 + (s)->y1), hy_, (g)->origin_y, (g)->inv_h, (g)->rows, (g)->wrap, &ylo_, &yhi_); \
-        /* A segment longer than a wrapping world is in every cell of its rows or columns. */     \
-        bool test_ = (s)->segment && once_x_ && once_y_;                                           \
-        for (int yy_ = ylo_; yy_ <= yhi_; yy_++) {                                                 \
-            for (int xx_ = xlo_; xx_ <= xhi_; xx_++) {                                             \
-                if (test_ && !segment_touches_cell((g), (s), xx_, yy_)) continue;                 \
-                int cell = ((g)->wrap ? positive_mod(yy_, (g)->rows) : yy_) * (g)->cols +          \
-                           ((g)->wrap ? positive_mod(xx_, (g)->cols) : xx_);                       \
-                body;                                                                              \
-            }                                                                                      \
-        }                                                                                          \
+#define FOR_SHAPE_CELLS(g, s, cell, body)                                                                              \
+    do {                                                                                                               \
+        double hx_ = 0.5 * fabs((s)->x1 - (s)->x0), hy_ = 0.5 * fabs((s)->y1 - (s)->y0);                               \
+        int xlo_, xhi_, ylo_, yhi_;                                                                                    \
+        bool once_x_ =                                                                                                 \
+            axis_range(0.5 * ((s)->x0 + (s)->x1), hx_, (g)->origin_x, (g)->inv_w, (g)->cols, (g)->wrap, &xlo_, &xhi_); \
+        bool once_y_ =                                                                                                 \
+            axis_range(0.5 * ((s)->y0 + (s)->y1), hy_, (g)->origin_y, (g)->inv_h, (g)->rows, (g)->wrap, &ylo_, &yhi_); \
+        /* A segment longer than a wrapping world is in every cell of its rows or columns. */                          \
+        bool test_ = (s)->segment && once_x_ && once_y_;                                                               \
+        for (int yy_ = ylo_; yy_ <= yhi_; yy_++) {                                                                     \
+            for (int xx_ = xlo_; xx_ <= xhi_; xx_++) {                                                                 \
+                if (test_ && !segment_touches_cell((g), (s), xx_, yy_)) continue;                                      \
+                int cell = ((g)->wrap ? positive_mod(yy_, (g)->rows) : yy_) * (g)->cols +                              \
+                           ((g)->wrap ? positive_mod(xx_, (g)->cols) : xx_);                                           \
+                body;                                                                                                  \
+            }                                                                                                          \
+        }                                                                                                              \
     } while (0)
 
 /* Beyond this, a wrapping world's coordinates lose the precision that placing a wall's image in
@@ -815,7 +831,8 @@ static bool build_shape_grid(SteerShapeGrid *g, const SteerWorld *world, const S
     } else if (live) {
         g->origin_x = min_x;
         g->origin_y = min_y;
-        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w, &g->cell_h);
+        choose_cells(max_x - min_x, max_y - min_y, wanted, false, max_cells, &g->cols, &g->rows, &g->cell_w,
+                     &g->cell_h);
     } else {
         g->origin_x = g->origin_y = 0.0;
         g->cols = g->rows = 1;
@@ -906,7 +923,8 @@ int steer_shape_grid_candidates(const SteerShapeGrid *grid, SteerVec2 lo, SteerV
     int n = 0;
     for (int yy = ylo; yy <= yhi; yy++) {
         for (int xx = xlo; xx <= xhi; xx++) {
-            int cell = (g->wrap ? positive_mod(yy, g->rows) : yy) * g->cols + (g->wrap ? positive_mod(xx, g->cols) : xx);
+            int cell =
+                (g->wrap ? positive_mod(yy, g->rows) : yy) * g->cols + (g->wrap ? positive_mod(xx, g->cols) : xx);
             for (int k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++) {
                 int item = g->items[k];
                 if (g->stamp[item] == g->query_stamp) continue;

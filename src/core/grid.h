@@ -61,37 +61,37 @@ typedef struct SteerPackedNeighbourhood {
 
 /// One vehicle as the grid copied it at the last build.
 typedef struct SteerGridEntry {
-    double x, y;             ///< position (wrapped into the world in a wrapping world)
-    double hx, hy;           ///< unit heading
-    double vx, vy;           ///< velocity
-    double radius;           ///< bounding radius
+    double x, y;   ///< position (wrapped into the world in a wrapping world)
+    double hx, hy; ///< unit heading
+    double vx, vy; ///< velocity
+    double radius; ///< bounding radius
     double neighbor_radius;
-    double view_cos;         ///< cosine of half the view angle; < -1 for all-round vision
-    uint64_t flock_kinds;    ///< resolved: never 0
-    int rank;                ///< index in creation order (world->order)
-    int slot;                ///< pool slot
+    double view_cos;      ///< cosine of half the view angle; < -1 for all-round vision
+    uint64_t flock_kinds; ///< resolved: never 0
+    int rank;             ///< index in creation order (world->order)
+    int slot;             ///< pool slot
     uint8_t kind;
-    uint8_t wants;           ///< 1: a behaviour of it uses the plain neighbourhood this step
-    uint8_t exact;           ///< 1: (x, y) is the vehicle's position itself, not a wrapped image of it
+    uint8_t wants; ///< 1: a behaviour of it uses the plain neighbourhood this step
+    uint8_t exact; ///< 1: (x, y) is the vehicle's position itself, not a wrapped image of it
 } SteerGridEntry;
 
 /// What a build reads of every vehicle to sort them and to set up the flocking fast path: 32 bytes
 /// by creation order, one cache line (the whole SteerGridEntry is gathered only on demand).
 typedef struct SteerGridQuick {
-    double x, y;             ///< position, as in SteerGridEntry
-    float hx, hy;            ///< unit heading
-    float r2;                ///< neighbour radius squared
-    uint8_t wants;           ///< SteerGridEntry.wants
-    uint8_t all_round;       ///< no view cone
-    uint8_t step_class;      ///< SteerVehicle.step_class
+    double x, y;        ///< position, as in SteerGridEntry
+    float hx, hy;       ///< unit heading
+    float r2;           ///< neighbour radius squared
+    uint8_t wants;      ///< SteerGridEntry.wants
+    uint8_t all_round;  ///< no view cone
+    uint8_t step_class; ///< SteerVehicle.step_class
 } SteerGridQuick;
 
 /// A vehicle of the sorted order as the step's neighbourhood pre-pass asks about it.
 typedef struct SteerGridAsker {
-    int rank;                ///< index in creation order
-    float r2;                ///< neighbour radius squared
-    uint8_t wants;           ///< a behaviour of it uses the plain neighbourhood this step
-    uint8_t fast;            ///< ... and it can take the fast path (all-round, flocks with every kind)
+    int rank;      ///< index in creation order
+    float r2;      ///< neighbour radius squared
+    uint8_t wants; ///< a behaviour of it uses the plain neighbourhood this step
+    uint8_t fast;  ///< ... and it can take the fast path (all-round, flocks with every kind)
 } SteerGridAsker;
 
 /// What a build needs to know of all the vehicles before it can choose its cells, gathered while
@@ -99,16 +99,16 @@ typedef struct SteerGridAsker {
 typedef struct SteerGridBounds {
     double max_neighbor_radius, max_radius, max_speed_sq;
     uint64_t all_kinds;
-    uint64_t common_kinds;   ///< kinds every vehicle flocks with (AND of the resolved flock_kinds)
-    double min_x, min_y, max_x, max_y;  ///< the vehicles' bounding box (unwrapped positions)
+    uint64_t common_kinds;             ///< kinds every vehicle flocks with (AND of the resolved flock_kinds)
+    double min_x, min_y, max_x, max_y; ///< the vehicles' bounding box (unwrapped positions)
 } SteerGridBounds;
 
 /// A vehicle slot's place in the index between builds (steer_world_index_place / _drop).
 typedef struct SteerGridLink {
-    int next, prev;          ///< the cell's list of vehicles placed since the build (-1 ends it)
-    int cell;                ///< the cell it is listed in, or -1 when not listed
-    bool detached;           ///< its sorted entry, if it has one, no longer stands for it
-    bool touched;            ///< on the touched list (reset at the next build)
+    int next, prev; ///< the cell's list of vehicles placed since the build (-1 ends it)
+    int cell;       ///< the cell it is listed in, or -1 when not listed
+    bool detached;  ///< its sorted entry, if it has one, no longer stands for it
+    bool touched;   ///< on the touched list (reset at the next build)
 } SteerGridLink;
 
 /// A world of more threads than this counts a parallel build by bands of cells (no columns).
@@ -120,7 +120,7 @@ typedef struct SteerGrid {
     double cell_w, cell_h, inv_w, inv_h;
     int cols, rows;
     bool wrap;
-    double width, height;   ///< the world's size (wrapping worlds)
+    double width, height; ///< the world's size (wrapping worlds)
 
     /* Hot data in cell order: vehicle k of the sorted order. The flocking fast path reads only the
      * four float arrays (positions relative to the origin, headings), four candidates per load;
@@ -128,69 +128,70 @@ typedef struct SteerGrid {
      * scatters each vehicle with five writes rather than one per field. */
     int count;
     float *fx, *fy, *fhx, *fhy;
-    bool float_ok;           ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
-    SteerGridEntry *entry;   ///< gathered on demand (steer_world_grid), not by every build
-    uint8_t *entry_kind;     ///< entry[k].kind, gathered with it: a query for some kinds skips the
-                             ///< others reading a byte each, not a whole entry
-    bool gathered;           ///< entry and where hold the last build
-    SteerGridAsker *asker;   ///< what the neighbourhood pre-pass needs, always gathered
-    SteerPackedNeighbourhood *hood; ///< by creation order (entry.rank): the plain neighbourhoods, summed at the start of the step
-    int *cell_start;         ///< cols·rows + 1 offsets into the sorted arrays
+    bool float_ok;         ///< the grid spans less than STEER_GRID_FLOAT_EXTENT: fx, fy good to ~0.004 units
+    SteerGridEntry *entry; ///< gathered on demand (steer_world_grid), not by every build
+    uint8_t *entry_kind;   ///< entry[k].kind, gathered with it: a query for some kinds skips the
+                           ///< others reading a byte each, not a whole entry
+    bool gathered;         ///< entry and where hold the last build
+    SteerGridAsker *asker; ///< what the neighbourhood pre-pass needs, always gathered
+    SteerPackedNeighbourhood
+        *hood;       ///< by creation order (entry.rank): the plain neighbourhoods, summed at the start of the step
+    int *cell_start; ///< cols·rows + 1 offsets into the sorted arrays
 
-    int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
-    int *scratch;            ///< by creation order: cell index during the sort
-    int *order;              ///< by sorted index: creation index (the sort's permutation)
-    SteerGridEntry *stage;   ///< by creation order: each vehicle as copied, read once from the vehicles
-    SteerGridEntry *built;   ///< the stage the last build sorted (swapped with stage), for gathering
-    SteerGridQuick *quick;   ///< by creation order: the part of stage a build always reads
-    SteerGridBounds bounds;  ///< of the staged vehicles
+    int *where;             ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
+    int *scratch;           ///< by creation order: cell index during the sort
+    int *order;             ///< by sorted index: creation index (the sort's permutation)
+    SteerGridEntry *stage;  ///< by creation order: each vehicle as copied, read once from the vehicles
+    SteerGridEntry *built;  ///< the stage the last build sorted (swapped with stage), for gathering
+    SteerGridQuick *quick;  ///< by creation order: the part of stage a build always reads
+    SteerGridBounds bounds; ///< of the staged vehicles
     /* The step copies each vehicle into `stage` right after moving it, while the vehicle is in
      * cache; the next build then skips reading the vehicles again. Anything else that changes a
      * vehicle or the set of vehicles clears this (steer_world_vehicles_changed). */
     bool staged;
-    int capacity;            ///< vehicles the arrays hold
-    int where_capacity;      ///< pool slots `where` holds
-    int cell_capacity;       ///< cells cell_start holds (plus one)
+    int capacity;       ///< vehicles the arrays hold
+    int where_capacity; ///< pool slots `where` holds
+    int cell_capacity;  ///< cells cell_start holds (plus one)
     /* A parallel build's counting sort: each task counts the cells of its own range of vehicles
      * into its own column of count_tasks x cells counts, which then become its write cursors. */
-    int count_tasks;         ///< the world's threads (set before the first reserve; 1: no columns)
+    int count_tasks; ///< the world's threads (set before the first reserve; 1: no columns)
     int *task_counts;
     int task_counts_capacity;
 
     double max_neighbor_radius, max_radius, max_speed;
-    uint64_t all_kinds;      ///< bit k set: some vehicle has kind k
+    uint64_t all_kinds; ///< bit k set: some vehicle has kind k
 
     /* What every build also sums for the step that follows, by the task ranges of the pool it ran
      * on (steer_task_range over creation order): a parallel step plans from these. */
-    int plan_tasks;          ///< how many ranges draws holds
+    int plan_tasks;               ///< how many ranges draws holds
     int draws[STEER_MAX_THREADS]; ///< PRNG numbers the vehicles of each range draw per step
-    uint8_t step_classes;    ///< OR of every vehicle's step_class (a superset after steer_world_index_restyle)
-    bool slow_askers;        ///< some vehicle wants a neighbourhood the fast path cannot sum (or may)
-    bool every_kind;         ///< every vehicle flocks with every kind (the askers' fast test)
+    uint8_t step_classes;         ///< OR of every vehicle's step_class (a superset after steer_world_index_restyle)
+    bool slow_askers;             ///< some vehicle wants a neighbourhood the fast path cannot sum (or may)
+    bool every_kind;              ///< every vehicle flocks with every kind (the askers' fast test)
 
     /* Query scratch (results sorted into creation order). */
     int *result;
     int result_capacity;
 
     /* The index's changes since the last build (see the top of this file). */
-    SteerGridLink *link;     ///< by pool slot (where_capacity of them)
-    int *extra_head;         ///< by cell (cell_capacity of them): first listed slot, or -1
-    int *touched;            ///< slots whose link changed since the build (where_capacity of them)
-    int touched_count;       ///< 0: queries need not look at links or lists at all
-    unsigned builds;         ///< how many times the grid was built (tests count rebuilds)
+    SteerGridLink *link; ///< by pool slot (where_capacity of them)
+    int *extra_head;     ///< by cell (cell_capacity of them): first listed slot, or -1
+    int *touched;        ///< slots whose link changed since the build (where_capacity of them)
+    int touched_count;   ///< 0: queries need not look at links or lists at all
+    unsigned builds;     ///< how many times the grid was built (tests count rebuilds)
 } SteerGrid;
 
 typedef struct SteerShapeGrid {
-    bool walls;              ///< indexes the world's walls (else its obstacles)
+    bool walls; ///< indexes the world's walls (else its obstacles)
     double origin_x, origin_y, cell_w, cell_h, inv_w, inv_h;
-    double max_radius;       ///< the largest obstacle radius (0 for walls)
+    double max_radius; ///< the largest obstacle radius (0 for walls)
     int cols, rows;
     bool wrap;
     double width, height;
-    int *cell_start;         ///< cols·rows + 1
-    int *items;              ///< obstacle slot indices, by cell, in slot order within a cell
+    int *cell_start; ///< cols·rows + 1
+    int *items;      ///< obstacle slot indices, by cell, in slot order within a cell
     int item_capacity, cell_capacity;
-    uint32_t *stamp;         ///< by obstacle slot: last query that saw it (deduplication)
+    uint32_t *stamp; ///< by obstacle slot: last query that saw it (deduplication)
     int stamp_capacity;
     uint32_t query_stamp;
     int *result;
@@ -224,11 +225,11 @@ bool steer_grid_reserve_results(SteerGrid *grid, const SteerAllocator *alloc, in
 /// Walks the runs of sorted vehicles whose cells may hold points within `radius` of a point.
 typedef struct SteerGridCursor {
     const SteerGrid *grid;
-    int row, row_hi;        ///< unwrapped rows still to walk
-    int col_lo, col_hi;     ///< unwrapped columns of every row
-    int col;                ///< next unwrapped column in the current row
-    bool wrap_each;         ///< the range covers the world more than once: wrap each offset instead
-    bool every_run;         ///< also yield runs with no sorted vehicle (their cells may list placed ones)
+    int row, row_hi;    ///< unwrapped rows still to walk
+    int col_lo, col_hi; ///< unwrapped columns of every row
+    int col;            ///< next unwrapped column in the current row
+    bool wrap_each;     ///< the range covers the world more than once: wrap each offset instead
+    bool every_run;     ///< also yield runs with no sorted vehicle (their cells may list placed ones)
 } SteerGridCursor;
 
 /// One run: sorted vehicles [begin, end); add (shift_x, shift_y) to their stored positions to get
@@ -236,7 +237,7 @@ typedef struct SteerGridCursor {
 typedef struct SteerGridRun {
     int begin, end;
     double shift_x, shift_y;
-    int first_cell, cells;  ///< the run's cells: first_cell .. first_cell + cells - 1
+    int first_cell, cells; ///< the run's cells: first_cell .. first_cell + cells - 1
 } SteerGridRun;
 
 #define STEER_GRID_FLOAT_EXTENT 65536.0
@@ -282,7 +283,8 @@ static inline int positive_mod(int a, int b)
 
 /// The unwrapped cell range [*lo, *hi] along one axis; false when it covers the axis more than
 /// once (wrapping) - then it is the whole axis.
-static inline bool axis_range(double center, double radius, double origin, double inverse, int n, bool wrap, int *lo, int *hi)
+static inline bool axis_range(double center, double radius, double origin, double inverse, int n, bool wrap, int *lo,
+                              int *hi)
 {
     double flo = fast_floor((center - radius - origin) * inverse - CELL_MARGIN);
     double fhi = fast_floor((center + radius - origin) * inverse + CELL_MARGIN);
@@ -301,7 +303,8 @@ static inline bool axis_range(double center, double radius, double origin, doubl
     return true;
 }
 
-static inline void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *g, double x, double y, double radius)
+static inline void steer_grid_cursor_begin(SteerGridCursor *cursor, const SteerGrid *g, double x, double y,
+                                           double radius)
 {
     cursor->grid = g;
     cursor->wrap_each = false;
@@ -349,8 +352,6 @@ static inline bool steer_grid_cursor_next(SteerGridCursor *cursor, SteerGridRun 
     }
     return false;
 }
-
-
 
 static inline double steer_grid_wrap_coordinate(double value, double size)
 {

@@ -4,20 +4,20 @@
  * generation in 48-63), so a packed 0 is the null id of every type. */
 #include "world_internal.h"
 
-#define DEFINE_ID_HELPERS(Type, name)                                                              \
-    uint64_t steer_##name##_id_pack(Type id)                                                       \
-    {                                                                                              \
-        return (uint64_t)id.index1 | ((uint64_t)id.world << 32) | ((uint64_t)id.generation << 48); \
-    }                                                                                              \
-    Type steer_##name##_id_unpack(uint64_t packed)                                                 \
-    {                                                                                              \
-        return (Type){(uint32_t)packed, (uint16_t)(packed >> 32), (uint16_t)(packed >> 48)};       \
-    }                                                                                              \
-    /* The core refuses any id whose index1 is 0 before it looks at the rest (pool.c). */          \
-    bool steer_##name##_id_is_null(Type id) { return id.index1 == 0; }                             \
-    bool steer_##name##_id_equal(Type a, Type b)                                                   \
-    {                                                                                              \
-        return a.index1 == b.index1 && a.world == b.world && a.generation == b.generation;         \
+#define DEFINE_ID_HELPERS(Type, name)                                                                                  \
+    uint64_t steer_##name##_id_pack(Type id)                                                                           \
+    {                                                                                                                  \
+        return (uint64_t)id.index1 | ((uint64_t)id.world << 32) | ((uint64_t)id.generation << 48);                     \
+    }                                                                                                                  \
+    Type steer_##name##_id_unpack(uint64_t packed)                                                                     \
+    {                                                                                                                  \
+        return (Type){(uint32_t)packed, (uint16_t)(packed >> 32), (uint16_t)(packed >> 48)};                           \
+    }                                                                                                                  \
+    /* The core refuses any id whose index1 is 0 before it looks at the rest (pool.c). */                              \
+    bool steer_##name##_id_is_null(Type id) { return id.index1 == 0; }                                                 \
+    bool steer_##name##_id_equal(Type a, Type b)                                                                       \
+    {                                                                                                                  \
+        return a.index1 == b.index1 && a.world == b.world && a.generation == b.generation;                             \
     }
 
 DEFINE_ID_HELPERS(SteerVehicleId, vehicle)

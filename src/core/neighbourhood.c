@@ -26,13 +26,13 @@
 #define COINCIDENT_SQ 1e-12
 
 typedef struct Query {
-    double px, py;         ///< the asker, as stored by the grid
-    double hx, hy;         ///< its heading
-    double r2;             ///< neighbour radius squared
-    double cos_half;       ///< cosine of half the view angle; < -1: all-round vision
-    double comfort2, extra;///< comfort distance squared (<= 0: none); multiplier - 1
+    double px, py;          ///< the asker, as stored by the grid
+    double hx, hy;          ///< its heading
+    double r2;              ///< neighbour radius squared
+    double cos_half;        ///< cosine of half the view angle; < -1: all-round vision
+    double comfort2, extra; ///< comfort distance squared (<= 0: none); multiplier - 1
     uint64_t kinds;
-    int self, exclude;     ///< cell-order indices of the asker and of one more to leave out (-1: none)
+    int self, exclude; ///< cell-order indices of the asker and of one more to leave out (-1: none)
 } Query;
 
 /* Candidates that pass are first packed, without a branch, into a small buffer; the sums are
@@ -42,8 +42,8 @@ typedef struct Query {
 
 typedef struct Sums {
     double sx, sy, ax, ay, cx, cy;
-    int count, zero;       ///< neighbours; candidates at distance 0 (the asker itself included)
-    int packed;            ///< neighbours in the buffer, not yet summed
+    int count, zero; ///< neighbours; candidates at distance 0 (the asker itself included)
+    int packed;      ///< neighbours in the buffer, not yet summed
     double dx[PACK], dy[PACK], d2[PACK], weight[PACK];
     int index[PACK];
 } Sums;
@@ -61,7 +61,12 @@ static void sum_packed(const SteerGrid *g, Sums *s)
         cx += dx;
         cy += dy;
     }
-    s->sx += sx; s->sy += sy; s->ax += ax; s->ay += ay; s->cx += cx; s->cy += cy;
+    s->sx += sx;
+    s->sy += sy;
+    s->ax += ax;
+    s->ay += ay;
+    s->cx += cx;
+    s->cy += cy;
     s->count += s->packed;
     s->packed = 0;
 }
@@ -108,8 +113,8 @@ static inline Quad load_quad(const float *p)
 }
 
 static inline __attribute__((always_inline)) void quad_step(const float *fx, const float *fy, const float *fhx,
-                                                            const float *fhy, Quad vox, Quad voy, Quad vr2, QuadMask keep,
-                                                            QuadSums *p)
+                                                            const float *fhy, Quad vox, Quad voy, Quad vr2,
+                                                            QuadMask keep, QuadSums *p)
 {
     const Quad eps = {1e-12f, 1e-12f, 1e-12f, 1e-12f}, one = {1.0f, 1.0f, 1.0f, 1.0f};
     Quad dx = load_quad(fx) - vox, dy = load_quad(fy) - voy;
@@ -168,7 +173,8 @@ static inline double quad_total(Quad v) { return (double)v[0] + (double)v[1] + (
 
 static void sum_fast_quads(const SteerGrid *g, const Query *q, SteerGridCursor *cursor, Sums *s)
 {
-    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},
+                  {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
     float r2 = (float)q->r2;
     double px = q->px - g->origin_x, py = q->py - g->origin_y;
     if (cursor->col_lo >= 0 && cursor->col_hi < g->cols && cursor->row >= 0 && cursor->row_hi < g->rows) {
@@ -295,9 +301,12 @@ static void sum_neighbourhood(const SteerGrid *g, const Query *q, double radius,
             for (int begin = run.begin; begin < run.end; begin += PACK / 2) {
                 int end = run.end - begin > PACK / 2 ? begin + PACK / 2 : run.end;
                 if (s.packed > PACK / 2) sum_packed(g, &s);
-                if (cursor.wrap_each) pack_general(g, q, begin, end, ox, oy, true, &s);
-                else if (fast) pack_fast(g, q->r2, begin, end, ox, oy, &s);
-                else pack_general(g, q, begin, end, ox, oy, false, &s);
+                if (cursor.wrap_each)
+                    pack_general(g, q, begin, end, ox, oy, true, &s);
+                else if (fast)
+                    pack_fast(g, q->r2, begin, end, ox, oy, &s);
+                else
+                    pack_general(g, q, begin, end, ox, oy, false, &s);
             }
         }
         sum_packed(g, &s);
@@ -379,7 +388,7 @@ static inline __attribute__((always_inline)) int block_runs(const SteerGrid *g, 
 /// (a slow asker, or vehicles on its very point) and they are not gathered and `may_gather` is
 /// false: a parallel pre-pass leaves those to steer_prepare_neighbourhoods.
 static inline __attribute__((always_inline)) bool prepare_one(const SteerGrid *g, int k, const SteerGridRun *runs,
-                                                             int run_count, bool may_gather)
+                                                              int run_count, bool may_gather)
 {
     const SteerGridAsker *a = &g->asker[k];
     SteerPackedNeighbourhood *packed = &g->hood[a->rank];
@@ -396,11 +405,12 @@ static inline __attribute__((always_inline)) bool prepare_one(const SteerGrid *g
         packed->unused = 0;
         return true;
     }
-    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
+    QuadSums p = {{0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},
+                  {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}};
     float r2 = a->r2;
     for (int r = 0; r < run_count; r++)
-        quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x, g->fy[k] - (float)runs[r].shift_y,
-                 &p);
+        quad_run(g, r2, runs[r].begin, runs[r].end, g->fx[k] - (float)runs[r].shift_x,
+                 g->fy[k] - (float)runs[r].shift_y, &p);
     Sums s;
     s.sx = quad_total(p.sx);
     s.sy = quad_total(p.sy);
@@ -435,7 +445,7 @@ static inline __attribute__((always_inline)) bool prepare_one(const SteerGrid *g
 /// The pre-pass over rows [row_begin, row_end) of cells. `only_marked`: only the vehicles an
 /// earlier pass left marked. Returns how many it left marked (never any when may_gather).
 static inline __attribute__((always_inline)) int prepare_rows(const SteerGrid *g, int row_begin, int row_end,
-                                                             bool may_gather, bool only_marked)
+                                                              bool may_gather, bool only_marked)
 {
     int left = 0;
     for (int cy = row_begin; cy < row_end; cy++) {
@@ -538,8 +548,8 @@ void steer_prepare_neighbourhoods(SteerWorld *world)
     steer_thread_pool_run(pool, prepare_general_task, (void *)g);
 }
 
-void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot, double comfort_distance,
-                         double comfort_multiplier, SteerNeighbourhood *out)
+void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot,
+                         double comfort_distance, double comfort_multiplier, SteerNeighbourhood *out)
 {
     const SteerGrid *g = steer_world_grid(world);
     int slot = steer_vehicle_slot(world, vehicle);

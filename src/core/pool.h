@@ -22,10 +22,10 @@ typedef struct SteerPoolHeader {
 typedef struct SteerPool {
     unsigned char *items;
     size_t item_size;
-    int count;     ///< slots ever used (high-water mark)
-    int capacity;  ///< slots allocated
-    int live;      ///< slots in use
-    int free_head; ///< -1 when empty
+    int count;                   ///< slots ever used (high-water mark)
+    int capacity;                ///< slots allocated
+    int live;                    ///< slots in use
+    int free_head;               ///< -1 when empty
     const SteerAllocator *alloc; ///< the world's
 } SteerPool;
 

@@ -18,7 +18,8 @@ static bool filter_ok(const SteerWorld *world, const SteerQueryFilter *filter)
 {
     if (!filter) return true;
     if (!(isfinite(filter->view_angle) && filter->view_angle > 0.0)) {
-        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "view_angle must be a positive finite number (got %g)", filter->view_angle);
+        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "view_angle must be a positive finite number (got %g)",
+                   filter->view_angle);
         return false;
     }
     if (filter->view_angle < 2.0 * STEER_PI && !steer_vec2_is_finite(filter->heading)) {
@@ -72,8 +73,10 @@ static inline bool entry_candidate(const SteerWorld *world, const SteerGridEntry
     c->slot = e->slot;
     c->rank = e->rank;
     c->kind = e->kind;
-    if (e->exact) c->position = steer_vec2(e->x, e->y);
-    else c->position = ((const SteerVehicle *)steer_pool_at(&world->vehicles, e->slot))->position;
+    if (e->exact)
+        c->position = steer_vec2(e->x, e->y);
+    else
+        c->position = ((const SteerVehicle *)steer_pool_at(&world->vehicles, e->slot))->position;
     return true;
 }
 

@@ -166,7 +166,8 @@ SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDe
     TRY(check_point(world, "origin", def->origin));
     TRY(steer_check_range(world, "", "cell_size", def->cell_size, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
     if (def->cols < 1 || def->rows < 1 || def->cols > 1 << 14 || def->rows > 1 << 14)
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "cols and rows must be in 1..16384 (got %d x %d)", def->cols, def->rows);
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "cols and rows must be in 1..16384 (got %d x %d)",
+                          def->cols, def->rows);
     size_t cells = (size_t)def->cols * (size_t)def->rows;
     if (def->vectors) {
         /* Directions, but any length is kept (follow_flow truncates to 1): bounded like lengths, so
@@ -184,8 +185,10 @@ SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDe
         steer_free(&world->alloc, vectors, cells * sizeof *vectors);
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    if (def->vectors) memcpy(vectors, def->vectors, cells * sizeof *vectors);
-    else memset(vectors, 0, cells * sizeof *vectors);
+    if (def->vectors)
+        memcpy(vectors, def->vectors, cells * sizeof *vectors);
+    else
+        memset(vectors, 0, cells * sizeof *vectors);
     SteerFlowField *field = steer_pool_at(&world->fields, index);
     field->origin = def->origin;
     field->cell_size = def->cell_size;

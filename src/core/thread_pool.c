@@ -26,18 +26,18 @@ typedef struct Worker {
 
 struct SteerThreadPool {
     pthread_mutex_t lock;
-    pthread_cond_t wake;     ///< workers wait here for the next run (or for stop)
-    pthread_cond_t done;     ///< the caller waits here for the last worker of a run
-    atomic_ulong run_id;     ///< bumped (under the lock) by each run: a worker runs once per new value
-    int pending;             ///< workers still inside the current run
-    atomic_int unfinished;   ///< the same, read by the caller without the lock
+    pthread_cond_t wake;   ///< workers wait here for the next run (or for stop)
+    pthread_cond_t done;   ///< the caller waits here for the last worker of a run
+    atomic_ulong run_id;   ///< bumped (under the lock) by each run: a worker runs once per new value
+    int pending;           ///< workers still inside the current run
+    atomic_int unfinished; ///< the same, read by the caller without the lock
     bool stop;
-    bool running;            ///< a run is under way (a task that runs the pool runs it inline)
+    bool running; ///< a run is under way (a task that runs the pool runs it inline)
     SteerTaskFn fn;
     void *context;
-    int size;                ///< threads, the caller included
-    int started;             ///< workers actually started
-    Worker workers[];        ///< size - 1 of them
+    int size;         ///< threads, the caller included
+    int started;      ///< workers actually started
+    Worker workers[]; ///< size - 1 of them
 };
 
 /// Watches for a run after `seen` for up to STEER_POOL_WATCH_NS (the next phase of a step

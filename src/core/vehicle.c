@@ -33,14 +33,14 @@ static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
     return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
 }
 
-#define LOOKUP_OR_FAIL(vehicle, world, id)                                                         \
-    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                       \
+#define LOOKUP_OR_FAIL(vehicle, world, id)                                                                             \
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                                           \
     if (!vehicle) return invalid_id(world, id)
 
 /* Setters change what the grid copied (position, velocity, heading, kind, radii): rebuild it
  * before the next query. Cheap: the step rebuilds it anyway. */
-#define LOOKUP_FOR_CHANGE(vehicle, world, id)                                                      \
-    LOOKUP_OR_FAIL(vehicle, world, id);                                                            \
+#define LOOKUP_FOR_CHANGE(vehicle, world, id)                                                                          \
+    LOOKUP_OR_FAIL(vehicle, world, id);                                                                                \
     steer_world_vehicles_changed(world)
 
 /* ---- Checks shared by creation and the setters --------------------------------------------- */
@@ -115,7 +115,8 @@ static SteerResult check_combine(const SteerWorld *world, SteerCombine combine)
 {
     if (combine == STEER_COMBINE_WEIGHTED || combine == STEER_COMBINE_PRIORITY || combine == STEER_COMBINE_DITHER)
         return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "combine must be weighted, priority or dither (got %d)", (int)combine);
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "combine must be weighted, priority or dither (got %d)",
+                      (int)combine);
 }
 
 static SteerResult check_def(const SteerWorld *world, const SteerVehicleDef *def)
@@ -165,7 +166,8 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
 {
     TRY(check_def(world, def));
     compact_when_sparse(world);
-    if (!order_reserve(world, world->order_count + 1)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (!order_reserve(world, world->order_count + 1))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     /* The grid grows here, never during a step: the new slot index is at most vehicles.count. */
     if (!steer_grid_reserve(&world->grid, &world->alloc, world->order_count + 1, world->vehicles.count + 1))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -178,8 +180,10 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->velocity = steer_truncate(def->velocity, def->max_speed);
     /* A velocity too small to have a direction (a denormal) leaves the heading to `heading`. */
     SteerVec2 direction = steer_normalize(vehicle->velocity);
-    if (steer_length_sq(direction) > 0.0) vehicle->heading = direction;
-    else vehicle->heading = steer_vec2_from_angle(def->heading);
+    if (steer_length_sq(direction) > 0.0)
+        vehicle->heading = direction;
+    else
+        vehicle->heading = steer_vec2_from_angle(def->heading);
     vehicle->side = steer_perp(vehicle->heading);
     vehicle->mass = def->mass;
     vehicle->max_speed = def->max_speed;
@@ -235,7 +239,10 @@ SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id)
     return STEER_OK;
 }
 
-bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id) { return steer_vehicle_lookup(world, id) != NULL; }
+bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id)
+{
+    return steer_vehicle_lookup(world, id) != NULL;
+}
 
 uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id)
 {
@@ -351,13 +358,13 @@ SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, doub
     return STEER_OK;
 }
 
-#define DEFINE_SETTER(field, check)                                                                \
-    SteerResult steer_vehicle_set_##field(SteerWorld *world, SteerVehicleId id, double value)      \
-    {                                                                                              \
-        LOOKUP_FOR_CHANGE(vehicle, world, id);                                                     \
-        TRY(check(world, #field, value));                                                          \
-        vehicle->field = value;                                                                    \
-        return STEER_OK;                                                                           \
+#define DEFINE_SETTER(field, check)                                                                                    \
+    SteerResult steer_vehicle_set_##field(SteerWorld *world, SteerVehicleId id, double value)                          \
+    {                                                                                                                  \
+        LOOKUP_FOR_CHANGE(vehicle, world, id);                                                                         \
+        TRY(check(world, #field, value));                                                                              \
+        vehicle->field = value;                                                                                        \
+        return STEER_OK;                                                                                               \
     }
 
 DEFINE_SETTER(mass, check_mass)

@@ -130,7 +130,8 @@ void steer_world_destroy(SteerWorld *world)
     for (int i = 0; i < world->fields.count; i++) {
         SteerFlowField *field = steer_pool_at(&world->fields, i);
         if (field->header.alive)
-            steer_free(&world->alloc, field->vectors, (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
+            steer_free(&world->alloc, field->vectors,
+                       (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
     }
     steer_pool_free(&world->vehicles);
     steer_pool_free(&world->obstacles);
@@ -161,19 +162,19 @@ SteerResult steer_check_range(const SteerWorld *world, const char *prefix, const
                               double hi)
 {
     if (in_range(value, lo, hi)) return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be a finite number in [%g, %g] (got %g)", prefix, name,
-                      lo, hi, value);
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be a finite number in [%g, %g] (got %g)", prefix,
+                      name, lo, hi, value);
 }
 
 SteerResult steer_check_vector(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 value,
                                double limit)
 {
     if (!steer_vec2_is_finite(value))
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be finite (got %g, %g)", prefix, name, value.x,
-                          value.y);
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be finite (got %g, %g)", prefix, name,
+                          value.x, value.y);
     if (fabs(value.x) > limit || fabs(value.y) > limit)
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be within ±%g on each axis (got %g, %g)", prefix,
-                          name, limit, value.x, value.y);
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s%s must be within ±%g on each axis (got %g, %g)",
+                          prefix, name, limit, value.x, value.y);
     return STEER_OK;
 }
 
@@ -196,9 +197,11 @@ SteerEdges steer_world_edges(const SteerWorld *world) { return world->def.edges;
 SteerResult steer_world_set_dt(SteerWorld *world, double dt)
 {
     if (!(isfinite(dt) && dt > 0.0 && dt <= 1.0))
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)", dt);
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)",
+                          dt);
     if (dt < STEER_MIN_POSITIVE)
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be at least %g seconds (got %g)", STEER_MIN_POSITIVE, dt);
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be at least %g seconds (got %g)",
+                          STEER_MIN_POSITIVE, dt);
     world->def.dt = dt;
     return STEER_OK;
 }
@@ -249,18 +252,42 @@ static void apply_edges(const SteerWorld *world, SteerVehicle *vehicle)
         if (vehicle->position.y >= height) vehicle->position.y = 0.0;
         break;
     case STEER_EDGES_CONTAIN:
-        if (vehicle->position.x < 0.0) { vehicle->position.x = 0.0; if (vehicle->velocity.x < 0.0) vehicle->velocity.x = 0.0; }
-        if (vehicle->position.x > width) { vehicle->position.x = width; if (vehicle->velocity.x > 0.0) vehicle->velocity.x = 0.0; }
-        if (vehicle->position.y < 0.0) { vehicle->position.y = 0.0; if (vehicle->velocity.y < 0.0) vehicle->velocity.y = 0.0; }
-        if (vehicle->position.y > height) { vehicle->position.y = height; if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0; }
+        if (vehicle->position.x < 0.0) {
+            vehicle->position.x = 0.0;
+            if (vehicle->velocity.x < 0.0) vehicle->velocity.x = 0.0;
+        }
+        if (vehicle->position.x > width) {
+            vehicle->position.x = width;
+            if (vehicle->velocity.x > 0.0) vehicle->velocity.x = 0.0;
+        }
+        if (vehicle->position.y < 0.0) {
+            vehicle->position.y = 0.0;
+            if (vehicle->velocity.y < 0.0) vehicle->velocity.y = 0.0;
+        }
+        if (vehicle->position.y > height) {
+            vehicle->position.y = height;
+            if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0;
+        }
         break;
     case STEER_EDGES_NONE:
         /* Unbounded, but not without limit: a vehicle that drifts to STEER_MAX_COORDINATE (hours
          * at a high speed) stops there as at a wall, so every offset the step takes stays finite. */
-        if (vehicle->position.x < -STEER_MAX_COORDINATE) { vehicle->position.x = -STEER_MAX_COORDINATE; if (vehicle->velocity.x < 0.0) vehicle->velocity.x = 0.0; }
-        if (vehicle->position.x > STEER_MAX_COORDINATE) { vehicle->position.x = STEER_MAX_COORDINATE; if (vehicle->velocity.x > 0.0) vehicle->velocity.x = 0.0; }
-        if (vehicle->position.y < -STEER_MAX_COORDINATE) { vehicle->position.y = -STEER_MAX_COORDINATE; if (vehicle->velocity.y < 0.0) vehicle->velocity.y = 0.0; }
-        if (vehicle->position.y > STEER_MAX_COORDINATE) { vehicle->position.y = STEER_MAX_COORDINATE; if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0; }
+        if (vehicle->position.x < -STEER_MAX_COORDINATE) {
+            vehicle->position.x = -STEER_MAX_COORDINATE;
+            if (vehicle->velocity.x < 0.0) vehicle->velocity.x = 0.0;
+        }
+        if (vehicle->position.x > STEER_MAX_COORDINATE) {
+            vehicle->position.x = STEER_MAX_COORDINATE;
+            if (vehicle->velocity.x > 0.0) vehicle->velocity.x = 0.0;
+        }
+        if (vehicle->position.y < -STEER_MAX_COORDINATE) {
+            vehicle->position.y = -STEER_MAX_COORDINATE;
+            if (vehicle->velocity.y < 0.0) vehicle->velocity.y = 0.0;
+        }
+        if (vehicle->position.y > STEER_MAX_COORDINATE) {
+            vehicle->position.y = STEER_MAX_COORDINATE;
+            if (vehicle->velocity.y > 0.0) vehicle->velocity.y = 0.0;
+        }
         break;
     }
 }
@@ -353,7 +380,8 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
         if (steer_flock_step_eligible(world, vehicle)) {
             batch[batched] = vehicle;
             batch_ranks[batched++] = i;
-            if (batched == STEER_FLOCK_BATCH) batched = flush_flockers(world, batch, batch_ranks, batched, move, bounds);
+            if (batched == STEER_FLOCK_BATCH)
+                batched = flush_flockers(world, batch, batch_ranks, batched, move, bounds);
             continue;
         }
         batched = flush_flockers(world, batch, batch_ranks, batched, move, bounds);
@@ -367,14 +395,15 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
 /// Integration of the vehicles of creation indices [begin, end) (forces all known).
 static void moves_range(SteerWorld *world, int begin, int end, SteerGridBounds *bounds)
 {
-    for (int i = begin; i < end; i++) move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i, bounds);
+    for (int i = begin; i < end; i++)
+        move_and_stage(world, steer_pool_at(&world->vehicles, world->order[i]), i, bounds);
 }
 
 /* ---- The step on a pool ---------------------------------------------------------------------- */
 
 typedef struct StepJob {
     SteerWorld *world;
-    bool move;               ///< forces_task moves each vehicle too
+    bool move; ///< forces_task moves each vehicle too
     SteerGridBounds bounds[STEER_MAX_THREADS];
 } StepJob;
 

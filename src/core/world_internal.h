@@ -20,13 +20,13 @@ typedef struct SteerBehaviourSlot {
      * definition, then the first fields of the state (force, kept, evaluated, target,
      * wander_target) - about 224 bytes, so a flocker's step touches four or five cache lines of
      * its slot (the step prefetches them: STEER_SLOT_HOT_BYTES). */
-    bool lost;               ///< its target vehicle, path or field was removed: switched off
-    int waypoint;            ///< follow: index of the current waypoint
-    SteerVec2 wander_local;  ///< wander: target on the circle, relative to the circle's centre, vehicle frame
+    bool lost;              ///< its target vehicle, path or field was removed: switched off
+    int waypoint;           ///< follow: index of the current waypoint
+    SteerVec2 wander_local; ///< wander: target on the circle, relative to the circle's centre, vehicle frame
     SteerBehaviourDef def;
     SteerBehaviourState state;
-    SteerVec2 noise_offset;  ///< wander roam: where this vehicle's noise streams start
-    double roam_time;        ///< wander roam: noise time, s·roam_rate
+    SteerVec2 noise_offset; ///< wander roam: where this vehicle's noise streams start
+    double roam_time;       ///< wander roam: noise time, s·roam_rate
 } SteerBehaviourSlot;
 
 /// Bytes at the start of a slot that a plain step touches (through state.wander_target).
@@ -35,14 +35,14 @@ typedef struct SteerBehaviourSlot {
 typedef struct SteerVehicle {
     /* What the grid copies every step comes first, so that rebuilding it reads two cache lines of
      * each vehicle (64-byte lines): header to heading, then radius to wants_neighbourhood. */
-    SteerPoolHeader header;  ///< generation, alive flag, free-list link
+    SteerPoolHeader header; ///< generation, alive flag, free-list link
     uint32_t kind;
-    bool wants_neighbourhood;  ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
-    bool plain_flock;          ///< its only behaviour is a flock without a leash (step_flock.c), not lost
-    uint8_t step_class;        ///< how a parallel step may treat it: STEER_STEP_* (behaviour.c)
+    bool wants_neighbourhood; ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
+    bool plain_flock;         ///< its only behaviour is a flock without a leash (step_flock.c), not lost
+    uint8_t step_class;       ///< how a parallel step may treat it: STEER_STEP_* (behaviour.c)
     SteerVec2 position, velocity, heading;
     double radius, neighbor_radius;
-    double view_cos;           ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
+    double view_cos; ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
     uint64_t flock_kinds;
     /* Then what the step reads for the forces and the integration. */
     double mass, max_speed, max_force, max_turn_rate, response_time;
@@ -55,7 +55,7 @@ typedef struct SteerVehicle {
     double view_angle;
     uint64_t serial;
     uint32_t color;
-    int rank;                  ///< index in world->order (stable until the next compaction)
+    int rank; ///< index in world->order (stable until the next compaction)
     uint64_t user_data;
 } SteerVehicle;
 
@@ -87,15 +87,15 @@ typedef struct SteerFlowField {
 
 struct SteerWorld {
     SteerWorldDef def;
-    SteerAllocator alloc;    ///< def.alloc, or the default: every block of the world comes from it
-    uint16_t tag;            ///< stamped into every id this world makes
+    SteerAllocator alloc; ///< def.alloc, or the default: every block of the world comes from it
+    uint16_t tag;         ///< stamped into every id this world makes
     double time;
     uint64_t step_count;
     SteerPcg32 rng;
     uint64_t noise_seed;
     uint64_t next_serial;
 
-    SteerPool vehicles;      ///< of SteerVehicle
+    SteerPool vehicles; ///< of SteerVehicle
     /* Live vehicle slot indices (0-based) in creation order. A removal leaves a hole (-1) rather
      * than shifting the rest, so it costs O(1) and the ranks the grid holds stay right between
      * steps; the next grid build closes the holes (steer_world_compact_order). */
@@ -106,10 +106,10 @@ struct SteerWorld {
     /// far it must look (queries.c).
     int kind_population[STEER_MAX_KINDS];
 
-    SteerPool obstacles;     ///< of SteerObstacle
-    SteerPool walls;         ///< of SteerWall
-    SteerPool paths;         ///< of SteerPath
-    SteerPool fields;        ///< of SteerFlowField
+    SteerPool obstacles; ///< of SteerObstacle
+    SteerPool walls;     ///< of SteerWall
+    SteerPool paths;     ///< of SteerPath
+    SteerPool fields;    ///< of SteerFlowField
 
     /* Spatial indexes (grid.h): caches rebuilt when marked stale. Whatever changes what the grid
      * copies of a vehicle, adds or removes one sets grid_stale: the step then rebuilds it. Queries
@@ -123,25 +123,25 @@ struct SteerWorld {
     bool obstacles_stale;
     SteerShapeGrid wall_grid; ///< rebuilt when walls_stale (set by adding or removing a wall)
     bool walls_stale;
-    bool wall_grid_off;      ///< tests: avoid_walls scans every wall (the reference the grid must match)
-    bool hoods_ready;        ///< during a step: grid.hood holds the plain neighbourhoods
+    bool wall_grid_off; ///< tests: avoid_walls scans every wall (the reference the grid must match)
+    bool hoods_ready;   ///< during a step: grid.hood holds the plain neighbourhoods
     /* Scripts that ask the world between steps need the index of where the step left everyone.
      * The step that follows needs the same build (nothing moved since), so such a world builds it at
      * the end of the step, as part of stepping, rather than in the first query; a world nobody
      * queries keeps building at the start of its step, after whatever spawns came in between. */
-    bool queried;            ///< a query went through the index since the last step began
+    bool queried; ///< a query went through the index since the last step began
     /* Set for good once any behaviour was given a vehicle as its target: only such behaviours read
      * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
      * then the step may move each vehicle as soon as its force is known (one pass, not two). */
     bool vehicle_targets;
 
     /* Threads (thread_pool.h, step_parallel.c). */
-    SteerThreadPool *pool;   ///< NULL: every step runs on the calling thread
-    int parallel_min;        ///< worlds of fewer vehicles step on one thread (tests lower it)
+    SteerThreadPool *pool; ///< NULL: every step runs on the calling thread
+    int parallel_min;      ///< worlds of fewer vehicles step on one thread (tests lower it)
     /* During a parallel force phase, task t moves ranks [step_begin[t], step_begin[t + 1]) and
      * draws from step_rng[t]: the world's generator advanced by the draws of every vehicle
      * before its first, so each vehicle gets the numbers a one-thread step would give it. */
-    int step_tasks;          ///< 0 outside a parallel force phase: draws come from rng
+    int step_tasks; ///< 0 outside a parallel force phase: draws come from rng
     int step_begin[STEER_MAX_THREADS + 1];
     SteerPcg32 step_rng[STEER_MAX_THREADS];
 
@@ -152,9 +152,10 @@ struct SteerWorld {
  * copied into the grid's stage, so that a parallel step can plan from the stage alone. */
 #define STEER_STEP_DRAWS 0x3f   ///< numbers it draws from the PRNG every step (weighted sum: fixed)
 #define STEER_STEP_GENERAL 0x40 ///< goes through combine.c (not step_flock.c): may read whole grid entries
-#define STEER_STEP_SERIAL 0x80  ///< must run in creation order on one thread: how many numbers it draws
-                                ///< depends on its forces (priority, dither), or its behaviour uses
-                                ///< the obstacle or wall grid's query scratch
+#define STEER_STEP_SERIAL                                                                                              \
+    0x80 ///< must run in creation order on one thread: how many numbers it draws
+         ///< depends on its forces (priority, dither), or its behaviour uses
+         ///< the obstacle or wall grid's query scratch
 
 /// Worlds with fewer vehicles step on one thread: below this, handing the phases of a step to the
 /// workers costs more than it saves (measured on 2 cores: 5,000 flockers step slower on 2 threads
@@ -257,10 +258,10 @@ void steer_world_index_restyle(SteerWorld *world, const SteerVehicle *vehicle, i
 void steer_world_compact_order(SteerWorld *world);
 
 /// Returns early with the result of a failed check.
-#define TRY(expr)                                                                                  \
-    do {                                                                                           \
-        SteerResult try_result_ = (expr);                                                          \
-        if (try_result_ != STEER_OK) return try_result_;                                           \
+#define TRY(expr)                                                                                                      \
+    do {                                                                                                               \
+        SteerResult try_result_ = (expr);                                                                              \
+        if (try_result_ != STEER_OK) return try_result_;                                                               \
     } while (0)
 
 /* world.c */

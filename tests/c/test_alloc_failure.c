@@ -14,7 +14,7 @@
 /* ---- An allocator that fails on request and checks sizes ------------------------------------ */
 
 typedef struct Failing {
-    long fail_from;     ///< growths counted since arming; this one and every later one fail (0: none)
+    long fail_from; ///< growths counted since arming; this one and every later one fail (0: none)
     long growths;
     bool failed;        ///< a growth was refused since arming
     size_t live;        ///< bytes held
@@ -114,10 +114,12 @@ static SteerResult op_behaviour(Scene *s, int i)
 {
     int vehicle = i / 4, b = i % 4;
     static const SteerBehaviour kinds[] = {
-        STEER_WANDER, STEER_SEEK, STEER_SEPARATE, STEER_AVOID_OBSTACLES, STEER_AVOID_WALLS, STEER_FOLLOW,
-        STEER_FOLLOW_FLOW, STEER_PURSUE, STEER_FLOCK, STEER_ARRIVE, STEER_EVADE, STEER_CONTAIN,
-        STEER_ALIGN, STEER_COHERE, STEER_QUEUE, STEER_AVOID_COLLISIONS, STEER_HIDE, STEER_INTERPOSE,
-        STEER_OFFSET_PURSUE, STEER_FOLLOW_LEADER, STEER_FLEE,
+        STEER_WANDER,      STEER_SEEK,      STEER_SEPARATE,      STEER_AVOID_OBSTACLES,
+        STEER_AVOID_WALLS, STEER_FOLLOW,    STEER_FOLLOW_FLOW,   STEER_PURSUE,
+        STEER_FLOCK,       STEER_ARRIVE,    STEER_EVADE,         STEER_CONTAIN,
+        STEER_ALIGN,       STEER_COHERE,    STEER_QUEUE,         STEER_AVOID_COLLISIONS,
+        STEER_HIDE,        STEER_INTERPOSE, STEER_OFFSET_PURSUE, STEER_FOLLOW_LEADER,
+        STEER_FLEE,
     };
     SteerBehaviour type = kinds[(vehicle * 3 + b * 5) % (int)(sizeof kinds / sizeof kinds[0])];
     SteerBehaviourDef def = steer_default_behaviour_def(type);
@@ -154,7 +156,7 @@ static SteerResult query_result(Scene *s, bool ok)
 {
     if (ok) return STEER_OK;
     return strcmp(steer_world_last_error(s->w), "out of memory") == 0 ? STEER_ERROR_OUT_OF_MEMORY
-                                                                        : STEER_ERROR_INVALID_ARGUMENT;
+                                                                      : STEER_ERROR_INVALID_ARGUMENT;
 }
 
 static SteerResult op_query(Scene *s, int i)
@@ -202,10 +204,10 @@ static uint64_t mix(uint64_t h, const void *bytes, size_t n)
     return h;
 }
 
-#define MIX(h, value)                                                                              \
-    do {                                                                                           \
-        __typeof__(value) v_ = (value);                                                            \
-        h = mix(h, &v_, sizeof v_);                                                                \
+#define MIX(h, value)                                                                                                  \
+    do {                                                                                                               \
+        __typeof__(value) v_ = (value);                                                                                \
+        h = mix(h, &v_, sizeof v_);                                                                                    \
     } while (0)
 
 /// Everything a caller can read of the world, folded into one number.
@@ -221,10 +223,14 @@ static uint64_t fingerprint(const SteerWorld *w)
         SteerVehicleState st;
         assert_int_equal(steer_vehicle_get(w, ids[i], &st), STEER_OK);
         MIX(h, st.serial);
-        MIX(h, st.position.x); MIX(h, st.position.y);
-        MIX(h, st.velocity.x); MIX(h, st.velocity.y);
-        MIX(h, st.heading.x); MIX(h, st.heading.y);
-        MIX(h, st.force.x); MIX(h, st.force.y);
+        MIX(h, st.position.x);
+        MIX(h, st.position.y);
+        MIX(h, st.velocity.x);
+        MIX(h, st.velocity.y);
+        MIX(h, st.heading.x);
+        MIX(h, st.heading.y);
+        MIX(h, st.force.x);
+        MIX(h, st.force.y);
         MIX(h, st.kind);
         MIX(h, st.behaviour_count);
         SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
@@ -244,7 +250,9 @@ static uint64_t fingerprint(const SteerWorld *w)
         SteerVec2 c;
         double r;
         assert_true(steer_obstacle_get(w, obstacles[i], &c, &r));
-        MIX(h, c.x); MIX(h, c.y); MIX(h, r);
+        MIX(h, c.x);
+        MIX(h, c.y);
+        MIX(h, r);
     }
     SteerWallId walls[WALLS];
     MIX(h, steer_world_get_walls(w, walls, WALLS));
@@ -263,8 +271,8 @@ static uint64_t fingerprint_scene(const Scene *s)
 
 typedef struct Run {
     Failing failing;
-    Scene s;     ///< through the failing allocator
-    Scene twin;  ///< the same calls through the default allocator, never failing
+    Scene s;    ///< through the failing allocator
+    Scene twin; ///< the same calls through the default allocator, never failing
     long failures;
 } Run;
 
@@ -283,7 +291,8 @@ static void run_op(Run *run, Op op, int i, const char *name)
             fail_msg("%s(%d) with allocation %ld failing: result %d, '%s'", name, i, n, (int)r,
                      steer_world_last_error(run->s.w));
         run->failures++;
-        if (fingerprint_scene(&run->s) != before) fail_msg("%s(%d): allocation %ld failed and the world changed", name, i, n);
+        if (fingerprint_scene(&run->s) != before)
+            fail_msg("%s(%d): allocation %ld failed and the world changed", name, i, n);
         /* Usable: it steps and answers queries (and the twin steps with it). */
         assert_int_equal(op_step(&run->s, 0), STEER_OK);
         assert_int_equal(op_step(&run->twin, 0), STEER_OK);
@@ -334,12 +343,12 @@ static void test_every_allocation_of_a_scenario_can_fail(void **state)
     for (int i = 0; i < PATHS; i++) RUN_OP(run, op_path, i);
     for (int i = 0; i < FIELDS; i++) RUN_OP(run, op_field, i);
     for (int i = 0; i < 4 * VEHICLES; i++) RUN_OP(run, op_behaviour, i); /* slots grow 1, 2, 4 */
-    for (int i = 0; i < 3; i++) RUN_OP(run, op_step, i);  /* builds the obstacle and wall grids */
+    for (int i = 0; i < 3; i++) RUN_OP(run, op_step, i);                 /* builds the obstacle and wall grids */
     for (int i = 0; i < 4; i++) RUN_OP(run, op_query, i);
     for (int i = 0; i < VEHICLES; i += 3) RUN_OP(run, op_remove, i);
     RUN_OP(run, op_remove_shapes, 0);
-    for (int i = 0; i < 2; i++) RUN_OP(run, op_step, i);  /* the shape grids again, after removals */
-    for (int i = 0; i < VEHICLES; i += 3) RUN_OP(run, op_respawn, i); /* into reused slots */
+    for (int i = 0; i < 2; i++) RUN_OP(run, op_step, i);                    /* the shape grids again, after removals */
+    for (int i = 0; i < VEHICLES; i += 3) RUN_OP(run, op_respawn, i);       /* into reused slots */
     for (int i = VEHICLES; i < VEHICLES + 8; i++) RUN_OP(run, op_spawn, i); /* and new ones */
     for (int i = 0; i < 30; i++) RUN_OP(run, op_step, i);
     RUN_OP(run, op_query, 7);

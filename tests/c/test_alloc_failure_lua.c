@@ -99,7 +99,8 @@ static const char *const SCENARIO =
     "op(function(k) S[k].path = W[k]:path{{100, 100}, {300, 120}, {500, 400}, {200, 300}, loop = true} end)\n"
     "local VEC = {}\n"
     "for i = 1, 48 do VEC[i] = {1, i % 3 - 1} end\n"
-    "op(function(k) S[k].field = W[k]:flow_field{x = 0, y = 0, cell_size = 100, cols = 8, rows = 6, vectors = VEC} end)\n"
+    "op(function(k) S[k].field = W[k]:flow_field{x = 0, y = 0, cell_size = 100, cols = 8, rows = 6, vectors = VEC} "
+    "end)\n"
     "local calls = {\n"
     "  function(v, o, k) v:wander{radius = 30, distance = 60, jitter = 80} end,\n"
     "  function(v, o, k) v:contain{margin = 40} end,\n"
@@ -224,7 +225,8 @@ static void test_every_allocation_of_the_bindings_can_fail(void **state)
             free(call_global(L, "usable", 2));
             char *a = call_global(L, "snapshot", 1), *b = call_global(L, "snapshot", 2);
             if (strcmp(a, b) != 0)
-                fail_msg("op %d: after allocation %ld failed the twins differ:\n--- failing\n%s\n--- twin\n%s", i, n, a, b);
+                fail_msg("op %d: after allocation %ld failed the twins differ:\n--- failing\n%s\n--- twin\n%s", i, n, a,
+                         b);
             free(a);
             free(b);
         }
@@ -251,10 +253,11 @@ static void test_making_a_world_can_fail_at_every_allocation(void **state)
     luaL_openlibs(L);
     luaL_requiref(L, "steer", luaopen_steer, 1);
     lua_pop(L, 1);
-    check(L, luaL_loadstring(L, "local w = steer.world{width = 100, height = 100, think_hz = 5}\n"
-                                "w:spawn{x = 1, y = 2}:seek(5, 5)\n"
-                                "w:step()\n"
-                                "return w:count()"),
+    check(L,
+          luaL_loadstring(L, "local w = steer.world{width = 100, height = 100, think_hz = 5}\n"
+                             "w:spawn{x = 1, y = 2}:seek(5, 5)\n"
+                             "w:step()\n"
+                             "return w:count()"),
           "load");
     for (long n = 1;; n++) {
         lua_pushvalue(L, -1);
@@ -287,9 +290,10 @@ static void test_a_think_that_runs_out_of_memory_leaves_the_world_usable(void **
         luaL_openlibs(L);
         luaL_requiref(L, "steer", luaopen_steer, 1);
         lua_pop(L, 1);
-        check(L, luaL_dostring(L, "W = steer.world{width = 400, height = 400, think_hz = 60}\n"
-                                  "local function brain(v) v.data.n = v.data.n + 1; v:seek(v.data.n, 5) end\n"
-                                  "for i = 1, 30 do W:spawn{x = 10 * i, y = 7 * i, brain = brain, data = {n = 0}} end\n"),
+        check(L,
+              luaL_dostring(L, "W = steer.world{width = 400, height = 400, think_hz = 60}\n"
+                               "local function brain(v) v.data.n = v.data.n + 1; v:seek(v.data.n, 5) end\n"
+                               "for i = 1, 30 do W:spawn{x = 10 * i, y = 7 * i, brain = brain, data = {n = 0}} end\n"),
               "setup");
         lua_getglobal(L, "W");
         lua_getfield(L, -1, "think");
@@ -302,16 +306,17 @@ static void test_a_think_that_runs_out_of_memory_leaves_the_world_usable(void **
         f.fail_from = 0;
         if (status != LUA_OK && !is_memory_error(L, status)) fail_msg("allocation %ld: %s", n, lua_tostring(L, -1));
         lua_settop(L, 0);
-        check(L, luaL_dostring(L, "local before = {}\n"
-                                  "for i, v in ipairs(W:vehicles()) do before[i] = v.data.n end\n"
-                                  "W:think() W:step()\n"
-                                  "for i, v in ipairs(W:vehicles()) do\n"
-                                  "  local e = v.brain_error\n"
-                                  "  if e then assert(e:find('memory'), e) assert(v.data.n == before[i])\n"
-                                  "  else assert(v.data.n == before[i] + 1, 'vehicle ' .. i .. ' did not think') end\n"
-                                  "end\n"
-                                  "W:resume_brains() W:think() W:step()\n"
-                                  "for _, v in ipairs(W:vehicles()) do assert(not v.brain_error) end"),
+        check(L,
+              luaL_dostring(L, "local before = {}\n"
+                               "for i, v in ipairs(W:vehicles()) do before[i] = v.data.n end\n"
+                               "W:think() W:step()\n"
+                               "for i, v in ipairs(W:vehicles()) do\n"
+                               "  local e = v.brain_error\n"
+                               "  if e then assert(e:find('memory'), e) assert(v.data.n == before[i])\n"
+                               "  else assert(v.data.n == before[i] + 1, 'vehicle ' .. i .. ' did not think') end\n"
+                               "end\n"
+                               "W:resume_brains() W:think() W:step()\n"
+                               "for _, v in ipairs(W:vehicles()) do assert(not v.brain_error) end"),
               "after");
         lua_close(L);
         if (!failed) break;

@@ -44,7 +44,10 @@ static void test_default_definitions_are_accepted(void **state)
         case STEER_PURSUE: def.pursue.target = vehicle; break;
         case STEER_EVADE: def.evade.target = vehicle; break;
         case STEER_OFFSET_PURSUE: def.offset_pursue.target = vehicle; break;
-        case STEER_INTERPOSE: def.interpose.a = vehicle; def.interpose.b = steer_target_point(0, 0); break;
+        case STEER_INTERPOSE:
+            def.interpose.a = vehicle;
+            def.interpose.b = steer_target_point(0, 0);
+            break;
         case STEER_HIDE: def.hide.target = vehicle; break;
         case STEER_FOLLOW: def.follow.path = path; break;
         case STEER_FOLLOW_FLOW: def.follow_flow.field = field; break;

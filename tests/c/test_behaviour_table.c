@@ -19,10 +19,7 @@
 
 /* ---- Helpers ------------------------------------------------------------------------------- */
 
-static const SteerBehaviourInfo *row(int type)
-{
-    return steer_behaviour_info((SteerBehaviour)type);
-}
+static const SteerBehaviourInfo *row(int type) { return steer_behaviour_info((SteerBehaviour)type); }
 
 static double number_at(const SteerBehaviourDef *def, size_t offset)
 {
@@ -56,10 +53,7 @@ static size_t target_size(const SteerTargetSpec *spec)
 }
 
 /// Does [offset, offset + size) of one field overlap another's?
-static bool overlap(size_t a, size_t a_size, size_t b, size_t b_size)
-{
-    return a < b + b_size && b < a + a_size;
-}
+static bool overlap(size_t a, size_t a_size, size_t b, size_t b_size) { return a < b + b_size && b < a + a_size; }
 
 static char *read_text(const char *path)
 {

@@ -39,7 +39,8 @@ static double min_pair_distance(const SteerWorld *world, const SteerVehicleId *i
     double best = INFINITY;
     for (int i = 0; i < n; i++)
         for (int j = 0; j < i; j++) {
-            double d = steer_length(steer_world_offset(world, steer_vehicle_position(world, ids[i]), steer_vehicle_position(world, ids[j])));
+            double d = steer_length(steer_world_offset(world, steer_vehicle_position(world, ids[i]),
+                                                       steer_vehicle_position(world, ids[j])));
             if (d < best) best = d;
         }
     return best;
@@ -95,8 +96,10 @@ static void check_neighbourhoods(SteerEdges edges, bool shared_parameters)
         int n = 50 + (int)(urand() * 300);
         for (int i = 0; i < n; i++) {
             SteerVehicleDef def = steer_default_vehicle_def();
-            def.position = steer_vec2(urand() * wd.width * 1.2 - 0.1 * wd.width, urand() * wd.height * 1.2 - 0.1 * wd.height);
-            if (i > 0 && urand() < 0.05) def.position = steer_vehicle_position(world, ids[(int)(urand() * i)]); /* stacked */
+            def.position =
+                steer_vec2(urand() * wd.width * 1.2 - 0.1 * wd.width, urand() * wd.height * 1.2 - 0.1 * wd.height);
+            if (i > 0 && urand() < 0.05)
+                def.position = steer_vehicle_position(world, ids[(int)(urand() * i)]); /* stacked */
             def.velocity = steer_vec2(urand() * 100.0 - 50.0, urand() * 100.0 - 50.0);
             def.neighbor_radius = shared_parameters ? 40.0 : urand() * 150.0;
             if (!shared_parameters) {
@@ -119,7 +122,8 @@ static void check_neighbourhoods(SteerEdges edges, bool shared_parameters)
                 int inner = steer_world_query_neighbors(world, ids[i], radius > 0.01 ? radius - 0.01 : 0.0, NULL, 0);
                 int outer = steer_world_query_neighbors(world, ids[i], radius + 0.01, NULL, 0);
                 if (got.count < inner || got.count > outer)
-                    fail_msg("vehicle %d: %d neighbours, brute force %d (%d..%d near the edge)", i, got.count, want.count, inner, outer);
+                    fail_msg("vehicle %d: %d neighbours, brute force %d (%d..%d near the edge)", i, got.count,
+                             want.count, inner, outer);
                 if (inner != outer) continue; /* someone on the edge: the sums may differ by that one */
                 assert_int_equal(got.count, want.count);
                 double scale = 0.0;
@@ -245,7 +249,8 @@ static void test_comfort_distance_pushes_harder(void **state)
 static void test_coincident_vehicles_get_finite_forces(void **state)
 {
     (void)state;
-    SteerBehaviour types[] = {STEER_SEPARATE, STEER_ALIGN, STEER_COHERE, STEER_FLOCK, STEER_QUEUE, STEER_AVOID_COLLISIONS};
+    SteerBehaviour types[] = {STEER_SEPARATE, STEER_ALIGN, STEER_COHERE,
+                              STEER_FLOCK,    STEER_QUEUE, STEER_AVOID_COLLISIONS};
     for (size_t t = 0; t < sizeof types / sizeof types[0]; t++) {
         for (int radius_zero = 0; radius_zero < 2; radius_zero++) {
             SteerWorld *world = make_world(STEER_EDGES_WRAP, 3);
@@ -262,7 +267,8 @@ static void test_coincident_vehicles_get_finite_forces(void **state)
             for (int i = 0; i < 3; i++) {
                 SteerVehicleState s;
                 steer_vehicle_get(world, ids[i], &s);
-                if (!steer_vec2_is_finite(s.position) || !steer_vec2_is_finite(s.velocity) || !steer_vec2_is_finite(s.force))
+                if (!steer_vec2_is_finite(s.position) || !steer_vec2_is_finite(s.velocity) ||
+                    !steer_vec2_is_finite(s.force))
                     fail_msg("%s: vehicle %d not finite", steer_behaviour_name(types[t]), i);
             }
             if (types[t] == STEER_SEPARATE || types[t] == STEER_FLOCK)
@@ -524,7 +530,8 @@ static void test_avoid_collisions_steers_clear_of_a_crossing_vehicle(void **stat
     const double offsets[] = {0.0, 6.0, -9.0};
     for (int i = 0; i < 3; i++) {
         double with = crossing(true, offsets[i]), without = crossing(false, offsets[i]);
-        if (!(without < 16.0)) fail_msg("offset %g: they should collide without avoidance (closest %.2f)", offsets[i], without);
+        if (!(without < 16.0))
+            fail_msg("offset %g: they should collide without avoidance (closest %.2f)", offsets[i], without);
         if (!(with > 16.0)) fail_msg("offset %g: with avoidance closest %.2f (radii sum 16)", offsets[i], with);
     }
 }

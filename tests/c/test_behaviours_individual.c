@@ -120,8 +120,10 @@ static double time_to_catch(SteerBehaviour type)
     steer_vehicle_create(world, &def, &runner);
     SteerVehicleId chaser = spawn_at(world, 100, 100);
     SteerBehaviourDef chase = steer_default_behaviour_def(type);
-    if (type == STEER_PURSUE) chase.pursue.target = steer_target_vehicle(runner);
-    else chase.seek.target = steer_target_vehicle(runner);
+    if (type == STEER_PURSUE)
+        chase.pursue.target = steer_target_vehicle(runner);
+    else
+        chase.seek.target = steer_target_vehicle(runner);
     turn_on(world, chaser, &chase);
     double caught = INFINITY;
     for (int i = 0; i < 60 * 60; i++) {
@@ -395,8 +397,8 @@ static void test_wander_leashes_stay_near_the_spawn_point(void **state)
         double free_reach = wander_reach(STEER_LEASH_NONE, seed);
         double pull_reach = wander_reach(STEER_LEASH_PULL, seed);
         double roam_reach = wander_reach(STEER_LEASH_ROAM, seed);
-        assert_true(free_reach > 300.0); /* without a leash it strays far in two minutes */
-        assert_true(pull_reach < 250.0); /* pull: full pull at 2 x return_radius, some overshoot */
+        assert_true(free_reach > 300.0);        /* without a leash it strays far in two minutes */
+        assert_true(pull_reach < 250.0);        /* pull: full pull at 2 x return_radius, some overshoot */
         assert_true(roam_reach < 120.0 + 60.0); /* roam: the point stays within max_distance */
     }
 }

@@ -180,7 +180,9 @@ static void test_random_runs_through_obstacles_and_walls_never_penetrate(void **
             for (int i = 0; i < scene.obstacle_count; i++)
                 if (segment_distance(scene.centers[i], a, b) < scene.radii[i] + 40) clear = false;
             for (int i = 0; i < scene.wall_count; i++)
-                if (segment_distance(a, scene.wall_a[i], scene.wall_b[i]) < 60 || segment_distance(b, scene.wall_a[i], scene.wall_b[i]) < 60) clear = false;
+                if (segment_distance(a, scene.wall_a[i], scene.wall_b[i]) < 60 ||
+                    segment_distance(b, scene.wall_a[i], scene.wall_b[i]) < 60)
+                    clear = false;
             if (!clear) continue;
             scene.wall_a[scene.wall_count] = a;
             scene.wall_b[scene.wall_count++] = b;
@@ -207,11 +209,9 @@ static void test_random_runs_through_obstacles_and_walls_never_penetrate(void **
                 SteerVehicleState s;
                 steer_vehicle_get(world, ids[i], &s);
                 for (int k = 0; k < scene.obstacle_count; k++)
-                    if (steer_distance(s.position, scene.centers[k]) < scene.radii[k] + s.radius)
-                        penetrations++;
+                    if (steer_distance(s.position, scene.centers[k]) < scene.radii[k] + s.radius) penetrations++;
                 for (int k = 0; k < scene.wall_count; k++)
-                    if (segment_distance(s.position, scene.wall_a[k], scene.wall_b[k]) < s.radius)
-                        penetrations++;
+                    if (segment_distance(s.position, scene.wall_a[k], scene.wall_b[k]) < s.radius) penetrations++;
             }
         }
         for (int i = 0; i < N; i++) {
@@ -235,8 +235,8 @@ static void test_obstacle_avoidance_steers_away_from_the_obstacle_side(void **st
     steer_world_step(world);
     SteerVehicleState s;
     steer_vehicle_get(world, id, &s);
-    assert_true(s.force.y < 0.0);  /* away from the obstacle's side */
-    assert_true(s.force.x < 0.0);  /* and braking */
+    assert_true(s.force.y < 0.0); /* away from the obstacle's side */
+    assert_true(s.force.x < 0.0); /* and braking */
     SteerBehaviourState b;
     steer_vehicle_get_behaviour(world, id, STEER_AVOID_OBSTACLES, NULL, &b);
     assert_near(b.box_length, 50.0 * (1.0 + 100.0 / 100.0), 1e-9);
@@ -276,7 +276,7 @@ static void test_wall_avoidance_turns_away_from_a_wall_ahead(void **state)
         double gap = 150.0 - steer_vehicle_position(world, id).x;
         if (gap < closest) closest = gap;
     }
-    assert_true(closest > 8.0); /* never closer than its radius */
+    assert_true(closest > 8.0);                             /* never closer than its radius */
     assert_true(steer_vehicle_velocity(world, id).x < 0.0); /* turned back */
     SteerBehaviourState b;
     steer_vehicle_get_behaviour(world, id, STEER_AVOID_WALLS, NULL, &b);

@@ -80,8 +80,10 @@ static void test_priority_sum_honours_priority_order(void **state)
         steer_world_step(world);
         SteerVehicleState s;
         steer_vehicle_get(world, id, &s);
-        if (swap) assert_true(s.force.y < -0.99 * steer_length(s.force));
-        else assert_true(s.force.x > 0.99 * steer_length(s.force));
+        if (swap)
+            assert_true(s.force.y < -0.99 * steer_length(s.force));
+        else
+            assert_true(s.force.x > 0.99 * steer_length(s.force));
         assert_true(steer_length(s.force) > 0.99 * s.max_force);
         steer_world_destroy(world);
     }
@@ -177,9 +179,12 @@ static void test_dithering_frequencies_match_probabilities(void **state)
         SteerBehaviourState a, b;
         steer_vehicle_get_behaviour(world, id, STEER_SEEK, NULL, &a);
         steer_vehicle_get_behaviour(world, id, STEER_FLEE, NULL, &b);
-        if (a.evaluated && a.kept > 0.0) seek_wins++;
-        else if (b.evaluated && b.kept > 0.0) flee_wins++;
-        else none++;
+        if (a.evaluated && a.kept > 0.0)
+            seek_wins++;
+        else if (b.evaluated && b.kept > 0.0)
+            flee_wins++;
+        else
+            none++;
     }
     /* binomial standard deviation is about 0.0034 at these counts: allow four of them */
     assert_near((double)seek_wins / STEPS, 0.30, 0.014);

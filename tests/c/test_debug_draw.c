@@ -7,8 +7,8 @@
 enum { MAX_CALLS = 512 };
 
 typedef struct Call {
-    SteerVec2 a, b;   /* segment ends; circle/point centre in a */
-    double radius;    /* circle radius, point size */
+    SteerVec2 a, b; /* segment ends; circle/point centre in a */
+    double radius;  /* circle radius, point size */
     SteerVec2 poly[8];
     int count;
     uint32_t color;

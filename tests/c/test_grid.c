@@ -94,14 +94,15 @@ static double random_coordinate(double size)
 {
     double pick = urand();
     if (pick < 0.6) return urand() * size;
-    if (pick < 0.8) return floor(urand() * size / 25.0) * 25.0;       /* on a lattice of borders */
-    return -size + urand() * 3.0 * size;                              /* far outside, either side */
+    if (pick < 0.8) return floor(urand() * size / 25.0) * 25.0; /* on a lattice of borders */
+    return -size + urand() * 3.0 * size;                        /* far outside, either side */
 }
 
 static SteerVehicleId random_vehicle(SteerWorld *world)
 {
     SteerVehicleDef def = steer_default_vehicle_def();
-    def.position = steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
+    def.position =
+        steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
     def.velocity = steer_vec2(urand() * 200.0 - 100.0, urand() * 200.0 - 100.0);
     def.kind = (uint32_t)irand(4);
     def.neighbor_radius = urand() < 0.1 ? 0.0 : urand() * 120.0;
@@ -150,7 +151,8 @@ static void check_queries(SteerWorld *world, const SteerVehicleId *ids, int n)
 {
     static SteerVehicleId got[4096], expected[4096];
     for (int q = 0; q < 25; q++) {
-        SteerVec2 center = steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
+        SteerVec2 center =
+            steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
         if (n > 0 && urand() < 0.3) center = steer_vehicle_position(world, ids[irand(n)]);
         double radius = random_radius(world);
         SteerQueryFilter f = random_filter(ids, n);
@@ -159,7 +161,8 @@ static void check_queries(SteerWorld *world, const SteerVehicleId *ids, int n)
         int count = steer_world_query_radius(world, center, radius, filter, got, 4096);
         int want = brute_radius(world, center, radius, filter, expected);
         if (count != want)
-            fail_msg("query_radius at (%g, %g) r %g: %d found, brute force %d", center.x, center.y, radius, count, want);
+            fail_msg("query_radius at (%g, %g) r %g: %d found, brute force %d", center.x, center.y, radius, count,
+                     want);
         for (int i = 0; i < count; i++) assert_true(same_id(got[i], expected[i]));
 
         /* A short buffer gets the first ones in creation order and the full count. */
@@ -210,7 +213,8 @@ static void grid_matches_brute_force(SteerEdges edges)
         for (int i = 0; i < n; i++) {
             double pick = urand();
             if (pick < 0.2) {
-                SteerVec2 p = steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
+                SteerVec2 p = steer_vec2(random_coordinate(steer_world_width(world)),
+                                         random_coordinate(steer_world_height(world)));
                 assert_int_equal(steer_vehicle_set_position(world, ids[i], p), STEER_OK);
             } else if (pick < 0.3) {
                 assert_int_equal(steer_vehicle_destroy(world, ids[i]), STEER_OK);
@@ -279,7 +283,8 @@ static void random_change(SteerWorld *world, SteerVehicleId *ids, int *n, int ca
         assert_int_equal(steer_vehicle_destroy(world, ids[i]), STEER_OK);
         ids[i] = ids[--*n];
     } else if (pick < 0.6) {
-        SteerVec2 p = steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
+        SteerVec2 p =
+            steer_vec2(random_coordinate(steer_world_width(world)), random_coordinate(steer_world_height(world)));
         assert_int_equal(steer_vehicle_set_position(world, ids[irand(*n)], p), STEER_OK);
     } else if (pick < 0.9) {
         random_switch(world, ids[irand(*n)], ids, *n);
@@ -342,8 +347,8 @@ static void test_changes_between_steps_never_rebuild_the_index(void **state)
         random_switch(world, ids[irand(n)], ids, n);
         assert_int_equal(steer_vehicle_destroy(world, ids[i]), STEER_OK);
         ids[i] = random_vehicle(world);
-        assert_int_equal(steer_vehicle_set_position(world, ids[irand(n)], steer_vec2(urand() * 1000.0, urand() * 1000.0)),
-                         STEER_OK);
+        assert_int_equal(
+            steer_vehicle_set_position(world, ids[irand(n)], steer_vec2(urand() * 1000.0, urand() * 1000.0)), STEER_OK);
         SteerVec2 at = steer_vec2(urand() * 1000.0, urand() * 1000.0);
         SteerVehicleId brute = STEER_NULL_ID;
         bool brute_found = brute_closest(world, at, 60.0, NULL, &brute);
@@ -571,18 +576,21 @@ static void test_obstacle_query_matches_brute_force(void **state)
         int n = irand(300);
         for (int i = 0; i < n; i++) {
             double r = urand() < 0.1 ? urand() * 300.0 : 1.0 + urand() * 30.0;
-            assert_int_equal(steer_world_add_obstacle(world, steer_vec2(random_coordinate(w), random_coordinate(h)), r, &ids[i]),
-                             STEER_OK);
+            assert_int_equal(
+                steer_world_add_obstacle(world, steer_vec2(random_coordinate(w), random_coordinate(h)), r, &ids[i]),
+                STEER_OK);
         }
         for (int q = 0; q < 40; q++) {
             if (q == 20 && n > 0) {
                 /* Removal and slot reuse between queries. */
                 for (int i = 0; i < n; i += 3) steer_world_remove_obstacle(world, ids[i]);
                 for (int i = 0; i < n; i += 6)
-                    steer_world_add_obstacle(world, steer_vec2(random_coordinate(w), random_coordinate(h)), 5.0, &ids[i]);
+                    steer_world_add_obstacle(world, steer_vec2(random_coordinate(w), random_coordinate(h)), 5.0,
+                                             &ids[i]);
             }
             SteerVec2 a = steer_vec2(random_coordinate(w), random_coordinate(h));
-            SteerVec2 b = urand() < 0.2 ? a : steer_add(a, steer_vec2(urand() * 400.0 - 200.0, urand() * 400.0 - 200.0));
+            SteerVec2 b =
+                urand() < 0.2 ? a : steer_add(a, steer_vec2(urand() * 400.0 - 200.0, urand() * 400.0 - 200.0));
             double radius = urand() < 0.2 ? 0.0 : urand() * 60.0;
             int count = steer_world_query_obstacles(world, a, b, radius, got, 2048);
             int expected = brute_obstacles(world, a, b, radius, want);

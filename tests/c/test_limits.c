@@ -72,7 +72,8 @@ static void test_repro_far_apart_vehicles_no_longer_hang_the_step(void **state)
     turn_on(world, a, &collisions);
     step_checked(world, 20);
     SteerVehicleId out[4];
-    assert_int_equal(steer_world_query_radius(world, steer_vehicle_position(world, a), STEER_MAX_LENGTH, NULL, out, 4), 1);
+    assert_int_equal(steer_world_query_radius(world, steer_vehicle_position(world, a), STEER_MAX_LENGTH, NULL, out, 4),
+                     1);
     assert_true(steer_vehicle_is_valid(world, b));
     steer_world_destroy(world);
 }
@@ -123,7 +124,8 @@ static void test_repro_behaviours_between_far_vehicles_stay_finite(void **state)
         def.weight = STEER_MAX_WEIGHT;
         turn_on(world, guard, &def);
         turn_on(world, tiny, &def);
-        const SteerBehaviour aimed[] = {STEER_PURSUE, STEER_EVADE, STEER_OFFSET_PURSUE, STEER_HIDE, STEER_FOLLOW_LEADER};
+        const SteerBehaviour aimed[] = {STEER_PURSUE, STEER_EVADE, STEER_OFFSET_PURSUE, STEER_HIDE,
+                                        STEER_FOLLOW_LEADER};
         for (int i = 0; i < 5; i++) {
             SteerBehaviourDef d = steer_default_behaviour_def(aimed[i]);
             d.seek.target = steer_target_vehicle(i & 1 ? a : b); /* every target sits first in its params */
@@ -142,8 +144,8 @@ typedef SteerResult (*Setter)(SteerWorld *, SteerVehicleId, double);
 typedef struct Limit {
     const char *name;
     Setter set;
-    double lo, hi;  ///< inclusive bounds
-    bool zero_ok;   ///< 0 is accepted below lo (neighbor_radius)
+    double lo, hi; ///< inclusive bounds
+    bool zero_ok;  ///< 0 is accepted below lo (neighbor_radius)
 } Limit;
 
 static void test_every_vehicle_setter_accepts_its_bounds_and_refuses_past_them(void **state)
@@ -165,8 +167,14 @@ static void test_every_vehicle_setter_accepts_its_bounds_and_refuses_past_them(v
         assert_int_equal(l->set(world, id, l->lo), STEER_OK);
         assert_int_equal(l->set(world, id, l->hi), STEER_OK);
         step_checked(world, 2);
-        const double past[] = {nextafter(l->hi, INFINITY), l->lo > 0.0 ? nextafter(l->lo, 0.0) : -DBL_MIN, NAN, INFINITY,
-                               -INFINITY, DBL_MAX, -DBL_MAX, 4.9406564584124654e-324};
+        const double past[] = {nextafter(l->hi, INFINITY),
+                               l->lo > 0.0 ? nextafter(l->lo, 0.0) : -DBL_MIN,
+                               NAN,
+                               INFINITY,
+                               -INFINITY,
+                               DBL_MAX,
+                               -DBL_MAX,
+                               4.9406564584124654e-324};
         for (size_t k = 0; k < sizeof past / sizeof past[0]; k++) {
             if (l->zero_ok && past[k] == 0.0) continue;
             if (past[k] == 4.9406564584124654e-324 && l->lo == 0.0) continue; /* a denormal length is fine */
@@ -184,7 +192,8 @@ static void test_every_vehicle_setter_accepts_its_bounds_and_refuses_past_them(v
         assert_int_equal(l->set(world, id, l->lo > 0.0 ? 1.0 : l->lo), STEER_OK);
     }
     /* Positions and velocities, per axis, and -0.0 is zero. */
-    assert_int_equal(steer_vehicle_set_position(world, id, steer_vec2(STEER_MAX_COORDINATE, -STEER_MAX_COORDINATE)), STEER_OK);
+    assert_int_equal(steer_vehicle_set_position(world, id, steer_vec2(STEER_MAX_COORDINATE, -STEER_MAX_COORDINATE)),
+                     STEER_OK);
     assert_int_equal(steer_vehicle_set_position(world, id, steer_vec2(-0.0, nextafter(STEER_MAX_COORDINATE, INFINITY))),
                      STEER_ERROR_INVALID_ARGUMENT);
     assert_error_contains(world, "position must be within ±1e+09 on each axis");
@@ -239,7 +248,10 @@ static void test_behaviour_parameters_are_bounded(void **state)
         size_t offset;
         double hi;
     } Param;
-#define P(type, field, name, hi) {type, name, offsetof(SteerBehaviourDef, field), hi}
+#define P(type, field, name, hi)                                                                                       \
+    {                                                                                                                  \
+        type, name, offsetof(SteerBehaviourDef, field), hi                                                             \
+    }
     const Param params[] = {
         P(STEER_WANDER, weight, "weight", STEER_MAX_WEIGHT),
         P(STEER_WANDER, wander.radius, "radius", STEER_MAX_LENGTH),
@@ -265,7 +277,8 @@ static void test_behaviour_parameters_are_bounded(void **state)
     for (size_t i = 0; i < sizeof params / sizeof params[0]; i++) {
         const Param *p = &params[i];
         if (set_with(world, id, p->type, p->offset, p->hi) != STEER_OK)
-            fail_msg("%s %s = %g refused: %s", steer_behaviour_name(p->type), p->name, p->hi, steer_world_last_error(world));
+            fail_msg("%s %s = %g refused: %s", steer_behaviour_name(p->type), p->name, p->hi,
+                     steer_world_last_error(world));
         step_checked(world, 2);
         SteerBehaviourDef before;
         assert_int_equal(steer_vehicle_get_behaviour(world, id, p->type, &before, NULL), STEER_OK);
@@ -304,7 +317,8 @@ static void test_shapes_and_queries_are_bounded(void **state)
     assert_int_equal(steer_world_add_obstacle(world, steer_vec2(0, 0), 1e-7, NULL), STEER_ERROR_INVALID_ARGUMENT);
     assert_error_contains(world, "obstacle radius must be a finite number in [1e-06, 1e+09] (got 1e-07)");
     assert_int_equal(steer_world_add_wall(world, steer_vec2(-m, -m), steer_vec2(m, m), NULL), STEER_OK);
-    assert_int_equal(steer_world_add_wall(world, steer_vec2(-m, -m), steer_vec2(m, past), NULL), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(-m, -m), steer_vec2(m, past), NULL),
+                     STEER_ERROR_INVALID_ARGUMENT);
     SteerVec2 points[3] = {{-m, 0}, {m, 0}, {0, -past}};
     assert_int_equal(steer_world_add_path(world, points, 2, true, NULL), STEER_OK);
     assert_int_equal(steer_world_add_path(world, points, 3, true, NULL), STEER_ERROR_INVALID_ARGUMENT);
@@ -325,7 +339,8 @@ static void test_shapes_and_queries_are_bounded(void **state)
     SteerVehicleId v = spawn_at(world, 0, 0), out[2];
     assert_int_equal(steer_world_query_radius(world, steer_vec2(past, 0), 1.0, NULL, out, 2), -1);
     assert_error_contains(world, "center must be within ±1e+09");
-    assert_int_equal(steer_world_query_radius(world, steer_vec2(0, 0), nextafter(STEER_MAX_LENGTH, INFINITY), NULL, out, 2), -1);
+    assert_int_equal(
+        steer_world_query_radius(world, steer_vec2(0, 0), nextafter(STEER_MAX_LENGTH, INFINITY), NULL, out, 2), -1);
     assert_int_equal(steer_world_query_neighbors(world, v, 2e9, out, 2), -1);
     assert_error_contains(world, "neighbors: radius must be a finite number in [0, 1e+09] (got 2e+09)");
     SteerVehicleId found;
@@ -333,8 +348,10 @@ static void test_shapes_and_queries_are_bounded(void **state)
     assert_error_contains(world, "closest: point must be within ±1e+09");
     assert_true(steer_world_query_closest(world, steer_vec2(m, m), INFINITY, NULL, &found)); /* any range is fine */
     SteerObstacleId obstacles[4];
-    assert_int_equal(steer_world_query_obstacles(world, steer_vec2(-m, -m), steer_vec2(m, m), STEER_MAX_LENGTH, obstacles, 4), 2);
-    assert_int_equal(steer_world_query_obstacles(world, steer_vec2(-m, -m), steer_vec2(past, m), 1.0, obstacles, 4), -1);
+    assert_int_equal(
+        steer_world_query_obstacles(world, steer_vec2(-m, -m), steer_vec2(m, m), STEER_MAX_LENGTH, obstacles, 4), 2);
+    assert_int_equal(steer_world_query_obstacles(world, steer_vec2(-m, -m), steer_vec2(past, m), 1.0, obstacles, 4),
+                     -1);
 
     SteerBehaviourDef avoid = steer_default_behaviour_def(STEER_AVOID_OBSTACLES);
     turn_on(world, v, &avoid);
@@ -395,9 +412,15 @@ static void test_dither_with_a_tiny_probability_stays_finite(void **state)
 static void test_hostile_values_in_every_setter(void **state)
 {
     (void)state;
-    const Setter setters[] = {steer_vehicle_set_mass, steer_vehicle_set_max_speed, steer_vehicle_set_max_force,
-                              steer_vehicle_set_max_turn_rate, steer_vehicle_set_radius, steer_vehicle_set_response_time,
-                              steer_vehicle_set_neighbor_radius, steer_vehicle_set_view_angle, steer_vehicle_set_heading};
+    const Setter setters[] = {steer_vehicle_set_mass,
+                              steer_vehicle_set_max_speed,
+                              steer_vehicle_set_max_force,
+                              steer_vehicle_set_max_turn_rate,
+                              steer_vehicle_set_radius,
+                              steer_vehicle_set_response_time,
+                              steer_vehicle_set_neighbor_radius,
+                              steer_vehicle_set_view_angle,
+                              steer_vehicle_set_heading};
     const SteerEdges edges[] = {STEER_EDGES_NONE, STEER_EDGES_WRAP, STEER_EDGES_CONTAIN};
     for (int e = 0; e < 3; e++) {
         SteerWorld *world = make_world(edges[e], 5);
@@ -416,9 +439,11 @@ static void test_hostile_values_in_every_setter(void **state)
                 if (setters[s](world, a, x) != STEER_OK) assert_same_state(before, state_of(world, a));
             }
             SteerVehicleState before = state_of(world, b);
-            if (steer_vehicle_set_position(world, b, steer_vec2(x, 1.0)) != STEER_OK) assert_same_state(before, state_of(world, b));
+            if (steer_vehicle_set_position(world, b, steer_vec2(x, 1.0)) != STEER_OK)
+                assert_same_state(before, state_of(world, b));
             before = state_of(world, b);
-            if (steer_vehicle_set_velocity(world, b, steer_vec2(-1.0, x)) != STEER_OK) assert_same_state(before, state_of(world, b));
+            if (steer_vehicle_set_velocity(world, b, steer_vec2(-1.0, x)) != STEER_OK)
+                assert_same_state(before, state_of(world, b));
             step_checked(world, 1);
         }
         steer_world_destroy(world);

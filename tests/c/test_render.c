@@ -111,10 +111,7 @@ static SteerVehicleId vehicle(Fixture *f, double x, double y, double vx, double 
     return id;
 }
 
-static void draw(Fixture *f)
-{
-    steer_render_world(f->render, f->world, &f->frame);
-}
+static void draw(Fixture *f) { steer_render_world(f->render, f->world, &f->frame); }
 
 static void test_vehicle_drawn_in_its_kind_colour_where_it_is(void **state)
 {
@@ -262,7 +259,7 @@ static void test_each_overlay_draws_only_when_enabled(void **state)
     int plain = drawn_pixels(f);
     assert_true(plain > 50);
     static const unsigned bits[] = {STEER_OVERLAY_WANDER, STEER_OVERLAY_AVOIDANCE, STEER_OVERLAY_NEIGHBORS,
-                                    STEER_OVERLAY_FORCES, STEER_OVERLAY_STATES, STEER_OVERLAY_PATHS,
+                                    STEER_OVERLAY_FORCES, STEER_OVERLAY_STATES,    STEER_OVERLAY_PATHS,
                                     STEER_OVERLAY_GRID};
     for (size_t i = 0; i < sizeof bits / sizeof *bits; i++) {
         f->frame.overlays = bits[i];
@@ -308,7 +305,8 @@ static void test_hud_text_and_help_draw_on_panels(void **state)
     steer_render_help(f->render, help, 2);
     SDL_Color centre_left = pixel(f, W / 2 - 30, H / 2);
     assert_false(is_background(centre_left));
-    assert_true(render_text_width(f->render, "vehicles 1000", (size_t)-1) > render_text_width(f->render, "fps 60", (size_t)-1));
+    assert_true(render_text_width(f->render, "vehicles 1000", (size_t)-1) >
+                render_text_width(f->render, "fps 60", (size_t)-1));
 }
 
 static void test_inspector_panel_at_the_top_right(void **state)
@@ -444,7 +442,7 @@ static void test_non_ascii_text_draws_one_placeholder_per_character(void **state
     int question = render_text_width(f->render, "?", (size_t)-1);
     assert_true(question > 0);
     assert_int_equal(render_text_width(f->render, "\xc3\xa9t\xc3\xa9", (size_t)-1), 3 * question); /* "été" */
-    assert_int_equal(render_text_width(f->render, "ab\ncd", (size_t)-1), 2 * question); /* one line */
+    assert_int_equal(render_text_width(f->render, "ab\ncd", (size_t)-1), 2 * question);            /* one line */
 }
 
 static void test_error_panel_wraps_long_lines(void **state)
@@ -483,8 +481,8 @@ static void test_small_dots_cover_the_pixels_of_their_scanlines(void **state)
     SDL_Renderer *lines = SDL_CreateSoftwareRenderer(expected);
     assert_non_null(lines);
     SDL_SetRenderDrawBlendMode(lines, SDL_BLENDMODE_BLEND);
-    static const float dots[][3] = {{20, 20, 3}, {40.4f, 20.6f, 2.5f}, {60.5f, 20.5f, 1}, {80.2f, 21.7f, 4},
-                                    {0.3f, 50, 3},  {-1.6f, 80, 3}, {100, 0.4f, 2}};
+    static const float dots[][3] = {{20, 20, 3},   {40.4f, 20.6f, 2.5f}, {60.5f, 20.5f, 1}, {80.2f, 21.7f, 4},
+                                    {0.3f, 50, 3}, {-1.6f, 80, 3},       {100, 0.4f, 2}};
     SDL_Color colors[] = {{235, 203, 139, 255}, {208, 135, 112, 153}};
     f->frame.camera.center_x += 5000; /* an empty frame: the world's bounds out of view */
     draw(f);
@@ -493,7 +491,8 @@ static void test_small_dots_cover_the_pixels_of_their_scanlines(void **state)
     SDL_RenderClear(lines);
     for (size_t c = 0; c < 2; c++)
         for (size_t i = 0; i < sizeof dots / sizeof *dots; i++) {
-            float x = roundf(dots[i][0] + 120.0f * (float)c), y = roundf(dots[i][1] + 100.0f * (float)c), radius = dots[i][2];
+            float x = roundf(dots[i][0] + 120.0f * (float)c), y = roundf(dots[i][1] + 100.0f * (float)c),
+                  radius = dots[i][2];
             render_dot(f->render, dots[i][0] + 120.0f * (float)c, dots[i][1] + 100.0f * (float)c, radius, colors[c]);
             SDL_SetRenderDrawColor(lines, colors[c].r, colors[c].g, colors[c].b, colors[c].a);
             int rows = (int)ceilf(radius);
@@ -512,7 +511,9 @@ static void test_small_dots_cover_the_pixels_of_their_scanlines(void **state)
             SDL_GetRGBA(*(const Uint32 *)p, expected->format, &want.r, &want.g, &want.b, &want.a);
             SDL_Color got = pixel(f, x, y);
             if (got.r != want.r || got.g != want.g || got.b != want.b) {
-                if (differ < 12) print_message("differ at %d,%d: got %d,%d,%d want %d,%d,%d\n", x, y, got.r, got.g, got.b, want.r, want.g, want.b);
+                if (differ < 12)
+                    print_message("differ at %d,%d: got %d,%d,%d want %d,%d,%d\n", x, y, got.r, got.g, got.b, want.r,
+                                  want.g, want.b);
                 differ++;
             }
         }
@@ -562,7 +563,8 @@ static void test_overlay_strokes_draw_one_layer_per_colour(void **state)
     assert_int_equal(f->render->lines.layer_count, 0); /* everything queued was drawn */
     int max_layers = 0; /* layers that ever held a stroke: their buffers stay allocated */
     for (int i = 0; i < RENDER_MAX_LAYERS; i++)
-        if (f->render->lines.layers[i].point_capacity > 0 || f->render->lines.layers[i].span_capacity > 0) max_layers = i + 1;
+        if (f->render->lines.layers[i].point_capacity > 0 || f->render->lines.layers[i].span_capacity > 0)
+            max_layers = i + 1;
     /* wander, wander target, avoidance, velocity, force (and the wall normal's colour at most) */
     assert_true(max_layers >= 4);
     assert_true(max_layers <= 6);
@@ -591,7 +593,8 @@ static void test_text_in_the_common_colour_matches_modulated_text(void **state)
     near.b--;
     steer_render_text(f->render, TX, TY, "wander 0.5 ms", near);
     for (int y = 0; y < TH; y++)
-        for (int x = 0; x < TW; x++) assert_color_near(pixel(f, TX + x, TY + y), tinted[y][x], 2, "same text, other atlas");
+        for (int x = 0; x < TW; x++)
+            assert_color_near(pixel(f, TX + x, TY + y), tinted[y][x], 2, "same text, other atlas");
 }
 
 static void test_a_frame_clears_every_pixel_to_the_opaque_background(void **state)
@@ -615,7 +618,8 @@ static void test_culling_keeps_what_the_output_shows_beyond_the_camera_frame(voi
     f->frame.camera = (SteerCamera){0.25 * W, 0.25 * H, 1.0, W / 2, H / 2}; /* world = screen, a half-size frame */
     vehicle(f, 0.75 * W, 0.75 * H, 0, 0, 3);
     draw(f);
-    assert_color_near(pixel(f, (int)(0.75 * W) + 2, (int)(0.75 * H)), steer_render_kind_color(3), 0, "past the frame, on the output");
+    assert_color_near(pixel(f, (int)(0.75 * W) + 2, (int)(0.75 * H)), steer_render_kind_color(3), 0,
+                      "past the frame, on the output");
 }
 
 /// Vehicles of every size from a speck to 40 units, every heading, some across the output's edges,
@@ -669,8 +673,10 @@ static void test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel(void
         }
     }
     free(through_sdl);
-    if (differ) fail_msg("%d pixels differ from SDL's, the first (%d, %d) at zoom %.2f", differ, first_x, first_y, zooms[first_zoom]);
-    assert_int_equal(through_sdl_filled, 0); /* without the surface, everything went through SDL */
+    if (differ)
+        fail_msg("%d pixels differ from SDL's, the first (%d, %d) at zoom %.2f", differ, first_x, first_y,
+                 zooms[first_zoom]);
+    assert_int_equal(through_sdl_filled, 0);                      /* without the surface, everything went through SDL */
     for (int z = 0; z < 4; z++) assert_true(filled[z] >= 2 * 25); /* rim and fill of every vehicle in view */
 }
 
@@ -750,10 +756,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, teardown),
         cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_frame_clears_every_pixel_to_the_opaque_background, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_culling_keeps_what_the_output_shows_beyond_the_camera_frame, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_culling_keeps_what_the_output_shows_beyond_the_camera_frame, setup,
+                                        teardown),
+        cmocka_unit_test_setup_teardown(test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel, setup,
+                                        teardown),
         cmocka_unit_test_setup_teardown(test_vehicles_go_through_sdl_under_a_scale_or_a_clip, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_a_software_renderer_on_a_window_fills_into_the_window_surface, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_a_software_renderer_on_a_window_fills_into_the_window_surface, setup,
+                                        teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -129,7 +129,8 @@ static void test_no_plots_without_an_inspector(void **state)
     draw_frame(f, false);
     for (int y = 4; y < H - 4; y += 3) /* (inside the world's bounds, drawn along the edges) */
         for (int x = W / 2; x < W - 4; x += 3)
-            if (!near(pixel(f, x, y), RENDER_BACKGROUND, 0)) fail_msg("pixel (%d, %d) drawn without an inspector", x, y);
+            if (!near(pixel(f, x, y), RENDER_BACKGROUND, 0))
+                fail_msg("pixel (%d, %d) drawn without an inspector", x, y);
 }
 
 static void test_plots_under_the_inspector_with_lines_gaps_and_states(void **state)
@@ -143,13 +144,14 @@ static void test_plots_under_the_inspector_with_lines_gaps_and_states(void **sta
     SteerRender *r = f->render;
     int panel_top = (int)(r->inspector_y + r->inspector_h);
     int right = (int)(r->inspector_x + r->inspector_w) - 20; /* t ~ 9.7 s: the second half */
-    int left = right - 200;                                   /* t ~ 2.3 s: the first half */
+    int left = right - 200;                                  /* t ~ 2.3 s: the first half */
 
     /* speed: a line half-way up its plot in the first half, at the top in the second */
     int n_left, n_right;
     int y_left = find_in_column(f, left, panel_top, H, SPEED_COLOR, 0, &n_left);
     int y_right = find_in_column(f, right, panel_top, H, SPEED_COLOR, 0, &n_right);
-    if (y_left < 0 || y_right < 0) fail_msg("no speed line at x = %d (y %d) or x = %d (y %d)", left, y_left, right, y_right);
+    if (y_left < 0 || y_right < 0)
+        fail_msg("no speed line at x = %d (y %d) or x = %d (y %d)", left, y_left, right, y_right);
     assert_true(n_left <= 2 && n_right <= 2); /* one thin line */
     int plot_h = 2 * r->line_height + 2;
     assert_true(y_right < y_left);

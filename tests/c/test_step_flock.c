@@ -22,8 +22,8 @@ static SteerWorld *flock_world(SteerEdges edges, Way way, SteerVehicleId *ids)
     /* crowded enough that everyone has neighbours, some vehicles at max_force */
     for (int i = 0; i < FLOCKERS; i++) {
         double angle = steer_world_random(world) * 2.0 * STEER_PI;
-        ids[i] = spawn_moving(world, 400.0 + steer_world_random(world) * 200.0, 400.0 + steer_world_random(world) * 200.0,
-                              60.0 * cos(angle), 60.0 * sin(angle));
+        ids[i] = spawn_moving(world, 400.0 + steer_world_random(world) * 200.0,
+                              400.0 + steer_world_random(world) * 200.0, 60.0 * cos(angle), 60.0 * sin(angle));
         steer_vehicle_set_neighbor_radius(world, ids[i], 40.0);
     }
     SteerBehaviourDef flock = steer_default_behaviour_def(STEER_FLOCK);
@@ -33,7 +33,8 @@ static SteerWorld *flock_world(SteerEdges edges, Way way, SteerVehicleId *ids)
         turn_on(world, ids[i], &flock);
         /* Switching a behaviour on draws from the PRNG: every world switches a seek on, so all
          * three draw alike; the fast world switches it off again. */
-        seek.seek.target = way == TWO_PASS ? steer_target_vehicle(ids[(i + 1) % FLOCKERS]) : steer_target_point(500.0, 500.0);
+        seek.seek.target =
+            way == TWO_PASS ? steer_target_vehicle(ids[(i + 1) % FLOCKERS]) : steer_target_point(500.0, 500.0);
         turn_on(world, ids[i], &seek);
         if (way == FAST) assert_int_equal(steer_vehicle_clear_behaviour(world, ids[i], STEER_SEEK), STEER_OK);
     }

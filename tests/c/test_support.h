@@ -13,12 +13,11 @@
 #include <math.h>
 
 /* cmocka's assert_float_equal compares floats; the core works in doubles. */
-#define assert_near(actual, expected, tolerance)                                                   \
-    do {                                                                                           \
-        double actual_ = (actual), expected_ = (expected);                                         \
-        if (!(fabs(actual_ - expected_) <= (tolerance)))                                           \
-            fail_msg("%s = %.17g, expected %.17g within %g", #actual, actual_, expected_,          \
-                     (double)(tolerance));                                                         \
+#define assert_near(actual, expected, tolerance)                                                                       \
+    do {                                                                                                               \
+        double actual_ = (actual), expected_ = (expected);                                                             \
+        if (!(fabs(actual_ - expected_) <= (tolerance)))                                                               \
+            fail_msg("%s = %.17g, expected %.17g within %g", #actual, actual_, expected_, (double)(tolerance));        \
     } while (0)
 
 #include "steer/steer.h"

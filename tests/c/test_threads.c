@@ -72,9 +72,9 @@ static uint64_t digest(SteerWorld *world)
 /* ---- Scenes ----------------------------------------------------------------------------------- */
 
 typedef enum Scene {
-    FLOCK,     ///< plain flockers only, a few on the very same points: step_flock.c on every thread
-    MIXED,     ///< every behaviour that may run on the pool, leaders (two passes), removals
-    SERIAL,    ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
+    FLOCK,  ///< plain flockers only, a few on the very same points: step_flock.c on every thread
+    MIXED,  ///< every behaviour that may run on the pool, leaders (two passes), removals
+    SERIAL, ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
 } Scene;
 
 static SteerWorld *world_with(int threads, SteerEdges edges, uint64_t seed)
@@ -270,8 +270,8 @@ static void build(SteerWorld *world, Scene scene, SteerVehicleId *leader)
     if (serial) {
         for (int i = 0; i < 12; i++) {
             SteerObstacleId o;
-            assert_int_equal(steer_world_add_obstacle(world, steer_vec2(60.0 + 70.0 * i, 80.0 + 45.0 * i), 12.0 + i, &o),
-                             STEER_OK);
+            assert_int_equal(
+                steer_world_add_obstacle(world, steer_vec2(60.0 + 70.0 * i, 80.0 + 45.0 * i), 12.0 + i, &o), STEER_OK);
         }
         for (int i = 0; i < 6; i++) {
             SteerWallId w;

@@ -110,8 +110,10 @@ static int step_and_compare(Twins *t, int steps)
             assert_int_equal(steer_vehicle_get(t->grid, t->grid_ids[i], &g), STEER_OK);
             assert_int_equal(steer_vehicle_get(t->scan, t->scan_ids[i], &r), STEER_OK);
             SteerBehaviourState gw, rw;
-            assert_int_equal(steer_vehicle_get_behaviour(t->grid, t->grid_ids[i], STEER_AVOID_WALLS, NULL, &gw), STEER_OK);
-            assert_int_equal(steer_vehicle_get_behaviour(t->scan, t->scan_ids[i], STEER_AVOID_WALLS, NULL, &rw), STEER_OK);
+            assert_int_equal(steer_vehicle_get_behaviour(t->grid, t->grid_ids[i], STEER_AVOID_WALLS, NULL, &gw),
+                             STEER_OK);
+            assert_int_equal(steer_vehicle_get_behaviour(t->scan, t->scan_ids[i], STEER_AVOID_WALLS, NULL, &rw),
+                             STEER_OK);
             if (!same_vec(g.position, r.position) || !same_vec(g.velocity, r.velocity) || !same_vec(gw.force, rw.force))
                 fail_msg("step %d vehicle %d: grid at (%.17g, %.17g) force (%.17g, %.17g), scan at (%.17g, %.17g) "
                          "force (%.17g, %.17g)",
@@ -168,7 +170,8 @@ static void test_candidates_cover_the_box_in_slot_order(void **state)
     assert_int_equal(steer_world_add_wall(world, steer_vec2(500, 500), steer_vec2(510, 500), &far), STEER_OK);
     assert_int_equal(steer_world_add_wall(world, steer_vec2(900, 900), steer_vec2(1100, 1100), &diagonal), STEER_OK);
     for (int i = 0; i < 30; i++)
-        assert_int_equal(steer_world_add_wall(world, steer_vec2(300 + 10 * i, 100), steer_vec2(300 + 10 * i, 120), NULL), STEER_OK);
+        assert_int_equal(
+            steer_world_add_wall(world, steer_vec2(300 + 10 * i, 100), steer_vec2(300 + 10 * i, 120), NULL), STEER_OK);
     const SteerShapeGrid *grid = steer_world_wall_grid(world);
     assert_non_null(grid);
     /* Near (50, 50): the diagonal's wrapped image passes through it; the short wall is far. */

@@ -144,17 +144,17 @@ static void test_packed_id_round_trips(void **state)
 
 /* Every id type: the null id packs to 0 and is null; a live id round-trips through its own pack and
  * unpack and still names its object; ids of one type differ by index and by generation. */
-#define CHECK_ID_HELPERS(name, null_id, first, second)                                            \
-    do {                                                                                           \
-        assert_true(steer_##name##_id_is_null(null_id));                                           \
-        assert_int_equal(steer_##name##_id_pack(null_id), 0);                                      \
-        assert_true(steer_##name##_id_is_null(steer_##name##_id_unpack(0)));                       \
-        assert_false(steer_##name##_id_is_null(first));                                            \
-        assert_true(steer_##name##_id_equal(first, steer_##name##_id_unpack(steer_##name##_id_pack(first)))); \
-        assert_true(steer_##name##_id_equal(first, first));                                        \
-        assert_false(steer_##name##_id_equal(first, second));                                      \
-        assert_false(steer_##name##_id_equal(first, null_id));                                     \
-        assert_int_not_equal(steer_##name##_id_pack(first), steer_##name##_id_pack(second));      \
+#define CHECK_ID_HELPERS(name, null_id, first, second)                                                                 \
+    do {                                                                                                               \
+        assert_true(steer_##name##_id_is_null(null_id));                                                               \
+        assert_int_equal(steer_##name##_id_pack(null_id), 0);                                                          \
+        assert_true(steer_##name##_id_is_null(steer_##name##_id_unpack(0)));                                           \
+        assert_false(steer_##name##_id_is_null(first));                                                                \
+        assert_true(steer_##name##_id_equal(first, steer_##name##_id_unpack(steer_##name##_id_pack(first))));          \
+        assert_true(steer_##name##_id_equal(first, first));                                                            \
+        assert_false(steer_##name##_id_equal(first, second));                                                          \
+        assert_false(steer_##name##_id_equal(first, null_id));                                                         \
+        assert_int_not_equal(steer_##name##_id_pack(first), steer_##name##_id_pack(second));                           \
     } while (0)
 
 static void test_every_id_type_packs_compares_and_knows_null(void **state)

@@ -72,7 +72,8 @@ static uint64_t digest(const SteerWorld *world)
         for (int k = 0; k < count; k++) {
             SteerBehaviourDef def;
             steer_vehicle_get_behaviour(world, ids[i], types[k], &def, NULL);
-            h = mix(mix(mix(mix(h, (uint64_t)def.type), bits(def.weight)), (uint64_t)def.priority), bits(def.probability));
+            h = mix(mix(mix(mix(h, (uint64_t)def.type), bits(def.weight)), (uint64_t)def.priority),
+                    bits(def.probability));
         }
     }
     SteerObstacleId shapes[MAX_SHAPES * 2];
@@ -87,8 +88,11 @@ static void dump(const SteerWorld *world)
     for (int i = 0; i < world->order_count; i++) {
         if (world->order[i] < 0) continue;
         const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-        fprintf(stderr, "  vehicle slot %d: p (%g, %g) v (%g, %g) mass %g max_speed %g max_force %g radius %g nr %g view_cos %g kind %u\n", world->order[i],
-                v->position.x, v->position.y, v->velocity.x, v->velocity.y, v->mass, v->max_speed, v->max_force, v->radius, v->neighbor_radius, v->view_cos, v->kind);
+        fprintf(stderr,
+                "  vehicle slot %d: p (%g, %g) v (%g, %g) mass %g max_speed %g max_force %g radius %g nr %g view_cos "
+                "%g kind %u\n",
+                world->order[i], v->position.x, v->position.y, v->velocity.x, v->velocity.y, v->mass, v->max_speed,
+                v->max_force, v->radius, v->neighbor_radius, v->view_cos, v->kind);
         for (int k = 0; k < v->behaviour_count; k++)
             fprintf(stderr, "    %s: force (%g, %g) target (%g, %g)\n", steer_behaviour_name(v->behaviours[k].def.type),
                     v->behaviours[k].state.force.x, v->behaviours[k].state.force.y, v->behaviours[k].state.target.x,
@@ -167,10 +171,19 @@ static SteerBehaviourDef pick_behaviour(Fuzz *f)
     def.priority = (int)(int8_t)fuzz_u8(&f->in);
     switch (type) {
     case STEER_SEEK: def.seek.target = pick_target(f); break;
-    case STEER_FLEE: def.flee.target = pick_target(f); def.flee.panic_distance = maybe(f, 100.0); break;
-    case STEER_ARRIVE: def.arrive.target = pick_target(f); def.arrive.slowing_radius = maybe(f, 50.0); break;
+    case STEER_FLEE:
+        def.flee.target = pick_target(f);
+        def.flee.panic_distance = maybe(f, 100.0);
+        break;
+    case STEER_ARRIVE:
+        def.arrive.target = pick_target(f);
+        def.arrive.slowing_radius = maybe(f, 50.0);
+        break;
     case STEER_PURSUE: def.pursue.target = pick_target(f); break;
-    case STEER_EVADE: def.evade.target = pick_target(f); def.evade.threat_range = maybe(f, 0.0); break;
+    case STEER_EVADE:
+        def.evade.target = pick_target(f);
+        def.evade.threat_range = maybe(f, 0.0);
+        break;
     case STEER_OFFSET_PURSUE:
         def.offset_pursue.target = pick_target(f);
         def.offset_pursue.offset = steer_vec2(maybe(f, -20.0), maybe(f, 10.0));
@@ -255,8 +268,10 @@ static void do_spawn(Fuzz *f)
     SteerResult r = steer_vehicle_create(f->world, &def, &id);
     expect_clean(f, r, before, "spawn");
     if (r != STEER_OK) return;
-    if (f->vehicle_count < MAX_VEHICLES) f->vehicles[f->vehicle_count++] = id;
-    else steer_vehicle_destroy(f->world, id);
+    if (f->vehicle_count < MAX_VEHICLES)
+        f->vehicles[f->vehicle_count++] = id;
+    else
+        steer_vehicle_destroy(f->world, id);
 }
 
 static void do_remove(Fuzz *f)
@@ -299,7 +314,10 @@ static void do_set(Fuzz *f)
     case 12: r = steer_vehicle_set_flock_kinds(w, id, (uint64_t)fuzz_u8(&f->in) << (fuzz_u8(&f->in) % 57)); break;
     case 13: r = steer_vehicle_set_combine(w, id, (SteerCombine)(fuzz_u8(&f->in) % 5 - 1)); break;
     case 14: r = steer_world_set_dt(w, x); break;
-    default: steer_world_reseed(w, fuzz_u8(&f->in)); before = digest(w); break;
+    default:
+        steer_world_reseed(w, fuzz_u8(&f->in));
+        before = digest(w);
+        break;
     }
     expect_clean(f, r, before, "a setter");
 }
@@ -339,7 +357,8 @@ static void do_shape(Fuzz *f)
     }
     case 1: {
         SteerWallId id;
-        r = steer_world_add_wall(w, steer_vec2(maybe(f, 0.0), maybe(f, 0.0)), steer_vec2(maybe(f, 100.0), maybe(f, 0.0)), &id);
+        r = steer_world_add_wall(w, steer_vec2(maybe(f, 0.0), maybe(f, 0.0)),
+                                 steer_vec2(maybe(f, 100.0), maybe(f, 0.0)), &id);
         if (r == STEER_OK && f->wall_count < MAX_SHAPES) f->walls[f->wall_count++] = id;
         break;
     }
@@ -425,7 +444,8 @@ static void do_query(Fuzz *f)
     }
     case 1: {
         SteerVehicleId found;
-        if (steer_world_query_closest(w, at, radius, filtered ? &filter : NULL, &found) && !steer_vehicle_is_valid(w, found))
+        if (steer_world_query_closest(w, at, radius, filtered ? &filter : NULL, &found) &&
+            !steer_vehicle_is_valid(w, found))
             abort();
         break;
     }

@@ -69,11 +69,57 @@ static void put(Script *s, const char *format, ...)
 }
 
 static const char *const VALUES[] = {
-    "0", "-0.0", "1", "-1", "0.5", "100", "-100", "30", "1e-6", "9.9999999999999984e-07", "5e-324", "1e-300", "1e9",
-    "1000000000.0000001", "-1e9", "1e6", "1000000.0000000001", "1e12", "1e15", "1e300", "-1e308", "1.7976931348623157e308",
-    "math.huge", "-math.huge", "0/0", "-(0/0)", "2^53", "2^63", "math.maxinteger", "math.mininteger", "2*math.pi",
-    "6.2831853071795874", "1/60", "'x'", "'seek'", "'prey'", "''", "nil", "true", "false", "{}", "{1, 2}", "{0, 0}",
-    "{x = 1}", "V[1]", "V[2]", "S[1]", "W", "function() end", "print", "setmetatable({}, {__index = function() error('boom') end})",
+    "0",
+    "-0.0",
+    "1",
+    "-1",
+    "0.5",
+    "100",
+    "-100",
+    "30",
+    "1e-6",
+    "9.9999999999999984e-07",
+    "5e-324",
+    "1e-300",
+    "1e9",
+    "1000000000.0000001",
+    "-1e9",
+    "1e6",
+    "1000000.0000000001",
+    "1e12",
+    "1e15",
+    "1e300",
+    "-1e308",
+    "1.7976931348623157e308",
+    "math.huge",
+    "-math.huge",
+    "0/0",
+    "-(0/0)",
+    "2^53",
+    "2^63",
+    "math.maxinteger",
+    "math.mininteger",
+    "2*math.pi",
+    "6.2831853071795874",
+    "1/60",
+    "'x'",
+    "'seek'",
+    "'prey'",
+    "''",
+    "nil",
+    "true",
+    "false",
+    "{}",
+    "{1, 2}",
+    "{0, 0}",
+    "{x = 1}",
+    "V[1]",
+    "V[2]",
+    "S[1]",
+    "W",
+    "function() end",
+    "print",
+    "setmetatable({}, {__index = function() error('boom') end})",
 };
 enum { VALUE_COUNT = sizeof VALUES / sizeof VALUES[0] };
 
@@ -81,20 +127,83 @@ enum { VALUE_COUNT = sizeof VALUES / sizeof VALUES[0] };
 static void value(Script *s)
 {
     uint8_t b = fuzz_u8(&s->in);
-    if (b < 100) put(s, "%d", (int)(int8_t)fuzz_u8(&s->in) * (b & 1 ? 10 : 1));
-    else put(s, "%s", VALUES[b % VALUE_COUNT]);
+    if (b < 100)
+        put(s, "%d", (int)(int8_t)fuzz_u8(&s->in) * (b & 1 ? 10 : 1));
+    else
+        put(s, "%s", VALUES[b % VALUE_COUNT]);
 }
 
 static void vehicle(Script *s) { put(s, "V[%d]", 1 + fuzz_u8(&s->in) % 12); }
 
 static const char *const OPTIONS[] = {
-    "x", "y", "vx", "vy", "heading", "mass", "max_speed", "max_force", "max_turn_rate", "radius", "r", "response_time",
-    "neighbor_radius", "view_angle", "kind", "combine", "color", "flock_with", "data", "brain", "state",
-    "weight", "priority", "probability", "slowing_radius", "panic_distance", "threat_range", "offset", "distance",
-    "jitter", "leash", "anchor", "return_radius", "max_distance", "roam_rate", "waypoint_radius", "detection_length",
-    "braking", "feeler_length", "margin", "lookahead", "comfort_distance", "comfort_multiplier", "separation",
-    "alignment", "cohesion", "wander", "behind", "sight_radius", "ahead", "horizon", "x1", "y1", "x2", "y2", "cell_size",
-    "cols", "rows", "vectors", "loop", "raduis", "width", "height", "edges", "dt", "seed", "wrap", "think_hz",
+    "x",
+    "y",
+    "vx",
+    "vy",
+    "heading",
+    "mass",
+    "max_speed",
+    "max_force",
+    "max_turn_rate",
+    "radius",
+    "r",
+    "response_time",
+    "neighbor_radius",
+    "view_angle",
+    "kind",
+    "combine",
+    "color",
+    "flock_with",
+    "data",
+    "brain",
+    "state",
+    "weight",
+    "priority",
+    "probability",
+    "slowing_radius",
+    "panic_distance",
+    "threat_range",
+    "offset",
+    "distance",
+    "jitter",
+    "leash",
+    "anchor",
+    "return_radius",
+    "max_distance",
+    "roam_rate",
+    "waypoint_radius",
+    "detection_length",
+    "braking",
+    "feeler_length",
+    "margin",
+    "lookahead",
+    "comfort_distance",
+    "comfort_multiplier",
+    "separation",
+    "alignment",
+    "cohesion",
+    "wander",
+    "behind",
+    "sight_radius",
+    "ahead",
+    "horizon",
+    "x1",
+    "y1",
+    "x2",
+    "y2",
+    "cell_size",
+    "cols",
+    "rows",
+    "vectors",
+    "loop",
+    "raduis",
+    "width",
+    "height",
+    "edges",
+    "dt",
+    "seed",
+    "wrap",
+    "think_hz",
 };
 enum { OPTION_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
@@ -105,8 +214,10 @@ static void options(Script *s)
     for (int i = 0; i < n; i++) {
         put(s, "%s = ", OPTIONS[fuzz_u8(&s->in) % OPTION_COUNT]);
         uint8_t b = fuzz_u8(&s->in);
-        if (b < 40) put(s, "'%s'", b & 1 ? "pull" : (b & 2 ? "roam" : "priority"));
-        else value(s);
+        if (b < 40)
+            put(s, "'%s'", b & 1 ? "pull" : (b & 2 ? "roam" : "priority"));
+        else
+            value(s);
         put(s, ", ");
     }
     put(s, "}");
@@ -115,7 +226,8 @@ static void options(Script *s)
 static void target(Script *s)
 {
     uint8_t b = fuzz_u8(&s->in) % 3;
-    if (b == 0) vehicle(s);
+    if (b == 0)
+        vehicle(s);
     else {
         value(s);
         put(s, ", ");
@@ -124,8 +236,9 @@ static void target(Script *s)
 }
 
 static const char *const FIELDS[] = {
-    "max_speed", "max_force", "mass", "radius", "max_turn_rate", "response_time", "neighbor_radius", "view_angle",
-    "color", "combine", "flock_with", "data", "brain", "state", "x", "kind", "id",
+    "max_speed",  "max_force", "mass",    "radius",     "max_turn_rate", "response_time", "neighbor_radius",
+    "view_angle", "color",     "combine", "flock_with", "data",          "brain",         "state",
+    "x",          "kind",      "id",
 };
 enum { FIELD_COUNT = sizeof FIELDS / sizeof FIELDS[0] };
 
@@ -142,7 +255,8 @@ static void statement(Script *s)
         SteerBehaviour type = (SteerBehaviour)(fuzz_u8(&s->in) % STEER_BEHAVIOUR_COUNT);
         vehicle(s);
         put(s, ":%s(", steer_behaviour_name(type));
-        if (type == STEER_FOLLOW || type == STEER_FOLLOW_FLOW) put(s, "S[%d], ", 1 + fuzz_u8(&s->in) % 6);
+        if (type == STEER_FOLLOW || type == STEER_FOLLOW_FLOW)
+            put(s, "S[%d], ", 1 + fuzz_u8(&s->in) % 6);
         else if (type == STEER_INTERPOSE) {
             target(s);
             put(s, ", ");
@@ -159,8 +273,10 @@ static void statement(Script *s)
     case 4:
         vehicle(s);
         put(s, ".%s = ", FIELDS[fuzz_u8(&s->in) % FIELD_COUNT]);
-        if (fuzz_u8(&s->in) < 30) put(s, "'%s'", fuzz_u8(&s->in) & 1 ? "dither" : "priority");
-        else value(s);
+        if (fuzz_u8(&s->in) < 30)
+            put(s, "'%s'", fuzz_u8(&s->in) & 1 ? "dither" : "priority");
+        else
+            value(s);
         break;
     case 5: {
         static const char *const SETTERS[] = {"set_position", "set_velocity", "set_heading"};
@@ -174,13 +290,17 @@ static void statement(Script *s)
     }
     case 6:
         vehicle(s);
-        if (fuzz_u8(&s->in) & 1) put(s, ":stop('%s')", steer_behaviour_name((SteerBehaviour)(fuzz_u8(&s->in) % STEER_BEHAVIOUR_COUNT)));
-        else put(s, ":stop()");
+        if (fuzz_u8(&s->in) & 1)
+            put(s, ":stop('%s')", steer_behaviour_name((SteerBehaviour)(fuzz_u8(&s->in) % STEER_BEHAVIOUR_COUNT)));
+        else
+            put(s, ":stop()");
         break;
     case 7:
         put(s, "W:remove(");
-        if (fuzz_u8(&s->in) & 1) vehicle(s);
-        else put(s, "S[%d]", 1 + fuzz_u8(&s->in) % 6);
+        if (fuzz_u8(&s->in) & 1)
+            vehicle(s);
+        else
+            put(s, "S[%d]", 1 + fuzz_u8(&s->in) % 6);
         put(s, ")");
         break;
     case 8: {
@@ -204,23 +324,70 @@ static void statement(Script *s)
     }
     case 9:
         switch (fuzz_u8(&s->in) % 4) {
-        case 0: put(s, "local _ = W:closest("); target(s); put(s, ", "); value(s); put(s, ", "); value(s); put(s, ")"); break;
-        case 1: put(s, "local _ = W:neighbors("); vehicle(s); put(s, ", "); value(s); put(s, ")"); break;
-        case 2: put(s, "local _ = W:vehicles("); value(s); put(s, ")"); break;
-        default: put(s, "local _ = S[%d]:sample(", 1 + fuzz_u8(&s->in) % 6); value(s); put(s, ", "); value(s); put(s, ")"); break;
+        case 0:
+            put(s, "local _ = W:closest(");
+            target(s);
+            put(s, ", ");
+            value(s);
+            put(s, ", ");
+            value(s);
+            put(s, ")");
+            break;
+        case 1:
+            put(s, "local _ = W:neighbors(");
+            vehicle(s);
+            put(s, ", ");
+            value(s);
+            put(s, ")");
+            break;
+        case 2:
+            put(s, "local _ = W:vehicles(");
+            value(s);
+            put(s, ")");
+            break;
+        default:
+            put(s, "local _ = S[%d]:sample(", 1 + fuzz_u8(&s->in) % 6);
+            value(s);
+            put(s, ", ");
+            value(s);
+            put(s, ")");
+            break;
         }
         break;
     case 10:
     case 11: put(s, "W:step(%d)", 1 + fuzz_u8(&s->in) % 3); break;
     case 12:
         switch (fuzz_u8(&s->in) % 7) {
-        case 0: put(s, "local _ = tostring("); vehicle(s); put(s, ")"); break;
+        case 0:
+            put(s, "local _ = tostring(");
+            vehicle(s);
+            put(s, ")");
+            break;
         case 5: put(s, "collectgarbage()"); break;
-        case 6: put(s, "local _ = W:count(), W:kinds(), W:obstacles(), W:walls(), W:random("); value(s); put(s, ")"); break;
-        case 1: vehicle(s); put(s, ":forces()"); break;
-        case 2: vehicle(s); put(s, ":behaviours()"); break;
-        case 3: put(s, "W.dt = "); value(s); break;
-        default: put(s, "local _ = "); vehicle(s); put(s, ".speed + "); vehicle(s); put(s, ".heading"); break;
+        case 6:
+            put(s, "local _ = W:count(), W:kinds(), W:obstacles(), W:walls(), W:random(");
+            value(s);
+            put(s, ")");
+            break;
+        case 1:
+            vehicle(s);
+            put(s, ":forces()");
+            break;
+        case 2:
+            vehicle(s);
+            put(s, ":behaviours()");
+            break;
+        case 3:
+            put(s, "W.dt = ");
+            value(s);
+            break;
+        default:
+            put(s, "local _ = ");
+            vehicle(s);
+            put(s, ".speed + ");
+            vehicle(s);
+            put(s, ".heading");
+            break;
         }
         break;
     default:
@@ -267,7 +434,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&s, 0, sizeof s);
     s.in = (FuzzBytes){data, size, 0};
     /* The world: hostile options too; a refused one leaves the default. */
-    put(&s, "V, S = {}, {}; W = steer.world{edges = '%s', width = ", (const char *[]){"none", "wrap", "contain", "bogus"}[fuzz_u8(&s.in) % 4]);
+    put(&s, "V, S = {}, {}; W = steer.world{edges = '%s', width = ",
+        (const char *[]){"none", "wrap", "contain", "bogus"}[fuzz_u8(&s.in) % 4]);
     value(&s);
     put(&s, ", dt = ");
     value(&s);
