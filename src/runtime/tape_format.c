@@ -57,7 +57,7 @@ void tape_put_varint(TapeBuffer *b, uint64_t v)
 
 void tape_put_zigzag(TapeBuffer *b, int64_t v)
 {
-    tape_put_varint(b, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+    tape_put_varint(b, ((uint64_t)v << 1) ^ (0 - (uint64_t)(v < 0))); /* all ones for a negative v */
 }
 
 void tape_put_u64(TapeBuffer *b, uint64_t v)
