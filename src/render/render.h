@@ -44,9 +44,9 @@ typedef enum SteerOverlay {
 /// One frame's view of the world.
 typedef struct SteerFrame {
     SteerCamera camera;
-    double alpha;             ///< 0..1: interpolate between the captured state (0) and the current one (1)
-    unsigned overlays;        ///< SteerOverlay bits
-    SteerVehicleId selected;  ///< highlighted vehicle; the null id for none
+    double alpha;            ///< 0..1: interpolate between the captured state (0) and the current one (1)
+    unsigned overlays;       ///< SteerOverlay bits
+    SteerVehicleId selected; ///< highlighted vehicle; the null id for none
     /// Text drawn under a vehicle with STEER_OVERLAY_STATES (its state name); may be NULL, may return NULL.
     const char *(*vehicle_label)(void *ctx, SteerVehicleId id);
     void *label_ctx;
@@ -127,6 +127,26 @@ typedef struct SteerInspectorPlots {
 /// least as wide), each series as "label value" and a line; the state strip names each state in its
 /// stretch where the name fits. Reads `plots` only. Does nothing when no inspector was drawn.
 void steer_render_inspector_plots(SteerRender *render, const SteerInspectorPlots *plots);
+
+/// The rewind timeline along the bottom of the view: the recorded span of steps, the step shown,
+/// and markers at steps where something happened. Plain numbers: the runtime owns the recording.
+typedef enum SteerTimelineMark { STEER_MARK_RELOAD, STEER_MARK_ERROR, STEER_MARK_BRANCH } SteerTimelineMark;
+typedef struct SteerTimeline {
+    long long last;              ///< the last step recorded (the span is 0..last)
+    long long current;           ///< the step shown
+    const long long *mark_steps; ///< `mark_count` steps, each with its kind in mark_kinds
+    const unsigned char *mark_kinds;
+    int mark_count;
+    const char *label; ///< text over the bar's left end ("step 120 of 3600 (2.0 s)"), or NULL
+} SteerTimeline;
+/// Where the timeline's bar lies in a view of `width` x `height` pixels (for drawing and for
+/// hit-testing a click or a drag).
+void steer_render_timeline_bar(int width, int height, int *x, int *y, int *w, int *h);
+/// The step under pixel column `x` of the bar, for a timeline spanning 0..last.
+long long steer_render_timeline_step(int width, int height, long long last, int x);
+/// Draws the timeline: the bar, the recorded part, markers (reload blue, error red, branch
+/// yellow), the current step as a white handle, and the label.
+void steer_render_timeline(SteerRender *render, const SteerTimeline *timeline);
 
 /// A red panel along the bottom showing an error (file:line: message and traceback).
 void steer_render_error_panel(SteerRender *render, const char *message);

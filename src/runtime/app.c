@@ -13,6 +13,7 @@
 #include "guard.h"
 #include "steer_lua.h"
 #include "record.h"
+#include "rewind.h"
 
 #define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 #define FONT_FALLBACK "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -37,7 +38,7 @@ double app_time_scale(const App *app)
     return TIME_SCALES[app->scale_index];
 }
 
-static ScriptConfig script_config(const App *app)
+ScriptConfig app_script_config(const App *app)
 {
     ScriptConfig c = {0};
     c.scene_path = app->opt.script;
@@ -119,14 +120,22 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
             return 1;
         }
     }
-    ScriptConfig config = script_config(app);
+    app->rewind_to = -1;
+    if ((!app->opt.headless || app->opt.rewind) && !app->opt.recorder && !app->opt.replaying && app->opt.script) {
+        app->rewind = rewind_begin(&app->opt); /* (without memory for it, the run goes on unrecorded) */
+        if (!app->rewind) fprintf(stderr, "steer: out of memory for the rewind's recording: rewind is off\n");
+    }
+    ScriptConfig config = app_script_config(app);
     app->script = script_create(&config, error, sizeof error);
     if (!app->script || script_failed(app->script)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
     if (!app->script) {
         trace_close(app->trace, error, sizeof error);
         app->trace = NULL;
+        rewind_destroy(app->rewind);
+        app->rewind = NULL;
         return 1;
     }
+    rewind_started(app->rewind, app);
     fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
@@ -172,6 +181,7 @@ void app_shutdown(App *app)
     trace_close(app->trace, error, sizeof error); /* finish() closed it after a run */
     free(app->history);
     script_destroy(app->script);
+    rewind_destroy(app->rewind); /* after the host, which records through it */
     memset(app, 0, sizeof *app);
 }
 
@@ -279,9 +289,11 @@ void app_check_reload(App *app)
             retry = true;
             continue;
         }
+        rewind_branch(app->rewind, app); /* a save while a past step is shown changes the past */
         record_reload(app->opt.recorder, path);
         ScriptReload r = script_reload_file(app->script, path);
         if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
+        if (r != SCRIPT_RELOAD_NOT_OURS) rewind_mark(app->rewind, app->steps, STEER_MARK_RELOAD);
     }
     if (retry) app_restart(app);
     /* Modules required for the first time (by a reload, or lazily by a callback) are watched too. */
@@ -295,7 +307,7 @@ void app_restart(App *app)
 {
     record_restart(app->opt.recorder);
     char error[8192];
-    ScriptConfig config = script_config(app);
+    ScriptConfig config = app_script_config(app);
     ScriptHost *fresh = script_create(&config, error, sizeof error);
     bool was_failed = script_failed(app->script);
     if (!fresh || (script_failed(fresh) && !was_failed)) {
@@ -321,13 +333,28 @@ void app_restart(App *app)
         fprintf(stderr, "steer: %s %s\n", was_failed ? "loaded" : "restarted", app->opt.script);
 }
 
+void app_rewind_to(App *app, long long step)
+{
+    if (!app->rewind) return;
+    char error[2048];
+    if (!rewind_jump(app->rewind, app, step, error, sizeof error)) script_report_error(app->script, error);
+}
+
 void app_frame(App *app, double seconds)
 {
+    if (app->rewind_to >= 0) {
+        long long step = app->rewind_to;
+        app->rewind_to = -1;
+        app_rewind_to(app, step);
+    }
     if (app->restart_requested) {
         app->restart_requested = false;
+        rewind_branch(app->rewind, app);
         app_restart(app);
     }
     app_check_reload(app);
+    /* going on live from a past step (resumed, or one step) drops the recorded future */
+    if ((!app->paused || app->step_requested) && rewind_in_past(app->rewind)) rewind_branch(app->rewind, app);
     SteerWorld *world = script_world(app->script);
     double dt = steer_world_dt(world);
     if (script_failed(app->script)) {
@@ -352,9 +379,10 @@ void app_frame(App *app, double seconds)
         app_render(app, app->paused ? 1.0 : app->accumulator / dt);
         SDL_RenderPresent(app->sdl);
     } else {
-        record_draw(app->opt.recorder);
+        rewind_note_draw(app->rewind, app);
         script_draw(app->script, NULL); /* headless: the same draw(gfx) calls, drawing nothing */
     }
+    rewind_note_frame(app->rewind, app);
 }
 
 static const char *vehicle_label(void *ctx, SteerVehicleId id)
@@ -375,10 +403,14 @@ void app_render(App *app, double alpha)
     frame.label_ctx = app->script;
     frame.kind_colors = script_kind_colors(app->script, &frame.kind_color_count); /* by name, stable */
     steer_render_world(app->render, world, &frame);
-    record_draw(app->opt.recorder);
+    if (app->rewind)
+        rewind_note_draw(app->rewind, app);
+    else
+        record_draw(app->opt.recorder);
     script_draw(app->script, app->render);
     hud_draw(app);
     if (script_error(app->script)) steer_render_error_panel(app->render, script_error(app->script));
+    rewind_draw(app->rewind, app);
 }
 
 static void sleep_until(double deadline)
@@ -398,8 +430,7 @@ static void print_summary(App *app)
            "lua_ms_per_frame=%.4f step_ms=%.4f lua_heap_kb=%zu\n",
            app->steps, steer_world_time(world), steer_world_vehicle_count(world), script_error_count(app->script),
            script_failing_vehicles(app->script), (unsigned long long)app->frames, app->lua_ms_total / frames,
-           app->step_ms_total / steps,
-           script_memory_used(app->script) / 1024);
+           app->step_ms_total / steps, script_memory_used(app->script) / 1024);
     fflush(stdout);
 }
 

@@ -46,7 +46,10 @@ typedef struct App {
     bool screenshot_failed; ///< it could not be saved: the run ends with status 3
     Trace *trace;           ///< --trace: the CSV rows after each (K-th) step; NULL without
     History *history;       ///< the selected vehicle's samples for the inspector's plots; NULL when nothing is drawn
-    int watched_serial; ///< script_files_serial when the watch list was last brought up to date
+    int watched_serial;     ///< script_files_serial when the watch list was last brought up to date
+    struct Rewind *rewind;  ///< the recording in memory a window rewinds through (rewind.h); NULL without
+    long long rewind_to;    ///< a step asked for (keys, the timeline) and shown at the next frame; -1 none
+    bool scrubbing;         ///< the left button went down on the timeline and is held
     /* mouse */
     bool right_down, panned;
     int press_x, press_y, last_x, last_y;
@@ -74,12 +77,17 @@ void app_frame(App *app, double seconds);
 void app_step(App *app);
 /// Draws the world, the script's drawing, the HUD, inspector, error panel and help (no present).
 void app_render(App *app, double alpha);
+/// Shows step `step` of the recording (rewind.h): the host becomes one replayed to it, paused. A
+/// divergence is reported like a script error. Nothing without a rewind.
+void app_rewind_to(App *app, long long step);
 /// Looks for changed scripts and reloads them.
 void app_check_reload(App *app);
 /// The restart key: a fresh world and a fresh run of the scene; keeps the old one if the new fails to load.
 void app_restart(App *app);
 
 double app_time_scale(const App *app);
+/// The script host's configuration for this app's options (what app_init and a restart make).
+ScriptConfig app_script_config(const App *app);
 /// Samples the selected vehicle into app->history (after a step): one vehicle's reads, whatever the
 /// world's size; nothing when none is selected or nothing is drawn.
 void app_record_history(App *app);

@@ -5,6 +5,7 @@
 #include "app.h"
 #include "keys.h"
 #include "record.h"
+#include "rewind.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -82,10 +83,46 @@ bool app_key_owned(const char *name)
     return false;
 }
 
+static const KeyBinding *binding_of(const SDL_KeyboardEvent *k)
+{
+    return keys_for_keycode(k->keysym.sym, (k->keysym.mod & KMOD_CTRL) != 0);
+}
+
+/* Asks for the step `delta` steps from the one shown (or already asked for this frame): paused,
+ * shown at the next frame. */
+static void rewind_by(App *app, long long delta)
+{
+    if (!app->rewind) return;
+    if (!app->paused) {
+        app->paused = true;
+        record_view(app->opt.recorder, TAPE_VIEW_PAUSE, 1, 0);
+    }
+    long long from = app->rewind_to >= 0 ? app->rewind_to : app->steps;
+    long long to = from + delta;
+    app->rewind_to = to < 0 ? 0 : to;
+}
+
+static long long steps_per_second(App *app)
+{
+    double dt = steer_world_dt(script_world(app->script));
+    return dt > 0 ? (long long)floor(1.0 / dt + 0.5) : 60;
+}
+
+/* The step under (x, y) when it is on the timeline (a few pixels of slack around the bar). */
+static bool timeline_step(App *app, int x, int y, long long *step)
+{
+    if (!app->rewind) return false;
+    int bx, by, bw, bh;
+    steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
+    if (x < bx - 4 || x > bx + bw + 4 || y < by - 6 || y > by + bh + 6) return false;
+    *step = steer_render_timeline_step(app->camera.width, app->camera.height, rewind_last_step(app->rewind, app), x);
+    return true;
+}
+
 /* Does what the key's row of the table says; false when the runtime does not own the key. */
 static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
 {
-    const KeyBinding *b = keys_for_keycode(k->keysym.sym, (k->keysym.mod & KMOD_CTRL) != 0);
+    const KeyBinding *b = binding_of(k);
     if (!b) return false;
     switch (b->action) {
     case KEY_PAUSE:
@@ -109,9 +146,16 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
     case KEY_OVERLAY: app->overlays ^= b->overlay; break;
     case KEY_RESTART: app->restart_requested = !app->opt.replaying; break;
     case KEY_QUIT: app->quit = true; break;
+    case KEY_BACK:
+    case KEY_FORWARD: { /* one step, or with Shift one second */
+        long long n = (k->keysym.mod & KMOD_SHIFT) ? steps_per_second(app) : 1;
+        rewind_by(app, b->action == KEY_BACK ? -n : n);
+        break;
+    }
     case KEY_ZOOM:
     case KEY_PAN:
-    case KEY_SELECT: return false; /* mouse actions: no key does them */
+    case KEY_SELECT:
+    case KEY_SCRUB: return false; /* mouse actions: no key does them */
     }
     return true;
 }
@@ -151,7 +195,7 @@ static void mouse_world(App *app, int sx, int sy, double *wx, double *wy)
  * pointer and clicks reach the scene instead (replay.c), and the viewer's only move the view. */
 static void scene_pointer(App *app, double wx, double wy)
 {
-    if (app->opt.replaying) return;
+    if (app->opt.replaying || rewind_in_past(app->rewind)) return; /* a past step shows what it had */
     record_pointer(app->opt.recorder, wx, wy);
     script_set_mouse(app->script, wx, wy);
 }
@@ -159,6 +203,7 @@ static void scene_pointer(App *app, double wx, double wy)
 static void scene_press(App *app, double wx, double wy, int button)
 {
     if (app->opt.replaying) return;
+    rewind_branch(app->rewind, app); /* input at a past step changes the past */
     record_press(app->opt.recorder, wx, wy, button);
     script_mousepressed(app->script, wx, wy, button);
 }
@@ -177,12 +222,13 @@ void app_handle_event(App *app, const SDL_Event *ev)
         break;
     case SDL_KEYDOWN:
         if (ev->key.repeat) { /* only a key whose row says so acts again while held */
-            const KeyBinding *b = keys_for_keycode(ev->key.keysym.sym, (ev->key.keysym.mod & KMOD_CTRL) != 0);
+            const KeyBinding *b = binding_of(&ev->key);
             if (!b || !b->repeats) break;
         }
         if (!runtime_key(app, &ev->key)) {
             const char *name = app_key_name(ev->key.keysym.sym);
             if (name && !app->opt.replaying) {
+                rewind_branch(app->rewind, app); /* input at a past step changes the past */
                 record_key(app->opt.recorder, name);
                 script_keypressed(app->script, name);
             }
@@ -198,6 +244,13 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_x = ev->button.x;
         app->last_y = ev->button.y;
         mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
+        long long step;
+        if (ev->button.button == SDL_BUTTON_LEFT && timeline_step(app, ev->button.x, ev->button.y, &step)) {
+            app->scrubbing = true; /* the timeline's: the scene hears nothing of it */
+            rewind_by(app, 0);
+            app->rewind_to = step;
+            break;
+        }
         scene_pointer(app, wx, wy);
         if (ev->button.button == SDL_BUTTON_RIGHT) {
             app->right_down = true;
@@ -213,6 +266,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
         }
         break;
     case SDL_MOUSEBUTTONUP:
+        if (ev->button.button == SDL_BUTTON_LEFT) app->scrubbing = false;
         if (ev->button.button == SDL_BUTTON_RIGHT && app->right_down) {
             app->right_down = false;
             if (!app->panned) {
@@ -222,6 +276,15 @@ void app_handle_event(App *app, const SDL_Event *ev)
         }
         break;
     case SDL_MOUSEMOTION:
+        if (app->scrubbing) { /* dragging along the timeline: the step under the pointer, at the next frame */
+            int bx, by, bw, bh;
+            steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
+            app->rewind_to = steer_render_timeline_step(app->camera.width, app->camera.height,
+                                                        rewind_last_step(app->rewind, app), ev->motion.x);
+            app->last_x = ev->motion.x;
+            app->last_y = ev->motion.y;
+            break;
+        }
         if (app->right_down) {
             if (abs(ev->motion.x - app->press_x) > DRAG_THRESHOLD_PX ||
                 abs(ev->motion.y - app->press_y) > DRAG_THRESHOLD_PX)
@@ -234,7 +297,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_x = ev->motion.x;
         app->last_y = ev->motion.y;
         mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
-        if (!app->opt.replaying) {
+        if (!app->opt.replaying && !rewind_in_past(app->rewind)) {
             record_motion(app->opt.recorder, &app->camera, ev->motion.x, ev->motion.y, wx, wy);
             script_set_mouse(app->script, wx, wy);
             script_mousemoved(app->script, wx, wy);

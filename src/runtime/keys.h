@@ -27,6 +27,9 @@ typedef enum KeyAction {
     KEY_PAN,     ///< mouse: right-drag pans
     KEY_SELECT,  ///< mouse: a left click on a vehicle selects it
     KEY_QUIT,    ///< quit
+    KEY_BACK,    ///< rewind: one physics step back, with Shift one second (pauses)
+    KEY_FORWARD, ///< rewind: one physics step forward in the recording, with Shift one second
+    KEY_SCRUB,   ///< mouse: a left press or drag on the timeline shows that step
 } KeyAction;
 
 enum { KEY_MAX_SYMS = 3 };

@@ -34,6 +34,7 @@ typedef struct AppOptions {
     long long trace_every; ///< trace every K-th step; 0 = not given (every step)
     const char *record;    ///< --record FILE: write a replay file of the run (docs/replay.md)
     const char *replay;    ///< --replay FILE: play a recorded run back and check it
+    bool rewind;           ///< record in memory to rewind (rewind.h): always in a window; headless when set (tests)
     /* Not from the command line: set for a recording or a replay (main.c, replay.c). */
     bool has_math_seed; ///< seed math.random with math_seed (when --seed is not given)
     uint64_t math_seed;

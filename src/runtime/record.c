@@ -17,10 +17,19 @@ typedef struct RecordedFile {
     char *path;
     uint64_t sum;
     size_t len;
+    size_t at; ///< where its FILE record starts in the recording (a truncation before it forgets it)
 } RecordedFile;
 
+/* A reach outside the run noted once, and where (a truncation before it notes it again). */
+typedef struct OutsideNote {
+    char *key; ///< "what\twhere"
+    size_t at;
+} OutsideNote;
+
 struct Recorder {
-    FILE *f;
+    FILE *f;           ///< NULL for a recording kept in memory (record_open_memory)
+    size_t memory_cap; ///< in memory: records stop once the recording holds this many bytes
+    bool full;         ///< in memory: the cap was reached; nothing more is recorded
     char path[4096];
     TapeBuffer buf;
     bool write_failed;
@@ -28,7 +37,7 @@ struct Recorder {
     ScriptTape tape;
     RecordedFile *files;
     int file_count, file_capacity;
-    char **outside; ///< "what\twhere" already noted (each is noted once)
+    OutsideNote *outside; ///< reaches already noted (each is noted once)
     int outside_count, outside_capacity;
     SteerVehicleId *ids; ///< scratch for the checksums, grown with the world
     int id_capacity;
@@ -37,6 +46,7 @@ struct Recorder {
     uint64_t *serials, *last_serials;
     unsigned char *kinds, *last_kinds;
     int serial_capacity, last_count;
+    size_t last_check_at; ///< where the last checksum record starts (those vehicles are "the same" after it)
     /* The pointer in pixels and the camera as last written (MOTION_SCREEN records build on them). */
     SteerCamera camera;
     bool camera_written;
@@ -49,6 +59,7 @@ static void flush(Recorder *r)
         r->write_failed = true;
         snprintf(r->write_error, sizeof r->write_error, "out of memory while recording");
     }
+    if (!r->f) return; /* in memory: the buffer is the recording */
     if (r->buf.len > 0 && !r->write_failed) {
         if (fwrite(r->buf.data, 1, r->buf.len, r->f) != r->buf.len || fflush(r->f) != 0) {
             r->write_failed = true;
@@ -70,9 +81,19 @@ static bool grow(void **items, int *capacity, int need, size_t size)
     return true;
 }
 
+/* Whether records go in: a recording kept in memory stops at its cap, between two records, so
+ * what it holds always parses (and the run goes on unrecorded). */
+static bool on(Recorder *r)
+{
+    if (!r || r->full) return false;
+    if (!r->f && r->buf.len >= r->memory_cap) r->full = true;
+    return !r->full && !r->buf.failed;
+}
+
 static void tape_loaded(void *ctx, const char *path, const char *module, const char *text, size_t len)
 {
     Recorder *r = ctx;
+    if (!on(r)) return;
     uint64_t sum = tape_text_sum(text, len);
     for (int i = 0; i < r->file_count; i++) {
         if (r->files[i].sum == sum && r->files[i].len == len && !strcmp(r->files[i].path, path)) {
@@ -81,6 +102,7 @@ static void tape_loaded(void *ctx, const char *path, const char *module, const c
             return;
         }
     }
+    size_t at = r->buf.len;
     tape_put_byte(&r->buf, TAPE_FILE);
     tape_put_string(&r->buf, path, strlen(path));
     tape_put_string(&r->buf, module, strlen(module));
@@ -88,7 +110,7 @@ static void tape_loaded(void *ctx, const char *path, const char *module, const c
     tape_put_u64(&r->buf, sum);
     char *copy = strdup(path);
     if (copy && grow((void **)&r->files, &r->file_capacity, r->file_count + 1, sizeof *r->files))
-        r->files[r->file_count++] = (RecordedFile){copy, sum, len};
+        r->files[r->file_count++] = (RecordedFile){copy, sum, len, at};
     else
         free(copy); /* (only the sharing of a later identical text is lost) */
 }
@@ -96,6 +118,7 @@ static void tape_loaded(void *ctx, const char *path, const char *module, const c
 static double tape_clock(void *ctx, int which, double value)
 {
     Recorder *r = ctx;
+    if (!on(r)) return value;
     tape_put_byte(&r->buf, TAPE_CLOCK);
     tape_put_byte(&r->buf, (unsigned char)which);
     tape_put_double(&r->buf, value);
@@ -105,16 +128,17 @@ static double tape_clock(void *ctx, int which, double value)
 static void tape_outside(void *ctx, const char *what, const char *where)
 {
     Recorder *r = ctx;
+    if (!on(r)) return;
     char key[512];
     snprintf(key, sizeof key, "%s\t%s", what, where);
     for (int i = 0; i < r->outside_count; i++)
-        if (!strcmp(r->outside[i], key)) return;
+        if (!strcmp(r->outside[i].key, key)) return;
     char *copy = strdup(key);
     if (!copy || !grow((void **)&r->outside, &r->outside_capacity, r->outside_count + 1, sizeof *r->outside)) {
         free(copy);
         return;
     }
-    r->outside[r->outside_count++] = copy;
+    r->outside[r->outside_count++] = (OutsideNote){copy, r->buf.len};
     tape_put_byte(&r->buf, TAPE_OUTSIDE);
     tape_put_string(&r->buf, what, strlen(what));
     tape_put_string(&r->buf, where, strlen(where));
@@ -141,6 +165,52 @@ Recorder *record_open(const char *path, const TapeHeader *header, char *error, s
     return r;
 }
 
+Recorder *record_open_memory(const TapeHeader *header, size_t cap)
+{
+    Recorder *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    snprintf(r->path, sizeof r->path, "(memory)");
+    r->memory_cap = cap;
+    r->last_count = -1;
+    r->tape = (ScriptTape){.ctx = r, .loaded = tape_loaded, .clock = tape_clock, .outside = tape_outside};
+    tape_put_header(&r->buf, header);
+    if (r->buf.failed) {
+        record_close(r, 0, NULL, 0);
+        return NULL;
+    }
+    return r;
+}
+
+const unsigned char *record_bytes(const Recorder *r, size_t *len)
+{
+    *len = r->buf.len;
+    return r->buf.data;
+}
+
+bool record_full(const Recorder *r)
+{
+    return r && r->full;
+}
+
+void record_truncate(Recorder *r, size_t len)
+{
+    if (!r || r->f || len > r->buf.len) return;
+    r->buf.len = len;
+    r->full = false;
+    /* what the recorder remembers of records now cut: texts to refer back to, reaches noted, the
+     * vehicles of the last checksum (the next one names its vehicles again) */
+    while (r->file_count > 0 && r->files[r->file_count - 1].at >= len) free(r->files[--r->file_count].path);
+    int kept = 0;
+    for (int i = 0; i < r->outside_count; i++) {
+        if (r->outside[i].at < len)
+            r->outside[kept++] = r->outside[i];
+        else
+            free(r->outside[i].key);
+    }
+    r->outside_count = kept;
+    if (r->last_check_at >= len) r->last_count = -1;
+}
+
 const ScriptTape *record_tape(Recorder *r)
 {
     return r ? &r->tape : NULL;
@@ -148,17 +218,17 @@ const ScriptTape *record_tape(Recorder *r)
 
 void record_step(Recorder *r)
 {
-    if (r) tape_put_byte(&r->buf, TAPE_STEP);
+    if (on(r)) tape_put_byte(&r->buf, TAPE_STEP);
 }
 
 void record_draw(Recorder *r)
 {
-    if (r) tape_put_byte(&r->buf, TAPE_DRAW);
+    if (on(r)) tape_put_byte(&r->buf, TAPE_DRAW);
 }
 
 void record_key(Recorder *r, const char *key)
 {
-    if (!r) return;
+    if (!on(r)) return;
     tape_put_byte(&r->buf, TAPE_KEY);
     tape_put_string(&r->buf, key, strlen(key));
 }
@@ -172,7 +242,7 @@ static void put_point(Recorder *r, TapeRecord type, double x, double y)
 
 void record_pointer(Recorder *r, double x, double y)
 {
-    if (r) put_point(r, TAPE_POINTER, x, y);
+    if (on(r)) put_point(r, TAPE_POINTER, x, y);
 }
 
 static bool same_bits(double a, double b)
@@ -182,10 +252,11 @@ static bool same_bits(double a, double b)
 
 void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, double x, double y)
 {
-    if (!r) return;
+    if (!on(r)) return;
     double wx, wy;
     steer_camera_to_world(camera, sx, sy, &wx, &wy);
-    if (!same_bits(wx, x) || !same_bits(wy, y)) { /* not the camera's point: the point itself */
+    /* in memory, always the point: a pixel delta builds on the last one, which a truncation may cut */
+    if (!r->f || !same_bits(wx, x) || !same_bits(wy, y)) { /* not the camera's point: the point itself */
         put_point(r, TAPE_MOTION, x, y);
         return;
     }
@@ -208,26 +279,26 @@ void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, doubl
 
 void record_press(Recorder *r, double x, double y, int button)
 {
-    if (!r) return;
+    if (!on(r)) return;
     put_point(r, TAPE_PRESS, x, y);
     tape_put_varint(&r->buf, (uint64_t)(button < 0 ? 0 : button));
 }
 
 void record_reload(Recorder *r, const char *path)
 {
-    if (!r) return;
+    if (!on(r)) return;
     tape_put_byte(&r->buf, TAPE_RELOAD);
     tape_put_string(&r->buf, path, strlen(path));
 }
 
 void record_restart(Recorder *r)
 {
-    if (r) tape_put_byte(&r->buf, TAPE_RESTART);
+    if (on(r)) tape_put_byte(&r->buf, TAPE_RESTART);
 }
 
 void record_view(Recorder *r, TapeView what, int a, int b)
 {
-    if (!r) return;
+    if (!on(r)) return;
     tape_put_byte(&r->buf, TAPE_VIEW);
     tape_put_byte(&r->buf, (unsigned char)what);
     tape_put_varint(&r->buf, (uint64_t)(a < 0 ? 0 : a));
@@ -236,7 +307,7 @@ void record_view(Recorder *r, TapeView what, int a, int b)
 
 void record_check(Recorder *r, const SteerWorld *world, long long steps)
 {
-    if (!r) return;
+    if (!on(r)) return;
     int count = steer_world_vehicle_count(world);
     if (!grow((void **)&r->ids, &r->id_capacity, count, sizeof *r->ids)) count = 0;
     count = steer_world_get_vehicles(world, r->ids, count);
@@ -256,6 +327,7 @@ void record_check(Recorder *r, const SteerWorld *world, long long steps)
         r->kinds[i] = (unsigned char)st.kind;
         same = same && r->serials[i] == r->last_serials[i] && r->kinds[i] == r->last_kinds[i];
     }
+    r->last_check_at = r->buf.len;
     tape_put_byte(&r->buf, TAPE_CHECK);
     tape_put_varint(&r->buf, (uint64_t)steps);
     tape_put_u64(&r->buf, steer_world_checksum(world));
@@ -283,17 +355,19 @@ void record_check(Recorder *r, const SteerWorld *world, long long steps)
 bool record_close(Recorder *r, long long steps, char *error, size_t error_size)
 {
     if (!r) return true;
-    tape_put_byte(&r->buf, TAPE_END);
-    tape_put_varint(&r->buf, (uint64_t)steps);
+    if (r->f) {
+        tape_put_byte(&r->buf, TAPE_END);
+        tape_put_varint(&r->buf, (uint64_t)steps);
+    }
     flush(r);
     bool ok = !r->write_failed;
-    if (fclose(r->f) != 0 && ok) {
+    if (r->f && fclose(r->f) != 0 && ok) {
         ok = false;
         snprintf(r->write_error, sizeof r->write_error, "cannot write %s: %s", r->path, strerror(errno));
     }
     if (!ok) snprintf(error, error_size, "option --record: %s", r->write_error);
     for (int i = 0; i < r->file_count; i++) free(r->files[i].path);
-    for (int i = 0; i < r->outside_count; i++) free(r->outside[i]);
+    for (int i = 0; i < r->outside_count; i++) free(r->outside[i].key);
     free(r->files);
     free(r->outside);
     free(r->ids);
@@ -345,4 +419,14 @@ bool record_begin(AppOptions *opt, char *error, size_t error_size)
     opt->recorder = r;
     opt->tape = record_tape(r);
     return true;
+}
+
+Recorder *record_begin_memory(AppOptions *opt, size_t cap)
+{
+    char scene[PATH_MAX]; /* absolute, as the host names it: re-simulated hosts load it by this name */
+    if (!realpath(opt->script, scene)) snprintf(scene, sizeof scene, "%s", opt->script);
+    opt->has_math_seed = !opt->has_seed;
+    opt->math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
+    TapeHeader header = header_of(opt, scene);
+    return record_open_memory(&header, cap);
 }

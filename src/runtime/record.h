@@ -24,8 +24,23 @@ typedef struct Recorder Recorder;
 /// and points opt->recorder and opt->tape at the recording. False with a one-line reason.
 bool record_begin(AppOptions *opt, char *error, size_t error_size);
 
+/// The same for a recording kept in memory of at most `cap` bytes (the window's rewind); returns it
+/// (the caller points opt->recorder and opt->tape at it), or NULL when out of memory.
+Recorder *record_begin_memory(AppOptions *opt, size_t cap);
+
 /// Creates `path` and writes the header; NULL with a one-line reason in `error`.
 Recorder *record_open(const char *path, const TapeHeader *header, char *error, size_t error_size);
+/// A recording kept in memory (the window's rewind): the header, then records until it holds `cap`
+/// bytes (then nothing more: record_full). Pointer motion is written as world points. NULL when
+/// out of memory.
+Recorder *record_open_memory(const TapeHeader *header, size_t cap);
+/// The bytes of a recording kept in memory so far (header and records, no end record).
+const unsigned char *record_bytes(const Recorder *r, size_t *len);
+/// True once a recording kept in memory reached its cap.
+bool record_full(const Recorder *r);
+/// Cuts a recording kept in memory back to its first `len` bytes (a record boundary) and forgets
+/// what it knew of the records cut, so what it writes next follows on from there (a branch).
+void record_truncate(Recorder *r, size_t len);
 /// The tape the script host records its loads and clock reads through.
 const ScriptTape *record_tape(Recorder *r);
 
@@ -43,7 +58,8 @@ void record_view(Recorder *r, TapeView what, int a, int b);
 /// The world's checksum after `steps` steps, and each vehicle's (serial, kind, sum), then writes
 /// the buffer out.
 void record_check(Recorder *r, const SteerWorld *world, long long steps);
-/// Writes the end record and closes the file; false (reason in `error`) when any write failed.
+/// Writes the end record and closes the file (frees a recording in memory); false (reason in
+/// `error`) when any write failed.
 bool record_close(Recorder *r, long long steps, char *error, size_t error_size);
 
 #endif

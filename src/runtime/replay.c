@@ -321,6 +321,17 @@ static void tape_outside(void *ctx, const char *what, const char *where)
 
 /* ---- Opening ------------------------------------------------------------------------------------ */
 
+/* Reads the header, checks every record and sets the tape up over p->data. */
+static bool start(Player *p, char *why, size_t why_size)
+{
+    p->r = (TapeReader){.data = p->data, .len = p->len};
+    if (!tape_get_header(&p->r, &p->header, why, why_size) || !check_records(p, why, why_size)) return false;
+    p->camera_seen = false; /* (the check's; playing reads the cameras again) */
+    p->tape =
+        (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
+    return true;
+}
+
 Player *replay_open(const char *path, char *error, size_t error_size)
 {
     char why[1024];
@@ -355,14 +366,34 @@ Player *replay_open(const char *path, char *error, size_t error_size)
         replay_close(p);
         return NULL;
     }
-    p->r = (TapeReader){.data = p->data, .len = p->len};
-    if (!tape_get_header(&p->r, &p->header, why, sizeof why) || !check_records(p, why, sizeof why)) {
+    if (!start(p, why, sizeof why)) {
         snprintf(error, error_size, "option --replay: %s: %s", path, why);
         replay_close(p);
         return NULL;
     }
-    p->tape =
-        (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
+    return p;
+}
+
+Player *replay_open_bytes(const unsigned char *data, size_t len, long long steps, char *error, size_t error_size)
+{
+    Player *p = calloc(1, sizeof *p);
+    TapeBuffer b = {0};
+    tape_put_bytes(&b, data, len);
+    tape_put_byte(&b, TAPE_END);
+    tape_put_varint(&b, (uint64_t)(steps < 0 ? 0 : steps));
+    if (!p || b.failed) {
+        snprintf(error, error_size, "out of memory");
+        free(p);
+        tape_buffer_free(&b);
+        return NULL;
+    }
+    snprintf(p->name, sizeof p->name, "(the recording in memory)");
+    p->data = b.data;
+    p->len = b.len;
+    if (!start(p, error, error_size)) {
+        replay_close(p);
+        return NULL;
+    }
     return p;
 }
 
@@ -525,126 +556,161 @@ static void present(App *app, double *due)
     }
 }
 
+/* Where a windowed replay is in its pacing (present). */
+typedef struct Pace {
+    double due, dt;
+    bool stepped;
+} Pace;
+
+/* Plays the record at the cursor; false when there is none left or the end record was played. */
+static bool play_record(App *app, Player *p, Pace *pace)
+{
+    TapeReader *r = &p->r;
+    size_t at = r->pos;
+    unsigned char type;
+    if (!tape_get_byte(r, &type)) return false;
+    const char *s;
+    size_t n;
+    double x, y;
+    uint64_t v;
+    unsigned char byte;
+    switch (type) {
+    case TAPE_STEP:
+        p->steps_seen++;
+        app_step(app);
+        pace->due += pace->dt / app_time_scale(app);
+        pace->stepped = true;
+        break;
+    case TAPE_DRAW:
+        if (app->window) {
+            if (!pace->stepped) pace->due += 1.0 / 60.0;
+            present(app, &pace->due);
+            pace->dt = steer_world_dt(script_world(app->script));
+        } else {
+            script_draw(app->script, NULL);
+        }
+        pace->stepped = false;
+        break;
+    case TAPE_KEY: {
+        tape_get_string(r, &s, &n);
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), s);
+        script_keypressed(app->script, key);
+        break;
+    }
+    case TAPE_POINTER:
+    case TAPE_MOTION:
+    case TAPE_PRESS:
+        tape_get_double(r, &x);
+        tape_get_double(r, &y);
+        script_set_mouse(app->script, x, y);
+        if (type == TAPE_MOTION) script_mousemoved(app->script, x, y);
+        if (type == TAPE_PRESS) {
+            tape_get_varint(r, &v);
+            script_mousepressed(app->script, x, y, (int)v);
+        }
+        break;
+    case TAPE_CAMERA:
+        tape_get_double(r, &p->camera.center_x);
+        tape_get_double(r, &p->camera.center_y);
+        tape_get_double(r, &p->camera.zoom);
+        tape_get_varint(r, &v);
+        p->camera.width = (int)v;
+        tape_get_varint(r, &v);
+        p->camera.height = (int)v;
+        break;
+    case TAPE_MOTION_SCREEN: {
+        int64_t dx, dy;
+        tape_get_zigzag(r, &dx);
+        tape_get_zigzag(r, &dy);
+        p->sx = (int64_t)((uint64_t)p->sx + (uint64_t)dx); /* (wraps on a damaged file, never overflows) */
+        p->sy = (int64_t)((uint64_t)p->sy + (uint64_t)dy);
+        steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &x, &y);
+        script_set_mouse(app->script, x, y);
+        script_mousemoved(app->script, x, y);
+        break;
+    }
+    case TAPE_RELOAD: {
+        tape_get_string(r, &s, &n);
+        char *path = strndup(s, n);
+        if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK)
+            fprintf(stderr, "steer: reloaded %s\n", path);
+        free(path);
+        break;
+    }
+    case TAPE_RESTART: app_restart(app); break;
+    case TAPE_FILE:
+    case TAPE_FILE_AGAIN:
+        r->pos = at;
+        {
+            size_t after;
+            const TapeFile *f = peek_file(p, &after);
+            diverge(p, "at step %lld the recording loaded %s, where the replay loaded nothing", p->steps_seen,
+                    f ? f->path : "a script");
+        }
+        break;
+    case TAPE_CLOCK:
+        tape_get_byte(r, &byte);
+        diverge(p, "at step %lld the recording read the wall clock (%s), where the replay did not", p->steps_seen,
+                CLOCK_NAMES[byte & 1]);
+        break;
+    case TAPE_OUTSIDE: {
+        const char *what, *where;
+        size_t what_len, where_len;
+        tape_get_string(r, &what, &what_len);
+        tape_get_string(r, &where, &where_len);
+        if (!p->first_outside[0])
+            snprintf(p->first_outside, sizeof p->first_outside, "%.*s%.*s at step %lld", (int)where_len, where,
+                     (int)what_len, what, p->steps_seen);
+        break;
+    }
+    case TAPE_VIEW:
+        tape_get_byte(r, &byte);
+        tape_get_varint(r, &v);
+        if (byte == TAPE_VIEW_RESIZE) tape_get_varint(r, &v);
+        break;
+    case TAPE_CHECK: compare_check(app, p, r); break;
+    case TAPE_END:
+        tape_get_varint(r, &v);
+        if ((long long)v != app->steps)
+            diverge(p, "the recording ended after step %llu, the replay after step %lld", (unsigned long long)v,
+                    app->steps);
+        return false;
+    default: diverge(p, "unknown record at byte %zu", at); break;
+    }
+    return true;
+}
+
+bool replay_play_to(App *app, Player *p, long long step)
+{
+    Pace pace = {0};
+    while (!p->diverged && app->steps < step && play_record(app, p, &pace)) {
+    }
+    /* the checksum of the step reached, when the recording has one there */
+    if (!p->diverged && app->steps == step && p->r.pos < p->r.len && p->data[p->r.pos] == TAPE_CHECK)
+        play_record(app, p, &pace);
+    return !p->diverged && app->steps == step;
+}
+
+size_t replay_position(const Player *p)
+{
+    return p->r.pos;
+}
+
+const char *replay_divergence(const Player *p)
+{
+    return p->diverged;
+}
+
 int replay_run(App *app, Player *p)
 {
-    double dt = steer_world_dt(script_world(app->script));
-    double due = guard_now();
-    bool stepped = false;
-    TapeReader *r = &p->r;
+    Pace pace = {.due = guard_now(), .dt = steer_world_dt(script_world(app->script))};
     bool ended = false;
-    while (!p->diverged && !ended && !app->quit) {
-        size_t at = r->pos;
-        unsigned char type;
-        if (!tape_get_byte(r, &type)) break;
-        const char *s;
-        size_t n;
-        double x, y;
-        uint64_t v;
-        unsigned char byte;
-        switch (type) {
-        case TAPE_STEP:
-            p->steps_seen++;
-            app_step(app);
-            due += dt / app_time_scale(app);
-            stepped = true;
+    while (!p->diverged && !app->quit) {
+        size_t at = p->r.pos;
+        if (!play_record(app, p, &pace)) {
+            ended = at < p->r.len && p->data[at] == TAPE_END;
             break;
-        case TAPE_DRAW:
-            if (app->window) {
-                if (!stepped) due += 1.0 / 60.0;
-                present(app, &due);
-                dt = steer_world_dt(script_world(app->script));
-            } else {
-                script_draw(app->script, NULL);
-            }
-            stepped = false;
-            break;
-        case TAPE_KEY: {
-            tape_get_string(r, &s, &n);
-            char key[64];
-            snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), s);
-            script_keypressed(app->script, key);
-            break;
-        }
-        case TAPE_POINTER:
-        case TAPE_MOTION:
-        case TAPE_PRESS:
-            tape_get_double(r, &x);
-            tape_get_double(r, &y);
-            script_set_mouse(app->script, x, y);
-            if (type == TAPE_MOTION) script_mousemoved(app->script, x, y);
-            if (type == TAPE_PRESS) {
-                tape_get_varint(r, &v);
-                script_mousepressed(app->script, x, y, (int)v);
-            }
-            break;
-        case TAPE_CAMERA:
-            tape_get_double(r, &p->camera.center_x);
-            tape_get_double(r, &p->camera.center_y);
-            tape_get_double(r, &p->camera.zoom);
-            tape_get_varint(r, &v);
-            p->camera.width = (int)v;
-            tape_get_varint(r, &v);
-            p->camera.height = (int)v;
-            break;
-        case TAPE_MOTION_SCREEN: {
-            int64_t dx, dy;
-            tape_get_zigzag(r, &dx);
-            tape_get_zigzag(r, &dy);
-            p->sx = (int64_t)((uint64_t)p->sx + (uint64_t)dx); /* (wraps on a damaged file, never overflows) */
-            p->sy = (int64_t)((uint64_t)p->sy + (uint64_t)dy);
-            steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &x, &y);
-            script_set_mouse(app->script, x, y);
-            script_mousemoved(app->script, x, y);
-            break;
-        }
-        case TAPE_RELOAD: {
-            tape_get_string(r, &s, &n);
-            char *path = strndup(s, n);
-            if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK)
-                fprintf(stderr, "steer: reloaded %s\n", path);
-            free(path);
-            break;
-        }
-        case TAPE_RESTART: app_restart(app); break;
-        case TAPE_FILE:
-        case TAPE_FILE_AGAIN:
-            r->pos = at;
-            {
-                size_t after;
-                const TapeFile *f = peek_file(p, &after);
-                diverge(p, "at step %lld the recording loaded %s, where the replay loaded nothing", p->steps_seen,
-                        f ? f->path : "a script");
-            }
-            break;
-        case TAPE_CLOCK:
-            tape_get_byte(r, &byte);
-            diverge(p, "at step %lld the recording read the wall clock (%s), where the replay did not", p->steps_seen,
-                    CLOCK_NAMES[byte & 1]);
-            break;
-        case TAPE_OUTSIDE: {
-            const char *what, *where;
-            size_t what_len, where_len;
-            tape_get_string(r, &what, &what_len);
-            tape_get_string(r, &where, &where_len);
-            if (!p->first_outside[0])
-                snprintf(p->first_outside, sizeof p->first_outside, "%.*s%.*s at step %lld", (int)where_len, where,
-                         (int)what_len, what, p->steps_seen);
-            break;
-        }
-        case TAPE_VIEW:
-            tape_get_byte(r, &byte);
-            tape_get_varint(r, &v);
-            if (byte == TAPE_VIEW_RESIZE) tape_get_varint(r, &v);
-            break;
-        case TAPE_CHECK: compare_check(app, p, r); break;
-        case TAPE_END:
-            tape_get_varint(r, &v);
-            if ((long long)v != app->steps)
-                diverge(p, "the recording ended after step %llu, the replay after step %lld", (unsigned long long)v,
-                        app->steps);
-            ended = true;
-            break;
-        default: diverge(p, "unknown record at byte %zu", at); break;
         }
     }
     if (p->diverged) {

@@ -28,6 +28,18 @@ const char *replay_record_name(TapeRecord type);
 /// The tape the script host loads texts and reads the clock through.
 const ScriptTape *replay_tape(Player *p);
 
+/// A player over a recording kept in memory (`len` bytes from its header on, no end record; it
+/// holds `steps` steps): copies them, checks them as replay_open does. NULL with the reason.
+Player *replay_open_bytes(const unsigned char *data, size_t len, long long steps, char *error, size_t error_size);
+/// Plays records into `app` (headless: draws call the scene's draw with nothing to draw on) until
+/// app->steps reaches `step`, then that step's checksum record when it comes next; every checksum
+/// on the way is compared. True when the step was reached with every checksum matching.
+bool replay_play_to(App *app, Player *p, long long step);
+/// Where the cursor is: the byte after the last record played.
+size_t replay_position(const Player *p);
+/// Why the replay diverged, or NULL.
+const char *replay_divergence(const Player *p);
+
 /// Plays the records into an app made with replay_tape and the header's options (main.c). Returns
 /// 0 when every checksum matched to the end, REPLAY_DIVERGED_STATUS at the first difference (the
 /// message on stderr).

@@ -429,3 +429,8 @@ size_t script_memory_used(ScriptHost *host)
 {
     return host->guard.memory_used;
 }
+
+void script_set_tape(ScriptHost *host, const ScriptTape *tape)
+{
+    host->config.tape = tape;
+}

@@ -67,6 +67,10 @@ typedef struct ScriptHost ScriptHost;
 ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_size);
 void script_destroy(ScriptHost *host);
 
+/// Changes the tape of a host made with one (a rewound host re-simulated from a recording goes on
+/// recording from where it stands: rewind.c).
+void script_set_tape(ScriptHost *host, const ScriptTape *tape);
+
 lua_State *script_state(ScriptHost *host);
 SteerWorld *script_world(ScriptHost *host);
 /// Pushes the scene's steer.World userdata.

@@ -1,0 +1,58 @@
+/* rewind.h - rewinding a run in the window (docs/runtime.md, Rewind). The run is recorded in
+ * memory as it goes (record.c's format, bounded by REWIND_MEMORY_CAP); to show step k a fresh
+ * script host replays that recording headless up to step k (replay.c) and becomes the app's host.
+ * Lua's state cannot be copied, so replaying is the exact way back: every checksum on the way is
+ * compared with the recording's. Going forward from the step shown plays on from there, with no
+ * replay from the start. When the run goes on live from a past step (resumed, stepped, a key or
+ * click for the scene, a reload, a restart), the recording is cut there and goes on from that step:
+ * the old future is dropped and the timeline marks where the branch began. */
+#ifndef STEER_RUNTIME_REWIND_H
+#define STEER_RUNTIME_REWIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "app.h"
+
+/// Bytes the in-memory recording may hold: 64 MiB, about 12 hours of the hunter/prey demo played
+/// with the pointer moving every frame. Past it the run goes on unrecorded (the timeline ends where
+/// the recording stopped).
+#define REWIND_MEMORY_CAP ((size_t)64 << 20)
+/// Markers kept for the timeline (reloads, errors, branches); later ones beyond it are not marked.
+#define REWIND_MAX_MARKS 1024
+
+typedef struct Rewind Rewind;
+
+/// Starts the recording in memory of the run `opt` describes: points opt->recorder and opt->tape at
+/// it and picks math.random's seed when --seed is not given. NULL when out of memory.
+Rewind *rewind_begin(AppOptions *opt);
+void rewind_destroy(Rewind *rw);
+/// After the app made its host: the recording's first checksum (step 0).
+void rewind_started(Rewind *rw, App *app);
+
+/// True while the app shows a past step (a host replayed from the recording).
+bool rewind_in_past(const Rewind *rw);
+/// The last step recorded: the live run's step, or where the recording stopped.
+long long rewind_last_step(const Rewind *rw, const App *app);
+
+/// Shows step `step` (clamped to 0..last): the app's host becomes one replayed to that step (played
+/// on from the host shown when it is not past `step`), paused. False with the reason in `error`
+/// (the replay diverged from the recording, or out of memory): the app then shows what it could.
+bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size);
+/// The app goes on live from the step shown: the recording is cut at that step and records from
+/// there; a branch mark goes on the timeline when steps were dropped. Nothing when not in the past.
+void rewind_branch(Rewind *rw, App *app);
+
+/// A frame drew the scene (its draw callback ran): recorded live, counted while in the past (a
+/// branch records them, so that a replay calls draw as often).
+void rewind_note_draw(Rewind *rw, App *app);
+/// After each frame: marks the steps where scripts reloaded or failed.
+void rewind_note_frame(Rewind *rw, App *app);
+void rewind_mark(Rewind *rw, long long step, int kind);
+
+/// Draws the timeline at the bottom of the window.
+void rewind_draw(Rewind *rw, App *app);
+/// How long the last jump took, ms (the HUD shows it).
+double rewind_last_jump_ms(const Rewind *rw);
+
+#endif

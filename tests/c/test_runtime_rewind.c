@@ -1,0 +1,264 @@
+/* test_runtime_rewind.c - rewinding a run (docs/runtime.md, Rewind). A run records itself in
+ * memory (headless here with opt.rewind, as a window always does), its world checksum is kept after
+ * every step, then the app is sent back and forth to steps in a random order: the world shown must
+ * have the very checksum the run had at that step. Then the keys (Left, Right, with Shift) and the
+ * timeline (a press and a drag on its bar), and changing the past: a key for the scene and a saved
+ * reload at a past step drop the old future, and replaying the branched recording gives the new
+ * run's worlds, not the old ones. Input goes through app_handle_event, the window's own path. */
+#include "runtime_support.h"
+
+#include <lua.h>
+
+#include "app.h"
+#include "rewind.h"
+
+#define MAX_STEPS 4096
+
+/* The world checksum after each step of the run as it went live (0 where a frame took two). */
+static uint64_t live_sums[MAX_STEPS];
+
+static void event_key(App *app, SDL_Keycode sym, Uint16 mod)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = sym;
+    ev.key.keysym.mod = mod;
+    app_handle_event(app, &ev);
+}
+
+static void mouse(App *app, Uint32 type, Uint8 button, int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    if (type == SDL_MOUSEMOTION) {
+        ev.motion.x = x;
+        ev.motion.y = y;
+    } else {
+        ev.button.button = button;
+        ev.button.x = x;
+        ev.button.y = y;
+    }
+    app_handle_event(app, &ev);
+}
+
+static uint64_t world_sum(App *app)
+{
+    return steer_world_checksum(script_world(app->script));
+}
+
+/* `n` frames of 1/60 s, noting the checksum after each. */
+static void run_noting(App *app, int n)
+{
+    for (int i = 0; i < n; i++) {
+        app_frame(app, 1.0 / 60.0);
+        assert_true(app->steps < MAX_STEPS);
+        live_sums[app->steps] = world_sum(app);
+    }
+}
+
+static void start(App *app, const char *scene, bool watch)
+{
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = MAX_STEPS - 1; /* (a headless run stops at 600 unless told) */
+    opt.watch = watch;
+    opt.width = 800;
+    opt.height = 600;
+    opt.has_seed = true;
+    opt.seed = 9;
+    opt.time_budget_ms = 20000;
+    opt.script = scene;
+    assert_int_equal(app_init(app, &opt, NULL), 0);
+    assert_non_null(app->rewind);
+    memset(live_sums, 0, sizeof live_sums);
+    live_sums[0] = world_sum(app);
+}
+
+static void assert_shows(App *app, long long step)
+{
+    assert_int_equal(app->steps, step);
+    assert_true(live_sums[step] != 0);
+    if (world_sum(app) != live_sums[step])
+        fail_msg("step %lld: the rewound world's checksum %016llx is not the run's %016llx", step,
+                 (unsigned long long)world_sum(app), (unsigned long long)live_sums[step]);
+}
+
+static void jump(App *app, long long step)
+{
+    char error[2048] = "";
+    if (!rewind_jump(app->rewind, app, step, error, sizeof error)) fail_msg("jump to %lld: %s", step, error);
+}
+
+static void test_a_jump_to_any_step_shows_the_world_the_run_had_there(void **state)
+{
+    (void)state;
+    static App app;
+    start(&app, "scripts/hunter_prey.lua", false);
+    /* a player: the pointer moving, clicks, the scene's keys, a pause */
+    for (int round = 0; round < 12; round++) {
+        mouse(&app, SDL_MOUSEMOTION, 0, 200 + 30 * round, 300 - 10 * round);
+        run_noting(&app, 40);
+        mouse(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 150 + 40 * round, 200);
+        mouse(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 150 + 40 * round, 200);
+        event_key(&app, "hpd"[round % 3], 0);
+        run_noting(&app, 40);
+        if (round == 5) {
+            event_key(&app, SDLK_SPACE, 0);
+            run_noting(&app, 10);
+            event_key(&app, SDLK_SPACE, 0);
+        }
+    }
+    long long last = app.steps;
+    if (last < 900) fail_msg("only %lld steps", last);
+    assert_false(rewind_in_past(app.rewind));
+    srand(7);
+    for (int i = 0; i < 8; i++) {
+        long long k = rand() % (last + 1);
+        jump(&app, k);
+        assert_true(rewind_in_past(app.rewind));
+        assert_true(app.paused);
+        assert_shows(&app, k);
+        jump(&app, k + 7 <= last ? k + 7 : last); /* forward from the step shown: played on */
+        assert_shows(&app, k + 7 <= last ? k + 7 : last);
+    }
+    jump(&app, 0);
+    assert_shows(&app, 0);
+    jump(&app, last);
+    assert_shows(&app, last);
+    assert_int_equal(rewind_last_step(app.rewind, &app), last); /* looking changed nothing recorded */
+    app_shutdown(&app);
+}
+
+static void test_left_right_shift_and_the_timeline_show_the_steps_they_name(void **state)
+{
+    (void)state;
+    static App app;
+    start(&app, "scripts/flocking.lua", false);
+    run_noting(&app, 300);
+    event_key(&app, SDLK_LEFT, 0); /* pauses and goes one step back */
+    app_frame(&app, 1.0 / 60.0);
+    assert_true(app.paused);
+    assert_shows(&app, 299);
+    event_key(&app, SDLK_LEFT, KMOD_LSHIFT); /* one second: 60 steps */
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 239);
+    event_key(&app, SDLK_RIGHT, 0);
+    event_key(&app, SDLK_RIGHT, 0); /* two presses in one frame: two steps */
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 241);
+    event_key(&app, SDLK_RIGHT, KMOD_RSHIFT);
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 300); /* past the last step recorded: the last one */
+    /* the timeline: a press on its bar shows the step under it, a drag follows the pointer */
+    int bx, by, bw, bh;
+    steer_render_timeline_bar(800, 600, &bx, &by, &bw, &bh);
+    mouse(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, bx + bw / 4, by + bh / 2);
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 75);
+    mouse(&app, SDL_MOUSEMOTION, 0, bx + bw / 2, 20); /* off the bar vertically: still dragging */
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 150);
+    mouse(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, bx + bw / 2, 20);
+    mouse(&app, SDL_MOUSEMOTION, 0, bx, by); /* released: moving no longer scrubs */
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 150);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 300);
+    app_shutdown(&app);
+}
+
+static const char *BRANCH_SCENE =
+    "world = {width = 400, height = 300, edges = \"wrap\", seed = 3}\n"
+    "function load(w)\n"
+    "  W = w\n"
+    "  for i = 1, 6 do\n"
+    "    w:spawn{kind = \"a\", x = w:random(400), y = w:random(300), max_speed = 60}:wander{}\n"
+    "  end\n"
+    "end\n"
+    "function keypressed(k)\n"
+    "  if k == \"b\" then W:spawn{kind = \"b\", x = 10, y = 10, max_speed = 50}:wander{} end\n"
+    "end\n"
+    "function update(w, dt)\n"
+    "  if boost then for _, v in ipairs(w:vehicles()) do v.max_speed = 100 end end\n"
+    "end\n";
+
+static bool scene_global_set(App *app, const char *name)
+{
+    lua_State *L = script_state(app->script);
+    script_push_env(app->script);
+    lua_getfield(L, -1, name);
+    bool set = !lua_isnil(L, -1);
+    lua_pop(L, 2);
+    return set;
+}
+
+static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_old_future(void **state)
+{
+    (void)state;
+    rt_write("branch.lua", BRANCH_SCENE);
+    static App app;
+    start(&app, rt_path("branch.lua"), true);
+    run_noting(&app, 300);
+    uint64_t old_200 = live_sums[200];
+    jump(&app, 100);
+    assert_shows(&app, 100);
+    /* a key the scene hears, at step 100: the run goes on from there with it */
+    event_key(&app, SDLK_b, 0);
+    assert_false(rewind_in_past(app.rewind));
+    assert_int_equal(rewind_last_step(app.rewind, &app), 100); /* steps 101..300 dropped */
+    event_key(&app, SDLK_SPACE, 0);
+    run_noting(&app, 100);
+    assert_int_equal(app.steps, 200);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
+    assert_true(live_sums[200] != old_200);
+    /* the branched recording replays the new past: with the key at step 100 */
+    jump(&app, 150);
+    assert_shows(&app, 150);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
+    jump(&app, 50);
+    assert_shows(&app, 50);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 6);
+    /* a save while step 180 is shown: the new code runs from step 180 */
+    jump(&app, 180);
+    assert_shows(&app, 180);
+    char *text = rt_read(rt_path("branch.lua"));
+    size_t len = strlen(text) + 32;
+    char *saved = malloc(len);
+    snprintf(saved, len, "%sboost = true\n", text);
+    rt_write("branch.lua", saved);
+    free(saved);
+    free(text);
+    double end = rt_now() + RT_DEADLINE_S;
+    while (!scene_global_set(&app, "boost") && rt_now() < end) {
+        app_frame(&app, 1.0 / 60.0);
+        rt_sleep(0.02);
+    }
+    assert_true(scene_global_set(&app, "boost"));
+    assert_false(rewind_in_past(app.rewind));
+    assert_int_equal(app.steps, 180);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 180);
+    uint64_t before_reload_200 = live_sums[200];
+    event_key(&app, SDLK_SPACE, 0);
+    run_noting(&app, 60);
+    assert_int_equal(app.steps, 240);
+    assert_true(live_sums[200] != before_reload_200);
+    jump(&app, 200); /* replayed with the saved text at step 180, from the recording */
+    assert_shows(&app, 200);
+    jump(&app, 120);
+    assert_shows(&app, 120);
+    app_shutdown(&app);
+}
+
+int main(void)
+{
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_a_jump_to_any_step_shows_the_world_the_run_had_there),
+        cmocka_unit_test(test_left_right_shift_and_the_timeline_show_the_steps_they_name),
+        cmocka_unit_test_setup_teardown(test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_old_future,
+                                        rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
