@@ -120,3 +120,13 @@ BENCH_TARGETS += bench-replay
 
 $(BUILD)/bench_record_size: bench/replay/record_size.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+
+# Rewind: a 10-minute hunter/prey session recorded in memory as a window does, then jumps to random
+# steps: median and worst jump, against the live session's time to get that far (bench/rewind).
+.PHONY: bench-rewind
+bench-rewind: $(BUILD)/bench_rewind
+	$(BUILD)/bench_rewind
+BENCH_TARGETS += bench-rewind
+
+$(BUILD)/bench_rewind: bench/rewind/bench_rewind.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@

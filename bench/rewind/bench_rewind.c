@@ -1,0 +1,129 @@
+/* bench_rewind.c - how long a jump to a past step takes: a 10-minute hunter/prey session (36,000
+ * steps headless at 60 frames per second, with the input of bench/replay/record_size.c: the
+ * pointer moving every frame, clicks, keys, a pause, a stretch at x2, a restart) recorded in memory
+ * as a window does, then jumps to random steps in a random order (and to the last step from the
+ * first, the longest replay there is). Each jump's world is checked against the session's own
+ * checksum at that step. Prints the median and worst jump, and each against the time the session
+ * took live to get that far (the same run's steps, in this process). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "guard.h"
+#include "record.h"
+#include "rewind.h"
+
+#define STEPS 36000
+#define JUMPS 24
+
+static uint64_t sums[STEPS + 1];
+static double live_at[STEPS + 1]; /* seconds the live session took to reach each step */
+
+static void feed(App *app, Uint32 type, int a, int b, int c)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    if (type == SDL_KEYDOWN) ev.key.keysym.sym = a;
+    if (type == SDL_MOUSEMOTION) ev.motion.x = a, ev.motion.y = b;
+    if (type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP)
+        ev.button.button = (Uint8)a, ev.button.x = b, ev.button.y = c;
+    app_handle_event(app, &ev);
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.script = "scripts/hunter_prey.lua";
+    opt.has_seed = true;
+    opt.seed = 4;
+    opt.steps = STEPS;
+    static App app;
+    if (app_init(&app, &opt, NULL) != 0) return 1;
+    long long frame = 0;
+    double t0 = guard_now();
+    sums[0] = steer_world_checksum(script_world(app.script));
+    while (app.steps < STEPS) {
+        int x = 512 + (int)(400 * sin(frame * 0.01)), y = 384 + (int)(300 * sin(frame * 0.02));
+        feed(&app, SDL_MOUSEMOTION, x, y, 0);
+        if (frame % 300 == 150) {
+            feed(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, x, y);
+            feed(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, x, y);
+        }
+        if (frame % 1200 == 600) feed(&app, SDL_KEYDOWN, "hpdce"[(frame / 1200) % 5], 0, 0);
+        if (frame % 6000 == 3000) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0);
+        if (frame % 6000 == 3120) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0);
+        if (frame == 9000) feed(&app, SDL_KEYDOWN, SDLK_EQUALS, 0, 0);
+        if (frame == 12000) feed(&app, SDL_KEYDOWN, SDLK_MINUS, 0, 0);
+        if (frame == 20000) feed(&app, SDL_KEYDOWN, SDLK_F5, 0, 0);
+        long long before = app.steps;
+        app_frame(&app, 1.0 / 60.0);
+        double now = guard_now() - t0;
+        for (long long s = before + 1; s <= app.steps; s++) live_at[s] = now; /* (x2: two steps a frame) */
+        sums[app.steps] = steer_world_checksum(script_world(app.script));
+        frame++;
+    }
+    double live_s = guard_now() - t0;
+    size_t bytes;
+    record_bytes(app.opt.recorder, &bytes);
+    printf("hunter/prey, %d steps (10 simulated minutes) with input, live in %.3f s; recorded in memory: %zu bytes "
+           "(%.1f KiB; the cap is %zu MiB)\n",
+           STEPS, live_s, bytes, bytes / 1024.0, REWIND_MEMORY_CAP >> 20);
+    srand(11);
+    long long targets[JUMPS + 2];
+    for (int i = 0; i < JUMPS; i++) {
+        long long k;
+        do k = (long long)((double)rand() / RAND_MAX * STEPS); /* a step the session went through whole */
+        while (k > 0 && sums[k] == 0);
+        targets[i] = k;
+    }
+    targets[JUMPS] = 0;
+    targets[JUMPS + 1] = STEPS; /* from the first step to the last: the longest replay */
+    double ms[JUMPS + 2], ratio[JUMPS + 2];
+    int n = 0, wrong = 0;
+    double worst_ms = 0, worst_ratio = 0;
+    long long worst_k = 0;
+    for (int i = 0; i < JUMPS + 2; i++) {
+        long long k = targets[i];
+        char error[2048];
+        long long from = app.steps;
+        double a = guard_now();
+        if (!rewind_jump(app.rewind, &app, k, error, sizeof error)) {
+            fprintf(stderr, "jump to %lld: %s\n", k, error);
+            return 1;
+        }
+        double took = (guard_now() - a) * 1000.0;
+        if (app.steps != k || (sums[k] && steer_world_checksum(script_world(app.script)) != sums[k])) wrong++;
+        bool replayed = !(rewind_in_past(app.rewind) && k >= from && i > 0);
+        ms[n] = took;
+        ratio[n] = k > 0 && live_at[k] > 0 ? took / (live_at[k] * 1000.0) : 0.0;
+        printf("  jump %2d: step %5lld -> %5lld  %8.1f ms  %s  (live took %7.1f ms to get there)\n", i + 1, from, k,
+               took, replayed ? "replayed from step 0" : "played on         ", live_at[k] * 1000.0);
+        if (took > worst_ms) worst_ms = took, worst_k = k, worst_ratio = ratio[n];
+        n++;
+    }
+    double sorted[JUMPS + 2];
+    memcpy(sorted, ms, sizeof sorted);
+    qsort(sorted, (size_t)n, sizeof sorted[0], by_value);
+    double median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    memcpy(sorted, ratio, sizeof sorted);
+    qsort(sorted, (size_t)n, sizeof sorted[0], by_value);
+    double median_ratio = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    printf("jumps: median %.1f ms, worst %.1f ms (to step %lld; target under 1 s: %s); a jump takes %.2fx (median; "
+           "worst %.2fx) what the live session took to get that far; %d of %d worlds differ from the session's\n",
+           median, worst_ms, worst_k, worst_ms < 1000.0 ? "met" : "NOT met", median_ratio, worst_ratio, wrong, n);
+    app_shutdown(&app);
+    return wrong == 0 ? 0 : 1;
+}
