@@ -378,6 +378,8 @@ void app_frame(App *app, double seconds)
     if (app->window) {
         app_render(app, app->paused ? 1.0 : app->accumulator / dt);
         SDL_RenderPresent(app->sdl);
+        /* keyframes for the rewind, in the frame's spare time: more while the user looks at the past */
+        rewind_idle(app->rewind, app, app->paused ? REWIND_IDLE_PAUSED_S : REWIND_IDLE_LIVE_S);
     } else {
         rewind_note_draw(app->rewind, app);
         script_draw(app->script, NULL); /* headless: the same draw(gfx) calls, drawing nothing */

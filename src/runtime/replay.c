@@ -321,6 +321,42 @@ static void tape_outside(void *ctx, const char *what, const char *where)
 
 /* ---- Opening ------------------------------------------------------------------------------------ */
 
+/* (defined below) */
+static bool start(Player *p, char *why, size_t why_size);
+
+Player *replay_reopen(const Player *old, const unsigned char *data, size_t len, long long steps, char *error,
+                      size_t error_size)
+{
+    if (old->diverged || old->r.pos > len) {
+        snprintf(error, error_size, "the replay cannot go on over this recording");
+        return NULL;
+    }
+    Player *p = replay_open_bytes(data, len, steps, error, error_size);
+    if (!p) return NULL;
+    /* the cursor and what playing up to it learnt: the same records lie before it */
+    p->r.pos = old->r.pos;
+    p->steps_seen = old->steps_seen;
+    p->checks = old->checks;
+    p->files_played = old->files_played;
+    p->camera = old->camera;
+    p->sx = old->sx;
+    p->sy = old->sy;
+    memcpy(p->first_outside, old->first_outside, sizeof p->first_outside);
+    if (old->serial_count > 0 || old->serials) {
+        p->serials = malloc((size_t)(old->serial_count + 1) * sizeof *p->serials);
+        p->kinds = malloc((size_t)old->serial_count + 1);
+        if (!p->serials || !p->kinds) {
+            snprintf(error, error_size, "out of memory");
+            replay_close(p);
+            return NULL;
+        }
+        memcpy(p->serials, old->serials, (size_t)old->serial_count * sizeof *p->serials);
+        memcpy(p->kinds, old->kinds, (size_t)old->serial_count);
+        p->serial_count = old->serial_count;
+    }
+    return p;
+}
+
 /* Reads the header, checks every record and sets the tape up over p->data. */
 static bool start(Player *p, char *why, size_t why_size)
 {

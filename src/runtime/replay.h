@@ -31,6 +31,11 @@ const ScriptTape *replay_tape(Player *p);
 /// A player over a recording kept in memory (`len` bytes from its header on, no end record; it
 /// holds `steps` steps): copies them, checks them as replay_open does. NULL with the reason.
 Player *replay_open_bytes(const unsigned char *data, size_t len, long long steps, char *error, size_t error_size);
+/// A player over a longer copy of the recording `old` plays (the same bytes up to its cursor, then
+/// more), with its cursor where old's is: the host playing through old goes on through it (give
+/// the host the new tape). NULL with the reason.
+Player *replay_reopen(const Player *old, const unsigned char *data, size_t len, long long steps, char *error,
+                      size_t error_size);
 /// Plays records into `app` (headless: draws call the scene's draw with nothing to draw on) until
 /// app->steps reaches `step`, then that step's checksum record when it comes next; every checksum
 /// on the way is compared. True when the step was reached with every checksum matching.

@@ -16,6 +16,19 @@
  * will still be on them (a little more than 10 s at 60 Hz, and at the fastest physics rates the
  * history keeps, which samples at most every 9.8 ms). */
 #define HISTORY_STEPS 1100
+/* Jumps within this many steps of a start point replay quickly enough (~20 ms for the demo at
+ * 600): no keyframe is built for a smaller gap. */
+#define MIN_GAP_STEPS 600
+/* Steps a keyframe builder plays between two looks at the clock. */
+#define BUILD_SLICE_STEPS 60
+
+/* A host replayed to a past step and kept there, to start later jumps from. */
+typedef struct Keyframe {
+    ScriptHost *host;
+    Player *player; ///< its replay, the cursor right after its step
+    long long step;
+    long long player_last; ///< the last step its player's copy of the recording can be trusted up to
+} Keyframe;
 
 struct Rewind {
     Recorder *recorder;
@@ -26,6 +39,11 @@ struct Rewind {
     int errors_seen;   ///< the host's error count when last looked at
     double last_jump_ms;
     char scene[PATH_MAX];
+    Keyframe keys[REWIND_KEYFRAMES];
+    int key_count;
+    Keyframe builder;       ///< a host being replayed (in slices, when idle) to become a keyframe
+    long long build_target; ///< the step it stops at; 0 when nothing is being built
+    bool build_failed;      ///< a build diverged: none is tried again until the next branch
     long long mark_steps[REWIND_MAX_MARKS];
     unsigned char mark_kinds[REWIND_MAX_MARKS];
     int mark_count;
@@ -47,9 +65,28 @@ Rewind *rewind_begin(AppOptions *opt)
     return rw;
 }
 
+static void keyframe_free(Keyframe *k)
+{
+    if (k->host) {
+        guard_watch_closing(GUARD_HARD_MIN_S); /* (its finalizers, bounded as at any exit) */
+        script_destroy(k->host);
+        guard_closed();
+    }
+    replay_close(k->player);
+    memset(k, 0, sizeof *k);
+}
+
+static void drop_builder(Rewind *rw)
+{
+    keyframe_free(&rw->builder);
+    rw->build_target = 0;
+}
+
 void rewind_destroy(Rewind *rw)
 {
     if (!rw) return;
+    for (int i = 0; i < rw->key_count; i++) keyframe_free(&rw->keys[i]);
+    drop_builder(rw);
     replay_close(rw->player);
     record_close(rw->recorder, 0, NULL, 0);
     free(rw);
@@ -129,6 +166,55 @@ static void sim_app(App *sim, const App *app, const Rewind *rw, Player *player, 
     sim->scale_index = 2;
 }
 
+/* Plays `*host` on through `player` from step `*steps` to `to`, sampling the selected vehicle into
+ * `history` (when given) over the last steps; *host changes when the recording restarts. */
+static bool play(const Rewind *rw, const App *app, Player *player, ScriptHost **host, long long *steps, long long to,
+                 History *history)
+{
+    App sim;
+    sim_app(&sim, app, rw, player, *host, *steps);
+    if (!history) sim.selected = (SteerVehicleId)STEER_NULL_ID;
+    bool ok = replay_play_to(&sim, player, to - HISTORY_STEPS > sim.steps ? to - HISTORY_STEPS : sim.steps);
+    sim.history = history;
+    if (ok) ok = replay_play_to(&sim, player, to);
+    *host = sim.script;
+    *steps = sim.steps;
+    return ok;
+}
+
+/* A host of the scene as the recording first loaded it, replaying through `player`. */
+static ScriptHost *fresh_host(const Rewind *rw, const App *app, Player *player, char *error, size_t error_size)
+{
+    App sim;
+    sim_app(&sim, app, rw, player, NULL, 0);
+    ScriptConfig config = app_script_config(&sim);
+    char why[4096];
+    ScriptHost *host = script_create(&config, why, sizeof why);
+    if (!host) snprintf(error, error_size, "the scene did not load again: %s", why);
+    return host;
+}
+
+/* Makes keyframe `k` able to play up to `step`: a new copy of the recording when its own is
+ * shorter (the run went on since it was made) or was cut (a branch). */
+static bool extend(Rewind *rw, Keyframe *k, long long step, long long last, char *error, size_t error_size)
+{
+    if (k->player_last >= step) return true;
+    size_t len;
+    const unsigned char *bytes = record_bytes(rw->recorder, &len);
+    Player *p = replay_reopen(k->player, bytes, len, last, error, error_size);
+    if (!p) return false;
+    replay_close(k->player);
+    k->player = p;
+    k->player_last = last;
+    script_set_tape(k->host, replay_tape(p));
+    return true;
+}
+
+long long rewind_keyframes(const Rewind *rw)
+{
+    return rw ? rw->key_count : 0;
+}
+
 bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size)
 {
     if (!rw) return false;
@@ -137,53 +223,139 @@ bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error
     if (step > last) step = last;
     if (!rw->player && step == app->steps) return true; /* live and already there */
     double t0 = guard_now();
-    /* forward from a past step shown: play on; else a fresh host from the start */
-    bool from_start = !rw->player || step < app->steps;
-    Player *player = rw->player;
-    ScriptHost *host = app->script;
-    App sim;
-    if (from_start) {
+    /* Start from the latest of: the step shown (when going forward in the past), a keyframe not
+     * past `step`, the beginning. */
+    long long shown = rw->player && app->steps <= step ? app->steps : -1;
+    int best = -1;
+    for (int i = 0; i < rw->key_count; i++)
+        if (rw->keys[i].step <= step && (best < 0 || rw->keys[i].step > rw->keys[best].step)) best = i;
+    bool continuing = shown >= 0 && (best < 0 || rw->keys[best].step <= shown);
+    Keyframe from = {0};
+    if (continuing) {
+        from = (Keyframe){app->script, rw->player, shown, last};
+    } else if (best >= 0) {
+        from = rw->keys[best]; /* taken out of the pool: it becomes the host shown */
+        rw->keys[best] = rw->keys[--rw->key_count];
+        if (!extend(rw, &from, step, last, error, error_size)) {
+            keyframe_free(&from);
+            return false;
+        }
+    } else {
         size_t len;
         const unsigned char *bytes = record_bytes(rw->recorder, &len);
-        player = replay_open_bytes(bytes, len, last, error, error_size);
-        if (!player) return false;
-        sim_app(&sim, app, rw, player, NULL, 0);
-        ScriptConfig config = app_script_config(&sim);
-        char why[4096];
-        host = script_create(&config, why, sizeof why);
-        if (!host) {
-            snprintf(error, error_size, "the scene did not load again: %s", why);
-            replay_close(player);
+        from.player = replay_open_bytes(bytes, len, last, error, error_size);
+        if (!from.player) return false;
+        from.host = fresh_host(rw, app, from.player, error, error_size);
+        if (!from.host) {
+            replay_close(from.player);
             return false;
         }
     }
-    sim_app(&sim, app, rw, player, host, from_start ? 0 : app->steps);
-    /* the selected vehicle's plots: sampled over the last steps only (the ring holds 10 s) */
-    bool ok = replay_play_to(&sim, player, step - HISTORY_STEPS > sim.steps ? step - HISTORY_STEPS : sim.steps);
-    sim.history = app->history;
-    if (ok && app->history && from_start) history_reset(app->history, 0);
-    if (ok) ok = replay_play_to(&sim, player, step);
+    if (!continuing && app->history) history_reset(app->history, 0); /* sampled again up to the step */
+    ScriptHost *host = from.host;
+    long long at = from.step;
+    bool ok = play(rw, app, from.player, &host, &at, step, app->history);
     if (!ok)
         snprintf(error, error_size, "the replay of the recording diverged: %s",
-                 replay_divergence(player) ? replay_divergence(player) : "it ended early");
-    if (from_start) { /* the host shown until now goes (a restart in the replay replaced only its own) */
+                 replay_divergence(from.player) ? replay_divergence(from.player) : "it ended early");
+    if (!continuing) { /* the host shown until now goes (a restart in the replay replaced only its own) */
         guard_watch_closing(GUARD_HARD_MIN_S);
         script_destroy(app->script);
         guard_closed();
         replay_close(rw->player);
-        rw->player = player;
+        rw->player = from.player;
     }
-    if (from_start || sim.script != app->script) app->watched_serial = -1; /* watch what this host loaded */
-    app->script = sim.script;
+    if (!continuing || host != app->script) app->watched_serial = -1; /* watch what this host loaded */
+    app->script = host;
     rw->head = last;
-    app->steps = sim.steps;
-    app->selected = sim.selected;
+    app->steps = at;
+    app->selected = continuing || ok ? app->selected : (SteerVehicleId)STEER_NULL_ID;
     app->accumulator = 0.0;
     app->paused = true;
     rw->draws = 0;
     rw->errors_seen = script_error_count(app->script);
     rw->last_jump_ms = (guard_now() - t0) * 1000.0;
     return ok;
+}
+
+/* The step a new keyframe would help most at: the middle of the longest stretch without a start
+ * point (the beginning, a keyframe, the step shown); 0 when none is longer than MIN_GAP_STEPS. When
+ * the pool is full, the keyframe whose loss merges the two shortest stretches makes room, when
+ * their sum is shorter than the longest stretch: so the longest stretch only ever shrinks. */
+static long long build_target(Rewind *rw, const App *app, long long last)
+{
+    long long points[REWIND_KEYFRAMES + 3];
+    int n = 0;
+    points[n++] = 0;
+    for (int i = 0; i < rw->key_count; i++) points[n++] = rw->keys[i].step;
+    if (rw->player) points[n++] = app->steps;
+    points[n++] = last;
+    for (int i = 1; i < n; i++) /* (a handful: insertion sort) */
+        for (int j = i; j > 0 && points[j] < points[j - 1]; j--) {
+            long long t = points[j];
+            points[j] = points[j - 1];
+            points[j - 1] = t;
+        }
+    long long gap = 0, target = 0;
+    for (int i = 1; i < n; i++)
+        if (points[i] - points[i - 1] > gap) gap = points[i] - points[i - 1], target = points[i - 1] + gap / 2;
+    if (gap <= MIN_GAP_STEPS) return 0;
+    if (rw->key_count < REWIND_KEYFRAMES) return target;
+    int evict = -1;
+    long long merged_min = 0;
+    for (int i = 0; i < rw->key_count; i++) {
+        long long below = 0, above = last;
+        for (int j = 0; j < rw->key_count; j++) {
+            if (j == i) continue;
+            if (rw->keys[j].step <= rw->keys[i].step && rw->keys[j].step > below) below = rw->keys[j].step;
+            if (rw->keys[j].step > rw->keys[i].step && rw->keys[j].step < above) above = rw->keys[j].step;
+        }
+        if (evict < 0 || above - below < merged_min) evict = i, merged_min = above - below;
+    }
+    if (merged_min >= gap) return 0; /* (dropping one would open a stretch as long: no better) */
+    keyframe_free(&rw->keys[evict]);
+    rw->keys[evict] = rw->keys[--rw->key_count];
+    return target;
+}
+
+bool rewind_idle(Rewind *rw, App *app, double budget_s)
+{
+    if (!rw || rw->build_failed) return false;
+    double deadline = guard_now() + budget_s;
+    long long last = rewind_last_step(rw, app);
+    if (rw->build_target == 0) {
+        long long target = build_target(rw, app, last);
+        if (target == 0) return false;
+        char error[512];
+        size_t len;
+        const unsigned char *bytes = record_bytes(rw->recorder, &len);
+        Keyframe *b = &rw->builder;
+        b->player = replay_open_bytes(bytes, len, last, error, sizeof error);
+        b->host = b->player ? fresh_host(rw, app, b->player, error, sizeof error) : NULL;
+        if (!b->host) {
+            drop_builder(rw);
+            rw->build_failed = true;
+            return false;
+        }
+        b->step = 0;
+        b->player_last = last;
+        rw->build_target = target;
+    }
+    Keyframe *b = &rw->builder;
+    while (b->step < rw->build_target && guard_now() < deadline) {
+        long long to = b->step + BUILD_SLICE_STEPS < rw->build_target ? b->step + BUILD_SLICE_STEPS : rw->build_target;
+        if (!play(rw, app, b->player, &b->host, &b->step, to, NULL)) {
+            drop_builder(rw);
+            rw->build_failed = true;
+            return false;
+        }
+    }
+    if (b->step == rw->build_target && rw->key_count < REWIND_KEYFRAMES) {
+        rw->keys[rw->key_count++] = *b;
+        memset(b, 0, sizeof *b);
+        rw->build_target = 0;
+    }
+    return true;
 }
 
 void rewind_branch(Rewind *rw, App *app)
@@ -196,6 +368,19 @@ void rewind_branch(Rewind *rw, App *app)
     rw->player = NULL;
     rw->draws = 0;
     rw->full_at = -1;
+    /* keyframes past the branch replayed the old future; the others are good up to the branch */
+    int keep = 0;
+    for (int i = 0; i < rw->key_count; i++) {
+        if (rw->keys[i].step > app->steps) {
+            keyframe_free(&rw->keys[i]);
+            continue;
+        }
+        if (rw->keys[i].player_last > app->steps) rw->keys[i].player_last = app->steps;
+        rw->keys[keep++] = rw->keys[i];
+    }
+    rw->key_count = keep;
+    drop_builder(rw);
+    rw->build_failed = false;
     bool dropped = app->steps < rw->head;
     int kept = 0;
     for (int i = 0; i < rw->mark_count; i++) { /* the old future's marks go with it */

@@ -21,6 +21,13 @@
 /// Markers kept for the timeline (reloads, errors, branches); later ones beyond it are not marked.
 #define REWIND_MAX_MARKS 1024
 
+/// Hosts kept at past steps to start jumps from (keyframes): a jump replays only from the nearest
+/// one before its step. The hunter/prey demo's host holds about 0.3 MB of Lua.
+#define REWIND_KEYFRAMES 16
+/// Seconds of each window frame given to building keyframes: while running, and while paused.
+#define REWIND_IDLE_LIVE_S 0.001
+#define REWIND_IDLE_PAUSED_S 0.004
+
 typedef struct Rewind Rewind;
 
 /// Starts the recording in memory of the run `opt` describes: points opt->recorder and opt->tape at
@@ -39,6 +46,12 @@ long long rewind_last_step(const Rewind *rw, const App *app);
 /// on from the host shown when it is not past `step`), paused. False with the reason in `error`
 /// (the replay diverged from the recording, or out of memory): the app then shows what it could.
 bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size);
+/// Idle work, at most `budget_s` seconds of it: builds keyframes (a host replayed in slices to the
+/// middle of the longest stretch of the recording without one), so that later jumps replay less.
+/// False when there was nothing to do.
+bool rewind_idle(Rewind *rw, App *app, double budget_s);
+/// Keyframes built and not used yet.
+long long rewind_keyframes(const Rewind *rw);
 /// The app goes on live from the step shown: the recording is cut at that step and records from
 /// there; a branch mark goes on the timeline when steps were dropped. Nothing when not in the past.
 void rewind_branch(Rewind *rw, App *app);

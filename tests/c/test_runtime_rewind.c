@@ -128,6 +128,16 @@ static void test_a_jump_to_any_step_shows_the_world_the_run_had_there(void **sta
     assert_shows(&app, 0);
     jump(&app, last);
     assert_shows(&app, last);
+    /* keyframes (hosts kept at past steps, built in idle time) start later jumps: the same worlds */
+    while (rewind_idle(app.rewind, &app, 0.01)) {
+    }
+    assert_true(rewind_keyframes(app.rewind) > 0);
+    for (int i = 0; i < 8; i++) {
+        long long k = rand() % (last + 1);
+        jump(&app, k);
+        assert_shows(&app, k);
+        rewind_idle(app.rewind, &app, 0.01);
+    }
     assert_int_equal(rewind_last_step(app.rewind, &app), last); /* looking changed nothing recorded */
     app_shutdown(&app);
 }
@@ -200,29 +210,35 @@ static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_ol
     rt_write("branch.lua", BRANCH_SCENE);
     static App app;
     start(&app, rt_path("branch.lua"), true);
-    run_noting(&app, 300);
-    uint64_t old_200 = live_sums[200];
-    jump(&app, 100);
-    assert_shows(&app, 100);
-    /* a key the scene hears, at step 100: the run goes on from there with it */
+    run_noting(&app, 1500);
+    uint64_t old_1200 = live_sums[1200];
+    while (rewind_idle(app.rewind, &app, 0.01)) { /* keyframes at 750, then 375 and 1125 */
+    }
+    assert_int_equal(rewind_keyframes(app.rewind), 3);
+    jump(&app, 1000);
+    assert_shows(&app, 1000);
+    /* a key the scene hears, at step 1000: the run goes on from there with it */
     event_key(&app, SDLK_b, 0);
     assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(rewind_last_step(app.rewind, &app), 100); /* steps 101..300 dropped */
+    assert_int_equal(rewind_last_step(app.rewind, &app), 1000); /* steps 1001..1500 dropped */
+    assert_int_equal(rewind_keyframes(app.rewind), 1); /* 375 kept; 750 was used; 1125 replayed the old future */
     event_key(&app, SDLK_SPACE, 0);
-    run_noting(&app, 100);
-    assert_int_equal(app.steps, 200);
+    run_noting(&app, 300);
+    assert_int_equal(app.steps, 1300);
     assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
-    assert_true(live_sums[200] != old_200);
-    /* the branched recording replays the new past: with the key at step 100 */
-    jump(&app, 150);
-    assert_shows(&app, 150);
+    assert_true(live_sums[1200] != old_1200);
+    /* the branched recording replays the new past (with the key at step 1000), from the start and
+     * from the keyframe kept at 375, whose copy of the recording ended at the branch */
+    jump(&app, 1200);
+    assert_shows(&app, 1200);
     assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
-    jump(&app, 50);
-    assert_shows(&app, 50);
+    assert_int_equal(rewind_keyframes(app.rewind), 0);
+    jump(&app, 500);
+    assert_shows(&app, 500);
     assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 6);
-    /* a save while step 180 is shown: the new code runs from step 180 */
-    jump(&app, 180);
-    assert_shows(&app, 180);
+    /* a save while step 1250 is shown: the new code runs from step 1250 */
+    jump(&app, 1250);
+    assert_shows(&app, 1250);
     char *text = rt_read(rt_path("branch.lua"));
     size_t len = strlen(text) + 32;
     char *saved = malloc(len);
@@ -237,17 +253,17 @@ static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_ol
     }
     assert_true(scene_global_set(&app, "boost"));
     assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(app.steps, 180);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 180);
-    uint64_t before_reload_200 = live_sums[200];
+    assert_int_equal(app.steps, 1250);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 1250);
+    uint64_t before_reload_1300 = live_sums[1300];
     event_key(&app, SDLK_SPACE, 0);
-    run_noting(&app, 60);
-    assert_int_equal(app.steps, 240);
-    assert_true(live_sums[200] != before_reload_200);
-    jump(&app, 200); /* replayed with the saved text at step 180, from the recording */
-    assert_shows(&app, 200);
-    jump(&app, 120);
-    assert_shows(&app, 120);
+    run_noting(&app, 100);
+    assert_int_equal(app.steps, 1350);
+    assert_true(live_sums[1300] != before_reload_1300);
+    jump(&app, 1300); /* replayed with the saved text at step 1250, from the recording */
+    assert_shows(&app, 1300);
+    jump(&app, 1220);
+    assert_shows(&app, 1220);
     app_shutdown(&app);
 }
 
