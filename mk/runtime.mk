@@ -130,3 +130,12 @@ BENCH_TARGETS += bench-rewind
 
 $(BUILD)/bench_rewind: bench/rewind/bench_rewind.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+
+# docs/rewind.png: the hunter/prey demo rewound after a reload, an error and a branch: the timeline
+# at the bottom (bench/rewind/rewind_shot.c).
+.PHONY: rewind-shot
+rewind-shot: $(BUILD)/rewind_shot
+	SDL_VIDEODRIVER=dummy $(BUILD)/rewind_shot docs/rewind.png
+
+$(BUILD)/rewind_shot: bench/rewind/rewind_shot.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@

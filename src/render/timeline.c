@@ -50,14 +50,18 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
     render_rect_fill(r, (float)bx, (float)by, (float)bw, (float)bh, TIMELINE_TRACK);
     float now = column(bx, bw, t->last, t->current);
     render_rect_fill(r, (float)bx, (float)by + 2.0f, now - (float)bx, (float)bh - 4.0f, TIMELINE_SPAN);
-    for (int i = 0; i < t->mark_count; i++) {
-        SDL_Color c = t->mark_kinds[i] == STEER_MARK_ERROR    ? TIMELINE_ERROR
-                      : t->mark_kinds[i] == STEER_MARK_BRANCH ? TIMELINE_BRANCH
-                                                              : TIMELINE_RELOAD;
-        float x = column(bx, bw, t->last, t->mark_steps[i]);
-        float tall = t->mark_kinds[i] == STEER_MARK_BRANCH ? 6.0f : 3.0f;
-        render_rect_fill(r, x - 1.0f, (float)by - tall, 2.0f, (float)bh + 2.0f * tall, c);
-    }
+    /* reloads, then branches, then errors on top: a failed save and its fix often share a step */
+    static const unsigned char order[] = {STEER_MARK_RELOAD, STEER_MARK_BRANCH, STEER_MARK_ERROR};
+    for (int pass = 0; pass < 3; pass++)
+        for (int i = 0; i < t->mark_count; i++) {
+            if (t->mark_kinds[i] != order[pass]) continue;
+            SDL_Color c = t->mark_kinds[i] == STEER_MARK_ERROR    ? TIMELINE_ERROR
+                          : t->mark_kinds[i] == STEER_MARK_BRANCH ? TIMELINE_BRANCH
+                                                                  : TIMELINE_RELOAD;
+            float x = column(bx, bw, t->last, t->mark_steps[i]);
+            float tall = t->mark_kinds[i] == STEER_MARK_BRANCH ? 6.0f : 3.0f;
+            render_rect_fill(r, x - 1.0f, (float)by - tall, 2.0f, (float)bh + 2.0f * tall, c);
+        }
     render_rect_fill(r, now - 2.0f, (float)by - 4.0f, 4.0f, (float)bh + 8.0f, RENDER_SELECTED);
     if (t->label) {
         float lh = (float)r->line_height;
