@@ -14,7 +14,7 @@
 
 #include "app.h"
 
-/// Bytes the in-memory recording may hold: 64 MiB, about 12 hours of the hunter/prey demo played
+/// Bytes the in-memory recording may hold: 64 MiB, about 14 hours of the hunter/prey demo played
 /// with the pointer moving every frame. Past it the run goes on unrecorded (the timeline ends where
 /// the recording stopped).
 #define REWIND_MEMORY_CAP ((size_t)64 << 20)
