@@ -99,10 +99,7 @@ void rewind_started(Rewind *rw, App *app)
     rw->errors_seen = script_error_count(app->script);
 }
 
-bool rewind_in_past(const Rewind *rw)
-{
-    return rw && rw->player;
-}
+bool rewind_in_past(const Rewind *rw) { return rw && rw->player; }
 
 long long rewind_last_step(const Rewind *rw, const App *app)
 {
@@ -111,10 +108,7 @@ long long rewind_last_step(const Rewind *rw, const App *app)
     return rw->full_at >= 0 ? rw->full_at : app->steps;
 }
 
-double rewind_last_jump_ms(const Rewind *rw)
-{
-    return rw ? rw->last_jump_ms : 0.0;
-}
+double rewind_last_jump_ms(const Rewind *rw) { return rw ? rw->last_jump_ms : 0.0; }
 
 void rewind_mark(Rewind *rw, long long step, int kind)
 {
@@ -210,10 +204,7 @@ static bool extend(Rewind *rw, Keyframe *k, long long step, long long last, char
     return true;
 }
 
-long long rewind_keyframes(const Rewind *rw)
-{
-    return rw ? rw->key_count : 0;
-}
+long long rewind_keyframes(const Rewind *rw) { return rw ? rw->key_count : 0; }
 
 bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size)
 {

@@ -43,10 +43,7 @@ static void mouse(App *app, Uint32 type, Uint8 button, int x, int y)
     app_handle_event(app, &ev);
 }
 
-static uint64_t world_sum(App *app)
-{
-    return steer_world_checksum(script_world(app->script));
-}
+static uint64_t world_sum(App *app) { return steer_world_checksum(script_world(app->script)); }
 
 /* `n` frames of 1/60 s, noting the checksum after each. */
 static void run_noting(App *app, int n)
