@@ -264,12 +264,54 @@ static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_ol
     app_shutdown(&app);
 }
 
+/* The pixel at (x, y) of what the app's renderer drew, as 0xRRGGBB. */
+static unsigned pixel(App *app, int x, int y)
+{
+    Uint32 argb = 0;
+    SDL_Rect r = {x, y, 1, 1};
+    assert_int_equal(SDL_RenderReadPixels(app->sdl, &r, SDL_PIXELFORMAT_ARGB8888, &argb, 4), 0);
+    return argb & 0xFFFFFF;
+}
+
+static void test_the_timeline_shows_the_step_and_where_the_run_branched(void **state)
+{
+    (void)state;
+    rt_write("branch.lua", BRANCH_SCENE);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = MAX_STEPS - 1;
+    opt.width = 800;
+    opt.height = 600;
+    opt.screenshot = rt_path("unused.png"); /* (a headless app draws only when asked for a picture) */
+    opt.script = rt_path("branch.lua");
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    assert_non_null(app.render);
+    run_noting(&app, 600);
+    jump(&app, 300);
+    event_key(&app, SDLK_b, 0); /* the run branches at step 300 */
+    event_key(&app, SDLK_SPACE, 0);
+    run_noting(&app, 300);
+    jump(&app, 450);
+    app_render(&app, 1.0);
+    int bx, by, bw, bh;
+    steer_render_timeline_bar(800, 600, &bx, &by, &bw, &bh);
+    int middle = by + bh / 2;
+    assert_int_equal(pixel(&app, bx + bw * 3 / 4, middle), 0xFFFFFF); /* the handle at 450 of 600 */
+    assert_int_equal(pixel(&app, bx + bw / 2, middle), 0xFAD246);     /* the branch mark at 300 */
+    assert_true(pixel(&app, bx + bw * 7 / 8, middle) != 0xFFFFFF);    /* nothing at 525 */
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_jump_to_any_step_shows_the_world_the_run_had_there),
         cmocka_unit_test(test_left_right_shift_and_the_timeline_show_the_steps_they_name),
+        cmocka_unit_test_setup_teardown(test_the_timeline_shows_the_step_and_where_the_run_branched, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_old_future,
                                         rt_setup, rt_teardown),
     };
