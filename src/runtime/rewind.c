@@ -160,19 +160,30 @@ static void sim_app(App *sim, const App *app, const Rewind *rw, Player *player, 
     sim->scale_index = 2;
 }
 
+/* Ids carry a tag of the world that made them: the same vehicle (the same slot and generation, the
+ * worlds being alike) in another host's world has that world's tag. */
+static SteerVehicleId in_world(SteerVehicleId id, ScriptHost *host)
+{
+    SteerVehicleId any;
+    if (id.index1 != 0 && steer_world_get_vehicles(script_world(host), &any, 1) >= 1) id.world = any.world;
+    return id;
+}
+
 /* Plays `*host` on through `player` from step `*steps` to `to`, sampling the selected vehicle into
  * `history` (when given) over the last steps; *host changes when the recording restarts. */
 static bool play(const Rewind *rw, const App *app, Player *player, ScriptHost **host, long long *steps, long long to,
-                 History *history)
+                 History *history, SteerVehicleId *selected)
 {
     App sim;
     sim_app(&sim, app, rw, player, *host, *steps);
-    if (!history) sim.selected = (SteerVehicleId)STEER_NULL_ID;
+    sim.selected = selected ? *selected : (SteerVehicleId)STEER_NULL_ID;
     bool ok = replay_play_to(&sim, player, to - HISTORY_STEPS > sim.steps ? to - HISTORY_STEPS : sim.steps);
     sim.history = history;
+    sim.selected = in_world(sim.selected, sim.script);
     if (ok) ok = replay_play_to(&sim, player, to);
     *host = sim.script;
     *steps = sim.steps;
+    if (selected) *selected = sim.selected; /* (a restart in the recording clears it) */
     return ok;
 }
 
@@ -245,7 +256,8 @@ bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error
     if (!continuing && app->history) history_reset(app->history, 0); /* sampled again up to the step */
     ScriptHost *host = from.host;
     long long at = from.step;
-    bool ok = play(rw, app, from.player, &host, &at, step, app->history);
+    SteerVehicleId selected = app->selected;
+    bool ok = play(rw, app, from.player, &host, &at, step, app->history, &selected);
     if (!ok)
         snprintf(error, error_size, "the replay of the recording diverged: %s",
                  replay_divergence(from.player) ? replay_divergence(from.player) : "it ended early");
@@ -260,7 +272,7 @@ bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error
     app->script = host;
     rw->head = last;
     app->steps = at;
-    app->selected = continuing || ok ? app->selected : (SteerVehicleId)STEER_NULL_ID;
+    app->selected = selected;
     app->accumulator = 0.0;
     app->paused = true;
     rw->draws = 0;
@@ -335,7 +347,7 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
     Keyframe *b = &rw->builder;
     while (b->step < rw->build_target && guard_now() < deadline) {
         long long to = b->step + BUILD_SLICE_STEPS < rw->build_target ? b->step + BUILD_SLICE_STEPS : rw->build_target;
-        if (!play(rw, app, b->player, &b->host, &b->step, to, NULL)) {
+        if (!play(rw, app, b->player, &b->host, &b->step, to, NULL, NULL)) {
             drop_builder(rw);
             rw->build_failed = true;
             return false;

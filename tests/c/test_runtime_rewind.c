@@ -304,12 +304,58 @@ static void test_the_timeline_shows_the_step_and_where_the_run_branched(void **s
     app_shutdown(&app);
 }
 
+/* The ring's samples in order, compared by value (the rings may start at different indexes). */
+static void assert_same_history(const History *a, const History *b)
+{
+    assert_int_equal(a->count, b->count);
+    assert_int_equal(a->serial, b->serial);
+    for (int i = 0; i < a->count; i++) {
+        int ia = (a->first + i) % HISTORY_CAPACITY, ib = (b->first + i) % HISTORY_CAPACITY;
+        assert_memory_equal(&a->time[ia], &b->time[ib], sizeof a->time[0]);
+        assert_memory_equal(&a->speed[ia], &b->speed[ib], sizeof a->speed[0]);
+        assert_memory_equal(&a->force[ia], &b->force[ib], sizeof a->force[0]);
+        for (int k = 0; k < STEER_BEHAVIOUR_COUNT; k++)
+            assert_memory_equal(&a->behaviour[k][ia], &b->behaviour[k][ib], sizeof a->behaviour[0][0]);
+        assert_int_equal(a->state[ia] == STEER_PLOT_NO_STATE, b->state[ib] == STEER_PLOT_NO_STATE);
+        if (a->state[ia] != STEER_PLOT_NO_STATE)
+            assert_string_equal(a->state_names[a->state[ia]], b->state_names[b->state[ib]]);
+    }
+}
+
+static void test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had(void **state)
+{
+    (void)state;
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = MAX_STEPS - 1;
+    opt.has_seed = true;
+    opt.seed = 4;
+    opt.select = 2; /* a hunter: it rests, hunts and chases */
+    opt.screenshot = rt_path("unused.png");
+    opt.script = "scripts/hunter_prey.lua";
+    static App app;
+    static History live;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    assert_non_null(app.history);
+    run_noting(&app, 1300);
+    live = *app.history;
+    assert_true(live.count == HISTORY_CAPACITY); /* (17 s of samples: the ring is full) */
+    jump(&app, 1299); /* replayed from the start */
+    jump(&app, 1300);                            /* played on one step */
+    assert_shows(&app, 1300);
+    assert_same_history(&live, app.history);
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_a_jump_to_any_step_shows_the_world_the_run_had_there),
         cmocka_unit_test(test_left_right_shift_and_the_timeline_show_the_steps_they_name),
+        cmocka_unit_test_setup_teardown(test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_timeline_shows_the_step_and_where_the_run_branched, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_old_future,
