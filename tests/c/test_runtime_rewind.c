@@ -341,7 +341,7 @@ static void test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had
     run_noting(&app, 1300);
     live = *app.history;
     assert_true(live.count == HISTORY_CAPACITY); /* (17 s of samples: the ring is full) */
-    jump(&app, 1299); /* replayed from the start */
+    jump(&app, 1299);                            /* replayed from the start */
     jump(&app, 1300);                            /* played on one step */
     assert_shows(&app, 1300);
     assert_same_history(&live, app.history);
