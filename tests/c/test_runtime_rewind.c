@@ -10,6 +10,8 @@
 #include <lua.h>
 
 #include "app.h"
+#include "record.h"
+#include "replay.h"
 #include "rewind.h"
 
 #define MAX_STEPS 4096
@@ -348,10 +350,48 @@ static void test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had
     app_shutdown(&app);
 }
 
+static void test_the_recording_in_memory_stops_at_its_cap_between_records_and_stays_readable(void **state)
+{
+    (void)state;
+    TapeHeader h;
+    memset(&h, 0, sizeof h);
+    snprintf(h.program, sizeof h.program, "test");
+    snprintf(h.lua, sizeof h.lua, "Lua");
+    snprintf(h.scene, sizeof h.scene, "/nowhere/scene.lua");
+    h.time_budget_ms = 100;
+    h.memory_cap = 1 << 20;
+    h.width = h.height = 100;
+    h.check_interval = TAPE_CHECK_INTERVAL;
+    Recorder *r = record_open_memory(&h, 300);
+    assert_non_null(r);
+    size_t header_len, len;
+    record_bytes(r, &header_len);
+    for (int i = 0; i < 100; i++) {
+        record_step(r);
+        record_key(r, "space");
+        record_pointer(r, i, -i);
+    }
+    assert_true(record_full(r));
+    const unsigned char *bytes = record_bytes(r, &len);
+    assert_true(len >= 300 && len < 300 + 17); /* stopped at the first record boundary past the cap */
+    char error[512];
+    Player *p = replay_open_bytes(bytes, len, 0, error, sizeof error); /* every record whole */
+    if (!p) fail_msg("%s", error);
+    replay_close(p);
+    /* a branch cuts it back: it records again from there */
+    record_truncate(r, header_len);
+    assert_false(record_full(r));
+    record_step(r);
+    record_bytes(r, &len);
+    assert_int_equal(len, header_len + 1);
+    assert_true(record_close(r, 0, error, sizeof error));
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_the_recording_in_memory_stops_at_its_cap_between_records_and_stays_readable),
         cmocka_unit_test(test_a_jump_to_any_step_shows_the_world_the_run_had_there),
         cmocka_unit_test(test_left_right_shift_and_the_timeline_show_the_steps_they_name),
         cmocka_unit_test_setup_teardown(test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had, rt_setup,
