@@ -33,10 +33,7 @@
 static char g_dir[64];
 static const char *g_steer;
 
-static void path_in_dir(char *out, size_t size, const char *name)
-{
-    snprintf(out, size, "%s/%s", g_dir, name);
-}
+static void path_in_dir(char *out, size_t size, const char *name) { snprintf(out, size, "%s/%s", g_dir, name); }
 
 static void write_all(const char *path, const char *text)
 {

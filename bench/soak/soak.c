@@ -103,8 +103,8 @@ static char *brain_text(const char *good, int minute, bool broken)
 
 static void print_memory(const char *when, Memory m)
 {
-    printf("soak: %-28s Lua heap %.0f KiB, state (Lua + world) %.0f KiB, RSS %.0f KiB\n", when, m.lua_kib,
-           m.state_kib, m.rss_kib);
+    printf("soak: %-28s Lua heap %.0f KiB, state (Lua + world) %.0f KiB, RSS %.0f KiB\n", when, m.lua_kib, m.state_kib,
+           m.rss_kib);
 }
 
 static double growth(double before, double after) { return before > 0 ? 100.0 * (after - before) / before : 0.0; }
@@ -128,7 +128,7 @@ int main(int argc, char **argv)
 
     ScriptConfig config = {0};
     config.scene_path = scene;
-    config.think_hz = -1; /* the scene's: 10 */
+    config.think_hz = -1;         /* the scene's: 10 */
     config.time_budget_ms = 5000; /* generous: the machine is shared; a timeout would count as an error */
     config.memory_cap = (size_t)1 << 30;
     char error[2048];
@@ -142,8 +142,8 @@ int main(int argc, char **argv)
     double dt = steer_world_dt(world);
     long vehicles = 0;
     long bad = check(host, &vehicles);
-    printf("soak: %ld steps (%.1f simulated minutes), %ld vehicles, dt %.6f s\n", steps,
-           (double)steps * dt / 60.0, vehicles, dt);
+    printf("soak: %ld steps (%.1f simulated minutes), %ld vehicles, dt %.6f s\n", steps, (double)steps * dt / 60.0,
+           vehicles, dt);
     Memory at_load = measure(host);
     print_memory("after load:", at_load);
 
@@ -170,8 +170,8 @@ int main(int argc, char **argv)
             broken += breaking;
             if (r == SCRIPT_RELOAD_FAILED) reload_failed++;
             if (r != SCRIPT_RELOAD_OK && !breaking) good_failed++;
-            printf("soak: minute %d: %ld vehicles, %ld non-finite so far, %d errors, %.0f s wall\n", minute,
-                       vehicles, bad, script_error_count(host), guard_now() - t0);
+            printf("soak: minute %d: %ld vehicles, %ld non-finite so far, %d errors, %.0f s wall\n", minute, vehicles,
+                   bad, script_error_count(host), guard_now() - t0);
             fflush(stdout);
         }
     }
@@ -180,8 +180,8 @@ int main(int argc, char **argv)
     print_memory("end:", end);
     int errors = script_error_count(host);
     int unexpected = errors - reload_failed;
-    printf("soak: reloads %d (%d broken on purpose, %d failed; %d good ones failed)\n", reloads, broken,
-           reload_failed, good_failed);
+    printf("soak: reloads %d (%d broken on purpose, %d failed; %d good ones failed)\n", reloads, broken, reload_failed,
+           good_failed);
     printf("soak: errors %d (%d from the broken reloads, %d others), brains paused at the end %d\n", errors,
            reload_failed, unexpected, script_failing_vehicles(host));
     printf("soak: non-finite x, y, vx, vy values: %ld (checked every simulated minute)\n", bad);

@@ -71,7 +71,8 @@ void render_triangle(SteerRender *r, float x0, float y0, float x1, float y1, flo
     r->shapes.count += 3;
 }
 
-static void quad(SteerRender *r, float ax, float ay, float bx, float by, float cx, float cy, float dx, float dy, SDL_Color c)
+static void quad(SteerRender *r, float ax, float ay, float bx, float by, float cx, float cy, float dx, float dy,
+                 SDL_Color c)
 {
     render_triangle(r, ax, ay, bx, by, cx, cy, c);
     render_triangle(r, ax, ay, cx, cy, dx, dy, c);
@@ -95,7 +96,8 @@ void render_thick_line(SteerRender *r, float x0, float y0, float x1, float y1, f
     float dx = x1 - x0, dy = y1 - y0;
     float length = sqrtf(dx * dx + dy * dy);
     if (!(length > 1e-4f)) return;
-    if (render_offscreen(r, fminf(x0, x1) - width, fminf(y0, y1) - width, fmaxf(x0, x1) + width, fmaxf(y0, y1) + width)) return;
+    if (render_offscreen(r, fminf(x0, x1) - width, fminf(y0, y1) - width, fmaxf(x0, x1) + width, fmaxf(y0, y1) + width))
+        return;
     /* half-width offset across the line */
     float nx = -dy / length * 0.5f * width, ny = dx / length * 0.5f * width;
     quad(r, x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny, c);
@@ -111,10 +113,7 @@ static int pieces_for(float radius)
 }
 
 /// Where circles of n pieces keep their corners' cosines and sines in the tables.
-static int circle_first(int n)
-{
-    return (n - RENDER_CIRCLE_MIN_PIECES) * (n + RENDER_CIRCLE_MIN_PIECES - 1) / 2;
-}
+static int circle_first(int n) { return (n - RENDER_CIRCLE_MIN_PIECES) * (n + RENDER_CIRCLE_MIN_PIECES - 1) / 2; }
 
 void render_circle_init(SteerRender *r)
 {

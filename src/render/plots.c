@@ -10,7 +10,7 @@
 #include "render_internal.h"
 
 #define PAD 8.0f
-#define GAP 4.0f        /* between the inspector and this panel, and between rows */
+#define GAP 4.0f /* between the inspector and this panel, and between rows */
 #define MIN_WIDTH 340.0f
 #define STRIP_H 18.0f
 #define PLOT_BG ((SDL_Color){30, 34, 44, 255})
@@ -70,8 +70,10 @@ static void plot_series(SteerRender *r, const SteerInspectorPlots *p, const Stee
             continue;
         }
         float x = time_x(p, p->times[k], x0 + 1, x1 - 1), y = value_y(v, top, y0 + 1, y1 - 1);
-        if (pen) render_thin_line(r, px, py, x, y, s->color); /* one polyline per stretch that is on */
-        else render_span(r, x, x, y, s->color); /* a lone sample still shows */
+        if (pen)
+            render_thin_line(r, px, py, x, y, s->color); /* one polyline per stretch that is on */
+        else
+            render_span(r, x, x, y, s->color); /* a lone sample still shows */
         px = x, py = y, pen = true;
     }
 }

@@ -86,8 +86,8 @@ static Uint32 map_color(RenderRaster *raster, SDL_Color c)
 /// moved row by row without a division or a branch.
 typedef struct Edge {
     int a_x, c, c_step;
-    int bound, rest;            ///< floor(m / d) and m - bound * d, in [0, d)
-    int bound_step, rest_step;  ///< the same for m's step
+    int bound, rest;           ///< floor(m / d) and m - bound * d, in [0, d)
+    int bound_step, rest_step; ///< the same for m's step
     int d;
 } Edge;
 
@@ -147,7 +147,8 @@ static inline void next_row(Edge *e)
 
 /// The triangle as SDL sees it (corners truncated to whole pixels, then in half pixels); false when
 /// SDL draws nothing of it.
-static bool prepare(const RenderRaster *raster, SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, Uint32 color, RasterTriangle *t)
+static bool prepare(const RenderRaster *raster, SDL_FPoint p0, SDL_FPoint p1, SDL_FPoint p2, Uint32 color,
+                    RasterTriangle *t)
 {
     SDL_Point *d = t->d;
     d[0] = (SDL_Point){(int)p0.x * 2, (int)p0.y * 2};

@@ -16,10 +16,7 @@ SDL_Color steer_render_color_from_word(uint32_t rgba)
     return c;
 }
 
-SDL_Color steer_render_kind_color(uint32_t kind)
-{
-    return steer_render_color_from_word(steer_debug_kind_color(kind));
-}
+SDL_Color steer_render_kind_color(uint32_t kind) { return steer_render_color_from_word(steer_debug_kind_color(kind)); }
 
 uint32_t steer_render_name_color(const char *name)
 {
@@ -210,9 +207,15 @@ static void draw_grid(SteerRender *r)
     double spacing = 1.0;
     while (spacing * r->camera.zoom < 32.0) {
         double next = spacing * 2.0;
-        if (next * r->camera.zoom >= 32.0) { spacing = next; break; }
+        if (next * r->camera.zoom >= 32.0) {
+            spacing = next;
+            break;
+        }
         next = spacing * 5.0;
-        if (next * r->camera.zoom >= 32.0) { spacing = next; break; }
+        if (next * r->camera.zoom >= 32.0) {
+            spacing = next;
+            break;
+        }
         spacing *= 10.0;
     }
     double x0, y0, x1, y1;

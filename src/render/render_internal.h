@@ -65,7 +65,11 @@ typedef struct RenderGlyph {
     int advance;    ///< pixels
 } RenderGlyph;
 
-enum { RENDER_FIRST_GLYPH = 32, RENDER_LAST_GLYPH = 126, RENDER_GLYPH_COUNT = RENDER_LAST_GLYPH - RENDER_FIRST_GLYPH + 1 };
+enum {
+    RENDER_FIRST_GLYPH = 32,
+    RENDER_LAST_GLYPH = 126,
+    RENDER_GLYPH_COUNT = RENDER_LAST_GLYPH - RENDER_FIRST_GLYPH + 1
+};
 
 /// Circles are polygons of 10 to 72 pieces; the corners of all of them, 10 + 11 + ... + 72.
 enum {
@@ -86,7 +90,7 @@ typedef struct RenderSnapshot {
 /// A triangle queued to be filled straight into the surface (raster.c): the pixels it covers, as
 /// SDL's software renderer would choose them.
 typedef struct RasterTriangle {
-    SDL_Point d[3];               ///< corners in half pixels, as SDL holds them
+    SDL_Point d[3]; ///< corners in half pixels, as SDL holds them
     bool clockwise;
     int top, bottom, left, right; ///< SDL's bounding box, clipped: rows [top, bottom), columns [left, right]
     Uint32 color;
@@ -100,20 +104,20 @@ enum { RENDER_RASTER_AHEAD = 16 };
 /// one steer_render_world; pixels is NULL when they go through SDL instead.
 typedef struct RenderRaster {
     Uint32 *pixels;
-    int pitch;                   ///< in pixels
-    int x0, y0, x1, y1;          ///< the rows and columns SDL would draw in: [x0, x1) x [y0, y1)
+    int pitch;          ///< in pixels
+    int x0, y0, x1, y1; ///< the rows and columns SDL would draw in: [x0, x1) x [y0, y1)
     const SDL_PixelFormat *format;
-    SDL_Color mapped_color;      ///< the last colour mapped, and its pixel value
+    SDL_Color mapped_color; ///< the last colour mapped, and its pixel value
     Uint32 mapped;
     bool mapped_valid;
-    unsigned long filled;        ///< polygons filled straight into the surface so far (for tests)
+    unsigned long filled;                      ///< polygons filled straight into the surface so far (for tests)
     RasterTriangle queue[RENDER_RASTER_AHEAD]; ///< a ring: queue_count from queue_first
     int queue_first, queue_count;
 } RenderRaster;
 
 struct SteerRender {
     SDL_Renderer *sdl;
-    SDL_Surface *target;    ///< the surface the software renderer draws into, when the caller said (may be NULL)
+    SDL_Surface *target; ///< the surface the software renderer draws into, when the caller said (may be NULL)
     RenderRaster raster;
     TTF_Font *font;
     SDL_Texture *atlas;        ///< white glyphs, modulated to each text's colour
@@ -125,19 +129,19 @@ struct SteerRender {
     RenderBatch shapes, text;
     bool shapes_translucent; ///< some shape has alpha < 255: the batch needs blending
     RenderLines lines;
-    SteerCamera camera;     ///< of the last steer_render_world
-    float view_w, view_h;   ///< output size in pixels: what lies wholly outside is not queued (0: unknown)
+    SteerCamera camera;   ///< of the last steer_render_world
+    float view_w, view_h; ///< output size in pixels: what lies wholly outside is not queued (0: unknown)
     RenderSnapshot snapshot;
-    const SteerWorld *world;///< being drawn (for the pose callback)
+    const SteerWorld *world; ///< being drawn (for the pose callback)
     double alpha;
     const uint32_t *kind_colors; ///< of the frame being drawn (SteerFrame.kind_colors)
     int kind_color_count;
 
     /// Corners of circles of every piece count, n from RENDER_CIRCLE_MIN_PIECES up (geometry.c)
     float circle_cos[RENDER_CIRCLE_CORNERS], circle_sin[RENDER_CIRCLE_CORNERS];
-    SDL_FPoint *sweep;      ///< the polyline that clears the output (render.c), grown with it
+    SDL_FPoint *sweep; ///< the polyline that clears the output (render.c), grown with it
     int sweep_capacity;
-    SteerVehicleId *ids;    ///< scratch list of vehicle ids, grown with the world
+    SteerVehicleId *ids; ///< scratch list of vehicle ids, grown with the world
     int id_capacity;
     /// The inspector box drawn last this frame (ui.c), under which steer_render_inspector_plots
     /// draws; inspector_w is 0 when none was drawn since steer_render_world began the frame.

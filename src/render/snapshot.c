@@ -58,7 +58,8 @@ void steer_render_capture(SteerRender *r, const SteerWorld *world)
     for (int i = 0; i < count; i++)
         if (r->ids[i].index1 > max_slot) max_slot = r->ids[i].index1;
     if (!snapshot_reserve(s, (int)max_slot)) return;
-    if (s->capacity > 0) memset(s->valid, 0, (size_t)s->capacity * sizeof *s->valid); /* NULL while nothing was ever captured */
+    if (s->capacity > 0)
+        memset(s->valid, 0, (size_t)s->capacity * sizeof *s->valid); /* NULL while nothing was ever captured */
     for (int i = 0; i < count; i++) {
         SteerVehicleId id = r->ids[i];
         int slot = (int)id.index1 - 1;

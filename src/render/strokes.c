@@ -74,8 +74,7 @@ static void draw_layers_by_band(SteerRender *r)
     int bands = r->view_h > 0.0f ? (int)(r->view_h / (float)BAND_ROWS) + 3 : 0;
     int keys = bands * l->layer_count, runs = 0, spans = 0;
     for (int i = 0; i < l->layer_count; i++) runs += l->layers[i].run_count, spans += l->layers[i].span_count;
-    if (keys == 0 ||
-        !grow((void **)&l->run_first, 0, &l->run_first_capacity, keys + 1, sizeof *l->run_first, 256) ||
+    if (keys == 0 || !grow((void **)&l->run_first, 0, &l->run_first_capacity, keys + 1, sizeof *l->run_first, 256) ||
         !grow((void **)&l->span_first, 0, &l->span_first_capacity, keys + 1, sizeof *l->span_first, 256) ||
         !grow((void **)&l->sorted_runs, 0, &l->sorted_run_capacity, runs, sizeof *l->sorted_runs, 1024) ||
         !grow((void **)&l->sorted_spans, 0, &l->sorted_span_capacity, spans, sizeof *l->sorted_spans, 1024)) {
@@ -135,7 +134,8 @@ void render_flush_strokes(SteerRender *r)
     if (l->layer_count == 0) return;
     draw_layers_by_band(r);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    for (int i = 0; i < l->layer_count; i++) l->layers[i].point_count = l->layers[i].run_count = l->layers[i].span_count = 0;
+    for (int i = 0; i < l->layer_count; i++)
+        l->layers[i].point_count = l->layers[i].run_count = l->layers[i].span_count = 0;
     l->layer_count = 0;
     l->last = 0;
 }
@@ -154,10 +154,7 @@ void render_lines_free(RenderLines *lines)
     memset(lines, 0, sizeof *lines);
 }
 
-static bool same_color(SDL_Color a, SDL_Color b)
-{
-    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
-}
+static bool same_color(SDL_Color a, SDL_Color b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a; }
 
 /// The layer of colour c, opened when new (drawing the others first when all are taken).
 static RenderLayer *layer_for(SteerRender *r, SDL_Color c)

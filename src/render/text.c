@@ -191,15 +191,9 @@ void steer_render_text(SteerRender *r, int x, int y, const char *text, SDL_Color
     render_flush(r);
 }
 
-int steer_render_line_height(const SteerRender *r)
-{
-    return r->line_height;
-}
+int steer_render_line_height(const SteerRender *r) { return r->line_height; }
 
-static bool same_color(SDL_Color a, SDL_Color b)
-{
-    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
-}
+static bool same_color(SDL_Color a, SDL_Color b) { return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a; }
 
 void render_flush_text(SteerRender *r)
 {

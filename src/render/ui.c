@@ -35,7 +35,8 @@ static void text_box(SteerRender *r, float x, float y, const char *const *lines,
     float w = (float)widest(r, lines, count) + 2 * PAD, h = lh * (float)count + 2 * PAD;
     render_panel(r, x, y, w, h, RENDER_PANEL, RENDER_PANEL_BORDER);
     for (int i = 0; i < count; i++)
-        if (lines[i]) render_text_line(r, x + PAD, y + PAD + lh * (float)i, lines[i], (size_t)-1, i == 0 ? first_color : color);
+        if (lines[i])
+            render_text_line(r, x + PAD, y + PAD + lh * (float)i, lines[i], (size_t)-1, i == 0 ? first_color : color);
     render_flush(r);
 }
 

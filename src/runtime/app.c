@@ -33,10 +33,7 @@ static void on_stop_signal(int sig)
     guard_request_exit(sig);
 }
 
-double app_time_scale(const App *app)
-{
-    return TIME_SCALES[app->scale_index];
-}
+double app_time_scale(const App *app) { return TIME_SCALES[app->scale_index]; }
 
 ScriptConfig app_script_config(const App *app)
 {
@@ -58,10 +55,7 @@ ScriptConfig app_script_config(const App *app)
     return c;
 }
 
-static void watch_file(void *ctx, const char *path)
-{
-    watcher_add(ctx, path);
-}
+static void watch_file(void *ctx, const char *path) { watcher_add(ctx, path); }
 
 static void fit_camera(App *app)
 {
@@ -274,10 +268,7 @@ void app_record_history(App *app)
     lua_pop(L, 1);
 }
 
-static bool steps_done(const App *app)
-{
-    return app->opt.steps >= 0 && app->steps >= app->opt.steps;
-}
+static bool steps_done(const App *app) { return app->opt.steps >= 0 && app->steps >= app->opt.steps; }
 
 void app_check_reload(App *app)
 {
@@ -387,10 +378,7 @@ void app_frame(App *app, double seconds)
     rewind_note_frame(app->rewind, app);
 }
 
-static const char *vehicle_label(void *ctx, SteerVehicleId id)
-{
-    return script_vehicle_state(ctx, id);
-}
+static const char *vehicle_label(void *ctx, SteerVehicleId id) { return script_vehicle_state(ctx, id); }
 
 void app_render(App *app, double alpha)
 {

@@ -279,10 +279,7 @@ bool guard_init(Guard *guard, double budget_ms, size_t memory_cap)
     return g_timer_ok;
 }
 
-void guard_attach(Guard *guard, lua_State *L)
-{
-    guard->L = L;
-}
+void guard_attach(Guard *guard, lua_State *L) { guard->L = L; }
 
 void guard_shutdown(Guard *guard)
 {
@@ -303,10 +300,7 @@ void guard_begin(Guard *guard)
     arm_timer(guard->budget_s);
 }
 
-void guard_mark_call(Guard *guard)
-{
-    guard->call_start = guard_now();
-}
+void guard_mark_call(Guard *guard) { guard->call_start = guard_now(); }
 
 void guard_recover(Guard *guard)
 {

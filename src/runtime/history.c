@@ -111,9 +111,8 @@ SDL_Color history_behaviour_color(SteerBehaviour type)
 SDL_Color history_state_palette(int index)
 {
     static const SDL_Color PALETTE[HISTORY_STATE_PALETTE] = {
-        {86, 156, 255, 255}, {255, 159, 67, 255},  {88, 214, 141, 255},  {255, 105, 135, 255},
-        {180, 142, 255, 255}, {255, 216, 80, 255}, {64, 224, 208, 255},  {240, 128, 205, 255},
-        {170, 210, 90, 255},  {205, 175, 140, 255},
+        {86, 156, 255, 255}, {255, 159, 67, 255}, {88, 214, 141, 255},  {255, 105, 135, 255}, {180, 142, 255, 255},
+        {255, 216, 80, 255}, {64, 224, 208, 255}, {240, 128, 205, 255}, {170, 210, 90, 255},  {205, 175, 140, 255},
     };
     return PALETTE[((index % HISTORY_STATE_PALETTE) + HISTORY_STATE_PALETTE) % HISTORY_STATE_PALETTE];
 }
@@ -148,11 +147,11 @@ void history_view(const History *h, SteerInspectorPlots *out)
     out->count = count;
 
     float speed_top = fmaxf(h->max_speed, peak(h->speed, first, count));
-    out->series[out->series_count++] = (SteerPlotSeries){"speed", h->speed, speed_top > 0 ? speed_top : 1.0f,
-                                                         h->max_speed, SPEED_COLOR};
+    out->series[out->series_count++] =
+        (SteerPlotSeries){"speed", h->speed, speed_top > 0 ? speed_top : 1.0f, h->max_speed, SPEED_COLOR};
     float force_top = fmaxf(h->max_force, peak(h->force, first, count));
-    out->series[out->series_count++] = (SteerPlotSeries){"force", h->force, force_top > 0 ? force_top : 1.0f,
-                                                         h->max_force, FORCE_COLOR};
+    out->series[out->series_count++] =
+        (SteerPlotSeries){"force", h->force, force_top > 0 ? force_top : 1.0f, h->max_force, FORCE_COLOR};
     float shared = h->max_force;
     int on[STEER_BEHAVIOUR_COUNT], n = 0;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) {

@@ -13,33 +13,33 @@
 #include "render.h"
 #include "steer/steer.h"
 
-#define HISTORY_WINDOW_S 10.0 ///< seconds of simulated time the plots show
-#define HISTORY_CAPACITY 1024 ///< samples kept: at most one per HISTORY_WINDOW_S / (HISTORY_CAPACITY - 2) s
-#define HISTORY_MAX_STATES 16 ///< distinct state names within one window (more show as no state)
+#define HISTORY_WINDOW_S 10.0  ///< seconds of simulated time the plots show
+#define HISTORY_CAPACITY 1024  ///< samples kept: at most one per HISTORY_WINDOW_S / (HISTORY_CAPACITY - 2) s
+#define HISTORY_MAX_STATES 16  ///< distinct state names within one window (more show as no state)
 #define HISTORY_STATE_CHARS 32 ///< a state's name is kept up to 31 bytes
 
 /// What one step left: from the world (and v.state from the scripts).
 typedef struct HistorySample {
-    double time;          ///< simulated time after the step, s
-    float speed;          ///< units/s
-    float force;          ///< the combined steering force's length, mass·units/s²
+    double time; ///< simulated time after the step, s
+    float speed; ///< units/s
+    float force; ///< the combined steering force's length, mass·units/s²
     float max_speed, max_force;
     float behaviour[STEER_BEHAVIOUR_COUNT]; ///< each behaviour's weighted force length; NaN = off
-    const char *state;    ///< v.state, NULL = none
+    const char *state;                      ///< v.state, NULL = none
     size_t state_len;
 } HistorySample;
 
 typedef struct History {
-    uint64_t serial; ///< the vehicle sampled (SteerVehicleState.serial); 0 = none yet
+    uint64_t serial;  ///< the vehicle sampled (SteerVehicleState.serial); 0 = none yet
     int first, count; ///< the ring: `count` samples from index `first`, oldest first
     double time[HISTORY_CAPACITY];
     float speed[HISTORY_CAPACITY], force[HISTORY_CAPACITY];
     float behaviour[STEER_BEHAVIOUR_COUNT][HISTORY_CAPACITY];
     uint8_t state[HISTORY_CAPACITY]; ///< index into state_names, or STEER_PLOT_NO_STATE
     char state_names[HISTORY_MAX_STATES][HISTORY_STATE_CHARS];
-    size_t state_lens[HISTORY_MAX_STATES]; ///< each name's full length (it may be cut short above)
+    size_t state_lens[HISTORY_MAX_STATES];           ///< each name's full length (it may be cut short above)
     const char *state_name_list[HISTORY_MAX_STATES]; ///< state_names as pointers, for the view
-    SDL_Color state_colors[HISTORY_MAX_STATES]; ///< each name's colour (history_state_color)
+    SDL_Color state_colors[HISTORY_MAX_STATES];      ///< each name's colour (history_state_color)
     int state_name_count;
     float max_speed, max_force; ///< the newest sample's
 } History;

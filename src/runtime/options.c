@@ -212,20 +212,22 @@ static bool ends_with_png(const char *path)
 static bool replay_options_fit(const AppOptions *opt, char *error, size_t error_size)
 {
     const AppOptions d = options_default();
-    const char *clash = opt->record                    ? "--record"
-                        : opt->has_seed                ? "--seed"
-                        : opt->has_think_hz            ? "--think-hz"
-                        : opt->physics_hz != 0.0       ? "--physics-hz"
-                        : opt->threads != 0            ? "--threads"
+    const char *clash = opt->record                       ? "--record"
+                        : opt->has_seed                   ? "--seed"
+                        : opt->has_think_hz               ? "--think-hz"
+                        : opt->physics_hz != 0.0          ? "--physics-hz"
+                        : opt->threads != 0               ? "--threads"
                         : opt->memory_cap != d.memory_cap ? "--memory-cap"
-                        : opt->steps >= 0              ? "--steps"
-                        : opt->watch                   ? "--watch"
-                        : opt->poll                    ? "--poll"
-                        : opt->screenshot              ? "--screenshot"
-                                                       : NULL;
+                        : opt->steps >= 0                 ? "--steps"
+                        : opt->watch                      ? "--watch"
+                        : opt->poll                       ? "--poll"
+                        : opt->screenshot                 ? "--screenshot"
+                                                          : NULL;
     if (!clash) return true;
-    snprintf(error, error_size, "option %s: a --replay runs with the options it was recorded with (give only "
-             "--headless, --fps, --time-budget, --trace and view options)", clash);
+    snprintf(error, error_size,
+             "option %s: a --replay runs with the options it was recorded with (give only "
+             "--headless, --fps, --time-budget, --trace and view options)",
+             clash);
     return false;
 }
 
@@ -234,19 +236,22 @@ static bool options_consistent(const AppOptions *opt, char *error, size_t error_
 {
     if (opt->screenshot && !ends_with_png(opt->screenshot)) {
         /* the picture is always PNG: PNG bytes under another extension would mislead */
-        snprintf(error, error_size, "option --screenshot: only PNG is written, a file name ending in .png expected, got '%s'",
+        snprintf(error, error_size,
+                 "option --screenshot: only PNG is written, a file name ending in .png expected, got '%s'",
                  opt->screenshot);
         return false;
     }
     if (opt->trace_every > 0 && !opt->trace) {
-        snprintf(error, error_size, "option --trace-every: says how often to write the --trace, but none was asked for");
+        snprintf(error, error_size,
+                 "option --trace-every: says how often to write the --trace, but none was asked for");
         return false;
     }
     if (opt->at_step >= 0 && !opt->screenshot) {
         snprintf(error, error_size, "option --at-step: says when to take the --screenshot, but none was asked for");
         return false;
     }
-    long long last = opt->steps >= 0 ? opt->steps : (opt->headless && !opt->watch ? OPTIONS_DEFAULT_HEADLESS_STEPS : -1);
+    long long last =
+        opt->steps >= 0 ? opt->steps : (opt->headless && !opt->watch ? OPTIONS_DEFAULT_HEADLESS_STEPS : -1);
     if (opt->at_step >= 0 && last >= 0 && opt->at_step > last) {
         snprintf(error, error_size, "option --at-step: step %lld is never reached, the run ends after step %lld%s",
                  opt->at_step, last, opt->steps >= 0 ? " (--steps)" : " (headless default; give --steps)");
@@ -271,7 +276,8 @@ bool options_check_paths(const AppOptions *opt, char *error, size_t error_size)
             return false;
         }
         if (access(dir, W_OK | X_OK) != 0) {
-            snprintf(error, error_size, "cannot write the screenshot %s: folder %s is not writable", opt->screenshot, dir);
+            snprintf(error, error_size, "cannot write the screenshot %s: folder %s is not writable", opt->screenshot,
+                     dir);
             return false;
         }
         if (stat(opt->screenshot, &st) == 0 && S_ISDIR(st.st_mode)) {
@@ -297,7 +303,7 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             snprintf(error, error_size, "option %s needs a value", a);                                                 \
             return OPTIONS_ERROR;                                                                                      \
         }                                                                                                              \
-        if (!given_once(given, &given_count, 32, a, value, error, error_size)) return OPTIONS_ERROR;                  \
+        if (!given_once(given, &given_count, 32, a, value, error, error_size)) return OPTIONS_ERROR;                   \
         i++;                                                                                                           \
     } while (0)
 #define BAD(what)                                                                                                      \

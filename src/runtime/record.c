@@ -187,10 +187,7 @@ const unsigned char *record_bytes(const Recorder *r, size_t *len)
     return r->buf.data;
 }
 
-bool record_full(const Recorder *r)
-{
-    return r && r->full;
-}
+bool record_full(const Recorder *r) { return r && r->full; }
 
 void record_truncate(Recorder *r, size_t len)
 {
@@ -211,10 +208,7 @@ void record_truncate(Recorder *r, size_t len)
     if (r->last_check_at >= len) r->last_count = -1;
 }
 
-const ScriptTape *record_tape(Recorder *r)
-{
-    return r ? &r->tape : NULL;
-}
+const ScriptTape *record_tape(Recorder *r) { return r ? &r->tape : NULL; }
 
 void record_step(Recorder *r)
 {
@@ -245,10 +239,7 @@ void record_pointer(Recorder *r, double x, double y)
     if (on(r)) put_point(r, TAPE_POINTER, x, y);
 }
 
-static bool same_bits(double a, double b)
-{
-    return memcmp(&a, &b, sizeof a) == 0;
-}
+static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
 
 void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, double x, double y)
 {

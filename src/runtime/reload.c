@@ -86,15 +86,9 @@ void watcher_destroy(Watcher *w)
     free(w);
 }
 
-bool watcher_is_polling(const Watcher *w)
-{
-    return w->fd < 0;
-}
+bool watcher_is_polling(const Watcher *w) { return w->fd < 0; }
 
-const char *watcher_fallback_reason(const Watcher *w)
-{
-    return w->fallback_reason[0] ? w->fallback_reason : NULL;
-}
+const char *watcher_fallback_reason(const Watcher *w) { return w->fallback_reason[0] ? w->fallback_reason : NULL; }
 
 /* The events that tell a save: a rename onto the file, a write into it, the writer's close.
  * (Creating the file is not one: a new file's content arrives with IN_MODIFY, then IN_CLOSE_WRITE.) */

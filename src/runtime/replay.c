@@ -451,25 +451,13 @@ void replay_close(Player *p)
     free(p);
 }
 
-const TapeHeader *replay_header(const Player *p)
-{
-    return &p->header;
-}
+const TapeHeader *replay_header(const Player *p) { return &p->header; }
 
-size_t replay_bytes_of(const Player *p, TapeRecord type)
-{
-    return p->bytes_by_type[(unsigned char)type];
-}
+size_t replay_bytes_of(const Player *p, TapeRecord type) { return p->bytes_by_type[(unsigned char)type]; }
 
-const char *replay_record_name(TapeRecord type)
-{
-    return record_name((int)type);
-}
+const char *replay_record_name(TapeRecord type) { return record_name((int)type); }
 
-const ScriptTape *replay_tape(Player *p)
-{
-    return &p->tape;
-}
+const ScriptTape *replay_tape(Player *p) { return &p->tape; }
 
 /* ---- Playing ------------------------------------------------------------------------------------ */
 
@@ -728,15 +716,9 @@ bool replay_play_to(App *app, Player *p, long long step)
     return !p->diverged && app->steps == step;
 }
 
-size_t replay_position(const Player *p)
-{
-    return p->r.pos;
-}
+size_t replay_position(const Player *p) { return p->r.pos; }
 
-const char *replay_divergence(const Player *p)
-{
-    return p->diverged;
-}
+const char *replay_divergence(const Player *p) { return p->diverged; }
 
 int replay_run(App *app, Player *p)
 {

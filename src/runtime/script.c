@@ -302,15 +302,9 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     return NULL;
 }
 
-bool script_failed(ScriptHost *host)
-{
-    return host->failed;
-}
+bool script_failed(ScriptHost *host) { return host->failed; }
 
-const char *script_scene_file(ScriptHost *host)
-{
-    return host->scene_file;
-}
+const char *script_scene_file(ScriptHost *host) { return host->scene_file; }
 
 void script_destroy(ScriptHost *host)
 {
@@ -327,24 +321,12 @@ void script_destroy(ScriptHost *host)
     free(host);
 }
 
-lua_State *script_state(ScriptHost *host)
-{
-    return host->L;
-}
-SteerWorld *script_world(ScriptHost *host)
-{
-    return host->world;
-}
+lua_State *script_state(ScriptHost *host) { return host->L; }
+SteerWorld *script_world(ScriptHost *host) { return host->world; }
 
-void script_push_world(ScriptHost *host)
-{
-    lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->world_ref);
-}
+void script_push_world(ScriptHost *host) { lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->world_ref); }
 
-void script_push_env(ScriptHost *host)
-{
-    lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->env_ref);
-}
+void script_push_env(ScriptHost *host) { lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->env_ref); }
 
 int script_load_scene(ScriptHost *host, const char *path)
 {
@@ -425,12 +407,6 @@ double script_take_lua_seconds(ScriptHost *host)
     return s;
 }
 
-size_t script_memory_used(ScriptHost *host)
-{
-    return host->guard.memory_used;
-}
+size_t script_memory_used(ScriptHost *host) { return host->guard.memory_used; }
 
-void script_set_tape(ScriptHost *host, const ScriptTape *tape)
-{
-    host->config.tape = tape;
-}
+void script_set_tape(ScriptHost *host, const ScriptTape *tape) { host->config.tape = tape; }

@@ -157,15 +157,9 @@ static const char *compose(ScriptHost *host)
     return text;
 }
 
-const char *script_error(ScriptHost *host)
-{
-    return script_brains_panel(host, compose(host));
-}
+const char *script_error(ScriptHost *host) { return script_brains_panel(host, compose(host)); }
 
-int script_error_count(ScriptHost *host)
-{
-    return host->error_count;
-}
+int script_error_count(ScriptHost *host) { return host->error_count; }
 
 void script_errors_free(ScriptHost *host)
 {

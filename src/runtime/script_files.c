@@ -141,10 +141,7 @@ void script_files_record(ScriptHost *host, const char *name, const char *path)
     host->files_serial++;
 }
 
-int script_files_serial(ScriptHost *host)
-{
-    return host->files_serial;
-}
+int script_files_serial(ScriptHost *host) { return host->files_serial; }
 
 void script_files_name_of(ScriptHost *host, const char *path)
 {

@@ -12,10 +12,7 @@
 #include "render.h"
 #include "steer_lua.h"
 
-static ScriptHost *host_of(lua_State *L)
-{
-    return lua_touserdata(L, lua_upvalueindex(1));
-}
+static ScriptHost *host_of(lua_State *L) { return lua_touserdata(L, lua_upvalueindex(1)); }
 
 static double check_finite(lua_State *L, int arg)
 {

@@ -38,10 +38,7 @@ void tape_put_bytes(TapeBuffer *b, const void *bytes, size_t n)
     b->len += n;
 }
 
-void tape_put_byte(TapeBuffer *b, unsigned char byte)
-{
-    tape_put_bytes(b, &byte, 1);
-}
+void tape_put_byte(TapeBuffer *b, unsigned char byte) { tape_put_bytes(b, &byte, 1); }
 
 void tape_put_varint(TapeBuffer *b, uint64_t v)
 {

@@ -64,7 +64,8 @@ Trace *trace_open(const char *path, long long every, char *error, size_t error_s
     t->buffer = buffer;
     t->every = every > 0 ? every : 1;
     for (int i = 0; i < TRACE_FIXED_COLUMNS; i++) fprintf(t->file, "%s%s", i ? "," : "", TRACE_FIXED_NAMES[i]);
-    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) fprintf(t->file, ",force_%s", steer_behaviour_name((SteerBehaviour)b));
+    for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++)
+        fprintf(t->file, ",force_%s", steer_behaviour_name((SteerBehaviour)b));
     putc('\n', t->file);
     if (ferror(t->file)) t->error = errno ? errno : EIO;
     return t;

@@ -344,8 +344,8 @@ static void test_screenshot_into_a_missing_folder_is_refused_before_running(void
 {
     (void)state;
     rt_write("plain.lua", PLAIN_SCENE);
-    const char *args[] = {"--headless", "--steps", "5", "--screenshot", rt_path("nodir/x.png"), rt_path("plain.lua"),
-                          NULL};
+    const char *args[] = {"--headless",         "--steps", "5", "--screenshot", rt_path("nodir/x.png"),
+                          rt_path("plain.lua"), NULL};
     expect_refusal(args, 1, "cannot write the screenshot");
     expect_refusal(args, 1, "no folder");
 }
@@ -365,8 +365,8 @@ static void test_screenshot_that_cannot_be_saved_exits_3(void **state)
              rt_path("shots/keep.txt"), rt_path("shots"));
     rt_write("vanish.lua", scene);
     char *out, *err;
-    const char *args[] = {"--headless", "--steps", "5", "--screenshot", rt_path("shots/x.png"), rt_path("vanish.lua"),
-                          NULL};
+    const char *args[] = {"--headless",          "--steps", "5", "--screenshot", rt_path("shots/x.png"),
+                          rt_path("vanish.lua"), NULL};
     assert_int_equal(rt_run(args, &out, &err), 3);
     assert_non_null(strstr(err, "cannot save the screenshot"));
     assert_non_null(strstr(out, "steps=5 ")); /* the run itself went to its end */
@@ -386,12 +386,12 @@ static void test_at_step_past_the_end_of_the_run_is_refused_before_running(void 
 {
     (void)state;
     rt_write("plain.lua", PLAIN_SCENE);
-    const char *a1[] = {"--headless", "--at-step", "5000", "--steps", "100", "--screenshot", rt_path("a.png"),
-                        rt_path("plain.lua"), NULL};
+    const char *a1[] = {"--headless",     "--at-step",          "5000", "--steps", "100", "--screenshot",
+                        rt_path("a.png"), rt_path("plain.lua"), NULL};
     expect_refusal(a1, 1, "option --at-step: step 5000 is never reached, the run ends after step 100 (--steps)");
     /* headless without --steps runs 600 steps */
-    const char *a2[] = {"--headless", "--at-step", "5000", "--screenshot", rt_path("a.png"), rt_path("plain.lua"),
-                        NULL};
+    const char *a2[] = {"--headless",     "--at-step",          "5000", "--screenshot",
+                        rt_path("a.png"), rt_path("plain.lua"), NULL};
     expect_refusal(a2, 1, "the run ends after step 600");
     char *png = rt_read(rt_path("a.png"));
     assert_string_equal(png, ""); /* nothing written */
@@ -404,8 +404,8 @@ static void test_at_step_never_reached_because_the_run_was_stopped_exits_3(void 
     /* --watch runs headless until SIGTERM, in real time: step 1,000,000 is hours away */
     rt_write("slow.lua", "function load(w) w:spawn{ kind = 'a', x = 10, y = 10 } end\n"
                          "function update(w, dt) if w.step_count == 2 then io.stderr:write('running\\n') end end\n");
-    const char *args[] = {"--headless", "--watch", "--at-step", "1000000", "--screenshot", rt_path("late.png"),
-                          rt_path("slow.lua"), NULL};
+    const char *args[] = {"--headless",   "--watch",           "--at-step",         "1000000",
+                          "--screenshot", rt_path("late.png"), rt_path("slow.lua"), NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.err, 0, "running", RT_DEADLINE_S) >= 0);
     assert_int_equal(rt_stop(&p), 3);
@@ -438,8 +438,9 @@ static void test_a_repeated_option_with_another_value_is_refused(void **state)
 {
     (void)state;
     rt_write("plain.lua", PLAIN_SCENE);
-    const char *a1[] = {"--headless", "--steps", "10", "--screenshot", rt_path("a.png"), "--at-step", "5", "--at-step",
-                        "7", rt_path("plain.lua"), NULL};
+    const char *a1[] = {
+        "--headless",         "--steps", "10", "--screenshot", rt_path("a.png"), "--at-step", "5", "--at-step", "7",
+        rt_path("plain.lua"), NULL};
     expect_refusal(a1, 1, "option --at-step given twice, with '5' and '7'");
     const char *a2[] = {"--headless", "--steps", "10", "--seed", "1", "--seed", "2", rt_path("plain.lua"), NULL};
     expect_refusal(a2, 1, "option --seed given twice");

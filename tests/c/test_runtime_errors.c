@@ -66,8 +66,9 @@ static void test_a_syntax_error_or_a_top_level_error_then_a_fix(void **state)
     long mark = (long)strlen(err);
     free(err);
     rt_write_rename("scene.lua", "local t = nil\nprint(#t)\n");
-    assert_true(rt_wait_for(p.err, mark, "the scene still fails to load: scene.lua:2: attempt to get length of a nil "
-                                         "value (local 't')",
+    assert_true(rt_wait_for(p.err, mark,
+                            "the scene still fails to load: scene.lua:2: attempt to get length of a nil "
+                            "value (local 't')",
                             RT_DEADLINE_S) > 0);
     fix_and_expect_loaded(&p, "scene.lua", GOOD_SCENE);
     assert_int_equal(rt_stop(&p), 0);
@@ -203,12 +204,11 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_syntax_error_or_a_top_level_error_then_a_fix, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_broken_module_the_scene_requires_is_watched_and_its_fix_loads_the_scene,
                                         rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup,
-                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_panel_keeps_one_entry_per_failing_file_until_it_loads_cleanly,
                                         rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_a_failing_reload_callback_is_filed_under_the_file_being_reloaded,
-                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_failing_reload_callback_is_filed_under_the_file_being_reloaded, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,7 +106,7 @@ static void test_endless_loops_inside_coroutines_are_stopped_too(void **state)
         assert_int_equal(status, LUA_ERRRUN);
         assert_true(expired);
         assert_non_null(strstr(msg, "script exceeded its time budget (50 ms)"));
-            lua_getglobal(f->L, "after");
+        lua_getglobal(f->L, "after");
         assert_true(lua_isnil(f->L, -1));
         lua_pop(f->L, 1);
     }

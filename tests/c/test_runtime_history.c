@@ -53,7 +53,7 @@ static void test_the_view_holds_the_last_ten_seconds_oldest_first(void **state)
     assert_near(view_time(&p, 0), 5.0, 1e-12);
     for (int i = 0; i < p.count; i++) {
         assert_near(view_time(&p, i), 5.0 + i / 60.0, 1e-9);
-        assert_true(view_value(&p, 0, i) == (float)(300 + i)); /* speed */
+        assert_true(view_value(&p, 0, i) == (float)(300 + i));       /* speed */
         assert_true(view_value(&p, 1, i) == (float)(2 * (300 + i))); /* force */
     }
     free(h);
@@ -92,7 +92,7 @@ static void test_fast_physics_is_sampled_so_the_ring_spans_the_window(void **sta
     assert_true(kept < 2100 && kept > 1900); /* one in ~10 steps */
     SteerInspectorPlots p;
     history_view(h, &p);
-    assert_true(p.now > 20.0 - 0.011); /* the newest sample kept */
+    assert_true(p.now > 20.0 - 0.011);                                 /* the newest sample kept */
     assert_true(view_time(&p, 0) <= p.now - HISTORY_WINDOW_S + 0.011); /* the whole window is there */
     assert_true(p.count <= HISTORY_CAPACITY && p.count > 1000);
     /* at 60 Hz nothing is skipped (checked above); at 120 Hz every other step */
@@ -142,10 +142,10 @@ static void test_series_are_speed_force_then_each_behaviour_on_in_the_window(voi
     history_reset(h, 1);
     for (int i = 1; i <= 1200; i++) { /* 20 s */
         HistorySample s = sample(i / 60.0, 50.0f);
-        if (i <= 300) s.behaviour[STEER_FLEE] = 100; /* only more than 10 s ago: not listed */
+        if (i <= 300) s.behaviour[STEER_FLEE] = 100;             /* only more than 10 s ago: not listed */
         if (i > 600 && i <= 900) s.behaviour[STEER_WANDER] = 80; /* on, then off: a gap after */
-        s.behaviour[STEER_SEEK] = i == 1200 ? 450.0f : 120.0f; /* its peak passes max_force */
-        if (i > 1000) s.behaviour[STEER_AVOID_WALLS] = 0; /* on, giving nothing */
+        s.behaviour[STEER_SEEK] = i == 1200 ? 450.0f : 120.0f;   /* its peak passes max_force */
+        if (i > 1000) s.behaviour[STEER_AVOID_WALLS] = 0;        /* on, giving nothing */
         history_record(h, 1, &s);
     }
     SteerInspectorPlots p;
@@ -167,8 +167,10 @@ static void test_series_are_speed_force_then_each_behaviour_on_in_the_window(voi
     int on = 0, off = 0;
     for (int i = 0; i < p.count; i++) {
         float v = view_value(&p, 3, i);
-        if (isnan(v)) off++;
-        else on++, assert_true(v == 80.0f);
+        if (isnan(v))
+            off++;
+        else
+            on++, assert_true(v == 80.0f);
     }
     assert_int_equal(on, 300);
     assert_int_equal(off, p.count - 300);
@@ -236,8 +238,10 @@ static void test_states_are_kept_by_index_and_names_recycled(void **state)
     history_view(h, &p);
     for (int j = 0; j < p.count; j++) {
         uint8_t idx = p.states[(p.first + j) % p.capacity];
-        if (j < HISTORY_MAX_STATES) assert_string_equal(p.state_names[idx], many[j]);
-        else assert_int_equal(idx, STEER_PLOT_NO_STATE);
+        if (j < HISTORY_MAX_STATES)
+            assert_string_equal(p.state_names[idx], many[j]);
+        else
+            assert_int_equal(idx, STEER_PLOT_NO_STATE);
     }
     free(h);
 }
@@ -264,7 +268,8 @@ static void test_state_colours_differ_within_a_strip_and_follow_the_name(void **
     }
     for (int i = 0; i < HISTORY_STATE_PALETTE; i++)
         for (int j = 0; j < i; j++)
-            if (same_color(h->state_colors[i], h->state_colors[j])) fail_msg("%s and %s share a colour", names[i], names[j]);
+            if (same_color(h->state_colors[i], h->state_colors[j]))
+                fail_msg("%s and %s share a colour", names[i], names[j]);
     /* a state alone in another vehicle's strip has the colour its name hashes to; so do the first
      * names of a strip that did not collide */
     history_reset(other, 2);

@@ -387,8 +387,8 @@ static const char *keys_error(const char *keys)
     char scene[512];
     snprintf(scene, sizeof scene, "keys = %s\n", keys);
     rt_write("bad.lua", scene);
-    ScriptConfig c = {.scene_path = rt_path("bad.lua"), .think_hz = -1.0, .time_budget_ms = 20000.0,
-                      .memory_cap = (size_t)256 << 20};
+    ScriptConfig c = {
+        .scene_path = rt_path("bad.lua"), .think_hz = -1.0, .time_budget_ms = 20000.0, .memory_cap = (size_t)256 << 20};
     ScriptHost *host = script_create(&c, error, sizeof error);
     if (host) {
         script_destroy(host);
@@ -522,8 +522,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_help_lists_the_key_table_then_the_scenes_keys, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_reload_changes_the_scenes_keys_and_a_bad_one_keeps_them, setup,
                                         teardown),
-        cmocka_unit_test_setup_teardown(test_malformed_keys_stop_the_scene_with_a_clear_message, rt_setup,
-                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_malformed_keys_stop_the_scene_with_a_clear_message, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_selected_vehicle_alone_is_sampled_for_the_plots, setup_drawn,
                                         teardown),
     };

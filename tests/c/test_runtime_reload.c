@@ -98,10 +98,7 @@ static RtProcess start_scene_with(const char *extra, const char *extra2)
     return p;
 }
 
-static RtProcess start_scene(void)
-{
-    return start_scene_with(NULL, NULL);
-}
+static RtProcess start_scene(void) { return start_scene_with(NULL, NULL); }
 
 /* Saves version `version` and checks that it runs with the world intact. */
 static long expect_reload(RtProcess *p, int version, bool rename_save, bool thought_meanwhile)
@@ -166,10 +163,7 @@ static void test_settle_waits_and_then_reloads_each_save(void **state)
     assert_int_equal(rt_stop(&p), 0);
 }
 
-static void write_broken(const char *text)
-{
-    rt_write("brain.lua", text);
-}
+static void write_broken(const char *text) { rt_write("brain.lua", text); }
 
 /* After a broken save: the error appears on stderr with file:line, the old version keeps thinking. */
 static void expect_error_and_old_code(RtProcess *p, const char *error_text, int old_version)

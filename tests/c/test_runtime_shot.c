@@ -80,10 +80,7 @@ static void take_at(const char *scene, const char *png, int expect_status, const
     free(err);
 }
 
-static void take(const char *scene, const char *png, int expect_status)
-{
-    take_at(scene, png, expect_status, NULL);
-}
+static void take(const char *scene, const char *png, int expect_status) { take_at(scene, png, expect_status, NULL); }
 
 static void test_bad_gfx_arguments_name_function_argument_and_expectation(void **state)
 {
@@ -226,14 +223,26 @@ static void test_selected_vehicle_has_plots_under_its_inspector(void **state)
                           "  v.state = 'roaming'\n"
                           "end\n");
     char *out, *err;
-    const char *with[] = {"--headless", "--steps", "300", "--width", "800", "--height", "600", "--select", "1",
-                          "--screenshot", rt_path("plots.png"), rt_path("plots.lua"), NULL};
+    const char *with[] = {"--headless",
+                          "--steps",
+                          "300",
+                          "--width",
+                          "800",
+                          "--height",
+                          "600",
+                          "--select",
+                          "1",
+                          "--screenshot",
+                          rt_path("plots.png"),
+                          rt_path("plots.lua"),
+                          NULL};
     int status = rt_run(with, &out, &err);
     if (status != 0) fail_msg("exit %d: %s", status, err);
     free(out);
     free(err);
-    const char *without[] = {"--headless", "--steps", "300", "--width", "800", "--height", "600",
-                             "--screenshot", rt_path("none.png"), rt_path("plots.lua"), NULL};
+    const char *without[] = {"--headless", "--steps", "300",          "--width",           "800",
+                             "--height",   "600",     "--screenshot", rt_path("none.png"), rt_path("plots.lua"),
+                             NULL};
     assert_int_equal(rt_run(without, &out, &err), 0);
     free(out);
     free(err);

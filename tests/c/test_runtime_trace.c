@@ -37,11 +37,11 @@ enum { MAX_FIELDS = 64, MAX_ROWS = 4096 };
 
 typedef struct Csv {
     char *text;
-    int rows;                       /* data rows, header excluded */
-    int columns;                    /* of the header */
+    int rows;    /* data rows, header excluded */
+    int columns; /* of the header */
     char *header[MAX_FIELDS];
     char *field[MAX_ROWS][MAX_FIELDS];
-    int count[MAX_ROWS];            /* fields in each row */
+    int count[MAX_ROWS]; /* fields in each row */
 } Csv;
 
 /* Splits the file in place: fields of RFC 4180 (quoted ones unquoted, "" -> "). */
@@ -61,9 +61,14 @@ static Csv *csv_read(const char *path)
                 p++;
                 for (;;) {
                     assert_true(*p != '\0');
-                    if (*p == '"' && p[1] == '"') { *out++ = '"'; p += 2; }
-                    else if (*p == '"') { p++; break; }
-                    else *out++ = *p++;
+                    if (*p == '"' && p[1] == '"') {
+                        *out++ = '"';
+                        p += 2;
+                    } else if (*p == '"') {
+                        p++;
+                        break;
+                    } else
+                        *out++ = *p++;
                 }
             } else {
                 while (*p && *p != ',' && *p != '\n') *out++ = *p++;
@@ -76,8 +81,10 @@ static Csv *csv_read(const char *path)
             p++;
             if (end == '\n') break;
         }
-        if (row < 0) c->columns = n;
-        else c->count[row] = n;
+        if (row < 0)
+            c->columns = n;
+        else
+            c->count[row] = n;
         row++;
         assert_true(row < MAX_ROWS);
     }
@@ -206,7 +213,7 @@ static void test_trace_every_k_steps(void **state)
     (void)state;
     rt_write("scene.lua", TRACE_SCENE);
     char *out, *err;
-    const char *args[] = {"--headless", "--steps", "50", "--trace-every", "7", "--trace", rt_path("every.csv"),
+    const char *args[] = {"--headless",         "--steps", "50", "--trace-every", "7", "--trace", rt_path("every.csv"),
                           rt_path("scene.lua"), NULL};
     assert_int_equal(rt_run(args, &out, &err), 0);
     Csv *c = csv_read(rt_path("every.csv"));

@@ -36,10 +36,7 @@ static char *read_file(const char *path)
     return buf;
 }
 
-static void in_dir(char *out, size_t size, const char *name)
-{
-    snprintf(out, size, "%s/%s", g_dir, name);
-}
+static void in_dir(char *out, size_t size, const char *name) { snprintf(out, size, "%s/%s", g_dir, name); }
 
 /* The watcher is told the time (watcher_next(w, now)) rather than reading a clock, so these tests
  * run it on a virtual clock: what it reports, and after how much (virtual) time, does not depend on
