@@ -21,16 +21,15 @@
 static uint64_t sums[STEPS + 1];
 static double live_at[STEPS + 1]; /* seconds the live session took to reach each step */
 
+/// One event of the kind `type`: a key `a`, a motion to (a, b), or button `a` at (b, c).
 static void feed(App *app, Uint32 type, int a, int b, int c)
 {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    if (type == SDL_KEYDOWN) ev.key.keysym.sym = a;
-    if (type == SDL_MOUSEMOTION) ev.motion.x = a, ev.motion.y = b;
-    if (type == SDL_MOUSEBUTTONDOWN || type == SDL_MOUSEBUTTONUP)
-        ev.button.button = (Uint8)a, ev.button.x = b, ev.button.y = c;
-    app_handle_event(app, &ev);
+    if (type == SDL_KEYDOWN)
+        app_feed_key(app, a, 0);
+    else if (type == SDL_MOUSEMOTION)
+        app_feed_motion(app, a, b);
+    else
+        app_feed_button(app, type, (Uint8)a, b, c);
 }
 
 static int by_value(const void *a, const void *b)

@@ -13,24 +13,8 @@
 #include "app.h"
 #include "rewind.h"
 
-static void feed_motion(App *app, int x, int y)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_MOUSEMOTION;
-    ev.motion.x = x;
-    ev.motion.y = y;
-    app_handle_event(app, &ev);
-}
-
-static void feed_key(App *app, SDL_Keycode sym)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = sym;
-    app_handle_event(app, &ev);
-}
+static void feed_motion(App *app, int x, int y) { app_feed_motion(app, x, y); }
+static void feed_key(App *app, SDL_Keycode sym) { app_feed_key(app, sym, 0); }
 
 static void run_to(App *app, long long step)
 {

@@ -95,6 +95,13 @@ void app_record_history(App *app);
 /* input.c */
 /// Handles one SDL event exactly as the window does (tests feed events here).
 void app_handle_event(App *app, const SDL_Event *event);
+/* Input made up rather than read from a window (tests, benchmarks, scripted sessions): each builds
+ * the event the window would deliver and hands it to app_handle_event. */
+void app_feed_key(App *app, SDL_Keycode key, Uint16 mod);
+void app_feed_motion(App *app, int x, int y);
+/// `type` is SDL_MOUSEBUTTONDOWN or SDL_MOUSEBUTTONUP.
+void app_feed_button(App *app, Uint32 type, Uint8 button, int x, int y);
+void app_feed_wheel(App *app, int y);
 /// The LÖVE name of a key ("space", "a", "lshift", "f10"), or NULL for none.
 const char *app_key_name(SDL_Keycode key);
 /// True when the key of this LÖVE name is the runtime's (keys.c): the scene never receives it.

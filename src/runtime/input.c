@@ -306,3 +306,45 @@ void app_handle_event(App *app, const SDL_Event *ev)
     default: break;
     }
 }
+
+/* ---- Input made up (app.h) ---------------------------------------------------------------- */
+
+void app_feed_key(App *app, SDL_Keycode key, Uint16 mod)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = key;
+    ev.key.keysym.mod = mod;
+    app_handle_event(app, &ev);
+}
+
+void app_feed_motion(App *app, int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEMOTION;
+    ev.motion.x = x;
+    ev.motion.y = y;
+    app_handle_event(app, &ev);
+}
+
+void app_feed_button(App *app, Uint32 type, Uint8 button, int x, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.button.button = button;
+    ev.button.x = x;
+    ev.button.y = y;
+    app_handle_event(app, &ev);
+}
+
+void app_feed_wheel(App *app, int y)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEWHEEL;
+    ev.wheel.y = y;
+    app_handle_event(app, &ev);
+}

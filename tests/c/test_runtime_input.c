@@ -49,45 +49,10 @@ static int teardown(void **state)
     return rt_teardown(state);
 }
 
-static void key(SDL_Keycode sym, Uint16 mod)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = sym;
-    ev.key.keysym.mod = mod;
-    app_handle_event(&app, &ev);
-}
-
-static void mouse_button(Uint32 type, Uint8 button, int x, int y)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    ev.button.button = button;
-    ev.button.x = x;
-    ev.button.y = y;
-    app_handle_event(&app, &ev);
-}
-
-static void mouse_move(int x, int y)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_MOUSEMOTION;
-    ev.motion.x = x;
-    ev.motion.y = y;
-    app_handle_event(&app, &ev);
-}
-
-static void wheel(int y)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_MOUSEWHEEL;
-    ev.wheel.y = y;
-    app_handle_event(&app, &ev);
-}
+static void key(SDL_Keycode sym, Uint16 mod) { app_feed_key(&app, sym, mod); }
+static void mouse_button(Uint32 type, Uint8 button, int x, int y) { app_feed_button(&app, type, button, x, y); }
+static void mouse_move(int x, int y) { app_feed_motion(&app, x, y); }
+static void wheel(int y) { app_feed_wheel(&app, y); }
 
 /* Pushes the scene's global `name` (scenes keep their globals in their own environment). */
 static void push_scene_global(const char *name)

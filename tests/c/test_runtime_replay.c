@@ -15,35 +15,12 @@
 #include "record.h"
 #include "replay.h"
 
-static void key(App *app, SDL_Keycode sym)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = sym;
-    app_handle_event(app, &ev);
-}
-
+static void key(App *app, SDL_Keycode sym) { app_feed_key(app, sym, 0); }
 static void mouse_button(App *app, Uint32 type, Uint8 button, int x, int y)
 {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    ev.button.button = button;
-    ev.button.x = x;
-    ev.button.y = y;
-    app_handle_event(app, &ev);
+    app_feed_button(app, type, button, x, y);
 }
-
-static void mouse_move(App *app, int x, int y)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_MOUSEMOTION;
-    ev.motion.x = x;
-    ev.motion.y = y;
-    app_handle_event(app, &ev);
-}
+static void mouse_move(App *app, int x, int y) { app_feed_motion(app, x, y); }
 
 static void frames(App *app, int n)
 {

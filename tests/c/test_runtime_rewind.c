@@ -19,30 +19,14 @@
 /* The world checksum after each step of the run as it went live (0 where a frame took two). */
 static uint64_t live_sums[MAX_STEPS];
 
-static void event_key(App *app, SDL_Keycode sym, Uint16 mod)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_KEYDOWN;
-    ev.key.keysym.sym = sym;
-    ev.key.keysym.mod = mod;
-    app_handle_event(app, &ev);
-}
+static void event_key(App *app, SDL_Keycode sym, Uint16 mod) { app_feed_key(app, sym, mod); }
 
 static void mouse(App *app, Uint32 type, Uint8 button, int x, int y)
 {
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = type;
-    if (type == SDL_MOUSEMOTION) {
-        ev.motion.x = x;
-        ev.motion.y = y;
-    } else {
-        ev.button.button = button;
-        ev.button.x = x;
-        ev.button.y = y;
-    }
-    app_handle_event(app, &ev);
+    if (type == SDL_MOUSEMOTION)
+        app_feed_motion(app, x, y);
+    else
+        app_feed_button(app, type, button, x, y);
 }
 
 static uint64_t world_sum(App *app) { return steer_world_checksum(script_world(app->script)); }
