@@ -9,6 +9,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "runtime_support.h"
 
+#include <lauxlib.h>
 #include <lua.h>
 
 #include "app.h"
@@ -36,6 +37,19 @@ static bool scene_global_set(App *app, const char *name)
     bool set = !lua_isnil(L, -1);
     lua_pop(L, 2);
     return set;
+}
+
+/* True when the Lua expression `check` is true in the app's state (a module's reload landed). */
+static bool lua_check(App *app, const char *check)
+{
+    lua_State *L = script_state(app->script);
+    if (luaL_dostring(L, check) != LUA_OK) {
+        lua_pop(L, 1);
+        return false;
+    }
+    bool yes = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return yes;
 }
 
 /* Rewrites a file on disk with `text`, the old text's "\nreturn M" replaced by `insert` + that. */
@@ -82,9 +96,10 @@ static void play_some_input(App *app, int round)
 }
 
 /* Records `scene` (in the temp folder) with input, a reload of the scene file rewritten on disk
- * (and of `module`, when given, rewritten with `module_insert`), into `file`. Returns the steps. */
-static long long record_scene(const char *scene, const char *module, const char *module_insert, const char *file,
-                              bool headless)
+ * (and of `module`, when given, rewritten with `module_insert`; `module_loaded` is a Lua
+ * expression true once that reload landed), into `file`. Returns the steps. */
+static long long record_scene(const char *scene, const char *module, const char *module_insert,
+                              const char *module_loaded, const char *file, bool headless)
 {
     AppOptions opt = options_default();
     opt.headless = headless;
@@ -113,7 +128,11 @@ static long long record_scene(const char *scene, const char *module, const char 
         rt_sleep(0.02);
     }
     assert_true(scene_global_set(&app, "replay_saved"));
-    rt_sleep(0.3); /* the module's save, if any, lands too */
+    while (module && !lua_check(&app, module_loaded) && rt_now() < end) { /* the module's save lands too */
+        app_frame(&app, 1.0 / 60.0);
+        rt_sleep(0.02);
+    }
+    if (module) assert_true(lua_check(&app, module_loaded));
     app_frame(&app, 1.0 / 60.0);
     key(&app, SDLK_SPACE);
     play_some_input(&app, 1);
@@ -172,7 +191,8 @@ static void test_every_demo_recorded_with_input_and_a_reload_replays_in_another_
             fclose(f);
             free(text);
         }
-        long long steps = record_scene(line, hunter_prey ? config : NULL, "M.prey_speed = 130\n", file, true);
+        long long steps = record_scene(line, hunter_prey ? config : NULL, "M.prey_speed = 130\n",
+                                       "return package.loaded['hunter_prey.config'].prey_speed == 130", file, true);
         assert_true(steps > 100);
         assert_replays(file, steps, true);
         count++;
@@ -187,7 +207,7 @@ static void test_a_window_records_its_input_and_replays_in_a_window_and_headless
     copy_scripts();
     const char *scene = rt_path("scripts/seek_flee_arrive.lua");
     const char *file = rt_path("window.steer");
-    long long steps = record_scene(scene, NULL, NULL, file, false);
+    long long steps = record_scene(scene, NULL, NULL, NULL, file, false);
     assert_replays(file, steps, true);
     assert_replays(file, steps, false);
 }
