@@ -328,6 +328,13 @@ void script_push_world(ScriptHost *host) { lua_rawgeti(host->L, LUA_REGISTRYINDE
 
 void script_push_env(ScriptHost *host) { lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->env_ref); }
 
+void script_push_global(ScriptHost *host, const char *name)
+{
+    script_push_env(host);
+    lua_getfield(host->L, -1, name);
+    lua_remove(host->L, -2);
+}
+
 int script_load_scene(ScriptHost *host, const char *path)
 {
     int status = script_load_file(host, path);

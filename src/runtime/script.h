@@ -78,6 +78,8 @@ void script_push_world(ScriptHost *host);
 /// Pushes the scene's environment: the table its globals live in (reads fall through to _G, so a
 /// scene's `load` or `update` never hides Lua's own from the modules it requires).
 void script_push_env(ScriptHost *host);
+/// Pushes the scene's global `name` (from its environment; Lua's own when the scene has none).
+void script_push_global(ScriptHost *host, const char *name);
 
 /// Runs the brains whose turn it is in the coming step (what w:think() does: vehicle slot i thinks
 /// when step % k == i % k, k = physics rate / think rate, with dt = simulated time since it last

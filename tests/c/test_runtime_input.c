@@ -55,13 +55,7 @@ static void mouse_move(int x, int y) { app_feed_motion(&app, x, y); }
 static void wheel(int y) { app_feed_wheel(&app, y); }
 
 /* Pushes the scene's global `name` (scenes keep their globals in their own environment). */
-static void push_scene_global(const char *name)
-{
-    lua_State *L = script_state(app.script);
-    script_push_env(app.script);
-    lua_getfield(L, -1, name);
-    lua_remove(L, -2);
-}
+static void push_scene_global(const char *name) { script_push_global(app.script, name); }
 
 /* The scene's events list, joined with '|'. */
 static const char *events(void)

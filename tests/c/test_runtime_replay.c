@@ -31,11 +31,9 @@ static void frames(App *app, int n)
 /* The scene's global `name` (set by the rewritten file's chunk when it reloads). */
 static bool scene_global_set(App *app, const char *name)
 {
-    lua_State *L = script_state(app->script);
-    script_push_env(app->script);
-    lua_getfield(L, -1, name);
-    bool set = !lua_isnil(L, -1);
-    lua_pop(L, 2);
+    script_push_global(app->script, name);
+    bool set = !lua_isnil(script_state(app->script), -1);
+    lua_pop(script_state(app->script), 1);
     return set;
 }
 

@@ -179,11 +179,9 @@ static const char *BRANCH_SCENE =
 
 static bool scene_global_set(App *app, const char *name)
 {
-    lua_State *L = script_state(app->script);
-    script_push_env(app->script);
-    lua_getfield(L, -1, name);
-    bool set = !lua_isnil(L, -1);
-    lua_pop(L, 2);
+    script_push_global(app->script, name);
+    bool set = !lua_isnil(script_state(app->script), -1);
+    lua_pop(script_state(app->script), 1);
     return set;
 }
 
