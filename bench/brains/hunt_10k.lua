@@ -4,6 +4,9 @@
 --   prey:    flock -> evade the closest hunter in range -> flock once it is gone
 -- make bench-brains runs it headless at --think-hz 10 and at 0 (brains silent: the physics alone)
 -- and reads lua_ms_per_frame and step_ms from the summary. STEER_BENCH_VEHICLES changes the count.
+-- STEER_BENCH_BRAIN=query gives every vehicle, instead of its machine, a plain function that only
+-- makes the query an fsm think makes (the least a brain asked to query at every think can cost);
+-- STEER_BENCH_BRAIN=empty, a function that does nothing (what calling a brain costs).
 local fsm = require "fsm"
 
 world = { width = 6000, height = 6000, edges = "wrap", seed = 11 }
@@ -59,12 +62,23 @@ local Prey = fsm.machine{
   },
 }
 
+local floor = os.getenv("STEER_BENCH_BRAIN")
+if floor == "" then floor = nil end
+local the_world -- the floor's brains hold the world in an upvalue: not even v.world is read
+local floor_brains = {
+  query = { hunter = function(v) the_world:closest(v, "prey", SIGHT) end,
+            prey = function(v) the_world:closest(v, "hunter", THREAT) end },
+  empty = { hunter = function() end, prey = function() end },
+}
+
 function load(w)
   local n = tonumber(os.getenv("STEER_BENCH_VEHICLES") or "10000")
+  the_world = w
   for i = 1, n do
     local hunter = i % 5 == 0
     local v = w:spawn{ kind = hunter and "hunter" or "prey", x = w:random() * w.width, y = w:random() * w.height,
                        max_speed = hunter and 90 or 80, neighbor_radius = 30 }
     fsm.start(v, hunter and Hunter or Prey)
+    if floor then v.brain = floor_brains[floor][v.kind] end
   end
 end

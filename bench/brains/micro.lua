@@ -63,7 +63,14 @@ local function measure(n)
     w:remove(all[k])
     all[k] = w:spawn{ kind = (k % 5 == 0) and "hunter" or "prey", x = w:random() * side, y = w:random() * side }
   end)
-  return query, switch, respawn, switch_alone, respawn_alone
+  -- The floor of a switch: a C function that does nothing (type), called on a vehicle's method's
+  -- worth of Lua with the same option table the switch builds. Less the loop's own cost (pick).
+  local loop = time_per_op(function(i) pick(i) end)
+  local call_floor = time_per_op(function(i)
+    local _ = pick(i)
+    type{ radius = 20, distance = 40, jitter = 60 }
+  end) - loop
+  return query, switch, respawn, switch_alone, respawn_alone, call_floor
 end
 
 local sizes = {}
@@ -74,12 +81,13 @@ print("== bench-brains (micro): one think's world calls, through the Lua module,
   .. SAMPLES .. " x " .. BATCH .. " ops")
 print(("%9s %14s %24s %30s"):format("vehicles", "closest alone", "v:wander{} then closest",
   "remove + spawn then closest"))
-local worst, after = 0, {}
+local worst, after, floors = 0, {}, {}
 for _, n in ipairs(sizes) do
-  local q, s, r, sa, ra = measure(n)
+  local q, s, r, sa, ra, cf = measure(n)
   worst = math.max(worst, s / q, r / q)
   print(("%9d %11.2f us %15.2f us (%.2fx) %21.2f us (%.2fx)"):format(n, q, s, s / q, r, r / q))
   after[#after + 1] = { n, sa, (s - sa) / q, ra, (r - ra) / q }
+  floors[#floors + 1] = { n, cf, (q + cf) / q }
 end
 print(("target: switch-then-query and remove+spawn-then-query within 1.5x of the query alone: worst %.2fx")
   :format(worst))
@@ -88,4 +96,11 @@ print(("%9s %14s %18s %24s %18s"):format("vehicles", "v:wander{}", "query after 
   "query after it"))
 for _, a in ipairs(after) do
   print(("%9d %11.2f us %17.2fx %21.2f us %17.2fx"):format(a[1], a[2], a[3], a[4], a[5]))
+end
+print("the floor: Lua's own cost of the switch's call, a C function that does nothing called with the")
+print("same option table (type{...}), and the best switch-then-query ratio it leaves even for a switch")
+print("that costs nothing more:")
+print(("%9s %14s %18s"):format("vehicles", "type{...}", "(query + it) / query"))
+for _, f in ipairs(floors) do
+  print(("%9d %11.2f us %17.2fx"):format(f[1], f[2], f[3]))
 end

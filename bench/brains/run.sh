@@ -15,6 +15,15 @@ for hz in 0 10; do
     step=$(echo "$line" | sed -n 's/.*step_ms=\([0-9.]*\).*/\1/p')
     echo "think-hz $hz: Lua $lua ms/frame, physics step $step ms (1 frame = 1 step at 60 Hz)"
 done
+# The floor: the same scene and thinks, each brain a plain function that only makes its think's
+# query (no fsm, no switch), then one that does nothing.
+for brain in query empty; do
+    line=$(STEER_BENCH_BRAIN=$brain "$steer" --headless --steps "$steps" --think-hz 10 --time-budget 2000 "$dir/hunt_10k.lua" | grep '^summary:')
+    lua=$(echo "$line" | sed -n 's/.*lua_ms_per_frame=\([0-9.]*\).*/\1/p')
+        what="only make their think's query"
+    [ $brain = empty ] && what="do nothing"
+    echo "floor, plain-function brains that $what: Lua $lua ms/frame"
+done
 echo "target: Lua under 1 ms per frame at think-hz 10"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/micro.lua"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/calls.lua"
