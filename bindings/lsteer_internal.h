@@ -77,10 +77,19 @@ typedef struct LBrains {
     double hz;         ///< w.think_hz; 0 = never
     LThinkSlot *slots; ///< indexed by the core slot (id.index1)
     int slot_capacity;
-    SteerVehicleId *ids; ///< scratch: the vehicles of one pass
+    SteerVehicleId *ids; ///< scratch: every vehicle, in creation order
     int id_capacity;
-    int paused;    ///< slots with paused set
-    bool thinking; ///< a pass runs (w:think() is not re-entrant)
+    /* The roster (lbrains.c, roster_ready): every vehicle's id grouped by think phase, each group
+     * in creation order, so that a pass visits the vehicles whose turn it is and not all of them. */
+    SteerVehicleId *roster;
+    int roster_capacity, roster_count;
+    int *phase_start; ///< phase p's ids are roster[phase_start[p] .. phase_start[p + 1])
+    int phase_capacity;
+    uint64_t roster_stride; ///< the phases it was grouped into (0: never built)
+    uint64_t spawns;        ///< vehicles spawned in the world so far (lsteer_spawn counts them)
+    uint64_t roster_spawns; ///< spawns when it was built
+    int paused;             ///< slots with paused set
+    bool thinking;          ///< a pass runs (w:think() is not re-entrant)
 } LBrains;
 
 /// The bits of lsteer_read_options' mask for the spawn options spawn reads itself (lvehicle.c).

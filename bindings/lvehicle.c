@@ -401,6 +401,7 @@ int lsteer_spawn(lua_State *L)
     SteerVehicleId id;
     if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
         return luaL_argerror(L, 2, steer_world_last_error(w->world));
+    w->brains.spawns++; /* (undone or not: the brains' roster is built again either way) */
     /* The Lua half allocates (kind names, the handle, its place among the handles): when memory
      * runs out there, the vehicle is taken back, so that a failed spawn changes nothing. */
     SpawnFinish finish = {&plan, id, (given & (bits->lua_value[0] | bits->lua_value[1] | bits->lua_value[2])) != 0};

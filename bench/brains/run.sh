@@ -2,8 +2,10 @@
 # make bench-brains: the decision layer at scale. First the program: 10,000 vehicles (2,000
 # hunters, 8,000 prey) whose fsm brains think at 10 Hz, query the world at every think and switch
 # behaviours on transitions, headless, against the same scene with the brains silent (think-hz 0:
-# the physics alone). Then one think's world calls through the module at 1k, 10k and 100k vehicles.
-# Last, what each call of a think costs, for one frame's share of thinks (calls.lua).
+# the physics alone), and against its floor: the same thinks as plain functions that only make
+# their query, then that do nothing. Then one think's world calls through the module at 1k, 10k and 100k vehicles.
+# Then what each call of a think costs, for one frame's share of thinks (calls.lua). Last, what a
+# pass costs around brains that do nothing, at 10,000 and 100,000 vehicles (pass.lua).
 steer=${1:-build/steer}
 module_dir=${2:-build}
 dir=$(dirname "$0")
@@ -27,3 +29,4 @@ done
 echo "target: Lua under 1 ms per frame at think-hz 10"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/micro.lua"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/calls.lua"
+LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/pass.lua"

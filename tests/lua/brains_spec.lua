@@ -105,6 +105,63 @@ describe("w:think()", function()
     for s = 0, 119 do assert.equal(1, per_step[s]) end
   end)
 
+  it("keeps every vehicle at the rate, in creation order, through spawns, removals and new rates", function()
+    -- Every pass runs the brains whose turn it is in creation order; each live vehicle thinks once
+    -- in every `stride` steps (6 at 10 Hz, 4 at 15 Hz, 2 at 15 Hz once dt is 1/30): a first time
+    -- within a stride of its birth or of a new rate (`due`), then every stride steps; a removed
+    -- one never again. Vehicles come and go between the passes and from inside them, in bursts
+    -- large enough to leave most of the world new or gone.
+    local last, due, gone, stride = {}, {}, {}, 6
+    local pass_ids
+    local brain = function(v)
+      local id, step = v.id, w.step_count
+      assert.is_nil(gone[id])
+      if pass_ids[#pass_ids] then assert.is_true(id > pass_ids[#pass_ids]) end
+      pass_ids[#pass_ids + 1] = id
+      if last[id] then assert.equal(stride, step - last[id], "vehicle " .. id .. " at step " .. step) end
+      last[id] = step
+      if w:random() < 0.01 then -- a brain spawns: the newcomer thinks from the next pass on
+        local n = w:spawn{x = w:random() * 500, y = w:random() * 500}
+        n.brain = v.brain
+        due[n.id] = step + stride
+      end
+    end
+    local function spawn(n)
+      for _ = 1, n do
+        local v = w:spawn{x = w:random() * 500, y = w:random() * 500}
+        v.brain = brain
+        due[v.id] = w.step_count + stride - 1
+      end
+    end
+    local function remove(n)
+      local all = w:vehicles()
+      for _ = 1, math.min(n, #all) do
+        local v = table.remove(all, 1 + math.floor(w:random() * #all))
+        gone[v.id] = true
+        w:remove(v)
+      end
+    end
+    local function new_rate(s)
+      stride, last = s, {}
+      for _, v in ipairs(w:vehicles()) do due[v.id] = w.step_count + stride - 1 end
+    end
+    spawn(60)
+    for step = 0, 599 do
+      if step % 7 == 3 then remove(1); spawn(1) end
+      if step == 200 then w.think_hz = 15; new_rate(4) end
+      if step == 300 then spawn(200) end
+      if step == 360 then remove(230) end
+      if step == 450 then w.dt = 1 / 30; new_rate(2) end
+      pass_ids = {}
+      w:think(function(_, message) error(message, 0) end) -- a failed check inside a brain fails the test
+      for _, v in ipairs(w:vehicles()) do -- none is late for its first thought
+        if not last[v.id] then assert.is_true(step < due[v.id], "vehicle " .. v.id .. " late at step " .. step) end
+      end
+      w:step()
+    end
+    assert.is_true(#w:vehicles() > 30)
+  end)
+
   it("calls a function brain as f(v, dt), and no brain at think_hz 0", function()
     local seen
     local v = w:spawn{}
