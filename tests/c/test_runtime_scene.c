@@ -2,7 +2,8 @@
  * real files: the scene's globals live in an environment of their own (so its `load` never hides
  * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random
  * too, and an F5 restart (in-process, as the window's key does it) reseeds it; the fsm library's
- * errors name the scene's file:line; a kind's colour depends on its name only. */
+ * errors name the scene's file:line; a kind's colour depends on its name only; the README's first
+ * scene survives a save while it runs. */
 #include "runtime_support.h"
 
 #include <math.h>
@@ -333,6 +334,50 @@ static void test_a_kind_has_the_colour_of_its_name_whatever_the_spawn_order(void
     assert_true(steer_render_name_color("hunter") != steer_render_name_color("prey"));
 }
 
+/* The README's first scene as a newcomer copies it, followed by `tail`. */
+static void write_readme_scene(const char *name, const char *tail)
+{
+    char *readme = rt_read("README.md");
+    char *from = strstr(readme, "-- chase.lua:");
+    assert_non_null(from);
+    char *end = strstr(from, "\n```");
+    assert_non_null(end);
+    end[1] = '\0';
+    size_t size = strlen(from) + strlen(tail) + 1;
+    char *text = malloc(size);
+    snprintf(text, size, "%s%s", from, tail);
+    rt_write(name, text);
+    free(text);
+    free(readme);
+}
+
+/* The README invites an edit of its first scene while it runs: the scene must survive its own
+ * reload (a file-level local holding the hunter would come back nil, and update fail each frame). */
+static void test_the_readmes_first_scene_survives_a_save_while_it_runs(void **state)
+{
+    (void)state;
+    static const char *TAIL = "local readme_update = update\n"
+                              "function update(w, dt)\n"
+                              "  readme_update(w, dt)\n"
+                              "  if w.step_count %% 10 == 0 then print('%s hunter ' .. hunter.id) end\n"
+                              "end\n";
+    char tail[512];
+    snprintf(tail, sizeof tail, TAIL, "v1");
+    write_readme_scene("chase.lua", tail);
+    const char *args[] = {"--headless", "--watch", rt_path("chase.lua"), NULL};
+    RtProcess p = rt_start(args);
+    long at = rt_wait_for(p.out, 0, "v1 hunter ", RT_DEADLINE_S);
+    assert_true(at > 0);
+    snprintf(tail, sizeof tail, TAIL, "v2");
+    write_readme_scene("chase.lua", tail);
+    assert_true(rt_wait_for(p.out, at, "v2 hunter 4\n", RT_DEADLINE_S) > 0);
+    assert_int_equal(rt_stop(&p), 0);
+    char *err = rt_read(p.err);
+    assert_non_null(strstr(err, "reloaded"));
+    assert_null(strstr(err, "script error"));
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -348,6 +393,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_restart_reseeds_math_random, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_fsm_errors_name_the_scene_file_and_line, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_kind_has_the_colour_of_its_name_whatever_the_spawn_order, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_readmes_first_scene_survives_a_save_while_it_runs, rt_setup,
                                         rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
