@@ -101,7 +101,10 @@ typedef struct LSpawnBits {
 typedef struct LWorld {
     uint64_t tag;      ///< LSTEER_WORLD_TAG (lsteer_test_world)
     SteerWorld *world; ///< NULL once closed
-    int kind_count;    ///< kinds interned so far
+    /// Held by its host (steer_lua_hold_world): w:close() and `<close>` refuse, since the host
+    /// goes on using the world; only __gc frees it.
+    bool held;
+    int kind_count; ///< kinds interned so far
     /// The interned name string of each kind (lua_topointer; kept alive in UV_KINDS): a query's
     /// kind argument is recognised by identity, without hashing it (lworld.c, check_kind_filter).
     const void *kind_names[STEER_MAX_KINDS];

@@ -150,6 +150,7 @@ int lsteer_world_new(lua_State *L)
     w->tag = LSTEER_WORLD_TAG;
     w->world = NULL;
     w->kind_count = 0;
+    w->held = false;
     lsteer_brains_init(&w->brains, think_hz);
     lsteer_spawn_bits_init(&w->spawn_bits);
     luaL_setmetatable(L, WORLD_MT);
@@ -373,7 +374,7 @@ static int world_kinds(lua_State *L)
 }
 
 /// Destroys the world now (also __gc and __close); every later use is an error.
-static int world_close(lua_State *L)
+static int world_free(lua_State *L)
 {
     LWorld *w = luaL_checkudata(L, 1, WORLD_MT);
     if (w->world) {
@@ -382,6 +383,23 @@ static int world_close(lua_State *L)
         lsteer_brains_free(L, &w->brains);
     }
     return 0;
+}
+
+/// w:close() and `local w <close>`: as __gc, except on a world its host holds, which goes on
+/// stepping it after the call (the program's world would be freed under it).
+static int world_close(lua_State *L)
+{
+    LWorld *w = luaL_checkudata(L, 1, WORLD_MT);
+    if (w->held)
+        return luaL_error(L, "close: this world belongs to the program running the scene, which closes it "
+                             "itself (remove vehicles with w:remove)");
+    return world_free(L);
+}
+
+void steer_lua_hold_world(lua_State *L, int idx)
+{
+    LWorld *w = lsteer_test_world(L, idx);
+    if (w) w->held = true;
 }
 
 static int world_tostring(lua_State *L)
@@ -477,7 +495,7 @@ static int world_set(lua_State *L, void *self, int code, const char *key)
 }
 
 static const luaL_Reg WORLD_META[] = {
-    {"__gc", world_close},
+    {"__gc", world_free},
     {"__close", world_close},
     {"__tostring", world_tostring},
     {NULL, NULL},

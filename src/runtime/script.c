@@ -210,6 +210,7 @@ static bool read_scene(ScriptHost *host)
         script_report_error(host, "scene: steer.world did not return a world");
         return false;
     }
+    steer_lua_hold_world(L, -1); /* a scene's w:close() would free it under the loop */
     host->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     if (host->config.physics_hz > 0.0 && steer_world_set_dt(host->world, 1.0 / host->config.physics_hz) != STEER_OK) {
         script_report_error(host, steer_world_last_error(host->world));
@@ -243,6 +244,7 @@ static bool keep_failed(ScriptHost *host)
         lua_pop(L, 1);
         return false;
     }
+    steer_lua_hold_world(L, -1);
     host->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return true;
 }

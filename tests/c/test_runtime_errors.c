@@ -1,7 +1,8 @@
 /* test_runtime_errors.c - a script error never ends the program in a window: a scene that fails to
  * load (in load, at its top level, a syntax error, a module it requires) opens the window with the
  * error panel and loads as soon as the fix is saved; headless still exits 1. The panel keeps one
- * entry per file that fails to load until that file loads cleanly. The real program on real files
+ * entry per file that fails to load until that file loads cleanly; a scene that closes the
+ * program's world gets an error, not a crash. The real program on real files
  * (SDL's dummy video driver gives it a window), and the host in-process for the panel's text. */
 #include "runtime_support.h"
 
@@ -96,6 +97,37 @@ static void test_headless_a_scene_that_fails_to_load_still_exits_1(void **state)
     free(err);
     const char *watching[] = {"--headless", "--watch", rt_path("scene.lua"), NULL};
     assert_int_equal(rt_run(watching, &out, &err), 1);
+    free(out);
+    free(err);
+}
+
+/* w:close() on the world the program steps (it used to free it under the loop: a segfault) is a
+ * script error like any other, with the hint; the world goes on stepping. A world the scene makes
+ * for itself with steer.world still closes. */
+static void test_closing_the_programs_world_is_a_script_error_and_the_run_goes_on(void **state)
+{
+    (void)state;
+    rt_write("scene.lua",
+             "local steer = require 'steer'\n"
+             "function load(w)\n"
+             "  w:spawn{ kind = 'a', x = 10, y = 10, vx = 60 }\n"
+             "  local own = steer.world{}\n"
+             "  own:close()\n"
+             "  print('own world ' .. tostring(own))\n"
+             "end\n"
+             "function update(w, dt)\n"
+             "  if w.step_count == 5 then w:close() end\n"
+             "  if w.step_count == 9 then local closing <close> = w end\n"
+             "end\n"
+             "function draw(gfx, w) if w.step_count == 20 then print('x ' .. w:vehicles()[1].x) end end\n");
+    const char *args[] = {"--headless", "--steps", "20", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(out, "own world world (closed)"));
+    assert_non_null(strstr(out, "x 30"));
+    assert_non_null(strstr(out, "steps=20 time=0.333 vehicles=1 errors=2 "));
+    assert_non_null(strstr(err, "scene.lua:9: close: this world belongs to the program running the scene"));
+    assert_non_null(strstr(err, "scene.lua:10: close: this world belongs to the program running the scene"));
     free(out);
     free(err);
 }
@@ -205,6 +237,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_broken_module_the_scene_requires_is_watched_and_its_fix_loads_the_scene,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_closing_the_programs_world_is_a_script_error_and_the_run_goes_on, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_panel_keeps_one_entry_per_failing_file_until_it_loads_cleanly,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_failing_reload_callback_is_filed_under_the_file_being_reloaded, rt_setup,
