@@ -101,7 +101,8 @@ void options_print_help(FILE *out, const char *program)
     const char *help_key = keys_for_action(KEY_HELP)->key;
     fprintf(out,
             "usage: %s [options] SCRIPT\n"
-            "Runs the scene SCRIPT (a Lua file) in a window, or headless.\n"
+            "Runs the scene SCRIPT (a Lua file) in a window, or headless. An option's value\n"
+            "follows it or an '=': --steps 600 or --steps=600.\n"
             "\n"
             "  --headless          run without a window; print a summary at the end\n"
             "  --steps N           stop after N physics steps (default: run until closed; headless\n"
@@ -185,7 +186,8 @@ static bool parse_double(const char *s, double min, double *out)
 /* The values given so far, by option: a second --at-step (or any valued option) would silently
  * replace the first, so one that differs is an error; the same value twice is harmless. */
 typedef struct Given {
-    const char *name, *value;
+    char name[32]; /* a copy: an --option=value's name is cut out of its argument */
+    const char *value;
 } Given;
 
 static bool given_once(Given *given, int *count, int max, const char *name, const char *value, char *error,
@@ -198,8 +200,28 @@ static bool given_once(Given *given, int *count, int max, const char *name, cons
                  value);
         return false;
     }
-    if (*count < max) given[(*count)++] = (Given){name, value};
+    if (*count < max) {
+        snprintf(given[*count].name, sizeof given[*count].name, "%s", name);
+        given[(*count)++].value = value;
+    }
     return true;
+}
+
+/* Every option, for the hint after a mistyped one. */
+static const char *const OPTION_NAMES[] = {
+    "--help",     "--version",     "--headless",   "--vsync",       "--watch",    "--poll",    "--show-help",
+    "--overlays", "--select",      "--trace",      "--trace-every", "--record",   "--replay",  "--steps",
+    "--seed",     "--screenshot",  "--at-step",    "--fps",         "--think-hz", "--threads", "--physics-hz",
+    "--settle",   "--time-budget", "--memory-cap", "--width",       "--height"};
+
+/* `arg` as given; `name` its part before any '='. */
+static void unknown_option_error(const char *arg, const char *name, char *error, size_t error_size)
+{
+    const char *hint = steer_lua_suggest(name, OPTION_NAMES, (int)(sizeof OPTION_NAMES / sizeof OPTION_NAMES[0]));
+    if (hint)
+        snprintf(error, error_size, "unknown option %s (did you mean %s?)", arg, hint);
+    else
+        snprintf(error, error_size, "unknown option %s (see --help)", arg);
 }
 
 static bool ends_with_png(const char *path)
@@ -297,6 +319,14 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         const char *value = (i + 1 < argc) ? argv[i + 1] : NULL;
         long long n;
         double d;
+        /* --steps=600 as well as --steps 600: the form many other programs take */
+        char name[32];
+        const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
+        if (eq) {
+            snprintf(name, sizeof name, "%.*s", (int)(eq - a < 31 ? eq - a : 31), a);
+            a = name;
+            value = eq + 1;
+        }
 #define NEED_VALUE()                                                                                                   \
     do {                                                                                                               \
         if (!value) {                                                                                                  \
@@ -304,7 +334,14 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             return OPTIONS_ERROR;                                                                                      \
         }                                                                                                              \
         if (!given_once(given, &given_count, 32, a, value, error, error_size)) return OPTIONS_ERROR;                   \
-        i++;                                                                                                           \
+        if (!eq) i++;                                                                                                  \
+    } while (0)
+#define NO_VALUE()                                                                                                     \
+    do {                                                                                                               \
+        if (eq) {                                                                                                      \
+            snprintf(error, error_size, "option %s takes no value, got '%s'", a, value);                               \
+            return OPTIONS_ERROR;                                                                                      \
+        }                                                                                                              \
     } while (0)
 #define BAD(what)                                                                                                      \
     do {                                                                                                               \
@@ -312,18 +349,25 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         return OPTIONS_ERROR;                                                                                          \
     } while (0)
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            NO_VALUE();
             return OPTIONS_HELP;
         } else if (!strcmp(a, "--version")) {
+            NO_VALUE();
             return OPTIONS_VERSION;
         } else if (!strcmp(a, "--headless")) {
+            NO_VALUE();
             opt->headless = true;
         } else if (!strcmp(a, "--vsync")) {
+            NO_VALUE();
             opt->vsync = true;
         } else if (!strcmp(a, "--watch")) {
+            NO_VALUE();
             opt->watch = true;
         } else if (!strcmp(a, "--poll")) {
+            NO_VALUE();
             opt->poll = true;
         } else if (!strcmp(a, "--show-help")) {
+            NO_VALUE();
             opt->show_help = true;
         } else if (!strcmp(a, "--overlays")) {
             NEED_VALUE();
@@ -397,7 +441,7 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             else
                 opt->height = (int)n;
         } else if (a[0] == '-' && a[1]) {
-            snprintf(error, error_size, "unknown option %s (see --help)", a);
+            unknown_option_error(argv[i], a, error, error_size);
             return OPTIONS_ERROR;
         } else if (opt->script) {
             snprintf(error, error_size, "one SCRIPT expected, got '%s' and '%s'", opt->script, a);
@@ -406,6 +450,7 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             opt->script = a;
         }
 #undef NEED_VALUE
+#undef NO_VALUE
 #undef BAD
     }
     if (opt->replay && opt->script) {

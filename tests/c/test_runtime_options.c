@@ -1,4 +1,5 @@
-/* test_runtime_options.c - the command line of `steer`: defaults, every option, clear errors. */
+/* test_runtime_options.c - the command line of `steer`: defaults, every option (--name value or
+ * --name=value), clear errors with a hint for a mistyped option. */
 #include "test_support.h"
 
 #include "options.h"
@@ -98,6 +99,42 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     assert_int_equal(parse(&o, err, version_args), OPTIONS_VERSION);
 }
 
+/* --name=value reads as --name value (the form other programs take); a flag refuses a value; a
+ * mistyped option is named with the one it most likely meant. */
+static void test_values_after_an_equals_sign_and_hints_for_typos(void **state)
+{
+    (void)state;
+    char err[256];
+    AppOptions o;
+    const char *a1[] = {"--steps=120", "--headless", "--screenshot=a=b.png", "--overlays=wander", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a1), OPTIONS_RUN);
+    assert_int_equal(o.steps, 120);
+    assert_string_equal(o.screenshot, "a=b.png");
+    assert_int_equal(o.overlays, STEER_OVERLAY_WANDER);
+    assert_string_equal(o.script, "s.lua");
+    const char *a2[] = {"--steps=ten", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a2), OPTIONS_ERROR);
+    assert_string_equal(err, "option --steps: a whole number >= 0 expected, got 'ten'");
+    const char *a3[] = {"--steps=10", "--steps", "11", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a3), OPTIONS_ERROR);
+    assert_string_equal(err, "option --steps given twice, with '10' and '11' (give it once)");
+    const char *a4[] = {"--headless=yes", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a4), OPTIONS_ERROR);
+    assert_string_equal(err, "option --headless takes no value, got 'yes'");
+    const char *a5[] = {"--headles", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a5), OPTIONS_ERROR);
+    assert_string_equal(err, "unknown option --headles (did you mean --headless?)");
+    const char *a6[] = {"--stepz=4", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a6), OPTIONS_ERROR);
+    assert_string_equal(err, "unknown option --stepz=4 (did you mean --steps?)");
+    const char *a7[] = {"-overlays", "all", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a7), OPTIONS_ERROR);
+    assert_string_equal(err, "unknown option -overlays (did you mean --overlays?)");
+    const char *a8[] = {"--time-budget=", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a8), OPTIONS_ERROR);
+    assert_string_equal(err, "option --time-budget: a number of milliseconds >= 1 expected, got ''");
+}
+
 static void test_version_is_the_library_s(void **state)
 {
     (void)state;
@@ -183,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_defaults_match_the_help),
         cmocka_unit_test(test_every_option_is_read),
         cmocka_unit_test(test_bad_values_name_the_option_and_what_was_expected),
+        cmocka_unit_test(test_values_after_an_equals_sign_and_hints_for_typos),
         cmocka_unit_test(test_help_documents_every_option),
         cmocka_unit_test(test_version_is_the_library_s),
         cmocka_unit_test(test_what_cannot_be_done_as_asked_is_refused),
