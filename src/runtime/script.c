@@ -6,6 +6,7 @@
 #include "script_internal.h"
 
 #include <libgen.h>
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,6 +185,52 @@ static int make_world(lua_State *L)
     return 1;
 }
 
+/* The callbacks the program calls by name (script_callback). */
+static const char *const CALLBACKS[] = {"load", "update", "draw", "keypressed", "mousepressed", "mousemoved", "reload"};
+enum { CALLBACK_COUNT = sizeof CALLBACKS / sizeof CALLBACKS[0] };
+
+/* `name` folded to compare with a callback: lower case, without '_' (Update, mouse_pressed). */
+static bool same_folded(const char *name, const char *callback)
+{
+    for (;; name++) {
+        if (*name == '_') continue;
+        char c = (char)tolower((unsigned char)*name);
+        if (c != *callback) return false;
+        if (!c) return true;
+        callback++;
+    }
+}
+
+/* Warns about each function of the table at idx named like a callback the scene does not define
+ * (`Load`, `updat`, `key_pressed`): the program would never call it, and the scene would run
+ * silently without it. */
+static void warn_misnamed_callbacks(ScriptHost *host, int idx)
+{
+    lua_State *L = host->L;
+    const char *file = strrchr(host->scene_file, '/') ? strrchr(host->scene_file, '/') + 1 : host->scene_file;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1)) {
+            const char *name = lua_tostring(L, -2), *meant = NULL;
+            for (int i = 0; i < CALLBACK_COUNT && !meant; i++)
+                if (!strcmp(name, CALLBACKS[i]))
+                    break;
+                else if (same_folded(name, CALLBACKS[i]))
+                    meant = CALLBACKS[i];
+            if (!meant && strlen(name) >= 4) meant = steer_lua_suggest(name, CALLBACKS, CALLBACK_COUNT);
+            if (meant && strcmp(name, meant) != 0) {
+                bool defined = script_push_callback(host, meant);
+                if (defined) lua_pop(L, 1);
+                if (!defined)
+                    fprintf(stderr,
+                            "steer: warning: %s defines '%s', which the program never calls (did you mean '%s'?)\n",
+                            file, name, meant);
+            }
+        }
+        lua_pop(L, 1);
+    }
+}
+
 /* Runs the scene file, makes the world, calls load(world), reads the scene's keys. Errors are
  * reported (filed under the scene's file); false when one happened. */
 static bool read_scene(ScriptHost *host)
@@ -199,6 +246,12 @@ static bool read_scene(ScriptHost *host)
     if (lua_istable(L, -1)) {
         lua_pushvalue(L, -1);
         host->scene_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    }
+    if (!host->config.tape || !host->config.tape->read) { /* a replayed or rewound load warned live */
+        if (host->scene_ref != LUA_NOREF) warn_misnamed_callbacks(host, lua_gettop(L));
+        script_push_env(host);
+        warn_misnamed_callbacks(host, lua_gettop(L));
+        lua_pop(L, 1);
     }
     lua_pushlightuserdata(L, host);
     lua_pushcclosure(L, make_world, 1);

@@ -3,7 +3,7 @@
  * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random
  * too, and an F5 restart (in-process, as the window's key does it) reseeds it; the fsm library's
  * errors name the scene's file:line; a kind's colour depends on its name only; the README's first
- * scene survives a save while it runs. */
+ * scene survives a save while it runs; a misnamed callback is warned about. */
 #include "runtime_support.h"
 
 #include <math.h>
@@ -378,6 +378,38 @@ static void test_the_readmes_first_scene_survives_a_save_while_it_runs(void **st
     free(err);
 }
 
+/* A callback misnamed in a way a newcomer would (case, an underscore, a typo) is never called: the
+ * program says so when the scene loads, naming the callback meant, whether the scene defines its
+ * callbacks as globals or returns them in a table; a name that is a callback, or a function near
+ * one the scene also defines, is not warned about. */
+static void test_a_misnamed_callback_is_warned_about_when_the_scene_loads(void **state)
+{
+    (void)state;
+    rt_write("globals.lua", "function Load(w) end\n"
+                            "function updat(w, dt) end\n"
+                            "function key_pressed(k) end\n"
+                            "function draw(gfx, w) end\n"
+                            "function Draw(gfx, w) end\n"
+                            "function spawn_herd(w) end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("globals.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    assert_non_null(strstr(err, "steer: warning: globals.lua defines 'Load', which the program never calls (did "
+                                "you mean 'load'?)\n"));
+    assert_non_null(strstr(err, "defines 'updat', which the program never calls (did you mean 'update'?)"));
+    assert_non_null(strstr(err, "defines 'key_pressed', which the program never calls (did you mean 'keypressed'?)"));
+    assert_int_equal(rt_count(err, "steer: warning:"), 3);
+    free(out);
+    free(err);
+    rt_write("table.lua", "local M = {}\nfunction M.Update(w, dt) end\nfunction M.load(w) end\nreturn M\n");
+    const char *table_args[] = {"--headless", "--steps", "3", rt_path("table.lua"), NULL};
+    assert_int_equal(rt_run(table_args, &out, &err), 0);
+    assert_non_null(strstr(err, "table.lua defines 'Update', which the program never calls (did you mean 'update'?)"));
+    assert_int_equal(rt_count(err, "steer: warning:"), 1);
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +427,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_kind_has_the_colour_of_its_name_whatever_the_spawn_order, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_readmes_first_scene_survives_a_save_while_it_runs, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_misnamed_callback_is_warned_about_when_the_scene_loads, rt_setup,
                                         rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
