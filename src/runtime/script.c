@@ -31,6 +31,12 @@ static int traceback_handler(lua_State *L)
     }
     if (strstr(msg, "\nstack traceback:")) return 1; /* traced already (a nested protected call) */
     luaL_traceback(L, L, msg, 1);
+    /* A traceback of C frames only (`[C]: in ?`: an error raised by the program itself, about the
+     * scene's world table say) points at no line of a script: the message alone says more. */
+    const char *trace = strstr(lua_tostring(L, -1), "\nstack traceback:");
+    for (const char *line = trace ? strchr(trace + 1, '\n') : NULL; line; line = strchr(line + 1, '\n'))
+        if (strncmp(line + 1, "\t[C]:", 5) != 0) return 1;
+    if (trace) lua_pushstring(L, msg);
     return 1;
 }
 
@@ -140,6 +146,13 @@ static int setup_state(lua_State *L)
     return 0;
 }
 
+/* The scene file's name as its chunk is named in messages (`chase.lua`). */
+static const char *scene_name(const ScriptHost *host)
+{
+    const char *slash = strrchr(host->scene_file, '/');
+    return slash ? slash + 1 : host->scene_file;
+}
+
 /* Runs in protected mode with the scene's result at 1: finds the world options (the scene table's
  * `world` field or the global), applies --seed and --threads, and makes the world with steer.world. */
 static int make_world(lua_State *L)
@@ -171,7 +184,8 @@ static int make_world(lua_State *L)
             lua_settable(L, -4);
         }
     } else if (!lua_isnil(L, opts)) {
-        return luaL_error(L, "scene: 'world' must be a table of steer.world options, got %s", luaL_typename(L, opts));
+        return luaL_error(L, "%s: 'world' must be a table of steer.world options, got %s", scene_name(host),
+                          luaL_typename(L, opts));
     }
     if (host->config.has_seed) {
         lua_pushinteger(L, (lua_Integer)host->config.seed);
@@ -181,7 +195,13 @@ static int make_world(lua_State *L)
         lua_pushinteger(L, host->config.threads);
         lua_setfield(L, -2, "threads");
     }
-    lua_call(L, 1, 1);
+    /* A bad option has no line of the scene to point at (steer.world is called from here): name
+     * the scene file and its world table instead. */
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        const char *why = lua_tostring(L, -1);
+        return luaL_error(L, "%s: in its world table: %s", scene_name(host),
+                          why ? why : "(error object is not a string)");
+    }
     return 1;
 }
 
@@ -207,7 +227,7 @@ static bool same_folded(const char *name, const char *callback)
 static void warn_misnamed_callbacks(ScriptHost *host, int idx)
 {
     lua_State *L = host->L;
-    const char *file = strrchr(host->scene_file, '/') ? strrchr(host->scene_file, '/') + 1 : host->scene_file;
+    const char *file = scene_name(host);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1)) {

@@ -132,6 +132,27 @@ static void test_closing_the_programs_world_is_a_script_error_and_the_run_goes_o
     free(err);
 }
 
+/* A bad option in the scene's world table has no line to point at: the message names the scene
+ * file and its world table, without a traceback of C frames only. */
+static void test_a_bad_world_table_names_the_scene_file(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "world = { widht = 800 }\nfunction load(w) end\n");
+    const char *args[] = {"--headless", "--steps", "10", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 1);
+    assert_string_equal(err, "steer: the scene failed to load: scene.lua: in its world table: unknown option 'widht' "
+                             "for world (did you mean 'width'?)\n");
+    free(out);
+    free(err);
+    rt_write("scene.lua", "world = 800\n");
+    assert_int_equal(rt_run(args, &out, &err), 1);
+    assert_string_equal(err, "steer: the scene failed to load: scene.lua: 'world' must be a table of steer.world "
+                             "options, got number\n");
+    free(out);
+    free(err);
+}
+
 /* ---- the panel, in-process ---------------------------------------------------------------- */
 
 static ScriptHost *host_on(const char *scene)
@@ -239,6 +260,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_closing_the_programs_world_is_a_script_error_and_the_run_goes_on, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_bad_world_table_names_the_scene_file, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_panel_keeps_one_entry_per_failing_file_until_it_loads_cleanly,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_failing_reload_callback_is_filed_under_the_file_being_reloaded, rt_setup,
