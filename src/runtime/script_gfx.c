@@ -73,6 +73,7 @@ static int gfx_text(lua_State *L)
 {
     ScriptHost *host = host_of(L);
     double x = check_finite(L, 1), y = check_finite(L, 2);
+    luaL_checkany(L, 3);           /* any value shows as tostring shows it, but a forgotten one is a mistake */
     SDL_Color c = opt_color(L, 4); /* before luaL_tolstring pushes its string, which index 4 would then be */
     const char *s = luaL_tolstring(L, 3, NULL);
     if (host->render) steer_render_text_at(host->render, x, y, s, c);
@@ -82,6 +83,7 @@ static int gfx_text(lua_State *L)
 static int gfx_hud(lua_State *L)
 {
     ScriptHost *host = host_of(L);
+    luaL_checkany(L, 1);
     const char *s = luaL_tolstring(L, 1, NULL);
     if (host->hud_count < SCRIPT_MAX_HUD_LINES) {
         char *copy = strdup(s);

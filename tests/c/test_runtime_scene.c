@@ -82,6 +82,25 @@ static void test_draw_text_without_a_color_is_white(void **state)
     free(err);
 }
 
+/* A text or HUD line left out is a mistake (it used to draw the words "no value"). */
+static void test_draw_text_or_hud_without_its_text_is_an_error(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function draw(gfx, w)\n"
+                          "  if w.step_count == 1 then gfx.text(10, 10) end\n"
+                          "  if w.step_count == 2 then gfx.hud() end\n"
+                          "  gfx.hud(w.step_count)\n"
+                          "end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(err, "scene.lua:2: bad argument #3 to 'text' (value expected)"));
+    assert_non_null(strstr(err, "scene.lua:3: bad argument #1 to 'hud' (value expected)"));
+    assert_non_null(strstr(out, " errors=2 "));
+    free(out);
+    free(err);
+}
+
 static void test_a_scene_without_load_never_calls_luas_load(void **state)
 {
     (void)state;
@@ -418,6 +437,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_scene_without_load_never_calls_luas_load, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_receives_gfx_and_the_world, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_text_without_a_color_is_white, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_draw_text_or_hud_without_its_text_is_an_error, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_same_seed_replays_math_random_and_another_seed_differs, rt_setup,
