@@ -150,6 +150,9 @@ void steer_render_timeline(SteerRender *render, const SteerTimeline *timeline);
 
 /// A red panel along the bottom showing an error (file:line: message and traceback).
 void steer_render_error_panel(SteerRender *render, const char *message);
+/// The same panel with its bottom edge `bottom` pixels above the view's, leaving what is drawn
+/// there (the rewind timeline) in sight.
+void steer_render_error_panel_above(SteerRender *render, const char *message, int bottom);
 /// A centred box listing key bindings, one "key  what it does" per line.
 void steer_render_help(SteerRender *render, const char *const *lines, int count);
 

@@ -92,11 +92,14 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
 
 enum { ERROR_LINES = 24, ERROR_COLUMNS = 160 };
 
-void steer_render_error_panel(SteerRender *r, const char *message)
+void steer_render_error_panel(SteerRender *r, const char *message) { steer_render_error_panel_above(r, message, 0); }
+
+void steer_render_error_panel_above(SteerRender *r, const char *message, int bottom)
 {
     if (!message) return;
     int out_w = 0, out_h = 0;
     SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
+    if (bottom > 0 && bottom < out_h / 2) out_h -= bottom; /* (never leaving the panel no room) */
     float lh = (float)r->line_height;
     float inner = (float)out_w - 2 * PAD;
     /* How many lines fit in at most 40% of the screen. */

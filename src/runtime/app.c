@@ -399,7 +399,16 @@ void app_render(App *app, double alpha)
         record_draw(app->opt.recorder);
     script_draw(app->script, app->render);
     hud_draw(app);
-    if (script_error(app->script)) steer_render_error_panel(app->render, script_error(app->script));
+    if (script_error(app->script)) {
+        /* above the rewind timeline, which would otherwise be drawn over the panel's last lines */
+        int bottom = 0;
+        if (app->rewind) {
+            int bx, by, bw, bh;
+            steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
+            bottom = app->camera.height - by + 4;
+        }
+        steer_render_error_panel_above(app->render, script_error(app->script), bottom);
+    }
     rewind_draw(app->rewind, app);
 }
 

@@ -288,6 +288,18 @@ static void test_error_panel_covers_the_bottom_in_red(void **state)
     assert_true(is_background(pixel(f, W - 4, H - 6 * lh)));
 }
 
+/* In a window the rewind timeline runs along the bottom: the panel sits above it, not under it. */
+static void test_error_panel_above_leaves_the_bottom_rows_free(void **state)
+{
+    Fixture *f = *state;
+    draw(f);
+    steer_render_error_panel_above(f->render, "scene.lua:12: attempt to index a nil value", 30);
+    assert_true(is_background(pixel(f, W - 4, H - 5)));
+    assert_true(is_background(pixel(f, W - 4, H - 29)));
+    SDL_Color c = pixel(f, W - 4, H - 35);
+    if (!(c.r > 120 && c.g < 60 && c.b < 60)) fail_msg("not red above the free rows: (%d, %d, %d)", c.r, c.g, c.b);
+}
+
 static void test_hud_text_and_help_draw_on_panels(void **state)
 {
     Fixture *f = *state;
@@ -741,6 +753,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_no_interpolation_across_a_wrapping_edge, setup, teardown),
         cmocka_unit_test_setup_teardown(test_each_overlay_draws_only_when_enabled, setup, teardown),
         cmocka_unit_test_setup_teardown(test_error_panel_covers_the_bottom_in_red, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_error_panel_above_leaves_the_bottom_rows_free, setup, teardown),
         cmocka_unit_test_setup_teardown(test_hud_text_and_help_draw_on_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_inspector_panel_at_the_top_right, setup, teardown),
         cmocka_unit_test_setup_teardown(test_camera_round_trips_and_zoom_keeps_the_cursor_point, setup, teardown),
