@@ -146,8 +146,7 @@ static int setup_state(lua_State *L)
     return 0;
 }
 
-/* The scene file's name as its chunk is named in messages (`chase.lua`). */
-static const char *scene_name(const ScriptHost *host)
+const char *script_scene_name(const ScriptHost *host)
 {
     const char *slash = strrchr(host->scene_file, '/');
     return slash ? slash + 1 : host->scene_file;
@@ -184,7 +183,7 @@ static int make_world(lua_State *L)
             lua_settable(L, -4);
         }
     } else if (!lua_isnil(L, opts)) {
-        return luaL_error(L, "%s: 'world' must be a table of steer.world options, got %s", scene_name(host),
+        return luaL_error(L, "%s: 'world' must be a table of steer.world options, got %s", script_scene_name(host),
                           luaL_typename(L, opts));
     }
     if (host->config.has_seed) {
@@ -199,7 +198,7 @@ static int make_world(lua_State *L)
      * the scene file and its world table instead. */
     if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
         const char *why = lua_tostring(L, -1);
-        return luaL_error(L, "%s: in its world table: %s", scene_name(host),
+        return luaL_error(L, "%s: in its world table: %s", script_scene_name(host),
                           why ? why : "(error object is not a string)");
     }
     return 1;
@@ -227,7 +226,7 @@ static bool same_folded(const char *name, const char *callback)
 static void warn_misnamed_callbacks(ScriptHost *host, int idx)
 {
     lua_State *L = host->L;
-    const char *file = scene_name(host);
+    const char *file = script_scene_name(host);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1)) {

@@ -81,6 +81,9 @@ struct ScriptHost {
 /// arguments; leaves nresults results on success.
 bool script_pcall(ScriptHost *host, int nargs, int nresults);
 /// Turns a failed call's message (on the stack top) into the reported text; pops it.
+/// The scene file's name as its chunk is named in messages (`chase.lua`), for the program's own
+/// messages about the scene (its world table, its keys).
+const char *script_scene_name(const ScriptHost *host);
 void script_report_top(ScriptHost *host);
 /// Loads the scene file like script_load_file, with the scene's environment as its _ENV.
 int script_load_scene(ScriptHost *host, const char *path);

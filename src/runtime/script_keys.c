@@ -32,30 +32,34 @@ static int check_keys(lua_State *L)
         lua_remove(L, -2);
     }
     if (lua_isnil(L, 1)) return 1;
-    if (!lua_istable(L, 1)) return luaL_error(L, "scene: 'keys' must be " KEYS_FORM ", got %s", luaL_typename(L, 1));
+    if (!lua_istable(L, 1))
+        return luaL_error(L, "%s: 'keys' must be " KEYS_FORM ", got %s", script_scene_name(host), luaL_typename(L, 1));
     lua_Integer n = (lua_Integer)lua_rawlen(L, 1);
     lua_pushnil(L);
     while (lua_next(L, 1)) { /* nothing but 1..n: a map ({space = "..."}) is the wrong form */
         lua_pop(L, 1);
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > n) {
             if (lua_type(L, -1) == LUA_TSTRING)
-                return luaL_error(L, "scene: 'keys' must be " KEYS_FORM ", got a field '%s'", lua_tostring(L, -1));
-            return luaL_error(L, "scene: 'keys' must be " KEYS_FORM ", got a %s key", luaL_typename(L, -1));
+                return luaL_error(L, "%s: 'keys' must be " KEYS_FORM ", got a field '%s'", script_scene_name(host),
+                                  lua_tostring(L, -1));
+            return luaL_error(L, "%s: 'keys' must be " KEYS_FORM ", got a %s key", script_scene_name(host),
+                              luaL_typename(L, -1));
         }
     }
     if (n > SCRIPT_MAX_SCENE_KEYS)
-        return luaL_error(L, "scene: 'keys' lists %d keys, the help shows at most %d", (int)n, SCRIPT_MAX_SCENE_KEYS);
+        return luaL_error(L, "%s: 'keys' lists %d keys, the help shows at most %d", script_scene_name(host), (int)n,
+                          SCRIPT_MAX_SCENE_KEYS);
     for (lua_Integer i = 1; i <= n; i++) {
         int entry = lua_gettop(L) + 1;
         lua_rawgeti(L, 1, i);
         if (!lua_istable(L, entry))
-            return luaL_error(L, "scene: keys[%d] must be a {key, text} pair of strings, got %s", (int)i,
-                              luaL_typename(L, entry));
+            return luaL_error(L, "%s: keys[%d] must be a {key, text} pair of strings, got %s", script_scene_name(host),
+                              (int)i, luaL_typename(L, entry));
         lua_rawgeti(L, entry, 1);
         lua_rawgeti(L, entry, 2);
         if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TSTRING)
-            return luaL_error(L, "scene: keys[%d] must be a {key, text} pair of strings, got {%s, %s}", (int)i,
-                              luaL_typename(L, -2), luaL_typename(L, -1));
+            return luaL_error(L, "%s: keys[%d] must be a {key, text} pair of strings, got {%s, %s}",
+                              script_scene_name(host), (int)i, luaL_typename(L, -2), luaL_typename(L, -1));
         lua_settop(L, 1);
     }
     return 1;

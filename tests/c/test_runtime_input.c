@@ -331,7 +331,7 @@ static void test_a_reload_changes_the_scenes_keys_and_a_bad_one_keeps_them(void 
     /* a map is the wrong form: the reload fails, the old code and the old list stay */
     rt_write("keyed.lua", "keys = { a = 'third' }\n");
     assert_int_equal(script_reload_file(other.script, rt_path("keyed.lua")), SCRIPT_RELOAD_FAILED);
-    assert_non_null(strstr(script_error(other.script), "scene: 'keys' must be a list of {key, text} pairs"));
+    assert_non_null(strstr(script_error(other.script), "keyed.lua: 'keys' must be a list of {key, text} pairs"));
     assert_non_null(strstr(script_error(other.script), "got a field 'a'"));
     keys = script_scene_keys(other.script, &count);
     assert_int_equal(count, 2);
@@ -361,18 +361,19 @@ static void test_malformed_keys_stop_the_scene_with_a_clear_message(void **state
     (void)state;
     assert_null(keys_error("{}"));
     assert_null(keys_error("nil"));
-    assert_non_null(strstr(keys_error("'h'"), "scene: 'keys' must be a list of {key, text} pairs"));
+    assert_non_null(strstr(keys_error("'h'"), "bad.lua: 'keys' must be a list of {key, text} pairs"));
     assert_non_null(strstr(keys_error("'h'"), "got string"));
     assert_non_null(strstr(keys_error("{ {'h', 'hunter'}, {'p'} }"),
-                           "scene: keys[2] must be a {key, text} pair of strings, got {string, nil}"));
-    assert_non_null(strstr(keys_error("{ 'h' }"), "scene: keys[1] must be a {key, text} pair of strings, got string"));
+                           "bad.lua: keys[2] must be a {key, text} pair of strings, got {string, nil}"));
+    assert_non_null(
+        strstr(keys_error("{ 'h' }"), "bad.lua: keys[1] must be a {key, text} pair of strings, got string"));
     assert_non_null(strstr(keys_error("{ {'h', 1} }"), "got {string, number}"));
     assert_non_null(strstr(keys_error("{ space = 'pause' }"), "got a field 'space'"));
     assert_non_null(strstr(keys_error("{ [0] = {'h', 'x'} }"), "got a number key"));
     char many[4096] = "{";
     for (int i = 0; i <= SCRIPT_MAX_SCENE_KEYS; i++) strcat(many, " {'k', 'x'},");
     strcat(many, " }");
-    assert_non_null(strstr(keys_error(many), "scene: 'keys' lists 33 keys, the help shows at most 32"));
+    assert_non_null(strstr(keys_error(many), "bad.lua: 'keys' lists 33 keys, the help shows at most 32"));
 }
 
 /* F5 closes the old Lua state, which runs its finalizers with hooks off: one that never returns
