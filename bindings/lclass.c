@@ -22,6 +22,18 @@ static void *check_self(lua_State *L, const LClass *cls)
     return self ? self : luaL_checkudata(L, 1, cls->name); /* raises */
 }
 
+int lsteer_self_error(lua_State *L, const char *class_name, const char *var)
+{
+    lua_Debug ar;
+    bool named = lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name;
+    if (!named || lua_type(L, 1) == LUA_TUSERDATA) return luaL_typeerror(L, 1, class_name);
+    /* v.wander{} for v:wander{}: self is missing (or is the first argument), the most common
+     * newcomer's slip, worth naming rather than leaving at "got table" */
+    return luaL_argerror(L, 1,
+                         lua_pushfstring(L, "%s expected, got %s: call it as a method, %s:%s(...)", class_name,
+                                         luaL_typename(L, 1), var, ar.name));
+}
+
 static int unknown_member(lua_State *L, const LClass *cls, const char *key)
 {
     const char *names[128];

@@ -171,6 +171,11 @@ typedef struct LClass {
     lua_CFunction index;
 } LClass;
 
+/// Raises the error for a self (at 1) that is not a `class_name`: luaL_typeerror's, with the hint
+/// `call it as a method, v:wander(...)` (`var` the usual variable name) when it was called with a
+/// dot instead of a colon (self missing, or not a handle at all).
+int lsteer_self_error(lua_State *L, const char *class_name, const char *var);
+
 /// Registers the class's metatable: __index and __newindex over its methods and fields (a member
 /// found by the address of its interned name), the unknown-member errors, and its metamethods.
 /// The nup values on top of the stack (popped) are upvalues of every method and metamethod.

@@ -50,6 +50,7 @@ LVehicle *lsteer_check_handle(lua_State *L, int idx) { return luaL_checkudata(L,
 LVehicle *lsteer_check_vehicle(lua_State *L, int idx)
 {
     LVehicle *h = lsteer_test_vehicle(L, idx);
+    if (!h && idx == 1) lsteer_self_error(L, VEHICLE_MT, "v");
     if (!h) h = luaL_checkudata(L, idx, VEHICLE_MT); /* raises */
     if (!handle_live(h)) removed_error(L, idx);
     return h;

@@ -10,6 +10,7 @@
 LWorld *lsteer_check_world(lua_State *L, int idx)
 {
     LWorld *w = lsteer_test_world(L, idx);
+    if (!w && idx == 1) lsteer_self_error(L, WORLD_MT, "w");
     if (!w) w = luaL_checkudata(L, idx, WORLD_MT); /* raises */
     if (w->world) return w;
     if (idx == 1) luaL_error(L, "world was closed"); /* self, like a closed file */

@@ -332,3 +332,27 @@ describe("vehicle field reads", function()
     assert.equal(1, select("#", v.data)) -- (the dispatch leaves nothing else behind)
   end)
 end)
+
+describe("a method called with a dot", function()
+  local w, v
+  before_each(function()
+    w = steer.world{seed = 3}
+    v = w:spawn{}
+  end)
+
+  it("says to call it with a colon, naming the method", function()
+    assert.equal("bad argument #1 to 'wander' (steer.Vehicle expected, got table: call it as a method, "
+      .. "v:wander(...))", error_of(function() v.wander{} end))
+    assert.equal("bad argument #1 to 'seek' (steer.Vehicle expected, got number: call it as a method, "
+      .. "v:seek(...))", error_of(function() v.seek(1, 2) end))
+    assert.equal("bad argument #1 to 'step' (steer.World expected, got no value: call it as a method, "
+      .. "w:step(...))", error_of(function() w.step() end))
+    assert.equal(0, w.step_count)
+    assert.same({}, v:behaviours())
+  end)
+
+  it("keeps the plain message when self is another handle", function()
+    assert.equal("bad argument #1 to 'wander' (steer.Vehicle expected, got steer.World)",
+      error_of(function() v.wander(w, {}) end))
+  end)
+end)
