@@ -85,6 +85,17 @@ static bool open_renderer(App *app)
     } else {
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0");
         if (SDL_Init(SDL_INIT_VIDEO) != 0) return false;
+        /* Without a display SDL falls back to a driver that shows nothing, and the program would run
+         * on with no visible window: unless that driver was asked for (the tests ask for dummy),
+         * say what to do instead. */
+        const char *driver = SDL_GetCurrentVideoDriver(), *asked = getenv("SDL_VIDEODRIVER");
+        if (driver && (!strcmp(driver, "offscreen") || !strcmp(driver, "dummy")) && !(asked && *asked)) {
+            SDL_SetError("no display to show it on (SDL found only its '%s' video driver): run with "
+                         "--headless (add --screenshot out.png for a picture), or under a display "
+                         "(DISPLAY, or xvfb-run)",
+                         driver);
+            return false;
+        }
         app->window = SDL_CreateWindow("steer", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, app->opt.width,
                                        app->opt.height, SDL_WINDOW_RESIZABLE);
         if (!app->window) return false;

@@ -1,6 +1,7 @@
 /* test_runtime_cli.c - the `steer` program run headless on real scene files: brains think at the
  * asked rate and staggered, the physics rate does not depend on the frame rate, script errors are
- * reported with file:line and never crash it, exit statuses, guards, require paths, seeds. */
+ * reported with file:line and never crash it, exit statuses, guards, require paths, seeds, a
+ * window without a display. */
 #include "runtime_support.h"
 
 /* Six vehicles whose brain prints "think <slot> <step_count> <dt>". */
@@ -592,6 +593,50 @@ static void test_sigint_ends_a_window_stuck_in_a_finalizer(void **state)
     free(err);
 }
 
+/* The environment variable `name` as it was (malloc'd, NULL when unset), then unset. */
+static char *take_env(const char *name)
+{
+    const char *value = getenv(name);
+    char *copy = value ? strdup(value) : NULL;
+    unsetenv(name);
+    return copy;
+}
+
+static void give_env(const char *name, char *value)
+{
+    if (value) setenv(name, value, 1);
+    free(value);
+}
+
+/* Without a display SDL falls back to a driver that shows nothing: the program says so and stops,
+ * rather than run a window nobody sees. A driver asked for by name (the tests' dummy) still runs. */
+static void test_a_window_without_a_display_says_so(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w) w:spawn{} end\n");
+    char *driver = take_env("SDL_VIDEODRIVER"), *display = take_env("DISPLAY"), *wayland = take_env("WAYLAND_DISPLAY");
+    const char *args[] = {"--steps", "5", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    give_env("SDL_VIDEODRIVER", driver);
+    give_env("DISPLAY", display);
+    give_env("WAYLAND_DISPLAY", wayland);
+    if (status == 0) { /* SDL found a real screen all the same (a console with DRM access) */
+        free(out);
+        free(err);
+        skip();
+    }
+    assert_int_equal(status, 1);
+    assert_non_null(strstr(err, "steer: cannot open the window: no display to show it on (SDL found only its '"));
+    assert_non_null(strstr(err, "run with --headless (add --screenshot out.png for a picture)"));
+    free(out);
+    free(err);
+    setenv("SDL_VIDEODRIVER", "dummy", 1);
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    free(out);
+    free(err);
+}
+
 static void test_sigterm_ends_a_long_interruptible_loop_under_a_long_budget(void **state)
 {
     (void)state;
@@ -659,6 +704,7 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_ends_a_headless_run_stuck_in_a_finalizer, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigint_ends_a_window_stuck_in_a_finalizer, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_window_without_a_display_says_so, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_ends_a_long_interruptible_loop_under_a_long_budget, rt_setup,
                                         rt_teardown),
     };

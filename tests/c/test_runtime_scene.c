@@ -386,11 +386,14 @@ static void test_the_readmes_first_scene_survives_a_save_while_it_runs(void **st
     const char *args[] = {"--headless", "--watch", rt_path("chase.lua"), NULL};
     RtProcess p = rt_start(args);
     long at = rt_wait_for(p.out, 0, "v1 hunter ", RT_DEADLINE_S);
+    if (at < 0) rt_stop(&p);
     assert_true(at > 0);
     snprintf(tail, sizeof tail, TAIL, "v2");
     write_readme_scene("chase.lua", tail);
-    assert_true(rt_wait_for(p.out, at, "v2 hunter 4\n", RT_DEADLINE_S) > 0);
-    assert_int_equal(rt_stop(&p), 0);
+    long reloaded = rt_wait_for(p.out, at, "v2 hunter 4\n", RT_DEADLINE_S);
+    int status = rt_stop(&p); /* first: a failed wait must not leave the program running */
+    assert_true(reloaded > 0);
+    assert_int_equal(status, 0);
     char *err = rt_read(p.err);
     assert_non_null(strstr(err, "reloaded"));
     assert_null(strstr(err, "script error"));
