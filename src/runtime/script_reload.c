@@ -116,6 +116,17 @@ static void log_global_changes(ScriptHost *host, int before, int undo)
     lua_pop(L, 1);
 }
 
+/* A file that returned its table before and now returns something else (a save without its
+ * `return M`, or one made mid-edit) would leave every reference to the old table with the old
+ * code, and every later save merging into a table nobody holds: refuse it, keeping the old code. */
+static int returned_no_table(lua_State *L, const char *what, int fresh)
+{
+    return luaL_error(L,
+                      "%s returned %s instead of its table: the old code keeps running (does the file end with "
+                      "`return M`?)",
+                      what, luaL_typename(L, fresh));
+}
+
 /* Protected: chunk at 1, module name at 2 ("" for the scene), file path at 3, undo log at 4. Runs
  * the chunk and puts its result into place, logging what it overwrites. */
 static int apply(lua_State *L)
@@ -151,6 +162,7 @@ static int apply(lua_State *L)
     if (status != LUA_OK) return lua_error(L); /* the caller replays the log */
     int fresh = lua_gettop(L);
     if (scene) {
+        if (!lua_istable(L, fresh) && host->scene_ref != LUA_NOREF) return returned_no_table(L, "the scene", fresh);
         if (!lua_istable(L, fresh)) return 0; /* globals: the chunk has already replaced them */
         if (host->scene_ref == LUA_NOREF) {
             lua_pushvalue(L, fresh);
@@ -162,6 +174,8 @@ static int apply(lua_State *L)
         lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
         int loaded = lua_gettop(L);
         lua_getfield(L, loaded, name);
+        if (is_plain_table(L, -1) && !lua_istable(L, fresh))
+            return returned_no_table(L, lua_pushfstring(L, "module '%s'", name), fresh);
         if (!is_plain_table(L, -1) || !lua_istable(L, fresh)) {
             /* Nothing to merge into: the new value takes the old one's place, as require would. */
             undo_push(L, undo, loaded, 2, lua_gettop(L));

@@ -195,6 +195,25 @@ static void test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save(v
     assert_int_equal(rt_stop(&p), 2); /* errors happened */
 }
 
+/* A save that forgets its `return M` (or is caught mid-edit) returns no table: were it taken,
+ * every brain would keep the old table and every later save would merge into one nobody holds. It
+ * fails instead, and the next good save reaches the brains. */
+static void test_a_module_that_returns_no_table_keeps_the_old_one(void **state)
+{
+    (void)state;
+    RtProcess p = start_scene();
+    write_broken("local M = {}\nfunction M.think(v, dt) print('think orphan') end\n");
+    expect_error_and_old_code(&p,
+                              "module 'brain' returned nil instead of its table: the old code keeps running (does "
+                              "the file end with `return M`?)",
+                              1);
+    expect_reload(&p, 2, false, true);
+    char *out = rt_read(p.out);
+    assert_null(strstr(out, "think orphan"));
+    free(out);
+    assert_int_equal(rt_stop(&p), 2); /* an error happened */
+}
+
 static void test_endless_loops_are_stopped_and_reported_with_file_and_line(void **state)
 {
     (void)state;
@@ -330,6 +349,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_settle_waits_and_then_reloads_each_save, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_syntax_and_runtime_errors_keep_the_old_code_until_a_good_save, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_module_that_returns_no_table_keeps_the_old_one, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_endless_loops_are_stopped_and_reported_with_file_and_line, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_memory_bomb_in_a_reload_is_capped_and_the_program_survives, rt_setup,

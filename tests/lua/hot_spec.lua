@@ -121,6 +121,24 @@ describe("steer.hot", function()
     assert.equal(1, M.version)
   end)
 
+  it("a save that returns no table (its `return M` forgotten) fails and keeps the old table in place", function()
+    hot.watch{ root = dir, name .. ".lua" }
+    local M = package.loaded[module]
+    write(name .. ".lua", "local M = {}\nM.version = 2\n")
+    local good, bad = hot.update()
+    assert.equal(0, good)
+    assert.equal(1, bad)
+    assert.equal("module '" .. module .. "' returned nil instead of its table: the old code keeps running "
+      .. "(does the file end with `return M`?)", hot.errors()[name .. ".lua"])
+    assert.equal(M, package.loaded[module])
+    assert.equal(1, M.version)
+    -- the next good save still reaches the table every brain holds
+    write(name .. ".lua", brain_source(3))
+    assert.equal(1, (hot.update()))
+    assert.equal(3, M.version)
+    assert.same({}, hot.errors())
+  end)
+
   it("a module that is not a plain table is replaced, as require would", function()
     write(name .. ".lua", "return function() return 1 end")
     hot.watch{ root = dir, name .. ".lua" }

@@ -81,6 +81,12 @@ local function apply(entry)
   if not ok then return false, fresh end
   local undo = {}
   local old = package.loaded[entry.module]
+  if is_plain(old) and type(fresh) ~= "table" then
+    -- a save without its `return M` (or one made mid-edit): replacing the table would leave every
+    -- brain holding the old one with the old code, and later saves merging into a table nobody holds
+    return false, ("module '%s' returned %s instead of its table: the old code keeps running (does the file "
+      .. "end with `return M`?)"):format(entry.module, type(fresh))
+  end
   if is_plain(old) and type(fresh) == "table" then
     ok, err = pcall(merge, old, fresh, {}, undo)
     if not ok then
