@@ -152,6 +152,84 @@ const char *script_scene_name(const ScriptHost *host)
     return slash ? slash + 1 : host->scene_file;
 }
 
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The table at idx as sorted `key=value` text (raw reads, no metamethod runs), "" for a non-table:
+ * enough to tell whether the scene's world options changed. */
+static void options_text(lua_State *L, int idx, char *out, size_t size)
+{
+    enum { MAX = 32 };
+    char pairs[MAX][64];
+    const char *sorted[MAX];
+    int n = 0;
+    out[0] = '\0';
+    if (!lua_istable(L, idx)) return;
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (n < MAX && lua_type(L, -2) == LUA_TSTRING) {
+            int t = lua_type(L, -1);
+            lua_pushvalue(L, -1); /* a copy: lua_tostring would turn a number key into a string */
+            const char *value = t == LUA_TNUMBER || t == LUA_TSTRING ? lua_tostring(L, -1)
+                                : t == LUA_TBOOLEAN                  ? (lua_toboolean(L, -1) ? "true" : "false")
+                                                                     : lua_typename(L, t);
+            snprintf(pairs[n], sizeof pairs[n], "%s=%s", lua_tostring(L, -3), value);
+            sorted[n] = pairs[n];
+            n++;
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    qsort(sorted, (size_t)n, sizeof *sorted, compare_strings);
+    size_t used = 0;
+    for (int i = 0; i < n && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", sorted[i]);
+}
+
+/* Pushes the scene's world options: the `world` field of the table it returned, else its global. */
+static void push_world_options(ScriptHost *host)
+{
+    lua_State *L = host->L;
+    lua_pushnil(L);
+    if (host->scene_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, host->scene_ref);
+        lua_getfield(L, -1, "world");
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+    }
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        script_push_global(host, "world");
+    }
+}
+
+void script_note_world_options(ScriptHost *host)
+{
+    lua_State *L = host->L;
+    if (host->config.tape && host->config.tape->read) return; /* a replayed reload noted it live */
+    push_world_options(host);
+    if (steer_lua_to_world(L, -1)) { /* a scene that makes its world itself: nothing to compare */
+        lua_pop(L, 1);
+        return;
+    }
+    char now[sizeof host->world_options];
+    options_text(L, -1, now, sizeof now);
+    lua_pop(L, 1);
+    if (strcmp(now, host->world_options) == 0) { /* (back to) those of the world as it is */
+        host->world_options_noted[0] = '\0';
+        return;
+    }
+    if (strcmp(now, host->world_options_noted) == 0) return; /* said already */
+    fprintf(stderr,
+            "steer: note: %s changed its world options to {%s}: they apply when the world is made again, at "
+            "the next restart (F5 in a window)\n",
+            script_scene_name(host), now);
+    snprintf(host->world_options_noted, sizeof host->world_options_noted, "%s", now);
+}
+
 /* Runs in protected mode with the scene's result at 1: finds the world options (the scene table's
  * `world` field or the global), applies --seed and --threads, and makes the world with steer.world. */
 static int make_world(lua_State *L)
@@ -170,6 +248,8 @@ static int make_world(lua_State *L)
     }
     int opts = lua_gettop(L);
     if (steer_lua_to_world(L, opts)) return 1; /* the scene made its world itself */
+    options_text(L, opts, host->world_options, sizeof host->world_options);
+    host->world_options_noted[0] = '\0';
     lua_getglobal(L, "require");
     lua_pushliteral(L, "steer");
     lua_call(L, 1, 1);

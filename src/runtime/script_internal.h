@@ -73,6 +73,10 @@ struct ScriptHost {
     int kind_color_count;                   ///< kinds coloured so far (kinds are only ever added)
     ScriptKey *keys;                        ///< the scene's `keys` table as last read (script_keys.c)
     int key_count;
+    /// The scene's `world = {...}` options as the world was made with them, as sorted `key=value`
+    /// text: a reload that changes them is told they wait for a restart (script_note_world_options).
+    char world_options[512];
+    char world_options_noted[512]; ///< the changed options last noted ("" none since the world was made)
 };
 
 /* script.c */
@@ -84,6 +88,9 @@ bool script_pcall(ScriptHost *host, int nargs, int nresults);
 /// The scene file's name as its chunk is named in messages (`chase.lua`), for the program's own
 /// messages about the scene (its world table, its keys).
 const char *script_scene_name(const ScriptHost *host);
+/// After a good reload of the scene: says on stderr when its `world = {...}` options differ from
+/// those the world was made with (they apply at the next restart only), once per change.
+void script_note_world_options(ScriptHost *host);
 void script_report_top(ScriptHost *host);
 /// Loads the scene file like script_load_file, with the scene's environment as its _ENV.
 int script_load_scene(ScriptHost *host, const char *path);

@@ -248,6 +248,7 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
     host->failing_file = NULL;
     lua_settop(L, name - 1);
     if (!ok) return SCRIPT_RELOAD_FAILED;
+    if (scene) script_note_world_options(host);
     script_brains_forgive(host); /* brains that failed get another chance */
     script_file_loaded(host, path);
     return SCRIPT_RELOAD_OK;

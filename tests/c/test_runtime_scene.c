@@ -3,7 +3,8 @@
  * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random
  * too, and an F5 restart (in-process, as the window's key does it) reseeds it; the fsm library's
  * errors name the scene's file:line; a kind's colour depends on its name only; the README's first
- * scene survives a save while it runs; a misnamed callback is warned about. */
+ * scene survives a save while it runs; a misnamed callback is warned about; a reload that changes
+ * the world options says they wait for a restart. */
 #include "runtime_support.h"
 
 #include <math.h>
@@ -432,6 +433,44 @@ static void test_a_misnamed_callback_is_warned_about_when_the_scene_loads(void *
     free(err);
 }
 
+/* world = {...} options apply when the world is made: a reload that changes them says so once
+ * (the world keeps its own until a restart), and says nothing for a save that leaves them alone
+ * or puts them back. */
+static void test_a_reload_that_changes_the_world_options_says_they_wait_for_a_restart(void **state)
+{
+    (void)state;
+    static const char *SCENE = "world = { width = %d, height = 300, edges = 'wrap' }\n"
+                               "function update(w, dt)\n"
+                               "  if w.step_count %% 10 == 0 then print('v%d width ' .. w.width) end\n"
+                               "end\n";
+    char text[512];
+    snprintf(text, sizeof text, SCENE, 400, 1);
+    rt_write("scene.lua", text);
+    const char *args[] = {"--headless", "--watch", rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    long at = rt_wait_for(p.out, 0, "v1 width 400", RT_DEADLINE_S);
+    long seen[3] = {0};
+    if (at > 0) {
+        snprintf(text, sizeof text, SCENE, 900, 2);
+        rt_write("scene.lua", text);
+        seen[0] = rt_wait_for(p.out, at, "v2 width 400", RT_DEADLINE_S);
+        snprintf(text, sizeof text, SCENE, 900, 3);
+        rt_write("scene.lua", text);
+        seen[1] = rt_wait_for(p.out, at, "v3 width 400", RT_DEADLINE_S);
+        snprintf(text, sizeof text, SCENE, 400, 4);
+        rt_write("scene.lua", text);
+        seen[2] = rt_wait_for(p.out, at, "v4 width 400", RT_DEADLINE_S);
+    }
+    int status = rt_stop(&p);
+    assert_true(at > 0 && seen[0] > 0 && seen[1] > 0 && seen[2] > 0);
+    assert_int_equal(status, 0);
+    char *err = rt_read(p.err);
+    assert_non_null(strstr(err, "steer: note: scene.lua changed its world options to {edges=wrap, height=300, "
+                                "width=900}: they apply when the world is made again, at the next restart"));
+    assert_int_equal(rt_count(err, "steer: note:"), 1);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -453,6 +492,8 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_misnamed_callback_is_warned_about_when_the_scene_loads, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_reload_that_changes_the_world_options_says_they_wait_for_a_restart,
+                                        rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
