@@ -42,6 +42,8 @@ void lsteer_push_vehicle_label(lua_State *L, int idx)
 static int removed_error(lua_State *L, int idx)
 {
     lsteer_push_vehicle_label(L, idx);
+    /* an argument (w:remove(v), w:closest(v)) is named like any bad argument, as a removed shape is */
+    if (idx != 1) return luaL_argerror(L, idx, lua_pushfstring(L, "%s was removed", lua_tostring(L, -1)));
     return luaL_error(L, "%s was removed", lua_tostring(L, -1));
 }
 

@@ -261,7 +261,9 @@ describe("a vehicle handle", function()
     assert.equal(msg, error_of(function() v:stop() end))
     assert.equal(msg, error_of(function() v:behaviours() end))
     assert.equal(msg, error_of(function() v:set_position(1, 2) end))
-    assert.equal(msg, error_of(function() w:remove(v) end))
+    assert.equal("bad argument #1 to 'remove' (vehicle #1 (prey) was removed)", error_of(function() w:remove(v) end))
+    assert.equal("bad argument #1 to 'closest' (vehicle #1 (prey) was removed)",
+      error_of(function() w:closest(v, "hunter") end))
     assert.equal("bad argument #1 to 'pursue' (vehicle #1 (prey) was removed)",
       error_of(function() hunter:pursue(v) end))
     assert.is_nil(hunter:behaviours().pursue) -- a behaviour whose target went switches itself off

@@ -212,8 +212,10 @@ describe("steer.world", function()
       assert.equal("bad argument #2 to 'neighbors' (number expected, got no value)",
         error_of(function() return w:neighbors(a) end))
       w:remove(b)
-      assert.equal("vehicle #2 (prey) was removed", error_of(function() return w:neighbors(b, 10) end))
-      assert.equal("vehicle #2 (prey) was removed", error_of(function() return w:closest(b) end))
+      assert.equal("bad argument #1 to 'neighbors' (vehicle #2 (prey) was removed)",
+        error_of(function() return w:neighbors(b, 10) end))
+      assert.equal("bad argument #1 to 'closest' (vehicle #2 (prey) was removed)",
+        error_of(function() return w:closest(b) end))
       local other = steer.world():spawn{}
       assert.equal("bad argument #1 to 'closest' (vehicle of another world)",
         error_of(function() return w:closest(other) end))
