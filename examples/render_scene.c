@@ -209,7 +209,7 @@ int main(int argc, char **argv)
         };
         steer_render_hud(render, hud, (int)(sizeof hud / sizeof *hud));
         const char *extra[] = {"state: chase"};
-        steer_render_inspector(render, world, scene.hunters[1], extra, 1);
+        steer_render_inspector(render, world, scene.hunters[1], "hunter", extra, 1);
     }
     int status = steer_render_save_png(sdl, out);
     if (status != 0)

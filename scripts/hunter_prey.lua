@@ -73,6 +73,7 @@ local GREY, RED, GREEN, YELLOW = { 200, 200, 200 }, { 230, 70, 60 }, { 90, 220, 
 
 function M.draw(gfx)
   local world = game.world
+  local labels = not gfx.overlay("states") -- with F7 on, its labels already name every state
   local x, y = M.lure()
   if x then gfx.circle(x, y, M.config.lure_range, YELLOW) end
   for _, h in ipairs(world:vehicles("hunter")) do
@@ -81,11 +82,11 @@ function M.draw(gfx)
       gfx.line(h.x - 15, h.y + dy, h.x + 15, h.y + dy, { 70, 70, 70 })
       gfx.line(h.x - 15, h.y + dy, h.x - 15 + 30 * full, h.y + dy, full > 0.25 and GREEN or RED)
     end
-    gfx.text(h.x - 15, h.y - 36, h.state or "", RED) -- above the bar: the F7 overlay labels below
+    if labels then gfx.text(h.x - 15, h.y - 36, h.state or "", RED) end -- above the bar
   end
   for _, p in ipairs(world:vehicles("prey")) do
     -- only the states worth a glance: lured prey gather at the pointer and their labels would pile up
-    if p.state == "evade" or p.state == "alarmed" then gfx.text(p.x - 12, p.y - 24, p.state, GREY) end
+    if labels and (p.state == "evade" or p.state == "alarmed") then gfx.text(p.x - 12, p.y - 24, p.state, GREY) end
   end
   gfx.hud(("prey %d   caught %d   longest survival %.1f s"):format(world:count("prey"), game.caught,
     rules.longest_alive(game)))

@@ -95,10 +95,10 @@ void steer_render_text(SteerRender *render, int x, int y, const char *text, SDL_
 int steer_render_line_height(const SteerRender *render);
 /// Lines of text on a translucent box at the top left (fps, time, counts, script HUD lines).
 void steer_render_hud(SteerRender *render, const char *const *lines, int count);
-/// The inspector box for a vehicle at the top right: id, speed, each active behaviour with its
-/// weight and force and whether the combination kept it, then the caller's extra lines (kind name,
-/// state, history).
-void steer_render_inspector(SteerRender *render, const SteerWorld *world, SteerVehicleId id,
+/// The inspector box for a vehicle at the top right: id, kind (`kind_name` beside its number when
+/// not NULL), speed, each active behaviour with its weight and force and whether the combination
+/// kept it, then the caller's extra lines (state, history).
+void steer_render_inspector(SteerRender *render, const SteerWorld *world, SteerVehicleId id, const char *kind_name,
                             const char *const *extra_lines, int count);
 /// Time series under the inspector, read from rings the caller owns (the runtime's history of the
 /// selected vehicle): each series is one small line plot, then the states as a coloured strip, all

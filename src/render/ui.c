@@ -48,8 +48,8 @@ void steer_render_hud(SteerRender *r, const char *const *lines, int count)
 
 enum { INSPECTOR_LINES = 40, INSPECTOR_WIDTH = 96 };
 
-void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicleId id, const char *const *extra_lines,
-                            int count)
+void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicleId id, const char *kind_name,
+                            const char *const *extra_lines, int count)
 {
     SteerVehicleState v;
     if (steer_vehicle_get(world, id, &v) != STEER_OK) return;
@@ -59,7 +59,10 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
     int n = 0;
 #define LINE(...) (n < INSPECTOR_LINES ? (snprintf(text[n], INSPECTOR_WIDTH, __VA_ARGS__), lines[n] = text[n], n++) : 0)
     LINE("vehicle #%llu  (slot %u)", (unsigned long long)v.serial, (unsigned)id.index1);
-    LINE("kind %u  mass %.3g  radius %.3g", (unsigned)v.kind, v.mass, v.radius);
+    if (kind_name)
+        LINE("kind %.40s (%u)  mass %.3g  radius %.3g", kind_name, (unsigned)v.kind, v.mass, v.radius);
+    else
+        LINE("kind %u  mass %.3g  radius %.3g", (unsigned)v.kind, v.mass, v.radius);
     LINE("speed %6.1f / %.0f", v.speed, v.max_speed);
     LINE("force %6.1f / %.0f", steer_length(v.force), v.max_force);
     LINE("pos (%.1f, %.1f)", v.position.x, v.position.y);

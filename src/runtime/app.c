@@ -384,7 +384,7 @@ void app_frame(App *app, double seconds)
         rewind_idle(app->rewind, app, app->paused ? REWIND_IDLE_PAUSED_S : REWIND_IDLE_LIVE_S);
     } else {
         rewind_note_draw(app->rewind, app);
-        script_draw(app->script, NULL); /* headless: the same draw(gfx) calls, drawing nothing */
+        script_draw(app->script, NULL, app->overlays); /* headless: the same draw(gfx) calls, drawing nothing */
     }
     rewind_note_frame(app->rewind, app);
 }
@@ -408,7 +408,7 @@ void app_render(App *app, double alpha)
         rewind_note_draw(app->rewind, app);
     else
         record_draw(app->opt.recorder);
-    script_draw(app->script, app->render);
+    script_draw(app->script, app->render, app->overlays);
     hud_draw(app);
     if (script_error(app->script)) {
         /* above the rewind timeline, which would otherwise be drawn over the panel's last lines */

@@ -74,7 +74,8 @@ void hud_draw(App *app)
     if (steer_vehicle_is_valid(world, app->selected)) {
         const char **extra_lines;
         int count = script_inspector_lines(app->script, app->selected, &extra_lines);
-        steer_render_inspector(app->render, world, app->selected, extra_lines, count);
+        steer_render_inspector(app->render, world, app->selected, script_kind_name(app->script, app->selected),
+                               extra_lines, count);
         /* its plots: a vehicle selected since the last step (a click while paused) gets its first
          * sample now, so the plots show at once */
         if (app->history && app->history->serial != steer_vehicle_serial(world, app->selected)) app_record_history(app);

@@ -611,7 +611,7 @@ static bool play_record(App *app, Player *p, Pace *pace)
             present(app, &pace->due);
             pace->dt = steer_world_dt(script_world(app->script));
         } else {
-            script_draw(app->script, NULL);
+            script_draw(app->script, NULL, app->overlays);
         }
         pace->stepped = false;
         break;

@@ -517,10 +517,11 @@ void script_update(ScriptHost *host, double dt)
     script_callback(host, "update", 2);
 }
 
-void script_draw(ScriptHost *host, struct SteerRender *render)
+void script_draw(ScriptHost *host, struct SteerRender *render, unsigned overlays)
 {
     script_hud_clear(host);
     host->render = render;
+    host->overlays = overlays;
     lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->gfx_ref);
     script_push_world(host);
     script_callback(host, "draw", 2);

@@ -87,8 +87,9 @@ void script_push_global(ScriptHost *host, const char *name);
 void script_think(ScriptHost *host);
 /// update(world, dt), once per physics step.
 void script_update(ScriptHost *host, double dt);
-/// draw(gfx, world) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines.
-void script_draw(ScriptHost *host, struct SteerRender *render);
+/// draw(gfx, world) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines;
+/// `overlays` (SteerOverlay bits) is what gfx.overlay(name) tells the scene is on.
+void script_draw(ScriptHost *host, struct SteerRender *render, unsigned overlays);
 void script_keypressed(ScriptHost *host, const char *key);
 void script_mousepressed(ScriptHost *host, double x, double y, int button);
 void script_mousemoved(ScriptHost *host, double x, double y);
@@ -148,7 +149,10 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path);
 
 /// v.state of a vehicle as text (NULL when it has none); valid until the next call.
 const char *script_vehicle_state(ScriptHost *host, SteerVehicleId id);
-/// Extra inspector lines for a vehicle (kind name, state, state history); valid until the next call.
+/// The name the scene gave the vehicle's kind ("prey"), or NULL; lives as long as the world.
+const char *script_kind_name(ScriptHost *host, SteerVehicleId id);
+/// Extra inspector lines for a vehicle (state, state history, why its brain is paused); valid until
+/// the next call.
 int script_inspector_lines(ScriptHost *host, SteerVehicleId id, const char ***lines);
 
 #endif

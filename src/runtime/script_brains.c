@@ -216,18 +216,24 @@ static void add_line(ScriptHost *host, const char *fmt, const char *a)
     if (copy) host->inspector[host->inspector_count++] = copy;
 }
 
+const char *script_kind_name(ScriptHost *host, SteerVehicleId id)
+{
+    SteerVehicleState st;
+    if (steer_vehicle_get(host->world, id, &st) != STEER_OK) return NULL;
+    script_push_world(host);
+    /* (the name is interned in the world's kind table, which keeps it alive) */
+    const char *kind = steer_lua_kind_name(host->L, lua_gettop(host->L), st.kind);
+    lua_pop(host->L, 1);
+    return kind;
+}
+
 int script_inspector_lines(ScriptHost *host, SteerVehicleId id, const char ***lines)
 {
     lua_State *L = host->L;
     for (int i = 0; i < host->inspector_count; i++) free(host->inspector[i]);
     host->inspector_count = 0;
     *lines = (const char **)host->inspector;
-    SteerVehicleState st;
-    if (steer_vehicle_get(host->world, id, &st) != STEER_OK) return 0;
-    script_push_world(host);
-    const char *kind = steer_lua_kind_name(L, lua_gettop(L), st.kind);
-    lua_pop(L, 1);
-    add_line(host, "kind: %s", kind ? kind : "?");
+    if (!steer_vehicle_is_valid(host->world, id)) return 0;
     const char *state = script_vehicle_state(host, id);
     add_line(host, "state: %s", state ? state : "(none)");
     if (push_field(host, id, "brain_error")) { /* a paused brain says why */

@@ -9,6 +9,7 @@
 
 #include <lauxlib.h>
 
+#include "keys.h"
 #include "render.h"
 #include "steer_lua.h"
 
@@ -93,6 +94,32 @@ static int gfx_hud(lua_State *L)
     return 0;
 }
 
+/// gfx.overlay(name) -> whether that overlay is on (its --overlays name: "states", "forces", ...),
+/// so that a scene can leave out what the overlay already draws (its own state labels, say).
+static int gfx_overlay(lua_State *L)
+{
+    size_t len;
+    const char *name = luaL_checklstring(L, 1, &len);
+    const KeyBinding *binding = keys_for_overlay_name(name, len);
+    if (!binding || strlen(name) != len) {
+        const char *names[16];
+        int count = keys_overlay_names(names, 16);
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        lua_pushfstring(L, "unknown overlay '%s' (overlays:", name);
+        luaL_addvalue(&b);
+        for (int i = 0; i < count; i++) {
+            luaL_addstring(&b, i ? ", " : " ");
+            luaL_addstring(&b, names[i]);
+        }
+        luaL_addchar(&b, ')');
+        luaL_pushresult(&b);
+        return luaL_argerror(L, 1, lua_tostring(L, -1));
+    }
+    lua_pushboolean(L, (host_of(L)->overlays & binding->overlay) != 0);
+    return 1;
+}
+
 void script_hud_clear(ScriptHost *host)
 {
     for (int i = 0; i < host->hud_count; i++) free(host->hud[i]);
@@ -101,8 +128,8 @@ void script_hud_clear(ScriptHost *host)
 
 void script_gfx_open(ScriptHost *host)
 {
-    static const luaL_Reg fns[] = {
-        {"line", gfx_line}, {"circle", gfx_circle}, {"text", gfx_text}, {"hud", gfx_hud}, {NULL, NULL}};
+    static const luaL_Reg fns[] = {{"line", gfx_line}, {"circle", gfx_circle},   {"text", gfx_text},
+                                   {"hud", gfx_hud},   {"overlay", gfx_overlay}, {NULL, NULL}};
     lua_newtable(host->L);
     lua_pushlightuserdata(host->L, host);
     luaL_setfuncs(host->L, fns, 1);

@@ -44,6 +44,7 @@ struct ScriptHost {
     int traceback_ref; ///< the message handler
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
+    unsigned overlays;          ///< the overlays on (SteerOverlay bits) at the last draw: gfx.overlay
     double mouse_x, mouse_y;
     bool mouse_known; ///< false until the first pointer event (always, headless): steer.mouse() is nil
     bool failed;      ///< the scene did not load: nothing of it runs; a change to any of its files retries

@@ -332,11 +332,11 @@ static void test_inspector_panel_at_the_top_right(void **state)
     draw(f);
     assert_true(is_background(pixel(f, W - 14, 14)));
     const char *extra[] = {"state: hunting"};
-    steer_render_inspector(f->render, f->world, id, extra, 1);
+    steer_render_inspector(f->render, f->world, id, "hunter", extra, 1);
     assert_false(is_background(pixel(f, W - 14, 14)));
     /* an invalid id draws nothing */
     draw(f);
-    steer_render_inspector(f->render, f->world, (SteerVehicleId)STEER_NULL_ID, NULL, 0);
+    steer_render_inspector(f->render, f->world, (SteerVehicleId)STEER_NULL_ID, NULL, NULL, 0);
     assert_true(is_background(pixel(f, W - 14, 14)));
 }
 

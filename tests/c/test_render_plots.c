@@ -116,7 +116,7 @@ static void fill_history(Fixture *f)
 static void draw_frame(Fixture *f, bool inspector)
 {
     steer_render_world(f->render, f->world, &f->frame);
-    if (inspector) steer_render_inspector(f->render, f->world, f->id, NULL, 0);
+    if (inspector) steer_render_inspector(f->render, f->world, f->id, NULL, NULL, 0);
     SteerInspectorPlots plots;
     history_view(f->history, &plots);
     steer_render_inspector_plots(f->render, &plots);

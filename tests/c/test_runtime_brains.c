@@ -116,6 +116,9 @@ static void test_one_failing_vehicle_of_six_sharing_a_brain_pauses_alone(void **
     assert_true(said);
     n = script_inspector_lines(host, ids[2], &lines);
     for (int i = 0; i < n; i++) assert_null(strstr(lines[i], "brain paused"));
+    /* the kind goes by name beside the renderer's kind number, not as a line of its own */
+    for (int i = 0; i < n; i++) assert_null(strstr(lines[i], "kind"));
+    assert_string_equal(script_kind_name(host, ids[2]), "hunter");
 
     /* a broken save keeps it paused and the entry on the panel */
     rt_write("hunt.lua", "local M = {}\nfunction M.think(v\nreturn M\n");

@@ -102,6 +102,30 @@ static void test_draw_text_or_hud_without_its_text_is_an_error(void **state)
     free(err);
 }
 
+/* gfx.overlay(name) tells draw which overlays are on, so a scene can leave out what one draws. */
+static void test_draw_asks_which_overlays_are_on(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function draw(gfx, w)\n"
+                          "  if w.step_count == 1 then\n"
+                          "    print('states', gfx.overlay('states'), 'forces', gfx.overlay('forces'))\n"
+                          "  elseif w.step_count == 2 then gfx.overlay('state') end\n"
+                          "end\n");
+    const char *with[] = {"--headless", "--steps", "3", "--overlays", "states,grid", rt_path("scene.lua"), NULL};
+    const char *without[] = {"--headless", "--steps", "3", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(with, &out, &err), 2);
+    assert_non_null(strstr(out, "states\ttrue\tforces\tfalse\n"));
+    assert_non_null(strstr(err, "scene.lua:4: bad argument #1 to 'overlay' (unknown overlay 'state' (overlays: "
+                                "wander, avoidance, neighbors, forces, states, paths, grid))"));
+    free(out);
+    free(err);
+    assert_int_equal(rt_run(without, &out, &err), 2);
+    assert_non_null(strstr(out, "states\tfalse\tforces\tfalse\n"));
+    free(out);
+    free(err);
+}
+
 static void test_a_scene_without_load_never_calls_luas_load(void **state)
 {
     (void)state;
@@ -480,6 +504,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_draw_receives_gfx_and_the_world, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_text_without_a_color_is_white, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_text_or_hud_without_its_text_is_an_error, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_draw_asks_which_overlays_are_on, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_same_seed_replays_math_random_and_another_seed_differs, rt_setup,
