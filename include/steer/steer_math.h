@@ -15,11 +15,17 @@ typedef struct SteerVec2 {
 
 #define STEER_PI 3.14159265358979323846
 
-static inline SteerVec2 steer_vec2(double x, double y) { return (SteerVec2){x, y}; }
-static inline SteerVec2 steer_add(SteerVec2 a, SteerVec2 b) { return (SteerVec2){a.x + b.x, a.y + b.y}; }
-static inline SteerVec2 steer_sub(SteerVec2 a, SteerVec2 b) { return (SteerVec2){a.x - b.x, a.y - b.y}; }
-static inline SteerVec2 steer_scale(SteerVec2 a, double s) { return (SteerVec2){a.x * s, a.y * s}; }
-static inline SteerVec2 steer_neg(SteerVec2 a) { return (SteerVec2){-a.x, -a.y}; }
+/// A vector from its components. Every helper below builds its result through this rather than a
+/// compound literal, which C++ lacks: the public headers compile as C++ too.
+static inline SteerVec2 steer_vec2(double x, double y)
+{
+    SteerVec2 v = {x, y};
+    return v;
+}
+static inline SteerVec2 steer_add(SteerVec2 a, SteerVec2 b) { return steer_vec2(a.x + b.x, a.y + b.y); }
+static inline SteerVec2 steer_sub(SteerVec2 a, SteerVec2 b) { return steer_vec2(a.x - b.x, a.y - b.y); }
+static inline SteerVec2 steer_scale(SteerVec2 a, double s) { return steer_vec2(a.x * s, a.y * s); }
+static inline SteerVec2 steer_neg(SteerVec2 a) { return steer_vec2(-a.x, -a.y); }
 static inline double steer_dot(SteerVec2 a, SteerVec2 b) { return a.x * b.x + a.y * b.y; }
 /// z of the 3D cross product: positive when b is clockwise from a on screen (y points down).
 static inline double steer_cross(SteerVec2 a, SteerVec2 b) { return a.x * b.y - a.y * b.x; }
@@ -28,15 +34,15 @@ static inline double steer_length(SteerVec2 a) { return sqrt(a.x * a.x + a.y * a
 static inline double steer_distance(SteerVec2 a, SteerVec2 b) { return steer_length(steer_sub(a, b)); }
 static inline double steer_distance_sq(SteerVec2 a, SteerVec2 b) { return steer_length_sq(steer_sub(a, b)); }
 /// Perpendicular (rotated +90 degrees): the "side" vector of a heading.
-static inline SteerVec2 steer_perp(SteerVec2 a) { return (SteerVec2){-a.y, a.x}; }
+static inline SteerVec2 steer_perp(SteerVec2 a) { return steer_vec2(-a.y, a.x); }
 static inline bool steer_vec2_is_finite(SteerVec2 a) { return isfinite(a.x) && isfinite(a.y); }
 
 /// Unit vector in a's direction, or (0, 0) when a is (nearly) zero.
 static inline SteerVec2 steer_normalize(SteerVec2 a)
 {
     double len = steer_length(a);
-    if (len < 1e-12) return (SteerVec2){0.0, 0.0};
-    return (SteerVec2){a.x / len, a.y / len};
+    if (len < 1e-12) return steer_vec2(0.0, 0.0);
+    return steer_vec2(a.x / len, a.y / len);
 }
 
 /// a shortened to at most max_length (direction kept).
@@ -49,19 +55,19 @@ static inline SteerVec2 steer_truncate(SteerVec2 a, double max_length)
 }
 
 /// Unit vector for an angle in radians (0 = +x, growing clockwise on screen since y points down).
-static inline SteerVec2 steer_vec2_from_angle(double radians) { return (SteerVec2){cos(radians), sin(radians)}; }
+static inline SteerVec2 steer_vec2_from_angle(double radians) { return steer_vec2(cos(radians), sin(radians)); }
 static inline double steer_angle_of(SteerVec2 a) { return atan2(a.y, a.x); }
 
 /// Rotates v by the rotation whose unit x axis is `axis` (local to world when axis is a heading).
 static inline SteerVec2 steer_rotate(SteerVec2 v, SteerVec2 axis)
 {
-    return (SteerVec2){v.x * axis.x - v.y * axis.y, v.x * axis.y + v.y * axis.x};
+    return steer_vec2(v.x * axis.x - v.y * axis.y, v.x * axis.y + v.y * axis.x);
 }
 
 /// Inverse of steer_rotate: world direction to the local frame whose x axis is `axis`.
 static inline SteerVec2 steer_unrotate(SteerVec2 v, SteerVec2 axis)
 {
-    return (SteerVec2){v.x * axis.x + v.y * axis.y, -v.x * axis.y + v.y * axis.x};
+    return steer_vec2(v.x * axis.x + v.y * axis.y, -v.x * axis.y + v.y * axis.x);
 }
 
 #endif

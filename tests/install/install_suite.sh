@@ -1,7 +1,7 @@
 #!/bin/sh
 # The C library as a user gets it: `make install` into a temporary prefix, examples/arrive.c built
-# against it with pkg-config and run on the static and on the shared library, `steer --version`,
-# then `make uninstall` must leave no file behind. Prints cmocka's lines, which run_suites.sh counts.
+# against it with pkg-config and run on the static and on the shared library (and compiled as C++),
+# `steer --version`, then `make uninstall` must leave no file behind. Prints cmocka's lines, which run_suites.sh counts.
 # Needs the release builds (make test builds them first: TEST_PREREQS in mk/install.mk).
 BUILD=${BUILD:-build}
 CC=${CC:-cc}
@@ -75,6 +75,22 @@ builds_and_runs_shared() {
     cmp "$tmp/static.out" "$tmp/shared.out" && cat "$tmp/shared.out"
 }
 
+# The same program compiled as C++ (g++, ISO C++ with pedantic warnings as errors) against the
+# installed headers: extern "C", no C-only syntax in the inline helpers; and the headers one by
+# one, each including what it needs.
+builds_as_cplusplus() {
+    CXX=${CXX:-c++}
+    (cd "$tmp" && $CXX -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags steer) "$top/examples/arrive.c" \
+        $(pkg-config --libs steer) -o arrive_cxx) || return 1
+    LD_LIBRARY_PATH=$prefix/lib "$tmp/arrive_cxx" >"$tmp/cxx.out" || { cat "$tmp/cxx.out"; return 1; }
+    cmp "$tmp/static.out" "$tmp/cxx.out" || return 1
+    for h in "$prefix"/include/steer/*.h; do
+        printf '#include "steer/%s"\n' "${h##*/}" >"$tmp/one.c"
+        $CC -std=c11 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags steer) -fsyntax-only "$tmp/one.c" || return 1
+        $CXX -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags steer) -fsyntax-only "$tmp/one.c" || return 1
+    done
+}
+
 program_version() {
     [ "$("$prefix/bin/steer" --version)" = "steer $version" ] || { "$prefix/bin/steer" --version; return 1; }
 }
@@ -103,6 +119,7 @@ check steer_pc_names_the_prefix_and_version pkg_config_names_the_prefix
 check libsteer_so_has_its_soname shared_soname
 check a_c_program_builds_with_pkg_config_and_runs_on_the_static_library builds_and_runs_static
 check the_same_program_runs_on_the_shared_library builds_and_runs_shared
+check the_headers_compile_as_cplusplus builds_as_cplusplus
 check steer_version_prints_the_header_s_version program_version
 check the_installed_lua_module_and_libraries_load lua_module_version
 check the_rockspec_carries_the_same_version rockspec_version
