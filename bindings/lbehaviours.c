@@ -102,7 +102,7 @@ static int behaviour_method(lua_State *L)
     }
     /* Targets were checked above: what the core refuses is an option (a value past a limit). */
     if (steer_vehicle_set_behaviour(world, v->id, &changed) != STEER_OK)
-        return luaL_argerror(L, arg, steer_world_last_error(world));
+        return luaL_argerror(L, arg, lsteer_core_error(world));
     lua_settop(L, 1);
     return 1;
 }

@@ -243,7 +243,7 @@ static void require_options(lua_State *L, int idx, const OptList *list, uint64_t
 static int fail(lua_State *L, const char *what, LWorld *w)
 {
     (void)what; /* the core's message names the value; the options table is argument 2 */
-    return luaL_argerror(L, 2, steer_world_last_error(w->world));
+    return luaL_argerror(L, 2, lsteer_core_error(w->world));
 }
 
 /// world:obstacle{x =, y =, radius =} (r = is the same as radius)
@@ -444,7 +444,7 @@ static int field_set(lua_State *L)
     SteerVec2 d = steer_vec2(lsteer_check_finite(L, 4), lsteer_check_finite(L, 5));
     if (steer_flow_field_set(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), (int)col - 1, (int)row - 1, d) !=
         STEER_OK)
-        luaL_argerror(L, 4, steer_world_last_error(s->owner->world));
+        luaL_argerror(L, 4, lsteer_core_error(s->owner->world));
     return 0;
 }
 

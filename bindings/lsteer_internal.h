@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -61,6 +62,15 @@ static inline void *lsteer_test_udata(lua_State *L, int idx, uint64_t tag, size_
 /// A vehicle's key in UV_HANDLES. A slot outlives its vehicles: a found handle is the vehicle's
 /// only if its serial matches.
 static inline lua_Integer lsteer_handle_key(SteerVehicleId id) { return (lua_Integer)id.index1; }
+
+/// The core's message for the last failed call without the C function's name that heads it
+/// ("steer_vehicle_set_mass: "): a Lua error names the Lua method instead.
+static inline const char *lsteer_core_error(const SteerWorld *world)
+{
+    const char *message = steer_world_last_error(world);
+    const char *colon = strncmp(message, "steer_", 6) == 0 ? strstr(message, ": ") : NULL;
+    return colon ? colon + 2 : message;
+}
 
 enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };                                   /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */

@@ -402,8 +402,7 @@ int lsteer_spawn(lua_State *L)
         def.kind = kind;
     }
     SteerVehicleId id;
-    if (steer_vehicle_create(w->world, &def, &id) != STEER_OK)
-        return luaL_argerror(L, 2, steer_world_last_error(w->world));
+    if (steer_vehicle_create(w->world, &def, &id) != STEER_OK) return luaL_argerror(L, 2, lsteer_core_error(w->world));
     w->brains.spawns++; /* (undone or not: the brains' roster is built again either way) */
     /* The Lua half allocates (kind names, the handle, its place among the handles): when memory
      * runs out there, the vehicle is taken back, so that a failed spawn changes nothing. */
@@ -469,7 +468,7 @@ static int vehicle_set_velocity(lua_State *L)
     LVehicle *v = lsteer_check_vehicle(L, 1);
     SteerVec2 p = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
     if (steer_vehicle_set_velocity(v->owner->world, v->id, p) != STEER_OK)
-        luaL_argerror(L, 2, steer_world_last_error(v->owner->world));
+        luaL_argerror(L, 2, lsteer_core_error(v->owner->world));
     return 0;
 }
 
@@ -717,7 +716,7 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
     }
     }
     if (msg) return field_error(L, key, msg);
-    if (r != STEER_OK) return field_error(L, key, steer_world_last_error(world));
+    if (r != STEER_OK) return field_error(L, key, lsteer_core_error(world));
     return 0;
 }
 

@@ -355,7 +355,7 @@ static int world_neighbors(lua_State *L)
     }
     SteerVec2 center = steer_vehicle_position(w->world, v->id);
     int n = steer_world_query_radius(w->world, center, radius, &filter, NULL, 0);
-    if (n < 0) return luaL_argerror(L, 3, steer_world_last_error(w->world));
+    if (n < 0) return luaL_argerror(L, 3, lsteer_core_error(w->world));
     SteerVehicleId *ids = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *ids, 0);
     n = steer_world_query_radius(w->world, center, radius, &filter, ids, n);
     push_vehicle_array(L, 1, ids, n);
@@ -485,7 +485,7 @@ static int world_set(lua_State *L, void *self, int code, const char *key)
         if (!msg && dt > 1.0) msg = "number in (0, 1] expected";
         if (msg) return luaL_error(L, "bad value for field 'dt' (%s)", msg);
         if (steer_world_set_dt(w->world, dt) != STEER_OK)
-            return luaL_error(L, "bad value for field 'dt' (%s)", steer_world_last_error(w->world));
+            return luaL_error(L, "bad value for field 'dt' (%s)", lsteer_core_error(w->world));
         return 0;
     }
     double hz = 0;

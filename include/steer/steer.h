@@ -5,7 +5,9 @@
  * Every function that takes a world pointer expects a live world. Every function that takes an id
  * checks it first: an id of a removed object gives STEER_ERROR_INVALID_ID (or false / a zero
  * value for the queries that say so), never a read of another object. Every fallible call leaves
- * the world unchanged on failure and explains why in steer_world_last_error().
+ * the world unchanged on failure and explains why in steer_world_last_error(): the function's name,
+ * then what was wrong ("steer_vehicle_set_mass: mass must be a finite number in [1e-06, 1e+06]
+ * (got 0)").
  */
 #ifndef STEER_H
 #define STEER_H
@@ -37,7 +39,9 @@ SteerWorld *steer_world_create(const SteerWorldDef *def);
 void steer_world_destroy(SteerWorld *world);
 /// Advances the simulation by one fixed step of dt seconds. Never allocates once warm.
 void steer_world_step(SteerWorld *world);
-/// The message of the last failed call on this world ("" if none failed yet).
+/// The message of the last failed call on this world, "<function>: <what was wrong>" ("" if none
+/// failed yet; a call that succeeds leaves it as it was). Owned by the world: valid until its next
+/// failed call or its destruction.
 const char *steer_world_last_error(const SteerWorld *world);
 
 double steer_world_time(const SteerWorld *world); ///< simulated seconds since creation

@@ -40,7 +40,8 @@
 /* ---- Results ------------------------------------------------------------------------------- */
 
 /// What a fallible call returned. On anything but STEER_OK the world is unchanged and
-/// steer_world_last_error() holds a message naming the argument and what was expected.
+/// steer_world_last_error() holds a message naming the function, the argument and what was
+/// expected.
 typedef enum SteerResult {
     STEER_OK = 0,
     STEER_ERROR_INVALID_ARGUMENT, ///< a NaN/inf, out-of-range or missing value

@@ -414,8 +414,9 @@ static bool changes_path(const SteerBehaviourDef *def, const SteerBehaviourDef *
 
 SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def)
 {
+    STEER_API(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
-    if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
     TRY(check_behaviour_def(world, id, def));
     if (targets_vehicle(def)) world->vehicle_targets = true;
 
@@ -464,8 +465,9 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
 
 SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, SteerBehaviour type)
 {
+    STEER_API(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
-    if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
     if ((int)type < 0 || type >= STEER_BEHAVIOUR_COUNT)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "unknown behaviour type %d", (int)type);
     for (int i = 0; i < vehicle->behaviour_count; i++) {
@@ -482,8 +484,9 @@ SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, 
 
 SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
 {
+    STEER_API(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
-    if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
     vehicle->behaviour_count = 0; /* keep the allocation: switching on again needs none */
     vehicle->wants_neighbourhood = false;
     vehicle->plain_flock = false;
@@ -515,8 +518,9 @@ int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicleId id, Ste
 SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
                                         SteerBehaviourDef *def, SteerBehaviourState *state)
 {
+    STEER_API(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
-    if (!vehicle) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle was removed");
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
     int i = find_slot(world, vehicle, type);
     if (i < 0) {
         const char *name = steer_behaviour_name(type);

@@ -136,8 +136,9 @@ static inline void radius_consider(const SteerWorld *world, void *query, const C
     q->ranks[q->count++] = c->rank;
 }
 
-int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
-                             SteerVehicleId *out, int capacity)
+/// steer_world_query_radius without naming itself, for steer_world_query_neighbors too.
+static int query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
+                        SteerVehicleId *out, int capacity)
 {
     if (steer_check_point(world, "", "center", center) != STEER_OK) return -1;
     if (steer_check_range(world, "", "radius", radius, 0.0, STEER_MAX_LENGTH) != STEER_OK) return -1;
@@ -154,6 +155,13 @@ int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double r
     steer_sort_ints(q.ranks, q.count);
     for (int i = 0; i < q.count && i < capacity; i++) out[i] = id_of(world, world->order[q.ranks[i]]);
     return q.count;
+}
+
+int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
+                             SteerVehicleId *out, int capacity)
+{
+    STEER_API(world);
+    return query_radius(world, center, radius, filter, out, capacity);
 }
 
 /// What a closest query keeps: the best so far.
@@ -210,10 +218,12 @@ static double closest_first_reach(const SteerWorld *world, const SteerGrid *grid
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
                                SteerVehicleId *out)
 {
-    if (!steer_vec2_is_finite(point) || !(range >= 0.0) || isnan(range) || !filter_ok(world, filter)) {
+    STEER_API(world);
+    if (!steer_vec2_is_finite(point) || !(range >= 0.0) || isnan(range)) {
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "closest needs a finite point and a range >= 0");
         return false;
     }
+    if (!filter_ok(world, filter)) return false;
     /* Any range (infinity too) is fine: it is only compared with squared distances. */
     if (steer_check_point(world, "closest: ", "point", point) != STEER_OK) return false;
     const SteerGrid *grid = steer_world_query_grid(world);
@@ -248,15 +258,16 @@ SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVeh
 int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, double radius, SteerVehicleId *out,
                                 int capacity)
 {
+    STEER_API(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) {
-        steer_fail(world, STEER_ERROR_INVALID_ID, "neighbors: vehicle was removed or never existed");
+        steer_vehicle_invalid_id(world, id);
         return -1;
     }
     if (radius < 0.0) radius = vehicle->neighbor_radius;
     if (steer_check_range(world, "neighbors: ", "radius", radius, 0.0, STEER_MAX_LENGTH) != STEER_OK) return -1;
     SteerQueryFilter filter = steer_vehicle_neighbor_filter(world, id);
-    return steer_world_query_radius(world, vehicle->position, radius, &filter, out, capacity);
+    return query_radius(world, vehicle->position, radius, &filter, out, capacity);
 }
 
 /// Is obstacle `o` within `radius` of segment a-b (ab = the offset from a to b)?
@@ -274,6 +285,7 @@ static bool obstacle_near_segment(const SteerWorld *world, const SteerObstacle *
 int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out,
                                 int capacity)
 {
+    STEER_API(world);
     if (!steer_vec2_is_finite(a) || !steer_vec2_is_finite(b) || !(isfinite(radius) && radius >= 0.0)) {
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "obstacle query needs finite ends and a radius >= 0");
         return -1;

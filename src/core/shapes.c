@@ -35,6 +35,7 @@ static int list_ids(const SteerWorld *world, const SteerPool *pool, void *out, i
 
 SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out)
 {
+    STEER_API(world);
     TRY(check_point(world, "center", center));
     TRY(steer_check_range(world, "obstacle ", "radius", radius, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
     int index = steer_pool_alloc(&world->obstacles);
@@ -49,6 +50,7 @@ SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double
 
 SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id)
 {
+    STEER_API(world);
     if (!lookup(world, &world->obstacles, id.index1, id.world, id.generation))
         return steer_fail(world, STEER_ERROR_INVALID_ID, "obstacle was removed or never existed");
     steer_pool_release(&world->obstacles, (int)id.index1 - 1);
@@ -74,6 +76,7 @@ int steer_world_get_obstacles(const SteerWorld *world, SteerObstacleId *out, int
 
 SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, SteerWallId *out)
 {
+    STEER_API(world);
     TRY(check_point(world, "a", a));
     TRY(check_point(world, "b", b));
     if (steer_distance_sq(a, b) < 1e-12)
@@ -91,6 +94,7 @@ SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, St
 
 SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id)
 {
+    STEER_API(world);
     if (!lookup(world, &world->walls, id.index1, id.world, id.generation))
         return steer_fail(world, STEER_ERROR_INVALID_ID, "wall was removed or never existed");
     steer_pool_release(&world->walls, (int)id.index1 - 1);
@@ -117,6 +121,7 @@ int steer_world_get_walls(const SteerWorld *world, SteerWallId *out, int capacit
 
 SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int count, bool loop, SteerPathId *out)
 {
+    STEER_API(world);
     if (!points || count < 1) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "a path needs at least one point");
     for (int i = 0; i < count; i++) {
         char name[32];
@@ -141,6 +146,7 @@ SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int
 
 SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id)
 {
+    STEER_API(world);
     SteerPath *path = lookup(world, &world->paths, id.index1, id.world, id.generation);
     if (!path) return steer_fail(world, STEER_ERROR_INVALID_ID, "path was removed or never existed");
     steer_free(&world->alloc, path->points, (size_t)path->count * sizeof *path->points);
@@ -162,6 +168,7 @@ int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, i
 
 SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def, SteerFlowFieldId *out)
 {
+    STEER_API(world);
     if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "flow field definition is NULL");
     TRY(check_point(world, "origin", def->origin));
     TRY(steer_check_range(world, "", "cell_size", def->cell_size, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
@@ -201,6 +208,7 @@ SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDe
 
 SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id)
 {
+    STEER_API(world);
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
     if (!field) return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field was removed or never existed");
     steer_free(&world->alloc, field->vectors, (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
@@ -211,6 +219,7 @@ SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id
 
 SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row, SteerVec2 direction)
 {
+    STEER_API(world);
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
     if (!field) return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field was removed or never existed");
     if (col < 0 || col >= field->cols || row < 0 || row >= field->rows)

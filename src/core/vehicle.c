@@ -26,7 +26,7 @@ SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id)
     return steer_pool_get(&world->vehicles, id.index1, id.generation);
 }
 
-static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
+SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id)
 {
     if (id.index1 == 0) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle id is null");
     if (id.world != world->tag) return steer_fail(world, STEER_ERROR_INVALID_ID, "vehicle id belongs to another world");
@@ -34,8 +34,9 @@ static SteerResult invalid_id(const SteerWorld *world, SteerVehicleId id)
 }
 
 #define LOOKUP_OR_FAIL(vehicle, world, id)                                                                             \
+    STEER_API(world);                                                                                                  \
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                                           \
-    if (!vehicle) return invalid_id(world, id)
+    if (!vehicle) return steer_vehicle_invalid_id(world, id)
 
 /* Setters change what the grid copied (position, velocity, heading, kind, radii): rebuild it
  * before the next query. Cheap: the step rebuilds it anyway. */
@@ -164,6 +165,7 @@ static void compact_when_sparse(SteerWorld *world)
 
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out)
 {
+    STEER_API(world);
     TRY(check_def(world, def));
     compact_when_sparse(world);
     if (!order_reserve(world, world->order_count + 1))
@@ -228,6 +230,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
 
 SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id)
 {
+    STEER_API(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle || vehicle->serial + 1 != world->next_serial || vehicle->rank != world->order_count - 1)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "only the vehicle made last can be taken back");

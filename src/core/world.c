@@ -151,9 +151,16 @@ SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *fo
     /* The error buffer is scratch space, not world state: reporting a failure through a const
      * world pointer (a failed query) is allowed. */
     SteerWorld *mutable_world = (SteerWorld *)world;
+    char *error = mutable_world->error;
+    size_t size = sizeof mutable_world->error;
+    int named = world->api ? snprintf(error, size, "%s: ", world->api) : 0;
+    if (named > 0 && (size_t)named < size) {
+        error += named;
+        size -= (size_t)named;
+    }
     va_list args;
     va_start(args, format);
-    vsnprintf(mutable_world->error, sizeof mutable_world->error, format, args);
+    vsnprintf(error, size, format, args);
     va_end(args);
     return code;
 }
@@ -196,6 +203,7 @@ SteerEdges steer_world_edges(const SteerWorld *world) { return world->def.edges;
 
 SteerResult steer_world_set_dt(SteerWorld *world, double dt)
 {
+    STEER_API(world);
     if (!(isfinite(dt) && dt > 0.0 && dt <= 1.0))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)",
                           dt);

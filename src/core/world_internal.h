@@ -145,6 +145,9 @@ struct SteerWorld {
     int step_begin[STEER_MAX_THREADS + 1];
     SteerPcg32 step_rng[STEER_MAX_THREADS];
 
+    /* The public function being called, set on entry by STEER_API: steer_fail starts its message
+     * with this name, so a C caller reads which call failed. Scratch space, like error. */
+    const char *api;
     char error[256];
 };
 
@@ -264,6 +267,11 @@ void steer_world_compact_order(SteerWorld *world);
         if (try_result_ != STEER_OK) return try_result_;                                                               \
     } while (0)
 
+/// First statement of every public function that can fail: its name heads the messages of
+/// steer_fail ("steer_vehicle_set_mass: mass must be ..."). Never used by anything the step calls,
+/// which may run on the pool's threads.
+#define STEER_API(world) (((SteerWorld *)(world))->api = __func__)
+
 /* world.c */
 SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
@@ -279,6 +287,8 @@ SteerResult steer_check_point(const SteerWorld *world, const char *prefix, const
 SteerResult steer_check_vector(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 value,
                                double limit);
 SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id);
+/// Fails with why `id` names no vehicle here: null, of another world, or removed.
+SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id);
 /// The pool slot (0-based) a live vehicle occupies.
 static inline int steer_vehicle_slot(const SteerWorld *world, const SteerVehicle *vehicle)
 {

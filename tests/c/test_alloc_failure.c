@@ -151,12 +151,15 @@ static SteerResult op_step(Scene *s, int i)
     return STEER_OK;
 }
 
-/* A query that runs out of memory returns -1 (or false) with the world's error set. */
+/* A query that runs out of memory returns -1 (or false) with the world's error set, named after
+ * the query: "steer_world_query_radius: out of memory". */
 static SteerResult query_result(Scene *s, bool ok)
 {
     if (ok) return STEER_OK;
-    return strcmp(steer_world_last_error(s->w), "out of memory") == 0 ? STEER_ERROR_OUT_OF_MEMORY
-                                                                      : STEER_ERROR_INVALID_ARGUMENT;
+    const char *message = steer_world_last_error(s->w);
+    bool oom = strncmp(message, "steer_world_query_", 18) == 0 && strstr(message, ": out of memory") &&
+               strcmp(strstr(message, ": out of memory"), ": out of memory") == 0;
+    return oom ? STEER_ERROR_OUT_OF_MEMORY : STEER_ERROR_INVALID_ARGUMENT;
 }
 
 static SteerResult op_query(Scene *s, int i)
