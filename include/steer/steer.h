@@ -8,6 +8,12 @@
  * the world unchanged on failure and explains why in steer_world_last_error(): the function's name,
  * then what was wrong ("steer_vehicle_set_mass: mass must be a finite number in [1e-06, 1e+06]
  * (got 0)").
+ *
+ * Out pointers may be NULL when the result is not wanted: a call that lists (ids, points) writes
+ * at most `capacity` items into `out` and returns how many there are in all, so NULL (or a capacity
+ * of 0) only counts; a get given NULL only checks the id. A world pointer may never be NULL, except
+ * in steer_world_destroy. The core keeps no pointer you pass beyond the call (paths and flow
+ * fields copy their points and vectors), except SteerWorldDef's alloc and alloc_user.
  */
 #ifndef STEER_H
 #define STEER_H
@@ -34,8 +40,10 @@ typedef struct SteerWorld SteerWorld;
 SteerWorldDef steer_default_world_def(void);
 /// Checks a definition; on failure writes a message (if message is not NULL) and returns the error.
 SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size);
-/// Creates a world, or returns NULL when the definition is invalid or memory runs out.
+/// Creates a world, or returns NULL when the definition is invalid (steer_world_def_check() says
+/// why) or memory runs out. Start from steer_default_world_def(): a zeroed definition is refused.
 SteerWorld *steer_world_create(const SteerWorldDef *def);
+/// Frees the world and everything in it (NULL: nothing); every id of it is then meaningless.
 void steer_world_destroy(SteerWorld *world);
 /// Advances the simulation by one fixed step of dt seconds. Never allocates once warm.
 void steer_world_step(SteerWorld *world);
@@ -110,6 +118,8 @@ bool steer_flow_field_id_equal(SteerFlowFieldId a, SteerFlowFieldId b);
 /// Defaults: at the origin, at rest, heading 0, mass 1, max_speed 100, max_force 300, no turn
 /// limit, radius 8, response_time 0.25, neighbor_radius 50, view_angle 2π, kind 0, weighted sum.
 SteerVehicleDef steer_default_vehicle_def(void);
+/// Adds a vehicle made from `def` (start from steer_default_vehicle_def()) and writes its id to
+/// `out`.
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out);
 /// Removes a vehicle. Behaviours of other vehicles that target it switch themselves off.
 SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id);
@@ -122,6 +132,7 @@ bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id);
 /// invalid id: a validity check and an identity check in one cheap call, for handles that must
 /// tell their vehicle from a later one in a reused slot.
 uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id);
+/// A snapshot of the vehicle: every field, its speed and the force it applied last step.
 SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out);
 int steer_world_vehicle_count(const SteerWorld *world);
 /// Writes up to `capacity` ids in creation order and returns how many vehicles there are.

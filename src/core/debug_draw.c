@@ -281,6 +281,7 @@ static Pose vehicle_pose(const SteerWorld *world, const SteerDebugDraw *d, int s
 
 void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
 {
+    if (!draw) return;
     unsigned flags = draw->flags;
     if (flags & STEER_DEBUG_DRAW_BOUNDS) draw_bounds(world, draw);
     if (flags & STEER_DEBUG_DRAW_FLOW_FIELDS) draw_flow_fields(world, draw);

@@ -153,7 +153,7 @@ static int query_radius(const SteerWorld *world, SteerVec2 center, double radius
     walk_candidates(world, grid, steer_grid_local_point(grid, center), radius, filter ? filter->kinds : 0,
                     radius_consider, &q);
     steer_sort_ints(q.ranks, q.count);
-    for (int i = 0; i < q.count && i < capacity; i++) out[i] = id_of(world, world->order[q.ranks[i]]);
+    for (int i = 0; out && i < q.count && i < capacity; i++) out[i] = id_of(world, world->order[q.ranks[i]]);
     return q.count;
 }
 
@@ -307,7 +307,8 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
             int i = grid->result[c];
             const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
             if (!obstacle_near_segment(world, obstacle, a, ab, length_sq, radius)) continue;
-            if (n < capacity) out[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, obstacle->header.generation};
+            if (out && n < capacity)
+                out[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, obstacle->header.generation};
             n++;
         }
         return n;
@@ -316,7 +317,7 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
     for (int i = 0; i < world->obstacles.count; i++) {
         const SteerObstacle *obstacle = steer_pool_at(&world->obstacles, i);
         if (!obstacle->header.alive || !obstacle_near_segment(world, obstacle, a, ab, length_sq, radius)) continue;
-        if (n < capacity) out[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, obstacle->header.generation};
+        if (out && n < capacity) out[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, obstacle->header.generation};
         n++;
     }
     return n;

@@ -25,7 +25,7 @@ static int list_ids(const SteerWorld *world, const SteerPool *pool, void *out, i
     for (int i = 0; i < pool->count; i++) {
         const SteerPoolHeader *header = steer_pool_at(pool, i);
         if (!header->alive) continue;
-        if (n < capacity) ids[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, header->generation};
+        if (ids && n < capacity) ids[n] = (SteerObstacleId){(uint32_t)i + 1, world->tag, header->generation};
         n++;
     }
     return n;
@@ -159,7 +159,7 @@ int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, i
 {
     const SteerPath *path = lookup(world, &world->paths, id.index1, id.world, id.generation);
     if (!path) return 0;
-    for (int i = 0; i < path->count && i < capacity; i++) points[i] = path->points[i];
+    for (int i = 0; points && i < path->count && i < capacity; i++) points[i] = path->points[i];
     if (loop) *loop = path->loop;
     return path->count;
 }

@@ -261,7 +261,7 @@ int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int c
     for (int i = 0; i < world->order_count; i++) {
         int index = world->order[i];
         if (index < 0) continue; /* removed since the last build */
-        if (n < capacity) {
+        if (out && n < capacity) {
             const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
             out[n] = (SteerVehicleId){(uint32_t)index + 1, world->tag, vehicle->header.generation};
         }
@@ -296,7 +296,7 @@ SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerV
     s.user_data = vehicle->user_data;
     s.combine = vehicle->combine;
     s.behaviour_count = steer_vehicle_get_behaviours(world, id, NULL, 0);
-    *out = s;
+    if (out) *out = s;
     return STEER_OK;
 }
 

@@ -209,6 +209,34 @@ static void test_success_keeps_the_last_message(void **state)
     free_scene(&s);
 }
 
+/* Out pointers may be NULL: a list call then only counts, whatever the capacity; a get only
+ * checks the id. None of them writes through NULL. */
+static void test_null_out_pointers_count_or_check(void **state)
+{
+    (void)state;
+    Scene s = make_scene();
+    SteerWorld *w = s.world;
+    spawn_at(w, 12, 12);
+    assert_int_equal(steer_world_get_vehicles(w, NULL, 8), 2);
+    assert_int_equal(steer_world_get_obstacles(w, NULL, 8), 1);
+    assert_int_equal(steer_world_get_walls(w, NULL, 8), 1);
+    assert_int_equal(steer_path_get(w, s.path, NULL, 8, NULL), 2);
+    assert_int_equal(steer_world_query_radius(w, steer_vec2(10, 10), 50, NULL, NULL, 8), 2);
+    assert_int_equal(steer_world_query_neighbors(w, s.a, 50, NULL, 8), 1);
+    assert_int_equal(steer_world_query_obstacles(w, steer_vec2(0, 100), steer_vec2(200, 100), 1, NULL, 8), 1);
+    assert_int_equal(steer_vehicle_get_behaviours(w, s.a, NULL, 8), 0);
+    assert_int_equal(steer_vehicle_get(w, s.a, NULL), STEER_OK);
+    assert_int_equal(steer_vehicle_get(w, s.removed, NULL), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_vehicle_get", "vehicle was removed");
+    /* a negative capacity writes nothing either */
+    SteerVehicleId ids[2] = {STEER_NULL_ID, STEER_NULL_ID};
+    assert_int_equal(steer_world_get_vehicles(w, ids, -1), 2);
+    assert_true(steer_vehicle_id_is_null(ids[0]));
+    /* a NULL draw struct draws nothing */
+    steer_world_debug_draw(w, NULL);
+    free_scene(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_a_bad_vehicle_id_says_why),
         cmocka_unit_test(test_queries_name_themselves_and_their_filter),
         cmocka_unit_test(test_success_keeps_the_last_message),
+        cmocka_unit_test(test_null_out_pointers_count_or_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
