@@ -417,7 +417,11 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     STEER_API(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
-    TRY(check_behaviour_def(world, id, def));
+    SteerResult checked = check_behaviour_def(world, id, def);
+    /* weight, priority and probability all zero: `SteerBehaviourDef def = {0}` (no default has them) */
+    if (checked != STEER_OK && def && def->weight == 0.0 && def->priority == 0 && def->probability == 0.0)
+        return steer_fail_hint(world, checked, STEER_ZEROED_DEF_HINT("behaviour"));
+    TRY(checked);
     if (targets_vehicle(def)) world->vehicle_targets = true;
 
     /* A lost slot of the same type is replaced like an absent one. */

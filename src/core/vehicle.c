@@ -166,7 +166,11 @@ static void compact_when_sparse(SteerWorld *world)
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out)
 {
     STEER_API(world);
-    TRY(check_def(world, def));
+    SteerResult checked = check_def(world, def);
+    /* mass, max_speed and max_force all zero: `SteerVehicleDef def = {0}` */
+    if (checked != STEER_OK && def && def->mass == 0.0 && def->max_speed == 0.0 && def->max_force == 0.0)
+        return steer_fail_hint(world, checked, STEER_ZEROED_DEF_HINT("vehicle"));
+    TRY(checked);
     compact_when_sparse(world);
     if (!order_reserve(world, world->order_count + 1))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");

@@ -29,7 +29,7 @@ static SteerResult check_message(char *message, size_t size, const char *text)
 
 static bool in_range(double value, double lo, double hi) { return isfinite(value) && value >= lo && value <= hi; }
 
-SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size)
+static SteerResult check_world_def(const SteerWorldDef *def, char *message, size_t message_size)
 {
     char text[160];
     if (!def) return check_message(message, message_size, "world definition is NULL");
@@ -57,6 +57,19 @@ SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_
     }
     if (message && message_size > 0) message[0] = '\0';
     return STEER_OK;
+}
+
+SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size)
+{
+    SteerResult result = check_world_def(def, message, message_size);
+    /* Size and step all zero: a definition that never got its defaults (`SteerWorldDef def = {0}`),
+     * which the message then names. */
+    if (result != STEER_OK && def && def->width == 0.0 && def->height == 0.0 && def->dt == 0.0 && message &&
+        message_size > 0) {
+        size_t used = strlen(message);
+        snprintf(message + used, message_size - used, "; %s", STEER_ZEROED_DEF_HINT("world"));
+    }
+    return result;
 }
 
 static uint16_t world_tag(const SteerWorld *world)
@@ -188,6 +201,14 @@ SteerResult steer_check_vector(const SteerWorld *world, const char *prefix, cons
 SteerResult steer_check_point(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 point)
 {
     return steer_check_vector(world, prefix, name, point, STEER_MAX_COORDINATE);
+}
+
+SteerResult steer_fail_hint(const SteerWorld *world, SteerResult code, const char *hint)
+{
+    SteerWorld *mutable_world = (SteerWorld *)world;
+    size_t used = strlen(mutable_world->error);
+    snprintf(mutable_world->error + used, sizeof mutable_world->error - used, "; %s", hint);
+    return code;
 }
 
 void steer_clear_error(const SteerWorld *world) { ((SteerWorld *)world)->error[0] = '\0'; }

@@ -275,6 +275,10 @@ void steer_world_compact_order(SteerWorld *world);
 /* world.c */
 SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+/// What a message adds when a definition was zeroed instead of taken from its default constructor.
+#define STEER_ZEROED_DEF_HINT(what) "was the definition zeroed instead of made by steer_default_" what "_def()?"
+/// Adds "; hint" to the message of the failure being returned, `code`: what to do about it.
+SteerResult steer_fail_hint(const SteerWorld *world, SteerResult code, const char *hint);
 void steer_clear_error(const SteerWorld *world);
 /// The limits of steer_types.h, checked at every input. `prefix` starts the message ("" or, say,
 /// "wander: "); on failure the world's error names the value and the limit.

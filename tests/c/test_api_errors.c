@@ -237,6 +237,54 @@ static void test_null_out_pointers_count_or_check(void **state)
     free_scene(&s);
 }
 
+/* `SteerXDef def = {0}` instead of the default constructor: refused like any bad value, and the
+ * message says what to start from. A definition that only has one bad value gets no such hint. */
+static void test_a_zeroed_definition_points_at_its_default(void **state)
+{
+    (void)state;
+    char message[256];
+    SteerWorldDef wdef;
+    memset(&wdef, 0, sizeof wdef);
+    assert_int_equal(steer_world_def_check(&wdef, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(message, "width must be"));
+    assert_non_null(strstr(message, "; was the definition zeroed instead of made by steer_default_world_def()?"));
+    assert_null(steer_world_create(&wdef));
+    wdef = steer_default_world_def();
+    wdef.width = 0;
+    assert_int_equal(steer_world_def_check(&wdef, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_null(strstr(message, "steer_default_world_def"));
+    /* a short buffer still gets a terminated message */
+    memset(&wdef, 0, sizeof wdef);
+    assert_int_equal(steer_world_def_check(&wdef, message, 8), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(strlen(message), 7);
+
+    Scene s = make_scene();
+    SteerWorld *w = s.world;
+    SteerVehicleDef vdef;
+    memset(&vdef, 0, sizeof vdef);
+    SteerVehicleId id;
+    assert_int_equal(steer_vehicle_create(w, &vdef, &id), STEER_ERROR_INVALID_ARGUMENT);
+    assert_error_of(w, "steer_vehicle_create", "mass must be");
+    assert_error_contains(w, "; was the definition zeroed instead of made by steer_default_vehicle_def()?");
+    vdef = steer_default_vehicle_def();
+    vdef.mass = 0;
+    assert_int_equal(steer_vehicle_create(w, &vdef, &id), STEER_ERROR_INVALID_ARGUMENT);
+    if (strstr(steer_world_last_error(w), "steer_default")) fail_msg("hint for one bad value");
+
+    SteerBehaviourDef bdef;
+    memset(&bdef, 0, sizeof bdef);
+    bdef.type = STEER_WANDER;
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &bdef), STEER_ERROR_INVALID_ARGUMENT);
+    assert_error_of(w, "steer_vehicle_set_behaviour", "wander: ");
+    assert_error_contains(w, "; was the definition zeroed instead of made by steer_default_behaviour_def()?");
+    assert_false(steer_vehicle_has_behaviour(w, s.a, STEER_WANDER));
+    bdef = steer_default_behaviour_def(STEER_WANDER);
+    bdef.wander.radius = -1;
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &bdef), STEER_ERROR_INVALID_ARGUMENT);
+    if (strstr(steer_world_last_error(w), "steer_default")) fail_msg("hint for one bad value");
+    free_scene(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -245,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_queries_name_themselves_and_their_filter),
         cmocka_unit_test(test_success_keeps_the_last_message),
         cmocka_unit_test(test_null_out_pointers_count_or_check),
+        cmocka_unit_test(test_a_zeroed_definition_points_at_its_default),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
