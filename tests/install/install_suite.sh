@@ -91,6 +91,15 @@ builds_as_cplusplus() {
     done
 }
 
+# docs/core.md's "API at a glance" names every function the installed headers declare, so that a
+# newcomer finds each one from the docs (the header comment says the rest).
+every_function_is_in_the_docs() {
+    missing=$(grep -ho '\bsteer_[a-z0-9_]*(' "$prefix"/include/steer/*.h | tr -d '(' | sort -u | while read -r f; do
+        grep -q "\b$f\b" "$top/docs/core.md" || echo "$f"
+    done)
+    [ -z "$missing" ] || { echo "not in docs/core.md: $missing"; return 1; }
+}
+
 program_version() {
     [ "$("$prefix/bin/steer" --version)" = "steer $version" ] || { "$prefix/bin/steer" --version; return 1; }
 }
@@ -120,6 +129,7 @@ check libsteer_so_has_its_soname shared_soname
 check a_c_program_builds_with_pkg_config_and_runs_on_the_static_library builds_and_runs_static
 check the_same_program_runs_on_the_shared_library builds_and_runs_shared
 check the_headers_compile_as_cplusplus builds_as_cplusplus
+check every_installed_function_is_named_in_docs_core_md every_function_is_in_the_docs
 check steer_version_prints_the_header_s_version program_version
 check the_installed_lua_module_and_libraries_load lua_module_version
 check the_rockspec_carries_the_same_version rockspec_version
