@@ -52,12 +52,13 @@ void steer_world_step(SteerWorld *world);
 /// failed call or its destruction.
 const char *steer_world_last_error(const SteerWorld *world);
 
-double steer_world_time(const SteerWorld *world); ///< simulated seconds since creation
-uint64_t steer_world_step_count(const SteerWorld *world);
-double steer_world_dt(const SteerWorld *world);
+double steer_world_time(const SteerWorld *world);         ///< simulated seconds since creation
+uint64_t steer_world_step_count(const SteerWorld *world); ///< steps taken since creation
+double steer_world_dt(const SteerWorld *world);           ///< the fixed step, seconds
+/// A new fixed step, in seconds: finite, in [STEER_MIN_POSITIVE, 1]; the next step uses it.
 SteerResult steer_world_set_dt(SteerWorld *world, double dt);
-double steer_world_width(const SteerWorld *world);
-double steer_world_height(const SteerWorld *world);
+double steer_world_width(const SteerWorld *world);  ///< units
+double steer_world_height(const SteerWorld *world); ///< units
 SteerEdges steer_world_edges(const SteerWorld *world);
 
 /// Shortest offset from a to b: the wrapped one in a wrapping world.
@@ -76,8 +77,10 @@ uint64_t steer_vehicle_checksum(const SteerWorld *world, SteerVehicleId id);
 
 /* ---- Random numbers (the world's own PCG32; scripts use it to stay deterministic) ---------- */
 
+/// 32 uniform bits. The world's generator is the one wander and dithering draw from in the step, so
+/// drawing here changes the steps that follow (the same calls still give the same bits).
 uint32_t steer_world_random_u32(SteerWorld *world);
-/// Uniform in [0, 1).
+/// Uniform in [0, 1), from the same generator.
 double steer_world_random(SteerWorld *world);
 /// Restarts the sequence as if the world had been created with this seed.
 void steer_world_reseed(SteerWorld *world, uint64_t seed);
@@ -144,12 +147,16 @@ SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id);
 SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id);
 uint32_t steer_vehicle_kind(const SteerWorld *world, SteerVehicleId id);
 
-/// Setters check their value (finite, in range) and change nothing when it is not.
+/// Setters take the unit and range of the SteerVehicleDef field of the same name (steer_types.h)
+/// and change nothing when the value is outside it (STEER_ERROR_INVALID_ARGUMENT) or the id names
+/// no vehicle (STEER_ERROR_INVALID_ID). They take effect at once: queries see the new value.
 SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position);
 /// Also turns the heading to the velocity's direction when it is not zero.
 SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity);
+/// Any finite angle; a moving vehicle's velocity turns with its heading.
 SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians);
 SteerResult steer_vehicle_set_mass(SteerWorld *world, SteerVehicleId id, double mass);
+/// Also truncates the current velocity to the new limit.
 SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double max_speed);
 SteerResult steer_vehicle_set_max_force(SteerWorld *world, SteerVehicleId id, double max_force);
 SteerResult steer_vehicle_set_max_turn_rate(SteerWorld *world, SteerVehicleId id, double radians_per_s);
@@ -222,19 +229,24 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
 
 /* ---- Obstacles, walls, paths, flow fields -------------------------------------------------- */
 
+/// A circle (centre in units, radius in units, at least STEER_MIN_POSITIVE) that avoid_obstacles
+/// and hide see. Removing an id that names nothing is STEER_ERROR_INVALID_ID.
 SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out);
 SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id);
+/// False for an invalid id; either out pointer may be NULL.
 bool steer_obstacle_get(const SteerWorld *world, SteerObstacleId id, SteerVec2 *center, double *radius);
 /// Writes up to `capacity` ids in creation order and returns how many there are.
 int steer_world_get_obstacles(const SteerWorld *world, SteerObstacleId *out, int capacity);
 
-/// A wall is a segment, solid from both sides; normal() is the unit normal on its left (a to b).
+/// A wall is a segment (ends in units, distinct), solid from both sides; steer_wall_get's `normal`
+/// is its unit normal on the left of a to b.
 SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, SteerWallId *out);
 SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id);
 bool steer_wall_get(const SteerWorld *world, SteerWallId id, SteerVec2 *a, SteerVec2 *b, SteerVec2 *normal);
 int steer_world_get_walls(const SteerWorld *world, SteerWallId *out, int capacity);
 
-/// A polyline of at least one point; a looped path returns from its last point to its first.
+/// A polyline of at least one point (copied); a looped path returns from its last point to its
+/// first. Removing a path switches off the follow behaviours that use it.
 SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int count, bool loop, SteerPathId *out);
 SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id);
 /// Returns the number of points (0 for an invalid id), writing up to `capacity` of them.
@@ -244,11 +256,12 @@ int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, i
 typedef struct SteerFlowFieldDef {
     SteerVec2 origin;
     double cell_size;         ///< units, > 0
-    int cols, rows;           ///< >= 1
-    const SteerVec2 *vectors; ///< cols·rows directions, row-major (NULL: all zero, set them later)
+    int cols, rows;           ///< each in 1..16384
+    const SteerVec2 *vectors; ///< cols·rows directions, row-major, copied (NULL: all zero, set them later)
 } SteerFlowFieldDef;
 SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def, SteerFlowFieldId *out);
 SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id);
+/// Cell (col, row), 0-based, gets a new vector (each component within ±STEER_MAX_LENGTH).
 SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row, SteerVec2 direction);
 /// The field's grid: origin, cell_size, cols, rows, and `vectors` pointing at its cols·rows
 /// directions (read-only, valid until the field is removed or the world destroyed). False (and
