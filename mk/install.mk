@@ -5,8 +5,8 @@
 #                  files, each part listing them from the same variables its install uses, then
 #                  the directories that are left empty
 # tests/install/install_suite.sh (in make test) installs into a temporary prefix, builds
-# examples/arrive.c against it with pkg-config, runs it on the static and the shared library, and
-# uninstalls.
+# examples/arrive.c against it with pkg-config, runs it on the static and the shared library (and
+# builds it as C++), builds and runs examples/flock_ascii.c, and uninstalls.
 
 # The version lives in include/steer/steer.h (STEER_VERSION) and nowhere else.
 STEER_VERSION   := $(shell sed -n 's/^\#define STEER_VERSION "\([^"]*\)".*/\1/p' include/steer/steer.h)

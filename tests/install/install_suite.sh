@@ -91,6 +91,19 @@ builds_as_cplusplus() {
     done
 }
 
+# examples/flock_ascii.c: debug-draw callbacks, a query and a removed id, on the installed library.
+flock_ascii_draws_the_world() {
+    (cd "$tmp" && $CC -std=c11 -Wall -Wextra -Werror $(pkg-config --cflags steer) "$top/examples/flock_ascii.c" \
+        $(pkg-config --libs steer) -o flock_ascii) || return 1
+    LD_LIBRARY_PATH=$prefix/lib "$tmp/flock_ascii" >"$tmp/flock.out" || { cat "$tmp/flock.out"; return 1; }
+    # 24 rows of 80 characters, the hunter, the obstacle's rim and some birds, then the two last lines
+    [ "$(head -n 24 "$tmp/flock.out" | awk 'length($0) == 80' | wc -l)" -eq 24 ] || { cat "$tmp/flock.out"; return 1; }
+    head -n 24 "$tmp/flock.out" | grep -q H && head -n 24 "$tmp/flock.out" | grep -q ooo &&
+        [ "$(head -n 24 "$tmp/flock.out" | tr -cd b | wc -c)" -ge 20 ] || { cat "$tmp/flock.out"; return 1; }
+    sed -n 25p "$tmp/flock.out" | grep -qx 'steer_vehicle_set_max_speed: vehicle was removed' &&
+        sed -n 26p "$tmp/flock.out" | grep -qx '41 vehicles after 300 steps' || { cat "$tmp/flock.out"; return 1; }
+}
+
 # docs/core.md's "API at a glance" names every function the installed headers declare, so that a
 # newcomer finds each one from the docs (the header comment says the rest).
 every_function_is_in_the_docs() {
@@ -129,6 +142,7 @@ check libsteer_so_has_its_soname shared_soname
 check a_c_program_builds_with_pkg_config_and_runs_on_the_static_library builds_and_runs_static
 check the_same_program_runs_on_the_shared_library builds_and_runs_shared
 check the_headers_compile_as_cplusplus builds_as_cplusplus
+check the_flock_ascii_example_builds_and_draws flock_ascii_draws_the_world
 check every_installed_function_is_named_in_docs_core_md every_function_is_in_the_docs
 check steer_version_prints_the_header_s_version program_version
 check the_installed_lua_module_and_libraries_load lua_module_version
