@@ -171,8 +171,9 @@ static SteerResult check_target(Checker *c, const SteerBehaviourDef *def, const 
         return steer_check_point(world, prefix_of(c), name, target.point);
     case STEER_TARGET_VEHICLE:
         if (!steer_vehicle_lookup(world, target.vehicle))
-            return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: %s names a vehicle that does not exist", c->behaviour,
-                              name);
+            return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: %s names a vehicle that does not exist (%s)",
+                              c->behaviour, name,
+                              steer_why_no_object(world, target.vehicle.index1, target.vehicle.world));
         if (target.vehicle.index1 == self.index1)
             return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be another vehicle, not itself",
                               c->behaviour, name);
@@ -191,13 +192,15 @@ static SteerResult check_shape(Checker *c, const SteerBehaviourDef *def, const S
         SteerPathId path;
         memcpy(&path, field_in(def, spec->offset), sizeof path);
         if (!steer_pool_get(&world->paths, path.index1, path.generation) || path.world != world->tag)
-            return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: path does not exist", c->behaviour);
+            return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: path does not exist (%s)", c->behaviour,
+                              steer_why_no_object(world, path.index1, path.world));
         return STEER_OK;
     }
     SteerFlowFieldId field;
     memcpy(&field, field_in(def, spec->offset), sizeof field);
     if (!steer_pool_get(&world->fields, field.index1, field.generation) || field.world != world->tag)
-        return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: flow field does not exist", c->behaviour);
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "%s: flow field does not exist (%s)", c->behaviour,
+                          steer_why_no_object(world, field.index1, field.world));
     return STEER_OK;
 }
 

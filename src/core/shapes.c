@@ -52,7 +52,8 @@ SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id)
 {
     STEER_API(world);
     if (!lookup(world, &world->obstacles, id.index1, id.world, id.generation))
-        return steer_fail(world, STEER_ERROR_INVALID_ID, "obstacle was removed or never existed");
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "obstacle id names nothing (%s)",
+                          steer_why_no_object(world, id.index1, id.world));
     steer_pool_release(&world->obstacles, (int)id.index1 - 1);
     world->obstacles_stale = true;
     return STEER_OK;
@@ -96,7 +97,8 @@ SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id)
 {
     STEER_API(world);
     if (!lookup(world, &world->walls, id.index1, id.world, id.generation))
-        return steer_fail(world, STEER_ERROR_INVALID_ID, "wall was removed or never existed");
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "wall id names nothing (%s)",
+                          steer_why_no_object(world, id.index1, id.world));
     steer_pool_release(&world->walls, (int)id.index1 - 1);
     world->walls_stale = true;
     return STEER_OK;
@@ -148,7 +150,9 @@ SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id)
 {
     STEER_API(world);
     SteerPath *path = lookup(world, &world->paths, id.index1, id.world, id.generation);
-    if (!path) return steer_fail(world, STEER_ERROR_INVALID_ID, "path was removed or never existed");
+    if (!path)
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "path id names nothing (%s)",
+                          steer_why_no_object(world, id.index1, id.world));
     steer_free(&world->alloc, path->points, (size_t)path->count * sizeof *path->points);
     path->points = NULL;
     steer_pool_release(&world->paths, (int)id.index1 - 1);
@@ -210,7 +214,9 @@ SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id
 {
     STEER_API(world);
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
-    if (!field) return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field was removed or never existed");
+    if (!field)
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field id names nothing (%s)",
+                          steer_why_no_object(world, id.index1, id.world));
     steer_free(&world->alloc, field->vectors, (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
     field->vectors = NULL;
     steer_pool_release(&world->fields, (int)id.index1 - 1);
@@ -221,7 +227,9 @@ SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col
 {
     STEER_API(world);
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
-    if (!field) return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field was removed or never existed");
+    if (!field)
+        return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field id names nothing (%s)",
+                          steer_why_no_object(world, id.index1, id.world));
     if (col < 0 || col >= field->cols || row < 0 || row >= field->rows)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "cell (%d, %d) is outside the %d x %d field", col, row,
                           field->cols, field->rows);

@@ -291,6 +291,14 @@ SteerResult steer_check_point(const SteerWorld *world, const char *prefix, const
 SteerResult steer_check_vector(const SteerWorld *world, const char *prefix, const char *name, SteerVec2 value,
                                double limit);
 SteerVehicle *steer_vehicle_lookup(const SteerWorld *world, SteerVehicleId id);
+/// Why an id (its slot and world tag) that names nothing here does not, for messages: null, of
+/// another world, or removed.
+static inline const char *steer_why_no_object(const SteerWorld *world, uint32_t index1, uint16_t tag)
+{
+    if (index1 == 0) return "its id is null";
+    if (tag != world->tag) return "its id belongs to another world";
+    return "it was removed";
+}
 /// Fails with why `id` names no vehicle here: null, of another world, or removed.
 SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id);
 /// The pool slot (0-based) a live vehicle occupies.

@@ -177,6 +177,53 @@ static void test_a_bad_vehicle_id_says_why(void **state)
     free_scene(&s);
 }
 
+/* A behaviour's target, path or field that names nothing says why, and so does removing a shape
+ * whose id names nothing. */
+static void test_a_bad_target_or_shape_id_says_why(void **state)
+{
+    (void)state;
+    Scene s = make_scene();
+    SteerWorld *w = s.world;
+    SteerBehaviourDef pursue = steer_default_behaviour_def(STEER_PURSUE);
+    pursue.pursue.target = steer_target_vehicle(s.foreign);
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &pursue), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_vehicle_set_behaviour",
+                    "pursue: target names a vehicle that does not exist (its id belongs to another world)");
+    pursue.pursue.target = steer_target_vehicle(s.removed);
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &pursue), STEER_ERROR_INVALID_ID);
+    assert_error_contains(w, "(it was removed)");
+    SteerVehicleId null_id = STEER_NULL_ID;
+    pursue.pursue.target = steer_target_vehicle(null_id);
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &pursue), STEER_ERROR_INVALID_ID);
+    assert_error_contains(w, "(its id is null)");
+
+    SteerBehaviourDef follow = steer_default_behaviour_def(STEER_FOLLOW);
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &follow), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_vehicle_set_behaviour", "follow: path does not exist (its id is null)");
+    SteerVec2 points[1] = {{5, 5}};
+    SteerPathId other_path;
+    assert_int_equal(steer_world_add_path(s.other, points, 1, false, &other_path), STEER_OK);
+    follow.follow.path = other_path;
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &follow), STEER_ERROR_INVALID_ID);
+    assert_error_contains(w, "follow: path does not exist (its id belongs to another world)");
+    SteerBehaviourDef flow = steer_default_behaviour_def(STEER_FOLLOW_FLOW);
+    flow.follow_flow.field = s.field;
+    assert_int_equal(steer_world_remove_flow_field(w, s.field), STEER_OK);
+    assert_int_equal(steer_vehicle_set_behaviour(w, s.a, &flow), STEER_ERROR_INVALID_ID);
+    assert_error_contains(w, "follow_flow: flow field does not exist (it was removed)");
+
+    assert_int_equal(steer_world_remove_obstacle(w, s.obstacle), STEER_OK);
+    assert_int_equal(steer_world_remove_obstacle(w, s.obstacle), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_world_remove_obstacle", "obstacle id names nothing (it was removed)");
+    assert_int_equal(steer_world_remove_path(w, other_path), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_world_remove_path", "path id names nothing (its id belongs to another world)");
+    assert_int_equal(steer_world_remove_wall(w, (SteerWallId)STEER_NULL_ID), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_world_remove_wall", "wall id names nothing (its id is null)");
+    assert_int_equal(steer_flow_field_set(w, s.field, 0, 0, steer_vec2(1, 0)), STEER_ERROR_INVALID_ID);
+    assert_error_of(w, "steer_flow_field_set", "flow field id names nothing (it was removed)");
+    free_scene(&s);
+}
+
 /* A query's own name heads its message even when the check that failed is shared with another
  * query, and a bad filter says what is wrong with it rather than something generic. */
 static void test_queries_name_themselves_and_their_filter(void **state)
@@ -290,6 +337,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_every_fallible_call_names_itself),
         cmocka_unit_test(test_a_bad_vehicle_id_says_why),
+        cmocka_unit_test(test_a_bad_target_or_shape_id_says_why),
         cmocka_unit_test(test_queries_name_themselves_and_their_filter),
         cmocka_unit_test(test_success_keeps_the_last_message),
         cmocka_unit_test(test_null_out_pointers_count_or_check),
