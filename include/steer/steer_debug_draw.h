@@ -104,7 +104,8 @@ typedef struct SteerDebugDraw {
     void *context;
 } SteerDebugDraw;
 
-/// Nothing set: no callbacks, flags 0.
+/// No callbacks yet, flags STEER_DEBUG_DRAW_WORLD (vehicles, obstacles, walls, paths, bounds): set
+/// the callbacks you have and add the overlays you want.
 SteerDebugDraw steer_default_debug_draw(void);
 /// The default palette for vehicles by kind: distinct, bright colours (cycles after 12 kinds).
 uint32_t steer_debug_kind_color(uint32_t kind);

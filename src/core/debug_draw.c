@@ -11,7 +11,9 @@ typedef struct Pose {
 
 SteerDebugDraw steer_default_debug_draw(void)
 {
+    /* The world itself on: a caller who only sets the callbacks sees something. */
     SteerDebugDraw draw = {0};
+    draw.flags = STEER_DEBUG_DRAW_WORLD;
     return draw;
 }
 

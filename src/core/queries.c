@@ -20,6 +20,10 @@ static bool filter_ok(const SteerWorld *world, const SteerQueryFilter *filter)
     if (!(isfinite(filter->view_angle) && filter->view_angle > 0.0)) {
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "view_angle must be a positive finite number (got %g)",
                    filter->view_angle);
+        /* `SteerQueryFilter filter = {0}`: a cone of no width, which sees nothing */
+        if (filter->view_angle == 0.0 && filter->heading.x == 0.0 && filter->heading.y == 0.0)
+            steer_fail_hint(world, STEER_ERROR_INVALID_ARGUMENT,
+                            "was the filter zeroed instead of made by steer_default_query_filter()?");
         return false;
     }
     if (filter->view_angle < 2.0 * STEER_PI && !steer_vec2_is_finite(filter->heading)) {

@@ -243,6 +243,50 @@ static void test_queries_name_themselves_and_their_filter(void **state)
     free_scene(&s);
 }
 
+/* A zeroed query filter (a cone of no width) is refused with a pointer to its default. */
+static void test_a_zeroed_filter_points_at_its_default(void **state)
+{
+    (void)state;
+    Scene s = make_scene();
+    SteerQueryFilter filter;
+    memset(&filter, 0, sizeof filter);
+    filter.kinds = 1;
+    SteerVehicleId ids[4];
+    assert_int_equal(steer_world_query_radius(s.world, steer_vec2(0, 0), 100, &filter, ids, 4), -1);
+    assert_error_of(s.world, "steer_world_query_radius",
+                    "view_angle must be a positive finite number (got 0); was the filter zeroed instead of made by "
+                    "steer_default_query_filter()?");
+    filter = steer_default_query_filter();
+    filter.kinds = 1;
+    assert_int_equal(steer_world_query_radius(s.world, steer_vec2(0, 0), 100, &filter, ids, 4), 1);
+    free_scene(&s);
+}
+
+/* The default debug-draw struct draws the world once given callbacks: no flags to find first. */
+static int solid_polygons;
+static void count_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer,
+                                void *context)
+{
+    (void)points;
+    (void)count;
+    (void)color;
+    (void)context;
+    if (layer == STEER_DEBUG_LAYER_VEHICLES) solid_polygons++;
+}
+
+static void test_the_default_debug_draw_shows_the_world(void **state)
+{
+    (void)state;
+    Scene s = make_scene();
+    SteerDebugDraw draw = steer_default_debug_draw();
+    assert_int_equal(draw.flags, STEER_DEBUG_DRAW_WORLD);
+    draw.draw_solid_polygon = count_solid_polygon;
+    solid_polygons = 0;
+    steer_world_debug_draw(s.world, &draw);
+    assert_int_equal(solid_polygons, 1); /* the one live vehicle */
+    free_scene(&s);
+}
+
 /* A successful call leaves the last failure's message as it was (the header's contract). */
 static void test_success_keeps_the_last_message(void **state)
 {
@@ -340,6 +384,8 @@ int main(void)
         cmocka_unit_test(test_a_bad_target_or_shape_id_says_why),
         cmocka_unit_test(test_queries_name_themselves_and_their_filter),
         cmocka_unit_test(test_success_keeps_the_last_message),
+        cmocka_unit_test(test_a_zeroed_filter_points_at_its_default),
+        cmocka_unit_test(test_the_default_debug_draw_shows_the_world),
         cmocka_unit_test(test_null_out_pointers_count_or_check),
         cmocka_unit_test(test_a_zeroed_definition_points_at_its_default),
     };
