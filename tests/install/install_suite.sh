@@ -104,6 +104,21 @@ flock_ascii_draws_the_world() {
         sed -n 26p "$tmp/flock.out" | grep -qx '41 vehicles after 300 steps' || { cat "$tmp/flock.out"; return 1; }
 }
 
+# make install-lib: the C library alone (libraries, headers, steer.pc) and nothing else; a program
+# builds against it; make uninstall-lib takes it back.
+install_lib_alone() {
+    lib_prefix=$tmp/lib-prefix
+    make -s -C "$top" install-lib BUILD="$BUILD" PREFIX="$lib_prefix" >"$tmp/install-lib.log" 2>&1 || { cat "$tmp/install-lib.log"; return 1; }
+    files=$(cd "$lib_prefix" && find . ! -type d | sort | tr '\n' ' ')
+    [ "$files" = "./include/steer/steer.h ./include/steer/steer_behaviours.h ./include/steer/steer_debug_draw.h ./include/steer/steer_math.h ./include/steer/steer_types.h ./lib/libsteer.a ./lib/libsteer.so ./lib/libsteer.so.${version%%.*} ./lib/libsteer.so.$version ./lib/pkgconfig/steer.pc " ] ||
+        { echo "install-lib put: $files"; return 1; }
+    (cd "$tmp" && $CC -std=c11 -I"$lib_prefix/include" "$top/examples/arrive.c" "$lib_prefix/lib/libsteer.a" -lm -pthread \
+        -o arrive_lib) && "$tmp/arrive_lib" >/dev/null || return 1
+    make -s -C "$top" uninstall-lib BUILD="$BUILD" PREFIX="$lib_prefix" >"$tmp/uninstall-lib.log" 2>&1 || { cat "$tmp/uninstall-lib.log"; return 1; }
+    left=$(find "$lib_prefix" ! -type d)
+    [ -z "$left" ] || { echo "left behind: $left"; return 1; }
+}
+
 # docs/core.md's "API at a glance" names every function the installed headers declare, so that a
 # newcomer finds each one from the docs (the header comment says the rest).
 every_function_is_in_the_docs() {
@@ -143,6 +158,7 @@ check a_c_program_builds_with_pkg_config_and_runs_on_the_static_library builds_a
 check the_same_program_runs_on_the_shared_library builds_and_runs_shared
 check the_headers_compile_as_cplusplus builds_as_cplusplus
 check the_flock_ascii_example_builds_and_draws flock_ascii_draws_the_world
+check make_install_lib_installs_the_c_library_alone install_lib_alone
 check every_installed_function_is_named_in_docs_core_md every_function_is_in_the_docs
 check steer_version_prints_the_header_s_version program_version
 check the_installed_lua_module_and_libraries_load lua_module_version
