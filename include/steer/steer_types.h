@@ -67,6 +67,8 @@ STEER_DECLARE_ID(SteerWallId);
 STEER_DECLARE_ID(SteerPathId);
 STEER_DECLARE_ID(SteerFlowFieldId);
 
+/// The null id of any type, as an initializer (`SteerVehicleId id = STEER_NULL_ID;`); in an
+/// expression, steer_vehicle_id_unpack(0) and its kin give it.
 #define STEER_NULL_ID                                                                                                  \
     {                                                                                                                  \
         0, 0, 0                                                                                                        \
