@@ -528,11 +528,10 @@ SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId 
     STEER_API(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    const char *name = steer_behaviour_name(type);
+    if (!name) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "unknown behaviour type %d", (int)type);
     int i = find_slot(world, vehicle, type);
-    if (i < 0) {
-        const char *name = steer_behaviour_name(type);
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is not on", name ? name : "behaviour");
-    }
+    if (i < 0) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is not on", name);
     if (def) *def = vehicle->behaviours[i].def;
     if (state) *state = vehicle->behaviours[i].state;
     return STEER_OK;

@@ -117,6 +117,11 @@ static void test_every_fallible_call_names_itself(void **state)
     assert_error_of(w, "steer_vehicle_clear_behaviours", "vehicle was removed");
     assert_int_equal(steer_vehicle_get_behaviour(w, s.a, STEER_SEEK, NULL, NULL), STEER_ERROR_INVALID_ARGUMENT);
     assert_error_of(w, "steer_vehicle_get_behaviour", "seek is not on");
+    assert_int_equal(steer_vehicle_get_behaviour(w, s.a, STEER_BEHAVIOUR_COUNT, NULL, NULL),
+                     STEER_ERROR_INVALID_ARGUMENT);
+    char unknown[64];
+    snprintf(unknown, sizeof unknown, "unknown behaviour type %d", (int)STEER_BEHAVIOUR_COUNT);
+    assert_error_of(w, "steer_vehicle_get_behaviour", unknown);
 
     assert_int_equal(steer_world_query_radius(w, steer_vec2(0, 0), -1, NULL, ids, 4), -1);
     assert_error_of(w, "steer_world_query_radius", "radius must be");
