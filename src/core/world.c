@@ -43,10 +43,14 @@ static SteerResult check_world_def(const SteerWorldDef *def, char *message, size
                  STEER_MAX_LENGTH, def->height);
         return check_message(message, message_size, text);
     }
-    if (def->edges != STEER_EDGES_NONE && def->edges != STEER_EDGES_WRAP && def->edges != STEER_EDGES_CONTAIN)
-        return check_message(message, message_size, "edges must be none, wrap or contain");
-    if (!(isfinite(def->dt) && def->dt > 0.0 && def->dt <= 1.0))
-        return check_message(message, message_size, "dt must be a finite number in (0, 1] seconds");
+    if (def->edges != STEER_EDGES_NONE && def->edges != STEER_EDGES_WRAP && def->edges != STEER_EDGES_CONTAIN) {
+        snprintf(text, sizeof text, "edges must be none, wrap or contain (got %d)", (int)def->edges);
+        return check_message(message, message_size, text);
+    }
+    if (!(isfinite(def->dt) && def->dt > 0.0 && def->dt <= 1.0)) {
+        snprintf(text, sizeof text, "dt must be a finite number in (0, 1] seconds (got %g)", def->dt);
+        return check_message(message, message_size, text);
+    }
     if (def->dt < STEER_MIN_POSITIVE) {
         snprintf(text, sizeof text, "dt must be at least %g seconds (got %g)", STEER_MIN_POSITIVE, def->dt);
         return check_message(message, message_size, text);

@@ -349,6 +349,15 @@ static void test_a_zeroed_definition_points_at_its_default(void **state)
     wdef.width = 0;
     assert_int_equal(steer_world_def_check(&wdef, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
     assert_null(strstr(message, "steer_default_world_def"));
+    /* each bad value of a definition is named with what it was */
+    wdef = steer_default_world_def();
+    wdef.dt = NAN;
+    assert_int_equal(steer_world_def_check(&wdef, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(message, "dt must be a finite number in (0, 1] seconds (got nan)");
+    wdef = steer_default_world_def();
+    wdef.edges = (SteerEdges)17;
+    assert_int_equal(steer_world_def_check(&wdef, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(message, "edges must be none, wrap or contain (got 17)");
     /* a short buffer still gets a terminated message */
     memset(&wdef, 0, sizeof wdef);
     assert_int_equal(steer_world_def_check(&wdef, message, 8), STEER_ERROR_INVALID_ARGUMENT);

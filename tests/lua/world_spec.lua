@@ -33,7 +33,7 @@ describe("steer.world", function()
     assert.equal("bad argument #1 to 'steer.world' (option 'seed': non-negative integer expected, got 1.5)",
       error_of(steer.world, {seed = 1.5}))
     assert.equal("unknown option 'wdith' for world (did you mean 'width'?)", error_of(steer.world, {wdith = 3}))
-    assert.equal("bad argument #1 to 'steer.world' (dt must be a finite number in (0, 1] seconds)",
+    assert.equal("bad argument #1 to 'steer.world' (dt must be a finite number in (0, 1] seconds (got 2))",
       error_of(steer.world, {dt = 2}))
     assert.equal("bad argument #1 to 'steer.world' (table of options expected, got number)", error_of(steer.world, 5))
   end)
