@@ -224,7 +224,9 @@ bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double 
 {
     STEER_API(world);
     if (!steer_vec2_is_finite(point) || !(range >= 0.0) || isnan(range)) {
-        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "closest needs a finite point and a range >= 0");
+        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
+                   "closest needs a finite point and a range >= 0 (got point (%g, %g), range %g)", point.x, point.y,
+                   range);
         return false;
     }
     if (!filter_ok(world, filter)) return false;
@@ -291,7 +293,9 @@ int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 
 {
     STEER_API(world);
     if (!steer_vec2_is_finite(a) || !steer_vec2_is_finite(b) || !(isfinite(radius) && radius >= 0.0)) {
-        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "obstacle query needs finite ends and a radius >= 0");
+        steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
+                   "obstacle query needs finite ends and a radius >= 0 (got (%g, %g) to (%g, %g), radius %g)", a.x, a.y,
+                   b.x, b.y, radius);
         return -1;
     }
     if (steer_check_point(world, "obstacle query: ", "a", a) != STEER_OK ||

@@ -126,11 +126,15 @@ static void test_every_fallible_call_names_itself(void **state)
     assert_int_equal(steer_world_query_radius(w, steer_vec2(0, 0), -1, NULL, ids, 4), -1);
     assert_error_of(w, "steer_world_query_radius", "radius must be");
     assert_false(steer_world_query_closest(w, steer_vec2(NAN, 0), 10, NULL, ids));
-    assert_error_of(w, "steer_world_query_closest", "finite point");
+    assert_error_of(w, "steer_world_query_closest",
+                    "closest needs a finite point and a range >= 0 (got point (nan, 0), range 10)");
+    assert_false(steer_world_query_closest(w, steer_vec2(0, 0), -1, NULL, ids));
+    assert_error_of(w, "steer_world_query_closest", "(got point (0, 0), range -1)");
     assert_int_equal(steer_world_query_neighbors(w, s.a, NAN, ids, 4), -1);
     assert_error_of(w, "steer_world_query_neighbors", "radius must be");
     assert_int_equal(steer_world_query_obstacles(w, steer_vec2(0, 0), steer_vec2(1, 0), -1, NULL, 0), -1);
-    assert_error_of(w, "steer_world_query_obstacles", "radius");
+    assert_error_of(w, "steer_world_query_obstacles",
+                    "obstacle query needs finite ends and a radius >= 0 (got (0, 0) to (1, 0), radius -1)");
 
     assert_int_equal(steer_world_add_obstacle(w, steer_vec2(0, 0), 0, &obstacle), STEER_ERROR_INVALID_ARGUMENT);
     assert_error_of(w, "steer_world_add_obstacle", "radius must be");
