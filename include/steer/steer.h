@@ -1,6 +1,8 @@
 /* steer.h - the public API of the steer core: a 2D world of vehicles moved by Reynolds-style
  * steering behaviours. Pure C11; no Lua, no SDL, no globals. The rest of the project (bindings,
- * renderer, runtime) uses only this header.
+ * renderer, runtime) uses only this header. The guide is the project's docs/core.md (the model,
+ * units, limits, every function by topic); examples/arrive.c and examples/flock_ascii.c are whole
+ * programs built against the installed library.
  *
  * Every function that takes a world pointer expects a live world. Every function that takes an id
  * checks it first: an id of a removed object gives STEER_ERROR_INVALID_ID (or false / a zero
