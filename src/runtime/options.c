@@ -118,7 +118,8 @@ void options_print_help(FILE *out, const char *program)
             "  --vsync             wait for the display's vertical sync\n"
             "  --think-hz H        how often each brain's think(v, dt) runs (default: the scene's\n"
             "                      world think_hz, 10 unless set; 0 = never)\n"
-            "  --physics-hz H      physics steps per simulated second (default 60 or the scene's dt)\n"
+            "  --physics-hz H      physics steps per simulated second, 1..1000000 (default 60 or the\n"
+            "                      scene's dt)\n"
             "  --threads N         threads the world's step runs on, 1..64 (default: the scene's world\n"
             "                      threads, 1 unless set); the same result whatever N\n"
             "  --watch             reload changed scripts while running (always on in a window);\n"
@@ -420,7 +421,8 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             opt->threads = (int)n;
         } else if (!strcmp(a, "--physics-hz")) {
             NEED_VALUE();
-            if (!parse_double(value, 1.0, &d)) BAD("a number >= 1");
+            /* (the world's dt is at least STEER_MIN_POSITIVE seconds) */
+            if (!parse_double(value, 1.0, &d) || d > 1.0 / STEER_MIN_POSITIVE) BAD("a number from 1 to 1000000");
             opt->physics_hz = d;
         } else if (!strcmp(a, "--settle")) {
             NEED_VALUE();

@@ -82,6 +82,9 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     const char *a9[] = {"--threads", "0", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a9), OPTIONS_ERROR);
     assert_string_equal(err, "option --threads: a whole number from 1 to 64 expected, got '0'");
+    const char *a12[] = {"--physics-hz", "1e308", "s.lua", NULL};
+    assert_int_equal(parse(&o, err, a12), OPTIONS_ERROR);
+    assert_string_equal(err, "option --physics-hz: a number from 1 to 1000000 expected, got '1e308'");
     const char *a11[] = {"--settle", "-5", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a11), OPTIONS_ERROR);
     assert_string_equal(err, "option --settle: a number of milliseconds, 0..60000 expected, got '-5'");
