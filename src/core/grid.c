@@ -242,7 +242,7 @@ static void stage_range(void *context, int t, int tasks)
             __builtin_prefetch(ahead + 95);
         }
 #endif
-        steer_grid_stage_into(job->g, b, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i]);
+        steer_grid_stage_into(job->g, b, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i], true);
     }
 }
 
@@ -368,6 +368,16 @@ static void place_range(void *context, int t, int tasks)
     for (int i = begin; i < end; i++) g->order[cursor[g->scratch[i]]++] = i;
 }
 
+/// The resolved flock kinds of the vehicle of creation index `rank` as `entries` (the stage, or the
+/// build's) copied it - or, when they hold only `quick` (whole is false), as the vehicle has them:
+/// nothing changed it since it was staged (see SteerGrid.stage_whole).
+static uint64_t staged_kinds(const SteerGrid *g, const SteerGridEntry *entries, bool whole, int rank)
+{
+    if (whole) return entries[rank].flock_kinds;
+    const SteerVehicle *v = steer_pool_at(&g->vehicles->vehicles, g->vehicles->order[rank]);
+    return v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+}
+
 /// Pass 4 over one range of the sorted order: gather in cell order what the step's neighbourhood
 /// pre-pass reads - sequential writes, one scattered line (a SteerGridQuick) read per vehicle.
 static void askers_range(void *context, int t, int tasks)
@@ -393,7 +403,8 @@ static void askers_range(void *context, int t, int tasks)
         a->rank = i;
         a->r2 = q->r2;
         a->wants = q->wants;
-        a->fast = q->wants && q->all_round && (job->every_kind || (g->all_kinds & ~g->stage[i].flock_kinds) == 0);
+        a->fast = q->wants && q->all_round &&
+                  (job->every_kind || (g->all_kinds & ~staged_kinds(g, g->stage, g->stage_whole, i)) == 0);
         slow |= a->wants && !a->fast;
     }
     job->slow[t] = slow;
@@ -419,6 +430,7 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 
     /* Pass 1, unless the step that moved the vehicles staged them already. */
     if (!g->staged) {
+        g->stage_whole = true;
         steer_thread_pool_run(pool, stage_range, job);
         steer_grid_bounds_clear(&g->bounds);
         for (int t = 0; t < tasks; t++) steer_grid_bounds_merge(&g->bounds, &job->bounds[t]);
@@ -502,12 +514,44 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     SteerGridEntry *sorted = g->stage;
     g->stage = g->built;
     g->built = sorted;
+    g->built_whole = g->stage_whole;
     g->gathered = false;
+}
+
+/// Gathers sorted entries [begin, end) from the vehicles themselves, as staging would have copied
+/// them (the positions from `quick`, which the build sorted).
+static void gather_vehicles(SteerGrid *g, int begin, int end)
+{
+    const SteerWorld *world = g->vehicles;
+    for (int k = begin; k < end; k++) {
+#if defined(__GNUC__)
+        /* Scattered reads, each waiting for the one before (sorted -> creation order -> slot ->
+         * vehicle): ask for the two cache lines of a vehicle a few ahead, and its slot further on. */
+        if (k + 16 < end) __builtin_prefetch(&world->order[g->order[k + 16]]);
+        if (k + 8 < end) {
+            const char *ahead = steer_pool_at(&world->vehicles, world->order[g->order[k + 8]]);
+            __builtin_prefetch(ahead);
+            __builtin_prefetch(ahead + 95);
+            __builtin_prefetch(&g->quick[g->order[k + 8]]);
+        }
+#endif
+        int rank = g->order[k], slot = world->order[rank];
+        const SteerGridQuick *q = &g->quick[rank];
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
+        SteerGridEntry *e = &g->entry[k];
+        steer_grid_entry_fill(e, v, steer_vec2(q->x, q->y), rank, slot);
+        g->entry_kind[k] = e->kind;
+        g->where[slot] = k;
+    }
 }
 
 /// Gathers sorted entries [begin, end).
 static void gather_range(SteerGrid *g, int begin, int end)
 {
+    if (!g->built_whole) {
+        gather_vehicles(g, begin, end);
+        return;
+    }
     for (int k = begin; k < end; k++) {
 #if defined(__GNUC__)
         if (k + 8 < end) {
@@ -537,6 +581,11 @@ void steer_grid_gather_on(const SteerGrid *grid, SteerThreadPool *pool)
     if (g->gathered) return;
     steer_thread_pool_run(pool, gather_task, g);
     g->gathered = true;
+}
+
+void steer_grid_gather_before_moves(const SteerGrid *grid, SteerThreadPool *pool)
+{
+    if (!grid->built_whole && (grid->step_classes & STEER_STEP_GENERAL)) steer_grid_gather_on(grid, pool);
 }
 
 void steer_grid_gather(const SteerGrid *grid)
@@ -660,7 +709,8 @@ void steer_world_index_restyle(SteerWorld *world, const SteerVehicle *vehicle, i
     g->entry[k].wants = wants;
     SteerGridAsker *a = &g->asker[k];
     a->wants = wants;
-    a->fast = wants && q->all_round && (g->every_kind || (g->all_kinds & ~g->built[rank].flock_kinds) == 0);
+    a->fast = wants && q->all_round &&
+              (g->every_kind || (g->all_kinds & ~staged_kinds(g, g->built, g->built_whole, rank)) == 0);
     g->slow_askers |= a->wants && !a->fast;
     g->step_classes |= vehicle->step_class;
     for (int t = 0; t < g->plan_tasks; t++) {

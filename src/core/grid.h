@@ -95,7 +95,7 @@ typedef struct SteerGridAsker {
 } SteerGridAsker;
 
 /// What a build needs to know of all the vehicles before it can choose its cells, gathered while
-/// they are copied (by the build itself, or by the step that moved them: steer_grid_stage).
+/// they are copied (by the build itself, or by the step that moved them: steer_grid_stage_into).
 typedef struct SteerGridBounds {
     double max_neighbor_radius, max_radius, max_speed_sq;
     uint64_t all_kinds;
@@ -149,9 +149,17 @@ typedef struct SteerGrid {
      * cache; the next build then skips reading the vehicles again. Anything else that changes a
      * vehicle or the set of vehicles clears this (steer_world_vehicles_changed). */
     bool staged;
-    int capacity;       ///< vehicles the arrays hold
-    int where_capacity; ///< pool slots `where` holds
-    int cell_capacity;  ///< cells cell_start holds (plus one)
+    /* Whole entries are read only by gathering, which a plain flock never asks for: a step after
+     * which no gather is expected stages `quick` alone (a third of the bytes written per vehicle),
+     * and a gather of such a build reads the vehicles themselves, which nothing changed since -
+     * any change clears `staged`, and the step gathers before it moves anyone if a behaviour might
+     * gather while it does (steer_grid_gather_before_moves). */
+    bool stage_whole;                  ///< the step fills whole entries of `stage`, not only `quick`
+    bool built_whole;                  ///< `built` holds whole entries (else gathering reads the vehicles)
+    const struct SteerWorld *vehicles; ///< the world whose vehicles a gather may read
+    int capacity;                      ///< vehicles the arrays hold
+    int where_capacity;                ///< pool slots `where` holds
+    int cell_capacity;                 ///< cells cell_start holds (plus one)
     /* A parallel build's counting sort: each task counts the cells of its own range of vehicles
      * into its own column of count_tasks x cells counts, which then become its write cursors. */
     int count_tasks; ///< the world's threads (set before the first reserve; 1: no columns)
@@ -215,6 +223,9 @@ const SteerGrid *steer_world_grid_cells(const struct SteerWorld *world);
 const SteerGrid *steer_world_query_grid(const struct SteerWorld *world);
 /// Gathers entry and where from the last build, if not done yet.
 void steer_grid_gather(const SteerGrid *grid);
+/// Gathers now (on the pool) if a behaviour might gather while the step moves the vehicles and the
+/// last build did not keep whole entries: a gather then would read vehicles already moved.
+void steer_grid_gather_before_moves(const SteerGrid *grid, SteerThreadPool *pool);
 /// The same, split over a pool's threads (NULL: on this one).
 void steer_grid_gather_on(const SteerGrid *grid, SteerThreadPool *pool);
 /// Grows the query result scratch; false when memory runs out.

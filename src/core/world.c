@@ -124,6 +124,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
     world->pool = steer_thread_pool_create(&world->alloc, def->threads);
     world->grid.count_tasks = steer_thread_pool_size(world->pool);
+    world->grid.vehicles = world;
     /* An empty world can be queried too: give the grid its first cells now. */
     if (!steer_grid_reserve(&world->grid, &world->alloc, 1, 1)) {
         steer_world_destroy(world);
@@ -362,7 +363,7 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
 static void move_and_stage(SteerWorld *world, SteerVehicle *vehicle, int rank, SteerGridBounds *bounds)
 {
     integrate(world, vehicle, world->def.dt);
-    steer_grid_stage_into(&world->grid, bounds, vehicle, rank, world->order[rank]);
+    steer_grid_stage_into(&world->grid, bounds, vehicle, rank, world->order[rank], world->grid.stage_whole);
 }
 
 /// Forces (and, if `move`, integration) of a batch of plain flockers; returns 0, the new batch size.
@@ -510,9 +511,14 @@ void steer_world_step(SteerWorld *world)
      * which read it itself: without any of those in the world, each vehicle moves as soon as its
      * force is known, and the step walks the vehicles once instead of twice. */
     bool move_at_once = !world->vehicle_targets;
-    /* The grid is built: its stage and bounds are free to collect the moved vehicles. */
-    steer_grid_bounds_clear(&world->grid.bounds);
+    /* The grid is built: its stage and bounds are free to collect the moved vehicles - whole
+     * entries only if this build was gathered, or something in it might ask (grid.h: stage_whole).
+     * A world of plain flockers never does: its step writes a third of the bytes per vehicle. */
+    SteerGrid *g = &world->grid;
+    g->stage_whole = g->gathered || (g->step_classes & STEER_STEP_GENERAL) || g->slow_askers;
+    steer_grid_bounds_clear(&g->bounds);
     SteerThreadPool *pool = steer_world_step_pool(world);
+    steer_grid_gather_before_moves(g, pool);
     if (!pool || !step_on_pool(world, pool, move_at_once)) {
         forces_range(world, 0, world->order_count, move_at_once, &world->grid.bounds);
         if (!move_at_once) moves_range(world, 0, world->order_count, &world->grid.bounds);

@@ -181,10 +181,33 @@ static inline SteerPcg32 *steer_step_rng(SteerWorld *world, const SteerVehicle *
     return &world->step_rng[t];
 }
 
+/// One vehicle as a grid entry: its position as the grid stores it (`p`), creation index `rank`,
+/// pool slot `slot`. The stage and a gather from the vehicles both fill entries through this.
+static inline void steer_grid_entry_fill(SteerGridEntry *e, const SteerVehicle *v, SteerVec2 p, int rank, int slot)
+{
+    e->x = p.x;
+    e->y = p.y;
+    e->hx = v->heading.x;
+    e->hy = v->heading.y;
+    e->vx = v->velocity.x;
+    e->vy = v->velocity.y;
+    e->radius = v->radius;
+    e->neighbor_radius = v->neighbor_radius;
+    e->view_cos = v->view_cos;
+    e->flock_kinds = v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+    e->rank = rank;
+    e->slot = slot;
+    e->kind = (uint8_t)v->kind;
+    e->wants = v->wants_neighbourhood;
+    e->exact = p.x == v->position.x && p.y == v->position.y;
+}
+
 /// Copies one vehicle's hot fields into the grid's stage (creation index `rank`, pool `slot`) and
 /// widens `b`, the bounds the next build chooses its cells from (the grid's own, or a task's share
-/// of them in a parallel step: steer_grid_bounds_merge).
-static inline void steer_grid_stage_into(SteerGrid *g, SteerGridBounds *b, const SteerVehicle *v, int rank, int slot)
+/// of them in a parallel step: steer_grid_bounds_merge). The whole entry only if `whole`
+/// (SteerGrid.stage_whole); `quick` always.
+static inline void steer_grid_stage_into(SteerGrid *g, SteerGridBounds *b, const SteerVehicle *v, int rank, int slot,
+                                         bool whole)
 {
     if (v->neighbor_radius > b->max_neighbor_radius) b->max_neighbor_radius = v->neighbor_radius;
     b->all_kinds |= 1ULL << v->kind;
@@ -207,27 +230,7 @@ static inline void steer_grid_stage_into(SteerGrid *g, SteerGridBounds *b, const
     q->wants = v->wants_neighbourhood;
     q->all_round = v->view_cos < -1.0;
     q->step_class = v->step_class;
-    SteerGridEntry *e = &g->stage[rank];
-    e->x = p.x;
-    e->y = p.y;
-    e->hx = v->heading.x;
-    e->hy = v->heading.y;
-    e->vx = v->velocity.x;
-    e->vy = v->velocity.y;
-    e->radius = v->radius;
-    e->neighbor_radius = v->neighbor_radius;
-    e->view_cos = v->view_cos;
-    e->flock_kinds = kinds;
-    e->rank = rank;
-    e->slot = slot;
-    e->kind = (uint8_t)v->kind;
-    e->wants = v->wants_neighbourhood;
-    e->exact = p.x == v->position.x && p.y == v->position.y;
-}
-
-static inline void steer_grid_stage(SteerGrid *g, const SteerVehicle *v, int rank, int slot)
-{
-    steer_grid_stage_into(g, &g->bounds, v, rank, slot);
+    if (whole) steer_grid_entry_fill(&g->stage[rank], v, p, rank, slot);
 }
 
 /// The shortest offset from a to b (steer_world_offset), inline for the queries' inner loops.
