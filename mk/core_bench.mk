@@ -8,9 +8,9 @@ BENCH_FLOCKING   = $(BUILD)/bench/bench_flocking
 CORE_BENCH_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
 CORE_BENCH_LUA_LIBS   = $(shell pkg-config --libs lua5.4)
 
-$(BENCH_FLOCKING): bench/bench_flocking.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
+$(BENCH_FLOCKING): bench/bench_flocking.c bench/bench_support.h bench/memory_probe.h $(BUILD)/libsteer.a $(CORE_HDR)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) $(CORE_BENCH_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(CORE_BENCH_LUA_LIBS) -lm -o $@
+	$(CC) $(CSTD) $(WARN) -O2 -g -pthread $(STEER_INC) $(CORE_BENCH_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(CORE_BENCH_LUA_LIBS) -lm -o $@
 
 .PHONY: bench-flocking
 bench-flocking: $(BENCH_FLOCKING)
