@@ -335,10 +335,11 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
 
 void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle)
 {
-    steer_free(&world->alloc, vehicle->behaviours, (size_t)vehicle->behaviour_capacity * sizeof *vehicle->behaviours);
+    SteerVehicleCold *cold = steer_vehicle_cold(world, vehicle);
+    steer_free(&world->alloc, vehicle->behaviours, (size_t)cold->behaviour_capacity * sizeof *vehicle->behaviours);
     vehicle->behaviours = NULL;
     vehicle->behaviour_count = 0;
-    vehicle->behaviour_capacity = 0;
+    cold->behaviour_capacity = 0;
     vehicle->plain_flock = false;
 }
 
@@ -448,16 +449,17 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
         return STEER_OK;
     }
 
-    if (vehicle->behaviour_count == vehicle->behaviour_capacity) {
+    SteerVehicleCold *cold = steer_vehicle_cold(world, vehicle);
+    if (vehicle->behaviour_count == cold->behaviour_capacity) {
         /* One to start with (a flocker has one behaviour): the slots of consecutive vehicles then
          * lie close together, and a step over a crowd streams through half the memory. */
-        int capacity = vehicle->behaviour_capacity ? vehicle->behaviour_capacity * 2 : 1;
+        int capacity = cold->behaviour_capacity ? cold->behaviour_capacity * 2 : 1;
         SteerBehaviourSlot *slots =
-            steer_realloc(&world->alloc, vehicle->behaviours, (size_t)vehicle->behaviour_capacity * sizeof *slots,
+            steer_realloc(&world->alloc, vehicle->behaviours, (size_t)cold->behaviour_capacity * sizeof *slots,
                           (size_t)capacity * sizeof *slots);
         if (!slots) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         vehicle->behaviours = slots;
-        vehicle->behaviour_capacity = capacity;
+        cold->behaviour_capacity = capacity;
     }
     int i = vehicle->behaviour_count++;
     SteerBehaviourSlot *slot = &vehicle->behaviours[i];

@@ -82,7 +82,8 @@ STEER_BEHAVIOUR_FORCE(follow_leader)
          * right if this follower's serial is even, left if odd, so a crowd splits both ways. */
         SteerVec2 lateral = steer_sub(from_leader, steer_scale(direction, steer_dot(from_leader, direction)));
         SteerVec2 out = steer_normalize(lateral);
-        if (steer_length_sq(out) == 0.0) out = steer_scale(steer_perp(direction), (vehicle->serial & 1u) ? -1.0 : 1.0);
+        if (steer_length_sq(out) == 0.0)
+            out = steer_scale(steer_perp(direction), (steer_vehicle_cold(world, vehicle)->serial & 1u) ? -1.0 : 1.0);
         slot->state.target = steer_add(vehicle->position, steer_scale(out, p->sight_radius));
         force = steer_match_velocity(vehicle, steer_scale(out, vehicle->max_speed));
     } else {

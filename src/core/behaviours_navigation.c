@@ -75,7 +75,8 @@ STEER_BEHAVIOUR_FORCE(avoid_obstacles)
         double distance_sq = steer_length_sq(offset);
         if (distance_sq < (expanded + clearance) * (expanded + clearance)) {
             double distance = sqrt(distance_sq);
-            SteerVec2 away = distance > 1e-9 ? steer_scale(offset, -1.0 / distance) : steer_neg(vehicle->side);
+            SteerVec2 away =
+                distance > 1e-9 ? steer_scale(offset, -1.0 / distance) : steer_neg(steer_vehicle_side(vehicle));
             double depth = (expanded + clearance - distance) / clearance;
             push = steer_add(push, body_push(vehicle, away, depth));
         }

@@ -79,6 +79,7 @@ static bool check_slot(Check *c, const SteerVehicle *v, int index, const SteerBe
 
 static bool check_vehicle(Check *c, const SteerWorld *world, int index, const SteerVehicle *v)
 {
+    const SteerVehicleCold *cold = steer_vehicle_cold(world, v);
     REQUIRE(point_ok(v->position, STEER_MAX_COORDINATE), "vehicle %d: position (%g, %g)", index, v->position.x,
             v->position.y);
     REQUIRE(point_ok(v->spawn, STEER_MAX_COORDINATE), "vehicle %d: spawn (%g, %g)", index, v->spawn.x, v->spawn.y);
@@ -91,28 +92,26 @@ static bool check_vehicle(Check *c, const SteerWorld *world, int index, const St
             "vehicle %d: neighbor_radius %g", index, v->neighbor_radius);
     REQUIRE(within(v->response_time, STEER_MIN_POSITIVE, STEER_MAX_TIME), "vehicle %d: response_time %g", index,
             v->response_time);
-    REQUIRE(within(v->view_angle, 0.0, 2.0 * STEER_PI + 1e-9) && isfinite(v->view_cos), "vehicle %d: view_angle %g",
-            index, v->view_angle);
+    REQUIRE(within(cold->view_angle, 0.0, 2.0 * STEER_PI + 1e-9) && isfinite(v->view_cos), "vehicle %d: view_angle %g",
+            index, cold->view_angle);
     REQUIRE(steer_vec2_is_finite(v->velocity), "vehicle %d: velocity (%g, %g)", index, v->velocity.x, v->velocity.y);
     /* Truncation rounds: allow an ulp or so over max_speed. */
     REQUIRE(steer_length(v->velocity) <= v->max_speed * (1.0 + 1e-12), "vehicle %d: speed %.17g over max_speed %.17g",
             index, steer_length(v->velocity), v->max_speed);
     REQUIRE(steer_vec2_is_finite(v->heading) && fabs(steer_length(v->heading) - 1.0) < 1e-6,
             "vehicle %d: heading (%g, %g)", index, v->heading.x, v->heading.y);
-    REQUIRE(steer_distance(v->side, steer_perp(v->heading)) < 1e-9, "vehicle %d: side is not the heading turned 90°",
-            index);
     REQUIRE(steer_vec2_is_finite(v->force), "vehicle %d: force (%g, %g)", index, v->force.x, v->force.y);
     /* (not bounded by max_force: that may have been lowered since the step that applied it) */
     REQUIRE(v->kind < STEER_MAX_KINDS, "vehicle %d: kind %u", index, v->kind);
     REQUIRE(v->combine == STEER_COMBINE_WEIGHTED || v->combine == STEER_COMBINE_PRIORITY ||
                 v->combine == STEER_COMBINE_DITHER,
             "vehicle %d: combine %d", index, (int)v->combine);
-    REQUIRE(v->behaviour_count >= 0 && v->behaviour_count <= v->behaviour_capacity &&
+    REQUIRE(v->behaviour_count >= 0 && v->behaviour_count <= cold->behaviour_capacity &&
                 v->behaviour_count <= STEER_BEHAVIOUR_COUNT,
-            "vehicle %d: %d behaviours, capacity %d", index, v->behaviour_count, v->behaviour_capacity);
-    REQUIRE(v->behaviour_capacity == 0 || v->behaviours, "vehicle %d: no behaviour array", index);
-    REQUIRE(v->serial > 0 && v->serial < world->next_serial, "vehicle %d: serial %llu", index,
-            (unsigned long long)v->serial);
+            "vehicle %d: %d behaviours, capacity %d", index, v->behaviour_count, cold->behaviour_capacity);
+    REQUIRE(cold->behaviour_capacity == 0 || v->behaviours, "vehicle %d: no behaviour array", index);
+    REQUIRE(cold->serial > 0 && cold->serial < world->next_serial, "vehicle %d: serial %llu", index,
+            (unsigned long long)cold->serial);
     for (int i = 0; i < v->behaviour_count; i++) {
         if (!check_slot(c, v, index, &v->behaviours[i])) return false;
         for (int j = 0; j < i; j++)
@@ -141,9 +140,9 @@ static bool check_vehicles(Check *c, const SteerWorld *world)
         const SteerVehicle *v = steer_pool_at(pool, index);
         REQUIRE(v->header.alive, "order[%d] names dead slot %d", i, index);
         REQUIRE(v->rank == i, "vehicle %d: rank %d, listed at %d", index, v->rank, i);
-        REQUIRE(v->serial > last_serial, "order[%d]: serial %llu after %llu", i, (unsigned long long)v->serial,
-                (unsigned long long)last_serial);
-        last_serial = v->serial;
+        REQUIRE(steer_vehicle_cold(world, v)->serial > last_serial, "order[%d]: serial %llu after %llu", i,
+                (unsigned long long)steer_vehicle_cold(world, v)->serial, (unsigned long long)last_serial);
+        last_serial = steer_vehicle_cold(world, v)->serial;
         if (!check_vehicle(c, world, index, v)) return false;
         population[v->kind]++; /* kind < STEER_MAX_KINDS: check_vehicle */
     }

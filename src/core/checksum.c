@@ -40,19 +40,20 @@ static uint64_t mix_slot(uint64_t h, const SteerBehaviourSlot *s)
     return mix(h, bits(s->roam_time));
 }
 
-static uint64_t vehicle_sum(const SteerVehicle *v)
+static uint64_t vehicle_sum(const SteerWorld *world, const SteerVehicle *v)
 {
-    uint64_t h = mix(0x5ee7c4ec55u, v->serial);
+    const SteerVehicleCold *cold = steer_vehicle_cold(world, v);
+    uint64_t h = mix(0x5ee7c4ec55u, cold->serial);
     h = mix(h, v->kind);
     h = mix_vec(h, v->position);
     h = mix_vec(h, v->velocity);
     h = mix_vec(h, v->heading);
-    h = mix_vec(h, v->side);
+    h = mix_vec(h, steer_vehicle_side(v));
     h = mix_vec(h, v->force);
     h = mix_vec(h, v->spawn);
     h = mix(h, bits(v->radius));
     h = mix(h, bits(v->neighbor_radius));
-    h = mix(h, bits(v->view_angle));
+    h = mix(h, bits(cold->view_angle));
     h = mix(h, v->flock_kinds);
     h = mix(h, bits(v->mass));
     h = mix(h, bits(v->max_speed));
@@ -60,8 +61,8 @@ static uint64_t vehicle_sum(const SteerVehicle *v)
     h = mix(h, bits(v->max_turn_rate));
     h = mix(h, bits(v->response_time));
     h = mix(h, (uint64_t)v->combine);
-    h = mix(h, v->color);
-    h = mix(h, v->user_data);
+    h = mix(h, cold->color);
+    h = mix(h, cold->user_data);
     h = mix(h, (uint64_t)(int64_t)v->behaviour_count);
     for (int i = 0; i < v->behaviour_count; i++) h = mix_slot(h, &v->behaviours[i]);
     return h;
@@ -70,7 +71,7 @@ static uint64_t vehicle_sum(const SteerVehicle *v)
 uint64_t steer_vehicle_checksum(const SteerWorld *world, SteerVehicleId id)
 {
     const SteerVehicle *v = steer_vehicle_lookup(world, id);
-    return v ? vehicle_sum(v) : 0;
+    return v ? vehicle_sum(world, v) : 0;
 }
 
 uint64_t steer_world_checksum(const SteerWorld *world)
@@ -89,7 +90,7 @@ uint64_t steer_world_checksum(const SteerWorld *world)
     h = mix(h, (uint64_t)world->vehicles.live);
     for (int i = 0; i < world->order_count; i++) { /* creation order: the same in every run */
         if (world->order[i] < 0) continue;         /* a removal's hole */
-        h = mix(h, vehicle_sum(steer_pool_at(&world->vehicles, world->order[i])));
+        h = mix(h, vehicle_sum(world, steer_pool_at(&world->vehicles, world->order[i])));
     }
     return h;
 }

@@ -228,16 +228,16 @@ STEER_BEHAVIOUR_DRAW(feelers)
     }
 }
 
-static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, Pose pose)
+static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, double view_angle, Pose pose)
 {
     const SteerDebugLayer layer = STEER_DEBUG_LAYER_NEIGHBORS;
     if (v->neighbor_radius <= 0.0) return;
-    if (v->view_angle >= 2.0 * STEER_PI) {
+    if (view_angle >= 2.0 * STEER_PI) {
         circle(d, pose.position, v->neighbor_radius, STEER_DEBUG_COLOR_NEIGHBORS, layer);
         return;
     }
     double facing = steer_angle_of(pose.heading);
-    double half = 0.5 * v->view_angle;
+    double half = 0.5 * view_angle;
     SteerVec2 left = steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing - half), v->neighbor_radius));
     SteerVec2 right = steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing + half), v->neighbor_radius));
     segment(d, pose.position, left, STEER_DEBUG_COLOR_NEIGHBORS, layer);
@@ -245,10 +245,11 @@ static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, Pose 
     arc(d, pose.position, v->neighbor_radius, facing - half, facing + half, STEER_DEBUG_COLOR_NEIGHBORS, layer);
 }
 
-static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v, Pose pose)
+static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v, const SteerVehicleCold *cold,
+                                  Pose pose)
 {
     unsigned flags = d->flags;
-    if (flags & STEER_DEBUG_DRAW_NEIGHBORS) draw_neighbors(d, v, pose);
+    if (flags & STEER_DEBUG_DRAW_NEIGHBORS) draw_neighbors(d, v, cold->view_angle, pose);
     for (int i = 0; i < v->behaviour_count; i++) {
         const SteerBehaviourSlot *slot = &v->behaviours[i];
         if (slot->lost) continue;
@@ -297,7 +298,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
         for (int i = 0; i < world->order_count; i++) {
             if (world->order[i] < 0) continue; /* removed since the last step */
             const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-            draw_vehicle_overlays(draw, v, vehicle_pose(world, draw, world->order[i], v));
+            draw_vehicle_overlays(draw, v, steer_vehicle_cold(world, v), vehicle_pose(world, draw, world->order[i], v));
         }
     }
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
@@ -305,7 +306,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             if (world->order[i] < 0) continue;
             const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
             Pose pose = vehicle_pose(world, draw, world->order[i], v);
-            uint32_t color = v->color;
+            uint32_t color = steer_vehicle_cold(world, v)->color;
             if (color == 0)
                 color = draw->kind_color ? draw->kind_color(v->kind, draw->context) : steer_debug_kind_color(v->kind);
             SteerVec2 shape[3];

@@ -233,7 +233,7 @@ static void stage_range(void *context, int t, int tasks)
     steer_grid_bounds_clear(b);
     for (int i = begin; i < end; i++) {
 #if defined(__GNUC__)
-        /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 240 bytes apart:
+        /* Both cache lines the copy reads, a few vehicles ahead (vehicles are 192 bytes apart:
          * the hardware's own prefetching lags behind such a stride). */
         if (i + 6 < end) {
             const char *ahead = steer_pool_at(&world->vehicles, world->order[i + 6]);

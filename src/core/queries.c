@@ -256,7 +256,7 @@ SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVeh
     if (!vehicle) return filter;
     filter.kinds = vehicle->flock_kinds ? vehicle->flock_kinds : 1ULL << vehicle->kind;
     filter.exclude = id;
-    filter.view_angle = vehicle->view_angle;
+    filter.view_angle = steer_vehicle_cold(world, vehicle)->view_angle;
     filter.heading = vehicle->heading;
     return filter;
 }

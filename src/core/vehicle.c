@@ -153,6 +153,22 @@ static bool order_reserve(SteerWorld *world, int needed)
     return true;
 }
 
+/// Makes room in vehicle_cold for pool slots up to `slots` (the pool's next slot included), before
+/// the pool hands one out: a failure then changes nothing.
+static bool cold_reserve(SteerWorld *world, int slots)
+{
+    if (slots <= world->vehicle_cold_capacity) return true;
+    int capacity = world->vehicle_cold_capacity ? world->vehicle_cold_capacity : 16;
+    while (capacity < slots) capacity *= 2;
+    SteerVehicleCold *grown =
+        steer_realloc(&world->alloc, world->vehicle_cold, (size_t)world->vehicle_cold_capacity * sizeof *grown,
+                      (size_t)capacity * sizeof *grown);
+    if (!grown) return false;
+    world->vehicle_cold = grown;
+    world->vehicle_cold_capacity = capacity;
+    return true;
+}
+
 /// Closes the holes removals left in `order` once they are half of it, so that spawning and
 /// removing for long without a step keeps `order` (and the grid's arrays) the size of the world.
 /// O(N) once per N/2 removals; the ranks change, so the index is rebuilt at the next query.
@@ -175,12 +191,15 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     if (!order_reserve(world, world->order_count + 1))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     /* The grid grows here, never during a step: the new slot index is at most vehicles.count. */
-    if (!steer_grid_reserve(&world->grid, &world->alloc, world->order_count + 1, world->vehicles.count + 1))
+    if (!steer_grid_reserve(&world->grid, &world->alloc, world->order_count + 1, world->vehicles.count + 1) ||
+        !cold_reserve(world, world->vehicles.count + 1))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int index = steer_pool_alloc(&world->vehicles);
     if (index < 0) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerVehicle *vehicle = steer_pool_at(&world->vehicles, index);
-    vehicle->serial = world->next_serial++;
+    SteerVehicleCold *cold = &world->vehicle_cold[index];
+    cold->serial = world->next_serial++;
+    cold->behaviour_capacity = 0;
     vehicle->position = def->position;
     vehicle->spawn = def->position;
     vehicle->velocity = steer_truncate(def->velocity, def->max_speed);
@@ -190,7 +209,6 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
         vehicle->heading = direction;
     else
         vehicle->heading = steer_vec2_from_angle(def->heading);
-    vehicle->side = steer_perp(vehicle->heading);
     vehicle->mass = def->mass;
     vehicle->max_speed = def->max_speed;
     vehicle->max_force = def->max_force;
@@ -198,12 +216,12 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     vehicle->radius = def->radius;
     vehicle->response_time = def->response_time;
     vehicle->neighbor_radius = def->neighbor_radius;
-    vehicle->view_angle = def->view_angle;
+    cold->view_angle = def->view_angle;
     vehicle->view_cos = steer_view_cos(def->view_angle);
     vehicle->flock_kinds = def->flock_kinds;
     vehicle->kind = def->kind;
-    vehicle->color = def->color;
-    vehicle->user_data = def->user_data;
+    cold->color = def->color;
+    cold->user_data = def->user_data;
     vehicle->combine = def->combine;
     /* Serials grow, so appending keeps `order` sorted by creation. */
     vehicle->rank = world->order_count;
@@ -236,7 +254,8 @@ SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id)
 {
     STEER_API(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
-    if (!vehicle || vehicle->serial + 1 != world->next_serial || vehicle->rank != world->order_count - 1)
+    if (!vehicle || steer_vehicle_cold(world, vehicle)->serial + 1 != world->next_serial ||
+        vehicle->rank != world->order_count - 1)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "only the vehicle made last can be taken back");
     TRY(steer_vehicle_destroy(world, id));
     /* It was appended last: drop its hole rather than leave one, and hand its serial out again. */
@@ -254,7 +273,7 @@ bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id)
 uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id)
 {
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
-    return vehicle ? vehicle->serial : 0;
+    return vehicle ? steer_vehicle_cold(world, vehicle)->serial : 0;
 }
 
 int steer_world_vehicle_count(const SteerWorld *world) { return world->order_count - world->order_holes; }
@@ -278,11 +297,12 @@ SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerV
 {
     LOOKUP_OR_FAIL(vehicle, world, id);
     SteerVehicleState s = {0};
-    s.serial = vehicle->serial;
+    const SteerVehicleCold *cold = steer_vehicle_cold(world, vehicle);
+    s.serial = cold->serial;
     s.position = vehicle->position;
     s.velocity = vehicle->velocity;
     s.heading = vehicle->heading;
-    s.side = vehicle->side;
+    s.side = steer_vehicle_side(vehicle);
     s.speed = steer_length(vehicle->velocity);
     s.force = vehicle->force;
     s.spawn = vehicle->spawn;
@@ -293,11 +313,11 @@ SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerV
     s.radius = vehicle->radius;
     s.response_time = vehicle->response_time;
     s.neighbor_radius = vehicle->neighbor_radius;
-    s.view_angle = vehicle->view_angle;
+    s.view_angle = cold->view_angle;
     s.flock_kinds = vehicle->flock_kinds;
     s.kind = vehicle->kind;
-    s.color = vehicle->color;
-    s.user_data = vehicle->user_data;
+    s.color = cold->color;
+    s.user_data = cold->user_data;
     s.combine = vehicle->combine;
     s.behaviour_count = steer_vehicle_get_behaviours(world, id, NULL, 0);
     if (out) *out = s;
@@ -347,7 +367,6 @@ SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, Ste
     SteerVec2 direction = steer_normalize(vehicle->velocity);
     if (steer_length_sq(direction) > 0.0) { /* too small to have a direction: heading kept */
         vehicle->heading = direction;
-        vehicle->side = steer_perp(vehicle->heading);
     }
     return STEER_OK;
 }
@@ -360,7 +379,6 @@ SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, doub
     /* Turning a moving vehicle turns its velocity with it: heading follows velocity otherwise. */
     double speed = steer_length(vehicle->velocity);
     vehicle->heading = steer_vec2_from_angle(radians);
-    vehicle->side = steer_perp(vehicle->heading);
     vehicle->velocity = steer_scale(vehicle->heading, speed);
     return STEER_OK;
 }
@@ -394,7 +412,7 @@ SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, d
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
     TRY(check_view_angle(world, value));
-    vehicle->view_angle = value;
+    steer_vehicle_cold(world, vehicle)->view_angle = value;
     vehicle->view_cos = steer_view_cos(value);
     return STEER_OK;
 }
@@ -420,14 +438,14 @@ SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_
 SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color)
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
-    vehicle->color = color;
+    steer_vehicle_cold(world, vehicle)->color = color;
     return STEER_OK;
 }
 
 SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data)
 {
     LOOKUP_FOR_CHANGE(vehicle, world, id);
-    vehicle->user_data = user_data;
+    steer_vehicle_cold(world, vehicle)->user_data = user_data;
     return STEER_OK;
 }
 

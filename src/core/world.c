@@ -152,6 +152,7 @@ void steer_world_destroy(SteerWorld *world)
                        (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
     }
     steer_pool_free(&world->vehicles);
+    steer_free(&world->alloc, world->vehicle_cold, (size_t)world->vehicle_cold_capacity * sizeof *world->vehicle_cold);
     steer_pool_free(&world->obstacles);
     steer_pool_free(&world->walls);
     steer_pool_free(&world->paths);
@@ -338,7 +339,6 @@ static void integrate(const SteerWorld *world, SteerVehicle *vehicle, double dt)
     apply_edges(world, vehicle);
     if (steer_length_sq(vehicle->velocity) > STEER_HEADING_SPEED_SQ_EPSILON) {
         vehicle->heading = steer_normalize(vehicle->velocity);
-        vehicle->side = steer_perp(vehicle->heading);
     }
 }
 
