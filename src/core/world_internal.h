@@ -314,10 +314,12 @@ static inline const char *steer_why_no_object(const SteerWorld *world, uint32_t 
 }
 /// Fails with why `id` names no vehicle here: null, of another world, or removed.
 SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id);
-/// The pool slot (0-based) a live vehicle occupies.
+/// The pool slot (0-based) a live vehicle occupies. (The pool's items are SteerVehicles: dividing
+/// by their size, a constant, is a multiplication - every API call that finds a vehicle's cold
+/// part goes through here.)
 static inline int steer_vehicle_slot(const SteerWorld *world, const SteerVehicle *vehicle)
 {
-    return (int)(((const unsigned char *)vehicle - world->vehicles.items) / (ptrdiff_t)world->vehicles.item_size);
+    return (int)(vehicle - (const SteerVehicle *)(const void *)world->vehicles.items);
 }
 /// The part of a vehicle the step never reads.
 static inline SteerVehicleCold *steer_vehicle_cold(const SteerWorld *world, const SteerVehicle *vehicle)
