@@ -28,7 +28,11 @@
 
 /// The version of the library, the Lua module (steer.version), the program (steer --version) and
 /// the pkg-config file: the Makefile reads it from here, so this is the one place to change it.
+/// The numbers are for `#if`; test_world checks that they spell the string.
 #define STEER_VERSION "0.1.0"
+#define STEER_VERSION_MAJOR 0
+#define STEER_VERSION_MINOR 1
+#define STEER_VERSION_PATCH 0
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,6 +46,10 @@ typedef struct SteerWorld SteerWorld;
 SteerWorldDef steer_default_world_def(void);
 /// Checks a definition; on failure writes a message (if message is not NULL) and returns the error.
 SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size);
+/// STEER_VERSION as the library was built: compare it with the header's to catch a program that
+/// runs against another libsteer.so than the one it was compiled for.
+const char *steer_version(void);
+
 /// Creates a world, or returns NULL when the definition is invalid (steer_world_def_check() says
 /// why) or memory runs out. Start from steer_default_world_def(): a zeroed definition is refused.
 SteerWorld *steer_world_create(const SteerWorldDef *def);

@@ -99,6 +99,8 @@ void *steer_default_alloc(void *user, void *block, size_t old_size, size_t new_s
     return realloc(block, new_size);
 }
 
+const char *steer_version(void) { return STEER_VERSION; }
+
 SteerWorld *steer_world_create(const SteerWorldDef *def)
 {
     if (steer_world_def_check(def, NULL, 0) != STEER_OK) return NULL;

@@ -1,6 +1,16 @@
 /* test_world.c - world definition, vehicle ids and lifetime, the step's integration and edges. */
 #include "test_support.h"
 
+/* The numbers spell the string, and the library answers with the header's version. */
+static void test_version_numbers_spell_the_version_and_the_library_agrees(void **state)
+{
+    (void)state;
+    char spelled[32];
+    snprintf(spelled, sizeof spelled, "%d.%d.%d", STEER_VERSION_MAJOR, STEER_VERSION_MINOR, STEER_VERSION_PATCH);
+    assert_string_equal(spelled, STEER_VERSION);
+    assert_string_equal(steer_version(), STEER_VERSION);
+}
+
 static void test_world_def_defaults_are_valid(void **state)
 {
     (void)state;
@@ -500,6 +510,7 @@ static void test_same_seed_gives_identical_bits_and_other_seeds_differ(void **st
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_version_numbers_spell_the_version_and_the_library_agrees),
         cmocka_unit_test(test_world_def_defaults_are_valid),
         cmocka_unit_test(test_world_def_rejects_bad_values),
         cmocka_unit_test(test_removed_vehicle_id_is_refused),
