@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "behaviours_internal.h"
 
@@ -79,8 +80,13 @@ SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_
 static uint16_t world_tag(const SteerWorld *world)
 {
     /* Different live worlds have different addresses; a hash of the address makes an id of
-     * another world very unlikely to be taken for one of ours. 0 is reserved for null ids. */
-    uint64_t bits = (uint64_t)(uintptr_t)world;
+     * another world very unlikely to be taken for one of ours. A world made after another was
+     * destroyed may get its address, so the moment of creation goes into the hash too: an id kept
+     * past its world is then refused by the next one but once in 65,535 times. Nothing simulated
+     * reads the tag, so this costs no determinism. 0 is reserved for null ids. */
+    struct timespec now = {0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t bits = (uint64_t)(uintptr_t)world ^ ((uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec);
     bits ^= bits >> 33;
     bits *= 0xff51afd7ed558ccdULL;
     bits ^= bits >> 29;

@@ -1,6 +1,8 @@
 /* test_world.c - world definition, vehicle ids and lifetime, the step's integration and edges. */
 #include "test_support.h"
 
+#include <stdlib.h>
+
 /* The numbers spell the string, and the library answers with the header's version. */
 static void test_version_numbers_spell_the_version_and_the_library_agrees(void **state)
 {
@@ -57,6 +59,67 @@ static void test_removed_vehicle_id_is_refused(void **state)
     seek.seek.target = steer_target_point(0, 0);
     assert_int_equal(steer_vehicle_set_behaviour(world, a, &seek), STEER_ERROR_INVALID_ID);
     steer_world_destroy(world);
+}
+
+/* An allocator that hands a freed block back out for the next request of its size (up to 64 kept),
+ * as malloc often does: a world made after another was destroyed then lies at its address. */
+typedef struct Recycler {
+    void *block[64];
+    size_t size[64];
+    int count;
+} Recycler;
+
+static void *recycle(void *user, void *block, size_t old_size, size_t new_size)
+{
+    Recycler *r = user;
+    if (!block && new_size) {
+        for (int i = 0; i < r->count; i++) {
+            if (r->size[i] != new_size) continue;
+            void *reused = r->block[i];
+            r->block[i] = r->block[--r->count];
+            r->size[i] = r->size[r->count];
+            return reused;
+        }
+        return malloc(new_size);
+    }
+    if (block && !new_size) {
+        if (r->count < 64) {
+            r->block[r->count] = block;
+            r->size[r->count++] = old_size;
+        } else {
+            free(block);
+        }
+        return NULL;
+    }
+    return realloc(block, new_size);
+}
+
+static void test_a_later_world_at_the_same_address_refuses_the_ids_of_the_first(void **state)
+{
+    (void)state;
+    Recycler recycler = {.count = 0};
+    SteerWorldDef def = steer_default_world_def();
+    def.alloc = recycle;
+    def.alloc_user = &recycler;
+    int refused = 0, same_address = 0;
+    for (int round = 0; round < 16; round++) {
+        SteerWorld *first = steer_world_create(&def);
+        SteerVehicleDef vdef = steer_default_vehicle_def();
+        SteerVehicleId kept;
+        assert_int_equal(steer_vehicle_create(first, &vdef, &kept), STEER_OK);
+        steer_world_destroy(first);
+        SteerWorld *later = steer_world_create(&def);
+        same_address += later == first;
+        SteerVehicleId fresh;
+        assert_int_equal(steer_vehicle_create(later, &vdef, &fresh), STEER_OK);
+        assert_int_equal(fresh.index1, kept.index1); /* the same slot and generation ... */
+        assert_int_equal(fresh.generation, kept.generation);
+        refused += !steer_vehicle_is_valid(later, kept); /* ... but another world's id */
+        steer_world_destroy(later);
+    }
+    assert_int_equal(same_address, 16);
+    assert_true(refused >= 15); /* the tags are 16 bits: two may still agree, once in 65,535 */
+    for (int i = 0; i < recycler.count; i++) free(recycler.block[i]);
 }
 
 static void test_reused_slot_does_not_answer_to_the_old_id(void **state)
@@ -512,6 +575,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version_numbers_spell_the_version_and_the_library_agrees),
         cmocka_unit_test(test_world_def_defaults_are_valid),
+        cmocka_unit_test(test_a_later_world_at_the_same_address_refuses_the_ids_of_the_first),
         cmocka_unit_test(test_world_def_rejects_bad_values),
         cmocka_unit_test(test_removed_vehicle_id_is_refused),
         cmocka_unit_test(test_reused_slot_does_not_answer_to_the_old_id),
