@@ -29,6 +29,21 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+/* Only two Lua APIs are supported: 5.4, and 5.1 as LuaJIT 2.1 has it (which adds luaL_testudata,
+ * luaL_setfuncs, luaL_traceback, ... to 5.1). Any other set of headers would compile with implicit
+ * declarations on an older gcc and give a module that fails only when required (`undefined symbol:
+ * luaL_testudata`), so the build stops here instead. The usual way to get there is luarocks'
+ * --lua-version=5.1 on a system whose 5.1 is PUC Lua: LuaJIT's headers sit beside a luajit.h. */
+#if LUA_VERSION_NUM == 501
+#if defined(__has_include)
+#if !__has_include(<luajit.h>)
+#error "steer needs Lua 5.4 or LuaJIT 2.1, not PUC Lua 5.1: LUA_INCDIR=/usr/include/luajit-2.1 (see the rockspec)"
+#endif
+#endif
+#elif LUA_VERSION_NUM != 504
+#error "steer needs Lua 5.4 or LuaJIT 2.1: these headers are another Lua version"
+#endif
+
 #if LUA_VERSION_NUM < 503
 
 #include <limits.h>
