@@ -15,6 +15,7 @@ files["scripts/lib/**/*.lua"] = { read_globals = luajit }
 files["bench/**/*.lua"] = { globals = scene }
 files["bench/soak/scene.lua"] = { globals = { "check" } } -- the soak runner's per-step self-check
 files["examples/love/*.lua"] = { std = "+love", read_globals = luajit }
+files["tests/rock/love/*.lua"] = { std = "+love" }
 -- Specs: long lines are the messages they assert, word for word.
 files["tests/**/*_spec.lua"] = { std = "+busted", read_globals = luajit, max_line_length = false }
 -- The LuaLS definitions: stubs whose arguments and locals exist only to carry their types.

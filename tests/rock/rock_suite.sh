@@ -1,7 +1,8 @@
 #!/bin/sh
 # The rock as a Lua programmer gets it: `luarocks make` of steer-*.rockspec into a temporary tree,
 # for Lua 5.4 and for LuaJIT 2.1 (luarocks' 5.1 with LuaJIT's headers), then tests/rock/walk.lua
-# run from a shell that has only `luarocks path` (fsm brains walking vehicles to their targets).
+# run from a shell that has only `luarocks path` (fsm brains walking vehicles to their targets),
+# under LuaJIT also inside LÖVE.
 # Also: PUC Lua 5.1's headers are refused at compile time instead of giving a module that fails
 # when required, and a binary rock packed from the tree installs into another one and runs.
 # Nothing is downloaded: the only dependency, lua, is the interpreter itself, and the build reads
@@ -88,6 +89,18 @@ same_walk() {
     cmp "$tmp/t54.out" "$tmp/tjit.out"
 }
 
+# LÖVE 11 is LuaJIT too: started from the same shell (tests/rock/love: no window, so no display),
+# its require finds the tree's module and libraries, and the program prints what plain LuaJIT did
+loves() {
+    paths=$(clean_env luarocks --lua-version=5.1 --tree "$tmp/tjit" path) || return 1
+    (cd "$tmp/run" && clean_env STEER_VERSION="$version" SDL_AUDIODRIVER=dummy sh -c "$paths
+        exec timeout 60 love '$top/tests/rock/love' '$top/tests/rock/walk.lua' '$tmp/tjit'") >"$tmp/love.out" 2>"$tmp/love.err"
+    status=$?
+    cat "$tmp/love.out"
+    [ $status -eq 0 ] || { cat "$tmp/love.err"; return 1; }
+    cmp "$tmp/tjit.out" "$tmp/love.out"
+}
+
 # luarocks' own 5.1 on Debian is PUC Lua, whose API lacks what LuaJIT adds: the build must stop with
 # a message that says how to build for LuaJIT, and install nothing
 puc_refused() {
@@ -123,6 +136,7 @@ check the_rock_builds_for_luajit_without_warnings builds "$tmp/tjit" 5.1 LUA_INC
 check it_installs_steer_fsm_and_steer_hot_for_luajit installs "$tmp/tjit" 5.1
 check the_same_program_walks_under_luajit walks "$tmp/tjit" 5.1 luajit
 check luajit_and_lua_5_4_print_the_same_positions same_walk
+check love_requires_the_luajit_rock_and_walks_the_same loves
 check puc_lua_5_1_headers_stop_the_build puc_refused
 check a_packed_binary_rock_installs_runs_and_removes binary_rock
 

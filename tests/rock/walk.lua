@@ -1,7 +1,7 @@
 -- The program tests/rock/rock_suite.sh runs against a luarocks tree, as a user's first program
 -- would: no path set by hand, only `luarocks path`. Lua 5.4 and LuaJIT alike. Exits non-zero (an
 -- assert) when anything is off; prints each vehicle's last position and state.
-local tree = assert(arg[1], "usage: walk.lua TREE")
+local tree = assert((...), "usage: walk.lua TREE") -- the script's argument, or the caller's
 
 local steer = require "steer"
 local fsm = require "fsm"
