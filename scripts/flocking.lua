@@ -3,6 +3,13 @@
 -- Try: switch alignment off and the flocks dissolve into swarms; cohesion off and they spread into thin streams.
 local M = { world = { width = 1400, height = 900, edges = "wrap", seed = 9 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "1", "separation on / off" },
+  { "2", "alignment on / off" },
+  { "3", "cohesion on / off" },
+}
+
 M.COUNT = 1200
 M.NEIGHBOR_RADIUS = 24 -- units: small against the world, so separate flocks form instead of one lattice
 local weights = { separation = 1.0, alignment = 1.2, cohesion = 1.2, wander = 0.2 }

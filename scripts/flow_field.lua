@@ -3,6 +3,11 @@
 -- Try: watch the vehicles bunch into streams where the field converges, then press f and watch them re-sort.
 local M = { world = { width = 1000, height = 650, edges = "wrap", seed = 13 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "f", "whirlpool / curling noise bands" },
+}
+
 M.CELL = 40
 local COLS, ROWS = 25, 17
 local field, the_world

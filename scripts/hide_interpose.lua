@@ -3,6 +3,12 @@
 -- Try: walk the wolf around a rock and watch the sheep slip round to its far side; the guard stays in the line of fire.
 local M = { world = { width = 1000, height = 650, edges = "contain", seed = 12 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "mouse", "the wolf follows the pointer (else it prowls)" },
+  { "h", "sheep hiding on / off" },
+}
+
 -- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
 -- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
 local pointer

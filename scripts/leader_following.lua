@@ -3,6 +3,13 @@
 -- Try: steer the leader back through its own followers with the mouse and watch them step aside.
 local M = { world = { width = 1000, height = 650, edges = "contain", seed = 10 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "mouse", "the leader's target while m is on" },
+  { "m", "leader follows the mouse / wanders" },
+  { "f", "five more followers" },
+}
+
 -- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
 -- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
 local pointer

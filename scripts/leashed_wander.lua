@@ -3,6 +3,11 @@
 -- Try: the blue ones stray and get pulled back, the green ones never leave their circle; click to move every home.
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 5 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "left click", "move every home (the first one to the click)" },
+}
+
 M.RADIUS = 90 -- return radius (pull) and max distance (roam), units
 local homes = {}
 

@@ -3,6 +3,12 @@
 -- Try: turn separation off and see them bunch up behind the rocks; F3 shows the detection boxes.
 local M = { world = { width = 1100, height = 650, edges = "wrap", seed = 7 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "s", "separation on / off" },
+  { "o", "obstacle avoidance on / off" },
+}
+
 local separating, avoiding = true, true
 local crowd = {}
 M.rocks = {}

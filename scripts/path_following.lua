@@ -3,6 +3,11 @@
 -- Try: watch the blue ones slow down into the last point and stop; the green ones never skip a waypoint.
 local M = { world = { width = 1000, height = 650, edges = "none", seed = 6 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "r", "blue ones back to the start of their path" },
+}
+
 M.open_points = { { 80, 560 }, { 220, 420 }, { 160, 250 }, { 320, 110 }, { 480, 230 }, { 440, 420 }, { 560, 560 } }
 M.loop_points = { { 650, 120 }, { 900, 110 }, { 940, 320 }, { 880, 560 }, { 700, 520 }, { 760, 330 } }
 M.WAYPOINT = 20

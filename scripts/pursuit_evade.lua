@@ -3,6 +3,12 @@
 -- Try: compare how often red and orange catch the runner; switch evading off and watch the count climb.
 local M = { world = { width = 900, height = 600, edges = "wrap", seed = 3 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "e", "the runner's evading on / off" },
+  { "r", "hunters back to their corners" },
+}
+
 local runner, hunters
 local evading = true
 

@@ -3,6 +3,12 @@
 -- Try: count how long the crowd takes with and without queueing (the HUD times it).
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 11 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "q", "queueing on / off (off: they jostle)" },
+  { "r", "everyone back to the start" },
+}
+
 M.DOOR = { x = 500, y = 300, half = 14 }  -- a gap 28 units wide in a wall at x = 500
 M.COUNT = 24
 M.RADIUS = 6

@@ -3,6 +3,14 @@
 -- Try: arrive, hold the pointer still: it settles without overshooting; seek overshoots and circles (see the trail).
 local M = { world = { width = 900, height = 600, edges = "contain", seed = 1 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "mouse", "the target (else a point circling the middle)" },
+  { "1", "seek" },
+  { "2", "flee (panic distance 200)" },
+  { "3", "arrive (slowing radius 120)" },
+}
+
 -- The pointer as the last mousemoved callback gave it: there is none before the mouse first moves
 -- over the window (nor in headless runs, where steer.mouse() has nothing real to say).
 local pointer

@@ -3,6 +3,11 @@
 -- Try: F3 shows the feelers; watch a vehicle slide along a wall instead of bouncing off it.
 local M = { world = { width = 900, height = 600, edges = "contain", seed = 8 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "w", "wall avoidance on / off" },
+}
+
 M.segments = {
   { 20, 20, 880, 20 }, { 880, 20, 880, 580 }, { 880, 580, 20, 580 }, { 20, 580, 20, 20 }, -- the box
   { 300, 20, 300, 250 }, { 300, 350, 300, 580 },   -- a wall with a door

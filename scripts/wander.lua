@@ -3,6 +3,13 @@
 -- Try: jitter high with a small radius (nervous), then a big radius far ahead (long lazy curves).
 local M = { world = { width = 900, height = 600, edges = "wrap", seed = 4 } }
 
+-- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
+M.keys = {
+  { "q / a", "wander radius + / -" },
+  { "w / s", "wander distance + / -" },
+  { "e / d", "jitter + / -" },
+}
+
 local params = { radius = 30, distance = 60, jitter = 80 }
 local STEPS = { radius = 5, distance = 10, jitter = 20 }
 local KEYS = { q = { "radius", 1 }, a = { "radius", -1 }, w = { "distance", 1 }, s = { "distance", -1 },

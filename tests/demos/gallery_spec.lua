@@ -24,6 +24,27 @@ describe("gallery", function()
       f:close()
       os.remove(png)
     end)
+
+    -- F1 shows a scene's keys only when it lists them: a key it answers but leaves out is one
+    -- nobody finds. Each listed key (one character; "q / a" names two) is pressed twice, so a toggle
+    -- goes both ways, and the scene must take it without an error.
+    it(name .. " lists its keys for F1, and each listed key works", function()
+      local r = H.ok(H.run(wrap(name, [[
+local presses = {}
+for _, row in ipairs(scene.keys or {}) do
+  for k in row[1]:gmatch("[^ /]+") do if #k == 1 then presses[#presses + 1] = k end end
+end
+report("rows", #(scene.keys or {})); report("presses", #presses); report("answers", (scene.keypressed or scene.mousepressed) and 1 or 0)
+local update = scene.update or function() end
+function scene.update(world, dt)
+  update(world, dt)
+  local n = world.step_count
+  local k = n % 20 == 0 and #presses > 0 and presses[(n // 20 - 1) % #presses + 1]
+  if k and n > 0 and n <= 40 * #presses then scene.keypressed(k); report("pressed", k) end
+end]]), { steps = 300, seed = 1 }))
+      if r.values.answers == 1 then assert.is_true(r.values.rows > 0, name .. " answers keys but lists none") end
+      assert.are.equal(2 * r.values.presses, #(r.all.pressed or {}))
+    end)
   end
 
   it("pursuit_evade: pursuit (aiming ahead) catches the evading runner more often than plain seek", function()
