@@ -5,7 +5,7 @@ local M = { world = { width = 900, height = 600, edges = "contain", seed = 1 } }
 
 -- What F1 lists under the program's keys; keypressed and the mouse callbacks below do these.
 M.keys = {
-  { "mouse", "the target (else a point circling the middle)" },
+  { "mouse", "the target (else it tours four spots)" },
   { "1", "seek" },
   { "2", "flee (panic distance 200)" },
   { "3", "arrive (slowing radius 120)" },
@@ -22,11 +22,18 @@ local agent
 local trail = {} -- the last positions, oldest first: shows overshoot (seek) and settling (arrive)
 local tx, ty = 450, 300
 
--- The mouse, or a point circling the centre when there is no mouse (headless runs, screenshots).
+-- Without a mouse (headless runs, screenshots) the target tours these spots, resting M.DWELL seconds
+-- at each: a target that never stops would hide the point of arrive (it settles and stops) and of
+-- flee (it runs to the panic distance and no further).
+M.SPOTS = { { 300, 220 }, { 640, 400 }, { 620, 190 }, { 280, 420 } }
+M.DWELL = 6
+
+-- The mouse, or the spot of the moment.
 local function target(world)
   local x, y = mouse()
   if x then return x, y end
-  return 450 + 220 * math.cos(world.time * 0.4), 300 + 150 * math.sin(world.time * 0.4)
+  local spot = M.SPOTS[math.floor(world.time / M.DWELL) % #M.SPOTS + 1]
+  return spot[1], spot[2]
 end
 
 function M.load(world)

@@ -59,6 +59,38 @@ end]]), { steps = 3600, seed = 1 }))
       ("pursuer %d catches, seeker %d"):format(r.values.pursuer, r.values.seeker))
   end)
 
+  it("seek_flee_arrive: with no mouse, arrive stops on each resting target, seek overshoots, flee stays out", function()
+    local function run(key)
+      return H.ok(H.run(wrap("seek_flee_arrive", ([[
+local load = scene.load
+function scene.load(world) load(world); scene.keypressed(%q) end
+local update = scene.update
+local overshoot, near = 0, false
+function scene.update(world, dt)
+  update(world, dt)
+  local a = world:vehicles("agent")[1]
+  local spot = scene.SPOTS[math.floor(world.time / scene.DWELL) %% #scene.SPOTS + 1]
+  local d = math.sqrt((a.x - spot[1]) ^ 2 + (a.y - spot[2]) ^ 2)
+  if math.floor(world.time / scene.DWELL) ~= math.floor((world.time + dt) / scene.DWELL) then
+    report("end_dist", d); report("end_speed", a.speed); near = false -- the last step before the target moves
+  else
+    near = near or d < 10 -- how far past the target it goes once it has reached it
+    if near then overshoot = math.max(overshoot, d) end
+  end
+  if world.time >= 23.9 and not said then said = true; report("overshoot", overshoot) end
+end]]):format(key)), { steps = 1500, seed = 1 }))
+    end
+    local arrive, seek, flee = run("3"), run("1"), run("2")
+    assert.is_true(#arrive.all.end_dist >= 4, "the target rested only " .. #arrive.all.end_dist .. " times")
+    for i, d in ipairs(arrive.all.end_dist) do
+      assert.is_true(d < 2 and arrive.all.end_speed[i] < 1, ("arrive ended rest %d at %.1f units, speed %.2f")
+        :format(i, d, arrive.all.end_speed[i]))
+    end
+    assert.is_true(arrive.values.overshoot < 12, "arrive overshot by " .. arrive.values.overshoot)
+    assert.is_true(seek.values.overshoot > 30, "seek passed its target by only " .. seek.values.overshoot)
+    for i, d in ipairs(flee.all.end_dist) do assert.is_true(d > 190, ("flee ended rest %d at %.1f units"):format(i, d)) end
+  end)
+
   it("leashed_wander: roaming stays within its max distance of home, pulling within twice the return radius", function()
     local r = H.ok(H.run(wrap("leashed_wander", [[
 local far = { pull = 0, roam = 0 }
