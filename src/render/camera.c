@@ -7,10 +7,19 @@
 
 SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_h)
 {
+    return steer_camera_fit_band(world_w, world_h, win_w, win_h, 0, 0);
+}
+
+SteerCamera steer_camera_fit_band(double world_w, double world_h, int win_w, int win_h, int top, int bottom)
+{
     SteerCamera cam = {0.5 * world_w, 0.5 * world_h, 1.0, win_w, win_h};
-    if (world_w > 0.0 && world_h > 0.0 && win_w > 0 && win_h > 0) {
-        double zx = win_w / world_w, zy = win_h / world_h;
+    if (top < 0 || bottom < 0 || 2 * (win_h - top - bottom) < win_h) top = bottom = 0;
+    int band = win_h - top - bottom;
+    if (world_w > 0.0 && world_h > 0.0 && win_w > 0 && band > 0) {
+        double zx = win_w / world_w, zy = band / world_h;
         cam.zoom = FIT_MARGIN * (zx < zy ? zx : zy);
+        /* the world's middle at the band's middle, (top - bottom) / 2 pixels below the window's */
+        cam.center_y -= 0.5 * (top - bottom) / cam.zoom;
     }
     return cam;
 }

@@ -24,6 +24,10 @@ typedef struct SteerCamera {
 
 /// A camera that fits a width x height world into a window of win_w x win_h pixels, centred.
 SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_h);
+/// The same, fitting the world into the window's band between `top` pixels from its top and `bottom`
+/// from its bottom (kept for panels drawn there), centred in it. A band under half the window's
+/// height is not kept: the whole window is used.
+SteerCamera steer_camera_fit_band(double world_w, double world_h, int win_w, int win_h, int top, int bottom);
 void steer_camera_to_world(const SteerCamera *cam, double sx, double sy, double *wx, double *wy);
 void steer_camera_to_screen(const SteerCamera *cam, double wx, double wy, double *sx, double *sy);
 /// Zooms by `factor` keeping the world point under screen point (sx, sy) where it is.
@@ -95,6 +99,8 @@ void steer_render_text(SteerRender *render, int x, int y, const char *text, SDL_
 int steer_render_line_height(const SteerRender *render);
 /// Lines of text on a translucent box at the top left (fps, time, counts, script HUD lines).
 void steer_render_hud(SteerRender *render, const char *const *lines, int count);
+/// Pixels from the window's top to the bottom of a HUD of `lines` lines.
+int steer_render_hud_bottom(const SteerRender *render, int lines);
 /// The inspector box for a vehicle at the top right: id, kind (`kind_name` beside its number when
 /// not NULL), speed, each active behaviour with its weight and force and whether the combination
 /// kept it, then the caller's extra lines (state, history).

@@ -1,6 +1,7 @@
 /* ui.c - the screen-space pieces the runtime composes over the world: HUD (top left), inspector
  * (top right), error panel (bottom), help (centre). Each is a translucent panel with text, sized
  * to its text, and formats into fixed buffers: nothing is allocated per frame. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -44,6 +45,11 @@ void steer_render_hud(SteerRender *r, const char *const *lines, int count)
 {
     if (count <= 0 || !lines) return;
     text_box(r, MARGIN, MARGIN, lines, count, RENDER_TEXT, RENDER_TEXT);
+}
+
+int steer_render_hud_bottom(const SteerRender *r, int lines)
+{
+    return (int)ceilf(MARGIN + (float)r->line_height * (float)lines + 2 * PAD);
 }
 
 enum { INSPECTOR_LINES = 40, INSPECTOR_WIDTH = 96 };

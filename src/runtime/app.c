@@ -15,9 +15,6 @@
 #include "record.h"
 #include "rewind.h"
 
-#define FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
-#define FONT_FALLBACK "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-#define FONT_PX 14
 /* Longest stretch of simulated time one frame may catch up on (x time scale): beyond it the
  * simulation slows down instead of spiralling. */
 #define MAX_CATCH_UP_S 0.25
@@ -57,10 +54,22 @@ ScriptConfig app_script_config(const App *app)
 
 static void watch_file(void *ctx, const char *path) { watcher_add(ctx, path); }
 
+/* The world fits between the HUD and the rewind's timeline, which would otherwise hide its top-left
+ * corner and its bottom edge (and whatever is there). Without a renderer yet, the whole window. */
 static void fit_camera(App *app)
 {
     SteerWorld *w = script_world(app->script);
-    app->camera = steer_camera_fit(steer_world_width(w), steer_world_height(w), app->opt.width, app->opt.height);
+    int top = 0, bottom = 0;
+    if (app->render) {
+        top = steer_render_hud_bottom(app->render, APP_FIT_HUD_LINES);
+        if (app->rewind) {
+            int bx, by, bw, bh;
+            steer_render_timeline_bar(app->opt.width, app->opt.height, &bx, &by, &bw, &bh);
+            bottom = app->opt.height - by;
+        }
+    }
+    app->camera = steer_camera_fit_band(steer_world_width(w), steer_world_height(w), app->opt.width, app->opt.height,
+                                        top, bottom);
 }
 
 /* --select N: the N-th vehicle in creation order. */
@@ -103,8 +112,8 @@ static bool open_renderer(App *app)
         app->sdl = SDL_CreateRenderer(app->window, -1, flags);
     }
     if (!app->sdl) return false;
-    app->render = steer_render_create(app->sdl, FONT_PATH, FONT_PX);
-    if (!app->render) app->render = steer_render_create(app->sdl, FONT_FALLBACK, FONT_PX);
+    app->render = steer_render_create(app->sdl, APP_FONT_PATH, APP_FONT_PX);
+    if (!app->render) app->render = steer_render_create(app->sdl, APP_FONT_FALLBACK, APP_FONT_PX);
     /* headless, the renderer draws into our surface: vehicles are then filled straight into it */
     if (app->render && app->surface) steer_render_set_surface(app->render, app->surface);
     return app->render != NULL;
@@ -152,6 +161,7 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
             app_shutdown(app);
             return 1;
         }
+        fit_camera(app); /* again, now that the HUD's size is known */
     }
     if (app->render) { /* the plots' ring: made once, ~100 KB, filled in place from then on */
         app->history = calloc(1, sizeof *app->history);

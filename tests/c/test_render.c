@@ -340,6 +340,30 @@ static void test_inspector_panel_at_the_top_right(void **state)
     assert_true(is_background(pixel(f, W - 14, 14)));
 }
 
+/* A world fitted into a band of the window (under a HUD, over a timeline) stays out of what is kept,
+ * whole and centred in the band; a band too thin for a world is not kept. */
+static void test_camera_fit_band_keeps_the_world_off_the_panels(void **state)
+{
+    (void)state;
+    double sx0, sy0, sx1, sy1;
+    for (int wide = 0; wide < 2; wide++) {
+        double ww = wide ? 1200 : 600, wh = 600;
+        SteerCamera cam = steer_camera_fit_band(ww, wh, 1024, 768, 94, 18);
+        steer_camera_to_screen(&cam, 0, 0, &sx0, &sy0);
+        steer_camera_to_screen(&cam, ww, wh, &sx1, &sy1);
+        assert_true(sx0 >= 0 && sx1 <= 1024);
+        assert_true(sy0 >= 94 && sy1 <= 768 - 18);
+        assert_near(0.5 * (sy0 + sy1), 94 + 0.5 * (768 - 94 - 18), 1e-9);
+        assert_near(0.5 * (sx0 + sx1), 512, 1e-9);
+        /* and the band is filled, to the fit's margin, in the direction that limits it */
+        assert_true(wide ? sx1 - sx0 > 0.9 * 1024 : sy1 - sy0 > 0.9 * (768 - 94 - 18));
+    }
+    SteerCamera plain = steer_camera_fit(800, 600, 400, 300), none = steer_camera_fit_band(800, 600, 400, 300, 0, 0);
+    assert_memory_equal(&plain, &none, sizeof plain);
+    SteerCamera thin = steer_camera_fit_band(800, 600, 400, 300, 100, 60); /* 140 of 300 pixels: not kept */
+    assert_memory_equal(&plain, &thin, sizeof plain);
+}
+
 static void test_camera_round_trips_and_zoom_keeps_the_cursor_point(void **state)
 {
     (void)state;
@@ -757,6 +781,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_hud_text_and_help_draw_on_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_inspector_panel_at_the_top_right, setup, teardown),
         cmocka_unit_test_setup_teardown(test_camera_round_trips_and_zoom_keeps_the_cursor_point, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_camera_fit_band_keeps_the_world_off_the_panels, setup, teardown),
         cmocka_unit_test_setup_teardown(test_png_is_saved_and_reads_back, setup, teardown),
         cmocka_unit_test_setup_teardown(test_warm_frames_do_not_grow_buffers, setup, teardown),
         cmocka_unit_test_setup_teardown(test_create_fails_clearly_on_a_missing_font, setup, teardown),

@@ -6,6 +6,7 @@
 #include <SDL.h>
 #include <SDL_image.h>
 
+#include "app.h"
 #include "render.h"
 
 #define SHOT_W 400
@@ -38,15 +39,38 @@ static bool near_color(Rgb c, int r, int g, int b, int tol)
     return abs(c.r - r) <= tol && abs(c.g - g) <= tol && abs(c.b - b) <= tol;
 }
 
-/* Where the program's camera (the world fitted into the picture) puts a world point. */
-static void to_pixel(double wx, double wy, int *x, int *y)
+/* Bottom of the program's HUD of APP_FIT_HUD_LINES lines in its font: a renderer of our own measures it. */
+static int hud_bottom(void)
 {
-    SteerCamera cam = steer_camera_fit(200, 150, SHOT_W, SHOT_H);
+    static int bottom = -1;
+    if (bottom < 0) {
+        SDL_Surface *surface = SDL_CreateRGBSurfaceWithFormat(0, SHOT_W, SHOT_H, 32, SDL_PIXELFORMAT_ARGB8888);
+        SDL_Renderer *sdl = surface ? SDL_CreateSoftwareRenderer(surface) : NULL;
+        SteerRender *render = sdl ? steer_render_create(sdl, APP_FONT_PATH, APP_FONT_PX) : NULL;
+        if (!render) fail_msg("no renderer to measure the HUD with: %s", SDL_GetError());
+        bottom = steer_render_hud_bottom(render, APP_FIT_HUD_LINES);
+        steer_render_destroy(render);
+        SDL_DestroyRenderer(sdl);
+        SDL_FreeSurface(surface);
+    }
+    return bottom;
+}
+
+/* Where the program's camera (the world fitted into the picture below the HUD, and in a window above
+ * the rewind's timeline) puts a world point. */
+static void to_pixel_in(bool window, double wx, double wy, int *x, int *y)
+{
+    int bx, by, bw, bh;
+    steer_render_timeline_bar(SHOT_W, SHOT_H, &bx, &by, &bw, &bh);
+    SteerCamera cam = steer_camera_fit_band(200, 150, SHOT_W, SHOT_H, hud_bottom(), window ? SHOT_H - by : 0);
     double sx, sy;
     steer_camera_to_screen(&cam, wx, wy, &sx, &sy);
     *x = (int)lround(sx);
     *y = (int)lround(sy);
 }
+
+/* The same, headless. */
+static void to_pixel(double wx, double wy, int *x, int *y) { to_pixel_in(false, wx, wy, x, y); }
 
 static const char *SCENE = "world = { width = 200, height = 150, seed = 1 }\n"
                            "function load(w)\n"
@@ -148,6 +172,11 @@ static void test_vehicle_obstacle_and_script_drawing_are_where_the_world_says(vo
     to_pixel(150, 40, &x, &y); /* gfx.circle, filled green */
     c = pixel(s, x, y);
     if (!near_color(c, 0, 255, 0, 10)) fail_msg("gfx.circle pixel is %d %d %d", c.r, c.g, c.b);
+    /* the world, found where that camera says, is all below the HUD, which hides none of it */
+    to_pixel(0, 0, &x, &y);
+    assert_true(y >= hud_bottom() && x >= 0);
+    to_pixel(200, 150, &x, &y);
+    assert_true(y < SHOT_H && x < SHOT_W);
     /* no error panel: the bottom rows are not red */
     c = pixel(s, 10, SHOT_H - 4);
     assert_false(c.r > 100 && c.g < 80);
@@ -192,7 +221,7 @@ static void test_window_mode_runs_the_same_scene_and_saves_a_screenshot(void **s
     free(err);
     SDL_Surface *s = load_png(rt_path("window.png"));
     int x, y;
-    to_pixel(150, 40, &x, &y); /* the script's green circle */
+    to_pixel_in(true, 150, 40, &x, &y); /* the script's green circle */
     Rgb c = pixel(s, x, y);
     if (!near_color(c, 0, 255, 0, 10)) fail_msg("gfx.circle pixel is %d %d %d", c.r, c.g, c.b);
     SDL_FreeSurface(s);
