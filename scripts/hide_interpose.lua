@@ -82,7 +82,7 @@ end
 
 function M.draw(gfx)
   gfx.line(wolf.x, wolf.y, vip.x, vip.y, { 250, 200, 60, 70 })
-  gfx.hud("hiding " .. (hiding and "on" or "off") .. " (h)   guard interposes between wolf and VIP")
+  gfx.hud("hiding " .. (hiding and "on" or "off") .. " (h)   green guard keeps between red wolf and gold VIP")
 end
 
 return M

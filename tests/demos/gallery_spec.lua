@@ -91,6 +91,46 @@ end]]):format(key)), { steps = 1500, seed = 1 }))
     for i, d in ipairs(flee.all.end_dist) do assert.is_true(d > 190, ("flee ended rest %d at %.1f units"):format(i, d)) end
   end)
 
+  it("hide_interpose: hiding sheep keep a rock between them and the wolf; the guard keeps to the line", function()
+    local function run(hide)
+      return H.ok(H.run(wrap("hide_interpose", ([[
+local load = scene.load
+function scene.load(world) load(world); if not %s then scene.keypressed("h") end end
+-- does a rock cut the segment a-b?
+local function blocked(ax, ay, bx, by)
+  for _, r in ipairs(scene.rocks) do
+    local dx, dy = bx - ax, by - ay
+    local t = math.max(0, math.min(1, ((r[1] - ax) * dx + (r[2] - ay) * dy) / (dx * dx + dy * dy)))
+    if (ax + t * dx - r[1]) ^ 2 + (ay + t * dy - r[2]) ^ 2 < r[3] ^ 2 then return true end
+  end
+  return false
+end
+local hidden, n, off, between, m = 0, 0, 0, 0, 0
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time < 10 then return end -- time to find a rock
+  local w, v, g = scene.wolf, scene.vip, scene.guard
+  for _, s in ipairs(scene.sheep) do
+    if blocked(w.x, w.y, s.x, s.y) then hidden = hidden + 1 end
+    n = n + 1
+  end
+  local dx, dy = v.x - w.x, v.y - w.y
+  local len2 = dx * dx + dy * dy
+  local t = ((g.x - w.x) * dx + (g.y - w.y) * dy) / len2
+  off, m = off + math.abs((g.x - w.x) * dy - (g.y - w.y) * dx) / math.sqrt(len2), m + 1
+  if t > 0 and t < 1 then between = between + 1 end
+  if world.time >= 59.9 and not said then said = true
+    report("hidden", hidden / n); report("off", off / m); report("between", between / m) end
+end]]):format(tostring(hide))), { steps = 3600, seed = 1 }))
+    end
+    local on, off = run(true), run(false)
+    assert.is_true(on.values.hidden > 0.9, "hidden from the wolf only " .. on.values.hidden .. " of the time")
+    assert.is_true(off.values.hidden < 0.6, "wandering sheep were hidden " .. off.values.hidden .. ": proves nothing")
+    assert.is_true(on.values.off < 15, "the guard was on average " .. on.values.off .. " off the wolf-VIP line")
+    assert.is_true(on.values.between > 0.95, "the guard was between them only " .. on.values.between .. " of the time")
+  end)
+
   it("leashed_wander: roaming stays within its max distance of home, pulling within twice the return radius", function()
     local r = H.ok(H.run(wrap("leashed_wander", [[
 local far = { pull = 0, roam = 0 }
