@@ -12,6 +12,10 @@ M.open_points = { { 80, 560 }, { 220, 420 }, { 160, 250 }, { 320, 110 }, { 480, 
 M.loop_points = { { 650, 120 }, { 900, 110 }, { 940, 320 }, { 880, 560 }, { 700, 520 }, { 760, 330 } }
 M.WAYPOINT = 20
 
+-- Followers steer by seeking the next waypoint, so at a corner they swing out by about speed^2 / force:
+-- a max_force of 600 keeps the fastest (170) within the waypoint radius of the path (300 let it out 40).
+M.FORCE = 600
+
 local open_path, loop_path
 local followers = {}
 
@@ -19,6 +23,8 @@ local function start(v, path, points)
   v:set_position(points[1][1], points[1][2])
   v.data.visits = {}
   v.data.path = path
+  v.data.spreading, v.data.parked = false, false
+  v:stop("separate")
   v:follow(path, { waypoint_radius = M.WAYPOINT, slowing_radius = 60 })
 end
 
@@ -29,13 +35,14 @@ function M.load(world)
   loop_path = world:path(loop)
   followers = {}
   for i = 1, 3 do
-    local v = world:spawn{ kind = "open", x = 0, y = 0, max_speed = 110 + 20 * i, max_force = 300, radius = 7,
+    local v = world:spawn{ kind = "open", x = 0, y = 0, max_speed = 110 + 20 * i, max_force = M.FORCE, radius = 7,
+                           neighbor_radius = 16,
                            color = { 120, 200, 255 } }
     start(v, open_path, M.open_points)
     followers[#followers + 1] = { v = v, points = M.open_points }
   end
   for i = 1, 3 do
-    local v = world:spawn{ kind = "loop", x = 0, y = 0, max_speed = 100 + 20 * i, max_force = 300, radius = 7,
+    local v = world:spawn{ kind = "loop", x = 0, y = 0, max_speed = 100 + 20 * i, max_force = M.FORCE, radius = 7,
                            color = { 150, 230, 130 } }
     start(v, loop_path, M.loop_points)
     followers[#followers + 1] = { v = v, points = M.loop_points }
@@ -44,9 +51,26 @@ function M.load(world)
 end
 
 -- Records, per vehicle, the waypoints it passes within the waypoint radius, in order (v.data.visits).
+-- The blue ones all stop on the open path's last point: near it they start keeping apart, so they
+-- end side by side, not stacked into what looks like one vehicle (not before: they all begin on the
+-- first point, where separation would burst them off the path). Arrive and separation would then
+-- nudge each other for ever, so one that has all but stopped parks (no behaviour, no speed) and the
+-- others keep apart from it.
 function M.update()
+  local last = M.open_points[#M.open_points]
   for _, f in ipairs(followers) do
     local v, visits = f.v, f.v.data.visits
+    local d2 = (v.x - last[1]) ^ 2 + (v.y - last[2]) ^ 2
+    if v.kind == "open" and not v.data.parked then
+      if v.data.spreading and d2 < M.WAYPOINT ^ 2 and v.speed < 2 then
+        v:stop()
+        v:set_velocity(0, 0)
+        v.data.parked = true
+      elseif not v.data.spreading and d2 < 60 ^ 2 then
+        v:separate{ weight = 2 }
+        v.data.spreading = true
+      end
+    end
     for i, p in ipairs(f.points) do
       if (v.x - p[1]) ^ 2 + (v.y - p[2]) ^ 2 <= M.WAYPOINT ^ 2 and visits[#visits] ~= i then
         visits[#visits + 1] = i

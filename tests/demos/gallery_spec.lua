@@ -250,6 +250,46 @@ end]]), { steps = 1800 }))
     end
   end)
 
+  it("path_following: nobody strays farther from the path than the waypoint radius; blue ones park apart", function()
+    local r = H.ok(H.run(wrap("path_following", [[
+local function seg_dist(px, py, a, b)
+  local dx, dy = b[1] - a[1], b[2] - a[2]
+  local t = math.max(0, math.min(1, ((px - a[1]) * dx + (py - a[2]) * dy) / (dx * dx + dy * dy)))
+  return math.sqrt((a[1] + t * dx - px) ^ 2 + (a[2] + t * dy - py) ^ 2)
+end
+local worst = 0
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  for _, f in ipairs(scene.followers) do
+    local pts, loop = f.points, f.v.kind == "loop"
+    local near = math.huge
+    for i = 1, #pts - (loop and 0 or 1) do near = math.min(near, seg_dist(f.v.x, f.v.y, pts[i], pts[i % #pts + 1])) end
+    worst = math.max(worst, near)
+  end
+  if world.time >= 59.9 and not said then
+    said = true
+    report("worst", worst); report("radius", scene.WAYPOINT)
+    local blue, last = world:vehicles("open"), scene.open_points[#scene.open_points]
+    for i, a in ipairs(blue) do
+      report("end_speed", a.speed); report("from_end", math.sqrt((a.x - last[1]) ^ 2 + (a.y - last[2]) ^ 2))
+      for j = i + 1, #blue do
+        local b = blue[j]
+        report("gap", math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2) - a.radius - b.radius)
+      end
+    end
+  end
+end]]), { steps = 3600 }))
+    assert.is_true(r.values.worst <= r.values.radius, ("a follower got %.1f units off its path"):format(r.values.worst))
+    -- the blue ones end stopped at the open path's end, side by side rather than stacked on one point
+    assert.are.equal(3, #r.all.end_speed)
+    for i = 1, 3 do
+      assert.are.equal(0, r.all.end_speed[i])
+      assert.is_true(r.all.from_end[i] <= r.values.radius, "a blue one stopped " .. r.all.from_end[i] .. " from the end")
+      assert.is_true(r.all.gap[i] >= 0, "two blue ones overlap by " .. -r.all.gap[i])
+    end
+  end)
+
   it("queueing: everyone gets through the narrow door with no two overlapping", function()
     local r = H.ok(H.run(wrap("queueing", [[
 local update = scene.update
