@@ -68,8 +68,16 @@ function M.keypressed(key)
   end
 end
 
+-- Each hunter's line goes to the point it steered for in the last step: orange's to the runner,
+-- red's to the dot ahead of it, where pursuit predicts the runner will be.
 function M.draw(gfx)
-  for _, h in ipairs(hunters) do gfx.line(h.x, h.y, runner.x, runner.y, { 200, 200, 200, 60 }) end
+  local red, orange = hunters[1], hunters[2]
+  local aim = (red:forces().pursue or {}).target
+  local ax, ay = runner.x, runner.y
+  if aim then ax, ay = aim[1], aim[2] end
+  gfx.line(red.x, red.y, ax, ay, { 230, 70, 60, 110 })
+  gfx.circle(ax, ay, 4, { 230, 70, 60, 200 }, true)
+  gfx.line(orange.x, orange.y, runner.x, runner.y, { 250, 160, 60, 90 })
   if evading then gfx.circle(runner.x, runner.y, 150, { 120, 200, 255, 60 }) end
   gfx.hud(("catches: pursuer (red) %d   seeker (orange) %d   evading %s"):format(hunters[1].data.catches,
     hunters[2].data.catches, evading and "on" or "off"))
