@@ -47,8 +47,11 @@ function M.load(world)
   for _ = 1, 400 do
     local v = world:spawn{ kind = "drifter", x = world:random(0, 1000), y = world:random(0, 650),
                            heading = world:random() * 2 * math.pi, max_speed = 80, max_force = 200, radius = 3,
-                           color = { 150, 220, 255 }, data = { field = field } }
+                           neighbor_radius = 12, color = { 150, 220, 255 }, data = { field = field } }
     v:follow_flow(field, { lookahead = 0.3 })
+    -- where the field converges, everyone would end on the same streamline, in single file on top of
+    -- one another: keeping a little apart, the stream stays a band of visible vehicles
+    v:separate{ weight = 1.5 }
   end
   M.field = field
 end
@@ -85,7 +88,8 @@ function M.draw(gfx)
     for c = 0, COLS - 1 do
       local x, y = (c + 0.5) * M.CELL, (r + 0.5) * M.CELL
       local dx, dy = direction(c, r)
-      gfx.line(x, y, x + dx * 14, y + dy * 14, { 90, 90, 120 })
+      -- (the last row of cells reaches past the world's bottom edge: no arrows out there)
+      if y < M.world.height then gfx.line(x, y, x + dx * 14, y + dy * 14, { 90, 90, 120 }) end
     end
   end
   gfx.hud(("field: %s (f)   %d vehicles"):format(mode, the_world:count("drifter")))

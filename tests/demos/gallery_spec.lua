@@ -228,6 +228,32 @@ end]]), { steps = 600, seed = 1 }))
     assert.is_true(r.values.alignment > 0.9, "mean cosine between velocity and field " .. r.values.alignment)
   end)
 
+  it("flow_field: where the field converges the drifters form bands, not single files on top of each other", function()
+    local function run(key)
+      return H.ok(H.run(wrap("flow_field", ([[
+local load = scene.load
+function scene.load(world) load(world); if %q ~= "" then scene.keypressed(%q) end end
+function scene.update(world)
+  if world.time >= 29.9 and not said then
+    said = true
+    local vs, stacked = world:vehicles("drifter"), 0
+    for i = 1, #vs do
+      for j = i + 1, #vs do
+        local a, b = vs[i], vs[j]
+        if (a.x - b.x) ^ 2 + (a.y - b.y) ^ 2 < (0.5 * (a.radius + b.radius)) ^ 2 then stacked = stacked + 1 end
+      end
+    end
+    report("stacked", stacked)
+  end
+end]]):format(key, key)), { steps = 1800, seed = 1 }))
+    end
+    -- pairs closer than half their radii's sum: one drawn over the other
+    for _, key in ipairs({ "", "f" }) do
+      local r = run(key)
+      assert.is_true(r.values.stacked <= 4, r.values.stacked .. " pairs of drifters on top of each other")
+    end
+  end)
+
   it("path_following: every follower visits its waypoints in order, none skipped", function()
     local r = H.ok(H.run(wrap("path_following", [[
 local update = scene.update
