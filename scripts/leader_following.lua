@@ -33,7 +33,9 @@ function M.load(world)
   leader = world:spawn{ kind = "leader", x = 500, y = 320, max_speed = 80, max_force = 200, radius = 10,
                         color = { 250, 220, 80 } }
   leader:wander{ radius = 30, distance = 70, jitter = 50 }
-  leader:contain{ margin = 80, weight = 2 }
+  -- turning back 150 from the edges (80 had it along a wall or in a corner half the time) leaves the
+  -- followers room behind and around it
+  leader:contain{ margin = 150, weight = 2 }
   for _ = 1, 15 do add_follower(world) end
   M.leader = leader
 end

@@ -146,7 +146,7 @@ end]]), { steps = 3600, seed = 2 }))
     assert.is_true(r.values.pull > r.values.radius, "pulled vehicles never strayed past the return radius")
   end)
 
-  it("leader_following: the followers keep close, mostly behind the leader", function()
+  it("leader_following: the followers keep close, mostly behind the leader, who keeps off the walls", function()
     local r = H.ok(H.run(wrap("leader_following", [[
 local behind, n, dist = 0, 0, 0
 function scene.update(world)
@@ -158,11 +158,16 @@ function scene.update(world)
     if dx * hx + dy * hy < 0 then behind = behind + 1 end
     dist, n = dist + math.sqrt(dx * dx + dy * dy), n + 1
   end
-  if world.time >= 29.9 and not said then said = true; report("behind", behind / n); report("dist", dist / n) end
-end]]), { steps = 1800, seed = 1 }))
+  local margin = math.min(L.x, world.width - L.x, L.y, world.height - L.y)
+  if margin < 100 then near_edge = (near_edge or 0) + 1 end
+  if world.time >= 59.9 and not said then said = true
+    report("behind", behind / n); report("dist", dist / n); report("near_edge", near_edge or 0) end
+end]]), { steps = 3600, seed = 1 }))
     -- scattered followers would be behind half the time and hundreds of units away
     assert.is_true(r.values.behind >= 0.6, "behind the leader only " .. r.values.behind .. " of the time")
     assert.is_true(r.values.dist < 90, "mean distance to the leader " .. r.values.dist)
+    -- and the leader keeps off the walls, where the followers would be squeezed
+    assert.are.equal(0, r.values.near_edge, "steps the leader spent within 100 of an edge")
   end)
 
   it("walls: with wall avoidance nobody crosses a wall; without it they walk through", function()
