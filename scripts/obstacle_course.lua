@@ -26,10 +26,11 @@ end
 
 function M.load(world)
   separating, avoiding, crowd, M.rocks = true, true, {}, {}
-  -- rocks on a jittered grid across the middle of the field
+  -- rocks on a jittered grid across the middle of the field, all inside it (rows 160 apart pushed
+  -- the last ones over the bottom edge, where a wrapping world does not wrap an obstacle)
   for col = 0, 4 do
     for row = 0, 3 do
-      local x, y = 320 + col * 120 + world:random(-25, 25), 90 + row * 160 + (col % 2) * 70 + world:random(-20, 20)
+      local x, y = 320 + col * 120 + world:random(-25, 25), 80 + row * 150 + (col % 2) * 60 + world:random(-20, 20)
       local r = world:random(18, 38)
       world:obstacle{ x = x, y = y, radius = r }
       M.rocks[#M.rocks + 1] = { x = x, y = y, r = r }
