@@ -11,21 +11,7 @@ trap 'rm -rf "$tmp"' EXIT
 # the nested make and the programs must not inherit make test's flags or a sanitizer preload
 unset MAKEFLAGS MAKELEVEL MFLAGS LD_PRELOAD
 
-run=0
-passed=0
-check() { # check NAME COMMAND...: one test
-    name=$1
-    shift
-    run=$((run + 1))
-    echo "[ RUN      ] $name"
-    if out=$("$@" 2>&1); then
-        passed=$((passed + 1))
-        echo "[       OK ] $name"
-    else
-        printf '%s\n' "$out"
-        echo "[  FAILED  ] $name"
-    fi
-}
+. tests/suite_check.sh
 
 prefix=$tmp/prefix
 version=$(sed -n 's/^#define STEER_VERSION "\([^"]*\)".*/\1/p' include/steer/steer.h)
@@ -165,6 +151,4 @@ check the_installed_lua_module_and_libraries_load lua_module_version
 check the_rockspec_carries_the_same_version rockspec_version
 check make_uninstall_leaves_no_file_behind uninstall_leaves_nothing
 
-echo "[==========] $run test(s) run."
-echo "[  PASSED  ] $passed test(s)."
-[ "$passed" -eq "$run" ]
+check_summary

@@ -17,21 +17,7 @@ unset MAKEFLAGS MAKELEVEL MFLAGS LD_PRELOAD
 clean_env() { env -i PATH="$PATH" HOME="$tmp/home" LANG=C "$@"; }
 mkdir -p "$tmp/home" "$tmp/run"
 
-run=0
-passed=0
-check() { # check NAME COMMAND...: one test
-    name=$1
-    shift
-    run=$((run + 1))
-    echo "[ RUN      ] $name"
-    if out=$("$@" 2>&1); then
-        passed=$((passed + 1))
-        echo "[       OK ] $name"
-    else
-        printf '%s\n' "$out"
-        echo "[  FAILED  ] $name"
-    fi
-}
+. tests/suite_check.sh
 
 version=$(sed -n 's/^#define STEER_VERSION "\([^"]*\)".*/\1/p' include/steer/steer.h)
 rockspec=$(ls steer-"$version"-*.rockspec)
@@ -140,6 +126,4 @@ check love_requires_the_luajit_rock_and_walks_the_same loves
 check puc_lua_5_1_headers_stop_the_build puc_refused
 check a_packed_binary_rock_installs_runs_and_removes binary_rock
 
-echo "[==========] $run test(s) run."
-echo "[  PASSED  ] $passed test(s)."
-[ "$passed" -eq "$run" ]
+check_summary
