@@ -118,8 +118,8 @@ bench-replay: $(BUILD)/steer $(BUILD)/bench_record_size
 	$(BUILD)/bench_record_size $(BUILD)/steer
 BENCH_TARGETS += bench-replay
 
-$(BUILD)/bench_record_size: bench/replay/record_size.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+$(BUILD)/bench_record_size: bench/replay/record_size.c bench/player_session.h $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $(filter-out %.h,$^) $(RUNTIME_LIBS) -o $@
 
 # Rewind: a 10-minute hunter/prey session recorded in memory as a window does, then jumps to random
 # steps: median and worst jump, against the live session's time to get that far (bench/rewind).
@@ -128,8 +128,8 @@ bench-rewind: $(BUILD)/bench_rewind
 	$(BUILD)/bench_rewind
 BENCH_TARGETS += bench-rewind
 
-$(BUILD)/bench_rewind: bench/rewind/bench_rewind.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
-	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+$(BUILD)/bench_rewind: bench/rewind/bench_rewind.c bench/player_session.h $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
+	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $(filter-out %.h,$^) $(RUNTIME_LIBS) -o $@
 
 # docs/rewind.png: the hunter/prey demo rewound after a reload, an error and a branch: the timeline
 # at the bottom (bench/rewind/rewind_shot.c).

@@ -3,7 +3,6 @@
  * pointer moving every frame, a click every 5 s, a key every 20 s, pauses, a time-scale change, a
  * restart), fed through the window's event path; then the file's size, what each kind of record
  * takes, and a replay of it in this process's program (argv[1]) checking every checksum. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,19 +12,10 @@
 #include "record.h"
 #include "replay.h"
 
+#include "../player_session.h"
+
 #define STEPS 36000
 #define TARGET_BYTES (1024 * 1024)
-
-/// One event of the kind `type`: a key `a`, a motion to (a, b), or button `a` at (b, c).
-static void feed(App *app, Uint32 type, int a, int b, int c)
-{
-    if (type == SDL_KEYDOWN)
-        app_feed_key(app, a, 0);
-    else if (type == SDL_MOUSEMOTION)
-        app_feed_motion(app, a, b);
-    else
-        app_feed_button(app, type, (Uint8)a, b, c);
-}
 
 int main(int argc, char **argv)
 {
@@ -48,19 +38,7 @@ int main(int argc, char **argv)
     record_check(opt.recorder, script_world(app.script), 0);
     long long frame = 0;
     while (app.steps < STEPS) {
-        /* the pointer wanders over the window in a slow figure eight */
-        int x = 512 + (int)(400 * sin(frame * 0.01)), y = 384 + (int)(300 * sin(frame * 0.02));
-        feed(&app, SDL_MOUSEMOTION, x, y, 0);
-        if (frame % 300 == 150) { /* a click: an obstacle where the pointer is, or a selection */
-            feed(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, x, y);
-            feed(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, x, y);
-        }
-        if (frame % 1200 == 600) feed(&app, SDL_KEYDOWN, "hpdce"[(frame / 1200) % 5], 0, 0);
-        if (frame % 6000 == 3000) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0); /* a pause of 2 s */
-        if (frame % 6000 == 3120) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0);
-        if (frame == 9000) feed(&app, SDL_KEYDOWN, SDLK_EQUALS, 0, 0); /* x2 for a while */
-        if (frame == 12000) feed(&app, SDL_KEYDOWN, SDLK_MINUS, 0, 0);
-        if (frame == 20000) feed(&app, SDL_KEYDOWN, SDLK_F5, 0, 0); /* a restart */
+        player_session_frame(&app, frame);
         app_frame(&app, 1.0 / 60.0);
         frame++;
     }

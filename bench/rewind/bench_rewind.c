@@ -5,7 +5,6 @@
  * first, the longest replay there is). Each jump's world is checked against the session's own
  * checksum at that step. Prints the median and worst jump, and each against the time the session
  * took live to get that far (the same run's steps, in this process). */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,22 +14,13 @@
 #include "record.h"
 #include "rewind.h"
 
+#include "../player_session.h"
+
 #define STEPS 36000
 #define JUMPS 24
 
 static uint64_t sums[STEPS + 1];
 static double live_at[STEPS + 1]; /* seconds the live session took to reach each step */
-
-/// One event of the kind `type`: a key `a`, a motion to (a, b), or button `a` at (b, c).
-static void feed(App *app, Uint32 type, int a, int b, int c)
-{
-    if (type == SDL_KEYDOWN)
-        app_feed_key(app, a, 0);
-    else if (type == SDL_MOUSEMOTION)
-        app_feed_motion(app, a, b);
-    else
-        app_feed_button(app, type, (Uint8)a, b, c);
-}
 
 static int by_value(const void *a, const void *b)
 {
@@ -55,18 +45,7 @@ int main(int argc, char **argv)
     double t0 = guard_now();
     sums[0] = steer_world_checksum(script_world(app.script));
     while (app.steps < STEPS) {
-        int x = 512 + (int)(400 * sin(frame * 0.01)), y = 384 + (int)(300 * sin(frame * 0.02));
-        feed(&app, SDL_MOUSEMOTION, x, y, 0);
-        if (frame % 300 == 150) {
-            feed(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, x, y);
-            feed(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, x, y);
-        }
-        if (frame % 1200 == 600) feed(&app, SDL_KEYDOWN, "hpdce"[(frame / 1200) % 5], 0, 0);
-        if (frame % 6000 == 3000) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0);
-        if (frame % 6000 == 3120) feed(&app, SDL_KEYDOWN, SDLK_SPACE, 0, 0);
-        if (frame == 9000) feed(&app, SDL_KEYDOWN, SDLK_EQUALS, 0, 0);
-        if (frame == 12000) feed(&app, SDL_KEYDOWN, SDLK_MINUS, 0, 0);
-        if (frame == 20000) feed(&app, SDL_KEYDOWN, SDLK_F5, 0, 0);
+        player_session_frame(&app, frame);
         long long before = app.steps;
         app_frame(&app, 1.0 / 60.0);
         double now = guard_now() - t0;
