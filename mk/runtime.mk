@@ -102,7 +102,7 @@ $(BUILD)/asan/tests/test_runtime_history: $(BUILD)/asan/runtime/history.o src/ru
 $(BUILD)/asan/tests/test_render_plots: TEST_CFLAGS = -Isrc/runtime -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
 $(BUILD)/asan/tests/test_render_plots: TEST_LINK = $(BUILD)/asan/runtime/history.o $(RENDER_OBJ_ASAN)
 $(BUILD)/asan/tests/test_render_plots: TEST_LIBS = $(SDL_LIBS)
-$(BUILD)/asan/tests/test_render_plots: $(BUILD)/asan/runtime/history.o $(RENDER_OBJ_ASAN) src/runtime/history.h
+$(BUILD)/asan/tests/test_render_plots: $(BUILD)/asan/runtime/history.o $(RENDER_OBJ_ASAN) src/runtime/history.h tests/c/render_support.h
 
 # docs/inspector-plots.png: the hunter/prey demo with hunter #2 selected after it rested, hunted and
 # now chases: its inspector and plots (docs/runtime.md, Inspector plots).

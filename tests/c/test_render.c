@@ -8,40 +8,17 @@
 
 #include <SDL_image.h>
 
-#include "test_support.h"
-
-#include "render_internal.h"
+#include "render_support.h"
 
 enum { W = 320, H = 240 };
 
-typedef struct Fixture {
-    SDL_Surface *surface;
-    SDL_Renderer *sdl;
-    SteerRender *render;
-    SteerWorld *world;
-    SteerFrame frame;
-} Fixture;
+typedef RenderFixture Fixture;
 
 static int setup(void **state)
 {
     Fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    f->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
-    assert_non_null(f->surface);
-    f->sdl = SDL_CreateSoftwareRenderer(f->surface);
-    assert_non_null(f->sdl);
-    f->render = steer_render_create(f->sdl, RENDER_FONT, 12);
-    if (!f->render) fail_msg("steer_render_create: %s", SDL_GetError());
-    SteerWorldDef def = steer_default_world_def();
-    def.width = W;
-    def.height = H;
-    f->world = steer_world_create(&def);
-    assert_non_null(f->world);
-    /* zoom 1 centred: world units are screen pixels */
-    f->frame.camera = (SteerCamera){0.5 * W, 0.5 * H, 1.0, W, H};
-    f->frame.alpha = 1.0;
+    render_fixture_open(f, W, H);
     *state = f;
     return 0;
 }
@@ -49,22 +26,12 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     Fixture *f = *state;
-    steer_world_destroy(f->world);
-    steer_render_destroy(f->render);
-    SDL_DestroyRenderer(f->sdl);
-    SDL_FreeSurface(f->surface);
-    SDL_Quit();
+    render_fixture_close(f);
     free(f);
     return 0;
 }
 
-static SDL_Color pixel(const Fixture *f, int x, int y)
-{
-    const Uint8 *p = (const Uint8 *)f->surface->pixels + y * f->surface->pitch + 4 * x;
-    SDL_Color c;
-    SDL_GetRGBA(*(const Uint32 *)p, f->surface->format, &c.r, &c.g, &c.b, &c.a);
-    return c;
-}
+static SDL_Color pixel(const Fixture *f, int x, int y) { return render_pixel(f, x, y); }
 
 static void assert_color_near(SDL_Color actual, SDL_Color expected, int tolerance, const char *what)
 {

@@ -6,21 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "test_support.h"
-
 #include "history.h"
-#include "render_internal.h"
+#include "render_support.h"
 
 enum { W = 640, H = 480 };
 
 #define SPEED_COLOR ((SDL_Color){110, 200, 255, 255}) /* history.c's */
 
 typedef struct Fixture {
-    SDL_Surface *surface;
-    SDL_Renderer *sdl;
-    SteerRender *render;
-    SteerWorld *world;
-    SteerFrame frame;
+    RenderFixture r;
     SteerVehicleId id;
     History *history;
 } Fixture;
@@ -29,22 +23,10 @@ static int setup(void **state)
 {
     Fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
-    setenv("SDL_VIDEODRIVER", "dummy", 1);
-    assert_int_equal(SDL_Init(SDL_INIT_VIDEO), 0);
-    f->surface = SDL_CreateRGBSurfaceWithFormat(0, W, H, 32, SDL_PIXELFORMAT_RGBA32);
-    f->sdl = SDL_CreateSoftwareRenderer(f->surface);
-    assert_non_null(f->sdl);
-    f->render = steer_render_create(f->sdl, RENDER_FONT, 12);
-    assert_non_null(f->render);
-    SteerWorldDef def = steer_default_world_def();
-    def.width = W;
-    def.height = H;
-    f->world = steer_world_create(&def);
+    render_fixture_open(&f->r, W, H);
     SteerVehicleDef vd = steer_default_vehicle_def();
     vd.position = steer_vec2(100, 300);
-    assert_int_equal(steer_vehicle_create(f->world, &vd, &f->id), STEER_OK);
-    f->frame.camera = (SteerCamera){0.5 * W, 0.5 * H, 1.0, W, H};
-    f->frame.alpha = 1.0;
+    assert_int_equal(steer_vehicle_create(f->r.world, &vd, &f->id), STEER_OK);
     f->history = calloc(1, sizeof *f->history);
     assert_non_null(f->history);
     *state = f;
@@ -55,22 +37,12 @@ static int teardown(void **state)
 {
     Fixture *f = *state;
     free(f->history);
-    steer_world_destroy(f->world);
-    steer_render_destroy(f->render);
-    SDL_DestroyRenderer(f->sdl);
-    SDL_FreeSurface(f->surface);
-    SDL_Quit();
+    render_fixture_close(&f->r);
     free(f);
     return 0;
 }
 
-static SDL_Color pixel(const Fixture *f, int x, int y)
-{
-    const Uint8 *p = (const Uint8 *)f->surface->pixels + y * f->surface->pitch + 4 * x;
-    SDL_Color c;
-    SDL_GetRGBA(*(const Uint32 *)p, f->surface->format, &c.r, &c.g, &c.b, &c.a);
-    return c;
-}
+static SDL_Color pixel(const Fixture *f, int x, int y) { return render_pixel(&f->r, x, y); }
 
 static bool near(SDL_Color a, SDL_Color b, int tolerance)
 {
@@ -115,11 +87,11 @@ static void fill_history(Fixture *f)
 
 static void draw_frame(Fixture *f, bool inspector)
 {
-    steer_render_world(f->render, f->world, &f->frame);
-    if (inspector) steer_render_inspector(f->render, f->world, f->id, NULL, NULL, 0);
+    steer_render_world(f->r.render, f->r.world, &f->r.frame);
+    if (inspector) steer_render_inspector(f->r.render, f->r.world, f->id, NULL, NULL, 0);
     SteerInspectorPlots plots;
     history_view(f->history, &plots);
-    steer_render_inspector_plots(f->render, &plots);
+    steer_render_inspector_plots(f->r.render, &plots);
 }
 
 static void test_no_plots_without_an_inspector(void **state)
@@ -141,7 +113,7 @@ static void test_plots_under_the_inspector_with_lines_gaps_and_states(void **sta
     draw_frame(f, true);
     assert_memory_equal(&before, f->history, sizeof before); /* the renderer only reads */
 
-    SteerRender *r = f->render;
+    SteerRender *r = f->r.render;
     int panel_top = (int)(r->inspector_y + r->inspector_h);
     int right = (int)(r->inspector_x + r->inspector_w) - 20; /* t ~ 9.7 s: the second half */
     int left = right - 200;                                  /* t ~ 2.3 s: the first half */
@@ -210,7 +182,7 @@ static void test_the_plots_scroll_with_time(void **state)
         history_record(f->history, 1, &s);
     }
     draw_frame(f, true);
-    SteerRender *r = f->render;
+    SteerRender *r = f->r.render;
     int panel_top = (int)(r->inspector_y + r->inspector_h);
     int right = (int)(r->inspector_x + r->inspector_w) - 20;
     int y_right = find_in_column(f, right, panel_top, H, SPEED_COLOR, 0, NULL);
