@@ -49,10 +49,10 @@ BENCH_TARGETS += bench-bindings
 $(BUILD)/asan/tests/test_lua_bindings: TEST_CFLAGS = -Ibindings $(LUA_CFLAGS)
 $(BUILD)/asan/tests/test_lua_bindings: TEST_LINK = $(BINDINGS_OBJ_ASAN)
 $(BUILD)/asan/tests/test_lua_bindings: TEST_LIBS = $(LUA_LIBS)
-$(BUILD)/asan/tests/test_lua_bindings: $(BINDINGS_OBJ_ASAN)
+$(BUILD)/asan/tests/test_lua_bindings: $(BINDINGS_OBJ_ASAN) tests/c/lua_support.h
 
 # tests/c/test_behaviour_table.c: the behaviour table against the core, the module and the docs.
 $(BUILD)/asan/tests/test_behaviour_table: TEST_CFLAGS = -Ibindings $(LUA_CFLAGS)
 $(BUILD)/asan/tests/test_behaviour_table: TEST_LINK = $(BINDINGS_OBJ_ASAN)
 $(BUILD)/asan/tests/test_behaviour_table: TEST_LIBS = $(LUA_LIBS)
-$(BUILD)/asan/tests/test_behaviour_table: $(BINDINGS_OBJ_ASAN)
+$(BUILD)/asan/tests/test_behaviour_table: $(BINDINGS_OBJ_ASAN) tests/c/lua_support.h

@@ -238,30 +238,31 @@ static double inward_speed(const SteerVehicle *vehicle, double depth, double mar
     return vehicle->max_speed * (fraction > 1.0 ? 1.0 : fraction);
 }
 
+/// Along one axis: the velocity change that brings a vehicle at `p` moving at `v` up to the inward
+/// speed its depth into the margin at 0 or at `extent` asks for (0 when it already goes in as fast).
+static double contain_axis(const SteerVehicle *vehicle, double p, double v, double extent, double margin)
+{
+    double change = 0.0;
+    if (p < margin) {
+        double want = inward_speed(vehicle, margin - p, margin);
+        if (v < want) change = want - v;
+    }
+    if (p > extent - margin) {
+        double want = -inward_speed(vehicle, p - (extent - margin), margin);
+        if (v > want) change = want - v;
+    }
+    return change;
+}
+
 /* Inside a margin along the bounds, the vehicle wants an inward speed that grows with depth; only
  * the missing part is asked for, so a vehicle already heading in is left alone. */
 STEER_BEHAVIOUR_FORCE(contain)
 {
     if (world->def.edges == STEER_EDGES_WRAP) return steer_vec2(0.0, 0.0); /* nothing to stay inside */
     double margin = slot->def.contain.margin;
-    SteerVec2 p = vehicle->position, v = vehicle->velocity, change = {0.0, 0.0};
-    double width = world->def.width, height = world->def.height;
-    if (p.x < margin) {
-        double want = inward_speed(vehicle, margin - p.x, margin);
-        if (v.x < want) change.x = want - v.x;
-    }
-    if (p.x > width - margin) {
-        double want = -inward_speed(vehicle, p.x - (width - margin), margin);
-        if (v.x > want) change.x = want - v.x;
-    }
-    if (p.y < margin) {
-        double want = inward_speed(vehicle, margin - p.y, margin);
-        if (v.y < want) change.y = want - v.y;
-    }
-    if (p.y > height - margin) {
-        double want = -inward_speed(vehicle, p.y - (height - margin), margin);
-        if (v.y > want) change.y = want - v.y;
-    }
+    SteerVec2 p = vehicle->position, v = vehicle->velocity;
+    SteerVec2 change = {contain_axis(vehicle, p.x, v.x, world->def.width, margin),
+                        contain_axis(vehicle, p.y, v.y, world->def.height, margin)};
     return steer_scale(change, vehicle->mass / vehicle->response_time);
 }
 

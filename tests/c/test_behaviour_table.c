@@ -11,10 +11,7 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <lauxlib.h>
-#include <lualib.h>
-
-#include "steer_lua.h"
+#include "lua_support.h"
 #include "world_internal.h"
 
 /* ---- Helpers ------------------------------------------------------------------------------- */
@@ -274,20 +271,6 @@ static void test_the_core_takes_the_defaults_and_refuses_each_number_past_its_ra
 }
 
 /* ---- Lua: every option reachable under its name -------------------------------------------- */
-
-static lua_State *open_state(void)
-{
-    lua_State *L = luaL_newstate();
-    luaL_openlibs(L);
-    luaL_requiref(L, "steer", luaopen_steer, 1);
-    lua_pop(L, 1);
-    return L;
-}
-
-static void run(lua_State *L, const char *code)
-{
-    if (luaL_dostring(L, code) != LUA_OK) fail_msg("%s\n-- in: %s", lua_tostring(L, -1), code);
-}
 
 /// A value of the option inside its range and unlike its default, as Lua source.
 static void lua_value(const SteerOptionSpec *o, char *out, size_t size, double *number)

@@ -6,24 +6,7 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <lauxlib.h>
-#include <lualib.h>
-
-#include "steer_lua.h"
-
-static lua_State *open_state(void)
-{
-    lua_State *L = luaL_newstate();
-    luaL_openlibs(L);
-    luaL_requiref(L, "steer", luaopen_steer, 1);
-    lua_pop(L, 1);
-    return L;
-}
-
-static void run(lua_State *L, const char *code)
-{
-    if (luaL_dostring(L, code) != LUA_OK) fail_msg("%s", lua_tostring(L, -1));
-}
+#include "lua_support.h"
 
 static void test_to_world_finds_the_world_behind_a_handle(void **state)
 {
