@@ -229,7 +229,8 @@ static void stage_range(void *context, int t, int tasks)
     const SteerWorld *world = job->world;
     int begin, end;
     steer_task_range(job->n, tasks, t, &begin, &end);
-    SteerGridBounds *b = &job->bounds[t];
+    /* Widened at every vehicle: on this thread's stack, not beside the other tasks' in the job. */
+    SteerGridBounds local, *b = &local;
     steer_grid_bounds_clear(b);
     for (int i = begin; i < end; i++) {
 #if defined(__GNUC__)
@@ -244,6 +245,7 @@ static void stage_range(void *context, int t, int tasks)
 #endif
         steer_grid_stage_into(job->g, b, steer_pool_at(&world->vehicles, world->order[i]), i, world->order[i], true);
     }
+    job->bounds[t] = local;
 }
 
 /// Pass 2 over one range: each vehicle's cell (counted at once when there is one range), and the

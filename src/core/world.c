@@ -454,7 +454,11 @@ static void forces_task(void *context, int t, int tasks)
     (void)tasks;
     StepJob *job = context;
     SteerWorld *world = job->world;
-    forces_range(world, world->step_begin[t], world->step_begin[t + 1], job->move, &job->bounds[t]);
+    /* Widened at every vehicle: on this thread's stack, not beside the other tasks' in the job
+     * (a cache line two cores write in turn). */
+    SteerGridBounds bounds = job->bounds[t];
+    forces_range(world, world->step_begin[t], world->step_begin[t + 1], job->move, &bounds);
+    job->bounds[t] = bounds;
 }
 
 static void moves_task(void *context, int t, int tasks)
@@ -462,7 +466,9 @@ static void moves_task(void *context, int t, int tasks)
     (void)tasks;
     StepJob *job = context;
     SteerWorld *world = job->world;
-    moves_range(world, world->step_begin[t], world->step_begin[t + 1], &job->bounds[t]);
+    SteerGridBounds bounds = job->bounds[t]; /* (as in forces_task) */
+    moves_range(world, world->step_begin[t], world->step_begin[t + 1], &bounds);
+    job->bounds[t] = bounds;
 }
 
 /// The forces and moves on the pool, each task a range of creation order: the same bits as one
@@ -489,8 +495,8 @@ static bool step_on_pool(SteerWorld *world, SteerThreadPool *pool, bool move_at_
         steer_task_range(n, tasks, t, &begin, &end);
         world->step_begin[t] = begin;
         steer_grid_bounds_clear(&job.bounds[t]);
-        world->step_rng[t] = world->rng;
-        steer_pcg32_advance(&world->step_rng[t], drawn);
+        world->step_rng[t].rng = world->rng;
+        steer_pcg32_advance(&world->step_rng[t].rng, drawn);
         drawn += (uint64_t)g->draws[t];
     }
     world->step_begin[tasks] = n;

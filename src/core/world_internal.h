@@ -93,6 +93,13 @@ typedef struct SteerFlowField {
     SteerVec2 *vectors;
 } SteerFlowField;
 
+/// A parallel task's generator, padded so that no two of them, nor anything else, share a 64-byte
+/// cache line (whatever the alignment of the array's start, given the 64 bytes before it).
+typedef struct SteerTaskRng {
+    SteerPcg32 rng;
+    char apart[128 - sizeof(SteerPcg32)];
+} SteerTaskRng;
+
 struct SteerWorld {
     SteerWorldDef def;
     SteerAllocator alloc; ///< def.alloc, or the default: every block of the world comes from it
@@ -153,7 +160,11 @@ struct SteerWorld {
      * before its first, so each vehicle gets the numbers a one-thread step would give it. */
     int step_tasks; ///< 0 outside a parallel force phase: draws come from rng
     int step_begin[STEER_MAX_THREADS + 1];
-    SteerPcg32 step_rng[STEER_MAX_THREADS];
+    /* Each task writes its generator at every draw, while the others read step_begin and draw
+     * from theirs: a generator shares its cache line with nothing (as it did, one line written by
+     * two cores and read by both made every draw wait for the other core). */
+    char step_rng_apart[64];
+    SteerTaskRng step_rng[STEER_MAX_THREADS];
 
     /* The public function being called, set on entry by STEER_API: steer_fail starts its message
      * with this name, so a C caller reads which call failed. Scratch space, like error. */
@@ -188,7 +199,7 @@ static inline SteerPcg32 *steer_step_rng(SteerWorld *world, const SteerVehicle *
     if (world->step_tasks == 0) return &world->rng;
     int t = 0;
     while (vehicle->rank >= world->step_begin[t + 1]) t++;
-    return &world->step_rng[t];
+    return &world->step_rng[t].rng;
 }
 
 /// One vehicle as a grid entry: its position as the grid stores it (`p`), creation index `rank`,
