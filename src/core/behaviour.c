@@ -435,6 +435,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
         if (slot->lost || steer_slot_target_lost(world, slot)) {
             slot->def = *def;
             memset(&slot->state, 0, sizeof slot->state);
+            memset(&slot->detail, 0, sizeof slot->detail);
             slot->lost = false;
             start_slot(world, vehicle, slot);
         } else {
@@ -535,7 +536,7 @@ SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId 
     int i = find_slot(world, vehicle, type);
     if (i < 0) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is not on", name);
     if (def) *def = vehicle->behaviours[i].def;
-    if (state) *state = vehicle->behaviours[i].state;
+    if (state) *state = steer_slot_public_state(&vehicle->behaviours[i]);
     return STEER_OK;
 }
 

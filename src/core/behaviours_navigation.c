@@ -20,7 +20,7 @@ STEER_BEHAVIOUR_FORCE(follow)
         point = steer_add(near, steer_world_offset(world, near, path->points[slot->waypoint]));
         at_end = !loop && slot->waypoint == last;
     }
-    slot->state.waypoint = slot->waypoint;
+    slot->detail.waypoint = slot->waypoint;
     slot->state.target = point;
     if (at_end) return steer_arrive_point(vehicle, point, p->slowing_radius);
     return steer_seek_point(vehicle, point);
@@ -44,7 +44,7 @@ STEER_BEHAVIOUR_FORCE(avoid_obstacles)
     const SteerAvoidObstaclesParams *p = &slot->def.avoid_obstacles;
     double speed = steer_length(vehicle->velocity);
     double box = p->detection_length * (1.0 + speed / vehicle->max_speed);
-    slot->state.box_length = box;
+    slot->detail.box_length = box;
 
     /* Besides the box, a body check: an obstacle within `clearance` of the vehicle's edge pushes
      * it straight out, at full strength when touching. The box alone lets a vehicle graze an
@@ -183,7 +183,7 @@ STEER_BEHAVIOUR_FORCE(avoid_walls)
     SteerVec2 change = {0.0, 0.0};
     for (int f = 0; f < 3; f++) {
         SteerVec2 end = steer_add(vehicle->position, steer_scale(directions[f], lengths[f]));
-        slot->state.feelers[f] = end;
+        slot->detail.feelers[f] = end;
         double closest = INFINITY;
         SteerVec2 push = {0.0, 0.0};
         for (int c = 0; c < candidates; c++) {

@@ -56,7 +56,8 @@ static bool check_pool(Check *c, const SteerPool *pool, const char *name)
 static bool check_slot(Check *c, const SteerVehicle *v, int index, const SteerBehaviourSlot *slot)
 {
     const SteerBehaviourDef *def = &slot->def;
-    const SteerBehaviourState *s = &slot->state;
+    const SteerSlotState *s = &slot->state;
+    const SteerSlotDetail *d = &slot->detail;
     REQUIRE((int)def->type >= 0 && def->type < STEER_BEHAVIOUR_COUNT, "vehicle %d: behaviour type %d", index,
             (int)def->type);
     const char *name = steer_behaviour_name(def->type);
@@ -66,9 +67,9 @@ static bool check_slot(Check *c, const SteerVehicle *v, int index, const SteerBe
     REQUIRE(within(s->kept, 0.0, 1.0), "vehicle %d %s: kept %g", index, name, s->kept);
     REQUIRE(steer_vec2_is_finite(s->target) && steer_vec2_is_finite(s->wander_target),
             "vehicle %d %s: target not finite", index, name);
-    REQUIRE(isfinite(s->box_length), "vehicle %d %s: box_length %g", index, name, s->box_length);
+    REQUIRE(isfinite(d->box_length), "vehicle %d %s: box_length %g", index, name, d->box_length);
     for (int f = 0; f < 3; f++)
-        REQUIRE(steer_vec2_is_finite(s->feelers[f]), "vehicle %d %s: feeler %d", index, name, f);
+        REQUIRE(steer_vec2_is_finite(d->feelers[f]), "vehicle %d %s: feeler %d", index, name, f);
     REQUIRE(steer_vec2_is_finite(slot->wander_local) && steer_vec2_is_finite(slot->noise_offset) &&
                 isfinite(slot->roam_time),
             "vehicle %d %s: wander state not finite", index, name);

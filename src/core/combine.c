@@ -76,7 +76,7 @@ static SteerVec2 dither(SteerWorld *world, SteerVehicle *vehicle)
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle)
 {
     for (int i = 0; i < vehicle->behaviour_count; i++) {
-        SteerBehaviourState *state = &vehicle->behaviours[i].state;
+        SteerSlotState *state = &vehicle->behaviours[i].state;
         state->force = steer_vec2(0.0, 0.0);
         state->kept = 0.0;
         state->evaluated = false;

@@ -208,7 +208,8 @@ STEER_BEHAVIOUR_DRAW(flock_wander)
 STEER_BEHAVIOUR_DRAW(detection_box)
 {
     Pose pose = {STEER_NULL_ID, position, heading};
-    double length = slot->state.box_length > 0.0 ? slot->state.box_length : slot->def.avoid_obstacles.detection_length;
+    double length =
+        slot->detail.box_length > 0.0 ? slot->detail.box_length : slot->def.avoid_obstacles.detection_length;
     SteerVec2 local[4] = {{0.0, -v->radius}, {length, -v->radius}, {length, v->radius}, {0.0, v->radius}};
     SteerVec2 box[4];
     for (int k = 0; k < 4; k++) box[k] = steer_add(pose.position, steer_rotate(local[k], pose.heading));

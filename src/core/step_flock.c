@@ -18,14 +18,6 @@
  */
 #include "behaviours_internal.h"
 
-bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle)
-{
-    /* plain_flock is kept with the behaviours (steer_vehicle_refresh_group_flags): the decision
-     * reads no slot, so the first look at a flocker's slot comes in its batch, with the others'. */
-    return vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && world->hoods_ready &&
-           vehicle->wants_neighbourhood;
-}
-
 void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count)
 {
     SteerVec2 force[STEER_FLOCK_BATCH], local[STEER_FLOCK_BATCH], to_target[STEER_FLOCK_BATCH];

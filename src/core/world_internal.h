@@ -6,6 +6,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "grid.h"
 #include "pool.h"
@@ -13,24 +14,61 @@
 #include "steer/steer.h"
 #include "thread_pool.h"
 
+/// What every step writes of a behaviour, for inspectors and debug drawing: the first fields of
+/// SteerBehaviourState, under the same names.
+typedef struct SteerSlotState {
+    SteerVec2 force;
+    double kept;
+    bool evaluated;
+    SteerVec2 target, wander_target;
+} SteerSlotState;
+
+/// The rest of SteerBehaviourState: what only a few behaviours write (avoid_obstacles, avoid_walls,
+/// follow).
+typedef struct SteerSlotDetail {
+    double box_length;
+    SteerVec2 feelers[3];
+    int waypoint;
+} SteerSlotDetail;
+
 /// One active behaviour of a vehicle: its definition, what it did last step, and the state it keeps
 /// between steps (never in statics: behaviours are pure functions of vehicle, slot and world).
 typedef struct SteerBehaviourSlot {
-    /* What every step reads and writes comes first and together: the flags, the wander point, the
-     * definition, then the first fields of the state (force, kept, evaluated, target,
-     * wander_target) - about 224 bytes, so a flocker's step touches four or five cache lines of
-     * its slot (the step prefetches them: STEER_SLOT_HOT_BYTES). */
+    /* What a step reads and writes comes first and together: the flags, the wander point, what it
+     * did (state), then the definition, whose parameters for the common behaviours (flock and
+     * its wander, seek, pursue, ...) lie in its first hundred bytes - a flocker's step touches
+     * bytes 8 to 184 of its slot, three or four cache lines (the step prefetches them:
+     * STEER_SLOT_HOT_BYTES). What few behaviours write (detail) and the roam state come last. */
     bool lost;              ///< its target vehicle, path or field was removed: switched off
     int waypoint;           ///< follow: index of the current waypoint
     SteerVec2 wander_local; ///< wander: target on the circle, relative to the circle's centre, vehicle frame
+    SteerSlotState state;
     SteerBehaviourDef def;
-    SteerBehaviourState state;
+    SteerSlotDetail detail;
     SteerVec2 noise_offset; ///< wander roam: where this vehicle's noise streams start
     double roam_time;       ///< wander roam: noise time, s·roam_rate
 } SteerBehaviourSlot;
 
-/// Bytes at the start of a slot that a plain step touches (through state.wander_target).
-#define STEER_SLOT_HOT_BYTES (offsetof(SteerBehaviourSlot, state) + offsetof(SteerBehaviourState, box_length))
+/// Bytes at the start of a slot that a plain flocker's step touches (through its wander jitter).
+#define STEER_SLOT_HOT_BYTES                                                                                           \
+    (offsetof(SteerBehaviourSlot, def) + offsetof(SteerBehaviourDef, flock) +                                          \
+     offsetof(SteerFlockParams, wander_params) + offsetof(SteerWanderParams, leash))
+
+/// A slot's state as the public API gives it.
+static inline SteerBehaviourState steer_slot_public_state(const SteerBehaviourSlot *slot)
+{
+    SteerBehaviourState out;
+    memset(&out, 0, sizeof out); /* (padding too: a caller may compare states byte for byte) */
+    out.force = slot->state.force;
+    out.kept = slot->state.kept;
+    out.evaluated = slot->state.evaluated;
+    out.target = slot->state.target;
+    out.wander_target = slot->state.wander_target;
+    out.box_length = slot->detail.box_length;
+    for (int f = 0; f < 3; f++) out.feelers[f] = slot->detail.feelers[f];
+    out.waypoint = slot->detail.waypoint;
+    return out;
+}
 
 typedef struct SteerVehicle {
     /* A step streams through every byte of the vehicles: what no step reads is kept apart
@@ -360,7 +398,14 @@ SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerB
  * force straight from their packed neighbourhoods, in batches - the same result and inspector
  * state as steer_combine_forces. */
 #define STEER_FLOCK_BATCH 8
-bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle);
+/// Whether the vehicle goes through step_flock.c this step. Inline: asked of every vehicle, and
+/// the decision reads no slot (plain_flock is kept with the behaviours:
+/// steer_vehicle_refresh_group_flags), so the first look at a flocker's slot comes in its batch.
+static inline bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle)
+{
+    return vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && world->hoods_ready &&
+           vehicle->wants_neighbourhood;
+}
 /// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order
 /// with their indices in it (`ranks`).
 void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count);
