@@ -37,8 +37,9 @@ typedef struct SteerBehaviourSlot {
     /* What a step reads and writes comes first and together: the flags, the wander point, what it
      * did (state), then the definition, whose parameters for the common behaviours (flock and
      * its wander, seek, pursue, ...) lie in its first hundred bytes - a flocker's step touches
-     * bytes 8 to 184 of its slot, three or four cache lines (the step prefetches them:
-     * STEER_SLOT_HOT_BYTES). What few behaviours write (detail) and the roam state come last. */
+     * bytes 8 to 176 of its slot, three cache lines where slots start 16 bytes into a line, as
+     * glibc places them (the step prefetches them: STEER_SLOT_HOT_BYTES). What few behaviours
+     * write (detail) and the roam state come last. */
     bool lost;              ///< its target vehicle, path or field was removed: switched off
     int waypoint;           ///< follow: index of the current waypoint
     SteerVec2 wander_local; ///< wander: target on the circle, relative to the circle's centre, vehicle frame
@@ -198,9 +199,9 @@ struct SteerWorld {
      * before its first, so each vehicle gets the numbers a one-thread step would give it. */
     int step_tasks; ///< 0 outside a parallel force phase: draws come from rng
     int step_begin[STEER_MAX_THREADS + 1];
-    /* Each task writes its generator at every draw, while the others read step_begin and draw
-     * from theirs: a generator shares its cache line with nothing (as it did, one line written by
-     * two cores and read by both made every draw wait for the other core). */
+    /* Each task writes its generator at every draw while the others read step_begin and draw
+     * from theirs, so a generator shares its cache line with nothing: when one line held them
+     * all, every draw waited for the line to come back from the other core. */
     char step_rng_apart[64];
     SteerTaskRng step_rng[STEER_MAX_THREADS];
 
