@@ -12,8 +12,7 @@
  * Then the same flock stepped with 1 and with 2 threads (SteerWorldDef.threads) at 1,000, 100,000
  * and 1,000,000 vehicles: two worlds made alike, their repetitions alternating, timed on the wall
  * clock (CPU time would add the threads up); the two must stay bit-identical throughout. Before
- * them, the machine's own memory scaling (memory_probe.h): the most two threads can gain on a step
- * that memory traffic bounds.
+ * them, the machine's own memory scaling (memory_probe.h), to read the speedups against.
  *
  * usage: bench_flocking [path/to/flocking.lua] [--threads-only]   (default bench/flocking.lua)
  */
