@@ -220,9 +220,11 @@ struct SteerWorld {
          ///< depends on its forces (priority, dither), or its behaviour uses
          ///< the obstacle or wall grid's query scratch
 
-/// Worlds with fewer vehicles step on one thread: below this, handing the phases of a step to the
-/// workers costs more than it saves (measured on 2 cores: 5,000 flockers step slower on 2 threads
-/// than on 1, 10,000 faster).
+/// Worlds with fewer vehicles step on one thread. With the second core free, 2 threads step a flock
+/// faster from 1,000 vehicles up (1.2-1.5x at 1,000-6,000 on 2 cores), but they save at most a few
+/// tenths of a millisecond there, while a step whose worker waits for a busy core loses more
+/// (1,000-3,000 flockers: 0.5-0.9 ms a step slower than one thread). From here up a step takes a
+/// millisecond or more, and what threads save outweighs that.
 #define STEER_PARALLEL_MIN_VEHICLES 8192
 
 /// The pool the world's next build and step run on: NULL (one thread) for a small world.
