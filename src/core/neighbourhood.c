@@ -551,12 +551,11 @@ void steer_prepare_neighbourhoods(SteerWorld *world)
 void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, int exclude_slot,
                          double comfort_distance, double comfort_multiplier, SteerNeighbourhood *out)
 {
-    const SteerGrid *g = steer_world_grid(world);
-    int slot = steer_vehicle_slot(world, vehicle);
-    int k = g->where[slot];
     bool comfort = comfort_distance > 0.0 && comfort_multiplier != 1.0;
     if (world->hoods_ready && vehicle->wants_neighbourhood && exclude_slot < 0 && !comfort) {
-        const SteerPackedNeighbourhood *packed = &g->hood[g->entry[k].rank];
+        /* Summed by the pre-pass of this step's build, in which the vehicle's rank is its creation
+         * index: straight there, without the two scattered reads (where, entry) that find it. */
+        const SteerPackedNeighbourhood *packed = &world->grid.hood[vehicle->rank];
         out->separation = steer_vec2(packed->separation[0], packed->separation[1]);
         out->heading_sum = steer_vec2(packed->heading_sum[0], packed->heading_sum[1]);
         out->offset_sum = steer_vec2(packed->offset_sum[0], packed->offset_sum[1]);
@@ -564,6 +563,8 @@ void steer_neighbourhood(const SteerWorld *world, const SteerVehicle *vehicle, i
         out->coincident = 0; /* already turned into separation */
         return;
     }
+    const SteerGrid *g = steer_world_grid(world);
+    int k = g->where[steer_vehicle_slot(world, vehicle)];
     Query q = query_for(g, k);
     q.exclude = exclude_slot >= 0 ? g->where[exclude_slot] : -1;
     q.comfort2 = comfort ? comfort_distance * comfort_distance : -1.0;
