@@ -112,6 +112,11 @@ typedef struct SteerBehaviourInfo {
     /// (separation, alignment, cohesion sums); NULL: never. The other group behaviours (leader
     /// following, queueing, collision avoidance) read the vehicle grid themselves.
     bool (*wants_neighbourhood)(const SteerBehaviourDef *def);
+    /// Whether its force reads the vehicle grid's whole entries (the others' positions and
+    /// velocities as the step's snapshot): leader following, queueing, collision avoidance, a
+    /// separation with a comfort distance. A step gathers them before anyone moves only when some
+    /// vehicle has such a behaviour; NULL: never.
+    bool (*reads_grid)(const SteerBehaviourDef *def);
     SteerBehaviourDrawFn *debug_draw;
     unsigned debug_flags; ///< the SteerDebugDrawFlags under which debug_draw runs
 } SteerBehaviourInfo;

@@ -300,18 +300,19 @@ static uint8_t step_class(const SteerVehicle *vehicle)
 {
     if (vehicle->behaviour_count == 0) return 0;
     int draws = 0;
-    bool serial = vehicle->combine == STEER_COMBINE_DITHER;
+    bool serial = vehicle->combine == STEER_COMBINE_DITHER, entries = false;
     for (int i = 0; i < vehicle->behaviour_count; i++) {
         const SteerBehaviourDef *def = &vehicle->behaviours[i].def;
         draws += behaviour_draws(def);
         /* The obstacle and wall grids answer into one shared scratch array. */
         if (row(def->type)->shared_scratch) serial = true;
+        bool (*reads_grid)(const SteerBehaviourDef *) = row(def->type)->reads_grid;
+        if (reads_grid && reads_grid(def)) entries = true;
     }
     if (vehicle->combine == STEER_COMBINE_PRIORITY && draws > 0) serial = true;
     if (draws > STEER_STEP_DRAWS) serial = true;
     uint8_t c = serial ? STEER_STEP_SERIAL : (uint8_t)draws;
-    if (!(vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && vehicle->wants_neighbourhood))
-        c |= STEER_STEP_GENERAL;
+    if (entries) c |= STEER_STEP_ENTRIES;
     return c;
 }
 

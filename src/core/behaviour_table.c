@@ -126,6 +126,9 @@ static bool separate_wants(const SteerBehaviourDef *def)
     return !(def->separate.comfort_distance > 0.0 && def->separate.comfort_multiplier != 1.0);
 }
 
+/// ... and then reads the grid's entries for them (steer_neighbourhood's own sum).
+static bool separate_reads_grid(const SteerBehaviourDef *def) { return !separate_wants(def); }
+
 /* The forces (behaviours_individual.c, behaviours_navigation.c, behaviours_group.c) and the debug
  * drawings (debug_draw.c). */
 SteerForceFn steer_force_seek, steer_force_flee, steer_force_arrive, steer_force_pursue, steer_force_evade,
@@ -178,7 +181,8 @@ const SteerBehaviourInfo steer_behaviour_table[STEER_BEHAVIOUR_COUNT] = {
                            .targets = {{"field", STEER_ARG_FLOW_FIELD, AT(follow_flow.field)}}, .target_count = 1,
                            .force = steer_force_follow_flow},
     [STEER_SEPARATE] = {.name = "separate", .priority = 80, .probability = 0.2, OPTIONS(SEPARATE),
-                        .force = steer_force_separate, .wants_neighbourhood = separate_wants},
+                        .force = steer_force_separate, .wants_neighbourhood = separate_wants,
+                        .reads_grid = separate_reads_grid},
     [STEER_ALIGN] = {.name = "align", .priority = 100, .probability = 0.3, .force = steer_force_align,
                      .wants_neighbourhood = always},
     [STEER_COHERE] = {.name = "cohere", .priority = 110, .probability = 0.6, .force = steer_force_cohere,
@@ -188,10 +192,13 @@ const SteerBehaviourInfo steer_behaviour_table[STEER_BEHAVIOUR_COUNT] = {
                      .force = steer_force_flock, .draws = flock_draws, .wants_neighbourhood = always,
                      .debug_draw = steer_draw_flock_wander, .debug_flags = STEER_DEBUG_DRAW_WANDER},
     [STEER_FOLLOW_LEADER] = {.name = "follow_leader", .priority = 130, .probability = 0.8, OPTIONS(FOLLOW_LEADER),
-                             VEHICLE(follow_leader.target), .draws_target = true, .force = steer_force_follow_leader},
-    [STEER_QUEUE] = {.name = "queue", .priority = 90, .probability = 0.8, OPTIONS(QUEUE), .force = steer_force_queue},
+                             VEHICLE(follow_leader.target), .draws_target = true, .force = steer_force_follow_leader,
+                             .reads_grid = always},
+    [STEER_QUEUE] = {.name = "queue", .priority = 90, .probability = 0.8, OPTIONS(QUEUE), .force = steer_force_queue,
+                     .reads_grid = always},
     [STEER_AVOID_COLLISIONS] = {.name = "avoid_collisions", .priority = 40, .probability = 0.5,
-                                OPTIONS(AVOID_COLLISIONS), .force = steer_force_avoid_collisions},
+                                OPTIONS(AVOID_COLLISIONS), .force = steer_force_avoid_collisions,
+                                .reads_grid = always},
 };
 // clang-format on
 

@@ -593,7 +593,7 @@ void steer_grid_gather_on(const SteerGrid *grid, SteerThreadPool *pool)
 
 void steer_grid_gather_before_moves(const SteerGrid *grid, SteerThreadPool *pool)
 {
-    if (!grid->built_whole && (grid->step_classes & STEER_STEP_GENERAL)) steer_grid_gather_on(grid, pool);
+    if (!grid->built_whole && (grid->step_classes & STEER_STEP_ENTRIES)) steer_grid_gather_on(grid, pool);
 }
 
 void steer_grid_gather(const SteerGrid *grid)

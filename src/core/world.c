@@ -483,9 +483,9 @@ static bool step_on_pool(SteerWorld *world, SteerThreadPool *pool, bool move_at_
     int tasks = steer_thread_pool_size(pool);
     int n = world->order_count;
     if ((g->step_classes & STEER_STEP_SERIAL) || g->plan_tasks != tasks || g->count != n) return false;
-    /* Behaviours outside step_flock.c may read whole entries: gather them now, not lazily from a
-     * task. */
-    if (g->step_classes & STEER_STEP_GENERAL) steer_grid_gather_on(g, pool);
+    /* Behaviours that read whole entries (SteerBehaviourInfo.reads_grid): gather them now, not
+     * lazily from a task. */
+    if (g->step_classes & STEER_STEP_ENTRIES) steer_grid_gather_on(g, pool);
     StepJob job;
     job.world = world;
     job.move = move_at_once;
@@ -527,9 +527,11 @@ void steer_world_step(SteerWorld *world)
     bool move_at_once = !world->vehicle_targets;
     /* The grid is built: its stage and bounds are free to collect the moved vehicles - whole
      * entries only if this build was gathered, or something in it might ask (grid.h: stage_whole).
-     * A world of plain flockers never does: its step writes a third of the bytes per vehicle. */
+     * A world whose behaviours read only their summed neighbourhoods never does (flock, separate,
+     * align, cohere, and every behaviour that needs no neighbour): its step writes a third of the
+     * bytes per vehicle, and gathers nothing. */
     SteerGrid *g = &world->grid;
-    g->stage_whole = g->gathered || (g->step_classes & STEER_STEP_GENERAL) || g->slow_askers;
+    g->stage_whole = g->gathered || (g->step_classes & STEER_STEP_ENTRIES) || g->slow_askers;
     steer_grid_bounds_clear(&g->bounds);
     SteerThreadPool *pool = steer_world_step_pool(world);
     steer_grid_gather_before_moves(g, pool);

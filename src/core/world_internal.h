@@ -214,7 +214,7 @@ struct SteerWorld {
 /* What a vehicle's step needs, kept with its behaviours and combine (SteerVehicle.step_class) and
  * copied into the grid's stage, so that a parallel step can plan from the stage alone. */
 #define STEER_STEP_DRAWS 0x3f   ///< numbers it draws from the PRNG every step (weighted sum: fixed)
-#define STEER_STEP_GENERAL 0x40 ///< goes through combine.c (not step_flock.c): may read whole grid entries
+#define STEER_STEP_ENTRIES 0x40 ///< a behaviour of it reads whole grid entries (SteerBehaviourInfo.reads_grid)
 #define STEER_STEP_SERIAL                                                                                              \
     0x80 ///< must run in creation order on one thread: how many numbers it draws
          ///< depends on its forces (priority, dither), or its behaviour uses

@@ -367,6 +367,113 @@ static void test_serial_behaviours_same_bits_for_every_thread_count(void **state
     check_scene(SERIAL, STEER_EDGES_NONE);
 }
 
+/* ---- Behaviours that read the grid themselves -------------------------------------------------- */
+
+/// What reads the grid's whole entries itself (SteerBehaviourInfo.reads_grid).
+typedef enum GridReader { QUEUES, AVOIDS_COLLISIONS, KEEPS_COMFORT, FOLLOWS_LEADER, GRID_READERS } GridReader;
+
+/// Wanderers first, then wanderers that also `reader` among flockers - and nothing that would have
+/// the entries gathered anyway (no view cone, no partial flock kinds, no queries). Created first,
+/// the plain wanderers move before any reader's force is computed (each vehicle moves as soon as
+/// its force is known, unless some behaviour targets a vehicle: leader following does).
+static void build_grid_readers(SteerWorld *world, GridReader reader)
+{
+    for (int i = 0; i < 250; i++) {
+        SteerVehicleId id = spawn_random(world, 0);
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_WANDER);
+        turn_on(world, id, &d);
+    }
+    SteerVehicleId leader = spawn_random(world, 0);
+    for (int i = 0; i < 250; i++) {
+        SteerVehicleId id = spawn_random(world, 0);
+        SteerBehaviourDef d = steer_default_behaviour_def(i % 2 ? STEER_WANDER : STEER_FLOCK);
+        turn_on(world, id, &d);
+        if (i % 2 == 0) continue;
+        switch (reader) {
+        case QUEUES: d = steer_default_behaviour_def(STEER_QUEUE); break;
+        case AVOIDS_COLLISIONS: d = steer_default_behaviour_def(STEER_AVOID_COLLISIONS); break;
+        case KEEPS_COMFORT:
+            d = steer_default_behaviour_def(STEER_SEPARATE);
+            d.separate.comfort_distance = 15.0;
+            d.separate.comfort_multiplier = 3.0;
+            break;
+        default:
+            d = steer_default_behaviour_def(STEER_FOLLOW_LEADER);
+            d.follow_leader.target = steer_target_vehicle(leader);
+            break;
+        }
+        turn_on(world, id, &d);
+    }
+}
+
+/// Steps the grid readers; `query`: a query before every step, which has each build's whole entries
+/// gathered before the step starts (the reference: what every reader must see).
+static void run_grid_readers(int threads, GridReader reader, bool query, uint64_t *digests)
+{
+    SteerWorld *world = world_with(threads, STEER_EDGES_WRAP, 23);
+    build_grid_readers(world, reader);
+    for (int s = 0; s < STEPS; s++) {
+        if (query) steer_world_query_radius(world, steer_vec2(450.0, 350.0), 40.0, NULL, NULL, 0);
+        steer_world_step(world);
+        digests[s] = digest(world);
+        assert_int_equal(world->grid.step_classes & STEER_STEP_ENTRIES, STEER_STEP_ENTRIES);
+    }
+    steer_world_destroy(world);
+}
+
+/* A force that reads other vehicles through the grid sees them where the step found them, never
+ * as the vehicles before it in the same step left them: the step gathers the entries before anyone
+ * moves whenever such a behaviour is on, on one thread as on several, and a world nobody queries
+ * steps as one queried before every step. (Leader following targets a vehicle, so every force
+ * comes before any move: gathered late it would give the same bits, but from every task at once -
+ * which make test-tsan reports as a race.) */
+static void test_grid_readers_see_the_step_snapshot(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"queue", "avoid_collisions", "separate with comfort", "follow_leader"};
+    static const int counts[] = {1, 2, 3};
+    for (int reader = 0; reader < GRID_READERS; reader++) {
+        uint64_t reference[STEPS], plain[STEPS];
+        run_grid_readers(1, (GridReader)reader, true, reference);
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            run_grid_readers(counts[c], (GridReader)reader, false, plain);
+            for (int s = 0; s < STEPS; s++)
+                if (reference[s] != plain[s])
+                    fail_msg("%s, %d thread(s), no queries: differs at step %d", names[reader], counts[c], s + 1);
+        }
+    }
+}
+
+/// Neither wanderers nor anything that reads only its summed neighbourhood has the step gather or
+/// stage whole entries: each step of such a world stages a third of the bytes.
+static void test_summed_neighbourhoods_need_no_entries(void **state)
+{
+    (void)state;
+    SteerWorld *world = world_with(2, STEER_EDGES_WRAP, 3);
+    for (int i = 0; i < 300; i++) {
+        SteerVehicleId id = spawn_random(world, 0);
+        SteerBehaviourDef d = steer_default_behaviour_def(i % 2 ? STEER_WANDER : STEER_SEEK);
+        if (i % 2 == 0) d.seek.target = steer_target_point(450.0, 350.0);
+        turn_on(world, id, &d);
+        d = steer_default_behaviour_def(i % 3 ? STEER_SEPARATE : STEER_ALIGN);
+        turn_on(world, id, &d);
+    }
+    for (int s = 0; s < 5; s++) {
+        steer_world_step(world);
+        assert_int_equal(world->grid.step_classes & STEER_STEP_ENTRIES, 0);
+        assert_false(world->grid.gathered);
+        assert_false(world->grid.stage_whole);
+    }
+    /* one vehicle that queues changes that */
+    SteerVehicleId id = spawn_random(world, 0);
+    SteerBehaviourDef d = steer_default_behaviour_def(STEER_QUEUE);
+    turn_on(world, id, &d);
+    steer_world_step(world);
+    assert_int_equal(world->grid.step_classes & STEER_STEP_ENTRIES, STEER_STEP_ENTRIES);
+    assert_true(world->grid.stage_whole);
+    steer_world_destroy(world);
+}
+
 /* ---- Behaviour switches between steps ------------------------------------------------------ */
 
 /// Brains' way of changing a world: between two steps, some vehicles switch behaviours - wander
@@ -556,6 +663,8 @@ int main(void)
         cmocka_unit_test(test_mixed_same_bits_for_every_thread_count),
         cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
         cmocka_unit_test(test_switches_after_a_query_same_bits_as_a_rebuild),
+        cmocka_unit_test(test_grid_readers_see_the_step_snapshot),
+        cmocka_unit_test(test_summed_neighbourhoods_need_no_entries),
         cmocka_unit_test(test_default_threshold),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
