@@ -14,7 +14,10 @@
  * clock (CPU time would add the threads up); the two must stay bit-identical throughout. Before
  * them, the machine's own memory scaling (memory_probe.h), to read the speedups against.
  *
- * usage: bench_flocking [path/to/flocking.lua] [--threads-only]   (default bench/flocking.lua)
+ * Last, the general path (combine.c over each behaviour: wander + separate + align) at 100,000
+ * vehicles on 1 and 2 threads, against the plain flock in the same minutes.
+ *
+ * usage: bench_flocking [path/to/flocking.lua] [--threads-only | --general-only]   (default bench/flocking.lua)
  */
 #include <lauxlib.h>
 #include <lua.h>
@@ -37,7 +40,13 @@ static double side_for(int n) { return sqrt(n * STEER_PI * RADIUS * RADIUS / NEI
 
 /* ---- C ------------------------------------------------------------------------------------- */
 
-static SteerWorld *make_flock_on(int n, int threads)
+/// What the vehicles of a benchmark world do.
+typedef enum Crowd {
+    FLOCKERS,   ///< flock: the step's fast path (step_flock.c)
+    SEPARATORS, ///< wander + separate + align: the general path (combine.c over each behaviour)
+} Crowd;
+
+static SteerWorld *make_crowd(int n, int threads, Crowd crowd)
 {
     SteerWorldDef wd = steer_default_world_def();
     wd.threads = threads;
@@ -46,7 +55,14 @@ static SteerWorld *make_flock_on(int n, int threads)
     wd.seed = 42;
     SteerWorld *world = steer_world_create(&wd);
     if (!world) exit(1);
-    SteerBehaviourDef flock = steer_default_behaviour_def(STEER_FLOCK);
+    SteerBehaviourDef behaviours[3] = {steer_default_behaviour_def(STEER_FLOCK)};
+    int behaviour_count = 1;
+    if (crowd == SEPARATORS) {
+        behaviours[0] = steer_default_behaviour_def(STEER_WANDER);
+        behaviours[1] = steer_default_behaviour_def(STEER_SEPARATE);
+        behaviours[2] = steer_default_behaviour_def(STEER_ALIGN);
+        behaviour_count = 3;
+    }
     for (int i = 0; i < n; i++) {
         SteerVehicleDef def = steer_default_vehicle_def();
         def.position = steer_vec2(steer_world_random(world) * wd.width, steer_world_random(world) * wd.height);
@@ -54,8 +70,10 @@ static SteerWorld *make_flock_on(int n, int threads)
         def.velocity = steer_scale(steer_vec2_from_angle(angle), 50.0);
         def.neighbor_radius = RADIUS;
         SteerVehicleId id;
-        if (steer_vehicle_create(world, &def, &id) != STEER_OK ||
-            steer_vehicle_set_behaviour(world, id, &flock) != STEER_OK) {
+        bool ok = steer_vehicle_create(world, &def, &id) == STEER_OK;
+        for (int b = 0; ok && b < behaviour_count; b++)
+            ok = steer_vehicle_set_behaviour(world, id, &behaviours[b]) == STEER_OK;
+        if (!ok) {
             fprintf(stderr, "bench: %s\n", steer_world_last_error(world));
             exit(1);
         }
@@ -64,6 +82,7 @@ static SteerWorld *make_flock_on(int n, int threads)
     return world;
 }
 
+static SteerWorld *make_flock_on(int n, int threads) { return make_crowd(n, threads, FLOCKERS); }
 static SteerWorld *make_flock(int n) { return make_flock_on(n, 1); }
 
 /// Mean neighbour count over a sample of vehicles, and the flock's polarisation.
@@ -241,11 +260,40 @@ static void threads_section(void)
     printf("N=1,000,000 on 2 threads: %.1f ms per step (target < 70 ms)\n", ms1m);
 }
 
+/// The general path at 100,000 vehicles, on 1 and 2 threads, against the plain flock's fast path in
+/// the same minutes (wall clock, repetitions alternating).
+static void general_section(void)
+{
+    const int n = 100000, steps = 5;
+    SteerWorld *flock = make_flock_on(n, 1), *one = make_crowd(n, 1, SEPARATORS), *two = make_crowd(n, 2, SEPARATORS);
+    double f[REPETITIONS], g1[REPETITIONS], g2[REPETITIONS];
+    for (int r = 0; r < REPETITIONS; r++) {
+        f[r] = time_wall(flock, steps);
+        g1[r] = time_wall(one, steps);
+        g2[r] = time_wall(two, steps);
+    }
+    int same = same_bits(one, two);
+    double mf = bench_median(f, REPETITIONS), m1 = bench_median(g1, REPETITIONS), m2 = bench_median(g2, REPETITIONS);
+    printf("general N=%d  wander + separate + align: 1 thread %.2f ms/step, 2 threads %.2f ms/step (%.2fx; %s); "
+           "the plain flock %.2f ms/step on 1 thread, so the general path takes %.2fx its time (medians of %d x %d "
+           "steps, wall clock)\n",
+           n, m1, m2, m1 / m2, same ? "bit-identical" : "DIFFERENT BITS", mf, m1 / mf, REPETITIONS, steps);
+    fflush(stdout);
+    steer_world_destroy(flock);
+    steer_world_destroy(one);
+    steer_world_destroy(two);
+    if (!same) exit(1);
+}
+
 int main(int argc, char **argv)
 {
     const char *script = argc > 1 ? argv[1] : "bench/flocking.lua";
     if (argc > 2 && strcmp(argv[2], "--threads-only") == 0) {
         threads_section();
+        return 0;
+    }
+    if (argc > 2 && strcmp(argv[2], "--general-only") == 0) {
+        general_section();
         return 0;
     }
     printf("flocking: radius %.0f, ~%.0f neighbours each, wrapping square, dt 1/60 s, one thread, median of %d (CPU "
@@ -264,5 +312,6 @@ int main(int argc, char **argv)
            ratio1k, ratio10k);
     printf("N=100,000: %.2f ms per step (target < 16 ms)\n", ms);
     threads_section();
+    general_section();
     return 0;
 }
