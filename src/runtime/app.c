@@ -44,8 +44,7 @@ ScriptConfig app_script_config(const App *app)
     c.physics_hz = app->opt.physics_hz;
     c.time_budget_ms = app->opt.time_budget_ms;
     c.memory_cap = app->opt.memory_cap;
-    c.keep_failed = !app->opt.headless; /* a window shows why the scene failed and loads the fix */
-    if (app->opt.keep_failed >= 0) c.keep_failed = app->opt.keep_failed; /* a replay: as recorded */
+    c.keep_failed = options_keep_failed(&app->opt);
     c.has_math_seed = app->opt.has_math_seed;
     c.math_seed = app->opt.math_seed;
     c.tape = app->opt.tape;

@@ -55,6 +55,12 @@ AppOptions options_default(void)
     return o;
 }
 
+bool options_keep_failed(const AppOptions *opt)
+{
+    if (opt->keep_failed >= 0) return opt->keep_failed;
+    return !opt->headless && opt->steps < 0;
+}
+
 void options_print_version(FILE *out) { fprintf(out, "steer %s\n", STEER_VERSION); }
 
 void options_overlay_error(const char *bad, char *error, size_t error_size)
@@ -148,8 +154,9 @@ void options_print_help(FILE *out, const char *program)
             "  --help              this text\n"
             "  --version           print the version and exit\n"
             "\n"
-            "Exit status: 0 ok; 1 a bad command line or the scene failed to load; 2 a script\n"
-            "error happened in a headless run; 3 the screenshot could not be written or its\n"
+            "Exit status: 0 ok; 1 a bad command line, or the scene failed to load (headless or\n"
+            "with --steps; a window without --steps waits for the fix); 2 a script error\n"
+            "happened in a headless run; 3 the screenshot could not be written or its\n"
             "step was never reached, or the --trace could not be written to the end; 4 a script\n"
             "could not be stopped (a __gc finalizer or a long C function ran ten budgets, at\n"
             "least 5 s: the watchdog ended the run); 6 a --replay diverged from its recording;\n"

@@ -38,7 +38,7 @@ typedef struct AppOptions {
     /* Not from the command line: set for a recording or a replay (main.c, replay.c). */
     bool has_math_seed; ///< seed math.random with math_seed (when --seed is not given)
     uint64_t math_seed;
-    int keep_failed;               ///< -1: a window keeps a scene that fails to load, headless not; else as recorded
+    int keep_failed;               ///< -1: as options_keep_failed says; else as recorded
     const struct ScriptTape *tape; ///< what the script host loads and reads the clock through (or NULL)
     struct Recorder *recorder;     ///< the recording the run writes into (or NULL)
     bool replaying;                ///< inputs and reloads come from a replay file, not from the user or the disk
@@ -48,6 +48,12 @@ typedef struct AppOptions {
 #define OPTIONS_DEFAULT_HEADLESS_STEPS 600
 
 AppOptions options_default(void);
+
+/// Whether a scene that fails to load keeps the run going, showing the error until the fix is
+/// saved: in a window that runs until it is closed. Headless or with --steps the run ends with the
+/// error and exit status 1 (a run of set length is a script's or a test's, and nobody will save a
+/// fix into it); a replay does as its recording did.
+bool options_keep_failed(const AppOptions *opt);
 
 /// Overlay bits from "wander,forces,..." or "all" (the names of the key table, keys.c); false (and
 /// *bad names the word) when a name is unknown.

@@ -390,7 +390,7 @@ static TapeHeader header_of(const AppOptions *opt, const char *scene)
     h.memory_cap = opt->memory_cap;
     h.width = opt->width;
     h.height = opt->height;
-    h.keep_failed = opt->keep_failed >= 0 ? opt->keep_failed : !opt->headless;
+    h.keep_failed = options_keep_failed(opt);
     h.check_interval = TAPE_CHECK_INTERVAL;
     return h;
 }

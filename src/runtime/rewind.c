@@ -148,7 +148,7 @@ static void sim_app(App *sim, const App *app, const Rewind *rw, Player *player, 
     sim->opt.recorder = NULL;
     sim->opt.tape = replay_tape(player);
     sim->opt.replaying = true;
-    sim->opt.keep_failed = app->opt.keep_failed >= 0 ? app->opt.keep_failed : !app->opt.headless;
+    sim->opt.keep_failed = options_keep_failed(&app->opt);
     sim->opt.headless = true;
     sim->opt.screenshot = NULL;
     sim->opt.trace = NULL;

@@ -101,6 +101,35 @@ static void test_headless_a_scene_that_fails_to_load_still_exits_1(void **state)
     free(err);
 }
 
+/* A window with --steps is a run of set length (a script's, a test's, a screenshot's): a scene that
+ * fails to load ends it with the error and status 1, instead of waiting for a fix nobody saves.
+ * (rt_run kills a run that never ends and fails the test.) */
+static void test_a_window_with_steps_ends_with_status_1_when_the_scene_fails_to_load(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w)\n  w:spawn{ kind = 'a', x = 'left' }\nend\n");
+    char *out, *err;
+    const char *args[] = {"--steps", "30", rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(args, &out, &err), 1);
+    assert_non_null(strstr(err, "steer: the scene failed to load: scene.lua:2: bad argument #1 to 'spawn' (option "
+                                "'x': number expected, got string)"));
+    assert_null(strstr(err, "save the fix"));
+    free(out);
+    free(err);
+    const char *shot[] = {"--steps", "30", "--screenshot", rt_path("shot.png"), rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(shot, &out, &err), 1);
+    assert_non_null(strstr(err, "steer: the scene failed to load: scene.lua:2: "));
+    free(out);
+    free(err);
+    /* the same scene fixed runs its 30 steps in the window and ends with 0 */
+    rt_write("scene.lua", "function load(w)\n  w:spawn{ kind = 'a', x = 10 }\nend\n"
+                          "function update(w) if w.step_count == 29 then print('stepped 29') end end\n");
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    assert_non_null(strstr(out, "stepped 29"));
+    free(out);
+    free(err);
+}
+
 /* w:close() on the world the program steps (it used to free it under the loop: a segfault) is a
  * script error like any other, with the hint; the world goes on stepping. A world the scene makes
  * for itself with steer.world still closes. */
@@ -258,6 +287,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_broken_module_the_scene_requires_is_watched_and_its_fix_loads_the_scene,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_window_with_steps_ends_with_status_1_when_the_scene_fails_to_load,
+                                        rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_closing_the_programs_world_is_a_script_error_and_the_run_goes_on, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_bad_world_table_names_the_scene_file, rt_setup, rt_teardown),
