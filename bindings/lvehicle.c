@@ -369,6 +369,10 @@ int lsteer_spawn(lua_State *L)
     LWorld *w = lsteer_check_world(L, 1);
     lua_settop(L, 2);
     SteerVehicleDef def = steer_default_vehicle_def();
+    /* Without x (or y) a vehicle starts at the middle of the world on that axis: at the core's
+     * default (0, 0) it started in a corner, on the edge that wraps or contains it. */
+    def.position.x = steer_world_width(w->world) * 0.5;
+    def.position.y = steer_world_height(w->world) * 0.5;
     /* The reader checked every key and says which are there: the options it leaves to this
      * function (kind, data, ...) are looked up only when given, as most spawns give few. */
     uint64_t given = lsteer_read_options(L, 2, lsteer_spawn_options(), &def);

@@ -75,8 +75,8 @@ function World:random(m, n) end
 
 ---@class steer.SpawnOptions
 ---@field kind string? interned per world (at most 64 kinds); default "vehicle"
----@field x number? units (default 0)
----@field y number? units (default 0)
+---@field x number? units (default: the middle of the world, width / 2)
+---@field y number? units (default: the middle of the world, height / 2)
 ---@field vx number? units/s (default 0)
 ---@field vy number? units/s (default 0)
 ---@field heading number? radians (default 0; a non-zero velocity wins)

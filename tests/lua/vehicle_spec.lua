@@ -8,7 +8,7 @@ describe("world:spawn", function()
 
   it("creates a vehicle with the documented defaults", function()
     local v = w:spawn()
-    assert.same({0, 0, 0, 0, 0}, {v.x, v.y, v.vx, v.vy, v.speed})
+    assert.same({400, 300, 0, 0, 0}, {v.x, v.y, v.vx, v.vy, v.speed}) -- the world's middle
     assert.same({1, 100, 300, 8, 0, 0.25, 50}, {v.mass, v.max_speed, v.max_force, v.radius, v.max_turn_rate,
       v.response_time, v.neighbor_radius})
     assert.near(2 * math.pi, v.view_angle, 1e-12)
@@ -17,6 +17,16 @@ describe("world:spawn", function()
     assert.is_nil(v.color)
     assert.is_nil(v.flock_with)
     assert.equal(1, v.id)
+  end)
+
+  it("puts a vehicle without x or y in the middle of the world on that axis", function()
+    assert.same({10, 300}, (function(v) return {v.x, v.y} end)(w:spawn{x = 10}))
+    assert.same({400, 0}, (function(v) return {v.x, v.y} end)(w:spawn{y = 0}))
+    local small = steer.world{width = 100, height = 40, edges = "contain"}
+    local v = small:spawn{kind = "a"}
+    assert.same({50, 20}, {v.x, v.y})
+    small:step(30) -- nothing pushes it: it stays there
+    assert.same({50, 20}, {v.x, v.y})
   end)
 
   it("takes every option", function()
