@@ -11,7 +11,6 @@
 
 #define PAD 8.0f
 #define GAP 4.0f /* between the inspector and this panel, and between rows */
-#define MIN_WIDTH 340.0f
 #define STRIP_H 18.0f
 #define PLOT_BG ((SDL_Color){30, 34, 44, 255})
 #define PLOT_TICK ((SDL_Color){50, 56, 70, 255})
@@ -124,10 +123,13 @@ void steer_render_inspector_plots(SteerRender *r, const SteerInspectorPlots *p)
     int out_w = 0, out_h = 0;
     SDL_GetRendererOutputSize(r->sdl, &out_w, &out_h);
     float lh = (float)r->line_height;
-    float w = fmaxf(r->inspector_w, MIN_WIDTH);
+    float w = fmaxf(r->inspector_w, RENDER_PLOTS_MIN_WIDTH);
     float x = r->inspector_x + r->inspector_w - w, y = r->inspector_y + r->inspector_h + GAP;
-    /* the label column: the widest "label" or value */
-    float label_w = (float)render_text_width(r, "state", (size_t)-1);
+    char span[32];
+    snprintf(span, sizeof span, "last %.0f s", p->window);
+    /* the label column: the widest "label", value or the span above them (the left end of the time
+     * axis is labelled right after it) */
+    float label_w = (float)render_text_width(r, span, (size_t)-1);
     for (int s = 0; s < p->series_count; s++) {
         float lw = (float)render_text_width(r, p->series[s].label, (size_t)-1);
         if (lw > label_w) label_w = lw;
@@ -146,8 +148,6 @@ void steer_render_inspector_plots(SteerRender *r, const SteerInspectorPlots *p)
     float px0 = x + PAD + label_w + 8, px1 = x + w - PAD;
     float cy = y + PAD;
     /* the time axis, on top: the span and where now is */
-    char span[32];
-    snprintf(span, sizeof span, "last %.0f s", p->window);
     render_text_line(r, x + PAD, cy, span, (size_t)-1, RENDER_TEXT_DIM);
     char left[32];
     snprintf(left, sizeof left, "-%.0f s", p->window);

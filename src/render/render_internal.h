@@ -231,6 +231,8 @@ int render_vehicle_ids(SteerRender *r, const SteerWorld *world);
 void render_panel(SteerRender *r, float x, float y, float w, float h, SDL_Color fill, SDL_Color border);
 
 /// Colours shared by the pieces.
+/// The inspector's plots are at least this wide (plots.c), whatever its own lines.
+#define RENDER_PLOTS_MIN_WIDTH 340.0f
 #define RENDER_BACKGROUND ((SDL_Color){20, 22, 28, 255})
 #define RENDER_GRID ((SDL_Color){38, 42, 52, 255})
 #define RENDER_TEXT ((SDL_Color){229, 233, 240, 255})

@@ -166,6 +166,27 @@ static void test_plots_under_the_inspector_with_lines_gaps_and_states(void **sta
     assert_true(count < 3); /* (a name's glyph may come close) */
 }
 
+/* The header's "last 10 s" ends before the time axis begins (its "-10 s" over the plots' left
+ * edge): the two were drawn over each other as "last 10 s10 s". */
+static void test_the_span_label_ends_before_the_time_axis(void **state)
+{
+    Fixture *f = *state;
+    fill_history(f);
+    draw_frame(f, true);
+    SteerRender *r = f->r.render;
+    float panel_w = r->inspector_w > RENDER_PLOTS_MIN_WIDTH ? r->inspector_w : RENDER_PLOTS_MIN_WIDTH;
+    int panel_x = (int)(r->inspector_x + r->inspector_w - panel_w);
+    int span_end = panel_x + 8 + render_text_width(r, "last 10 s", (size_t)-1); /* (PAD 8) */
+    /* the plots' left edge: the first pixel of their background on the speed plot's middle row */
+    SDL_Color bg = {30, 34, 44, 255};
+    int row = (int)(r->inspector_y + r->inspector_h) + 4 + 8 + r->line_height + 4 + r->line_height;
+    int plot_x = -1;
+    for (int x = panel_x; x < W && plot_x < 0; x++)
+        if (near(pixel(f, x, row), bg, 0)) plot_x = x;
+    if (plot_x < 0) fail_msg("no plot background on row %d", row);
+    if (plot_x < span_end + 4) fail_msg("the time axis begins at x = %d, the span label ends at %d", plot_x, span_end);
+}
+
 static void test_the_plots_scroll_with_time(void **state)
 {
     Fixture *f = *state;
@@ -196,6 +217,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_no_plots_without_an_inspector, setup, teardown),
         cmocka_unit_test_setup_teardown(test_plots_under_the_inspector_with_lines_gaps_and_states, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_span_label_ends_before_the_time_axis, setup, teardown),
         cmocka_unit_test_setup_teardown(test_the_plots_scroll_with_time, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
