@@ -12,14 +12,22 @@ SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_
 
 SteerCamera steer_camera_fit_band(double world_w, double world_h, int win_w, int win_h, int top, int bottom)
 {
+    return steer_camera_fit_box(world_w, world_h, win_w, win_h, top, 0, bottom);
+}
+
+SteerCamera steer_camera_fit_box(double world_w, double world_h, int win_w, int win_h, int top, int right, int bottom)
+{
     SteerCamera cam = {0.5 * world_w, 0.5 * world_h, 1.0, win_w, win_h};
     if (top < 0 || bottom < 0 || 2 * (win_h - top - bottom) < win_h) top = bottom = 0;
-    int band = win_h - top - bottom;
-    if (world_w > 0.0 && world_h > 0.0 && win_w > 0 && band > 0) {
-        double zx = win_w / world_w, zy = band / world_h;
+    if (right < 0 || 2 * (win_w - right) < win_w) right = 0;
+    int band = win_h - top - bottom, span = win_w - right;
+    if (world_w > 0.0 && world_h > 0.0 && span > 0 && band > 0) {
+        double zx = span / world_w, zy = band / world_h;
         cam.zoom = FIT_MARGIN * (zx < zy ? zx : zy);
-        /* the world's middle at the band's middle, (top - bottom) / 2 pixels below the window's */
+        /* the world's middle at the box's middle, (top - bottom) / 2 pixels below the window's and
+         * right / 2 to the left of it */
         cam.center_y -= 0.5 * (top - bottom) / cam.zoom;
+        cam.center_x += 0.5 * right / cam.zoom;
     }
     return cam;
 }

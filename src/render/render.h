@@ -28,6 +28,9 @@ SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_
 /// from its bottom (kept for panels drawn there), centred in it. A band under half the window's
 /// height is not kept: the whole window is used.
 SteerCamera steer_camera_fit_band(double world_w, double world_h, int win_w, int win_h, int top, int bottom);
+/// The same, also leaving `right` pixels at the window's right (the inspector's column). A right
+/// margin over half the window's width is not kept.
+SteerCamera steer_camera_fit_box(double world_w, double world_h, int win_w, int win_h, int top, int right, int bottom);
 void steer_camera_to_world(const SteerCamera *cam, double sx, double sy, double *wx, double *wy);
 void steer_camera_to_screen(const SteerCamera *cam, double wx, double wy, double *sx, double *sy);
 /// Zooms by `factor` keeping the world point under screen point (sx, sy) where it is.
@@ -106,6 +109,10 @@ int steer_render_hud_bottom(const SteerRender *render, int lines);
 /// kept it, then the caller's extra lines (state, history).
 void steer_render_inspector(SteerRender *render, const SteerWorld *world, SteerVehicleId id, const char *kind_name,
                             const char *const *extra_lines, int count);
+/// Pixels from the window's right edge to the left of the inspector's column as it usually is (as
+/// wide as a behaviour's line, or the plots under it): the program fits the world beside it while a
+/// vehicle is selected.
+int steer_render_inspector_column(const SteerRender *render);
 /// Time series under the inspector, read from rings the caller owns (the runtime's history of the
 /// selected vehicle): each series is one small line plot, then the states as a coloured strip, all
 /// on one time axis from `now - window` (left) to `now` (right).

@@ -53,6 +53,16 @@ int steer_render_hud_bottom(const SteerRender *r, int lines)
 }
 
 enum { INSPECTOR_LINES = 40, INSPECTOR_WIDTH = 96 };
+/// One active behaviour's line, the inspector's widest as a rule (its name padded to the longest).
+#define BEHAVIOUR_LINE "%-16s w %4.2f  |F| %6.1f  kept %3.0f%%"
+
+int steer_render_inspector_column(const SteerRender *r)
+{
+    char sample[INSPECTOR_WIDTH];
+    snprintf(sample, sizeof sample, BEHAVIOUR_LINE, "avoid_collisions", 1.0, 1000.0, 100.0);
+    float w = fmaxf((float)render_text_width(r, sample, (size_t)-1) + 2 * PAD, RENDER_PLOTS_MIN_WIDTH);
+    return (int)ceilf(w + 2 * MARGIN); /* its margin to the window's edge, and as much beside the world */
+}
 
 void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicleId id, const char *kind_name,
                             const char *const *extra_lines, int count)
@@ -83,8 +93,7 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
         if (!st.evaluated)
             LINE("%-16s w %4.2f  (not reached)", steer_behaviour_name(types[i]), def.weight);
         else
-            LINE("%-16s w %4.2f  |F| %6.1f  kept %3.0f%%", steer_behaviour_name(types[i]), def.weight,
-                 steer_length(st.force), 100.0 * st.kept);
+            LINE(BEHAVIOUR_LINE, steer_behaviour_name(types[i]), def.weight, steer_length(st.force), 100.0 * st.kept);
     }
     for (int i = 0; i < count && extra_lines; i++)
         if (extra_lines[i]) LINE("%s", extra_lines[i]);

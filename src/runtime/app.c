@@ -54,21 +54,35 @@ ScriptConfig app_script_config(const App *app)
 static void watch_file(void *ctx, const char *path) { watcher_add(ctx, path); }
 
 /* The world fits between the HUD and the rewind's timeline, which would otherwise hide its top-left
- * corner and its bottom edge (and whatever is there). Without a renderer yet, the whole window. */
+ * corner and its bottom edge (and whatever is there), and while a vehicle is selected, left of its
+ * inspector, which would hide the world's top-right corner. Without a renderer yet, the whole window. */
 static void fit_camera(App *app)
 {
     SteerWorld *w = script_world(app->script);
-    int top = 0, bottom = 0;
+    int win_w = app->camera.width > 0 ? app->camera.width : app->opt.width; /* (resized since) */
+    int win_h = app->camera.height > 0 ? app->camera.height : app->opt.height;
+    int top = 0, bottom = 0, right = 0;
+    app->fitted_beside_panel = app->render && steer_vehicle_is_valid(w, app->selected);
     if (app->render) {
         top = steer_render_hud_bottom(app->render, APP_FIT_HUD_LINES);
         if (app->rewind) {
             int bx, by, bw, bh;
-            steer_render_timeline_bar(app->opt.width, app->opt.height, &bx, &by, &bw, &bh);
-            bottom = app->opt.height - by;
+            steer_render_timeline_bar(win_w, win_h, &bx, &by, &bw, &bh);
+            bottom = win_h - by;
         }
+        if (app->fitted_beside_panel) right = steer_render_inspector_column(app->render);
     }
-    app->camera = steer_camera_fit_band(steer_world_width(w), steer_world_height(w), app->opt.width, app->opt.height,
-                                        top, bottom);
+    app->camera = steer_camera_fit_box(steer_world_width(w), steer_world_height(w), win_w, win_h, top, right, bottom);
+    app->view_fitted = true;
+}
+
+/* The fitted view makes room for the inspector when a vehicle gets selected and takes it back when
+ * none is (a click beside the vehicles, the vehicle removed, a restart); a view the user zoomed or
+ * panned is left as it is. */
+static void refit_for_inspector(App *app)
+{
+    bool inspecting = app->render && steer_vehicle_is_valid(script_world(app->script), app->selected);
+    if (app->view_fitted && inspecting != app->fitted_beside_panel) fit_camera(app);
 }
 
 /* --select N: the N-th vehicle in creation order. */
@@ -404,6 +418,7 @@ void app_render(App *app, double alpha)
 {
     if (!app->render) return;
     SteerWorld *world = script_world(app->script);
+    refit_for_inspector(app);
     SteerFrame frame = {0};
     frame.camera = app->camera;
     frame.alpha = alpha;

@@ -38,7 +38,9 @@ typedef struct App {
     SDL_Surface *surface;
     SteerRender *render; ///< NULL when nothing is drawn (headless without --screenshot)
     SteerCamera camera;
-    unsigned overlays; ///< SteerOverlay bits
+    bool view_fitted;         ///< the camera is the program's fit (no zoom or pan since): it follows the inspector
+    bool fitted_beside_panel; ///< that fit left the inspector's column free (a vehicle was selected)
+    unsigned overlays;        ///< SteerOverlay bits
     SteerVehicleId selected;
     bool paused;
     bool step_requested; ///< '.': one step, then stay paused

@@ -238,6 +238,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
         int mx = app->last_x, my = app->last_y;
         double factor = pow(ZOOM_STEP, ev->wheel.y);
         steer_camera_zoom_at(&app->camera, mx, my, factor);
+        app->view_fitted = false;
         break;
     }
     case SDL_MOUSEBUTTONDOWN:
@@ -290,6 +291,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
                 abs(ev->motion.y - app->press_y) > DRAG_THRESHOLD_PX)
                 app->panned = true;
             if (app->panned) {
+                app->view_fitted = false; /* the user's view from now on: selecting leaves it be */
                 app->camera.center_x -= (ev->motion.x - app->last_x) / app->camera.zoom;
                 app->camera.center_y -= (ev->motion.y - app->last_y) / app->camera.zoom;
             }

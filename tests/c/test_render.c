@@ -329,6 +329,18 @@ static void test_camera_fit_band_keeps_the_world_off_the_panels(void **state)
     assert_memory_equal(&plain, &none, sizeof plain);
     SteerCamera thin = steer_camera_fit_band(800, 600, 400, 300, 100, 60); /* 140 of 300 pixels: not kept */
     assert_memory_equal(&plain, &thin, sizeof plain);
+    /* a right margin (the inspector's column): the world left of it, centred in what is left */
+    SteerCamera box = steer_camera_fit_box(800, 600, 1024, 768, 94, 404, 18);
+    steer_camera_to_screen(&box, 0, 0, &sx0, &sy0);
+    steer_camera_to_screen(&box, 800, 600, &sx1, &sy1);
+    assert_true(sx0 >= 0 && sx1 <= 1024 - 404 && sy0 >= 94 && sy1 <= 768 - 18);
+    assert_near(0.5 * (sx0 + sx1), 0.5 * (1024 - 404), 1e-9);
+    assert_true(sx1 - sx0 > 0.9 * (1024 - 404)); /* the width limits it here */
+    SteerCamera band = steer_camera_fit_band(800, 600, 1024, 768, 94, 18),
+                nothing = steer_camera_fit_box(800, 600, 1024, 768, 94, 0, 18),
+                wide = steer_camera_fit_box(800, 600, 1024, 768, 94, 600, 18); /* over half the width: not kept */
+    assert_memory_equal(&band, &nothing, sizeof band);
+    assert_memory_equal(&band, &wide, sizeof band);
 }
 
 static void test_camera_round_trips_and_zoom_keeps_the_cursor_point(void **state)

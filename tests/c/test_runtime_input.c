@@ -462,6 +462,67 @@ static void test_the_selected_vehicle_alone_is_sampled_for_the_plots(void **stat
     assert_true(app.history->serial == 0);
 }
 
+static int setup_drawn_1024(void **state)
+{
+    rt_setup(state);
+    rt_write("input.lua", SCENE);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.width = 1024;
+    opt.height = 768;
+    opt.script = rt_path("input.lua");
+    opt.screenshot = rt_path("never.png");
+    return app_init(&app, &opt, NULL);
+}
+
+/* Where the world's right edge is on the screen. */
+static double world_right_px(void)
+{
+    double sx, sy;
+    steer_camera_to_screen(&app.camera, 400, 150, &sx, &sy);
+    return sx;
+}
+
+/* The inspector's column at the top right hid the world's top-right corner: while a vehicle is
+ * selected, the fitted world moves left of it, and back when none is; a view the user zoomed (or
+ * panned) is the user's and stays as it is. */
+static void test_the_fitted_world_makes_room_for_the_inspector_while_a_vehicle_is_selected(void **state)
+{
+    (void)state;
+    int column_left = 1024 - steer_render_inspector_column(app.render);
+    app_render(&app, 1.0);
+    SteerCamera fitted = app.camera;
+    assert_true(world_right_px() > column_left); /* (the 400 x 300 world fills the band's width) */
+    int sx, sy;
+    screen_of(300, 200, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    assert_int_equal(app.selected.index1, vehicle("B").index1);
+    app_render(&app, 1.0);
+    assert_true(world_right_px() <= column_left);
+    double lx, ty;
+    steer_camera_to_screen(&app.camera, 0, 0, &lx, &ty);
+    assert_true(lx >= 0 && ty >= steer_render_hud_bottom(app.render, APP_FIT_HUD_LINES));
+    assert_true(app.camera.zoom > 0.5 * fitted.zoom); /* smaller, not lost */
+    /* and the selected vehicle itself is left of the column */
+    screen_of(300, 200, &sx, &sy);
+    assert_true(sx < column_left);
+    /* a click beside every vehicle: nothing selected, the whole band again */
+    screen_of(200, 20, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    assert_int_equal(app.selected.index1, 0);
+    app_render(&app, 1.0);
+    assert_memory_equal(&app.camera, &fitted, sizeof fitted);
+    /* zoomed by the user: selecting leaves the view alone */
+    mouse_move(512, 384);
+    wheel(1);
+    SteerCamera zoomed = app.camera;
+    screen_of(300, 200, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    assert_int_equal(app.selected.index1, vehicle("B").index1);
+    app_render(&app, 1.0);
+    assert_memory_equal(&app.camera, &zoomed, sizeof zoomed);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--restart") == 0) return restart_in_fresh_process(argv[2]);
@@ -485,6 +546,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_malformed_keys_stop_the_scene_with_a_clear_message, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_selected_vehicle_alone_is_sampled_for_the_plots, setup_drawn,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_the_fitted_world_makes_room_for_the_inspector_while_a_vehicle_is_selected,
+                                        setup_drawn_1024, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
