@@ -330,6 +330,36 @@ static void warn_misnamed_callbacks(ScriptHost *host, int idx)
     }
 }
 
+/* Whether a parameter's name says it is a time step (dt, delta, elapsed, ...). */
+static bool names_a_time_step(const char *name)
+{
+    static const char *const NAMES[] = {"dt", "delta", "deltatime", "delta_time", "dtime", "elapsed", "t", "time"};
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
+        if (!strcmp(name, NAMES[i])) return true;
+    return false;
+}
+
+/* LÖVE's love.update(dt) has one parameter; the program calls update(world, dt), so a scene written
+ * the LÖVE way gets the world as its `dt` and fails on its first arithmetic with it ("attempt to
+ * perform arithmetic on a steer.World value"). Says so when the scene loads, where it is defined;
+ * update(w), which needs only the world, is fine. */
+static void warn_update_without_world(ScriptHost *host)
+{
+    lua_State *L = host->L;
+    if (!script_push_callback(host, "update")) return;
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    if (lua_getinfo(L, ">uS", &ar) && ar.nparams == 1 && !ar.isvararg) {
+        const char *param = lua_getlocal(L, NULL, 1); /* (pushes nothing) */
+        if (param && names_a_time_step(param))
+            fprintf(stderr,
+                    "steer: warning: %s:%d: update(%s) has one parameter, but the program calls update(world, dt): "
+                    "'%s' will be the world\n",
+                    ar.short_src, ar.linedefined, param, param);
+    }
+    lua_pop(L, 1);
+}
+
 /* Runs the scene file, makes the world, calls load(world), reads the scene's keys. Errors are
  * reported (filed under the scene's file); false when one happened. */
 static bool read_scene(ScriptHost *host)
@@ -351,6 +381,7 @@ static bool read_scene(ScriptHost *host)
         script_push_env(host);
         warn_misnamed_callbacks(host, lua_gettop(L));
         lua_pop(L, 1);
+        warn_update_without_world(host);
     }
     lua_pushlightuserdata(L, host);
     lua_pushcclosure(L, make_world, 1);

@@ -457,6 +457,47 @@ static void test_a_misnamed_callback_is_warned_about_when_the_scene_loads(void *
     free(err);
 }
 
+/* A scene written the LÖVE way, update(dt), gets the world as its dt: the program says so where
+ * update is defined, before the first error; update(w), which needs only the world, and
+ * update(w, dt) get no warning. */
+static void test_update_with_only_a_dt_parameter_is_warned_about(void **state)
+{
+    (void)state;
+    rt_write("love.lua", "function load(w) end\n"
+                         "\n"
+                         "function update(dt)\n"
+                         "  local x = dt * 2\n"
+                         "end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("love.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    const char *warning = strstr(err, "steer: warning: love.lua:3: update(dt) has one parameter, but the program "
+                                      "calls update(world, dt): 'dt' will be the world\n");
+    assert_non_null(warning);
+    const char *error = strstr(err, "love.lua:4: attempt to perform arithmetic on a steer.World value (local 'dt')");
+    assert_non_null(error);
+    assert_true(warning < error);
+    assert_int_equal(rt_count(err, "steer: warning:"), 1);
+    free(out);
+    free(err);
+    const char *fine[] = {"function update(w) end\n", "function update(w, dt) end\n",
+                          "local M = {}\nfunction M.update(world) end\nreturn M\n"};
+    for (int i = 0; i < 3; i++) {
+        rt_write("fine.lua", fine[i]);
+        const char *fine_args[] = {"--headless", "--steps", "3", rt_path("fine.lua"), NULL};
+        assert_int_equal(rt_run(fine_args, &out, &err), 0);
+        assert_null(strstr(err, "warning"));
+        free(out);
+        free(err);
+    }
+    rt_write("table.lua", "local M = {}\nfunction M.update(delta) end\nreturn M\n");
+    const char *table_args[] = {"--headless", "--steps", "3", rt_path("table.lua"), NULL};
+    assert_int_equal(rt_run(table_args, &out, &err), 0);
+    assert_non_null(strstr(err, "steer: warning: table.lua:2: update(delta) has one parameter"));
+    free(out);
+    free(err);
+}
+
 /* world = {...} options apply when the world is made: a reload that changes them says so once
  * (the world keeps its own until a restart), and says nothing for a save that leaves them alone
  * or puts them back. */
@@ -515,6 +556,7 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_readmes_first_scene_survives_a_save_while_it_runs, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_update_with_only_a_dt_parameter_is_warned_about, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_misnamed_callback_is_warned_about_when_the_scene_loads, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reload_that_changes_the_world_options_says_they_wait_for_a_restart,
