@@ -109,7 +109,11 @@ static int behaviour_method(lua_State *L)
 
 static int check_behaviour_name(lua_State *L, int arg)
 {
-    const char *name = luaL_checkstring(L, arg);
+    /* a number is no name, though Lua would make one of it ("unknown behaviour '3'") */
+    if (lua_type(L, arg) != LUA_TSTRING)
+        return luaL_argerror(L, arg,
+                             lua_pushfstring(L, "behaviour name (string) expected, got %s", luaL_typename(L, arg)));
+    const char *name = lua_tostring(L, arg);
     SteerBehaviour type;
     if (steer_behaviour_from_name(name, &type)) return (int)type;
     const char *names[STEER_BEHAVIOUR_COUNT];

@@ -482,7 +482,10 @@ static int world_set(lua_State *L, void *self, int code, const char *key)
     if (code == F_DT) {
         double dt = 0;
         const char *msg = lsteer_check_value(L, 3, OPT_POSITIVE, &dt);
-        if (!msg && dt > 1.0) msg = "number in (0, 1] expected";
+        if (!msg && dt > 1.0) {
+            lsteer_push_number_text(L, dt);
+            msg = lua_pushfstring(L, "number in (0, 1] expected, got %s", lua_tostring(L, -1));
+        }
         if (msg) return luaL_error(L, "bad value for field 'dt' (%s)", msg);
         if (steer_world_set_dt(w->world, dt) != STEER_OK)
             return luaL_error(L, "bad value for field 'dt' (%s)", lsteer_core_error(w->world));

@@ -284,7 +284,13 @@ describe("behaviour toggles", function()
     assert.equal("bad argument #2 to 'stop' (unknown behaviour 'fly')", error_of(function() v:stop("seek", "fly") end))
     assert.equal("bad argument #1 to 'stop' (unknown behaviour 'avoid_obstacle' (did you mean 'avoid_obstacles'?))",
       error_of(function() v:stop("avoid_obstacle") end))
-    assert.equal("bad argument #1 to 'stop' (string expected, got table)", error_of(function() v:stop({}) end))
+    assert.equal("bad argument #1 to 'stop' (behaviour name (string) expected, got table)",
+      error_of(function() v:stop({}) end))
+    -- a number is no name (Lua would turn it into "unknown behaviour '3'")
+    assert.equal("bad argument #2 to 'stop' (behaviour name (string) expected, got number)",
+      error_of(function() v:stop("seek", 3) end))
+    assert.equal("bad argument #1 to 'stop' (behaviour name (string) expected, got nil)",
+      error_of(function() v:stop(nil) end))
     assert.is_table(v:behaviours().seek)
     assert.is_table(v:behaviours().wander)
   end)

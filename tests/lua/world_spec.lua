@@ -55,6 +55,8 @@ describe("steer.world", function()
     w.dt = 0.05
     assert.equal(0.05, w.dt)
     assert.equal("bad value for field 'dt' (number > 0 expected, got 0)", error_of(function() w.dt = 0 end))
+    assert.equal("bad value for field 'dt' (number in (0, 1] expected, got 3)", error_of(function() w.dt = 3 end))
+    assert.equal("bad value for field 'dt' (number in (0, 1] expected, got 1.5)", error_of(function() w.dt = 1.5 end))
     assert.equal(0.05, w.dt)
     assert.equal("field 'time' of steer.World is read-only", error_of(function() w.time = 3 end))
     assert.equal("unknown field 'tmie' of steer.World (did you mean 'time'?)", error_of(function() return w.tmie end))
