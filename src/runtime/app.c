@@ -85,17 +85,25 @@ static void refit_for_inspector(App *app)
     if (app->view_fitted && inspecting != app->fitted_beside_panel) fit_camera(app);
 }
 
-/* --select N: the N-th vehicle in creation order. */
-static void select_nth(App *app)
+/* --select N: the N-th vehicle in creation order. False (said on stderr) when the scene, loaded,
+ * has fewer: what the command line asks and cannot be done ends the run, as a screenshot's step
+ * never reached does. (A scene that failed to load and waits for its fix has none yet.) */
+static bool select_nth(App *app)
 {
     SteerWorld *w = script_world(app->script);
     int count = steer_world_vehicle_count(w);
-    if (app->opt.select <= 0 || app->opt.select > count) return;
+    if (app->opt.select <= 0 || script_failed(app->script)) return true;
+    if (app->opt.select > count) {
+        fprintf(stderr, "steer: option --select %d: the scene has %d vehicle%s once loaded\n", app->opt.select, count,
+                count == 1 ? "" : "s");
+        return false;
+    }
     SteerVehicleId *ids = malloc((size_t)count * sizeof *ids);
-    if (!ids) return;
+    if (!ids) return true;
     steer_world_get_vehicles(w, ids, count);
     app->selected = ids[app->opt.select - 1];
     free(ids);
+    return true;
 }
 
 static bool open_renderer(App *app)
@@ -166,7 +174,10 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
-    select_nth(app);
+    if (!select_nth(app)) {
+        app_shutdown(app);
+        return 1;
+    }
     if (!app->opt.headless || app->opt.screenshot) {
         if (!open_renderer(app)) {
             fprintf(stderr, "steer: cannot open the %s: %s\n", app->opt.headless ? "renderer" : "window",

@@ -454,6 +454,25 @@ static void test_a_repeated_option_with_another_value_is_refused(void **state)
     free(err);
 }
 
+/* --select N past the scene's vehicles selected nothing, silently: like any other thing the command
+ * line asks and the run cannot do, it is a message and status 1. Within the count it runs. */
+static void test_select_past_the_scenes_vehicles_is_refused(void **state)
+{
+    (void)state;
+    rt_write("three.lua", "function load(w) for i = 1, 3 do w:spawn{ kind = 'a', x = 10 * i } end end\n");
+    char *out, *err;
+    const char *past[] = {"--headless", "--steps", "5", "--select", "4", rt_path("three.lua"), NULL};
+    assert_int_equal(rt_run(past, &out, &err), 1);
+    assert_string_equal(err, "steer: option --select 4: the scene has 3 vehicles once loaded\n");
+    assert_string_equal(out, "");
+    free(out);
+    free(err);
+    const char *last[] = {"--headless", "--steps", "5", "--select", "3", rt_path("three.lua"), NULL};
+    assert_int_equal(rt_run(last, &out, &err), 0);
+    free(out);
+    free(err);
+}
+
 static void test_at_step_without_a_screenshot_is_refused(void **state)
 {
     (void)state;
@@ -693,6 +712,7 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_screenshot_with_an_unknown_extension_is_refused, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_repeated_option_with_another_value_is_refused, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_select_past_the_scenes_vehicles_is_refused, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_at_step_without_a_screenshot_is_refused, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_headless_runs_call_draw_so_a_broken_draw_fails_with_or_without_screenshot,
                                         rt_setup, rt_teardown),
