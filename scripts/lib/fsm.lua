@@ -222,6 +222,48 @@ local function make_think(machine)
   return think
 end
 
+-- What a state may define; a function named like one of them but not quite (`thinks`, `Enter`,
+-- `on_enter`, `onMessage`) is a slip the machine would never call, and the state would silently do
+-- nothing. Only such near-exact forms count: a helper function of another name is the scene's own.
+local HANDLERS = { "enter", "think", "exit", "on_message" }
+
+local function handler_meant(key)
+  local folded = key:lower():gsub("_", "")
+  for _, name in ipairs(HANDLERS) do
+    local h = name:gsub("_", "")
+    if folded == h or folded == h .. "s" or folded == "on" .. h or "on" .. folded == h then return name end
+  end
+end
+
+local function check_states(states)
+  local keys = {}
+  for key in pairs(states) do keys[#keys + 1] = key end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end) -- the same message whatever pairs' order
+  for _, key in ipairs(keys) do
+    local state, name = states[key], tostring(key)
+    if type(state) ~= "table" then
+      fail(("fsm.machine: state '%s' must be a table of handlers, got %s"):format(name, type(state)))
+    end
+    for _, h in ipairs(HANDLERS) do
+      if state[h] ~= nil and type(state[h]) ~= "function" then
+        fail(("fsm.machine: state '%s': '%s' must be a function, got %s"):format(name, h, type(state[h])))
+      end
+    end
+    local funcs = {}
+    for k, value in pairs(state) do
+      if type(k) == "string" and type(value) == "function" then funcs[#funcs + 1] = k end
+    end
+    table.sort(funcs)
+    for _, k in ipairs(funcs) do
+      local meant = handler_meant(k)
+      if meant and meant ~= k and state[meant] == nil then
+        fail(("fsm.machine: state '%s' has '%s', which the machine never calls (did you mean '%s'?)"):format(
+          name, k, meant))
+      end
+    end
+  end
+end
+
 -- Makes a machine: `def.states` (name -> state table), `def.initial` (a name), optional
 -- `def.global` (a name of a state whose think runs before the current state's on every think, and
 -- whose on_message sees what the current state did not handle) and `def.history` (entries kept).
@@ -229,6 +271,7 @@ end
 function fsm.machine(def)
   if type(def) ~= "table" then fail("fsm.machine: table expected, got " .. type(def)) end
   if type(def.states) ~= "table" then fail("fsm.machine: 'states' must be a table of states") end
+  check_states(def.states)
   lookup(def, def.initial, "fsm.machine (initial)")
   if def.global ~= nil then lookup(def, def.global, "fsm.machine (global)") end
   local machine = def

@@ -218,6 +218,27 @@ describe("fsm", function()
       assert.are.equal(at(l, "fsm.send: message name expected, got nil"), err)
     end)
 
+    it("fsm.machine refuses a state handler misnamed so that it would never be called", function()
+      local f = function() end
+      local l, err = line(), failure(function() fsm.machine{ initial = "a", states = { a = { thinks = f } } } end)
+      assert.are.equal(at(l, "fsm.machine: state 'a' has 'thinks', which the machine never calls (did you mean "
+        .. "'think'?)"), err)
+      for slip, meant in pairs{ Enter = "enter", on_enter = "enter", onExit = "exit", onMessage = "on_message",
+        message = "on_message" } do
+        err = failure(function() fsm.machine{ initial = "a", states = { a = { [slip] = f } } } end)
+        assert.matches(("state 'a' has '%s', which the machine never calls (did you mean '%s'?)"):format(slip, meant),
+          err, 1, true)
+      end
+      l, err = line(), failure(function() fsm.machine{ initial = "a", states = { a = { think = "run" } } } end)
+      assert.are.equal(at(l, "fsm.machine: state 'a': 'think' must be a function, got string"), err)
+      l, err = line(), failure(function() fsm.machine{ initial = "a", states = { a = {}, b = 5 } } end)
+      assert.are.equal(at(l, "fsm.machine: state 'b' must be a table of handlers, got number"), err)
+      -- the state's own helpers and data, and a slip beside the handler it means, are left alone
+      local m = fsm.machine{ initial = "a", states = { a = { think = f, Think = f, emit = f, color = { 1, 2, 3 },
+        exits = "the doors" } } }
+      assert.is_function(m.think)
+    end)
+
     it("a think that returns an unknown state is blamed where it is defined", function()
       local m = logging_machine({})
       local think = function() return "chse" end
