@@ -56,7 +56,7 @@ static void watch_file(void *ctx, const char *path) { watcher_add(ctx, path); }
 /* The world fits between the HUD and the rewind's timeline, which would otherwise hide its top-left
  * corner and its bottom edge (and whatever is there), and while a vehicle is selected, left of its
  * inspector, which would hide the world's top-right corner. Without a renderer yet, the whole window. */
-static void fit_camera(App *app)
+void app_fit_camera(App *app)
 {
     SteerWorld *w = script_world(app->script);
     int win_w = app->camera.width > 0 ? app->camera.width : app->opt.width; /* (resized since) */
@@ -82,7 +82,7 @@ static void fit_camera(App *app)
 static void refit_for_inspector(App *app)
 {
     bool inspecting = app->render && steer_vehicle_is_valid(script_world(app->script), app->selected);
-    if (app->view_fitted && inspecting != app->fitted_beside_panel) fit_camera(app);
+    if (app->view_fitted && inspecting != app->fitted_beside_panel) app_fit_camera(app);
 }
 
 /* --select N: the N-th vehicle in creation order. False (said on stderr) when the scene, loaded,
@@ -171,7 +171,7 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
         return 1;
     }
     rewind_started(app->rewind, app);
-    fit_camera(app);
+    app_fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
     if (!select_nth(app)) {
@@ -185,7 +185,7 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
             app_shutdown(app);
             return 1;
         }
-        fit_camera(app); /* again, now that the HUD's size is known */
+        app_fit_camera(app); /* again, now that the HUD's size is known */
     }
     if (app->render) { /* the plots' ring: made once, ~100 KB, filled in place from then on */
         app->history = calloc(1, sizeof *app->history);
@@ -360,7 +360,7 @@ void app_restart(App *app)
     app->selected = (SteerVehicleId)STEER_NULL_ID;
     if (app->history) history_reset(app->history, 0); /* the new world's serials start again at 1 */
     app->accumulator = 0.0;
-    if (was_failed) fit_camera(app); /* the scene's own world at last */
+    if (was_failed) app_fit_camera(app); /* the scene's own world at last */
     if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
     app->watched_serial = script_files_serial(app->script);
     if (script_failed(fresh))

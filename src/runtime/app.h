@@ -104,6 +104,10 @@ void app_record_history(App *app);
 /* input.c */
 /// Handles one SDL event exactly as the window does (tests feed events here).
 void app_handle_event(App *app, const SDL_Event *event);
+/// Fits the world into the window as it now is: below the HUD, above the rewind's timeline and,
+/// while a vehicle is selected, left of its inspector. The view then keeps fitting itself (to the
+/// inspector, to a resized window) until the user zooms or pans.
+void app_fit_camera(App *app);
 /* Input made up rather than read from a window (tests, benchmarks, scripted sessions): each builds
  * the event the window would deliver and hands it to app_handle_event. */
 void app_feed_key(App *app, SDL_Keycode key, Uint16 mod);

@@ -217,6 +217,8 @@ void app_handle_event(App *app, const SDL_Event *ev)
         if (ev->window.event == SDL_WINDOWEVENT_SIZE_CHANGED) {
             app->camera.width = ev->window.data1;
             app->camera.height = ev->window.data2;
+            if (app->view_fitted)
+                app_fit_camera(app); /* else the world stayed its size, cut off or lost in the middle */
             record_view(app->opt.recorder, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
         }
         break;

@@ -523,6 +523,50 @@ static void test_the_fitted_world_makes_room_for_the_inspector_while_a_vehicle_i
     assert_memory_equal(&app.camera, &zoomed, sizeof zoomed);
 }
 
+static void resize(int w, int h)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_WINDOWEVENT;
+    ev.window.event = SDL_WINDOWEVENT_SIZE_CHANGED;
+    ev.window.data1 = w;
+    ev.window.data2 = h;
+    app_handle_event(&app, &ev);
+}
+
+/* A resized window kept the world at its old size: cut off in a smaller window, small in the middle
+ * of a bigger one. The fitted view fits the new size (beside the inspector while one is shown); a
+ * view the user zoomed stays as it is. */
+static void test_a_resized_window_refits_the_fitted_world(void **state)
+{
+    (void)state;
+    double zoom = app.camera.zoom, sx0, sy0, sx1, sy1;
+    resize(1600, 1000);
+    assert_int_equal(app.camera.width, 1600);
+    assert_true(app.camera.zoom > 1.2 * zoom);
+    steer_camera_to_screen(&app.camera, 0, 0, &sx0, &sy0);
+    steer_camera_to_screen(&app.camera, 400, 300, &sx1, &sy1);
+    assert_true(sx0 >= 0 && sx1 <= 1600 && sy0 >= steer_render_hud_bottom(app.render, APP_FIT_HUD_LINES));
+    assert_true(sy1 <= 1000 && sy1 - sy0 > 0.9 * (1000 - sy0)); /* the height limits it and it fills it */
+    resize(500, 400);
+    steer_camera_to_screen(&app.camera, 400, 300, &sx1, &sy1);
+    assert_true(sx1 <= 500 && sy1 <= 400);
+    /* selected: beside the inspector in the new size too */
+    resize(1600, 1000);
+    int sx, sy;
+    screen_of(300, 200, &sx, &sy);
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, sx, sy);
+    app_render(&app, 1.0);
+    assert_true(world_right_px() <= 1600 - steer_render_inspector_column(app.render));
+    /* zoomed by the user: a resize keeps the zoom and the centre */
+    wheel(1);
+    SteerCamera zoomed = app.camera;
+    resize(1200, 900);
+    assert_true(app.camera.zoom == zoomed.zoom);
+    assert_true(app.camera.center_x == zoomed.center_x && app.camera.center_y == zoomed.center_y);
+    assert_int_equal(app.camera.width, 1200);
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 3 && strcmp(argv[1], "--restart") == 0) return restart_in_fresh_process(argv[2]);
@@ -548,6 +592,7 @@ int main(int argc, char **argv)
                                         teardown),
         cmocka_unit_test_setup_teardown(test_the_fitted_world_makes_room_for_the_inspector_while_a_vehicle_is_selected,
                                         setup_drawn_1024, teardown),
+        cmocka_unit_test_setup_teardown(test_a_resized_window_refits_the_fitted_world, setup_drawn_1024, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
