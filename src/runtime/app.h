@@ -126,5 +126,8 @@ void hud_draw(App *app);
 /// The help overlay's lines: every row of the key table (keys.c), then the keys the scene
 /// declares (script_scene_keys). Valid until the next call.
 int hud_help_lines(App *app, const char *const **lines);
+/// The HUD's third line: time scale, PAUSED, the help key and, after a reload changed the scene's
+/// world options, the key that applies them (a static buffer).
+const char *hud_status_line(App *app);
 
 #endif

@@ -54,6 +54,18 @@ static const char *scale_text(double scale)
     return "x8";
 }
 
+const char *hud_status_line(App *app)
+{
+    static char line[160];
+    char restart[64] = "";
+    if (script_world_options_pending(app->script)) /* a window shows no stderr: the change would seem ignored */
+        snprintf(restart, sizeof restart, "   world options changed: %s applies them",
+                 keys_for_action(KEY_RESTART)->key);
+    snprintf(line, sizeof line, "%s%s   %s help%s", scale_text(app_time_scale(app)), app->paused ? "   PAUSED" : "",
+             keys_for_action(KEY_HELP)->key, restart);
+    return line;
+}
+
 void hud_draw(App *app)
 {
     SteerWorld *world = script_world(app->script);
@@ -61,8 +73,7 @@ void hud_draw(App *app)
     snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles", app->fps, steer_world_time(world),
              steer_world_vehicle_count(world));
     snprintf(fixed[1], sizeof fixed[1], "step %.2f ms   Lua %.2f ms/frame", app->step_ms, app->lua_ms);
-    snprintf(fixed[2], sizeof fixed[2], "%s%s   %s help", scale_text(app_time_scale(app)),
-             app->paused ? "   PAUSED" : "", keys_for_action(KEY_HELP)->key);
+    snprintf(fixed[2], sizeof fixed[2], "%s", hud_status_line(app));
     int extra;
     const char *const *script_lines = script_hud_lines(app->script, &extra);
     const char *lines[HUD_FIXED_LINES + 32];

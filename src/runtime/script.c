@@ -230,6 +230,8 @@ void script_note_world_options(ScriptHost *host)
     snprintf(host->world_options_noted, sizeof host->world_options_noted, "%s", now);
 }
 
+bool script_world_options_pending(ScriptHost *host) { return host->world_options_noted[0] != '\0'; }
+
 /* Runs in protected mode with the scene's result at 1: finds the world options (the scene table's
  * `world` field or the global), applies --seed and --threads, and makes the world with steer.world. */
 static int make_world(lua_State *L)

@@ -129,6 +129,9 @@ const char *script_scene_file(ScriptHost *host);
 /// True for a host whose scene failed to load (ScriptConfig.keep_failed): it shows the error, runs
 /// nothing of the scene, and its files are watched so that a fix can be loaded (a restart).
 bool script_failed(ScriptHost *host);
+/// True while a reload has changed the scene's `world = {...}` options from those its world was made
+/// with: they apply at the next restart (the HUD says so; stderr said it once).
+bool script_world_options_pending(ScriptHost *host);
 
 /// Seconds spent in Lua since the last call (and resets the counter).
 double script_take_lua_seconds(ScriptHost *host);
