@@ -139,6 +139,8 @@ int lsteer_world_new(lua_State *L)
             def.seed = (uint64_t)seed;
         }
         lua_pop(L, 1);
+        /* the core takes 0 for its default (a zeroed SteerWorldDef); given in Lua it is a mistake */
+        if (def.threads == 0) lsteer_option_error(L, 1, "threads", "integer >= 1 expected, got 0");
         const char *msg = NULL;
         if (lua_getfield(L, 1, "think_hz") != LUA_TNIL && (msg = lsteer_check_think_hz(L, -1, &think_hz)))
             lsteer_option_error(L, 1, "think_hz", msg);

@@ -116,6 +116,9 @@ describe("steer.world", function()
       assert.equal("bad argument #1 to 'steer.world' (threads must be an integer in [1, 64] (got 65))",
         error_of(steer.world, {threads = 65}))
       assert.is_truthy(error_of(steer.world, {threads = 1.5}))
+      -- 0 is no number of threads (the C core reads it as its default, from a zeroed def)
+      assert.equal("bad argument #1 to 'steer.world' (option 'threads': integer >= 1 expected, got 0)",
+        error_of(steer.world, {threads = 0}))
     end)
 
     it("rejects empty intervals and non-integers", function()
