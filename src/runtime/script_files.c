@@ -123,6 +123,11 @@ int script_load_file(ScriptHost *host, const char *path)
     snprintf(name, sizeof name, "@%s", rel);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) ==
+                        0) { /* a UTF-8 byte order mark (some editors save one), as luaL_loadfile skips it */
+        text += 3;
+        len -= 3;
+    }
     if (len > 0 && text[0] == '#') { /* a #! line, as luaL_loadfile skips it */
         while (len > 0 && *text != '\n') text++, len--;
     }

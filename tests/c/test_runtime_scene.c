@@ -457,6 +457,27 @@ static void test_a_misnamed_callback_is_warned_about_when_the_scene_loads(void *
     free(err);
 }
 
+/* Editors on Windows save UTF-8 with a byte order mark (and CRLF line ends): plain lua5.4 runs such
+ * a file, the program said "unexpected symbol near '<\239>'". A scene and a module it requires load,
+ * and an error still names the line as written. */
+static void test_a_scene_and_module_saved_with_a_byte_order_mark_load(void **state)
+{
+    (void)state;
+    rt_write("bom_mod.lua", "\xEF\xBB\xBFreturn { speed = 42 }\r\n");
+    rt_write("bom.lua", "\xEF\xBB\xBF-- saved by an editor that writes a BOM\r\n"
+                        "local mod = require 'bom_mod'\r\n"
+                        "function load(w) print('speed ' .. w:spawn{ max_speed = mod.speed }.max_speed) end\r\n"
+                        "function update(w) if w.step_count == 1 then error('on line 4') end end\r\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("bom.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(out, "speed 42"));
+    assert_non_null(strstr(err, "bom.lua:4: on line 4"));
+    assert_null(strstr(err, "unexpected symbol"));
+    free(out);
+    free(err);
+}
+
 /* A scene written the LÖVE way, update(dt), gets the world as its dt: the program says so where
  * update is defined, before the first error; update(w), which needs only the world, and
  * update(w, dt) get no warning. */
@@ -557,6 +578,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_the_readmes_first_scene_survives_a_save_while_it_runs, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_update_with_only_a_dt_parameter_is_warned_about, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_and_module_saved_with_a_byte_order_mark_load, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_misnamed_callback_is_warned_about_when_the_scene_loads, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reload_that_changes_the_world_options_says_they_wait_for_a_restart,
