@@ -109,6 +109,21 @@ describe("steer.hot", function()
     assert.equal(4, v.data.version)
   end)
 
+  it("reloads a file saved with a byte order mark or a #! line, as require loads it", function()
+    hot.watch{ root = dir, name .. ".lua" }
+    local M = package.loaded[module]
+    write(name .. ".lua", "\239\187\191" .. brain_source(2))
+    assert.equal(1, (hot.update()))
+    assert.equal(2, M.version)
+    write(name .. ".lua", "\239\187\191#!/usr/bin/env lua\n" .. brain_source(3))
+    assert.equal(1, (hot.update()))
+    assert.equal(3, M.version)
+    write(name .. ".lua", "\239\187\191#!/usr/bin/env lua\nlocal M = {}\nerror('on line 3')\n")
+    assert.equal(1, select(2, hot.update()))
+    assert.matches("^" .. name .. "%.lua:3: on line 3", hot.errors()[name .. ".lua"])
+    assert.equal(1, #errors_seen) -- only the last save failed
+  end)
+
   it("an error while the chunk runs changes nothing and is reported with a traceback", function()
     hot.watch{ root = dir, name .. ".lua" }
     local M = package.loaded[module]

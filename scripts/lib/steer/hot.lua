@@ -72,6 +72,10 @@ end
 local function apply(entry)
   local text, err = read(entry.file)
   if not text then return false, err end
+  -- what loadfile (and so require) skips: a UTF-8 byte order mark, some editors' habit, and a #!
+  -- line, whose newline stays so that errors name the lines as written
+  text = text:gsub("^\239\187\191", "")
+  if text:sub(1, 1) == "#" then text = text:gsub("^[^\n]*", "") end
   local chunk
   chunk, err = (loadstring or load)(text, "@" .. entry.path)
   if not chunk then return false, err end
