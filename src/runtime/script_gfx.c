@@ -104,6 +104,9 @@ static int gfx_overlay(lua_State *L)
     if (!binding || strlen(name) != len) {
         const char *names[16];
         int count = keys_overlay_names(names, 16);
+        const char *hint = steer_lua_suggest(name, names, count < 16 ? count : 16); /* as --overlays does */
+        if (hint)
+            return luaL_argerror(L, 1, lua_pushfstring(L, "unknown overlay '%s' (did you mean '%s'?)", name, hint));
         luaL_Buffer b;
         luaL_buffinit(L, &b);
         lua_pushfstring(L, "unknown overlay '%s' (overlays:", name);

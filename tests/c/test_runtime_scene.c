@@ -109,14 +109,17 @@ static void test_draw_asks_which_overlays_are_on(void **state)
     rt_write("scene.lua", "function draw(gfx, w)\n"
                           "  if w.step_count == 1 then\n"
                           "    print('states', gfx.overlay('states'), 'forces', gfx.overlay('forces'))\n"
-                          "  elseif w.step_count == 2 then gfx.overlay('state') end\n"
+                          "  elseif w.step_count == 2 then gfx.overlay('state')\n"
+                          "  elseif w.step_count == 3 then gfx.overlay('wings') end\n"
                           "end\n");
-    const char *with[] = {"--headless", "--steps", "3", "--overlays", "states,grid", rt_path("scene.lua"), NULL};
+    const char *with[] = {"--headless", "--steps", "4", "--overlays", "states,grid", rt_path("scene.lua"), NULL};
     const char *without[] = {"--headless", "--steps", "3", rt_path("scene.lua"), NULL};
     char *out, *err;
     assert_int_equal(rt_run(with, &out, &err), 2);
     assert_non_null(strstr(out, "states\ttrue\tforces\tfalse\n"));
-    assert_non_null(strstr(err, "scene.lua:4: bad argument #1 to 'overlay' (unknown overlay 'state' (overlays: "
+    assert_non_null(strstr(err, "scene.lua:4: bad argument #1 to 'overlay' (unknown overlay 'state' (did you mean "
+                                "'states'?))"));
+    assert_non_null(strstr(err, "scene.lua:5: bad argument #1 to 'overlay' (unknown overlay 'wings' (overlays: "
                                 "wander, avoidance, neighbors, forces, states, paths, grid))"));
     free(out);
     free(err);
