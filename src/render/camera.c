@@ -19,7 +19,7 @@ SteerCamera steer_camera_fit_box(double world_w, double world_h, int win_w, int 
 {
     SteerCamera cam = {0.5 * world_w, 0.5 * world_h, 1.0, win_w, win_h};
     if (top < 0 || bottom < 0 || 2 * (win_h - top - bottom) < win_h) top = bottom = 0;
-    if (right < 0 || 2 * (win_w - right) < win_w) right = 0;
+    if (right < 0 || 5 * (win_w - right) < 2 * win_w) right = 0; /* (an 800-pixel window keeps 396 for the world) */
     int band = win_h - top - bottom, span = win_w - right;
     if (world_w > 0.0 && world_h > 0.0 && span > 0 && band > 0) {
         double zx = span / world_w, zy = band / world_h;

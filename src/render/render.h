@@ -29,7 +29,7 @@ SteerCamera steer_camera_fit(double world_w, double world_h, int win_w, int win_
 /// height is not kept: the whole window is used.
 SteerCamera steer_camera_fit_band(double world_w, double world_h, int win_w, int win_h, int top, int bottom);
 /// The same, also leaving `right` pixels at the window's right (the inspector's column). A right
-/// margin over half the window's width is not kept.
+/// margin that would leave the world under 40% of the window's width is not kept.
 SteerCamera steer_camera_fit_box(double world_w, double world_h, int win_w, int win_h, int top, int right, int bottom);
 void steer_camera_to_world(const SteerCamera *cam, double sx, double sy, double *wx, double *wy);
 void steer_camera_to_screen(const SteerCamera *cam, double wx, double wy, double *sx, double *sy);

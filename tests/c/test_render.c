@@ -338,9 +338,12 @@ static void test_camera_fit_band_keeps_the_world_off_the_panels(void **state)
     assert_true(sx1 - sx0 > 0.9 * (1024 - 404)); /* the width limits it here */
     SteerCamera band = steer_camera_fit_band(800, 600, 1024, 768, 94, 18),
                 nothing = steer_camera_fit_box(800, 600, 1024, 768, 94, 0, 18),
-                wide = steer_camera_fit_box(800, 600, 1024, 768, 94, 600, 18); /* over half the width: not kept */
+                wide = steer_camera_fit_box(800, 600, 1024, 768, 94, 640, 18); /* 384 of 1024 left: not kept */
     assert_memory_equal(&band, &nothing, sizeof band);
     assert_memory_equal(&band, &wide, sizeof band);
+    SteerCamera narrow = steer_camera_fit_box(800, 600, 800, 600, 94, 404, 18); /* 396 of 800 left: kept */
+    steer_camera_to_screen(&narrow, 800, 600, &sx1, &sy1);
+    assert_true(sx1 <= 800 - 404);
 }
 
 static void test_camera_round_trips_and_zoom_keeps_the_cursor_point(void **state)
