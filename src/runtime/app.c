@@ -519,7 +519,8 @@ static int run_window(App *app)
         double cap = app->opt.fps > 0 ? app->opt.fps : (app->opt.vsync ? 0.0 : APP_DEFAULT_WINDOW_FPS);
         if (cap > 0) sleep_until(now + 1.0 / cap);
     }
-    return finish(app, 0);
+    /* a run of set length (--steps) is a script's or CI's, which learns of script errors only here */
+    return finish(app, app->opt.steps >= 0 && script_error_count(app->script) > 0 ? 2 : 0);
 }
 
 int app_run(App *app)

@@ -156,7 +156,7 @@ void options_print_help(FILE *out, const char *program)
             "\n"
             "Exit status: 0 ok; 1 a bad command line, or the scene failed to load (headless or\n"
             "with --steps; a window without --steps waits for the fix); 2 a script error\n"
-            "happened in a headless run; 3 the screenshot could not be written or its\n"
+            "happened in a headless run or one with --steps; 3 the screenshot could not be written or its\n"
             "step was never reached, or the --trace could not be written to the end; 4 a script\n"
             "could not be stopped (a __gc finalizer or a long C function ran ten budgets, at\n"
             "least 5 s: the watchdog ended the run); 6 a --replay diverged from its recording;\n"

@@ -102,9 +102,10 @@ static void test_headless_a_scene_that_fails_to_load_still_exits_1(void **state)
 }
 
 /* A window with --steps is a run of set length (a script's, a test's, a screenshot's): a scene that
- * fails to load ends it with the error and status 1, instead of waiting for a fix nobody saves.
+ * fails to load ends it with the error and status 1, instead of waiting for a fix nobody saves; a
+ * script error during it makes the status 2.
  * (rt_run kills a run that never ends and fails the test.) */
-static void test_a_window_with_steps_ends_with_status_1_when_the_scene_fails_to_load(void **state)
+static void test_a_window_with_steps_ends_with_1_when_the_scene_fails_to_load_and_2_after_an_error(void **state)
 {
     (void)state;
     rt_write("scene.lua", "function load(w)\n  w:spawn{ kind = 'a', x = 'left' }\nend\n");
@@ -126,6 +127,15 @@ static void test_a_window_with_steps_ends_with_status_1_when_the_scene_fails_to_
                           "function update(w) if w.step_count == 29 then print('stepped 29') end end\n");
     assert_int_equal(rt_run(args, &out, &err), 0);
     assert_non_null(strstr(out, "stepped 29"));
+    free(out);
+    free(err);
+    /* a script error on the way: the run goes on to its end, which says so with 2, as headless */
+    rt_write("scene.lua", "function load(w)\n  w:spawn{ kind = 'a', x = 10 }\nend\n"
+                          "function update(w) if w.step_count == 10 then error('at step 10') end\n"
+                          "  if w.step_count == 29 then print('stepped 29') end end\n");
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(out, "stepped 29"));
+    assert_non_null(strstr(err, "scene.lua:4: at step 10"));
     free(out);
     free(err);
 }
@@ -287,8 +297,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_broken_module_the_scene_requires_is_watched_and_its_fix_loads_the_scene,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_headless_a_scene_that_fails_to_load_still_exits_1, rt_setup, rt_teardown),
-        cmocka_unit_test_setup_teardown(test_a_window_with_steps_ends_with_status_1_when_the_scene_fails_to_load,
-                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_a_window_with_steps_ends_with_1_when_the_scene_fails_to_load_and_2_after_an_error, rt_setup,
+            rt_teardown),
         cmocka_unit_test_setup_teardown(test_closing_the_programs_world_is_a_script_error_and_the_run_goes_on, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_bad_world_table_names_the_scene_file, rt_setup, rt_teardown),
