@@ -436,18 +436,20 @@ static void test_a_finalizer_that_never_returns_at_a_restart_ends_the_program(vo
 
 /* The same scene with something to draw on (a headless screenshot's renderer): the inspector's
  * plots' history exists. */
-static int setup_drawn(void **state)
+static int setup_drawn_sized(void **state, int width, int height)
 {
     rt_setup(state);
     rt_write("input.lua", SCENE);
     AppOptions opt = options_default();
     opt.headless = true;
-    opt.width = 800;
-    opt.height = 600;
+    opt.width = width;
+    opt.height = height;
     opt.script = rt_path("input.lua");
     opt.screenshot = rt_path("never.png");
     return app_init(&app, &opt, NULL);
 }
+
+static int setup_drawn(void **state) { return setup_drawn_sized(state, 800, 600); }
 
 static void test_the_selected_vehicle_alone_is_sampled_for_the_plots(void **state)
 {
@@ -488,18 +490,7 @@ static void test_the_selected_vehicle_alone_is_sampled_for_the_plots(void **stat
     assert_true(app.history->serial == 0);
 }
 
-static int setup_drawn_1024(void **state)
-{
-    rt_setup(state);
-    rt_write("input.lua", SCENE);
-    AppOptions opt = options_default();
-    opt.headless = true;
-    opt.width = 1024;
-    opt.height = 768;
-    opt.script = rt_path("input.lua");
-    opt.screenshot = rt_path("never.png");
-    return app_init(&app, &opt, NULL);
-}
+static int setup_drawn_1024(void **state) { return setup_drawn_sized(state, 1024, 768); }
 
 /* Where the world's right edge is on the screen. */
 static double world_right_px(void)
