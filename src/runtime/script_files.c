@@ -123,12 +123,13 @@ int script_load_file(ScriptHost *host, const char *path)
     snprintf(name, sizeof name, "@%s", rel);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) ==
-                        0) { /* a UTF-8 byte order mark (some editors save one), as luaL_loadfile skips it */
+    /* What luaL_loadfile skips: a UTF-8 byte order mark (some editors save one), then a #! line
+     * (its newline stays, so that errors name the lines as written). */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         text += 3;
         len -= 3;
     }
-    if (len > 0 && text[0] == '#') { /* a #! line, as luaL_loadfile skips it */
+    if (len > 0 && text[0] == '#') {
         while (len > 0 && *text != '\n') text++, len--;
     }
     int status = luaL_loadbufferx(L, text, len, name, "t");
