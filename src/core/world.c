@@ -397,26 +397,23 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
 #if defined(__GNUC__)
-        /* Behaviour slots live in one allocation per vehicle, away from the vehicle: ask for this
-         * vehicle's slots now, as it joins its batch - they are read when the batch is full.
-         * (Asking for a later vehicle's slots stalls on reading the pointer to them.) */
-        {
+        /* Two stages of prefetching, so that neither waits for memory: the vehicle 16 ahead (its
+         * three lines, consecutive or not: left to the hardware, the load of its pointer to its
+         * slots was the loop's longest wait), then the slots of the vehicle 8 ahead, through that
+         * pointer, in cache by then. Its slots are read when its batch is full. */
+        if (i + 16 < end) {
+            const char *further = steer_pool_at(&world->vehicles, world->order[i + 16]);
+            for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
+            __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
+        }
+        if (i + 8 < end) {
+            const SteerVehicle *ahead = steer_pool_at(&world->vehicles, world->order[i + 8]);
             /* (none before its first behaviour: arithmetic on a null pointer is undefined) */
-            const char *hot = (const char *)vehicle->behaviours;
+            const char *hot = (const char *)ahead->behaviours;
             if (hot) {
                 for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
                 __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
             }
-        }
-        /* and the vehicle itself further on, whose pointer to its slots the line above reads -
-         * unless it lies right after the one before: the hardware streams through consecutive
-         * vehicles by itself, and a prefetch per line of theirs only costs (a world without
-         * removals is one such run). */
-        if (i + 3 * STEER_FLOCK_BATCH < end &&
-            world->order[i + 3 * STEER_FLOCK_BATCH] != world->order[i + 3 * STEER_FLOCK_BATCH - 1] + 1) {
-            const char *further = steer_pool_at(&world->vehicles, world->order[i + 3 * STEER_FLOCK_BATCH]);
-            for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
-            __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
         }
 #endif
         if (steer_flock_step_eligible(world, vehicle)) {
