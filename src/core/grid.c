@@ -62,6 +62,7 @@ static bool grow_vehicle_arrays(SteerGrid *g, const SteerAllocator *alloc, int n
         {(void **)&g->built, sizeof(SteerGridEntry)},
         {(void **)&g->entry, sizeof(SteerGridEntry)},
         {(void **)&g->quick, sizeof *g->quick},
+        {(void **)&g->placed, sizeof *g->placed},
         {(void **)&g->asker, sizeof *g->asker},
         {(void **)&g->hood, sizeof *g->hood},
         {(void **)&g->fx, sizeof(float)},
@@ -139,6 +140,7 @@ void steer_grid_free(SteerGrid *g, const SteerAllocator *alloc)
     steer_free(alloc, g->built, n * sizeof *g->built);
     steer_free(alloc, g->entry, n * sizeof *g->entry);
     steer_free(alloc, g->quick, n * sizeof *g->quick);
+    steer_free(alloc, g->placed, n * sizeof *g->placed);
     steer_free(alloc, g->asker, n * sizeof *g->asker);
     steer_free(alloc, g->hood, n * sizeof *g->hood);
     steer_free(alloc, g->order, n * sizeof(int));
@@ -282,6 +284,56 @@ static void cells_range(void *context, int t, int tasks)
     job->classes[t] = classes;
 }
 
+/// The resolved flock kinds of the vehicle of creation index `rank` as `entries` (the stage, or the
+/// build's) copied it - or, when they hold only `quick` (whole is false), as the vehicle has them:
+/// nothing changed it since it was staged (see SteerGrid.stage_whole).
+static uint64_t staged_kinds(const SteerGrid *g, const SteerGridEntry *entries, bool whole, int rank)
+{
+    if (whole) return entries[rank].flock_kinds;
+    const SteerVehicle *v = steer_pool_at(&g->vehicles->vehicles, g->vehicles->order[rank]);
+    return v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
+}
+
+/* Pass 3 puts each vehicle in cell order. The step's pre-pass reads a few of its fields there, as
+ * sorted arrays (fx, fy, fhx, fhy, asker). Gathering them in cell order would read each vehicle's
+ * copy from a scattered place, and wait for memory at every one once the world outgrows the cache
+ * (over half of a 1,000,000-vehicle build). Instead, the pass that places each vehicle, reading
+ * them in creation order, writes those fields as one 32-byte record at its sorted place - a
+ * scattered write, which nothing waits for, asked for ahead - and pass 4 copies the records, in
+ * order, into the sorted arrays. */
+
+/// Vehicle i (creation order) packed at sorted index k; true for a slow asker.
+static inline bool place_packed(const SteerGrid *g, bool every_kind, int i, int k)
+{
+    const SteerGridQuick *q = &g->quick[i];
+    SteerGridPlaced *p = &g->placed[k];
+    p->fx = (float)(q->x - g->origin_x);
+    p->fy = (float)(q->y - g->origin_y);
+    p->fhx = q->hx;
+    p->fhy = q->hy;
+    p->asker.rank = i;
+    p->asker.r2 = q->r2;
+    p->asker.wants = q->wants;
+    p->asker.fast = q->wants && q->all_round &&
+                    (every_kind || (g->all_kinds & ~staged_kinds(g, g->stage, g->stage_whole, i)) == 0);
+    return p->asker.wants && !p->asker.fast;
+}
+
+/// Asks for the line where vehicle i will be placed (through the cursor of its cell as it stands:
+/// a vehicle or two off at most), for writing.
+static inline void place_ahead(const SteerGrid *g, const int *cursor, int i, int offset)
+{
+#if defined(__GNUC__)
+    int at = cursor[g->scratch[i]] + offset;
+    if (at >= 0) __builtin_prefetch(&g->placed[at], 1);
+#else
+    (void)g, (void)cursor, (void)i, (void)offset;
+#endif
+}
+
+/// Vehicles placed ahead of the one being placed, so that its line is in cache when it is written.
+#define PLACE_AHEAD 16
+
 /* Passes 2b and 3 on a pool: each task owns a band of cells, [lo, hi) of steer_task_range over
  * the cells, and touches cell_start only there. Every task reads all of scratch (sequentially: far
  * cheaper than the scattered writes it saves the others), keeping the vehicles of its band. */
@@ -310,7 +362,7 @@ static void count_band(void *context, int t, int tasks)
 }
 
 /// Pass 3 for one band: cell_start[c] from the end of cell c down to its start, each vehicle
-/// written just before the cursor of its cell, the last created first - so that each cell lists
+/// placed just before the cursor of its cell, the last created first - so that each cell lists
 /// its vehicles in creation order.
 static void place_band(void *context, int t, int tasks)
 {
@@ -323,10 +375,14 @@ static void place_band(void *context, int t, int tasks)
     if (offset)
         for (int c = lo; c < hi; c++) start[c] += offset;
     unsigned width = (unsigned)(hi - lo);
+    bool slow = false;
     for (int i = job->n - 1; i >= 0; i--) {
+        if (i >= PLACE_AHEAD && (unsigned)(g->scratch[i - PLACE_AHEAD] - lo) < width)
+            place_ahead(g, start, i - PLACE_AHEAD, -1);
         int cell = g->scratch[i];
-        if ((unsigned)(cell - lo) < width) g->order[--start[cell]] = i;
+        if ((unsigned)(cell - lo) < width) slow |= place_packed(g, job->every_kind, i, --start[cell]);
     }
+    job->slow[t] = slow;
 }
 
 /* The same with a column of counts per task: no task reads another's vehicles. */
@@ -373,50 +429,33 @@ static void place_range(void *context, int t, int tasks)
     int begin, end;
     steer_task_range(job->n, tasks, t, &begin, &end);
     int *cursor = g->task_counts + (size_t)t * (size_t)job->cells;
-    for (int i = begin; i < end; i++) g->order[cursor[g->scratch[i]]++] = i;
+    bool slow = false;
+    for (int i = begin; i < end; i++) {
+        if (i + PLACE_AHEAD < end) place_ahead(g, cursor, i + PLACE_AHEAD, 0);
+        slow |= place_packed(g, job->every_kind, i, cursor[g->scratch[i]]++);
+    }
+    job->slow[t] = slow;
 }
 
-/// The resolved flock kinds of the vehicle of creation index `rank` as `entries` (the stage, or the
-/// build's) copied it - or, when they hold only `quick` (whole is false), as the vehicle has them:
-/// nothing changed it since it was staged (see SteerGrid.stage_whole).
-static uint64_t staged_kinds(const SteerGrid *g, const SteerGridEntry *entries, bool whole, int rank)
-{
-    if (whole) return entries[rank].flock_kinds;
-    const SteerVehicle *v = steer_pool_at(&g->vehicles->vehicles, g->vehicles->order[rank]);
-    return v->flock_kinds ? v->flock_kinds : 1ULL << v->kind;
-}
-
-/// Pass 4 over one range of the sorted order: gather in cell order what the step's neighbourhood
-/// pre-pass reads - sequential writes, one scattered line (a SteerGridQuick) read per vehicle.
-static void askers_range(void *context, int t, int tasks)
+/// Pass 4 over one range of the sorted order: the placed records, in order, into the sorted arrays
+/// (sequential reads and writes).
+static void unpack_range(void *context, int t, int tasks)
 {
     BuildJob *job = context;
     SteerGrid *g = job->g;
     int begin, end;
     steer_task_range(job->n, tasks, t, &begin, &end);
-    bool slow = false;
     for (int k = begin; k < end; k++) {
-        int i = g->order[k];
-#if defined(__GNUC__)
-        /* The reads are scattered (cell order over creation order): ask for them ahead, or
-         * every one waits for memory once the world outgrows the cache. */
-        if (k + 8 < end) __builtin_prefetch(&g->quick[g->order[k + 8]]);
-#endif
-        const SteerGridQuick *q = &g->quick[i];
-        g->fx[k] = (float)(q->x - g->origin_x);
-        g->fy[k] = (float)(q->y - g->origin_y);
-        g->fhx[k] = q->hx;
-        g->fhy[k] = q->hy;
-        SteerGridAsker *a = &g->asker[k];
-        a->rank = i;
-        a->r2 = q->r2;
-        a->wants = q->wants;
-        a->fast = q->wants && q->all_round &&
-                  (job->every_kind || (g->all_kinds & ~staged_kinds(g, g->stage, g->stage_whole, i)) == 0);
-        slow |= a->wants && !a->fast;
+        const SteerGridPlaced *p = &g->placed[k];
+        g->fx[k] = p->fx;
+        g->fy[k] = p->fy;
+        g->fhx[k] = p->fhx;
+        g->fhy[k] = p->fhy;
+        g->asker[k] = p->asker;
+        g->order[k] = p->asker.rank;
     }
-    job->slow[t] = slow;
 }
+
 
 void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 {
@@ -476,14 +515,18 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     g->float_ok = g->cols * g->cell_w < STEER_GRID_FLOAT_EXTENT && g->rows * g->cell_h < STEER_GRID_FLOAT_EXTENT;
 
     /* Pass 2: each vehicle's cell; count vehicles per cell. On one thread into cell_start[c], then
-     * running totals: cell_start[c] is the end of cell c. On a pool, into each task's column (or
-     * by bands of cells), then each band's total. */
+     * the totals before each cell: cell_start[c] is the start of cell c. On a pool, into each
+     * task's column (or by bands of cells), then each band's total. */
     job->cells = cells;
     job->columns = !job->count && (long long)g->task_counts_capacity >= (long long)tasks * cells;
     if (job->count) {
         memset(g->cell_start, 0, (size_t)cells * sizeof *g->cell_start);
         steer_thread_pool_run(pool, cells_range, job);
-        for (int c = 1; c < cells; c++) g->cell_start[c] += g->cell_start[c - 1];
+        for (int c = 0, total = 0; c < cells; c++) {
+            int here = g->cell_start[c];
+            g->cell_start[c] = total;
+            total += here;
+        }
     } else if (job->columns) {
         steer_thread_pool_run(pool, cells_range, job);
         steer_thread_pool_run(pool, band_totals, job);
@@ -499,11 +542,22 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
         if (!job->count) before += job->band_total[t];
     }
 
-    /* Pass 3: the permutation (one int written per vehicle). On one thread (and by bands) the
-     * cursors run down from each cell's end and stop at its start, where cell_start[c] then points;
-     * with columns, each task's cursors run up from where the tasks before it end. */
+    /* Pass 3: the permutation, each vehicle's record scattered to its place (SteerGridPlaced), in
+     * creation order within each cell. On one thread the cursors run up from each cell's start;
+     * by bands they run down from each cell's end and stop at its start, where cell_start[c] then
+     * points; with columns, each task's cursors run up from where the tasks before it end. */
+    job->every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
+    g->every_kind = job->every_kind;
     if (job->count) {
-        for (int i = n - 1; i >= 0; i--) g->order[--g->cell_start[g->scratch[i]]] = i;
+        bool slow = false;
+        for (int i = 0; i < n; i++) {
+            if (i + PLACE_AHEAD < n) place_ahead(g, g->cell_start, i + PLACE_AHEAD, 0);
+            slow |= place_packed(g, job->every_kind, i, g->cell_start[g->scratch[i]]++);
+        }
+        job->slow[0] = slow;
+        /* Each cursor ended where its cell ends, which is where the next one starts. */
+        memmove(g->cell_start + 1, g->cell_start, (size_t)cells * sizeof *g->cell_start);
+        g->cell_start[0] = 0;
     } else if (job->columns) {
         steer_thread_pool_run(pool, band_cursors, job);
         steer_thread_pool_run(pool, place_range, job);
@@ -512,10 +566,9 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     }
     g->cell_start[cells] = n;
 
-    /* Pass 4; the whole entries are gathered only when something asks for them (steer_grid_gather). */
-    job->every_kind = (g->all_kinds & ~b->common_kinds) == 0; /* everyone flocks with every kind */
-    g->every_kind = job->every_kind;
-    steer_thread_pool_run(pool, askers_range, job);
+    /* Pass 4: the sorted arrays; the whole entries are gathered only when something asks for them
+     * (steer_grid_gather). */
+    steer_thread_pool_run(pool, unpack_range, job);
     g->slow_askers = false;
     for (int t = 0; t < tasks; t++) g->slow_askers |= job->slow[t];
     /* The step stages the next build in the other buffer; gathering reads this one. */

@@ -94,6 +94,14 @@ typedef struct SteerGridAsker {
     uint8_t fast;  ///< ... and it can take the fast path (all-round, flocks with every kind)
 } SteerGridAsker;
 
+/// A vehicle as the counting sort scatters it into cell order, read once, in order, to fill the
+/// sorted arrays (fx, fy, fhx, fhy, asker, order).
+typedef struct SteerGridPlaced {
+    float fx, fy, fhx, fhy;
+    SteerGridAsker asker;
+    int unused; ///< pads to 32 bytes: never across two cache lines
+} SteerGridPlaced;
+
 /// What a build needs to know of all the vehicles before it can choose its cells, gathered while
 /// they are copied (by the build itself, or by the step that moved them: steer_grid_stage_into).
 typedef struct SteerGridBounds {
@@ -144,6 +152,7 @@ typedef struct SteerGrid {
     SteerGridEntry *stage;  ///< by creation order: each vehicle as copied, read once from the vehicles
     SteerGridEntry *built;  ///< the stage the last build sorted (swapped with stage), for gathering
     SteerGridQuick *quick;  ///< by creation order: the part of stage a build always reads
+    SteerGridPlaced *placed; ///< by sorted index: scattered there by the counting sort
     SteerGridBounds bounds; ///< of the staged vehicles
     /* The step copies each vehicle into `stage` right after moving it, while the vehicle is in
      * cache; the next build then skips reading the vehicles again. Anything else that changes a
