@@ -331,8 +331,21 @@ static inline void place_ahead(const SteerGrid *g, const int *cursor, int i, int
 #endif
 }
 
-/// Vehicles placed ahead of the one being placed, so that its line is in cache when it is written.
+/// Asks for vehicle i's staged copy: read in order, but the hardware's prefetching alone lets the
+/// placing wait for it (as cells_range did).
+static inline void read_ahead(const SteerGrid *g, int i)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&g->quick[i]);
+#else
+    (void)g, (void)i;
+#endif
+}
+
+/// Vehicles placed ahead of the one being placed, so that its line is in cache when it is written,
+/// and read further ahead.
 #define PLACE_AHEAD 16
+#define READ_AHEAD 24
 
 /* Passes 2b and 3 on a pool: each task owns a band of cells, [lo, hi) of steer_task_range over
  * the cells, and touches cell_start only there. Every task reads all of scratch (sequentially: far
@@ -377,8 +390,10 @@ static void place_band(void *context, int t, int tasks)
     unsigned width = (unsigned)(hi - lo);
     bool slow = false;
     for (int i = job->n - 1; i >= 0; i--) {
-        if (i >= PLACE_AHEAD && (unsigned)(g->scratch[i - PLACE_AHEAD] - lo) < width)
+        if (i >= PLACE_AHEAD && (unsigned)(g->scratch[i - PLACE_AHEAD] - lo) < width) {
+            read_ahead(g, i - PLACE_AHEAD);
             place_ahead(g, start, i - PLACE_AHEAD, -1);
+        }
         int cell = g->scratch[i];
         if ((unsigned)(cell - lo) < width) slow |= place_packed(g, job->every_kind, i, --start[cell]);
     }
@@ -431,6 +446,7 @@ static void place_range(void *context, int t, int tasks)
     int *cursor = g->task_counts + (size_t)t * (size_t)job->cells;
     bool slow = false;
     for (int i = begin; i < end; i++) {
+        if (i + READ_AHEAD < end) read_ahead(g, i + READ_AHEAD);
         if (i + PLACE_AHEAD < end) place_ahead(g, cursor, i + PLACE_AHEAD, 0);
         slow |= place_packed(g, job->every_kind, i, cursor[g->scratch[i]]++);
     }
@@ -551,6 +567,7 @@ void steer_grid_build(SteerGrid *g, const SteerWorld *world)
     if (job->count) {
         bool slow = false;
         for (int i = 0; i < n; i++) {
+            if (i + READ_AHEAD < n) read_ahead(g, i + READ_AHEAD);
             if (i + PLACE_AHEAD < n) place_ahead(g, g->cell_start, i + PLACE_AHEAD, 0);
             slow |= place_packed(g, job->every_kind, i, g->cell_start[g->scratch[i]]++);
         }
