@@ -323,12 +323,8 @@ static inline bool place_packed(const SteerGrid *g, bool every_kind, int i, int 
 /// a vehicle or two off at most), for writing.
 static inline void place_ahead(const SteerGrid *g, const int *cursor, int i, int offset)
 {
-#if defined(__GNUC__)
     int at = cursor[g->scratch[i]] + offset;
-    if (at >= 0) __builtin_prefetch(&g->placed[at], 1);
-#else
-    (void)g, (void)cursor, (void)i, (void)offset;
-#endif
+    if (at >= 0) steer_prefetch_write(&g->placed[at], g->prefetchw);
 }
 
 /// Asks for vehicle i's staged copy: read in order, but the hardware's prefetching alone lets the

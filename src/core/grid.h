@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "prefetch.h"
 #include "steer_alloc.h"
 #include "steer/steer_math.h"
 #include "thread_pool.h"
@@ -172,6 +173,7 @@ typedef struct SteerGrid {
     /* A parallel build's counting sort: each task counts the cells of its own range of vehicles
      * into its own column of count_tasks x cells counts, which then become its write cursors. */
     int count_tasks; ///< the world's threads (set before the first reserve; 1: no columns)
+    bool prefetchw;  ///< the processor has PREFETCHW (prefetch.h)
     int *task_counts;
     int task_counts_capacity;
 

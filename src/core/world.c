@@ -132,6 +132,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
     world->pool = steer_thread_pool_create(&world->alloc, def->threads);
     world->grid.count_tasks = steer_thread_pool_size(world->pool);
+    world->grid.prefetchw = steer_cpu_has_prefetchw();
     world->grid.vehicles = world;
     /* An empty world can be queried too: give the grid its first cells now. */
     if (!steer_grid_reserve(&world->grid, &world->alloc, 1, 1)) {
