@@ -267,7 +267,7 @@ static void cells_range(void *context, int t, int tasks)
         /* The stage streams in from memory once the world outgrows the cache, and the hardware's
          * prefetching alone left this loop waiting on it (7 % of a 1,000,000-flocker step, 3.8 %
          * with this). */
-        if (i + 24 < end) __builtin_prefetch(&g->quick[i + 24]);
+        if (i + 24 < end) __builtin_prefetch(&g->quick[i + 24], 0, 1);
 #endif
         int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
         int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
@@ -327,12 +327,13 @@ static inline void place_ahead(const SteerGrid *g, const int *cursor, int i, int
     if (at >= 0) steer_prefetch_write(&g->placed[at], g->prefetchw);
 }
 
-/// Asks for vehicle i's staged copy: read in order, but the hardware's prefetching alone lets the
-/// placing wait for it (as cells_range did).
+/// Asks for vehicle i's staged copy, into the second-level cache (see forces_range in world.c):
+/// read in order, but the hardware's prefetching alone lets the placing wait for it (as it did
+/// cells_range).
 static inline void read_ahead(const SteerGrid *g, int i)
 {
 #if defined(__GNUC__)
-    __builtin_prefetch(&g->quick[i]);
+    __builtin_prefetch(&g->quick[i], 0, 1);
 #else
     (void)g, (void)i;
 #endif

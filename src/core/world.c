@@ -401,19 +401,22 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
         /* Two stages of prefetching, so that neither waits for memory: the vehicle 16 ahead (its
          * three lines, consecutive or not: left to the hardware, the load of its pointer to its
          * slots was the loop's longest wait), then the slots of the vehicle 8 ahead, through that
-         * pointer, in cache by then. Its slots are read when its batch is full. */
+         * pointer, in cache by then. Its slots are read when its batch is full. Both into the
+         * second-level cache only (locality 1): a prefetch into the first level holds one of its
+         * few fill buffers until the line arrives, and at six lines a vehicle the loop ran out of
+         * them (1,000,000 flockers: 1.04-1.05x faster this way). */
         if (i + 16 < end) {
             const char *further = steer_pool_at(&world->vehicles, world->order[i + 16]);
-            for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at);
-            __builtin_prefetch(further + sizeof(SteerVehicle) - 1);
+            for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at, 0, 1);
+            __builtin_prefetch(further + sizeof(SteerVehicle) - 1, 0, 1);
         }
         if (i + 8 < end) {
             const SteerVehicle *ahead = steer_pool_at(&world->vehicles, world->order[i + 8]);
             /* (none before its first behaviour: arithmetic on a null pointer is undefined) */
             const char *hot = (const char *)ahead->behaviours;
             if (hot) {
-                for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at);
-                __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1);
+                for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at, 0, 1);
+                __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1, 0, 1);
             }
         }
 #endif
