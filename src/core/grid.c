@@ -57,7 +57,6 @@ static bool grow_vehicle_arrays(SteerGrid *g, const SteerAllocator *alloc, int n
     while (next < needed) next *= 2;
     const Parallel arrays[] = {
         {(void **)&g->scratch, sizeof(int)},
-        {(void **)&g->order, sizeof(int)},
         {(void **)&g->stage, sizeof(SteerGridEntry)},
         {(void **)&g->built, sizeof(SteerGridEntry)},
         {(void **)&g->entry, sizeof(SteerGridEntry)},
@@ -143,7 +142,6 @@ void steer_grid_free(SteerGrid *g, const SteerAllocator *alloc)
     steer_free(alloc, g->placed, n * sizeof *g->placed);
     steer_free(alloc, g->asker, n * sizeof *g->asker);
     steer_free(alloc, g->hood, n * sizeof *g->hood);
-    steer_free(alloc, g->order, n * sizeof(int));
     steer_free(alloc, g->scratch, n * sizeof(int));
     steer_free(alloc, g->fx, n * sizeof(float));
     steer_free(alloc, g->fy, n * sizeof(float));
@@ -465,7 +463,6 @@ static void unpack_range(void *context, int t, int tasks)
         g->fhx[k] = p->fhx;
         g->fhy[k] = p->fhy;
         g->asker[k] = p->asker;
-        g->order[k] = p->asker.rank;
     }
 }
 
@@ -602,15 +599,15 @@ static void gather_vehicles(SteerGrid *g, int begin, int end)
 #if defined(__GNUC__)
         /* Scattered reads, each waiting for the one before (sorted -> creation order -> slot ->
          * vehicle): ask for the two cache lines of a vehicle a few ahead, and its slot further on. */
-        if (k + 16 < end) __builtin_prefetch(&world->order[g->order[k + 16]]);
+        if (k + 16 < end) __builtin_prefetch(&world->order[g->asker[k + 16].rank]);
         if (k + 8 < end) {
-            const char *ahead = steer_pool_at(&world->vehicles, world->order[g->order[k + 8]]);
+            const char *ahead = steer_pool_at(&world->vehicles, world->order[g->asker[k + 8].rank]);
             __builtin_prefetch(ahead);
             __builtin_prefetch(ahead + 95);
-            __builtin_prefetch(&g->quick[g->order[k + 8]]);
+            __builtin_prefetch(&g->quick[g->asker[k + 8].rank]);
         }
 #endif
-        int rank = g->order[k], slot = world->order[rank];
+        int rank = g->asker[k].rank, slot = world->order[rank];
         const SteerGridQuick *q = &g->quick[rank];
         const SteerVehicle *v = steer_pool_at(&world->vehicles, slot);
         SteerGridEntry *e = &g->entry[k];
@@ -630,12 +627,12 @@ static void gather_range(SteerGrid *g, int begin, int end)
     for (int k = begin; k < end; k++) {
 #if defined(__GNUC__)
         if (k + 8 < end) {
-            const SteerGridEntry *ahead = &g->built[g->order[k + 8]];
+            const SteerGridEntry *ahead = &g->built[g->asker[k + 8].rank];
             __builtin_prefetch(ahead);
             __builtin_prefetch((const char *)ahead + 64);
         }
 #endif
-        const SteerGridEntry *e = &g->built[g->order[k]];
+        const SteerGridEntry *e = &g->built[g->asker[k].rank];
         g->entry[k] = *e;
         g->entry_kind[k] = e->kind;
         g->where[e->slot] = k;

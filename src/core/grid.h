@@ -96,7 +96,7 @@ typedef struct SteerGridAsker {
 } SteerGridAsker;
 
 /// A vehicle as the counting sort scatters it into cell order, read once, in order, to fill the
-/// sorted arrays (fx, fy, fhx, fhy, asker, order).
+/// sorted arrays (fx, fy, fhx, fhy, asker).
 typedef struct SteerGridPlaced {
     float fx, fy, fhx, fhy;
     SteerGridAsker asker;
@@ -149,7 +149,6 @@ typedef struct SteerGrid {
 
     int *where;             ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
     int *scratch;           ///< by creation order: cell index during the sort
-    int *order;             ///< by sorted index: creation index (the sort's permutation)
     SteerGridEntry *stage;  ///< by creation order: each vehicle as copied, read once from the vehicles
     SteerGridEntry *built;  ///< the stage the last build sorted (swapped with stage), for gathering
     SteerGridQuick *quick;  ///< by creation order: the part of stage a build always reads
