@@ -312,8 +312,8 @@ static inline bool place_packed(const SteerGrid *g, bool every_kind, int i, int 
     p->asker.rank = i;
     p->asker.r2 = q->r2;
     p->asker.wants = q->wants;
-    p->asker.fast = q->wants && q->all_round &&
-                    (every_kind || (g->all_kinds & ~staged_kinds(g, g->stage, g->stage_whole, i)) == 0);
+    p->asker.fast =
+        q->wants && q->all_round && (every_kind || (g->all_kinds & ~staged_kinds(g, g->stage, g->stage_whole, i)) == 0);
     return p->asker.wants && !p->asker.fast;
 }
 
@@ -465,7 +465,6 @@ static void unpack_range(void *context, int t, int tasks)
         g->asker[k] = p->asker;
     }
 }
-
 
 void steer_grid_build(SteerGrid *g, const SteerWorld *world)
 {

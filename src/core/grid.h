@@ -147,13 +147,13 @@ typedef struct SteerGrid {
         *hood;       ///< by creation order (entry.rank): the plain neighbourhoods, summed at the start of the step
     int *cell_start; ///< cols·rows + 1 offsets into the sorted arrays
 
-    int *where;             ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
-    int *scratch;           ///< by creation order: cell index during the sort
-    SteerGridEntry *stage;  ///< by creation order: each vehicle as copied, read once from the vehicles
-    SteerGridEntry *built;  ///< the stage the last build sorted (swapped with stage), for gathering
-    SteerGridQuick *quick;  ///< by creation order: the part of stage a build always reads
+    int *where;              ///< by pool slot: index in the sorted arrays (-1 for a dead slot)
+    int *scratch;            ///< by creation order: cell index during the sort
+    SteerGridEntry *stage;   ///< by creation order: each vehicle as copied, read once from the vehicles
+    SteerGridEntry *built;   ///< the stage the last build sorted (swapped with stage), for gathering
+    SteerGridQuick *quick;   ///< by creation order: the part of stage a build always reads
     SteerGridPlaced *placed; ///< by sorted index: scattered there by the counting sort
-    SteerGridBounds bounds; ///< of the staged vehicles
+    SteerGridBounds bounds;  ///< of the staged vehicles
     /* The step copies each vehicle into `stage` right after moving it, while the vehicle is in
      * cache; the next build then skips reading the vehicles again. Anything else that changes a
      * vehicle or the set of vehicles clears this (steer_world_vehicles_changed). */

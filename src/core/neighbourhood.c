@@ -459,7 +459,8 @@ static inline __attribute__((always_inline)) int prepare_rows(const SteerGrid *g
                 /* The sums are stored by creation order: scattered writes, and x86 commits stores in
                  * order, so a store that misses the cache holds up every store behind it. Ask for
                  * the line a few vehicles ahead, for writing (40 ns a vehicle at 100,000 without). */
-                if (k + HOOD_AHEAD < g->count) steer_prefetch_write(&g->hood[g->asker[k + HOOD_AHEAD].rank], g->prefetchw);
+                if (k + HOOD_AHEAD < g->count)
+                    steer_prefetch_write(&g->hood[g->asker[k + HOOD_AHEAD].rank], g->prefetchw);
                 if (!g->asker[k].wants) continue;
                 if (only_marked && g->hood[g->asker[k].rank].unused != 1) continue;
                 if (!prepare_one(g, k, runs, run_count, may_gather)) left++;
