@@ -248,6 +248,9 @@ static void stage_range(void *context, int t, int tasks)
     job->bounds[t] = local;
 }
 
+/// Vehicles whose cells cells_range works out before it counts them.
+#define COUNT_CHUNK 64
+
 /// Pass 2 over one range: each vehicle's cell (counted at once when there is one range), and the
 /// step's plan: the numbers the range draws, the classes of its vehicles.
 static void cells_range(void *context, int t, int tasks)
@@ -260,23 +263,32 @@ static void cells_range(void *context, int t, int tasks)
     uint8_t classes = 0;
     int *column = job->columns ? g->task_counts + (size_t)t * (size_t)job->cells : NULL;
     if (column) memset(column, 0, (size_t)job->cells * sizeof *column);
-    for (int i = begin; i < end; i++) {
+    /* The counts are scattered over the cells (a megabyte at 1,000,000 vehicles, out of the
+     * first-level cache): each increment waited for its line, and the next one for it. So the
+     * vehicles go by chunks: first each one's cell, its counter asked for; then the counting, its
+     * lines arriving meanwhile (1.06-1.08x the whole step at 100,000 and 1,000,000). */
+    int *counts = job->count ? g->cell_start : column;
+    for (int chunk = begin; chunk < end; chunk += COUNT_CHUNK) {
+        int stop = end - chunk > COUNT_CHUNK ? chunk + COUNT_CHUNK : end;
+        for (int i = chunk; i < stop; i++) {
 #if defined(__GNUC__)
-        /* The stage streams in from memory once the world outgrows the cache, and the hardware's
-         * prefetching alone left this loop waiting on it (7 % of a 1,000,000-flocker step, 3.8 %
-         * with this). */
-        if (i + 24 < end) __builtin_prefetch(&g->quick[i + 24], 0, 1);
+            /* The stage streams in from memory once the world outgrows the cache, and the
+             * hardware's prefetching alone left this loop waiting on it (7 % of a
+             * 1,000,000-flocker step, 3.8 % with this). */
+            if (i + 24 < end) __builtin_prefetch(&g->quick[i + 24], 0, 1);
 #endif
-        int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
-        int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
-        int cell = cy * g->cols + cx;
-        g->scratch[i] = cell;
-        if (job->count)
-            g->cell_start[cell]++;
-        else if (column)
-            column[cell]++;
-        draws += g->quick[i].step_class & STEER_STEP_DRAWS;
-        classes |= g->quick[i].step_class;
+            int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
+            int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
+            int cell = cy * g->cols + cx;
+            g->scratch[i] = cell;
+#if defined(__GNUC__)
+            if (counts) __builtin_prefetch(&counts[cell], 1);
+#endif
+            draws += g->quick[i].step_class & STEER_STEP_DRAWS;
+            classes |= g->quick[i].step_class;
+        }
+        if (counts)
+            for (int i = chunk; i < stop; i++) counts[g->scratch[i]]++;
     }
     g->draws[t] = draws;
     job->classes[t] = classes;
