@@ -129,6 +129,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     world->obstacles_stale = true;
     world->walls_stale = true;
     world->parallel_min = STEER_PARALLEL_MIN_VEHICLES;
+    world->prefetch_min = STEER_PREFETCH_MIN_VEHICLES;
     /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
     world->pool = steer_thread_pool_create(&world->alloc, def->threads);
     world->grid.count_tasks = steer_thread_pool_size(world->pool);
@@ -394,6 +395,7 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
      * batch, so that PRNG draws still come in creation order. */
     SteerVehicle *batch[STEER_FLOCK_BATCH];
     int batch_ranks[STEER_FLOCK_BATCH], batched = 0;
+    bool ask_ahead = world->order_count >= world->prefetch_min;
     for (int i = begin; i < end; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
@@ -405,12 +407,12 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
          * second-level cache only (locality 1): a prefetch into the first level holds one of its
          * few fill buffers until the line arrives, and at six lines a vehicle the loop ran out of
          * them (1,000,000 flockers: 1.04-1.05x faster this way). */
-        if (i + 16 < end) {
+        if (ask_ahead && i + 16 < end) {
             const char *further = steer_pool_at(&world->vehicles, world->order[i + 16]);
             for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at, 0, 1);
             __builtin_prefetch(further + sizeof(SteerVehicle) - 1, 0, 1);
         }
-        if (i + 8 < end) {
+        if (ask_ahead && i + 8 < end) {
             const SteerVehicle *ahead = steer_pool_at(&world->vehicles, world->order[i + 8]);
             /* (none before its first behaviour: arithmetic on a null pointer is undefined) */
             const char *hot = (const char *)ahead->behaviours;

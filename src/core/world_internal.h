@@ -194,6 +194,7 @@ struct SteerWorld {
     /* Threads (thread_pool.h, step_parallel.c). */
     SteerThreadPool *pool; ///< NULL: every step runs on the calling thread
     int parallel_min;      ///< worlds of fewer vehicles step on one thread (tests lower it)
+    int prefetch_min;      ///< worlds of fewer vehicles step without asking for vehicles ahead (tests lower it)
     /* During a parallel force phase, task t moves ranks [step_begin[t], step_begin[t + 1]) and
      * draws from step_rng[t]: the world's generator advanced by the draws of every vehicle
      * before its first, so each vehicle gets the numbers a one-thread step would give it. */
@@ -226,6 +227,11 @@ struct SteerWorld {
 /// (1,000-3,000 flockers: 0.5-0.9 ms a step slower than one thread). From here up a step takes a
 /// millisecond or more, and what threads save outweighs that.
 #define STEER_PARALLEL_MIN_VEHICLES 8192
+
+/* A smaller world's vehicles and slots stay in the caches, and the step's asking for them ahead
+ * (forces_range) only costs: 1-2 % of a step at 1,000 and 10,000 vehicles; it pays from about
+ * 30,000. */
+#define STEER_PREFETCH_MIN_VEHICLES 16384
 
 /// The pool the world's next build and step run on: NULL (one thread) for a small world.
 static inline SteerThreadPool *steer_world_step_pool(const SteerWorld *world)

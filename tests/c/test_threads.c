@@ -89,6 +89,7 @@ static SteerWorld *world_with(int threads, SteerEdges edges, uint64_t seed)
     assert_non_null(world);
     assert_true(threads < 2 || world->pool != NULL);
     world->parallel_min = 1;
+    world->prefetch_min = 1; /* the large worlds' path, under the sanitizers too */
     return world;
 }
 
