@@ -272,6 +272,11 @@ function fsm.machine(def)
   if type(def) ~= "table" then fail("fsm.machine: table expected, got " .. type(def)) end
   if type(def.states) ~= "table" then fail("fsm.machine: 'states' must be a table of states") end
   check_states(def.states)
+  -- Left out (or misspelt, which leaves it nil too), it would read as a state named 'nil'.
+  if def.initial == nil then
+    fail(("fsm.machine: 'initial' missing: the name of the state to start in expected (states: %s)"):format(
+      state_names(def.states)))
+  end
   lookup(def, def.initial, "fsm.machine (initial)")
   if def.global ~= nil then lookup(def, def.global, "fsm.machine (global)") end
   local machine = def
