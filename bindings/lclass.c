@@ -26,12 +26,15 @@ int lsteer_self_error(lua_State *L, const char *class_name, const char *var)
 {
     lua_Debug ar;
     bool named = lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name;
-    if (!named || lua_type(L, 1) == LUA_TUSERDATA) return luaL_typeerror(L, 1, class_name);
+    /* A world method given a vehicle first (w.closest(v, "prey"), w.remove(v)) lost its self to the
+     * same slip; any other handle in self's place (v.wander(w)) is more likely the wrong object. */
+    bool vehicle_for_world = !strcmp(class_name, WORLD_MT) && lsteer_test_vehicle(L, 1);
+    if (!named || (lua_type(L, 1) == LUA_TUSERDATA && !vehicle_for_world)) return luaL_typeerror(L, 1, class_name);
     /* v.wander{} for v:wander{}: self is missing (or is the first argument), the most common
      * newcomer's slip, worth naming rather than leaving at "got table" */
     return luaL_argerror(L, 1,
                          lua_pushfstring(L, "%s expected, got %s: call it as a method, %s:%s(...)", class_name,
-                                         luaL_typename(L, 1), var, ar.name));
+                                         vehicle_for_world ? VEHICLE_MT : luaL_typename(L, 1), var, ar.name));
 }
 
 static int unknown_member(lua_State *L, const LClass *cls, const char *key)

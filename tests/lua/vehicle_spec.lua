@@ -363,6 +363,14 @@ describe("a method called with a dot", function()
     assert.same({}, v:behaviours())
   end)
 
+  it("says so for a world method given the vehicle it was asked about", function()
+    assert.equal("bad argument #1 to 'closest' (steer.World expected, got steer.Vehicle: call it as a "
+      .. "method, w:closest(...))", error_of(function() w.closest(v, "vehicle", 100) end))
+    assert.equal("bad argument #1 to 'remove' (steer.World expected, got steer.Vehicle: call it as a "
+      .. "method, w:remove(...))", error_of(function() w.remove(v) end))
+    assert.equal(1, w:count())
+  end)
+
   it("keeps the plain message when self is another handle", function()
     assert.equal("bad argument #1 to 'wander' (steer.Vehicle expected, got steer.World)",
       error_of(function() v.wander(w, {}) end))
