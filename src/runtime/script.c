@@ -305,8 +305,9 @@ static bool same_folded(const char *name, const char *callback)
 /* Warns about each function of the table at idx named like a callback the scene does not define
  * (`Load`, `updat`, `key_pressed`): the program would never call it, and the scene would run
  * silently without it. */
-static void warn_misnamed_callbacks(ScriptHost *host, int idx)
+static bool warn_misnamed_callbacks(ScriptHost *host, int idx)
 {
+    bool warned = false;
     lua_State *L = host->L;
     const char *file = script_scene_name(host);
     lua_pushnil(L);
@@ -322,14 +323,34 @@ static void warn_misnamed_callbacks(ScriptHost *host, int idx)
             if (meant && strcmp(name, meant) != 0) {
                 bool defined = script_push_callback(host, meant);
                 if (defined) lua_pop(L, 1);
-                if (!defined)
+                if (!defined) {
                     fprintf(stderr,
                             "steer: warning: %s defines '%s', which the program never calls (did you mean '%s'?)\n",
                             file, name, meant);
+                    warned = true;
+                }
             }
         }
         lua_pop(L, 1);
     }
+    return warned;
+}
+
+/* A scene whose callbacks are all `local function`s (good style elsewhere in Lua) defines none the
+ * program can see: it would open an empty world and stay silent about why. */
+static void warn_no_callbacks(ScriptHost *host)
+{
+    for (int i = 0; i < CALLBACK_COUNT; i++) {
+        if (script_push_callback(host, CALLBACKS[i])) {
+            lua_pop(host->L, 1);
+            return;
+        }
+    }
+    fprintf(stderr,
+            "steer: warning: %s defines none of the callbacks (load, update, draw, keypressed, mousepressed, "
+            "mousemoved, reload), so the program calls nothing of it; a callback must be a global function "
+            "(not a `local function`) or a field of the table the file returns\n",
+            script_scene_name(host));
 }
 
 /* Whether a parameter's name says it is a time step (dt, delta, elapsed, ...). */
@@ -378,11 +399,13 @@ static bool read_scene(ScriptHost *host)
         lua_pushvalue(L, -1);
         host->scene_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     }
+    bool warn_none = false; /* once the world is made: a scene whose world table fails has that to fix first */
     if (!host->config.tape || !host->config.tape->read) { /* a replayed or rewound load warned live */
-        if (host->scene_ref != LUA_NOREF) warn_misnamed_callbacks(host, lua_gettop(L));
+        bool misnamed = host->scene_ref != LUA_NOREF && warn_misnamed_callbacks(host, lua_gettop(L));
         script_push_env(host);
-        warn_misnamed_callbacks(host, lua_gettop(L));
+        misnamed = warn_misnamed_callbacks(host, lua_gettop(L)) || misnamed;
         lua_pop(L, 1);
+        warn_none = !misnamed;
         warn_update_without_world(host);
     }
     lua_pushlightuserdata(L, host);
@@ -403,6 +426,7 @@ static bool read_scene(ScriptHost *host)
     }
     script_push_world(host);
     if (host->config.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.think_hz); /* --think-hz */
+    if (warn_none) warn_no_callbacks(host);
     if (!script_callback(host, "load", 1)) return false;
     return script_read_keys(host); /* after load, which may set them */
 }

@@ -460,6 +460,37 @@ static void test_a_misnamed_callback_is_warned_about_when_the_scene_loads(void *
     free(err);
 }
 
+/* A scene written with `local function load(w)` (local functions are good style elsewhere) gives the
+ * program no callback to call: it ran an empty world and said nothing. It says so once; a scene
+ * with one global callback, or one returned in a table, is not warned about. */
+static void test_a_scene_with_only_local_callbacks_is_warned_about(void **state)
+{
+    (void)state;
+    rt_write("locals.lua", "local function load(w) w:spawn{} end\n"
+                           "local function update(w, dt) end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("locals.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    assert_non_null(strstr(err, "steer: warning: locals.lua defines none of the callbacks (load, update, draw, "));
+    assert_non_null(strstr(err, "a callback must be a global function (not a `local function`)"));
+    assert_int_equal(rt_count(err, "steer: warning:"), 1);
+    assert_non_null(strstr(out, "vehicles=0"));
+    free(out);
+    free(err);
+    rt_write("one_global.lua", "local function helper(w) w:spawn{} end\nfunction draw(gfx, w) end\n");
+    const char *global_args[] = {"--headless", "--steps", "3", rt_path("one_global.lua"), NULL};
+    assert_int_equal(rt_run(global_args, &out, &err), 0);
+    assert_null(strstr(err, "warning"));
+    free(out);
+    free(err);
+    rt_write("returned.lua", "local M = {}\nfunction M.update(w, dt) end\nreturn M\n");
+    const char *table_args[] = {"--headless", "--steps", "3", rt_path("returned.lua"), NULL};
+    assert_int_equal(rt_run(table_args, &out, &err), 0);
+    assert_null(strstr(err, "warning"));
+    free(out);
+    free(err);
+}
+
 /* Editors on Windows save UTF-8 with a byte order mark (and CRLF line ends): plain lua5.4 runs such
  * a file, the program said "unexpected symbol near '<\239>'". A scene and a module it requires load,
  * and an error still names the line as written. */
@@ -585,6 +616,7 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_misnamed_callback_is_warned_about_when_the_scene_loads, rt_setup,
                                         rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_with_only_local_callbacks_is_warned_about, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reload_that_changes_the_world_options_says_they_wait_for_a_restart,
                                         rt_setup, rt_teardown),
     };
