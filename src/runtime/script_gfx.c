@@ -129,6 +129,16 @@ void script_hud_clear(ScriptHost *host)
     host->hud_count = 0;
 }
 
+/* gfx's __index: a name it does not have (gfx.rect, or LÖVE's gfx.print) is an error that says what
+ * gfx has, as the module's handles do, instead of "attempt to call a nil value (field 'rect')". */
+static int gfx_unknown(lua_State *L)
+{
+    /* The whole list, no did-you-mean: five short names are read at a glance, and two edits would
+     * turn a LÖVE habit like gfx.rect into a wrong hint ('text'). */
+    if (lua_type(L, 2) != LUA_TSTRING) return luaL_error(L, "gfx has no field of type %s", luaL_typename(L, 2));
+    return luaL_error(L, "unknown field '%s' of gfx (known: circle, hud, line, overlay, text)", lua_tostring(L, 2));
+}
+
 void script_gfx_open(ScriptHost *host)
 {
     static const luaL_Reg fns[] = {{"line", gfx_line}, {"circle", gfx_circle},   {"text", gfx_text},
@@ -136,6 +146,10 @@ void script_gfx_open(ScriptHost *host)
     lua_newtable(host->L);
     lua_pushlightuserdata(host->L, host);
     luaL_setfuncs(host->L, fns, 1);
+    lua_createtable(host->L, 0, 1);
+    lua_pushcfunction(host->L, gfx_unknown);
+    lua_setfield(host->L, -2, "__index");
+    lua_setmetatable(host->L, -2);
 }
 
 const uint32_t *script_kind_colors(ScriptHost *host, int *count)

@@ -102,6 +102,25 @@ static void test_draw_text_or_hud_without_its_text_is_an_error(void **state)
     free(err);
 }
 
+/* A drawing call gfx does not have (LÖVE's rectangle, a typo) said only "attempt to call a nil value
+ * (field 'rect')": it names gfx and lists what it has; the calls it has still draw. */
+static void test_an_unknown_gfx_function_lists_what_gfx_has(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function draw(gfx, w)\n"
+                          "  gfx.line(0, 0, 10, 10)\n"
+                          "  if w.step_count == 1 then gfx.rect(0, 0, 10, 10) end\n"
+                          "  gfx.hud('drawn ' .. w.step_count)\n"
+                          "end\n");
+    const char *args[] = {"--headless", "--steps", "3", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 2);
+    assert_non_null(strstr(err, "scene.lua:3: unknown field 'rect' of gfx (known: circle, hud, line, overlay, text)"));
+    assert_non_null(strstr(out, " errors=1 "));
+    free(out);
+    free(err);
+}
+
 /* gfx.overlay(name) tells draw which overlays are on, so a scene can leave out what one draws. */
 static void test_draw_asks_which_overlays_are_on(void **state)
 {
@@ -600,6 +619,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_draw_receives_gfx_and_the_world, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_text_without_a_color_is_white, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_text_or_hud_without_its_text_is_an_error, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_an_unknown_gfx_function_lists_what_gfx_has, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_draw_asks_which_overlays_are_on, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reloaded_scene_keeps_its_globals_in_the_same_environment, rt_setup,
                                         rt_teardown),
