@@ -92,6 +92,26 @@ const char *lsteer_check_think_hz(lua_State *L, int idx, double *out)
 
 double lsteer_default_think_hz(void) { return DEFAULT_THINK_HZ; }
 
+/* The message for a brain table without think: one that has a function named nearly so (Think,
+ * thinks, thnik) names it, since the runtime would otherwise never call that function. Among several,
+ * the first by name, so that the message does not depend on the table's traversal order. */
+static const char *brain_near_miss(lua_State *L, int idx)
+{
+    static const char *const THINK[] = {"think"};
+    char meant[64] = "";
+    idx = lua_absindex(L, idx);
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (key && lua_isfunction(L, -1) && strlen(key) < sizeof meant && lsteer_suggest(key, THINK, 1) &&
+            (!meant[0] || strcmp(key, meant) < 0))
+            strcpy(meant, key);
+        lua_pop(L, 1);
+    }
+    if (!meant[0]) return "brain has no think function";
+    return lua_pushfstring(L, "brain has no think function (it has '%s': did you mean 'think'?)", meant);
+}
+
 const char *lsteer_check_brain(lua_State *L, int idx)
 {
     int type = lua_type(L, idx);
@@ -103,7 +123,7 @@ const char *lsteer_check_brain(lua_State *L, int idx)
     int think = lua_getfield(L, idx, "think"); /* through __index: class-like brains are fine */
     lua_pop(L, 1);
     if (think == LUA_TFUNCTION) return NULL;
-    if (think == LUA_TNIL) return "brain has no think function";
+    if (think == LUA_TNIL) return brain_near_miss(L, idx);
     return lua_pushfstring(L, "brain has no think function ('think' is a %s)", lua_typename(L, think));
 }
 

@@ -35,6 +35,10 @@ describe("v.brain", function()
       error_of(function() v.brain = {think = "chase"} end))
     assert.equal("bad value for field 'brain' (brain has no think function: a table with think(v, dt) or a "
       .. "function expected, got number)", error_of(function() v.brain = 5 end))
+    assert.equal("bad value for field 'brain' (brain has no think function (it has 'Think': did you mean "
+      .. "'think'?))", error_of(function() v.brain = {Think = noop, update = noop, speed = 3} end))
+    assert.equal("bad value for field 'brain' (brain has no think function (it has 'thinks': did you mean "
+      .. "'think'?))", error_of(function() v.brain = {thinks = noop, thnik = noop} end))
     assert.equal(B, v.brain)
     -- the error points at the line that set it
     local ok, err = pcall(function() v.brain = "Brain" end)
