@@ -479,6 +479,18 @@ static void test_a_misnamed_callback_is_warned_about_when_the_scene_loads(void *
     free(err);
 }
 
+/// Runs a scene written from `source` for three steps headless: it exits 0 and warns about nothing.
+static void assert_runs_without_warning(const char *name, const char *source)
+{
+    rt_write(name, source);
+    const char *args[] = {"--headless", "--steps", "3", rt_path(name), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    if (strstr(err, "warning")) fail_msg("%s: unexpected warning: %s", name, err);
+    free(out);
+    free(err);
+}
+
 /* A scene written with `local function load(w)` (local functions are good style elsewhere) gives the
  * program no callback to call: it ran an empty world and said nothing. It says so once; a scene
  * with one global callback, or one returned in a table, is not warned about. */
@@ -496,18 +508,9 @@ static void test_a_scene_with_only_local_callbacks_is_warned_about(void **state)
     assert_non_null(strstr(out, "vehicles=0"));
     free(out);
     free(err);
-    rt_write("one_global.lua", "local function helper(w) w:spawn{} end\nfunction draw(gfx, w) end\n");
-    const char *global_args[] = {"--headless", "--steps", "3", rt_path("one_global.lua"), NULL};
-    assert_int_equal(rt_run(global_args, &out, &err), 0);
-    assert_null(strstr(err, "warning"));
-    free(out);
-    free(err);
-    rt_write("returned.lua", "local M = {}\nfunction M.update(w, dt) end\nreturn M\n");
-    const char *table_args[] = {"--headless", "--steps", "3", rt_path("returned.lua"), NULL};
-    assert_int_equal(rt_run(table_args, &out, &err), 0);
-    assert_null(strstr(err, "warning"));
-    free(out);
-    free(err);
+    assert_runs_without_warning("one_global.lua",
+                                "local function helper(w) w:spawn{} end\nfunction draw(gfx, w) end\n");
+    assert_runs_without_warning("returned.lua", "local M = {}\nfunction M.update(w, dt) end\nreturn M\n");
 }
 
 /* Editors on Windows save UTF-8 with a byte order mark (and CRLF line ends): plain lua5.4 runs such
@@ -556,14 +559,7 @@ static void test_update_with_only_a_dt_parameter_is_warned_about(void **state)
     free(err);
     const char *fine[] = {"function update(w) end\n", "function update(w, dt) end\n",
                           "local M = {}\nfunction M.update(world) end\nreturn M\n"};
-    for (int i = 0; i < 3; i++) {
-        rt_write("fine.lua", fine[i]);
-        const char *fine_args[] = {"--headless", "--steps", "3", rt_path("fine.lua"), NULL};
-        assert_int_equal(rt_run(fine_args, &out, &err), 0);
-        assert_null(strstr(err, "warning"));
-        free(out);
-        free(err);
-    }
+    for (int i = 0; i < 3; i++) assert_runs_without_warning("fine.lua", fine[i]);
     rt_write("table.lua", "local M = {}\nfunction M.update(delta) end\nreturn M\n");
     const char *table_args[] = {"--headless", "--steps", "3", rt_path("table.lua"), NULL};
     assert_int_equal(rt_run(table_args, &out, &err), 0);
