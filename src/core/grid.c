@@ -248,6 +248,22 @@ static void stage_range(void *context, int t, int tasks)
     job->bounds[t] = local;
 }
 
+/// Asks for vehicle i's staged copy, into the second-level cache (see forces_range in world.c).
+/// The passes over the stage read it in order, but the hardware's prefetching alone left them
+/// waiting on it once the world outgrows the cache (cells_range: 7 % of a 1,000,000-flocker step,
+/// 3.8 % with this).
+static inline void read_ahead(const SteerGrid *g, int i)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&g->quick[i], 0, 1);
+#else
+    (void)g, (void)i;
+#endif
+}
+
+/// Vehicles ahead of the one being read that read_ahead asks for.
+#define READ_AHEAD 24
+
 /// Vehicles whose cells cells_range works out before it counts them.
 #define COUNT_CHUNK 64
 
@@ -271,12 +287,7 @@ static void cells_range(void *context, int t, int tasks)
     for (int chunk = begin; chunk < end; chunk += COUNT_CHUNK) {
         int stop = end - chunk > COUNT_CHUNK ? chunk + COUNT_CHUNK : end;
         for (int i = chunk; i < stop; i++) {
-#if defined(__GNUC__)
-            /* The stage streams in from memory once the world outgrows the cache, and the
-             * hardware's prefetching alone left this loop waiting on it (7 % of a
-             * 1,000,000-flocker step, 3.8 % with this). */
-            if (i + 24 < end) __builtin_prefetch(&g->quick[i + 24], 0, 1);
-#endif
+            if (i + READ_AHEAD < end) read_ahead(g, i + READ_AHEAD);
             int cx = clamp_cell(fast_floor((g->quick[i].x - g->origin_x) * g->inv_w), g->cols);
             int cy = clamp_cell(fast_floor((g->quick[i].y - g->origin_y) * g->inv_h), g->rows);
             int cell = cy * g->cols + cx;
@@ -337,22 +348,8 @@ static inline void place_ahead(const SteerGrid *g, const int *cursor, int i, int
     if (at >= 0) steer_prefetch_write(&g->placed[at], g->prefetchw);
 }
 
-/// Asks for vehicle i's staged copy, into the second-level cache (see forces_range in world.c):
-/// read in order, but the hardware's prefetching alone lets the placing wait for it (as it did
-/// cells_range).
-static inline void read_ahead(const SteerGrid *g, int i)
-{
-#if defined(__GNUC__)
-    __builtin_prefetch(&g->quick[i], 0, 1);
-#else
-    (void)g, (void)i;
-#endif
-}
-
-/// Vehicles placed ahead of the one being placed, so that its line is in cache when it is written,
-/// and read further ahead.
+/// Vehicles placed ahead of the one being placed, so that its line is in cache when it is written.
 #define PLACE_AHEAD 16
-#define READ_AHEAD 24
 
 /* Passes 2b and 3 on a pool: each task owns a band of cells, [lo, hi) of steer_task_range over
  * the cells, and touches cell_start only there. Every task reads all of scratch (sequentially: far
