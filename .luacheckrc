@@ -20,3 +20,7 @@ files["tests/rock/love/*.lua"] = { std = "+love" }
 files["tests/**/*_spec.lua"] = { std = "+busted", read_globals = luajit, max_line_length = false }
 -- The LuaLS definitions: stubs whose arguments and locals exist only to carry their types.
 files["types/*.lua"] = { unused = false, max_line_length = false }
+-- The hot-reload fixtures: a scene that keeps brains in globals of every kind.
+files["tests/reload/forms_scene.lua"] = {
+  globals = { "world", "load", "W", "TableBrain", "Brains", "function_brain", "Machine" },
+}

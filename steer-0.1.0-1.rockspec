@@ -32,6 +32,7 @@ build = {
   modules = {
     fsm = "scripts/lib/fsm.lua",
     ["steer.hot"] = "scripts/lib/steer/hot.lua",
+    ["steer.patch"] = "scripts/lib/steer/patch.lua",
     steer = {
       sources = {
         "bindings/lbehaviours.c",

@@ -205,13 +205,15 @@ static int brain_msgh(lua_State *L)
     return 1;
 }
 
-/// A brain whose think is not a plain field (a class-like table): looks it up inside the
-/// protected call, so that an erring __index pauses only this vehicle. Brain, v, dt at 1..3.
+/// A brain whose think is not a plain field but comes through its metatable (an instance of a
+/// class): a method, called as brain:think(v, dt), the way `function Guard:think(v, dt)` is
+/// written. Looked up inside the protected call, so that an erring __index pauses only this
+/// vehicle. Brain, v, dt at 1..3.
 static int think_through_index(lua_State *L)
 {
     if (lua_getfield(L, 1, "think") != LUA_TFUNCTION) return 0; /* changed since it was set: skip */
-    lua_replace(L, 1);
-    lua_call(L, 2, 0);
+    lua_insert(L, 1);
+    lua_call(L, 3, 0);
     return 0;
 }
 

@@ -4,12 +4,19 @@
 
 # RUNTIME_OBJ[_ASAN]: everything but main.o, which the tests and benchmarks replace with their own.
 RUNTIME_SRC      = $(filter-out src/runtime/main.c,$(wildcard src/runtime/*.c))
-RUNTIME_HDR      = $(wildcard src/runtime/*.h) bindings/steer_lua.h src/render/render.h
+RUNTIME_HDR      = $(wildcard src/runtime/*.h) bindings/steer_lua.h src/render/render.h $(BUILD)/gen/patch_lua.h
 RUNTIME_LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
 RUNTIME_LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
-RUNTIME_CFLAGS   = $(STEER_INC) -Ibindings -Isrc/render $(RUNTIME_LUA_CFLAGS) $(SDL_CFLAGS)
+RUNTIME_CFLAGS   = $(STEER_INC) -Ibindings -Isrc/render -I$(BUILD)/gen $(RUNTIME_LUA_CFLAGS) $(SDL_CFLAGS)
 RUNTIME_LIBS     = $(RUNTIME_LUA_LIBS) $(SDL_LIBS) -lrt -lm
 $(eval $(call c_source_tree,RUNTIME,src/runtime,runtime))
+
+# The reload rules (scripts/lib/steer/patch.lua, which steer.hot requires too) go into the program
+# as a C string literal, line by line, so that a reload never depends on finding the file. (`?` is
+# escaped against trigraphs.)
+$(BUILD)/gen/patch_lua.h: scripts/lib/steer/patch.lua
+	@mkdir -p $(@D)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/?/\\?/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 $(BUILD)/steer: $(BUILD)/runtime/main.o $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CFLAGS) $^ $(RUNTIME_LIBS) -o $@
@@ -29,7 +36,8 @@ run: $(BUILD)/steer
 # Tests: the real program on real files (test_runtime_cli, test_runtime_reload, test_runtime_shot)
 # and the event path in-process (test_runtime_input).
 RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap test_runtime_trace \
-                test_runtime_scene test_runtime_brains test_runtime_errors test_runtime_replay test_runtime_rewind
+                test_runtime_scene test_runtime_brains test_runtime_errors test_runtime_replay test_runtime_rewind \
+                test_runtime_brain_reload
 RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
 $(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'
 $(RUNTIME_TEST_BIN): TEST_LIBS = $(RUNTIME_LIBS)
@@ -37,7 +45,7 @@ $(RUNTIME_TEST_BIN): tests/c/runtime_support.h $(BUILD)/asan/steer
 RUNTIME_INPROCESS_TESTS = $(BUILD)/asan/tests/test_runtime_input $(BUILD)/asan/tests/test_runtime_heap \
                           $(BUILD)/asan/tests/test_runtime_scene $(BUILD)/asan/tests/test_runtime_brains \
                           $(BUILD)/asan/tests/test_runtime_errors $(BUILD)/asan/tests/test_runtime_replay \
-                          $(BUILD)/asan/tests/test_runtime_rewind
+                          $(BUILD)/asan/tests/test_runtime_rewind $(BUILD)/asan/tests/test_runtime_brain_reload
 $(RUNTIME_INPROCESS_TESTS): TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 $(RUNTIME_INPROCESS_TESTS): $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 

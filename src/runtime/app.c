@@ -328,7 +328,7 @@ void app_check_reload(App *app)
         rewind_branch(app->rewind, app); /* a save while a past step is shown changes the past */
         record_reload(app->opt.recorder, path);
         ScriptReload r = script_reload_file(app->script, path);
-        if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
+        if (r == SCRIPT_RELOAD_OK) script_announce_reload(app->script, path);
         if (r != SCRIPT_RELOAD_NOT_OURS) rewind_mark(app->rewind, app->steps, STEER_MARK_RELOAD);
     }
     if (retry) app_restart(app);

@@ -658,7 +658,7 @@ static bool play_record(App *app, Player *p, Pace *pace)
         tape_get_string(r, &s, &n);
         char *path = strndup(s, n);
         if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK)
-            fprintf(stderr, "steer: reloaded %s\n", path);
+            script_announce_reload(app->script, path);
         free(path);
         break;
     }

@@ -466,7 +466,8 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
         return NULL;
     }
     host->config = *config;
-    host->scene_ref = host->env_ref = host->world_ref = host->gfx_ref = host->traceback_ref = LUA_NOREF;
+    host->scene_ref = host->env_ref = host->world_ref = host->gfx_ref = host->traceback_ref = host->patch_ref =
+        LUA_NOREF;
     if (config->tape && config->tape->read) { /* a replay: the recorded path, which need not exist here */
         snprintf(host->scene_file, sizeof host->scene_file, "%s", config->scene_path);
     } else if (!realpath(config->scene_path, host->scene_file)) {

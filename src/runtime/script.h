@@ -149,6 +149,11 @@ typedef enum ScriptReload { SCRIPT_RELOAD_NOT_OURS, SCRIPT_RELOAD_OK, SCRIPT_REL
 /// Re-runs the module (or scene) loaded from `path` in protected mode, merges its new table into the
 /// old one and calls reload(world). On failure the old code stays and the error is reported.
 ScriptReload script_reload_file(ScriptHost *host, const char *path);
+/// After a reload that returned SCRIPT_RELOAD_OK: what the reload could not do, for the line that
+/// announces it (vehicles whose brains still run the file's old code, by kind), or NULL.
+const char *script_reload_note(const ScriptHost *host);
+/// Says on stderr that `path` reloaded (`steer: reloaded PATH`), with the note if there is one.
+void script_announce_reload(const ScriptHost *host, const char *path);
 
 /// v.state of a vehicle as text (NULL when it has none); valid until the next call.
 const char *script_vehicle_state(ScriptHost *host, SteerVehicleId id);

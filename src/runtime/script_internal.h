@@ -42,6 +42,9 @@ struct ScriptHost {
     int world_ref;     ///< the steer.World userdata
     int gfx_ref;       ///< the gfx table
     int traceback_ref; ///< the message handler
+    int patch_ref;     ///< the steer.patch table (script_reload.c), LUA_NOREF until the first reload
+    /// After a good reload: the vehicles that still run the file's old code, by kind ("" none).
+    char reload_note[320];
     SteerWorld *world;
     struct SteerRender *render; ///< set during draw(gfx) only
     unsigned overlays;          ///< the overlays on (SteerOverlay bits) at the last draw: gfx.overlay

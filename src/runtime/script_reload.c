@@ -1,23 +1,56 @@
 /* script_reload.c - hot reload of one file: re-run the chunk in protected mode (under the time
- * budget and memory cap); on success copy its new keys into the old module table, recursing into
- * plain tables, so that every reference held by vehicles, brains and other modules sees the new
- * code; keep the world, vehicles, v.data and v.state; call reload(world). Every value the reload
- * overwrites is written to an undo log first, so that when the chunk or reload(world) fails the
- * old code is put back exactly and keeps running. */
+ * budget and memory cap); on success put the new code in place by the rules of steer.patch
+ * (scripts/lib/steer/patch.lua, compiled into the program): the new run's tables are matched with
+ * the old ones by where the file keeps them and patched in place, and vehicles whose brain is a
+ * function of the file get the new one; keep the world, vehicles, v.data and v.state; call
+ * reload(world). Every value the reload overwrites is logged first, so that when the chunk or
+ * reload(world) fails the old code is put back exactly and keeps running. */
 #include "script_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
 
-/* A "plain" table is one without a metatable: a module's sub-table such as M.states.chase. Tables
- * with metatables (classes, objects) are replaced as values, not merged into. */
-static bool is_plain_table(lua_State *L, int idx)
+/* scripts/lib/steer/patch.lua as a C string (made by mk/runtime.mk): the same rules as the
+ * module's steer.hot, without a file to find at run time. */
+static const char PATCH_LUA[] =
+#include "patch_lua.h"
+    ;
+
+/* Pushes the steer.patch table, loading it on first use (inside a protected call). */
+static void push_patch(ScriptHost *host)
 {
-    if (!lua_istable(L, idx)) return false;
-    if (!lua_getmetatable(L, idx)) return true;
-    lua_pop(L, 1);
-    return false;
+    lua_State *L = host->L;
+    if (host->patch_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, host->patch_ref);
+        return;
+    }
+    if (luaL_loadbufferx(L, PATCH_LUA, sizeof PATCH_LUA - 1, "=steer.patch", "t") != LUA_OK) lua_error(L);
+    lua_call(L, 0, 1);
+    lua_pushvalue(L, -1);
+    host->patch_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Calls steer.patch's function `name` with the nargs values on the stack, leaving nresults. */
+static void call_patch(ScriptHost *host, const char *name, int nargs, int nresults)
+{
+    lua_State *L = host->L;
+    push_patch(host);
+    lua_getfield(L, -1, name);
+    lua_remove(L, -2);
+    lua_insert(L, -nargs - 1);
+    lua_call(L, nargs, nresults);
+}
+
+/* Pushes the world's vehicles (an array of handles). */
+static void push_vehicles(ScriptHost *host)
+{
+    lua_State *L = host->L;
+    script_push_world(host);
+    lua_getfield(L, -1, "vehicles");
+    lua_insert(L, -2);
+    lua_call(L, 1, 1);
 }
 
 /* The undo log (a table at `undo`) holds triples t, k, old value at 1.., with its length in
@@ -49,46 +82,6 @@ static int undo_replay(lua_State *L)
         lua_rawgeti(L, 1, i + 2);
         lua_rawset(L, -3);
         lua_pop(L, 1);
-    }
-    return 0;
-}
-
-/* Copies every key of the table at `src` into the table at `dst` (absolute indices). `seen` (an
- * absolute index) maps source tables already merged, so cycles end. Keys the new code no longer
- * has are kept: old data a vehicle might still use stays valid. */
-static int merge(lua_State *L)
-{
-    int dst = 1, src = 2, seen = 3, undo = 4;
-    luaL_checkstack(L, 8, "module tables nested too deep");
-    lua_pushvalue(L, src);
-    if (lua_rawget(L, seen) != LUA_TNIL) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    lua_pop(L, 1);
-    lua_pushvalue(L, src);
-    lua_pushboolean(L, 1);
-    lua_rawset(L, seen);
-    lua_pushnil(L);
-    while (lua_next(L, src)) {
-        int key = lua_gettop(L) - 1, value = lua_gettop(L);
-        lua_pushvalue(L, key);
-        lua_rawget(L, dst);
-        int old = lua_gettop(L);
-        if (is_plain_table(L, value) && is_plain_table(L, old) && !lua_rawequal(L, value, old)) {
-            lua_pushcfunction(L, merge);
-            lua_pushvalue(L, old);
-            lua_pushvalue(L, value);
-            lua_pushvalue(L, seen);
-            lua_pushvalue(L, undo);
-            lua_call(L, 4, 0);
-        } else {
-            undo_push(L, undo, dst, key, old);
-            lua_pushvalue(L, key);
-            lua_pushvalue(L, value);
-            lua_rawset(L, dst);
-        }
-        lua_settop(L, key);
     }
     return 0;
 }
@@ -127,14 +120,44 @@ static int returned_no_table(lua_State *L, const char *what, int fresh)
                       what, luaL_typename(L, fresh));
 }
 
+/* Pushes what a reload never walks into: _G and every loaded module but `own` (NULL: all). */
+static void push_others(lua_State *L, const char *own)
+{
+    lua_newtable(L);
+    int list = lua_gettop(L);
+    lua_pushglobaltable(L);
+    lua_rawseti(L, list, 1);
+    lua_Integer n = 1;
+    lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (!own || lua_type(L, -2) != LUA_TSTRING || strcmp(lua_tostring(L, -2), own) != 0)
+            lua_rawseti(L, list, ++n);
+        else
+            lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 /* Protected: chunk at 1, module name at 2 ("" for the scene), file path at 3, undo log at 4. Runs
- * the chunk and puts its result into place, logging what it overwrites. */
+ * the chunk and puts its result into place, logging what it overwrites; the undo log keeps the
+ * patch's own log ("patch"), and what the check for stale brains needs after reload(world)
+ * ("report", "before"). */
 static int apply(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
     const char *name = lua_tostring(L, 2);
     bool scene = name[0] == '\0';
     int undo = 4;
+    lua_Debug chunk_info;
+    lua_pushvalue(L, 1);
+    lua_getinfo(L, ">S", &chunk_info);
+    lua_pushstring(L, chunk_info.source);
+    int source = lua_gettop(L);
+    /* what each vehicle's brain runs before the file runs again */
+    push_vehicles(host);
+    call_patch(host, "brains", 1, 1);
+    lua_setfield(L, undo, "before");
     int before = 0;
     if (scene) { /* a scene of globals changes its environment as it runs: remember it for the undo */
         lua_newtable(L);
@@ -161,48 +184,114 @@ static int apply(lua_State *L)
     if (scene) log_global_changes(host, before, undo);
     if (status != LUA_OK) return lua_error(L); /* the caller replays the log */
     int fresh = lua_gettop(L);
+
+    /* The patch's spec: source, globals (the scene), roots, skip, vehicles. */
+    lua_newtable(L);
+    int spec = lua_gettop(L);
+    lua_pushvalue(L, source);
+    lua_setfield(L, spec, "source");
+    lua_newtable(L); /* roots: {old =, new =} */
+    int roots = lua_gettop(L);
+    bool replace = false; /* the module's new value takes the old one's place in package.loaded */
+    int loaded = 0;
     if (scene) {
         if (!lua_istable(L, fresh) && host->scene_ref != LUA_NOREF) return returned_no_table(L, "the scene", fresh);
-        if (!lua_istable(L, fresh)) return 0; /* globals: the chunk has already replaced them */
-        if (host->scene_ref == LUA_NOREF) {
+        if (lua_istable(L, fresh) && host->scene_ref == LUA_NOREF) {
             lua_pushvalue(L, fresh);
             host->scene_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-            return 0;
+        } else if (lua_istable(L, fresh)) {
+            lua_createtable(L, 0, 2);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, host->scene_ref);
+            lua_setfield(L, -2, "old");
+            lua_pushvalue(L, fresh);
+            lua_setfield(L, -2, "new");
+            lua_rawseti(L, roots, 1);
         }
-        lua_rawgeti(L, LUA_REGISTRYINDEX, host->scene_ref);
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, before);
+        lua_setfield(L, -2, "old");
+        script_push_env(host);
+        lua_setfield(L, -2, "new");
+        lua_setfield(L, spec, "globals");
+        push_others(L, NULL);
     } else {
         lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-        int loaded = lua_gettop(L);
+        loaded = lua_gettop(L);
         lua_getfield(L, loaded, name);
-        if (is_plain_table(L, -1) && !lua_istable(L, fresh))
+        int old = lua_gettop(L);
+        if (lua_istable(L, old) && !lua_istable(L, fresh))
             return returned_no_table(L, lua_pushfstring(L, "module '%s'", name), fresh);
-        if (!is_plain_table(L, -1) || !lua_istable(L, fresh)) {
-            /* Nothing to merge into: the new value takes the old one's place, as require would. */
-            undo_push(L, undo, loaded, 2, lua_gettop(L));
-            lua_pushvalue(L, fresh);
-            if (lua_isnil(L, -1)) {
-                lua_pop(L, 1);
-                lua_pushboolean(L, 1);
-            }
-            lua_setfield(L, loaded, name);
-            return 0;
-        }
+        /* two tables: the old one is patched and stays; else the new value replaces the old, as
+         * require would (a function module's brains get the new function) */
+        replace = !lua_istable(L, old) || !lua_istable(L, fresh);
+        lua_createtable(L, 0, 2);
+        lua_pushvalue(L, old);
+        lua_setfield(L, -2, "old");
+        lua_pushvalue(L, fresh);
+        lua_setfield(L, -2, "new");
+        lua_rawseti(L, roots, 1);
+        lua_settop(L, old);
+        push_others(L, name);
     }
-    int old = lua_gettop(L);
-    lua_pushcfunction(L, merge);
-    lua_pushvalue(L, old);
-    lua_pushvalue(L, fresh);
-    lua_newtable(L);
-    lua_pushvalue(L, undo);
-    lua_call(L, 4, 0);
+    lua_setfield(L, spec, "skip");
+    lua_pushvalue(L, roots);
+    lua_setfield(L, spec, "roots");
+    push_vehicles(host);
+    lua_setfield(L, spec, "vehicles");
+    lua_pushvalue(L, spec);
+    call_patch(host, "apply", 1, 1);
+    lua_getfield(L, -1, "undo");
+    lua_setfield(L, undo, "patch");
+    lua_setfield(L, undo, "report");
+    if (replace) {
+        lua_getfield(L, loaded, name);
+        undo_push(L, undo, loaded, 2, lua_gettop(L));
+        lua_pushvalue(L, fresh);
+        if (lua_isnil(L, -1)) {
+            lua_pop(L, 1);
+            lua_pushboolean(L, 1);
+        }
+        lua_setfield(L, loaded, name);
+    }
     return 0;
+}
+
+/* Protected: the undo log at 1. Puts back what the patch wrote, then every logged value, newest
+ * first. */
+static int undo_all(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    if (lua_getfield(L, 1, "patch") == LUA_TTABLE) call_patch(host, "undo", 1, 0);
+    lua_settop(L, 1);
+    return undo_replay(L);
 }
 
 static void replay(ScriptHost *host, int undo)
 {
-    lua_pushcfunction(host->L, undo_replay);
+    lua_pushlightuserdata(host->L, host);
+    lua_pushcclosure(host->L, undo_all, 1);
     lua_pushvalue(host->L, undo);
     if (lua_pcall(host->L, 1, 0, 0) != LUA_OK) script_report_top(host);
+}
+
+/* Protected: the undo log at 1. After a good reload: host->reload_note says how many vehicles,
+ * of which kinds, still run code of the file that the new run does not hold ("" none). */
+static int note_stale(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    host->reload_note[0] = '\0';
+    if (lua_getfield(L, 1, "report") != LUA_TTABLE) return 0;
+    push_vehicles(host);
+    lua_getfield(L, 1, "before");
+    call_patch(host, "stale", 3, 2);
+    lua_Integer stale = lua_tointeger(L, -2);
+    if (stale > 0)
+        snprintf(host->reload_note, sizeof host->reload_note,
+                 "%lld %s (%s) still %s the old code: %s made by code this save did not run again (set v.brain "
+                 "in reload(world), or restart with F5)",
+                 (long long)stale, stale == 1 ? "vehicle" : "vehicles", lua_tostring(L, -1),
+                 stale == 1 ? "runs" : "run", stale == 1 ? "its brain was" : "their brains were");
+    return 0;
 }
 
 ScriptReload script_reload_file(ScriptHost *host, const char *path)
@@ -220,6 +309,7 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
     char file[4096];
     script_files_chunk_name(host, path, file, sizeof file);
     host->failing_file = file;
+    host->reload_note[0] = '\0';
     bool ok = false;
     /* The scene runs again in the same environment, so its globals carry over. */
     bool scene = lua_tostring(L, name)[0] == '\0';
@@ -243,7 +333,14 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
             script_push_world(host);
             ok = script_callback(host, "reload", 1) && script_read_keys(host);
         }
-        if (!ok) replay(host, undo);
+        if (!ok) {
+            replay(host, undo);
+        } else {
+            lua_pushlightuserdata(L, host);
+            lua_pushcclosure(L, note_stale, 1);
+            lua_pushvalue(L, undo);
+            (void)script_pcall(host, 1, 0); /* (fails only out of memory or time: the reload stands) */
+        }
     }
     host->failing_file = NULL;
     lua_settop(L, name - 1);
@@ -252,4 +349,15 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
     script_brains_forgive(host); /* brains that failed get another chance */
     script_file_loaded(host, path);
     return SCRIPT_RELOAD_OK;
+}
+
+const char *script_reload_note(const ScriptHost *host) { return host->reload_note[0] ? host->reload_note : NULL; }
+
+void script_announce_reload(const ScriptHost *host, const char *path)
+{
+    const char *note = script_reload_note(host);
+    if (note)
+        fprintf(stderr, "steer: reloaded %s, but %s\n", path, note);
+    else
+        fprintf(stderr, "steer: reloaded %s\n", path);
 }

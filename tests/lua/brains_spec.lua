@@ -182,6 +182,39 @@ describe("w:think()", function()
     assert.is_nil(seen)
   end)
 
+  it("calls a think stored in the brain as think(v, dt) and one from its class as brain:think(v, dt)", function()
+    local v = w:spawn{}
+    local seen
+    v.brain = {think = function(a, b, c) seen = {a, b, c} end}
+    for _ = 1, 6 do w:think(); w:step() end
+    assert.equal(v, seen[1])
+    assert.near(0.1, seen[2], 1e-9)
+    assert.is_nil(seen[3])
+    -- a class: `function Guard:think(v, dt)` is a method, and the instance holds the vehicle's state
+    local Guard = {}
+    Guard.__index = Guard
+    function Guard:think(vehicle, dt)
+      self.thoughts = self.thoughts + 1
+      seen = {self, vehicle, dt}
+    end
+    local guard = setmetatable({thoughts = 0}, Guard)
+    v.brain = guard
+    for _ = 1, 6 do w:think(); w:step() end
+    assert.equal(guard, seen[1])
+    assert.equal(v, seen[2])
+    assert.near(0.1, seen[3], 1e-9)
+    assert.equal(1, guard.thoughts)
+    -- a deeper class chain (a subclass whose think comes from its parent) is a method too
+    local Elite = setmetatable({}, {__index = Guard})
+    Elite.__index = Elite
+    local elite = setmetatable({thoughts = 10}, Elite)
+    v.brain = elite
+    for _ = 1, 6 do w:think(); w:step() end
+    assert.equal(elite, seen[1])
+    assert.equal(v, seen[2])
+    assert.equal(11, elite.thoughts)
+  end)
+
   it("pauses only the vehicle whose brain fails: the five sharing its brain go on", function()
     local Brain = {think = function(v, dt)
       v.data.n = v.data.n + 1

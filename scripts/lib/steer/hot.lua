@@ -3,21 +3,28 @@
 --
 --   local hot = require "steer.hot"
 --   hot.watch{"brains/hunter.lua", "brains/prey.lua"}   -- modules "brains.hunter", "brains.prey"
---   function love.update(dt) hot.update() ... end
+--   function love.update(dt) hot.update(world) ... end
 --
--- hot.update() looks at each watched file's modification time and size (steer.file_mtime: plain
--- Lua has no stat) and reloads the files that changed, with the program's rules:
---  * the new module table is merged into the old one (package.loaded[name]) in place: its values
---    are copied into the old table, recursively into plain sub-tables (no metatable), so every
---    reference to `Hunter` or `Hunter.states.chase` sees the new code at once; keys the new file no
---    longer has stay; a module that is not a plain table is replaced, as require would;
---  * nothing else is touched: the world, every vehicle, v.data, v.state and v.brain stay;
+-- hot.update(world, ...) looks at each watched file's modification time and size
+-- (steer.file_mtime: plain Lua has no stat) and reloads the files that changed, with the program's
+-- rules (steer.patch):
+--  * the new run's tables are matched with the old ones by where the file keeps them (the module's
+--    table, its keys, the file-level locals its functions use, metatables) and the old tables are
+--    patched in place, classes and fsm machines included, so every reference to `Hunter`,
+--    `Hunter.states.chase` or an instance of a class the module defines sees the new code at once;
+--    keys the new file no longer has stay;
+--  * a vehicle of the worlds given whose brain is a function of the file (v.brain = M.think) gets
+--    the new one; the world, v.data, v.state and every other vehicle field stay;
+--  * a vehicle whose brain still runs the file's old code after that (a brain made per vehicle by
+--    a function the reload did not call again) is reported once, with the kinds and count, through
+--    hot.on_warning;
 --  * a syntax error or an error while the chunk runs is reported (file:line and a traceback), and
 --    whatever the failed reload had overwritten is put back: the old code keeps running. The
 --    error stays in hot.errors() until that file loads cleanly.
 -- A file that is missing for a moment (an editor saving through a rename) is looked at again on
 -- the next call. The reload of a file that was saved twice between two calls happens once.
 local steer = require "steer"
+local patch = require "steer.patch"
 
 local hot = {}
 
@@ -29,29 +36,27 @@ local errors = {}       -- path -> message of its last failed reload (until it l
 hot.on_reload = nil
 hot.on_error = function(path, message) io.stderr:write("steer.hot: ", message, "\n") end
 
-local function is_plain(t) return type(t) == "table" and getmetatable(t) == nil end
+-- Called when vehicles still run the old code of a file that reloaded: (path, message). The
+-- default handler writes the message to stderr.
+hot.on_warning = function(path, message) io.stderr:write("steer.hot: ", path, ": ", message, "\n") end
 
--- Copies src's keys into dst (recursively into plain sub-tables), logging each overwritten value in
--- undo as {table, key, old value}. seen ends cycles.
-local function merge(dst, src, seen, undo)
-  if seen[src] then return end
-  seen[src] = true
-  for k, v in pairs(src) do
-    local old = rawget(dst, k)
-    if is_plain(v) and is_plain(old) and v ~= old then
-      merge(old, v, seen, undo)
-    else
-      undo[#undo + 1] = { dst, k, old }
-      rawset(dst, k, v)
-    end
+-- Every value of another module (and the globals): a reload never walks into those.
+local function others(module)
+  local skip = { _G }
+  for name, value in pairs(package.loaded) do
+    if name ~= module then skip[#skip + 1] = value end
   end
+  return skip
 end
 
-local function replay(undo)
-  for i = #undo, 1, -1 do
-    local u = undo[i]
-    rawset(u[1], u[2], u[3])
+local function vehicles_of(worlds)
+  local all = {}
+  for i = 1, worlds.n do
+    local ok, list = pcall(function() return worlds[i]:vehicles() end)
+    if not ok then error(("hot.update: argument #%d: steer.World expected, got %s"):format(i, type(worlds[i])), 3) end
+    for _, v in ipairs(list) do all[#all + 1] = v end
   end
+  return all
 end
 
 -- "brains/hunter.lua" -> "brains.hunter"
@@ -67,38 +72,51 @@ local function read(file)
   return text
 end
 
--- Runs the file's chunk as require would (arguments: module name, file) and merges the result.
--- Returns true, or false and the message (with a traceback when the chunk raised).
-local function apply(entry)
+-- Runs the file's chunk as require would (arguments: module name, file) and puts the new code in
+-- place (steer.patch). Returns true and a warning (or nil), or false and the message (with a
+-- traceback when the chunk raised).
+local function apply(entry, worlds)
   local text, err = read(entry.file)
   if not text then return false, err end
   -- what loadfile (and so require) skips: a UTF-8 byte order mark, some editors' habit, and a #!
   -- line, whose newline stays so that errors name the lines as written
   text = text:gsub("^\239\187\191", "")
   if text:sub(1, 1) == "#" then text = text:gsub("^[^\n]*", "") end
+  local source = "@" .. entry.path
   local chunk
-  chunk, err = (loadstring or load)(text, "@" .. entry.path)
+  chunk, err = (loadstring or load)(text, source)
   if not chunk then return false, err end
+  local vehicles = vehicles_of(worlds)
+  local before = patch.brains(vehicles)
   local ok, fresh = xpcall(function() return chunk(entry.module, entry.file) end, function(e)
     return debug.traceback(tostring(e), 2)
   end)
   if not ok then return false, fresh end
-  local undo = {}
   local old = package.loaded[entry.module]
-  if is_plain(old) and type(fresh) ~= "table" then
+  if type(old) == "table" and type(fresh) ~= "table" then
     -- a save without its `return M` (or one made mid-edit): replacing the table would leave every
     -- brain holding the old one with the old code, and later saves merging into a table nobody holds
     return false, ("module '%s' returned %s instead of its table: the old code keeps running (does the file "
       .. "end with `return M`?)"):format(entry.module, type(fresh))
   end
-  if is_plain(old) and type(fresh) == "table" then
-    ok, err = pcall(merge, old, fresh, {}, undo)
-    if not ok then
-      replay(undo)
-      return false, tostring(err)
-    end
-  else -- nothing to merge into: the new value takes the old one's place
+  local report
+  -- the old run's functions carry the chunk name `require` gave them (the path package.path found)
+  local found = package.searchpath and package.searchpath(entry.module, package.path)
+  ok, report = pcall(patch.apply, {
+    source = source, sources = { "@" .. entry.file, found and "@" .. found }, roots = { { old = old, new = fresh } },
+    skip = others(entry.module), vehicles = vehicles,
+  })
+  if not ok then return false, tostring(report) end
+  if type(old) ~= "table" or type(fresh) ~= "table" then
+    -- nothing to patch in place: the new value takes the old one's place, as require would
     package.loaded[entry.module] = fresh == nil and true or fresh
+  end
+  local stale, kinds = patch.stale(report, vehicles, before)
+  if stale > 0 then
+    local one = stale == 1
+    return true, ("%d %s (%s) still %s the old code: %s made by code this save did not run again (set v.brain "
+      .. "anew, or restart)"):format(stale, one and "vehicle" or "vehicles", kinds, one and "runs" or "run",
+      one and "its brain was" or "their brains were")
   end
   return true
 end
@@ -129,18 +147,21 @@ function hot.watch(list)
   return hot
 end
 
---- Reloads every watched file that changed since it was last looked at. Returns how many reloaded
---- and how many failed.
-function hot.update()
+--- Reloads every watched file that changed since it was last looked at; the vehicles of the worlds
+--- given get their brains' new code (see above). Returns how many reloaded and how many failed.
+function hot.update(...)
+  local worlds = { n = select("#", ...), ... }
+  vehicles_of(worlds) -- (checks the arguments at once, not only when a file changed)
   local good, bad = 0, 0
   for _, entry in ipairs(watched) do
     local mtime, size = steer.file_mtime(entry.file)
     if mtime and (mtime ~= entry.mtime or size ~= entry.size) then
       entry.mtime, entry.size = mtime, size
-      local ok, err = apply(entry)
+      local ok, err = apply(entry, worlds)
       if ok then
         good = good + 1
         errors[entry.path] = nil
+        if err and hot.on_warning then hot.on_warning(entry.path, err) end
         if hot.on_reload then hot.on_reload(entry.path, entry.module) end
       else
         bad = bad + 1

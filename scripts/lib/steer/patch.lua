@@ -1,0 +1,289 @@
+-- steer.patch - what a hot reload does with the values a file's new run made: the one set of rules
+-- behind the `steer` program's reloads and `steer.hot` (Lua 5.1 (LuaJIT) to 5.4).
+--
+-- A file that runs again makes new tables and functions. Vehicles, other modules and the scene's
+-- own callbacks still hold the old ones, so the new run's values are matched with the old by
+-- *where the file keeps them*: the same global name, the same key of a matched table, the same
+-- name of a file-level local its functions use (an upvalue), a matched table's metatable. Then:
+--  * a matched table stays the one everybody holds: the new run's keys are copied into the old
+--    table (keys the new run no longer has stay) and the new run's references to the new table
+--    are pointed at the old one, so a brain table, an fsm machine and its states, a class and the
+--    metatable its instances share all run the new code from their next call;
+--  * a function cannot be changed in place: a vehicle whose brain is an old function of the file
+--    gets the new function kept at the same place;
+--  * everything else is the new run's: `score = 0` at a file's top level resets it, as it reads.
+-- Values matched are never looked into when both runs hold the same one (a library such as fsm, a
+-- table the file keeps with `X = X or {}`). A brain the new run has no place for (a table made by
+-- a function the reload did not call again, one per vehicle) keeps its old code: `stale` counts
+-- those vehicles by kind so that the reload can say so.
+--
+-- Every write is logged, so that `undo` puts back exactly what was there when the caller's next
+-- step (the scene's reload(world)) fails.
+local patch = {}
+
+local getupvalue, setupvalue = debug.getupvalue, debug.setupvalue
+local getmeta, setmeta = debug.getmetatable, debug.setmetatable
+local getinfo = debug.getinfo
+
+-- The keys of t whose values are walked, in an order that does not depend on the string hash seed
+-- (which changes between runs): numbers and booleans in `next` order, then strings sorted. Two runs
+-- of a file meet the same values in the same order, so their first places are the same.
+local function keys_of(t)
+  local plain, strings = {}, {}
+  for k in next, t do
+    local kt = type(k)
+    if kt == "string" then
+      strings[#strings + 1] = k
+    elseif kt == "number" or kt == "boolean" then
+      plain[#plain + 1] = k
+    end
+  end
+  table.sort(strings)
+  for i = 1, #strings do plain[#plain + 1] = strings[i] end
+  return plain
+end
+
+-- The session of one apply: ctx.source (the file's chunk source, "@path"), ctx.skip (values never
+-- walked: other modules, _G), ctx.old_of (new table or function -> the old one at its place),
+-- ctx.new_of (old function -> new), ctx.tables / ctx.funcs (new ones met, in order), ctx.met.
+local function own(ctx, f)
+  local info = getinfo(f, "S")
+  return info ~= nil and (info.source == ctx.source or ctx.sources[info.source] == true)
+end
+
+local walk
+
+-- Upvalues of a new function of the file, matched by name with the old function's.
+local function walk_upvalues(ctx, old, new)
+  local olds = {}
+  if type(old) == "function" and own(ctx, old) then
+    for i = 1, 255 do
+      local name, value = getupvalue(old, i)
+      if name == nil then break end
+      olds[name] = value
+    end
+  end
+  for i = 1, 255 do
+    local name, value = getupvalue(new, i)
+    if name == nil then break end
+    if name ~= "_ENV" then walk(ctx, olds[name], value) end
+  end
+end
+
+-- Walks the new run's value `new`, found at the place where the old run kept `old` (or nil).
+function walk(ctx, old, new)
+  local tn = type(new)
+  if tn ~= "table" and tn ~= "function" then return end
+  if tn == "function" then ctx.fresh[new] = true end
+  if ctx.skip[new] or new == old then return end -- a library, or a value both runs hold
+  if ctx.old_of[new] == nil and old ~= nil and type(old) == tn and not ctx.skip[old] and not ctx.claimed[old] then
+    ctx.old_of[new] = old
+    ctx.claimed[old] = true
+    if tn == "function" then ctx.new_of[old] = new end
+  end
+  if ctx.met[new] then return end
+  ctx.met[new] = true
+  if tn == "function" then
+    if own(ctx, new) then
+      ctx.funcs[#ctx.funcs + 1] = new
+      walk_upvalues(ctx, ctx.old_of[new], new)
+    end
+    return
+  end
+  ctx.tables[#ctx.tables + 1] = new
+  local matched = ctx.old_of[new]
+  local oldt = type(matched) == "table" and matched or nil
+  local keys = keys_of(new)
+  for i = 1, #keys do
+    local k = keys[i]
+    walk(ctx, oldt and rawget(oldt, k), rawget(new, k))
+  end
+  local mt = getmeta(new)
+  if mt ~= nil then walk(ctx, oldt and getmeta(oldt), mt) end
+end
+
+local function log(ctx, kind, a, b, c) ctx.undo[#ctx.undo + 1] = { kind, a, b, c } end
+
+local function set(ctx, t, k, v)
+  local was = rawget(t, k)
+  if was == v then return end
+  log(ctx, "set", t, k, was)
+  rawset(t, k, v)
+end
+
+local function resolve(ctx, v)
+  local old = ctx.old_of[v]
+  if old ~= nil and type(old) == "table" then return old end
+  return v
+end
+
+-- Points every reference the new run holds to a matched new table at the old table, then copies
+-- the new run's contents into the old tables.
+local function settle(ctx)
+  for _, t in ipairs(ctx.tables) do
+    local keys = keys_of(t)
+    for i = 1, #keys do
+      local k = keys[i]
+      local v = rawget(t, k)
+      local r = resolve(ctx, v)
+      if r ~= v then set(ctx, t, k, r) end
+    end
+    local mt = getmeta(t)
+    if mt ~= nil and resolve(ctx, mt) ~= mt then
+      log(ctx, "meta", t, mt)
+      setmeta(t, resolve(ctx, mt))
+    end
+  end
+  for _, f in ipairs(ctx.funcs) do
+    for i = 1, 255 do
+      local name, value = getupvalue(f, i)
+      if name == nil then break end
+      local r = resolve(ctx, value)
+      if r ~= value then
+        log(ctx, "upvalue", f, i, value)
+        setupvalue(f, i, r)
+      end
+    end
+  end
+  for _, new in ipairs(ctx.tables) do
+    local old = ctx.old_of[new]
+    if type(old) == "table" then
+      for k, v in next, new do set(ctx, old, k, v) end
+      local mt = getmeta(new)
+      if mt ~= nil and getmeta(old) ~= mt then
+        log(ctx, "meta", old, getmeta(old))
+        setmeta(old, mt)
+      end
+    end
+  end
+end
+
+-- What a brain runs: the function itself, its table's think (a plain field, else through its
+-- metatable), and for an fsm machine the vehicle's current state's think.
+local function brain_code(brain, state)
+  if type(brain) == "function" then return brain end
+  if type(brain) ~= "table" then return nil end
+  local states = rawget(brain, "states")
+  if type(states) == "table" and state ~= nil then
+    local s = rawget(states, state)
+    if type(s) == "table" and type(rawget(s, "think")) == "function" then return rawget(s, "think") end
+  end
+  local think = rawget(brain, "think")
+  if think == nil and getmeta(brain) ~= nil then
+    local ok, found = pcall(function() return brain.think end)
+    think = ok and found or nil
+  end
+  return type(think) == "function" and think or nil
+end
+
+--- Matches the new run of a file with the old and puts the new code in place. `spec`:
+---   source   the chunk's source ("@path"): functions from it are the file's
+---   sources  optional array of other sources the file's functions may carry (the old run's, when
+---            `require` named the chunk by another path)
+---   globals  optional {old = copy of the globals before the run, new = the globals table}: each
+---            global is a place (the scene)
+---   roots    optional array of {old =, new =}: values at one place (a module's or the scene's
+---            returned value); a matched table root stays the old table
+---   skip     optional array of values never walked (other modules, _G)
+---   vehicles optional array of vehicle handles: function brains of the file get the new function
+--- Returns a report: undo (the log for patch.undo), rebrained (vehicles given a new function), and
+--- what patch.stale needs.
+local apply
+
+function patch.apply(spec)
+  local ctx = {
+    source = spec.source, sources = {}, skip = {}, old_of = {}, new_of = {}, claimed = {}, met = {},
+    tables = {}, funcs = {}, undo = {}, fresh = {},
+  }
+  local ok, report = pcall(apply, ctx, spec)
+  if not ok then -- (a vehicle's brain refused, say): nothing stays half done
+    patch.undo(ctx.undo)
+    error(report, 0)
+  end
+  return report
+end
+
+function apply(ctx, spec)
+  for _, v in ipairs(spec.skip or {}) do ctx.skip[v] = true end
+  for _, source in ipairs(spec.sources or {}) do ctx.sources[source] = true end
+  local globals = spec.globals
+  if globals then
+    ctx.skip[globals.new] = true
+    ctx.skip[globals.old] = true
+    local keys = keys_of(globals.new)
+    for i = 1, #keys do
+      local k = keys[i]
+      walk(ctx, rawget(globals.old, k), rawget(globals.new, k))
+    end
+  end
+  for _, root in ipairs(spec.roots or {}) do walk(ctx, root.old, root.new) end
+  settle(ctx)
+  if globals then
+    local keys = keys_of(globals.new)
+    for i = 1, #keys do
+      local k = keys[i]
+      local v = rawget(globals.new, k)
+      local r = resolve(ctx, v)
+      if r ~= v then set(ctx, globals.new, k, r) end
+    end
+  end
+  local report = { undo = ctx.undo, fresh = ctx.fresh, source = ctx.source, sources = ctx.sources, rebrained = 0 }
+  for _, v in ipairs(spec.vehicles or {}) do
+    local new = ctx.new_of[v.brain]
+    if new ~= nil then
+      log(ctx, "brain", v, v.brain)
+      v.brain = new
+      report.rebrained = report.rebrained + 1
+    end
+  end
+  return report
+end
+
+--- What each vehicle's brain runs now (vehicle -> function), for `stale` after the reload.
+function patch.brains(vehicles)
+  local code = {}
+  for _, v in ipairs(vehicles) do code[v] = brain_code(v.brain, v.state) or false end
+  return code
+end
+
+--- After apply (and whatever the reload ran next): the vehicles whose brain still runs the same
+--- function of the file as `before` (patch.brains before the file ran again) that the new run does
+--- not hold. Returns their count and their kinds with counts ("guard 3, sheep 1", sorted).
+function patch.stale(report, vehicles, before)
+  local count, kinds, names = 0, {}, {}
+  local ctx = { source = report.source, sources = report.sources }
+  for _, v in ipairs(vehicles) do
+    local was = before[v]
+    if was then
+      local code = brain_code(v.brain, v.state)
+      if code == was and not report.fresh[code] and own(ctx, code) then
+        count = count + 1
+        local kind = tostring(v.kind or "?")
+        if not kinds[kind] then names[#names + 1] = kind end
+        kinds[kind] = (kinds[kind] or 0) + 1
+      end
+    end
+  end
+  table.sort(names)
+  for i, kind in ipairs(names) do names[i] = kind .. " " .. kinds[kind] end
+  return count, table.concat(names, ", ")
+end
+
+--- Puts back everything apply wrote, newest first.
+function patch.undo(log_)
+  for i = #log_, 1, -1 do
+    local e = log_[i]
+    local kind = e[1]
+    if kind == "set" then
+      rawset(e[2], e[3], e[4])
+    elseif kind == "meta" then
+      setmeta(e[2], e[3])
+    elseif kind == "upvalue" then
+      setupvalue(e[2], e[3], e[4])
+    else -- "brain"
+      e[2].brain = e[3]
+    end
+  end
+end
+
+return patch
