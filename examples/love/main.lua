@@ -102,7 +102,7 @@ local function finish_test()
 end
 
 function love.update(dt)
-  hot.update()
+  hot.update(game.world) -- the world whose vehicles get their brains' new code
   if test then
     if test.done then return end
     if test.wait_reload and game.steps == test.wait_reload and reloads == 0 then
