@@ -77,6 +77,45 @@ Hunter.brain = ]])
     assert.is_true(ticks >= 7)
   end)
 
+  it("the README's guards.lua: a print added to the patrol state's think runs after the save", function()
+    -- the scene exactly as README.md shows it (the brain is a file-level local fsm machine)
+    local readme = io.open(H.ROOT .. "/README.md"):read("a")
+    local scene = readme:match("```lua\n(%-%- guards%.lua:.-)```")
+    assert.is_truthy(scene, "README.md has no guards.lua block")
+    local dir = os.tmpname()
+    os.remove(dir)
+    sh(("mkdir -p %s/scripts && cp -r %s/scripts/lib %s/scripts/"):format(dir, H.ROOT, dir))
+    scene = scene .. 'print("@ready")\n' -- (so that the test saves only once the program runs it)
+    local path = dir .. "/scripts/guards.lua"
+    local f = io.open(path, "w")
+    f:write(scene)
+    f:close()
+    local edited, n = scene:gsub("think = function%(v%) if v%.world:closest%(v, \"intruder\", 150%)",
+      "think = function(v) print(\"@patrol \" .. v.id) if v.world:closest(v, \"intruder\", 150)")
+    assert.are.equal(1, n)
+    local p = H.start(dir, "guards", ("SDL_VIDEODRIVER=dummy %s --headless --watch --seed 2 --time-budget %s "
+      .. "scripts/guards.lua"):format(H.BIN, H.TIME_BUDGET))
+    local function context() return H.read(p.err) .. "\n" .. H.read(p.out):sub(-2000) end
+    H.wait_until("the scene to run", function() return H.read(p.out):find("@ready", 1, true) end, context)
+    -- patrolling guards (at the start they all patrol) print from the next think. (A save that
+    -- lands before the program watches the file is made again.)
+    H.wait_until("the edited patrol think to run", function()
+      if H.read(p.out):find("@patrol", 1, true) then return true end
+      f = io.open(path .. ".next", "w")
+      f:write(edited)
+      f:close()
+      sh(("mv %s.next %s"):format(path, path))
+      os.execute("sleep 0.5")
+      return false
+    end, context)
+    local rc = H.stop(p)
+    local err = H.read(p.err)
+    sh("rm -rf " .. dir)
+    assert.are.equal(0, rc, err)
+    assert.is_truthy(err:find("steer: reloaded [^\n]*guards%.lua\n"), err) -- and no vehicle left behind
+    assert.is_falsy(err:find("old code", 1, true), err)
+  end)
+
   it("every demo survives a save of its own file while it runs (reload picks the run back up)", function()
     local dir = os.tmpname()
     os.remove(dir)
