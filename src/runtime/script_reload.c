@@ -236,8 +236,8 @@ static int apply(lua_State *L)
     lua_setfield(L, spec, "skip");
     lua_pushvalue(L, roots);
     lua_setfield(L, spec, "roots");
-    push_vehicles(host);
-    lua_setfield(L, spec, "vehicles");
+    lua_getfield(L, undo, "before");
+    lua_setfield(L, spec, "brains");
     lua_pushvalue(L, spec);
     call_patch(host, "apply", 1, 1);
     lua_getfield(L, -1, "undo");
@@ -281,9 +281,8 @@ static int note_stale(lua_State *L)
     ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
     host->reload_note[0] = '\0';
     if (lua_getfield(L, 1, "report") != LUA_TTABLE) return 0;
-    push_vehicles(host);
     lua_getfield(L, 1, "before");
-    call_patch(host, "stale", 3, 2);
+    call_patch(host, "stale", 2, 2);
     lua_Integer stale = lua_tointeger(L, -2);
     if (stale > 0)
         snprintf(host->reload_note, sizeof host->reload_note,

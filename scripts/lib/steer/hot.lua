@@ -104,14 +104,14 @@ local function apply(entry, worlds)
   local found = package.searchpath and package.searchpath(entry.module, package.path)
   ok, report = pcall(patch.apply, {
     source = source, sources = { "@" .. entry.file, found and "@" .. found }, roots = { { old = old, new = fresh } },
-    skip = others(entry.module), vehicles = vehicles,
+    skip = others(entry.module), brains = before,
   })
   if not ok then return false, tostring(report) end
   if type(old) ~= "table" or type(fresh) ~= "table" then
     -- nothing to patch in place: the new value takes the old one's place, as require would
     package.loaded[entry.module] = fresh == nil and true or fresh
   end
-  local stale, kinds = patch.stale(report, vehicles, before)
+  local stale, kinds = patch.stale(report, before)
   if stale > 0 then
     local one = stale == 1
     return true, ("%d %s (%s) still %s the old code: %s made by code this save did not run again (set v.brain "

@@ -158,15 +158,20 @@ local function settle(ctx)
   end
 end
 
--- What a brain runs: the function itself, its table's think (a plain field, else through its
--- metatable), and for an fsm machine the vehicle's current state's think.
-local function brain_code(brain, state)
+-- What a brain runs, to tell old code from new: the function itself, its table's think (a plain
+-- field, else through its metatable), and for an fsm machine (a table with `states`) the think of
+-- its first state by name that has one: a machine patched in place has new code in every state,
+-- one made anew per vehicle in none, so one state tells.
+local function brain_code(brain)
   if type(brain) == "function" then return brain end
   if type(brain) ~= "table" then return nil end
   local states = rawget(brain, "states")
-  if type(states) == "table" and state ~= nil then
-    local s = rawget(states, state)
-    if type(s) == "table" and type(rawget(s, "think")) == "function" then return rawget(s, "think") end
+  if type(states) == "table" then
+    local names = keys_of(states)
+    for i = 1, #names do
+      local s = rawget(states, names[i])
+      if type(s) == "table" and type(rawget(s, "think")) == "function" then return rawget(s, "think") end
+    end
   end
   local think = rawget(brain, "think")
   if think == nil and getmeta(brain) ~= nil then
@@ -185,7 +190,8 @@ end
 ---   roots    optional array of {old =, new =}: values at one place (a module's or the scene's
 ---            returned value); a matched table root stays the old table
 ---   skip     optional array of values never walked (other modules, _G)
----   vehicles optional array of vehicle handles: function brains of the file get the new function
+---   brains   optional: patch.brains(vehicles) taken before the file ran again; the vehicles whose
+---            brain is a function of the file get the new function
 --- Returns a report: undo (the log for patch.undo), rebrained (vehicles given a new function), and
 --- what patch.stale needs.
 local apply
@@ -228,35 +234,65 @@ function apply(ctx, spec)
     end
   end
   local report = { undo = ctx.undo, fresh = ctx.fresh, source = ctx.source, sources = ctx.sources, rebrained = 0 }
-  for _, v in ipairs(spec.vehicles or {}) do
-    local new = ctx.new_of[v.brain]
-    if new ~= nil then
-      log(ctx, "brain", v, v.brain)
-      v.brain = new
-      report.rebrained = report.rebrained + 1
+  local snap = spec.brains
+  if snap then
+    for i = 1, #snap.vehicles do
+      local new = ctx.new_of[snap.brain[i]]
+      if new ~= nil then
+        local v = snap.vehicles[i]
+        log(ctx, "brain", v, snap.brain[i])
+        v.brain = new
+        report.rebrained = report.rebrained + 1
+      end
     end
   end
   return report
 end
 
---- What each vehicle's brain runs now (vehicle -> function), for `stale` after the reload.
+--- Each vehicle's brain before the file runs again: the snapshot `apply` (its `brains`) and
+--- `stale` take. One read of v.brain per vehicle; what a brain runs is worked out once per brain.
 function patch.brains(vehicles)
-  local code = {}
-  for _, v in ipairs(vehicles) do code[v] = brain_code(v.brain, v.state) or false end
-  return code
+  local snap = { vehicles = vehicles, brain = {}, code = {} }
+  local memo = {}
+  for i = 1, #vehicles do
+    local brain = vehicles[i].brain
+    snap.brain[i] = brain
+    local code = false
+    if brain ~= nil then
+      code = memo[brain]
+      if code == nil then
+        code = brain_code(brain) or false
+        memo[brain] = code
+      end
+    end
+    snap.code[i] = code
+  end
+  return snap
 end
 
---- After apply (and whatever the reload ran next): the vehicles whose brain still runs the same
---- function of the file as `before` (patch.brains before the file ran again) that the new run does
---- not hold. Returns their count and their kinds with counts ("guard 3, sheep 1", sorted).
-function patch.stale(report, vehicles, before)
+--- After apply (and whatever the reload ran next, reload(world) included): the vehicles whose
+--- brain still runs the same function of the file as before the file ran again, a function the new
+--- run does not hold. Returns their count and their kinds with counts ("guard 3, sheep 1", sorted).
+function patch.stale(report, snap)
   local count, kinds, names = 0, {}, {}
   local ctx = { source = report.source, sources = report.sources }
-  for _, v in ipairs(vehicles) do
-    local was = before[v]
+  local old_code, now = {}, {} -- function -> old code of the file?; brain -> what it runs now
+  for i = 1, #snap.vehicles do
+    local was = snap.code[i]
+    local old = false
     if was then
-      local code = brain_code(v.brain, v.state)
-      if code == was and not report.fresh[code] and own(ctx, code) then
+      old = old_code[was]
+      if old == nil then
+        old = not report.fresh[was] and own(ctx, was)
+        old_code[was] = old
+      end
+    end
+    if old then -- its brain ran old code of the file: does the same brain still?
+      local brain = snap.brain[i]
+      if now[brain] == nil then now[brain] = brain_code(brain) or false end
+      local v = snap.vehicles[i]
+      -- (unless reload(world) gave the vehicle another brain, or removed it)
+      if now[brain] == was and v:alive() and v.brain == brain then
         count = count + 1
         local kind = tostring(v.kind or "?")
         if not kinds[kind] then names[#names + 1] = kind end
