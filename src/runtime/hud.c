@@ -76,9 +76,17 @@ void hud_draw(App *app)
     snprintf(fixed[2], sizeof fixed[2], "%s", hud_status_line(app));
     int extra;
     const char *const *script_lines = script_hud_lines(app->script, &extra);
-    const char *lines[HUD_FIXED_LINES + 32];
+    const char *lines[HUD_FIXED_LINES + 33];
     int n = 0;
     for (int i = 0; i < HUD_FIXED_LINES; i++) lines[n++] = fixed[i];
+    /* vehicles the last save could not reach (a window shows no stderr): until the next reload */
+    const char *note = script_reload_note(app->script);
+    char stale[160];
+    if (note) {
+        const char *cut = strstr(note, " the old code");
+        snprintf(stale, sizeof stale, "%.*s the old code (F5 restarts)", cut ? (int)(cut - note) : 120, note);
+        lines[n++] = stale;
+    }
     for (int i = 0; i < extra && n < (int)(sizeof lines / sizeof lines[0]); i++) lines[n++] = script_lines[i];
     steer_render_hud(app->render, lines, n);
 
