@@ -111,3 +111,22 @@ describe("steer.hot on brains", function()
     assert.has_error(function() hot.update(w, 42) end, "hot.update: argument #2: steer.World expected, got number")
   end)
 end)
+
+describe("steer.patch", function()
+  it("walks a long linked structure without running out of stack", function()
+    local patch = require "steer.patch"
+    local function build(tag)
+      local head
+      for i = 1, 100000 do head = { next = head, i = i } end
+      return { list = head, think = function() return tag end }
+    end
+    local old, new = build("old"), build("new")
+    local first = old.list
+    local report = patch.apply{ source = "@nowhere", roots = { { old = old, new = new } } }
+    assert.equal("new", old.think())
+    assert.equal(first, old.list) -- the old nodes stay, with the new run's values
+    assert.equal(100000, old.list.i)
+    patch.undo(report.undo)
+    assert.equal("old", old.think())
+  end)
+end)

@@ -25,20 +25,30 @@ local getupvalue, setupvalue = debug.getupvalue, debug.setupvalue
 local getmeta, setmeta = debug.getmetatable, debug.setmetatable
 local getinfo = debug.getinfo
 
--- The keys of t whose values are walked, in an order that does not depend on the string hash seed
--- (which changes between runs): numbers and booleans in `next` order, then strings sorted. Two runs
--- of a file meet the same values in the same order, so their first places are the same.
+-- The keys of t whose values are walked (tables and functions: the values that can hold code), in
+-- an order that does not depend on the string hash seed (which changes between runs): numbers and
+-- booleans in `next` order, then strings sorted. Two runs of a file meet the same values in the same
+-- order, so their first places are the same.
+local NONE = {}
+
 local function keys_of(t)
-  local plain, strings = {}, {}
-  for k in next, t do
-    local kt = type(k)
-    if kt == "string" then
-      strings[#strings + 1] = k
-    elseif kt == "number" or kt == "boolean" then
-      plain[#plain + 1] = k
+  local plain, strings -- (made only when needed: most data tables hold neither)
+  for k, v in next, t do
+    local vt = type(v)
+    if vt == "table" or vt == "function" then
+      local kt = type(k)
+      if kt == "string" then
+        strings = strings or {}
+        strings[#strings + 1] = k
+      elseif kt == "number" or kt == "boolean" then
+        plain = plain or {}
+        plain[#plain + 1] = k
+      end
     end
   end
-  table.sort(strings)
+  if not strings then return plain or NONE end
+  if #strings > 1 then table.sort(strings) end
+  if not plain then return strings end
   for i = 1, #strings do plain[#plain + 1] = strings[i] end
   return plain
 end
@@ -51,55 +61,70 @@ local function own(ctx, f)
   return info ~= nil and (info.source == ctx.source or ctx.sources[info.source] == true)
 end
 
-local walk
-
--- Upvalues of a new function of the file, matched by name with the old function's.
-local function walk_upvalues(ctx, old, new)
-  local olds = {}
-  if type(old) == "function" and own(ctx, old) then
-    for i = 1, 255 do
-      local name, value = getupvalue(old, i)
-      if name == nil then break end
-      olds[name] = value
-    end
-  end
-  for i = 1, 255 do
-    local name, value = getupvalue(new, i)
-    if name == nil then break end
-    if name ~= "_ENV" then walk(ctx, olds[name], value) end
-  end
-end
-
--- Walks the new run's value `new`, found at the place where the old run kept `old` (or nil).
-function walk(ctx, old, new)
+-- Walks the new run's values from (old, new) pairs found at the same places, depth first, with a
+-- stack of its own rather than recursion (a long linked structure must not overflow the C stack).
+-- `todo` holds pairs as flat old, new entries (either may be nil), n of them; a pair's children are
+-- pushed in reverse so that they are met in keys_of order. Returns the new n.
+local function visit(ctx, old, new, todo, n)
   local tn = type(new)
-  if tn ~= "table" and tn ~= "function" then return end
+  if tn ~= "table" and tn ~= "function" then return n end
   if tn == "function" then ctx.fresh[new] = true end
-  if ctx.skip[new] or new == old then return end -- a library, or a value both runs hold
+  if ctx.skip[new] or new == old then return n end -- a library, or a value both runs hold
   if ctx.old_of[new] == nil and old ~= nil and type(old) == tn and not ctx.skip[old] and not ctx.claimed[old] then
     ctx.old_of[new] = old
     ctx.claimed[old] = true
     if tn == "function" then ctx.new_of[old] = new end
   end
-  if ctx.met[new] then return end
+  if ctx.met[new] then return n end
   ctx.met[new] = true
+  local matched = ctx.old_of[new]
   if tn == "function" then
-    if own(ctx, new) then
-      ctx.funcs[#ctx.funcs + 1] = new
-      walk_upvalues(ctx, ctx.old_of[new], new)
+    if not own(ctx, new) then return n end
+    ctx.funcs[#ctx.funcs + 1] = new
+    -- its upvalues (file-level locals), matched by name with the old function's
+    local olds = {}
+    if type(matched) == "function" and own(ctx, matched) then
+      for i = 1, 255 do
+        local name, value = getupvalue(matched, i)
+        if name == nil then break end
+        olds[name] = value
+      end
     end
-    return
+    local count = 0
+    while getupvalue(new, count + 1) ~= nil do count = count + 1 end
+    for i = count, 1, -1 do
+      local name, value = getupvalue(new, i)
+      if name ~= "_ENV" then
+        todo[n + 1], todo[n + 2] = olds[name], value
+        n = n + 2
+      end
+    end
+    return n
   end
   ctx.tables[#ctx.tables + 1] = new
-  local matched = ctx.old_of[new]
   local oldt = type(matched) == "table" and matched or nil
-  local keys = keys_of(new)
-  for i = 1, #keys do
-    local k = keys[i]
-    walk(ctx, oldt and rawget(oldt, k), rawget(new, k))
-  end
   local mt = getmeta(new)
-  if mt ~= nil then walk(ctx, oldt and getmeta(oldt), mt) end
+  if mt ~= nil then
+    todo[n + 1], todo[n + 2] = oldt and getmeta(oldt), mt
+    n = n + 2
+  end
+  local keys = keys_of(new)
+  for i = #keys, 1, -1 do
+    local k = keys[i]
+    todo[n + 1], todo[n + 2] = oldt and rawget(oldt, k), rawget(new, k)
+    n = n + 2
+  end
+  return n
+end
+
+local function walk(ctx, old, new)
+  local todo = { old, new }
+  local n = 2
+  while n > 0 do
+    local o, v = todo[n - 1], todo[n]
+    todo[n - 1], todo[n] = nil, nil
+    n = visit(ctx, o, v, todo, n - 2)
+  end
 end
 
 local function log(ctx, kind, a, b, c) ctx.undo[#ctx.undo + 1] = { kind, a, b, c } end
