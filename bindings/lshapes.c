@@ -445,7 +445,8 @@ static int field_set(lua_State *L)
     if (steer_flow_field_set(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), (int)col - 1, (int)row - 1, d) !=
         STEER_OK)
         luaL_argerror(L, 4, lsteer_core_error(s->owner->world));
-    return 0;
+    lua_settop(L, 1); /* the field, so that calls chain: field:set(1, 1, 1, 0):set(2, 1, 0, 1) */
+    return 1;
 }
 
 /// field:sample(x, y) -> dx, dy (bilinear; 0, 0 outside the grid)
