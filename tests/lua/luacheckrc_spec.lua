@@ -130,7 +130,14 @@ describe("steer --luacheckrc", function()
     local globals = {}
     for i, name in ipairs(config.stds.steer_scene.globals) do globals[i] = name end
     table.sort(globals)
-    assert.same(expected, globals)
+    local function missing(from, what)
+      local set, out = {}, {}
+      for _, name in ipairs(what) do set[name] = true end
+      for _, name in ipairs(from) do if not set[name] then out[#out + 1] = name end end
+      return table.concat(out, ", ")
+    end
+    assert.same(expected, globals, ("the program calls callbacks docs/runtime.md's table does not list (%s), or the"
+      .. " table lists some the program does not call (%s)"):format(missing(globals, expected), missing(expected, globals)))
     assert.equal("lua54+steer_scene", config.std)
   end)
 
