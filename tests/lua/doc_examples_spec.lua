@@ -29,56 +29,8 @@ end
 
 local function shell_quote(s) return "'" .. s:gsub("'", "'\\''") .. "'" end
 
---- The Markdown files whose blocks are examples: README.md, then docs/*.md in name order.
-local function doc_files()
-  local files = {"README.md"}
-  local ls = io.popen("ls docs/*.md")
-  for path in ls:lines() do files[#files + 1] = path end
-  ls:close()
-  return files
-end
-
---- Every ```lua block of the file: {file =, line = (of the opening fence), marker =, source =}.
-local function lua_blocks(path)
-  local blocks, block, n = {}, nil, 0
-  for text in io.lines(path) do
-    n = n + 1
-    if block then
-      if text:match("^%s*```%s*$") then
-        block.source = table.concat(block.lines, "\n") .. "\n"
-        blocks[#blocks + 1] = block
-        block = nil
-      else
-        block.lines[#block.lines + 1] = text:sub(#block.indent + 1)
-      end
-    else
-      local indent, info = text:match("^(%s*)```lua(.*)$")
-      if indent then
-        block = {file = path, line = n, indent = indent, marker = info:match("^%s*(.-)%s*$"), lines = {}}
-      end
-    end
-  end
-  assert(not block, path .. ":" .. (block and block.line or 0) .. ": a ```lua block is never closed")
-  return blocks
-end
-
-local function is_scene(source)
-  for line in (source):gmatch("[^\n]*") do
-    if line:match("^function [%a_][%w_]*%s*%(") or line:match("^world%s*=") or line:match("^keys%s*=") then
-      return true
-    end
-  end
-  return false
-end
-
-local function is_script(source)
-  return source:match("require%s*%(?%s*[\"']steer[\"']") ~= nil
-end
-
---- The block's source with blank lines before it, so that its lines keep their numbers.
-local function padded(block) return ("\n"):rep(block.line) .. block.source end
-
-local function where(block) return ("%s:%d"):format(block.file, block.line) end
+local B = require "tests.lua.doc_blocks"
+local padded, where = B.padded, B.where
 
 local function run_scene(block)
   local dir = os.tmpname()
@@ -118,11 +70,10 @@ describe("the examples of the documentation", function()
   teardown(function() package.path = saved_path end)
 
   local count = 0
-  for _, path in ipairs(doc_files()) do
-    for _, block in ipairs(lua_blocks(path)) do
+  for _, path in ipairs(B.files()) do
+    for _, block in ipairs(B.blocks(path)) do
       count = count + 1
-      local kind = block.marker == "fragment" and "fragment" or is_scene(block.source) and "scene"
-        or is_script(block.source) and "script" or nil
+      local kind = B.kind(block)
       it(("%s (%s)"):format(where(block), kind or "?"), function()
         if block.marker ~= "" and block.marker ~= "fragment" then
           error(("%s: unknown marker '%s' after ```lua (the one marker is 'fragment')"):format(where(block),
@@ -161,12 +112,15 @@ describe("the documentation test itself", function()
   end
 
   it("tells scenes, scripts and fragments apart", function()
-    assert.is_true(is_scene("world = {seed = 1}\n"))
-    assert.is_true(is_scene("local fsm = require 'fsm'\nfunction load(w) end\n"))
-    assert.is_false(is_scene("local function load(w) end\n  world = 1\n"))
-    assert.is_true(is_script('local steer = require "steer"\n'))
-    assert.is_true(is_script("local steer = require('steer')\n"))
-    assert.is_false(is_script('local fsm = require "fsm"\n'))
+    assert.is_true(B.is_scene("world = {seed = 1}\n"))
+    assert.is_true(B.is_scene("local fsm = require 'fsm'\nfunction load(w) end\n"))
+    assert.is_false(B.is_scene("local function load(w) end\n  world = 1\n"))
+    assert.is_true(B.is_script('local steer = require "steer"\n'))
+    assert.is_true(B.is_script("local steer = require('steer')\n"))
+    assert.is_false(B.is_script('local fsm = require "fsm"\n'))
+    assert.equal("fragment", B.kind(block("function load(w) end\n", "fragment")))
+    assert.equal("scene", B.kind(block('local steer = require "steer"\nfunction load(w) end\n')))
+    assert.is_nil(B.kind(block("v:stop()\n")))
   end)
 
   it("fails a script that raises, naming the file's own line", function()
@@ -189,7 +143,7 @@ describe("the documentation test itself", function()
     local f = assert(io.open(path, "w"))
     f:write("# t\n\n```lua\nx = 1\n```\n\n- item:\n\n  ```lua fragment\n  v:stop()\n  ```\n```sh\nls\n```\n")
     f:close()
-    local blocks = lua_blocks(path)
+    local blocks = B.blocks(path)
     os.remove(path)
     assert.equal(2, #blocks)
     assert.same({3, "", "x = 1\n"}, {blocks[1].line, blocks[1].marker, blocks[1].source})

@@ -55,9 +55,13 @@ local function read(path)
   return s
 end
 
+local B = require "tests.lua.doc_blocks"
+
 --- The README's first ```lua block: the first scene a user writes.
 local function first_scene()
-  return assert(read("README.md"):match("\n```lua\n(.-\n)```"), "README.md has no ```lua block")
+  local first = assert(B.blocks("README.md")[1], "README.md has no ```lua block")
+  assert(B.kind(first) == "scene", "README.md's first ```lua block is no scene any more: update this test")
+  return first.source
 end
 
 --- The callbacks docs/runtime.md's table lists (`| callback | when |`), in its order.
@@ -152,6 +156,20 @@ describe("steer --luacheckrc", function()
     remove(dir)
     assert.equal(0, code, report)
     assert.equal("", report)
+  end)
+
+  it("lints clean every scene of the documentation (each in a folder of its own)", function()
+    local scenes = 0
+    for _, block in ipairs(B.all()) do
+      if B.kind(block) == "scene" then
+        scenes = scenes + 1
+        local dir = scene_folder{["scene.lua"] = B.padded(block)} -- (padded: luacheck names the doc's lines)
+        local code, report = luacheck(dir)
+        remove(dir)
+        assert(code == 0 and report == "", ("%s: the scene does not lint clean:\n%s"):format(B.where(block), report))
+      end
+    end
+    assert.is_true(scenes >= 3, "only " .. scenes .. " scenes found")
   end)
 
   it("still reports a misspelt global: read where it was never set, or set and never read", function()
