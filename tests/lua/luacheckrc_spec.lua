@@ -145,6 +145,20 @@ describe("steer --luacheckrc", function()
     assert.equal("lua54+steer_scene", config.std)
   end)
 
+  it("names the same scene globals as the repository's own .luacheckrc gives scripts/*.lua", function()
+    local env = {files = {}, stds = {}}
+    local chunk = assert(load(read(".luacheckrc"), "=.luacheckrc", "t", env))
+    local setfenv = rawget(_G, "setfenv") -- (LuaJIT)
+    if setfenv then setfenv(chunk, env) end
+    chunk()
+    local ours, printed = {}, {}
+    for i, name in ipairs(env.files["scripts/*.lua"].globals) do ours[i] = name end
+    for i, name in ipairs(printed_config().stds.steer_scene.globals) do printed[i] = name end
+    table.sort(ours)
+    table.sort(printed)
+    assert.same(printed, ours)
+  end)
+
   it("lints clean a folder of scenes: the README's first, every callback, the demos and their modules", function()
     local files = {["chase.lua"] = first_scene(), ["herd.lua"] = callback_scene(), ["herd/brain.lua"] = BRAIN}
     for _, demo in ipairs{"hunter_prey.lua", "hunter_prey/hunter.lua", "hunter_prey/prey.lua",
