@@ -4,7 +4,8 @@ std = "lua54"
 max_line_length = 120
 unused_args = false -- brains, callbacks and stubs take (v, dt) and the like whether they use them or not
 
--- A scene's callbacks and settings are its globals (LÖVE style); the program reads them.
+-- A scene's callbacks and settings are its globals (LÖVE style); the program reads them. The same
+-- list as `steer --luacheckrc` prints for users' scenes (a test keeps the two alike).
 local scene = { "world", "load", "update", "draw", "keypressed", "mousepressed", "mousemoved", "reload", "keys" }
 -- Files that also run under LuaJIT (the LÖVE example, the specs under `busted --run=luajit`, the
 -- libraries the game uses) test for it and reach its Lua 5.1 names.

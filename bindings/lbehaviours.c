@@ -125,18 +125,20 @@ static int check_behaviour_name(lua_State *L, int arg)
 }
 
 /// v:stop() switches every behaviour off; v:stop("wander", ...) the ones named (all checked first).
+/// Returns v, as the behaviour methods do, so that `v:stop("flee"):wander{}` chains.
 static int vehicle_stop(lua_State *L)
 {
     LVehicle *v = lsteer_check_vehicle(L, 1);
     int n = lua_gettop(L);
     if (n == 1) {
         steer_vehicle_clear_behaviours(v->owner->world, v->id);
-        return 0;
+        return 1;
     }
     for (int i = 2; i <= n; i++) check_behaviour_name(L, i);
     for (int i = 2; i <= n; i++)
         steer_vehicle_clear_behaviour(v->owner->world, v->id, (SteerBehaviour)check_behaviour_name(L, i));
-    return 0;
+    lua_settop(L, 1);
+    return 1;
 }
 
 static void push_target(lua_State *L, int world_idx, SteerTarget t)

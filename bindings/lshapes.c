@@ -436,16 +436,20 @@ static int path_points(lua_State *L)
 static int field_set(lua_State *L)
 {
     LShape *s = lsteer_check_shape(L, 1, SHAPE_FLOW_FIELD);
+    SteerFlowFieldId id = AS_ID(SteerFlowFieldId, s->packed);
     SteerFlowFieldDef grid;
-    steer_flow_field_get(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), &grid); /* live: checked */
+    steer_flow_field_get(s->owner->world, id, &grid); /* live: checked */
     lua_Integer col = luaL_checkinteger(L, 2), row = luaL_checkinteger(L, 3);
     luaL_argcheck(L, col >= 1 && col <= grid.cols, 2, "column out of range");
     luaL_argcheck(L, row >= 1 && row <= grid.rows, 3, "row out of range");
     SteerVec2 d = steer_vec2(lsteer_check_finite(L, 4), lsteer_check_finite(L, 5));
-    if (steer_flow_field_set(s->owner->world, AS_ID(SteerFlowFieldId, s->packed), (int)col - 1, (int)row - 1, d) !=
-        STEER_OK)
-        luaL_argerror(L, 4, lsteer_core_error(s->owner->world));
-    return 0;
+    if (steer_flow_field_set(s->owner->world, id, (int)col - 1, (int)row - 1, d) != STEER_OK)
+        return luaL_argerror(L, 4, lsteer_core_error(s->owner->world));
+    /* the field, so that calls chain: field:set(1, 1, 1, 0):set(2, 1, 0, 1) (cppcheck, confused by the
+     * _Generic of AS_ID above, takes this call for a comma expression) */
+    // cppcheck-suppress constStatement
+    lua_settop(L, 1);
+    return 1;
 }
 
 /// field:sample(x, y) -> dx, dy (bilinear; 0, 0 outside the grid)

@@ -452,6 +452,8 @@ static void plan_commit_or_undo(lua_State *L, int world_idx, const KindPlan *pla
 }
 
 /* ---- Other methods ------------------------------------------------------------------------- */
+/* The setters return the vehicle, as the behaviour methods do, so that calls chain
+ * (`v:set_position(x, y):wander{}`). */
 
 static int vehicle_alive(lua_State *L)
 {
@@ -464,7 +466,8 @@ static int vehicle_set_position(lua_State *L)
     LVehicle *v = lsteer_check_vehicle(L, 1);
     SteerVec2 p = steer_vec2(lsteer_check_coordinate(L, 2), lsteer_check_coordinate(L, 3));
     steer_vehicle_set_position(v->owner->world, v->id, p);
-    return 0;
+    lua_settop(L, 1);
+    return 1;
 }
 
 static int vehicle_set_velocity(lua_State *L)
@@ -473,14 +476,16 @@ static int vehicle_set_velocity(lua_State *L)
     SteerVec2 p = steer_vec2(lsteer_check_finite(L, 2), lsteer_check_finite(L, 3));
     if (steer_vehicle_set_velocity(v->owner->world, v->id, p) != STEER_OK)
         luaL_argerror(L, 2, lsteer_core_error(v->owner->world));
-    return 0;
+    lua_settop(L, 1);
+    return 1;
 }
 
 static int vehicle_set_heading(lua_State *L)
 {
     LVehicle *v = lsteer_check_vehicle(L, 1);
     steer_vehicle_set_heading(v->owner->world, v->id, lsteer_check_finite(L, 2));
-    return 0;
+    lua_settop(L, 1);
+    return 1;
 }
 
 static int vehicle_tostring(lua_State *L)

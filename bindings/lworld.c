@@ -179,7 +179,8 @@ static int world_step(lua_State *L)
     lua_Integer n = luaL_optinteger(L, 2, 1);
     luaL_argcheck(L, n >= 0, 2, "number of steps must be >= 0");
     for (lua_Integer i = 0; i < n; i++) steer_world_step(w->world);
-    return 0;
+    lua_settop(L, 1); /* the world, so that calls chain: w:step(60):count() */
+    return 1;
 }
 
 /// A uniform integer in [0, range] from the world's PCG32 (rejection: no modulo bias).
@@ -227,7 +228,9 @@ static int world_random(lua_State *L)
 static int world_remove(lua_State *L)
 {
     lsteer_check_world(L, 1);
-    return lsteer_remove_any(L, 1, 2);
+    lsteer_remove_any(L, 1, 2);
+    lua_settop(L, 1); /* the world, as every method without a result of its own */
+    return 1;
 }
 
 /// Pushes an array of the ids' handles.

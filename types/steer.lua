@@ -48,8 +48,9 @@ function steer.file_mtime(path) end
 ---@field think_hz number how often each brain thinks, Hz (writable: >= 0, 0 = never)
 local World = {}
 
---- Advances the simulation by n fixed steps (default 1).
+--- Advances the simulation by n fixed steps (default 1); returns the world, so calls chain.
 ---@param n integer?
+---@return steer.World
 function World:step(n) end
 
 ---@alias steer.Brain {think: fun(v: steer.Vehicle, dt: number)}|fun(v: steer.Vehicle, dt: number)
@@ -100,8 +101,9 @@ function World:random(m, n) end
 ---@return steer.Vehicle
 function World:spawn(options) end
 
---- Removes a vehicle (its data, brain and state go with it) or a shape.
+--- Removes a vehicle (its data, brain and state go with it) or a shape; returns the world.
 ---@param handle steer.Vehicle|steer.Obstacle|steer.Wall|steer.Path|steer.FlowField
+---@return steer.World
 function World:remove(handle) end
 
 --- Every live vehicle (of one kind), in id order.
@@ -178,6 +180,7 @@ function World:walls() end
 function World:kinds() end
 
 --- Destroys the world now (also on garbage collection and at the end of a <close> variable).
+--- Returns nothing: there is nothing left to chain to.
 function World:close() end
 
 ---@class steer.DebugDraw
@@ -368,8 +371,9 @@ function Vehicle:queue(options) end
 ---@return steer.Vehicle
 function Vehicle:avoid_collisions(options) end
 
---- Switches the named behaviours off, or all of them when none is named.
+--- Switches the named behaviours off, or all of them when none is named; returns the vehicle.
 ---@param ... steer.BehaviourName
+---@return steer.Vehicle
 function Vehicle:stop(...) end
 
 --- What is on: name -> its options (weight, priority, probability, ...) and target.
@@ -388,16 +392,21 @@ function Vehicle:forces() end
 ---@return boolean
 function Vehicle:alive() end
 
+-- The setters return the vehicle too, so calls chain: v:set_position(x, y):wander{}.
+
 ---@param x number
 ---@param y number
+---@return steer.Vehicle
 function Vehicle:set_position(x, y) end
 
 --- Also turns the heading to the velocity's direction when it is not zero.
 ---@param vx number
 ---@param vy number
+---@return steer.Vehicle
 function Vehicle:set_velocity(vx, vy) end
 
 ---@param radians number
+---@return steer.Vehicle
 function Vehicle:set_heading(radians) end
 
 ---@class steer.Obstacle
@@ -441,11 +450,12 @@ local FlowField = {}
 function FlowField:remove() end
 ---@return boolean
 function FlowField:alive() end
---- Sets one cell's direction; col and row start at 1.
+--- Sets one cell's direction; col and row start at 1. Returns the field, so calls chain.
 ---@param col integer
 ---@param row integer
 ---@param dx number
 ---@param dy number
+---@return steer.FlowField
 function FlowField:set(col, row, dx, dy) end
 --- The bilinear direction at a point (0, 0 outside the grid).
 ---@param x number

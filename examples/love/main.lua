@@ -9,10 +9,13 @@
 -- repository. Edit them while it runs: steer.hot reloads them on save with the steer program's
 -- rules (vehicles, v.data and states stay; a broken save is shown and the old code goes on).
 --
--- Test mode (make test): love examples/love --test FRAMES [--seed N] [--out DIR] [--wait-reload K]
--- runs FRAMES physics steps, one per frame (a fixed dt, whatever the frame rate), saves
--- DIR/screenshot.png, prints the summary line of headless.lua and quits. --wait-reload K stops
--- the simulation after step K until a watched brain reloads (at most 60 s).
+-- Test mode (make test): love examples/love --test FRAMES [--seed N] [--screenshot PATH]
+-- [--wait-reload K] runs FRAMES physics steps, one per frame (a fixed dt, whatever the frame
+-- rate), prints the summary line of headless.lua and quits. It writes nothing unless asked:
+-- --screenshot PATH saves the last frame there as a PNG (and prints how many of its pixels are not
+-- background). --wait-reload K stops the simulation after step K until a watched brain reloads
+-- (at most 60 s). An unknown option is refused (exit status 2), so that a misspelt one is not
+-- silently ignored.
 
 -- Where steer.so, the brains and the Lua libraries are: this folder is examples/love of the
 -- repository, whose scripts/ holds the brains (scripts/hunter_prey/) and scripts/lib/ the
@@ -41,26 +44,38 @@ local test -- the test mode's settings, or nil
 local reload_errors = {}
 local reloads = 0
 
+local USAGE = "options: --test FRAMES, --seed N, --screenshot PATH (with --test), --wait-reload K (with --test)"
+
+local OPTIONS = { ["--test"] = "frames", ["--seed"] = "seed", ["--screenshot"] = "screenshot",
+  ["--wait-reload"] = "wait_reload" }
+
+-- The options, or nil and why not.
 local function parse_args(args)
   local t = {}
   local i = 1
   while args[i] do
     local a, v = args[i], args[i + 1]
-    if a == "--test" then t.frames = assert(tonumber(v), "--test FRAMES"); i = i + 2
-    elseif a == "--seed" then t.seed = assert(tonumber(v), "--seed N"); i = i + 2
-    elseif a == "--out" then t.out = v; i = i + 2
-    elseif a == "--wait-reload" then t.wait_reload = assert(tonumber(v), "--wait-reload STEP"); i = i + 2
-    else i = i + 1 end
+    local key = OPTIONS[a]
+    if not key then return nil, "unknown option " .. tostring(a) end
+    local value = key == "screenshot" and v or tonumber(v)
+    if value == nil then return nil, a .. " needs a value" end
+    t[key] = value
+    i = i + 2
+  end
+  if (t.screenshot or t.wait_reload) and not t.frames then
+    return nil, "--screenshot and --wait-reload go with --test"
   end
   return t
 end
 
 function love.load(args)
-  local opts = parse_args(args or {})
-  if opts.frames then
-    test = opts
-    test.out = test.out or "."
+  local opts, why = parse_args(args or {})
+  if not opts then
+    io.stderr:write("examples/love: ", why, " (", USAGE, ")\n")
+    love.event.quit(2)
+    return
   end
+  if opts.frames then test = opts end
   love.graphics.setBackgroundColor(0.09, 0.10, 0.13)
   hot.on_reload = function(path)
     reloads = reloads + 1
@@ -76,32 +91,41 @@ function love.load(args)
   game = Game.new(opts.seed or 2)
 end
 
--- Test mode: take the screenshot at the end of the frame, check it, print the summary, quit.
-local function finish_test()
-  love.graphics.captureScreenshot(function(image)
-    local path = test.out .. "/screenshot.png"
-    local f = assert(io.open(path, "wb"))
-    f:write(image:encode("png"):getString())
-    f:close()
-    -- read the file back and count the pixels that are not the background
-    local back = io.open(path, "rb"):read("*a")
-    local decoded = love.image.newImageData(love.filesystem.newFileData(back, "screenshot.png"))
-    local lit = 0
-    for y = 0, decoded:getHeight() - 1, 2 do
-      for x = 0, decoded:getWidth() - 1, 2 do
-        local r, g, b = decoded:getPixel(x, y)
-        if math.abs(r - 0.09) + math.abs(g - 0.10) + math.abs(b - 0.13) > 0.05 then lit = lit + 1 end
-      end
+-- Saves the frame at `path` as a PNG, reads the file back and prints how many of its pixels (one in
+-- four) are not the background.
+local function save_screenshot(image, path)
+  local f = assert(io.open(path, "wb"))
+  f:write(image:encode("png"):getString())
+  f:close()
+  local back = io.open(path, "rb"):read("*a")
+  local decoded = love.image.newImageData(love.filesystem.newFileData(back, "screenshot.png"))
+  local lit = 0
+  for y = 0, decoded:getHeight() - 1, 2 do
+    for x = 0, decoded:getWidth() - 1, 2 do
+      local r, g, b = decoded:getPixel(x, y)
+      if math.abs(r - 0.09) + math.abs(g - 0.10) + math.abs(b - 0.13) > 0.05 then lit = lit + 1 end
     end
-    print(("screenshot: %s %dx%d lit=%d"):format(path, decoded:getWidth(), decoded:getHeight(), lit))
+  end
+  print(("screenshot: %s %dx%d lit=%d"):format(path, decoded:getWidth(), decoded:getHeight(), lit))
+end
+
+-- Test mode: at the end of the frame, the screenshot if one was asked for, the summary, quit.
+local function finish_test()
+  local function finish()
     print("reloads: " .. reloads)
     print("summary: " .. game:summary())
     io.stdout:flush()
     love.event.quit(0)
+  end
+  if not test.screenshot then return finish() end
+  love.graphics.captureScreenshot(function(image)
+    save_screenshot(image, test.screenshot)
+    finish()
   end)
 end
 
 function love.update(dt)
+  if not game then return end -- (a bad command line: quitting)
   hot.update(game.world) -- the world whose vehicles get their brains' new code
   if test then
     if test.done then return end
@@ -161,6 +185,7 @@ local draw = {
   end,
 }
 function love.draw()
+  if not game then return end
   local world = game.world
   local layers = { "world" }
   for name, on in pairs(overlays) do if on then layers[#layers + 1] = name end end

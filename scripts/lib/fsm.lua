@@ -24,6 +24,17 @@
 -- delay, else when the world's clock (world.time) reaches it: the scene calls fsm.update(world)
 -- from its update(world, dt). Due messages go out in (due time, send order) order, so runs are
 -- deterministic. A message to a removed vehicle is dropped.
+--
+-- A state's on_message(v, msg) gets the message as a table; it returns true when it handled it
+-- (else the global state's on_message gets it too):
+--   msg.name   the name given to fsm.send (any value but nil; usually a string)
+--   msg.from   opts.from: the sending vehicle, or nil when none was given
+--   msg.data   opts.data: anything, or nil
+--   msg.to     the receiving vehicle (the handler's v)
+--   msg.sent   world.time when it was sent, s
+--   msg.due    world.time it was due, s: sent + delay (sent when undelayed)
+--   msg.seq    its place in the send order (a counter of the library, growing by 1 per send)
+-- The table is the handler's to keep or change: the library drops it after the delivery.
 
 local fsm = {}
 
@@ -349,9 +360,9 @@ function fsm.send(world, to, name, opts)
     fail("fsm.send: option 'delay' must be a number >= 0, got " .. tostring(delay))
   end
   sequence = sequence + 1
-  local msg = { name = name, from = opts.from, data = opts.data, sent = now, due = now + delay, seq = sequence }
+  local msg = { name = name, from = opts.from, data = opts.data, to = to, sent = now, due = now + delay,
+    seq = sequence }
   if delay == 0 then return deliver(to, msg) end
-  msg.to = to
   local queue = pending[world]
   if not queue then queue = {}; pending[world] = queue end
   -- insert after every message due no later (binary search): equal due times keep send order

@@ -11,6 +11,7 @@
 
 #include "app.h"
 #include "guard.h"
+#include "luacheckrc.h"
 #include "options.h"
 #include "record.h"
 #include "replay.h"
@@ -106,6 +107,7 @@ int main(int argc, char **argv)
     switch (options_parse(&opt, argc, argv, error, sizeof error)) {
     case OPTIONS_HELP: options_print_help(stdout, argv[0]); return 0;
     case OPTIONS_VERSION: options_print_version(stdout); return 0;
+    case OPTIONS_LUACHECKRC: luacheckrc_print(stdout); return 0;
     case OPTIONS_ERROR: fprintf(stderr, "steer: %s\n", error); return 1;
     case OPTIONS_RUN: break;
     }

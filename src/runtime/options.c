@@ -153,6 +153,8 @@ void options_print_help(FILE *out, const char *program)
             "  --height H          window height in pixels (default 768)\n"
             "  --help              this text\n"
             "  --version           print the version and exit\n"
+            "  --luacheckrc        print a luacheck configuration for scenes and exit:\n"
+            "                      steer --luacheckrc > .luacheckrc in your scenes' folder\n"
             "\n"
             "Exit status: 0 ok; 1 a bad command line, or the scene failed to load (headless or\n"
             "with --steps; a window without --steps waits for the fix); 2 a script error\n"
@@ -217,10 +219,10 @@ static bool given_once(Given *given, int *count, int max, const char *name, cons
 
 /* Every option, for the hint after a mistyped one. */
 static const char *const OPTION_NAMES[] = {
-    "--help",     "--version",     "--headless",   "--vsync",       "--watch",    "--poll",    "--show-help",
-    "--overlays", "--select",      "--trace",      "--trace-every", "--record",   "--replay",  "--steps",
-    "--seed",     "--screenshot",  "--at-step",    "--fps",         "--think-hz", "--threads", "--physics-hz",
-    "--settle",   "--time-budget", "--memory-cap", "--width",       "--height"};
+    "--help",       "--version",  "--luacheckrc",  "--headless",   "--vsync",       "--watch",    "--poll",
+    "--show-help",  "--overlays", "--select",      "--trace",      "--trace-every", "--record",   "--replay",
+    "--steps",      "--seed",     "--screenshot",  "--at-step",    "--fps",         "--think-hz", "--threads",
+    "--physics-hz", "--settle",   "--time-budget", "--memory-cap", "--width",       "--height"};
 
 /* `arg` as given; `name` its part before any '='. */
 static void unknown_option_error(const char *arg, const char *name, char *error, size_t error_size)
@@ -362,6 +364,9 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         } else if (!strcmp(a, "--version")) {
             NO_VALUE();
             return OPTIONS_VERSION;
+        } else if (!strcmp(a, "--luacheckrc")) {
+            NO_VALUE();
+            return OPTIONS_LUACHECKRC;
         } else if (!strcmp(a, "--headless")) {
             NO_VALUE();
             opt->headless = true;

@@ -61,7 +61,13 @@ bool options_parse_overlays(const char *list, unsigned *bits, char *bad, size_t 
 /// The message for an unknown overlay name: "did you mean" the close one, else every name.
 void options_overlay_error(const char *bad, char *error, size_t error_size);
 
-typedef enum OptionsResult { OPTIONS_RUN, OPTIONS_HELP, OPTIONS_VERSION, OPTIONS_ERROR } OptionsResult;
+typedef enum OptionsResult {
+    OPTIONS_RUN,
+    OPTIONS_HELP,
+    OPTIONS_VERSION,
+    OPTIONS_LUACHECKRC,
+    OPTIONS_ERROR
+} OptionsResult;
 
 /// Parses argv; on OPTIONS_ERROR writes a one-line reason into `error`. Besides each value it
 /// rejects what cannot be done as asked: an option given twice with different values, --at-step

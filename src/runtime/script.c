@@ -302,6 +302,8 @@ static bool same_folded(const char *name, const char *callback)
     }
 }
 
+const char *script_callback_name(int i) { return i >= 0 && i < CALLBACK_COUNT ? CALLBACKS[i] : NULL; }
+
 /* Warns about each function of the table at idx named like a callback the scene does not define
  * (`Load`, `updat`, `key_pressed`): the program would never call it, and the scene would run
  * silently without it. */

@@ -163,4 +163,8 @@ const char *script_kind_name(ScriptHost *host, SteerVehicleId id);
 /// the next call.
 int script_inspector_lines(ScriptHost *host, SteerVehicleId id, const char ***lines);
 
+/// The i-th name of the callbacks the program calls in a scene (load, update, ...), NULL past the
+/// last: what `steer --luacheckrc` lists.
+const char *script_callback_name(int i);
+
 #endif

@@ -2,15 +2,19 @@
 # The LÖVE example (examples/love) in the real LÖVE 11 under Xvfb, against $BUILD/luajit/steer.so
 # (BUILD as make passes it, default build).
 # Prints cmocka's summary lines, which tests/run_suites.sh counts.
-#  1. `love examples/love --test N --seed S` exits 0, writes a screenshot that is not blank (the
-#     game reads the PNG back and counts the pixels that are not background), and prints the same
-#     summary line as a plain LuaJIT run of the same simulation (examples/love/headless.lua).
+#  1. `love examples/love --test N --seed S --screenshot PATH` exits 0, writes the screenshot at
+#     PATH and nothing into its current directory; the screenshot is not blank (the game reads the
+#     PNG back and counts the pixels that are not background), and the run prints the same summary
+#     line as a plain LuaJIT run of the same simulation (examples/love/headless.lua).
 #  2. A copy of what the game needs (examples/love, scripts/lib, scripts/hunter_prey) runs with
 #     STEER_ROOT naming the copy and --wait-reload K: at step K it waits; this script then edits
 #     the copy's scripts/hunter_prey/hunter.lua (its on_think marks the hunter in v.data),
 #     steer.hot reloads it, and the run goes on. The summary shows every hunter marked, and
 #     otherwise equals the plain run: the reload changed the code and kept the world, v.data and
-#     the states. The repository's own brain is never written.
+#     the states. The repository's own brain is never written. Without --screenshot the run writes
+#     nothing, in its current directory or in the copy.
+#  3. An unknown option (the --out of earlier versions) is refused with exit status 2 and a message
+#     naming it, instead of being ignored.
 # LÖVE may print ALSA/OpenAL complaints on a machine without a sound card: harmless.
 BUILD=${BUILD:-build}
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -38,17 +42,20 @@ else
     ok love_headless_run
 fi
 
-# 1. the example as it is
-mkdir -p "$tmp/out"
-timeout 180 xvfb-run -a love "$repo/examples/love" --test $FRAMES --seed $SEED --out "$tmp/out" >"$tmp/run1.log" 2>&1
+# 1. the example as it is, from an empty current directory, its screenshot asked for elsewhere
+mkdir -p "$tmp/out" "$tmp/cwd1"
+(cd "$tmp/cwd1" && timeout 180 xvfb-run -a love "$repo/examples/love" --test $FRAMES --seed $SEED \
+    --screenshot "$tmp/out/frame.png") >"$tmp/run1.log" 2>&1
 status=$?
 summary=$(sed -n 's/^summary: //p' "$tmp/run1.log")
 lit=$(sed -n 's/^screenshot: .* lit=\([0-9]*\)$/\1/p' "$tmp/run1.log")
 if [ $status -ne 0 ]; then
     fail love_test_run "exit status $status"; cat "$tmp/run1.log"
-elif [ ! -s "$tmp/out/screenshot.png" ] || [ "${lit:-0}" -lt 2000 ] || [ "$(wc -c <"$tmp/out/screenshot.png")" -lt 20000 ]; then
+elif [ ! -s "$tmp/out/frame.png" ] || [ "${lit:-0}" -lt 2000 ] || [ "$(wc -c <"$tmp/out/frame.png")" -lt 20000 ]; then
     # (a blank 1000x700 PNG compresses to a few KB; the game's frame is about 90 KB)
     fail love_test_run "screenshot missing or blank (lit pixels: ${lit:-none})"; cat "$tmp/run1.log"
+elif [ -n "$(ls -A "$tmp/cwd1")" ]; then
+    fail love_test_run "it wrote into its current directory: $(ls -A "$tmp/cwd1")"
 elif [ "$summary" != "$expected" ]; then
     fail love_test_run "LÖVE: '$summary', plain LuaJIT: '$expected'"
 else
@@ -63,8 +70,10 @@ cp -r "$repo/examples/love" "$copy/examples/love"
 cp -r "$repo/scripts/lib" "$repo/scripts/hunter_prey" "$copy/scripts/"
 brain="$copy/scripts/hunter_prey/hunter.lua"
 grep -q '^function Hunter.on_think(v, dt) end$' "$brain" || fail love_hot_reload "hunter_prey/hunter.lua has no on_think line to edit"
-STEER_ROOT="$copy" timeout 180 xvfb-run -a love "$copy/examples/love" --test $FRAMES --seed $SEED --out "$tmp" \
-    --wait-reload 200 >"$tmp/run2.log" 2>&1 &
+mkdir -p "$tmp/cwd2"
+find "$copy" -type f | sort >"$tmp/copy.before"
+(cd "$tmp/cwd2" && STEER_ROOT="$copy" exec timeout 180 xvfb-run -a love "$copy/examples/love" --test $FRAMES --seed $SEED \
+    --wait-reload 200) >"$tmp/run2.log" 2>&1 &
 pid=$!
 waited=0
 until grep -q '^waiting for a reload' "$tmp/run2.log" 2>/dev/null || [ $waited -ge 1200 ] || ! kill -0 $pid 2>/dev/null; do
@@ -82,8 +91,21 @@ elif ! grep -q '^reloaded hunter_prey/hunter.lua' "$tmp/run2.log" || ! grep -q '
     fail love_hot_reload "no reload reported"; cat "$tmp/run2.log"
 elif [ "$summary" != "$want" ]; then
     fail love_hot_reload "after the edit: '$summary', expected '$want'"
+elif [ -n "$(ls -A "$tmp/cwd2")" ] || ! find "$copy" -type f | sort | cmp -s - "$tmp/copy.before"; then
+    fail love_hot_reload "a run without --screenshot wrote files: $(ls -A "$tmp/cwd2") $(find "$copy" -type f | sort | comm -13 "$tmp/copy.before" -)"
 else
     ok "love_hot_reload ($summary)"
+fi
+
+# 3. a misspelt or outdated option is refused, not ignored
+(cd "$tmp/cwd2" && timeout 180 xvfb-run -a love "$repo/examples/love" --test 5 --out .) >"$tmp/run3.log" 2>&1
+status=$?
+if [ $status -ne 2 ] || ! grep -q "unknown option --out" "$tmp/run3.log"; then
+    fail love_bad_option "exit status $status"; cat "$tmp/run3.log"
+elif [ -n "$(ls -A "$tmp/cwd2")" ]; then
+    fail love_bad_option "it wrote into its current directory: $(ls -A "$tmp/cwd2")"
+else
+    ok love_bad_option
 fi
 
 echo "[==========] $run test(s) run."
