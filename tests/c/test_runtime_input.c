@@ -315,27 +315,30 @@ static void test_help_lists_the_key_table_then_the_scenes_keys(void **state)
     (void)state;
     /* the fixture's scene declares none: the program's keys, then the footer, nothing more */
     const char *plain = help_text(&app);
-    assert_non_null(strstr(plain, "Space       pause / resume\n"));
+    assert_non_null(strstr(plain, "Space       pause / resume (alt. Ctrl+Space)\n"));
     assert_non_null(strstr(plain, "F2          wander circles and targets\n"));
     assert_non_null(strstr(plain, "Ctrl+Q      quit\nScripts reload when saved; errors show below.\n"));
     assert_null(strstr(plain, "input.lua"));
 
     /* a scene of globals: its list, in its order, under the program's; a key the runtime owns is
-     * marked, since the scene never receives it */
+     * marked, since the scene never receives it; a key with an alternative is the scene's, and the
+     * program's row names the alternative */
     assert_int_equal(open_other("keyed.lua", "keys = { {'a', 'adds an event'}, {'space', 'pauses the hunt'},\n"
-                                             "         {'left click', 'drops a rock'} }\n"),
+                                             "         {'f2', 'nothing'}, {'left click', 'drops a rock'} }\n"),
                      0);
     const char *text = help_text(&other);
     assert_non_null(strstr(text, "errors show below.\n\nkeyed.lua:\n"
                                  "a           adds an event\n"
-                                 "space       pauses the hunt  (the runtime's key: the scene never gets it)\n"
+                                 "space       pauses the hunt\n"
+                                 "f2          nothing  (the runtime's key: the scene never gets it)\n"
                                  "left click  drops a rock\n"));
+    assert_non_null(strstr(text, "Ctrl+Space  pause / resume  (Space is the scene's)\n"));
     app_shutdown(&other);
 
     /* a scene that returns a table, with a key longer than the program's: the column widens */
     assert_int_equal(open_other("table.lua", "return { keys = { {'shift + wheel', 'nothing at all'} } }\n"), 0);
     text = help_text(&other);
-    assert_non_null(strstr(text, "Space          pause / resume\n"));
+    assert_non_null(strstr(text, "Space          pause / resume (alt. Ctrl+Space)\n"));
     assert_non_null(strstr(text, "table.lua:\nshift + wheel  nothing at all\n"));
     app_shutdown(&other);
 }

@@ -352,9 +352,9 @@ static void test_a_recording_needs_none_of_its_files_and_damage_is_reported_clea
     /* another version, another file, an unknown record */
     bytes[8] = 7;
     write_bytes(damaged, bytes, n);
-    bytes[8] = 1;
+    bytes[8] = TAPE_VERSION;
     err = replay_error(damaged, 1);
-    assert_non_null(strstr(err, "format version 7, but this steer reads version 1 only"));
+    assert_non_null(strstr(err, "format version 7, but this steer reads version 2 only"));
     free(err);
     write_bytes(damaged, "-- a Lua file\n", 14);
     err = replay_error(damaged, 1);
