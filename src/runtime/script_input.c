@@ -74,18 +74,26 @@ bool script_mousereleased(ScriptHost *host, double x, double y, int button)
     return true;
 }
 
+/* luaL_argerror's message, naming the function as its table does: a call through pcall or a local
+ * leaves Lua no name to find ('?'). */
+static int arg_error(lua_State *L, int arg, const char *function, const char *why)
+{
+    return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, function, why);
+}
+
 /// steer.keyboard.is_down(key, ...) -> true when the scene holds any of the keys named (LÖVE's
 /// love.keyboard.isDown). Each name must be one the program reports (keypressed's names).
 static int keyboard_is_down(lua_State *L)
 {
     ScriptHost *host = host_of(L);
     int n = lua_gettop(L);
-    if (n == 0) return luaL_argerror(L, 1, "key name expected (\"left\", \"a\", \"space\", ...), got no value");
+    if (n == 0) return arg_error(L, 1, "is_down", "key name expected (\"left\", \"a\", \"space\", ...), got no value");
     bool down = false;
     for (int i = 1; i <= n; i++) {
         if (lua_type(L, i) != LUA_TSTRING)
-            return luaL_argerror(
-                L, i, lua_pushfstring(L, "key name (a string such as \"left\") expected, got %s", luaL_typename(L, i)));
+            return arg_error(
+                L, i, "is_down",
+                lua_pushfstring(L, "key name (a string such as \"left\") expected, got %s", luaL_typename(L, i)));
         const char *name = lua_tostring(L, i);
         if (find_key(host, name) >= 0) {
             down = true;
@@ -94,12 +102,13 @@ static int keyboard_is_down(lua_State *L)
         char hint[SCRIPT_KEY_NAME_SIZE] = "";
         if (host->config.key_known && !host->config.key_known(name, hint, sizeof hint)) {
             if (hint[0])
-                return luaL_argerror(L, i, lua_pushfstring(L, "unknown key '%s' (did you mean '%s'?)", name, hint));
-            return luaL_argerror(L, i,
-                                 lua_pushfstring(L,
-                                                 "unknown key '%s' (keypressed's names: \"a\", \"left\", "
-                                                 "\"space\", \"lshift\", \"f10\", \"kp1\", ...)",
-                                                 name));
+                return arg_error(L, i, "is_down",
+                                 lua_pushfstring(L, "unknown key '%s' (did you mean '%s'?)", name, hint));
+            return arg_error(L, i, "is_down",
+                             lua_pushfstring(L,
+                                             "unknown key '%s' (keypressed's names: \"a\", \"left\", "
+                                             "\"space\", \"lshift\", \"f10\", \"kp1\", ...)",
+                                             name));
         }
     }
     lua_pushboolean(L, down);
@@ -110,7 +119,8 @@ static int keyboard_is_down(lua_State *L)
 /// keyboard's repeat rate (off by default, as in LÖVE).
 static int keyboard_set_key_repeat(lua_State *L)
 {
-    luaL_checktype(L, 1, LUA_TBOOLEAN);
+    if (lua_type(L, 1) != LUA_TBOOLEAN)
+        return arg_error(L, 1, "set_key_repeat", lua_pushfstring(L, "boolean expected, got %s", luaL_typename(L, 1)));
     host_of(L)->key_repeat = lua_toboolean(L, 1);
     return 0;
 }
