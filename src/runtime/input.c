@@ -393,7 +393,7 @@ void app_settle_input(App *app)
 
 void app_refresh_pointer(App *app)
 {
-    if (!app->pointer_seen || app->opt.replaying || rewind_in_past(app->rewind) || !app->window) return;
+    if (!app->pointer_seen || app->opt.replaying || rewind_in_past(app->rewind)) return;
     if (memcmp(&app->pointer_camera, &app->camera, sizeof app->camera) == 0) return;
     app->pointer_camera = app->camera;
     double wx, wy;

@@ -284,6 +284,25 @@ static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_
     screen_of(0, 0, &sx, &sy);
     mouse_move(sx, sy); /* the world's corner: 0, 0 is a real position, not "none" */
     assert_string_equal(mouse_text(), "0.0 0.0");
+    /* the view zooms under the still pointer: from the next frame steer.mouse() is the world point
+     * now under it (the point the next click would give), not where it was before the zoom */
+    screen_of(200, 150, &sx, &sy);
+    mouse_move(sx, sy);
+    wheel(3);
+    app_frame(&app, 1.0 / 60.0);
+    double wx, wy;
+    steer_camera_to_world(&app.camera, sx, sy, &wx, &wy);
+    char want[64];
+    snprintf(want, sizeof want, "%.1f %.1f", wx, wy);
+    assert_string_equal(mouse_text(), want);
+    mouse_move(sx + 40, sy); /* and a pan (right-drag) moves the world under it too */
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, sx + 40, sy);
+    mouse_move(sx + 10, sy + 20);
+    mouse_button(SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, sx + 10, sy + 20);
+    app_frame(&app, 1.0 / 60.0);
+    steer_camera_to_world(&app.camera, sx + 10, sy + 20, &wx, &wy);
+    snprintf(want, sizeof want, "%.1f %.1f", wx, wy);
+    assert_string_equal(mouse_text(), want);
 }
 
 /* A second App on a scene of its own (the fixture's `app` stays as setup made it). */
