@@ -4,8 +4,10 @@
  * Lua's state cannot be copied, so replaying is the exact way back: every checksum on the way is
  * compared with the recording's. Going forward from the step shown plays on from there, with no
  * replay from the start. When the run goes on live from a past step (resumed, stepped, a key or
- * click for the scene, a reload, a restart), the recording is cut there and goes on from that step:
- * the old future is dropped and the timeline marks where the branch began. */
+ * click for the scene, a reload that loads, a restart), the recording is cut there and goes on from
+ * that step: the timeline marks where the branch began, and the old future is kept aside (one at a
+ * time) for rewind_swap_future to bring back. A save at a past step branches tentatively: one that
+ * fails to load is taken back (rewind_branch_undo), so that it never drops the future. */
 #ifndef STEER_RUNTIME_REWIND_H
 #define STEER_RUNTIME_REWIND_H
 
