@@ -446,7 +446,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
     }
     case SDL_KEYUP: /* (SDL releases every key held when the window loses focus) */
         note_key(app, ev->key.keysym.sym, false);
-        if (!binding_of(app, &ev->key)) scene_key(app, &ev->key, false);
+        scene_key(app, &ev->key, false); /* (when the scene holds it: it heard its press, whoever has it now) */
         break;
     case SDL_MOUSEWHEEL: {
         int mx = app->last_x, my = app->last_y;

@@ -285,6 +285,18 @@ static void test_the_timeline_shows_the_step_and_where_the_run_branched(void **s
     assert_int_equal(pixel(&app, bx + bw * 3 / 4, middle), 0xFFFFFF); /* the handle at 450 of 600 */
     assert_int_equal(pixel(&app, bx + bw / 2, middle), 0xFAD246);     /* the branch mark at 300 */
     assert_true(pixel(&app, bx + bw * 7 / 8, middle) != 0xFFFFFF);    /* nothing at 525 */
+    /* the future the branch dropped (steps 300..600, kept): a line under the bar from the branch on */
+    int under = by + bh + 2;
+    assert_int_equal(pixel(&app, bx + bw / 4, under), pixel(&app, bx + bw / 4, under + 4)); /* none before */
+    assert_true(pixel(&app, bx + bw * 5 / 8, under) != pixel(&app, bx + bw * 5 / 8, under + 4));
+    assert_true(pixel(&app, bx + bw * 7 / 8, under) != pixel(&app, bx + bw * 7 / 8, under + 4));
+    /* after Ctrl+Z the run's future is the old one again and the new one is kept, from 300 too */
+    event_key(&app, SDLK_z, KMOD_LCTRL);
+    app_render(&app, 1.0);
+    assert_int_equal(app.steps, 300); /* shown at the branch: the handle there, the mark above it */
+    assert_int_equal(pixel(&app, bx + bw / 2, middle), 0xFFFFFF);
+    assert_int_equal(pixel(&app, bx + bw / 2, by - 5), 0xFAD246);
+    assert_true(pixel(&app, bx + bw * 7 / 8, under) != pixel(&app, bx + bw * 7 / 8, under + 4));
     app_shutdown(&app);
 }
 
