@@ -52,6 +52,7 @@ ScriptConfig app_script_config(const App *app)
     c.words = app->opt.words;
     c.word_count = app->opt.word_count;
     c.key_known = app_key_known;
+    c.program_key = app_program_key;
     return c;
 }
 

@@ -147,6 +147,9 @@ void app_settle_input(App *app);
 /// After a frame's events: when the view moved under a still pointer (zoom, pan, a fit), the
 /// scene's pointer becomes the world point now under it (recorded).
 void app_refresh_pointer(App *app);
+/// The program's name for the key of this LÖVE name when a row of its table has it ("Left"), with
+/// whether a scene can take it (the row has an alternative); NULL when the key is the scene's.
+const char *app_program_key(const char *name, bool *movable);
 /// Whether `name` is a name app_key_name gives some key (ScriptConfig.key_known): when not, `hint`
 /// gets the closest such name, or "".
 bool app_key_known(const char *name, char *hint, size_t hint_size);

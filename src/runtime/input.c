@@ -89,6 +89,21 @@ bool app_key_owned(const char *name)
     return false;
 }
 
+const char *app_program_key(const char *name, bool *movable)
+{
+    for (int i = 0; i < KEY_COUNT; i++) {
+        if (KEYS[i].ctrl) continue; /* without Ctrl the scene gets the key */
+        for (int k = 0; k < KEY_MAX_SYMS && KEYS[i].sym[k]; k++) {
+            const char *own = app_key_name(KEYS[i].sym[k]);
+            if (own && SDL_strcasecmp(own, name) == 0) {
+                *movable = KEYS[i].alt_key != NULL;
+                return KEYS[i].key;
+            }
+        }
+    }
+    return NULL;
+}
+
 /* The names app_key_name gives, worked out once (a keycode for every scancode, then the printable
  * characters): what steer.keyboard.is_down accepts. */
 #define KNOWN_MAX 600

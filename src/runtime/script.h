@@ -64,6 +64,9 @@ typedef struct ScriptConfig {
     /// Whether `name` is a key name the program can report (steer.keyboard.is_down checks its
     /// arguments with it); when not, `hint` gets the closest name or "". NULL: every name is.
     bool (*key_known)(const char *name, char *hint, size_t hint_size);
+    /// The program's name for a key it uses ("Left"), and whether a scene takes it by listing it in
+    /// `keys`; NULL for the scene's keys. is_down warns once about a key the scene cannot hold.
+    const char *(*program_key)(const char *name, bool *movable);
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;

@@ -8,6 +8,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include <lauxlib.h>
 
@@ -81,6 +82,40 @@ static int arg_error(lua_State *L, int arg, const char *function, const char *wh
     return luaL_error(L, "bad argument #%d to '%s' (%s)", arg, function, why);
 }
 
+/* Whether the scene lists `name` in its `keys` (any case), which takes a key of the program's. */
+static bool scene_lists(const ScriptHost *host, const char *name)
+{
+    for (int i = 0; i < host->key_count; i++)
+        if (!strcasecmp(host->keys[i].key, name)) return true;
+    return false;
+}
+
+/* is_down on a key the program keeps for itself answers false for ever: say why, once per key (the
+ * live run's: a replayed or rewound host said it when it ran). */
+static void warn_program_key(lua_State *L, ScriptHost *host, const char *name)
+{
+    bool movable = false;
+    const char *program = host->config.program_key ? host->config.program_key(name, &movable) : NULL;
+    if (!program || (movable && scene_lists(host, name))) return;
+    if (host->config.tape && host->config.tape->read) return;
+    for (int i = 0; i < host->warned_key_count; i++)
+        if (!strcmp(host->warned_keys[i], name)) return;
+    if (host->warned_key_count < (int)(sizeof host->warned_keys / sizeof host->warned_keys[0]))
+        snprintf(host->warned_keys[host->warned_key_count++], sizeof host->warned_keys[0], "%s", name);
+    luaL_where(L, 1);
+    if (movable)
+        fprintf(stderr,
+                "steer: warning: %ssteer.keyboard.is_down('%s'): %s is the program's key, so the scene never holds "
+                "it; list it in the scene's keys ({\"%s\", \"...\"}) to take it (the program's binding moves to its "
+                "alternative)\n",
+                lua_tostring(L, -1), name, program, name);
+    else
+        fprintf(stderr,
+                "steer: warning: %ssteer.keyboard.is_down('%s'): %s is the program's key: the scene never gets it\n",
+                lua_tostring(L, -1), name, program);
+    lua_pop(L, 1);
+}
+
 /// steer.keyboard.is_down(key, ...) -> true when the scene holds any of the keys named (LÖVE's
 /// love.keyboard.isDown). Each name must be one the program reports (keypressed's names).
 static int keyboard_is_down(lua_State *L)
@@ -100,6 +135,7 @@ static int keyboard_is_down(lua_State *L)
             continue; /* (the other names are still checked: a misspelt one is an error whatever is held) */
         }
         char hint[SCRIPT_KEY_NAME_SIZE] = "";
+        warn_program_key(L, host, name);
         if (host->config.key_known && !host->config.key_known(name, hint, sizeof hint)) {
             if (hint[0])
                 return arg_error(L, i, "is_down",

@@ -55,9 +55,11 @@ struct ScriptHost {
     int held_key_count;
     unsigned held_buttons; ///< bit b-1: LÖVE button b
     bool key_repeat;       ///< steer.keyboard.set_key_repeat(true): a held key's repeats are keypressed too
-    bool mouse_known;      ///< false until the first pointer event (always, headless): steer.mouse() is nil
-    bool failed;           ///< the scene did not load: nothing of it runs; a change to any of its files retries
-    char *error;           ///< the latest error while the scene runs (a callback's), cleared by a good reload
+    char warned_keys[8][SCRIPT_KEY_NAME_SIZE]; ///< the program's keys is_down warned about (once each)
+    int warned_key_count;
+    bool mouse_known; ///< false until the first pointer event (always, headless): steer.mouse() is nil
+    bool failed;      ///< the scene did not load: nothing of it runs; a change to any of its files retries
+    char *error;      ///< the latest error while the scene runs (a callback's), cleared by a good reload
     int error_serial_runtime;
     ScriptFileError *file_errors; ///< files that fail to load (script_errors.c)
     int file_error_count, file_error_capacity;

@@ -723,6 +723,13 @@ static void test_words_after_the_double_dash_are_the_scenes_arg_and_is_down_chec
                                 "number)\n"));
     assert_non_null(strstr(out, "bad argument #1 to 'set_key_repeat' (boolean expected, got string)\n"));
     assert_non_null(strstr(out, "repeat\tfalse\n"));
+    /* Left and Space are the program's keys (the scene does not list them): said once each */
+    assert_int_equal(rt_count(err, "steer.keyboard.is_down('left'): Left is the program's key"), 1);
+    assert_non_null(strstr(err,
+                           "steer: warning: words.lua:6: steer.keyboard.is_down('left'): Left is the program's key, "
+                           "so the scene never holds it; list it in the scene's keys ({\"left\", \"...\"}) to "
+                           "take it (the program's binding moves to its alternative)\n"));
+    assert_non_null(strstr(err, "steer.keyboard.is_down('space'): Space is the program's key"));
     free(out);
     free(err);
     const char *no_dash[] = {"--headless", scene, "fast", NULL};
