@@ -472,14 +472,21 @@ function FlowField:sample(x, y) end
 ---@field text fun(x: number, y: number, s: any, color: steer.Color?)
 ---@field hud fun(s: any) one more HUD line (top left)
 
+---@class steer.Keyboard `steer.keyboard` in the program (a scene's `require "steer"`; not the module's)
+---@field is_down fun(key: string, ...: string): boolean whether the scene holds any of the keys (LÖVE's names)
+---@field set_key_repeat fun(on: boolean) a held key's repeats are keypressed calls too (off by default)
+---@field has_key_repeat fun(): boolean
+
 ---@class steer.Scene the callbacks a scene may return in a table (or define as its own globals); all optional
 ---@field world (steer.WorldOptions|steer.World)? the world to make (or the one the scene made)
 ---@field keys string[][]? the scene's keys for the help overlay (F1): {key, text} pairs, `{ {"h", "one more hunter"} }`
 ---@field load fun(world: steer.World)? once, after the world is made
 ---@field update fun(world: steer.World, dt: number)? once per physics step, before it
 ---@field draw fun(gfx: steer.Gfx, world: steer.World)? once per drawn frame, after the world is drawn
----@field keypressed fun(key: string)? LÖVE's key names, for keys the runtime does not own
+---@field keypressed fun(key: string)? LÖVE's key names, for keys the runtime does not own (or the scene takes in `keys`)
+---@field keyreleased fun(key: string)? after that key's keypressed
 ---@field mousepressed fun(x: number, y: number, button: integer)? world coordinates; 1 left, 2 right, 3 middle
+---@field mousereleased fun(x: number, y: number, button: integer)? after that button's mousepressed
 ---@field mousemoved fun(x: number, y: number)? world coordinates
 ---@field reload fun(world: steer.World)? after a script was reloaded successfully
 

@@ -151,14 +151,20 @@ typedef struct SteerTimeline {
     const unsigned char *mark_kinds;
     int mark_count;
     const char *label; ///< text over the bar's left end ("step 120 of 3600 (2.0 s)"), or NULL
+    /// The bar spans 0..span (0: 0..last): a future a branch dropped may reach past the last step.
+    long long span;
+    /// A future a branch dropped, kept aside: drawn faintly from its branch step to its last step
+    /// (future_last 0: none).
+    long long future_branch, future_last;
 } SteerTimeline;
 /// Where the timeline's bar lies in a view of `width` x `height` pixels (for drawing and for
 /// hit-testing a click or a drag).
 void steer_render_timeline_bar(int width, int height, int *x, int *y, int *w, int *h);
-/// The step under pixel column `x` of the bar, for a timeline spanning 0..last.
+/// The step under pixel column `x` of the bar, for a timeline spanning 0..last (its span).
 long long steer_render_timeline_step(int width, int height, long long last, int x);
 /// Draws the timeline: the bar, the recorded part, markers (reload blue, error red, branch
-/// yellow), the current step as a white handle, and the label.
+/// yellow), a dropped future kept aside (faint yellow), the current step as a white handle, and
+/// the label.
 void steer_render_timeline(SteerRender *render, const SteerTimeline *timeline);
 
 /// A red panel along the bottom showing an error (file:line: message and traceback).

@@ -15,6 +15,9 @@
 #define TIMELINE_RELOAD ((SDL_Color){90, 170, 255, 255})
 #define TIMELINE_ERROR ((SDL_Color){235, 70, 70, 255})
 #define TIMELINE_BRANCH ((SDL_Color){250, 210, 70, 255})
+/* a dropped future: faint where nothing else is recorded, a thin line under the bar all along */
+#define TIMELINE_FUTURE ((SDL_Color){250, 210, 70, 70})
+#define TIMELINE_FUTURE_LINE ((SDL_Color){250, 210, 70, 160})
 
 void steer_render_timeline_bar(int width, int height, int *x, int *y, int *w, int *h)
 {
@@ -47,8 +50,15 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
     int bx, by, bw, bh;
     steer_render_timeline_bar(out_w, out_h, &bx, &by, &bw, &bh);
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
-    render_rect_fill(r, (float)bx, (float)by, (float)bw, (float)bh, TIMELINE_TRACK);
-    float now = column(bx, bw, t->last, t->current);
+    long long span = t->span > t->last ? t->span : t->last;
+    float end = column(bx, bw, span, t->last);
+    render_rect_fill(r, (float)bx, (float)by, end - (float)bx, (float)bh, TIMELINE_TRACK);
+    if (t->future_last > t->future_branch) {
+        float from = column(bx, bw, span, t->future_branch), to = column(bx, bw, span, t->future_last);
+        if (to > end) render_rect_fill(r, end, (float)by, to - end, (float)bh, TIMELINE_FUTURE);
+        render_rect_fill(r, from, (float)(by + bh) + 1.0f, to - from, 2.0f, TIMELINE_FUTURE_LINE);
+    }
+    float now = column(bx, bw, span, t->current);
     render_rect_fill(r, (float)bx, (float)by + 2.0f, now - (float)bx, (float)bh - 4.0f, TIMELINE_SPAN);
     /* reloads, then branches, then errors on top: a failed save and its fix often share a step */
     static const unsigned char order[] = {STEER_MARK_RELOAD, STEER_MARK_BRANCH, STEER_MARK_ERROR};
@@ -58,7 +68,7 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
             SDL_Color c = t->mark_kinds[i] == STEER_MARK_ERROR    ? TIMELINE_ERROR
                           : t->mark_kinds[i] == STEER_MARK_BRANCH ? TIMELINE_BRANCH
                                                                   : TIMELINE_RELOAD;
-            float x = column(bx, bw, t->last, t->mark_steps[i]);
+            float x = column(bx, bw, span, t->mark_steps[i]);
             float tall = t->mark_kinds[i] == STEER_MARK_BRANCH ? 6.0f : 3.0f;
             render_rect_fill(r, x - 1.0f, (float)by - tall, 2.0f, (float)bh + 2.0f * tall, c);
         }

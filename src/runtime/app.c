@@ -48,6 +48,11 @@ ScriptConfig app_script_config(const App *app)
     c.has_math_seed = app->opt.has_math_seed;
     c.math_seed = app->opt.math_seed;
     c.tape = app->opt.tape;
+    c.arg0 = app->opt.arg0 ? app->opt.arg0 : app->opt.script;
+    c.words = app->opt.words;
+    c.word_count = app->opt.word_count;
+    c.key_known = app_key_known;
+    c.program_key = app_program_key;
     return c;
 }
 
@@ -146,6 +151,7 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     app->opt = *opt;
     app->exe = exe;
     app->scale_index = 2;
+    if (!app->opt.arg0) app->opt.arg0 = app->opt.script; /* (a rewound host sees the same arg[0]) */
     if (app->opt.headless && app->opt.steps < 0 && !app->opt.watch) app->opt.steps = APP_DEFAULT_HEADLESS_STEPS;
     char error[8192];
     if (app->opt.trace) { /* before the scene runs: a file that cannot be written is a bad command line */
@@ -315,6 +321,18 @@ void app_record_history(App *app)
 
 static bool steps_done(const App *app) { return app->opt.steps >= 0 && app->steps >= app->opt.steps; }
 
+/* A save at a past step that did not load: the recording, the kept future and the step shown come
+ * back as they were (the host is replayed there again), and the panel keeps the file's error. */
+static void undo_branch(App *app, const char *path)
+{
+    char *why = script_file_error_text(app->script, path);
+    char error[2048];
+    if (!rewind_branch_undo(app->rewind, app, error, sizeof error)) script_report_error(app->script, error);
+    if (why) script_keep_file_error(app->script, path, why);
+    free(why);
+    fprintf(stderr, "steer: rewind: %s did not load: the run stays at step %lld with its future\n", path, app->steps);
+}
+
 void app_check_reload(App *app)
 {
     if (!app->watcher) return;
@@ -325,10 +343,21 @@ void app_check_reload(App *app)
             retry = true;
             continue;
         }
-        rewind_branch(app->rewind, app); /* a save while a past step is shown changes the past */
+        /* A save while a past step is shown changes the past when it loads: a branch, taken back when
+         * the save fails (or was not the scene's), so that a broken save never drops the future. */
+        bool past = rewind_in_past(app->rewind);
+        if (past) {
+            rewind_branch_tentative(app->rewind, app);
+            app_settle_input(app);
+        }
         record_reload(app->opt.recorder, path);
         ScriptReload r = script_reload_file(app->script, path);
         if (r == SCRIPT_RELOAD_OK) script_announce_reload(app->script, path);
+        if (past && r != SCRIPT_RELOAD_OK) {
+            undo_branch(app, path);
+            continue;
+        }
+        if (past) rewind_branch_confirm(app->rewind, app);
         if (r != SCRIPT_RELOAD_NOT_OURS) rewind_mark(app->rewind, app->steps, STEER_MARK_RELOAD);
     }
     if (retry) app_restart(app);
@@ -385,12 +414,13 @@ void app_frame(App *app, double seconds)
     }
     if (app->restart_requested) {
         app->restart_requested = false;
-        rewind_branch(app->rewind, app);
+        app_go_live(app);
         app_restart(app);
     }
     app_check_reload(app);
     /* going on live from a past step (resumed, or one step) drops the recorded future */
-    if ((!app->paused || app->step_requested) && rewind_in_past(app->rewind)) rewind_branch(app->rewind, app);
+    if ((!app->paused || app->step_requested) && rewind_in_past(app->rewind)) app_go_live(app);
+    app_refresh_pointer(app);
     SteerWorld *world = script_world(app->script);
     double dt = steer_world_dt(world);
     if (script_failed(app->script)) {

@@ -11,6 +11,7 @@
 #include <SDL.h>
 
 #include "history.h"
+#include "keys.h"
 #include "options.h"
 #include "reload.h"
 #include "render.h"
@@ -62,6 +63,14 @@ typedef struct App {
     /* mouse */
     bool right_down, panned;
     int press_x, press_y, last_x, last_y;
+    /* what the keyboard and mouse hold now, whoever they went to: a branch from a past step releases
+     * for the scene what the replayed host holds and they no longer do (input.c) */
+    SDL_Keycode keys_down[32];
+    int keys_down_count;
+    unsigned buttons_down;      ///< LÖVE button b: bit b-1
+    bool pointer_seen;          ///< a pointer event told where it is (last_x, last_y)
+    SteerCamera pointer_camera; ///< the camera the scene's pointer was last worked out through
+    uint64_t focus_frame;       ///< app->frames + 1 when the window last gained focus (0: never)
     /* statistics, smoothed over frames */
     double fps, step_ms, lua_ms;
     double lua_ms_total, step_ms_total; ///< sums for the summary
@@ -111,6 +120,10 @@ void app_fit_camera(App *app);
 /* Input made up rather than read from a window (tests, benchmarks, scripted sessions): each builds
  * the event the window would deliver and hands it to app_handle_event. */
 void app_feed_key(App *app, SDL_Keycode key, Uint16 mod);
+/// A key's press (SDL_KEYDOWN, `repeat` for the keyboard's repeats while held) or release (SDL_KEYUP).
+void app_feed_key_event(App *app, Uint32 type, SDL_Keycode key, Uint16 mod, bool repeat);
+/// A window event (SDL_WINDOWEVENT_FOCUS_GAINED, ..._FOCUS_LOST, ..._SIZE_CHANGED with the size).
+void app_feed_window(App *app, Uint8 event, int data1, int data2);
 void app_feed_motion(App *app, int x, int y);
 /// `type` is SDL_MOUSEBUTTONDOWN or SDL_MOUSEBUTTONUP.
 void app_feed_button(App *app, Uint32 type, Uint8 button, int x, int y);
@@ -119,6 +132,27 @@ void app_feed_wheel(App *app, int y);
 const char *app_key_name(SDL_Keycode key);
 /// True when the key of this LÖVE name is the runtime's (keys.c): the scene never receives it.
 bool app_key_owned(const char *love_name);
+/// The key that does `action` now: its row's key, or its alternative while the scene takes the key
+/// (keys.h). "" when the scene takes the alternative too.
+const char *app_action_key(App *app, KeyAction action);
+/// True when the scene takes the key of this row: it lists the row's key in its `keys` and the row
+/// has an alternative the binding moves to.
+bool app_scene_takes(App *app, const KeyBinding *row);
+/// Goes on live from the step shown when a past step is shown (rewind_branch), then settles the
+/// scene's input with the devices': keys and buttons the replayed host holds and they no longer
+/// do are released for the scene (recorded), and the pointer is where it is now.
+void app_go_live(App *app);
+/// That settling alone, after a branch (app_go_live does it).
+void app_settle_input(App *app);
+/// After a frame's events: when the view moved under a still pointer (zoom, pan, a fit), the
+/// scene's pointer becomes the world point now under it (recorded).
+void app_refresh_pointer(App *app);
+/// The program's name for the key of this LÖVE name when a row of its table has it ("Left"), with
+/// whether a scene can take it (the row has an alternative); NULL when the key is the scene's.
+const char *app_program_key(const char *name, bool *movable);
+/// Whether `name` is a name app_key_name gives some key (ScriptConfig.key_known): when not, `hint`
+/// gets the closest such name, or "".
+bool app_key_known(const char *name, char *hint, size_t hint_size);
 
 /* hud.c */
 /// Draws the HUD, the inspector of the selected vehicle and the help overlay.

@@ -4,6 +4,7 @@
  * keys the scene declares. */
 #include "app.h"
 #include "keys.h"
+#include "rewind.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -25,8 +26,18 @@ int hud_help_lines(App *app, const char *const **lines)
         if ((int)strlen(scene[i].key) > width) width = (int)strlen(scene[i].key);
     width += 2;
     int n = 0;
-    for (int i = 0; i < KEY_COUNT && n < HELP_MAX_LINES; i++, n++)
-        snprintf(text[n], sizeof text[0], "%-*s%s", width, KEYS[i].key, KEYS[i].help);
+    for (int i = 0; i < KEY_COUNT && n < HELP_MAX_LINES; i++, n++) {
+        if (!app_scene_takes(app, &KEYS[i])) {
+            snprintf(text[n], sizeof text[0], "%-*s%s", width, KEYS[i].key, KEYS[i].help);
+            continue;
+        }
+        /* the scene listed the key in its `keys`: the binding moved to its alternative */
+        const char *moved = app_action_key(app, KEYS[i].action);
+        const char *alt = strstr(KEYS[i].help, " (alt. "); /* (said otherwise here) */
+        int help_len = alt ? (int)(alt - KEYS[i].help) : (int)strlen(KEYS[i].help);
+        snprintf(text[n], sizeof text[0], "%-*s%.*s  (%s is the scene's%s)", width, moved[0] ? moved : "-", help_len,
+                 KEYS[i].help, KEYS[i].key, moved[0] ? "" : "; so is its alternative: no key");
+    }
     if (n < HELP_MAX_LINES) snprintf(text[n++], sizeof text[0], "Scripts reload when saved; errors show below.");
     if (scene_count > 0 && n + 2 < HELP_MAX_LINES) {
         text[n++][0] = '\0';
@@ -56,20 +67,25 @@ static const char *scale_text(double scale)
 
 const char *hud_status_line(App *app)
 {
-    static char line[160];
+    static char line[256];
     char restart[64] = "";
     if (script_world_options_pending(app->script)) /* a window shows no stderr: the change would seem ignored */
         snprintf(restart, sizeof restart, "   world options changed: %s applies them",
                  keys_for_action(KEY_RESTART)->key);
-    snprintf(line, sizeof line, "%s%s   %s help%s", scale_text(app_time_scale(app)), app->paused ? "   PAUSED" : "",
-             keys_for_action(KEY_HELP)->key, restart);
+    char branch[96] = ""; /* a branch dropped a future: how much, and the key back to it */
+    long long at = 0, dropped = rewind_dropped_steps(app->rewind, &at);
+    if (dropped > 0)
+        snprintf(branch, sizeof branch, "   branch at %lld: %lld steps kept aside (%s)", at, dropped,
+                 app_action_key(app, KEY_SWAP_FUTURE));
+    snprintf(line, sizeof line, "%s%s   %s help%s%s", scale_text(app_time_scale(app)), app->paused ? "   PAUSED" : "",
+             keys_for_action(KEY_HELP)->key, restart, branch);
     return line;
 }
 
 void hud_draw(App *app)
 {
     SteerWorld *world = script_world(app->script);
-    char fixed[HUD_FIXED_LINES][160];
+    char fixed[HUD_FIXED_LINES][256];
     snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles", app->fps, steer_world_time(world),
              steer_world_vehicle_count(world));
     snprintf(fixed[1], sizeof fixed[1], "step %.2f ms   Lua %.2f ms/frame", app->step_ms, app->lua_ms);

@@ -1,11 +1,17 @@
 /* input.c - what keys and the mouse do. The runtime owns the keys of the table in keys.c (and
- * the wheel, right-drag and a left click on a vehicle, which it also lists); everything else goes
- * to the scene's keypressed(key) / mousepressed(x, y, button) / mousemoved(x, y) with LÖVE's key
- * names, LÖVE's button numbers (1 left, 2 right, 3 middle) and world coordinates. */
+ * the wheel, right-drag and a left click on a vehicle, which it also lists), except those a scene
+ * takes by listing them in its `keys` (a row with an alternative moves there); everything else goes
+ * to the scene's keypressed(key) / keyreleased(key) / mousepressed(x, y, button) /
+ * mousereleased(x, y, button) / mousemoved(x, y) with LÖVE's key names, LÖVE's button numbers (1
+ * left, 2 right, 3 middle) and world coordinates. While a past step is shown (rewind.h) only a
+ * change of the past goes on live from it: a key or click for the scene; never a modifier key
+ * (Shift for Shift+Left, Alt for Alt+Tab), a release, a key repeat, the click that focuses the
+ * window or the runtime's own keys. */
 #include "app.h"
 #include "keys.h"
 #include "record.h"
 #include "rewind.h"
+#include "steer_lua.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -74,7 +80,7 @@ const char *app_key_name(SDL_Keycode key)
 bool app_key_owned(const char *name)
 {
     for (int i = 0; i < KEY_COUNT; i++) {
-        if (KEYS[i].ctrl) continue; /* without Ctrl the scene gets the key */
+        if (KEYS[i].ctrl || KEYS[i].alt_key) continue; /* without Ctrl, or listed in `keys`: the scene's */
         for (int k = 0; k < KEY_MAX_SYMS && KEYS[i].sym[k]; k++) {
             const char *own = app_key_name(KEYS[i].sym[k]);
             if (own && SDL_strcasecmp(own, name) == 0) return true;
@@ -83,9 +89,105 @@ bool app_key_owned(const char *name)
     return false;
 }
 
-static const KeyBinding *binding_of(const SDL_KeyboardEvent *k)
+const char *app_program_key(const char *name, bool *movable)
 {
-    return keys_for_keycode(k->keysym.sym, (k->keysym.mod & KMOD_CTRL) != 0);
+    for (int i = 0; i < KEY_COUNT; i++) {
+        if (KEYS[i].ctrl) continue; /* without Ctrl the scene gets the key */
+        for (int k = 0; k < KEY_MAX_SYMS && KEYS[i].sym[k]; k++) {
+            const char *own = app_key_name(KEYS[i].sym[k]);
+            if (own && SDL_strcasecmp(own, name) == 0) {
+                *movable = KEYS[i].alt_key != NULL;
+                return KEYS[i].key;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The names app_key_name gives, worked out once (a keycode for every scancode, then the printable
+ * characters): what steer.keyboard.is_down accepts. */
+#define KNOWN_MAX 600
+static const char *known_names[KNOWN_MAX];
+static int known_count;
+
+static void learn_names(void)
+{
+    static char store[KNOWN_MAX][24];
+    for (int sc = 0; sc < SDL_NUM_SCANCODES && known_count < KNOWN_MAX; sc++) {
+        SDL_Keycode key = SDL_GetKeyFromScancode((SDL_Scancode)sc);
+        if (key == SDLK_UNKNOWN) key = SDL_SCANCODE_TO_KEYCODE(sc);
+        const char *name = app_key_name(key);
+        if (!name || !name[0] || strlen(name) >= sizeof store[0]) continue;
+        bool seen = false;
+        for (int i = 0; i < known_count && !seen; i++) seen = !strcmp(known_names[i], name);
+        if (seen) continue;
+        snprintf(store[known_count], sizeof store[0], "%s", name);
+        known_names[known_count] = store[known_count];
+        known_count++;
+    }
+}
+
+bool app_key_known(const char *name, char *hint, size_t hint_size)
+{
+    if (hint_size > 0) hint[0] = '\0';
+    if (name[0] > 32 && name[0] < 127 && !name[1] && !isupper((unsigned char)name[0])) return true;
+    if (!known_count) learn_names();
+    for (int i = 0; i < known_count; i++)
+        if (!strcmp(known_names[i], name)) return true;
+    char lower[32];
+    size_t n = 0;
+    for (; name[n] && n + 1 < sizeof lower; n++) lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    const char *close = NULL;
+    for (int i = 0; i < known_count && !close; i++) /* "Left", "LSHIFT": the name in lower case */
+        if (!strcmp(known_names[i], lower)) close = known_names[i];
+    if (!close && n == 1 && lower[0] > 32 && lower[0] < 127) close = lower;
+    if (!close) close = steer_lua_suggest(name, known_names, known_count);
+    if (close) snprintf(hint, hint_size, "%s", close);
+    return false;
+}
+
+/* Whether the scene lists the key named `name` (LÖVE's name, any case) in its `keys`. */
+static bool scene_lists(App *app, const char *name)
+{
+    int count;
+    const ScriptKey *keys = script_scene_keys(app->script, &count);
+    for (int i = 0; i < count; i++)
+        if (SDL_strcasecmp(keys[i].key, name) == 0) return true;
+    return false;
+}
+
+bool app_scene_takes(App *app, const KeyBinding *row)
+{
+    if (!row->alt_key || !row->sym[0]) return false;
+    const char *name = app_key_name(row->sym[0]);
+    return name && scene_lists(app, name);
+}
+
+/* The alternative's own key, as the scene would name it ("[", or "space" for Ctrl+Space). */
+static bool scene_takes_alternative(App *app, const KeyBinding *row)
+{
+    const char *name = app_key_name(row->alt_sym);
+    return !row->alt_ctrl && name && scene_lists(app, name);
+}
+
+const char *app_action_key(App *app, KeyAction action)
+{
+    const KeyBinding *row = keys_for_action(action);
+    if (!row) return "";
+    if (!app_scene_takes(app, row)) return row->key;
+    return scene_takes_alternative(app, row) ? "" : row->alt_key;
+}
+
+/* The row a key press triggers, the scene's `keys` considered; NULL: the key is the scene's. */
+static const KeyBinding *binding_of(App *app, const SDL_KeyboardEvent *k)
+{
+    bool ctrl = (k->keysym.mod & KMOD_CTRL) != 0;
+    const KeyBinding *alt = keys_for_alt_keycode(k->keysym.sym, ctrl);
+    if (alt && app_scene_takes(app, alt) && !scene_takes_alternative(app, alt)) return alt;
+    const KeyBinding *b = keys_for_keycode(k->keysym.sym, ctrl);
+    if (b && !b->ctrl && app_scene_takes(app, b)) return NULL; /* the scene listed it: its own */
+    return b;
 }
 
 /* Asks for the step `delta` steps from the one shown (or already asked for this frame): paused,
@@ -108,6 +210,16 @@ static long long steps_per_second(App *app)
     return dt > 0 ? (long long)floor(1.0 / dt + 0.5) : 60;
 }
 
+/* The recorded step under pixel column x of the timeline (whose bar may reach past the last step
+ * recorded, to a future a branch dropped: that part is not the recording's). */
+static long long timeline_step_at(App *app, int x)
+{
+    long long step =
+        steer_render_timeline_step(app->camera.width, app->camera.height, rewind_timeline_span(app->rewind, app), x);
+    long long last = rewind_last_step(app->rewind, app);
+    return step < last ? step : last;
+}
+
 /* The step under (x, y) when it is on the timeline (a few pixels of slack around the bar). */
 static bool timeline_step(App *app, int x, int y, long long *step)
 {
@@ -115,14 +227,14 @@ static bool timeline_step(App *app, int x, int y, long long *step)
     int bx, by, bw, bh;
     steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
     if (x < bx - 4 || x > bx + bw + 4 || y < by - 6 || y > by + bh + 6) return false;
-    *step = steer_render_timeline_step(app->camera.width, app->camera.height, rewind_last_step(app->rewind, app), x);
+    *step = timeline_step_at(app, x);
     return true;
 }
 
 /* Does what the key's row of the table says; false when the runtime does not own the key. */
 static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
 {
-    const KeyBinding *b = binding_of(k);
+    const KeyBinding *b = binding_of(app, k);
     if (!b) return false;
     switch (b->action) {
     case KEY_PAUSE:
@@ -150,6 +262,13 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
     case KEY_FORWARD: { /* one step, or with Shift one second */
         long long n = (k->keysym.mod & KMOD_SHIFT) ? steps_per_second(app) : 1;
         rewind_by(app, b->action == KEY_BACK ? -n : n);
+        break;
+    }
+    case KEY_SWAP_FUTURE: {
+        if (!app->rewind || app->opt.replaying) break;
+        char error[2048];
+        app->rewind_to = -1; /* (a step asked for on the timeline left behind) */
+        if (!rewind_swap_future(app->rewind, app, error, sizeof error)) script_report_error(app->script, error);
         break;
     }
     case KEY_ZOOM:
@@ -203,9 +322,117 @@ static void scene_pointer(App *app, double wx, double wy)
 static void scene_press(App *app, double wx, double wy, int button)
 {
     if (app->opt.replaying) return;
-    rewind_branch(app->rewind, app); /* input at a past step changes the past */
+    /* the click that gave the window focus (in the same frame) is not a change of the past */
+    if (rewind_in_past(app->rewind) && app->focus_frame == app->frames + 1) return;
+    app_go_live(app); /* input at a past step changes the past */
     record_press(app->opt.recorder, wx, wy, button);
     script_mousepressed(app->script, wx, wy, button);
+}
+
+/* A button's release, for the scene when it heard its press (never a change of the past). */
+static void scene_release(App *app, double wx, double wy, int button)
+{
+    if (app->opt.replaying || rewind_in_past(app->rewind) || !script_button_held(app->script, button)) return;
+    record_release(app->opt.recorder, wx, wy, button);
+    script_set_mouse(app->script, wx, wy);
+    script_mousereleased(app->script, wx, wy, button);
+}
+
+/* Keys that only modify others: Shift for Shift+Left, Alt for Alt+Tab, Ctrl for Ctrl+Z. */
+static bool modifier(SDL_Keycode key)
+{
+    switch (key) {
+    case SDLK_LSHIFT:
+    case SDLK_RSHIFT:
+    case SDLK_LCTRL:
+    case SDLK_RCTRL:
+    case SDLK_LALT:
+    case SDLK_RALT:
+    case SDLK_LGUI:
+    case SDLK_RGUI:
+    case SDLK_MODE:
+    case SDLK_CAPSLOCK:
+    case SDLK_NUMLOCKCLEAR: return true;
+    default: return false;
+    }
+}
+
+static void note_key(App *app, SDL_Keycode key, bool down)
+{
+    int i = 0;
+    while (i < app->keys_down_count && app->keys_down[i] != key) i++;
+    if (down && i == app->keys_down_count && i < (int)(sizeof app->keys_down / sizeof app->keys_down[0]))
+        app->keys_down[app->keys_down_count++] = key;
+    if (!down && i < app->keys_down_count) app->keys_down[i] = app->keys_down[--app->keys_down_count];
+}
+
+static bool device_holds(App *app, const char *name)
+{
+    for (int i = 0; i < app->keys_down_count; i++) {
+        const char *held = app_key_name(app->keys_down[i]);
+        if (held && !strcmp(held, name)) return true;
+    }
+    return false;
+}
+
+void app_go_live(App *app)
+{
+    if (rewind_branch(app->rewind, app)) app_settle_input(app);
+}
+
+void app_settle_input(App *app)
+{
+    /* The host replayed to the step shown holds what the recording held there; the devices may not. */
+    const char *const *held;
+    char names[64][32];
+    int n = script_held_keys(app->script, &held), count = 0;
+    for (int i = 0; i < n && count < 64; i++) /* (a copy: releasing changes the list) */
+        if (!device_holds(app, held[i])) snprintf(names[count++], sizeof names[0], "%s", held[i]);
+    for (int i = 0; i < count; i++) {
+        record_key_release(app->opt.recorder, names[i]);
+        script_keyreleased(app->script, names[i]);
+    }
+    double wx = 0.0, wy = 0.0;
+    if (app->pointer_seen) {
+        mouse_world(app, app->last_x, app->last_y, &wx, &wy);
+        record_pointer(app->opt.recorder, wx, wy);
+        script_set_mouse(app->script, wx, wy);
+        app->pointer_camera = app->camera;
+    }
+    for (int b = 1; b <= 32; b++)
+        if (script_button_held(app->script, b) && !(app->buttons_down & (1u << (b - 1)))) {
+            record_release(app->opt.recorder, wx, wy, b);
+            script_mousereleased(app->script, wx, wy, b);
+        }
+}
+
+void app_refresh_pointer(App *app)
+{
+    if (!app->pointer_seen || app->opt.replaying || rewind_in_past(app->rewind)) return;
+    if (memcmp(&app->pointer_camera, &app->camera, sizeof app->camera) == 0) return;
+    app->pointer_camera = app->camera;
+    double wx, wy;
+    mouse_world(app, app->last_x, app->last_y, &wx, &wy);
+    record_pointer(app->opt.recorder, wx, wy);
+    script_set_mouse(app->script, wx, wy);
+}
+
+/* A key for the scene (not the runtime's): pressed, or released. */
+static void scene_key(App *app, const SDL_KeyboardEvent *k, bool down)
+{
+    const char *name = app_key_name(k->keysym.sym);
+    if (!name || app->opt.replaying) return;
+    if (!down) { /* only after its press; in the past the replayed host holds what the recording held */
+        if (rewind_in_past(app->rewind) || !script_key_held(app->script, name)) return;
+        record_key_release(app->opt.recorder, name);
+        script_keyreleased(app->script, name);
+        return;
+    }
+    if (k->repeat && (!script_key_repeat(app->script) || rewind_in_past(app->rewind))) return;
+    if (rewind_in_past(app->rewind) && modifier(k->keysym.sym)) return; /* not a change of the past */
+    app_go_live(app);                                                   /* input at a past step changes the past */
+    record_key(app->opt.recorder, name);
+    script_keypressed(app->script, name);
 }
 
 void app_handle_event(App *app, const SDL_Event *ev)
@@ -218,23 +445,23 @@ void app_handle_event(App *app, const SDL_Event *ev)
             app->camera.width = ev->window.data1;
             app->camera.height = ev->window.data2;
             if (app->view_fitted)
-                app_fit_camera(app); /* else the world stayed its size, cut off or lost in the middle */
-            record_view(app->opt.recorder, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
+                app_fit_camera(app);          /* else the world stayed its size, cut off or lost in the middle */
+            if (!rewind_in_past(app->rewind)) /* (a past step's recording ends where it ends) */
+                record_view(app->opt.recorder, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
+        } else if (ev->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) {
+            app->focus_frame = app->frames + 1;
         }
         break;
-    case SDL_KEYDOWN:
-        if (ev->key.repeat) { /* only a key whose row says so acts again while held */
-            const KeyBinding *b = binding_of(&ev->key);
-            if (!b || !b->repeats) break;
-        }
-        if (!runtime_key(app, &ev->key)) {
-            const char *name = app_key_name(ev->key.keysym.sym);
-            if (name && !app->opt.replaying) {
-                rewind_branch(app->rewind, app); /* input at a past step changes the past */
-                record_key(app->opt.recorder, name);
-                script_keypressed(app->script, name);
-            }
-        }
+    case SDL_KEYDOWN: {
+        note_key(app, ev->key.keysym.sym, true);
+        const KeyBinding *b = binding_of(app, &ev->key);
+        if (b && ev->key.repeat && !b->repeats) break; /* only a key whose row says so acts again while held */
+        if (!runtime_key(app, &ev->key)) scene_key(app, &ev->key, true);
+        break;
+    }
+    case SDL_KEYUP: /* (SDL releases every key held when the window loses focus) */
+        note_key(app, ev->key.keysym.sym, false);
+        scene_key(app, &ev->key, false); /* (when the scene holds it: it heard its press, whoever has it now) */
         break;
     case SDL_MOUSEWHEEL: {
         int mx = app->last_x, my = app->last_y;
@@ -246,6 +473,8 @@ void app_handle_event(App *app, const SDL_Event *ev)
     case SDL_MOUSEBUTTONDOWN:
         app->last_x = ev->button.x;
         app->last_y = ev->button.y;
+        app->pointer_seen = true;
+        app->buttons_down |= 1u << ((love_button(ev->button.button) - 1) & 31);
         mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
         long long step;
         if (ev->button.button == SDL_BUTTON_LEFT && timeline_step(app, ev->button.x, ev->button.y, &step)) {
@@ -269,21 +498,18 @@ void app_handle_event(App *app, const SDL_Event *ev)
         }
         break;
     case SDL_MOUSEBUTTONUP:
+        app->buttons_down &= ~(1u << ((love_button(ev->button.button) - 1) & 31));
+        mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
         if (ev->button.button == SDL_BUTTON_LEFT) app->scrubbing = false;
         if (ev->button.button == SDL_BUTTON_RIGHT && app->right_down) {
             app->right_down = false;
-            if (!app->panned) {
-                mouse_world(app, ev->button.x, ev->button.y, &wx, &wy);
-                scene_press(app, wx, wy, 2);
-            }
+            if (!app->panned) scene_press(app, wx, wy, 2); /* a right click: its press now, then its release */
         }
+        scene_release(app, wx, wy, love_button(ev->button.button)); /* (when the scene heard its press) */
         break;
     case SDL_MOUSEMOTION:
         if (app->scrubbing) { /* dragging along the timeline: the step under the pointer, at the next frame */
-            int bx, by, bw, bh;
-            steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
-            app->rewind_to = steer_render_timeline_step(app->camera.width, app->camera.height,
-                                                        rewind_last_step(app->rewind, app), ev->motion.x);
+            app->rewind_to = timeline_step_at(app, ev->motion.x);
             app->last_x = ev->motion.x;
             app->last_y = ev->motion.y;
             break;
@@ -300,8 +526,10 @@ void app_handle_event(App *app, const SDL_Event *ev)
         }
         app->last_x = ev->motion.x;
         app->last_y = ev->motion.y;
+        app->pointer_seen = true;
         mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
         if (!app->opt.replaying && !rewind_in_past(app->rewind)) {
+            app->pointer_camera = app->camera;
             record_motion(app->opt.recorder, &app->camera, ev->motion.x, ev->motion.y, wx, wy);
             script_set_mouse(app->script, wx, wy);
             script_mousemoved(app->script, wx, wy);
@@ -320,6 +548,29 @@ void app_feed_key(App *app, SDL_Keycode key, Uint16 mod)
     ev.type = SDL_KEYDOWN;
     ev.key.keysym.sym = key;
     ev.key.keysym.mod = mod;
+    app_handle_event(app, &ev);
+}
+
+void app_feed_key_event(App *app, Uint32 type, SDL_Keycode key, Uint16 mod, bool repeat)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.key.keysym.sym = key;
+    ev.key.keysym.mod = mod;
+    ev.key.repeat = repeat ? 1 : 0;
+    ev.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+    app_handle_event(app, &ev);
+}
+
+void app_feed_window(App *app, Uint8 event, int data1, int data2)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_WINDOWEVENT;
+    ev.window.event = event;
+    ev.window.data1 = data1;
+    ev.window.data2 = data2;
     app_handle_event(app, &ev);
 }
 

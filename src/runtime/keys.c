@@ -5,7 +5,13 @@
 #include <string.h>
 
 const KeyBinding KEYS[] = {
-    {.key = "Space", .action = KEY_PAUSE, .help = "pause / resume", .sym = {SDLK_SPACE}},
+    {.key = "Space",
+     .action = KEY_PAUSE,
+     .help = "pause / resume (alt. Ctrl+Space)",
+     .sym = {SDLK_SPACE},
+     .alt_key = "Ctrl+Space",
+     .alt_sym = SDLK_SPACE,
+     .alt_ctrl = true},
     {.key = ".", .action = KEY_STEP, .help = "one physics step (pauses)", .sym = {SDLK_PERIOD}, .repeats = true},
     {.key = "-", .action = KEY_SLOWER, .help = "slower: time scale down to x1/4", .sym = {SDLK_MINUS, SDLK_KP_MINUS}},
     {.key = "=",
@@ -58,14 +64,23 @@ const KeyBinding KEYS[] = {
      .sym = {SDLK_F9}},
     {.key = "Left",
      .action = KEY_BACK,
-     .help = "rewind: one step back, Shift: one second",
+     .help = "rewind: one step back, Shift: one second (alt. [)",
      .sym = {SDLK_LEFT},
-     .repeats = true},
+     .repeats = true,
+     .alt_key = "[",
+     .alt_sym = SDLK_LEFTBRACKET},
     {.key = "Right",
      .action = KEY_FORWARD,
-     .help = "rewound: one step forward, Shift: one second",
+     .help = "rewound: one step forward, Shift: one second (alt. ])",
      .sym = {SDLK_RIGHT},
-     .repeats = true},
+     .repeats = true,
+     .alt_key = "]",
+     .alt_sym = SDLK_RIGHTBRACKET},
+    {.key = "Ctrl+Z",
+     .action = KEY_SWAP_FUTURE,
+     .help = "after a branch: back to the future it dropped",
+     .sym = {SDLK_z},
+     .ctrl = true},
     {.key = "wheel", .action = KEY_ZOOM, .help = "zoom at the cursor"},
     {.key = "right-drag", .action = KEY_PAN, .help = "pan"},
     {.key = "left click", .action = KEY_SELECT, .help = "select a vehicle (inspector)"},
@@ -83,6 +98,14 @@ const KeyBinding *keys_for_keycode(SDL_Keycode sym, bool ctrl)
         for (int k = 0; k < KEY_MAX_SYMS && KEYS[i].sym[k]; k++)
             if (KEYS[i].sym[k] == sym) return &KEYS[i];
     }
+    return NULL;
+}
+
+const KeyBinding *keys_for_alt_keycode(SDL_Keycode sym, bool ctrl)
+{
+    if (sym == 0) return NULL;
+    for (int i = 0; i < KEY_COUNT; i++)
+        if (KEYS[i].alt_key && KEYS[i].alt_sym == sym && (ctrl || !KEYS[i].alt_ctrl)) return &KEYS[i];
     return NULL;
 }
 

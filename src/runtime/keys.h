@@ -16,20 +16,21 @@
 #include "render.h"
 
 typedef enum KeyAction {
-    KEY_PAUSE,   ///< pause / resume
-    KEY_STEP,    ///< one physics step, then stay paused
-    KEY_SLOWER,  ///< the next slower time scale
-    KEY_FASTER,  ///< the next faster time scale
-    KEY_HELP,    ///< show / hide the help overlay
-    KEY_OVERLAY, ///< toggle KeyBinding.overlay
-    KEY_RESTART, ///< restart the scene
-    KEY_ZOOM,    ///< mouse: the wheel zooms at the cursor
-    KEY_PAN,     ///< mouse: right-drag pans
-    KEY_SELECT,  ///< mouse: a left click on a vehicle selects it
-    KEY_QUIT,    ///< quit
-    KEY_BACK,    ///< rewind: one physics step back, with Shift one second (pauses)
-    KEY_FORWARD, ///< rewind: one physics step forward in the recording, with Shift one second
-    KEY_SCRUB,   ///< mouse: a left press or drag on the timeline shows that step
+    KEY_PAUSE,       ///< pause / resume
+    KEY_STEP,        ///< one physics step, then stay paused
+    KEY_SLOWER,      ///< the next slower time scale
+    KEY_FASTER,      ///< the next faster time scale
+    KEY_HELP,        ///< show / hide the help overlay
+    KEY_OVERLAY,     ///< toggle KeyBinding.overlay
+    KEY_RESTART,     ///< restart the scene
+    KEY_ZOOM,        ///< mouse: the wheel zooms at the cursor
+    KEY_PAN,         ///< mouse: right-drag pans
+    KEY_SELECT,      ///< mouse: a left click on a vehicle selects it
+    KEY_QUIT,        ///< quit
+    KEY_BACK,        ///< rewind: one physics step back, with Shift one second (pauses)
+    KEY_FORWARD,     ///< rewind: one physics step forward in the recording, with Shift one second
+    KEY_SCRUB,       ///< mouse: a left press or drag on the timeline shows that step
+    KEY_SWAP_FUTURE, ///< rewind: back to the future the last branch dropped (which keeps the one left)
 } KeyAction;
 
 enum { KEY_MAX_SYMS = 3 };
@@ -43,6 +44,12 @@ typedef struct KeyBinding {
     SDL_Keycode sym[KEY_MAX_SYMS]; ///< the keycodes that do it (0 after the last; none for the mouse)
     bool ctrl;                     ///< only with Ctrl held (without it the key goes to the scene)
     bool repeats;                  ///< held down, it acts again at each key repeat
+    /// Where the binding moves when the scene takes its key (lists sym[0]'s name in its `keys`): the
+    /// key as named ("[", "Ctrl+Space"), its keycode, and whether Ctrl must be held. NULL: the key is
+    /// the runtime's whatever the scene lists (the help says the scene never gets it).
+    const char *alt_key;
+    SDL_Keycode alt_sym;
+    bool alt_ctrl;
 } KeyBinding;
 
 /// The table, in the order the help overlay, --help and the docs list it.
@@ -51,6 +58,8 @@ extern const int KEY_COUNT;
 
 /// The binding a key press triggers (Ctrl held or not), or NULL: the key is the scene's.
 const KeyBinding *keys_for_keycode(SDL_Keycode sym, bool ctrl);
+/// The binding whose alternative (alt_sym) a key press is, or NULL.
+const KeyBinding *keys_for_alt_keycode(SDL_Keycode sym, bool ctrl);
 /// The first binding with this action (e.g. KEY_HELP, whose key the HUD names).
 const KeyBinding *keys_for_action(KeyAction action);
 /// The KEY_OVERLAY binding whose --overlays name is the `len` bytes at `name`, or NULL.

@@ -66,6 +66,13 @@ static int run_replay(AppOptions *opt, const char *exe)
         fprintf(stderr, "steer: warning: %s was recorded by steer %s on %s; this is steer %s on %s: it may diverge\n",
                 opt->replay, h->program, h->lua, STEER_VERSION, LUA_RELEASE);
     opt->script = h->scene;
+    const char *const *args;
+    int arg_count = replay_args(p, &args);
+    if (arg_count > 0) { /* the scene's `arg` as the recorded run had it */
+        opt->arg0 = args[0];
+        opt->words = args + 1;
+        opt->word_count = arg_count - 1;
+    }
     opt->has_seed = h->has_seed;
     opt->seed = h->seed;
     opt->has_math_seed = !h->has_seed;

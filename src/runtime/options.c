@@ -106,9 +106,10 @@ void options_print_help(FILE *out, const char *program)
     overlay_list(overlays, sizeof overlays);
     const char *help_key = keys_for_action(KEY_HELP)->key;
     fprintf(out,
-            "usage: %s [options] SCRIPT\n"
+            "usage: %s [options] SCRIPT [-- WORDS...]\n"
             "Runs the scene SCRIPT (a Lua file) in a window, or headless. An option's value\n"
-            "follows it or an '=': --steps 600 or --steps=600.\n"
+            "follows it or an '=': --steps 600 or --steps=600. Words after -- are the scene's\n"
+            "`arg` table (arg[0] the SCRIPT, arg[1] the first word), recorded with the run.\n"
             "\n"
             "  --headless          run without a window; print a summary at the end\n"
             "  --steps N           stop after N physics steps (default: run until closed; headless\n"
@@ -454,11 +455,17 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
                 opt->width = (int)n;
             else
                 opt->height = (int)n;
+        } else if (!strcmp(a, "--") && !eq) { /* the rest is the scene's: its `arg` table */
+            opt->words = (const char *const *)&argv[i + 1];
+            opt->word_count = argc - i - 1;
+            break;
         } else if (a[0] == '-' && a[1]) {
             unknown_option_error(argv[i], a, error, error_size);
             return OPTIONS_ERROR;
         } else if (opt->script) {
-            snprintf(error, error_size, "one SCRIPT expected, got '%s' and '%s'", opt->script, a);
+            snprintf(error, error_size,
+                     "one SCRIPT expected, got '%s' and '%s' (words for the scene's `arg` go after --: %s -- %s)",
+                     opt->script, a, opt->script, a);
             return OPTIONS_ERROR;
         } else {
             opt->script = a;
@@ -470,6 +477,12 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
     if (opt->replay && opt->script) {
         snprintf(error, error_size, "option --replay: plays the scene the file recorded; give no SCRIPT (got '%s')",
                  opt->script);
+        return OPTIONS_ERROR;
+    }
+    if (opt->replay && opt->word_count > 0) {
+        snprintf(error, error_size,
+                 "option --replay: the scene's words (`arg`) come from the recording; give none "
+                 "after --");
         return OPTIONS_ERROR;
     }
     if (opt->replay && !replay_options_fit(opt, error, error_size)) return OPTIONS_ERROR;

@@ -17,24 +17,27 @@ typedef struct AppOptions {
     long long at_step;      ///< step at which to save it; < 0 = at the end
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
     bool vsync;
-    int threads;           ///< threads the world steps on; 0 = the scene's world option (default 1)
-    double think_hz;       ///< brain rate, Hz; 0 = brains never think
-    bool has_think_hz;     ///< --think-hz was given: it overrides the scene's world option
-    double physics_hz;     ///< physics rate, Hz; 0 = the scene's dt
-    bool watch;            ///< hot reload (always on with a window, off headless unless asked)
-    double time_budget_ms; ///< longest one call into Lua may run
-    size_t memory_cap;     ///< bytes the Lua state may hold
-    int width, height;     ///< window (or headless screenshot) size in pixels
-    bool poll;             ///< watch by polling instead of inotify (tests, odd file systems)
-    double settle_ms;      ///< a saved file loads once it has had no event for this long; 0 = at once
-    unsigned overlays;     ///< SteerOverlay bits switched on at start (--overlays)
-    bool show_help;        ///< --show-help: the help overlay on at start
-    int select;            ///< select the n-th vehicle (creation order) at start; 0 = none
-    const char *trace;     ///< CSV file of one row per vehicle per traced step, or NULL
-    long long trace_every; ///< trace every K-th step; 0 = not given (every step)
-    const char *record;    ///< --record FILE: write a replay file of the run (docs/replay.md)
-    const char *replay;    ///< --replay FILE: play a recorded run back and check it
-    bool rewind;           ///< record in memory to rewind (rewind.h): always in a window; headless when set (tests)
+    int threads;              ///< threads the world steps on; 0 = the scene's world option (default 1)
+    double think_hz;          ///< brain rate, Hz; 0 = brains never think
+    bool has_think_hz;        ///< --think-hz was given: it overrides the scene's world option
+    double physics_hz;        ///< physics rate, Hz; 0 = the scene's dt
+    bool watch;               ///< hot reload (always on with a window, off headless unless asked)
+    double time_budget_ms;    ///< longest one call into Lua may run
+    size_t memory_cap;        ///< bytes the Lua state may hold
+    int width, height;        ///< window (or headless screenshot) size in pixels
+    bool poll;                ///< watch by polling instead of inotify (tests, odd file systems)
+    double settle_ms;         ///< a saved file loads once it has had no event for this long; 0 = at once
+    unsigned overlays;        ///< SteerOverlay bits switched on at start (--overlays)
+    bool show_help;           ///< --show-help: the help overlay on at start
+    int select;               ///< select the n-th vehicle (creation order) at start; 0 = none
+    const char *trace;        ///< CSV file of one row per vehicle per traced step, or NULL
+    long long trace_every;    ///< trace every K-th step; 0 = not given (every step)
+    const char *record;       ///< --record FILE: write a replay file of the run (docs/replay.md)
+    const char *replay;       ///< --replay FILE: play a recorded run back and check it
+    bool rewind;              ///< record in memory to rewind (rewind.h): always in a window; headless when set (tests)
+    const char *const *words; ///< the scene's words, after `--` on the command line: arg[1..word_count]
+    int word_count;
+    const char *arg0; ///< the scene's arg[0]: the SCRIPT as given (NULL: opt->script), or as recorded
     /* Not from the command line: set for a recording or a replay (main.c, replay.c). */
     bool has_math_seed; ///< seed math.random with math_seed (when --seed is not given)
     uint64_t math_seed;

@@ -208,6 +208,57 @@ void record_truncate(Recorder *r, size_t len)
     if (r->last_check_at >= len) r->last_count = -1;
 }
 
+static void *copy_of(const void *from, size_t size)
+{
+    if (!from || size == 0) return NULL;
+    void *to = malloc(size);
+    if (to) memcpy(to, from, size);
+    return to;
+}
+
+Recorder *record_clone(const Recorder *r)
+{
+    if (!r || r->f) return NULL;
+    Recorder *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    *c = *r;
+    c->tape.ctx = c;
+    c->ids = NULL; /* (scratch, grown again when needed) */
+    c->id_capacity = 0;
+    c->buf = (TapeBuffer){0};
+    tape_put_bytes(&c->buf, r->buf.data, r->buf.len);
+    c->files = copy_of(r->files, (size_t)r->file_capacity * sizeof *r->files);
+    c->outside = copy_of(r->outside, (size_t)r->outside_capacity * sizeof *r->outside);
+    size_t serials = (size_t)r->serial_capacity;
+    c->serials = copy_of(r->serials, serials * sizeof *r->serials);
+    c->last_serials = copy_of(r->last_serials, serials * sizeof *r->last_serials);
+    c->kinds = copy_of(r->kinds, serials + 1);
+    c->last_kinds = copy_of(r->last_kinds, serials + 1);
+    bool ok = !c->buf.failed && (!r->files || c->files) && (!r->outside || c->outside) && (!r->serials || c->serials) &&
+              (!r->last_serials || c->last_serials) && (!r->kinds || c->kinds) && (!r->last_kinds || c->last_kinds);
+    int files = 0, outside = 0;
+    for (; ok && files < r->file_count; files++)
+        if (!(c->files[files].path = strdup(r->files[files].path))) ok = false;
+    for (; ok && outside < r->outside_count; outside++)
+        if (!(c->outside[outside].key = strdup(r->outside[outside].key))) ok = false;
+    c->file_count = files; /* (what was copied: freed below when the copy failed) */
+    c->outside_count = outside;
+    if (!ok) {
+        record_close(c, 0, NULL, 0);
+        return NULL;
+    }
+    return c;
+}
+
+void record_swap(Recorder *a, Recorder *b)
+{
+    Recorder t = *a;
+    *a = *b;
+    *b = t;
+    a->tape.ctx = a;
+    b->tape.ctx = b;
+}
+
 const ScriptTape *record_tape(Recorder *r) { return r ? &r->tape : NULL; }
 
 void record_step(Recorder *r)
@@ -225,6 +276,22 @@ void record_key(Recorder *r, const char *key)
     if (!on(r)) return;
     tape_put_byte(&r->buf, TAPE_KEY);
     tape_put_string(&r->buf, key, strlen(key));
+}
+
+void record_key_release(Recorder *r, const char *key)
+{
+    if (!on(r)) return;
+    tape_put_byte(&r->buf, TAPE_KEY_RELEASE);
+    tape_put_string(&r->buf, key, strlen(key));
+}
+
+void record_args(Recorder *r, const char *arg0, const char *const *words, int count)
+{
+    if (!on(r)) return;
+    tape_put_byte(&r->buf, TAPE_ARGS);
+    tape_put_varint(&r->buf, (uint64_t)count + 1);
+    tape_put_string(&r->buf, arg0, strlen(arg0));
+    for (int i = 0; i < count; i++) tape_put_string(&r->buf, words[i], strlen(words[i]));
 }
 
 static void put_point(Recorder *r, TapeRecord type, double x, double y)
@@ -272,6 +339,13 @@ void record_press(Recorder *r, double x, double y, int button)
 {
     if (!on(r)) return;
     put_point(r, TAPE_PRESS, x, y);
+    tape_put_varint(&r->buf, (uint64_t)(button < 0 ? 0 : button));
+}
+
+void record_release(Recorder *r, double x, double y, int button)
+{
+    if (!on(r)) return;
+    put_point(r, TAPE_RELEASE, x, y);
     tape_put_varint(&r->buf, (uint64_t)(button < 0 ? 0 : button));
 }
 
@@ -407,6 +481,7 @@ bool record_begin(AppOptions *opt, char *error, size_t error_size)
     TapeHeader header = header_of(opt, scene);
     Recorder *r = record_open(opt->record, &header, error, error_size);
     if (!r) return false;
+    record_args(r, opt->arg0 ? opt->arg0 : opt->script, opt->words, opt->word_count);
     opt->recorder = r;
     opt->tape = record_tape(r);
     return true;
@@ -419,5 +494,7 @@ Recorder *record_begin_memory(AppOptions *opt, size_t cap)
     opt->has_math_seed = !opt->has_seed;
     opt->math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
     TapeHeader header = header_of(opt, scene);
-    return record_open_memory(&header, cap);
+    Recorder *r = record_open_memory(&header, cap);
+    record_args(r, opt->arg0 ? opt->arg0 : opt->script, opt->words, opt->word_count);
+    return r;
 }

@@ -41,12 +41,23 @@ bool record_full(const Recorder *r);
 /// Cuts a recording kept in memory back to its first `len` bytes (a record boundary) and forgets
 /// what it knew of the records cut, so what it writes next follows on from there (a branch).
 void record_truncate(Recorder *r, size_t len);
+/// A copy of a recording kept in memory, with what the recorder knows of it (NULL when out of
+/// memory): a branch keeps the future it drops this way (rewind.c).
+Recorder *record_clone(const Recorder *r);
+/// Exchanges two recordings kept in memory, each staying at its address (hosts hold their tapes).
+void record_swap(Recorder *a, Recorder *b);
 /// The tape the script host records its loads and clock reads through.
 const ScriptTape *record_tape(Recorder *r);
 
 void record_step(Recorder *r);
 void record_draw(Recorder *r);
 void record_key(Recorder *r, const char *key);
+/* Version 2's records (tape_format.h): releases, and the scene's words. */
+void record_key_release(Recorder *r, const char *key);
+void record_release(Recorder *r, double x, double y, int button);
+/// The scene's `arg`: arg[0] and the words after `--` (record_begin and record_begin_memory write it
+/// after the header).
+void record_args(Recorder *r, const char *arg0, const char *const *words, int count);
 void record_pointer(Recorder *r, double x, double y);
 /// The pointer moved to pixel (sx, sy), which `camera` puts at world (x, y): written as a pixel
 /// delta (and the camera when it changed) when the camera gives exactly (x, y), else as (x, y).

@@ -47,6 +47,8 @@ struct Player {
     SteerVehicleId *ids;
     int id_capacity;
     ScriptTape tape;
+    char **args; ///< the recording's `arg` (TAPE_ARGS): arg[0], then the words; NULL when it has none
+    int arg_count;
 };
 
 static const char *record_name(int type)
@@ -69,6 +71,9 @@ static const char *record_name(int type)
     case TAPE_VIEW: return "view";
     case TAPE_CHECK: return "checksum";
     case TAPE_END: return "end";
+    case TAPE_KEY_RELEASE: return "key release";
+    case TAPE_RELEASE: return "mouse release";
+    case TAPE_ARGS: return "scene words";
     default: return NULL;
     }
 }
@@ -86,7 +91,34 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
     case TAPE_DRAW:
     case TAPE_RESTART: return true;
     case TAPE_KEY:
+    case TAPE_KEY_RELEASE:
     case TAPE_RELOAD: return tape_get_string(r, &s, &n);
+    case TAPE_RELEASE: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
+    case TAPE_ARGS: {
+        uint64_t count;
+        if (!tape_get_varint(r, &count)) return false;
+        if (count == 0 || count > r->len - r->pos) { /* arg[0] at least; each word takes a byte or more */
+            r->bad = true;
+            r->ended = count > r->len - r->pos;
+            return false;
+        }
+        if (collect && p->args) {
+            snprintf(error, error_size, "corrupt: a second record of the scene's words");
+            return false;
+        }
+        if (collect && !(p->args = calloc((size_t)count, sizeof *p->args))) {
+            snprintf(error, error_size, "out of memory");
+            return false;
+        }
+        for (uint64_t i = 0; i < count; i++) {
+            if (!tape_get_string(r, &s, &n)) return false;
+            if (collect && !(p->args[p->arg_count++] = strndup(s, n))) {
+                snprintf(error, error_size, "out of memory");
+                return false;
+            }
+        }
+        return true;
+    }
     case TAPE_POINTER:
     case TAPE_MOTION: return tape_get_double(r, &d) && tape_get_double(r, &d);
     case TAPE_PRESS: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
@@ -362,7 +394,12 @@ static bool start(Player *p, char *why, size_t why_size)
 {
     p->r = (TapeReader){.data = p->data, .len = p->len};
     if (!tape_get_header(&p->r, &p->header, why, why_size) || !check_records(p, why, why_size)) return false;
-    p->camera_seen = false; /* (the check's; playing reads the cameras again) */
+    p->camera_seen = false;                                      /* (the check's; playing reads the cameras again) */
+    if (p->r.pos < p->r.len && p->data[p->r.pos] == TAPE_ARGS) { /* read by the check: replay_args */
+        char unused[64];
+        p->r.pos++;
+        skip_fields(p, &p->r, TAPE_ARGS, false, unused, sizeof unused);
+    }
     p->tape =
         (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
     return true;
@@ -442,6 +479,8 @@ void replay_close(Player *p)
     }
     for (int i = 0; i < p->warned_count; i++) free(p->warned[i]);
     free(p->warned);
+    for (int i = 0; i < p->arg_count; i++) free(p->args[i]);
+    free(p->args);
     free(p->files);
     free(p->ids);
     free(p->serials);
@@ -452,6 +491,12 @@ void replay_close(Player *p)
 }
 
 const TapeHeader *replay_header(const Player *p) { return &p->header; }
+
+int replay_args(const Player *p, const char *const **args)
+{
+    *args = (const char *const *)p->args;
+    return p->arg_count;
+}
 
 size_t replay_bytes_of(const Player *p, TapeRecord type) { return p->bytes_by_type[(unsigned char)type]; }
 
@@ -652,6 +697,26 @@ static bool play_record(App *app, Player *p, Pace *pace)
         steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &x, &y);
         script_set_mouse(app->script, x, y);
         script_mousemoved(app->script, x, y);
+        break;
+    }
+    case TAPE_KEY_RELEASE: {
+        tape_get_string(r, &s, &n);
+        char key[64];
+        snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), s);
+        script_keyreleased(app->script, key);
+        break;
+    }
+    case TAPE_RELEASE:
+        tape_get_double(r, &x);
+        tape_get_double(r, &y);
+        tape_get_varint(r, &v);
+        script_set_mouse(app->script, x, y);
+        script_mousereleased(app->script, x, y, (int)v);
+        break;
+    case TAPE_ARGS: { /* read before the run began (replay_args) */
+        char unused[64];
+        r->pos = at + 1;
+        skip_fields(p, r, type, false, unused, sizeof unused);
         break;
     }
     case TAPE_RELOAD: {

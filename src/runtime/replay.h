@@ -22,6 +22,8 @@ typedef struct Player Player;
 Player *replay_open(const char *path, char *error, size_t error_size);
 void replay_close(Player *p);
 const TapeHeader *replay_header(const Player *p);
+/// The scene's `arg` as recorded: args[0] is arg[0], then the words; 0 when the recording has none.
+int replay_args(const Player *p, const char *const **args);
 /// Bytes the records of `type` take in the file (for the size figures); its name ("checksum").
 size_t replay_bytes_of(const Player *p, TapeRecord type);
 const char *replay_record_name(TapeRecord type);

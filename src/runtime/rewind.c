@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "guard.h"
+#include "keys.h"
 #include "record.h"
 #include "replay.h"
 
@@ -30,6 +31,16 @@ typedef struct Keyframe {
     long long player_last; ///< the last step its player's copy of the recording can be trusted up to
 } Keyframe;
 
+/* A future a branch dropped, kept aside so that one key brings it back (rewind_swap_future). */
+typedef struct Future {
+    Recorder *recorder; ///< the whole recording as it was before the branch; NULL when none is kept
+    long long last;     ///< its last step
+    long long branch;   ///< the step the branch left it at (the recordings are the same up to there)
+    long long mark_steps[REWIND_MAX_MARKS];
+    unsigned char mark_kinds[REWIND_MAX_MARKS];
+    int mark_count;
+} Future;
+
 struct Rewind {
     Recorder *recorder;
     Player *player;    ///< the shown host's replay while in the past; NULL live
@@ -47,6 +58,11 @@ struct Rewind {
     long long mark_steps[REWIND_MAX_MARKS];
     unsigned char mark_kinds[REWIND_MAX_MARKS];
     int mark_count;
+    Future future;     ///< the future the last branch dropped
+    Future held;       ///< while a branch waits to be confirmed (rewind_branch_tentative): the one before
+    bool tentative;    ///< a branch that rewind_branch_undo may still take back
+    long long swapped; ///< the step rewind_swap_future went back to (-1: none since the last branch)
+    bool kept;         ///< the last branch kept the future it dropped
 };
 
 Rewind *rewind_begin(AppOptions *opt)
@@ -60,6 +76,7 @@ Rewind *rewind_begin(AppOptions *opt)
     }
     if (!realpath(opt->script, rw->scene)) snprintf(rw->scene, sizeof rw->scene, "%s", opt->script);
     rw->full_at = -1;
+    rw->swapped = -1;
     opt->recorder = rw->recorder;
     opt->tape = record_tape(rw->recorder);
     return rw;
@@ -82,9 +99,18 @@ static void drop_builder(Rewind *rw)
     rw->build_target = 0;
 }
 
+static void future_free(Future *f)
+{
+    record_close(f->recorder, 0, NULL, 0);
+    f->recorder = NULL;
+    f->mark_count = 0;
+}
+
 void rewind_destroy(Rewind *rw)
 {
     if (!rw) return;
+    future_free(&rw->future);
+    future_free(&rw->held);
     for (int i = 0; i < rw->key_count; i++) keyframe_free(&rw->keys[i]);
     drop_builder(rw);
     replay_close(rw->player);
@@ -217,17 +243,18 @@ static bool extend(Rewind *rw, Keyframe *k, long long step, long long last, char
 
 long long rewind_keyframes(const Rewind *rw) { return rw ? rw->key_count : 0; }
 
-bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size)
+/* Shows `step` of the recording, which holds `last` steps; `may_continue`: the host shown may play
+ * on to it (it shows a past step of this very recording). */
+static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_continue, char *error,
+                 size_t error_size)
 {
-    if (!rw) return false;
-    long long last = rewind_last_step(rw, app);
     if (step < 0) step = 0;
     if (step > last) step = last;
-    if (!rw->player && step == app->steps) return true; /* live and already there */
+    if (may_continue && !rw->player && step == app->steps) return true; /* live and already there */
     double t0 = guard_now();
     /* Start from the latest of: the step shown (when going forward in the past), a keyframe not
      * past `step`, the beginning. */
-    long long shown = rw->player && app->steps <= step ? app->steps : -1;
+    long long shown = may_continue && rw->player && app->steps <= step ? app->steps : -1;
     int best = -1;
     for (int i = 0; i < rw->key_count; i++)
         if (rw->keys[i].step <= step && (best < 0 || rw->keys[i].step > rw->keys[best].step)) best = i;
@@ -279,6 +306,12 @@ bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error
     rw->errors_seen = script_error_count(app->script);
     rw->last_jump_ms = (guard_now() - t0) * 1000.0;
     return ok;
+}
+
+bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size)
+{
+    if (!rw) return false;
+    return jump(rw, app, step, rewind_last_step(rw, app), true, error, error_size);
 }
 
 /* The step a new keyframe would help most at: the middle of the longest stretch without a start
@@ -361,9 +394,53 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
     return true;
 }
 
-void rewind_branch(Rewind *rw, App *app)
+/* Keyframes past `step` replayed a future that is no longer the recording's; the others are good up
+ * to `step`. The keyframe being built goes too. */
+static void forget_keyframes_after(Rewind *rw, long long step)
 {
-    if (!rw || !rw->player) return;
+    int keep = 0;
+    for (int i = 0; i < rw->key_count; i++) {
+        if (rw->keys[i].step > step) {
+            keyframe_free(&rw->keys[i]);
+            continue;
+        }
+        if (rw->keys[i].player_last > step) rw->keys[i].player_last = step;
+        rw->keys[keep++] = rw->keys[i];
+    }
+    rw->key_count = keep;
+    drop_builder(rw);
+    rw->build_failed = false;
+}
+
+/* Keeps the recording as it is now (its last step `last`, branching at `branch`) aside in `rw->future`;
+ * what was kept there before is freed, or held while the branch is tentative. */
+static bool keep_future(Rewind *rw, long long branch, long long last)
+{
+    Recorder *copy = record_clone(rw->recorder);
+    if (!copy) {
+        fprintf(stderr, "steer: rewind: out of memory to keep the %lld steps the branch dropped: they are lost\n",
+                last - branch);
+        return false;
+    }
+    future_free(&rw->held);
+    if (rw->tentative)
+        rw->held = rw->future; /* (the held recorder is moved, not copied: future's is replaced below) */
+    else
+        future_free(&rw->future);
+    rw->future.recorder = copy;
+    rw->future.last = last;
+    rw->future.branch = branch;
+    memcpy(rw->future.mark_steps, rw->mark_steps, sizeof rw->mark_steps);
+    memcpy(rw->future.mark_kinds, rw->mark_kinds, sizeof rw->mark_kinds);
+    rw->future.mark_count = rw->mark_count;
+    return true;
+}
+
+bool rewind_branch(Rewind *rw, App *app)
+{
+    if (!rw || !rw->player) return false;
+    bool dropped = app->steps < rw->head;
+    rw->kept = dropped && keep_future(rw, app->steps, rw->head);
     record_truncate(rw->recorder, replay_position(rw->player));
     for (long long i = 0; i < rw->draws; i++) record_draw(rw->recorder);
     script_set_tape(app->script, record_tape(rw->recorder));
@@ -371,29 +448,109 @@ void rewind_branch(Rewind *rw, App *app)
     rw->player = NULL;
     rw->draws = 0;
     rw->full_at = -1;
-    /* keyframes past the branch replayed the old future; the others are good up to the branch */
-    int keep = 0;
-    for (int i = 0; i < rw->key_count; i++) {
-        if (rw->keys[i].step > app->steps) {
-            keyframe_free(&rw->keys[i]);
-            continue;
-        }
-        if (rw->keys[i].player_last > app->steps) rw->keys[i].player_last = app->steps;
-        rw->keys[keep++] = rw->keys[i];
-    }
-    rw->key_count = keep;
-    drop_builder(rw);
-    rw->build_failed = false;
-    bool dropped = app->steps < rw->head;
+    forget_keyframes_after(rw, app->steps);
     int kept = 0;
-    for (int i = 0; i < rw->mark_count; i++) { /* the old future's marks go with it */
+    for (int i = 0; i < rw->mark_count; i++) { /* the old future's marks go with it (kept aside with it) */
         if (rw->mark_steps[i] > app->steps || (dropped && rw->mark_steps[i] == app->steps)) continue;
         rw->mark_steps[kept] = rw->mark_steps[i];
         rw->mark_kinds[kept++] = rw->mark_kinds[i];
     }
     rw->mark_count = kept;
-    if (dropped) rewind_mark(rw, app->steps, STEER_MARK_BRANCH);
+    if (dropped) {
+        rewind_mark(rw, app->steps, STEER_MARK_BRANCH);
+        rw->swapped = -1;
+        if (!rw->tentative && rw->future.recorder)
+            fprintf(stderr,
+                    "steer: rewind: the run branched at step %lld; the %lld steps it dropped are kept: %s goes back to "
+                    "them\n",
+                    app->steps, rw->head - app->steps, keys_for_action(KEY_SWAP_FUTURE)->key);
+    }
     rw->head = app->steps;
+    return true;
+}
+
+void rewind_branch_tentative(Rewind *rw, App *app)
+{
+    if (!rw || !rw->player) return;
+    rw->tentative = true;
+    rw->tentative = rewind_branch(rw, app) && rw->kept; /* (nothing dropped, or nothing kept: nothing to undo) */
+}
+
+void rewind_branch_confirm(Rewind *rw, App *app)
+{
+    if (!rw || !rw->tentative) return;
+    rw->tentative = false;
+    future_free(&rw->held);
+    fprintf(stderr,
+            "steer: rewind: the run branched at step %lld; the %lld steps it dropped are kept: %s goes back to them\n",
+            rw->future.branch, rw->future.last - rw->future.branch, keys_for_action(KEY_SWAP_FUTURE)->key);
+    (void)app;
+}
+
+/* Makes the kept future the recording (and the recording the kept future), showing step `step`. */
+static bool swap_future(Rewind *rw, App *app, long long step, bool mark, char *error, size_t error_size)
+{
+    long long now_last = rewind_last_step(rw, app), branch = rw->future.branch;
+    long long last = rw->future.last;
+    record_swap(rw->recorder, rw->future.recorder);
+    long long steps[REWIND_MAX_MARKS];
+    unsigned char kinds[REWIND_MAX_MARKS];
+    int count = rw->mark_count;
+    memcpy(steps, rw->mark_steps, sizeof steps);
+    memcpy(kinds, rw->mark_kinds, sizeof kinds);
+    memcpy(rw->mark_steps, rw->future.mark_steps, sizeof steps);
+    memcpy(rw->mark_kinds, rw->future.mark_kinds, sizeof kinds);
+    rw->mark_count = rw->future.mark_count;
+    memcpy(rw->future.mark_steps, steps, sizeof steps);
+    memcpy(rw->future.mark_kinds, kinds, sizeof kinds);
+    rw->future.mark_count = count;
+    rw->future.last = now_last;
+    if (mark) rewind_mark(rw, branch, STEER_MARK_BRANCH); /* (the two recordings part there, either way round) */
+    forget_keyframes_after(rw, branch);
+    rw->full_at = -1;
+    rw->head = last;
+    return jump(rw, app, step, last, false, error, error_size);
+}
+
+bool rewind_branch_undo(Rewind *rw, App *app, char *error, size_t error_size)
+{
+    if (!rw || !rw->tentative) return true;
+    rw->tentative = false;
+    long long branch = rw->future.branch;
+    bool ok = swap_future(rw, app, branch, false, error, error_size);
+    future_free(&rw->future); /* the branch undone, the future kept before it again */
+    rw->future = rw->held;
+    rw->held = (Future){0};
+    return ok;
+}
+
+bool rewind_swap_future(Rewind *rw, App *app, char *error, size_t error_size)
+{
+    if (!rw || !rw->future.recorder) {
+        snprintf(error, error_size, "no branch has dropped steps: there is no other future to go back to");
+        return false;
+    }
+    long long branch = rw->future.branch;
+    bool ok = swap_future(rw, app, branch, true, error, error_size);
+    rw->swapped = branch;
+    fprintf(stderr,
+            "steer: rewind: back to the future dropped at step %lld (%lld steps; the one left is kept: %s again "
+            "goes back to it)\n",
+            branch, rw->head - branch, keys_for_action(KEY_SWAP_FUTURE)->key);
+    return ok;
+}
+
+long long rewind_dropped_steps(const Rewind *rw, long long *branch)
+{
+    if (!rw || !rw->future.recorder) return 0;
+    if (branch) *branch = rw->future.branch;
+    return rw->future.last - rw->future.branch;
+}
+
+long long rewind_timeline_span(const Rewind *rw, const App *app)
+{
+    long long last = rewind_last_step(rw, app);
+    return rw && rw->future.recorder && rw->future.last > last ? rw->future.last : last;
 }
 
 void rewind_draw(Rewind *rw, App *app)
@@ -401,14 +558,22 @@ void rewind_draw(Rewind *rw, App *app)
     if (!rw || !app->render) return;
     long long last = rewind_last_step(rw, app);
     double dt = steer_world_dt(script_world(app->script));
-    char label[160];
-    snprintf(label, sizeof label, "step %lld of %lld (%.1f s)%s", app->steps, last, (double)app->steps * dt,
-             rw->player ? "  rewound: Space goes on from here (the rest is dropped)" : "");
+    char label[256], kept[128] = "", past[96] = "";
+    long long branch = 0, dropped = rewind_dropped_steps(rw, &branch);
+    if (dropped > 0) /* the other future, and the key back to it */
+        snprintf(kept, sizeof kept, "   %s: the %lld steps %s at %lld", app_action_key(app, KEY_SWAP_FUTURE), dropped,
+                 rw->swapped >= 0 ? "left" : "dropped", branch);
+    if (rw->player) snprintf(past, sizeof past, "  rewound: %s goes on from here", app_action_key(app, KEY_PAUSE));
+    snprintf(label, sizeof label, "step %lld of %lld (%.1f s)%s%s", app->steps, last, (double)app->steps * dt, past,
+             kept);
     SteerTimeline t = {.last = last,
                        .current = app->steps,
                        .mark_steps = rw->mark_steps,
                        .mark_kinds = rw->mark_kinds,
                        .mark_count = rw->mark_count,
-                       .label = app->paused || rw->player ? label : NULL};
+                       .label = app->paused || rw->player ? label : NULL,
+                       .span = rewind_timeline_span(rw, app),
+                       .future_branch = branch,
+                       .future_last = dropped > 0 ? branch + dropped : 0};
     steer_render_timeline(app->render, &t);
 }

@@ -4,8 +4,10 @@
  * Lua's state cannot be copied, so replaying is the exact way back: every checksum on the way is
  * compared with the recording's. Going forward from the step shown plays on from there, with no
  * replay from the start. When the run goes on live from a past step (resumed, stepped, a key or
- * click for the scene, a reload, a restart), the recording is cut there and goes on from that step:
- * the old future is dropped and the timeline marks where the branch began. */
+ * click for the scene, a reload that loads, a restart), the recording is cut there and goes on from
+ * that step: the timeline marks where the branch began, and the old future is kept aside (one at a
+ * time) for rewind_swap_future to bring back. A save at a past step branches tentatively: one that
+ * fails to load is taken back (rewind_branch_undo), so that it never drops the future. */
 #ifndef STEER_RUNTIME_REWIND_H
 #define STEER_RUNTIME_REWIND_H
 
@@ -53,8 +55,25 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s);
 /// Keyframes built and not used yet.
 long long rewind_keyframes(const Rewind *rw);
 /// The app goes on live from the step shown: the recording is cut at that step and records from
-/// there; a branch mark goes on the timeline when steps were dropped. Nothing when not in the past.
-void rewind_branch(Rewind *rw, App *app);
+/// there; when steps were dropped, a branch mark goes on the timeline and the dropped future is kept
+/// aside (replacing the one kept before), for rewind_swap_future. False (nothing done) when not in
+/// the past.
+bool rewind_branch(Rewind *rw, App *app);
+/// A branch that may be taken back (a save while a past step is shown, which may fail to load):
+/// rewind_branch_undo restores the recording, the future kept before and the step shown, as if the
+/// branch had never been; rewind_branch_confirm makes it a branch like any other.
+void rewind_branch_tentative(Rewind *rw, App *app);
+void rewind_branch_confirm(Rewind *rw, App *app);
+/// False with the reason when the step could not be shown again (the app shows what it could).
+bool rewind_branch_undo(Rewind *rw, App *app, char *error, size_t error_size);
+/// Goes back to the future the last branch dropped: it becomes the recording, shown at the branch's
+/// step (paused), and the recording as it was is kept aside instead, so the same call goes back
+/// again. False with the reason when no future is kept or its step could not be shown.
+bool rewind_swap_future(Rewind *rw, App *app, char *error, size_t error_size);
+/// Steps the kept future has past its branch (0 when none is kept); *branch its step.
+long long rewind_dropped_steps(const Rewind *rw, long long *branch);
+/// The steps the timeline spans: the recording's, and the kept future's when it goes further.
+long long rewind_timeline_span(const Rewind *rw, const App *app);
 
 /// A frame drew the scene (its draw callback ran): recorded live, counted while in the past (a
 /// branch records them, so that a replay calls draw as often).

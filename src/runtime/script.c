@@ -140,6 +140,7 @@ static int setup_state(lua_State *L)
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     script_files_setup(host);
+    script_input_set_arg(host);
     if (host->config.tape) script_outside_open(host);
     script_gfx_open(host);
     host->gfx_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -287,7 +288,8 @@ static int make_world(lua_State *L)
 }
 
 /* The callbacks the program calls by name (script_callback). */
-static const char *const CALLBACKS[] = {"load", "update", "draw", "keypressed", "mousepressed", "mousemoved", "reload"};
+static const char *const CALLBACKS[] = {"load",         "update",     "draw",          "keypressed", "keyreleased",
+                                        "mousepressed", "mousemoved", "mousereleased", "reload"};
 enum { CALLBACK_COUNT = sizeof CALLBACKS / sizeof CALLBACKS[0] };
 
 /* `name` folded to compare with a callback: lower case, without '_' (Update, mouse_pressed). */
@@ -349,8 +351,9 @@ static void warn_no_callbacks(ScriptHost *host)
         }
     }
     fprintf(stderr,
-            "steer: warning: %s defines none of the callbacks (load, update, draw, keypressed, mousepressed, "
-            "mousemoved, reload), so the program calls nothing of it; a callback must be a global function "
+            "steer: warning: %s defines none of the callbacks (load, update, draw, keypressed, keyreleased, "
+            "mousepressed, mousemoved, mousereleased, reload), so the program calls nothing of it; a callback must be "
+            "a global function "
             "(not a `local function`) or a field of the table the file returns\n",
             script_scene_name(host));
 }
@@ -590,12 +593,14 @@ void script_draw(ScriptHost *host, struct SteerRender *render, unsigned overlays
 
 void script_keypressed(ScriptHost *host, const char *key)
 {
+    script_input_hold_key(host, key);
     lua_pushstring(host->L, key);
     script_callback(host, "keypressed", 1);
 }
 
 void script_mousepressed(ScriptHost *host, double x, double y, int button)
 {
+    script_input_hold_button(host, button);
     lua_pushnumber(host->L, x);
     lua_pushnumber(host->L, y);
     lua_pushinteger(host->L, button);

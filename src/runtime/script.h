@@ -57,6 +57,16 @@ typedef struct ScriptConfig {
     bool has_math_seed;
     uint64_t math_seed;
     const ScriptTape *tape; ///< NULL: a plain run
+    /// The global `arg`, as lua's: arg[0] (NULL: no `arg` at all) and the words after `--`.
+    const char *arg0;
+    const char *const *words;
+    int word_count;
+    /// Whether `name` is a key name the program can report (steer.keyboard.is_down checks its
+    /// arguments with it); when not, `hint` gets the closest name or "". NULL: every name is.
+    bool (*key_known)(const char *name, char *hint, size_t hint_size);
+    /// The program's name for a key it uses ("Left"), and whether a scene takes it by listing it in
+    /// `keys`; NULL for the scene's keys. is_down warns once about a key the scene cannot hold.
+    const char *(*program_key)(const char *name, bool *movable);
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;
@@ -90,8 +100,23 @@ void script_update(ScriptHost *host, double dt);
 /// draw(gfx, world) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines;
 /// `overlays` (SteerOverlay bits) is what gfx.overlay(name) tells the scene is on.
 void script_draw(ScriptHost *host, struct SteerRender *render, unsigned overlays);
+/// keypressed(key); the key is held (steer.keyboard.is_down) until its script_keyreleased.
 void script_keypressed(ScriptHost *host, const char *key);
+/// keyreleased(key), when the scene holds that key (it heard its keypressed); false otherwise, and
+/// nothing is called.
+bool script_keyreleased(ScriptHost *host, const char *key);
+/// True while the scene holds `key` (heard its keypressed and not yet its keyreleased).
+bool script_key_held(ScriptHost *host, const char *key);
+/// The keys the scene holds, for the runtime to release those the keyboard no longer holds.
+int script_held_keys(ScriptHost *host, const char *const **keys);
+/// Whether the scene asked for key repeat (steer.keyboard.set_key_repeat(true); off by default).
+bool script_key_repeat(ScriptHost *host);
+/// mousepressed(x, y, button); the button is down for the scene until its script_mousereleased.
 void script_mousepressed(ScriptHost *host, double x, double y, int button);
+/// mousereleased(x, y, button), when the scene heard that button's press; false otherwise.
+bool script_mousereleased(ScriptHost *host, double x, double y, int button);
+/// True while the scene holds mouse button `button` (LÖVE's numbers).
+bool script_button_held(ScriptHost *host, int button);
 void script_mousemoved(ScriptHost *host, double x, double y);
 /// What steer.mouse() returns (world coordinates); until the first call it returns nil.
 void script_set_mouse(ScriptHost *host, double x, double y);
@@ -124,6 +149,11 @@ void script_report_error(ScriptHost *host, const char *message);
 /// Reports that the file at `path` (absolute) fails to load: its entry stays in the panel, next to
 /// those of other failing files, until that file loads cleanly.
 void script_report_file_error(ScriptHost *host, const char *path, const char *message);
+/// The panel's entry for the file at `path` (absolute) while it fails to load (malloc'd), or NULL.
+char *script_file_error_text(ScriptHost *host, const char *path);
+/// Puts that entry in this host's panel, without saying it on stderr or counting it again (a host
+/// that takes over from the one that reported it: a rewind).
+void script_keep_file_error(ScriptHost *host, const char *path, const char *text);
 /// The scene's file (absolute).
 const char *script_scene_file(ScriptHost *host);
 /// True for a host whose scene failed to load (ScriptConfig.keep_failed): it shows the error, runs

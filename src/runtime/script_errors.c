@@ -102,6 +102,22 @@ void script_report_file_error(ScriptHost *host, const char *path, const char *me
     host->failing_file = outer;
 }
 
+char *script_file_error_text(ScriptHost *host, const char *path)
+{
+    char file[4096];
+    script_files_chunk_name(host, path, file, sizeof file);
+    int i = find_file_error(host, file);
+    return i >= 0 && host->file_errors[i].text ? strdup(host->file_errors[i].text) : NULL;
+}
+
+void script_keep_file_error(ScriptHost *host, const char *path, const char *text)
+{
+    char file[4096];
+    script_files_chunk_name(host, path, file, sizeof file);
+    char *copy = panel_copy(text);
+    if (copy) set_file_error(host, file, copy); /* (said on stderr and counted when it happened) */
+}
+
 void script_file_loaded(ScriptHost *host, const char *path)
 {
     char file[4096];

@@ -10,6 +10,9 @@
 #define SCRIPT_MAX_KINDS 64 /* a world's kind filters are 64-bit masks */
 
 #define SCRIPT_MAX_BRAIN_FAILURES 16
+/* Keys a scene can hold at once (a keyboard reports about ten): a press beyond is heard, not held. */
+#define SCRIPT_MAX_HELD_KEYS 32
+#define SCRIPT_KEY_NAME_SIZE 32
 
 /// A distinct brain error (its message) and how many vehicles failed with it since the last good
 /// reload.
@@ -49,6 +52,14 @@ struct ScriptHost {
     struct SteerRender *render; ///< set during draw(gfx) only
     unsigned overlays;          ///< the overlays on (SteerOverlay bits) at the last draw: gfx.overlay
     double mouse_x, mouse_y;
+    /* what the scene holds (script_input.c): keys and buttons whose press it heard and release not yet */
+    char held_keys[SCRIPT_MAX_HELD_KEYS][SCRIPT_KEY_NAME_SIZE];
+    const char *held_key_list[SCRIPT_MAX_HELD_KEYS];
+    int held_key_count;
+    unsigned held_buttons; ///< bit b-1: LÖVE button b
+    bool key_repeat;       ///< steer.keyboard.set_key_repeat(true): a held key's repeats are keypressed too
+    char warned_keys[8][SCRIPT_KEY_NAME_SIZE]; ///< the program's keys is_down warned about (once each)
+    int warned_key_count;
     bool mouse_known; ///< false until the first pointer event (always, headless): steer.mouse() is nil
     bool failed;      ///< the scene did not load: nothing of it runs; a change to any of its files retries
     char *error;      ///< the latest error while the scene runs (a callback's), cleared by a good reload
@@ -135,6 +146,15 @@ void script_outside_open(ScriptHost *host);
 void script_gfx_open(ScriptHost *host);
 int script_open_steer(lua_State *L);
 void script_hud_clear(ScriptHost *host);
+
+/* script_input.c */
+/// Adds keyboard (is_down, set_key_repeat, has_key_repeat) to the steer table on the stack top.
+void script_input_open(ScriptHost *host, lua_State *L);
+/// Notes a key pressed or a button down (keypressed, mousepressed), before the callback runs.
+void script_input_hold_key(ScriptHost *host, const char *key);
+void script_input_hold_button(ScriptHost *host, int button);
+/// Sets the global `arg` from the configuration (inside setup_state's protected call).
+void script_input_set_arg(ScriptHost *host);
 
 /* script_keys.c */
 /// Reads and checks the scene's `keys` table (its table's field, else its own global): a list of

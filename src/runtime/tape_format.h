@@ -12,8 +12,9 @@
 
 #define TAPE_MAGIC "STEERRPL"
 #define TAPE_MAGIC_SIZE 8
-/// Version 1: docs/replay.md. A reader refuses any other version (it cannot know the records).
-#define TAPE_VERSION 1
+/// Version 2: docs/replay.md (version 1 had no key or button releases and no scene words). A reader
+/// refuses any other version (it cannot know the records).
+#define TAPE_VERSION 2
 /// Steps between two world checksums.
 #define TAPE_CHECK_INTERVAL 60
 
@@ -37,6 +38,10 @@ typedef enum TapeRecord {
     TAPE_VIEW = 'V',          ///< the view changed: u8 what (TapeView), varint values
     TAPE_CHECK = 'X', ///< world checksum: varint step, u64 sum, varint n, n x (varint serial delta, u8 kind, u32 sum)
     TAPE_END = 'E',   ///< the recording ended normally: varint steps
+    /* Version 2: what a scene needs to be a game's input loop (docs/runtime.md, Scene input). */
+    TAPE_KEY_RELEASE = 'k', ///< keyreleased(key): string (only after that key's KEY)
+    TAPE_RELEASE = 'u',     ///< the pointer, then mousereleased(x, y, button): x, y, varint button
+    TAPE_ARGS = 'w',        ///< the scene's command-line words (`arg`), right after the header: varint n, n strings
 } TapeRecord;
 
 typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;

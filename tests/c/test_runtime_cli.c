@@ -685,6 +685,69 @@ static void test_sigterm_ends_a_long_interruptible_loop_under_a_long_budget(void
     free(out);
 }
 
+/* The scene's words come after --, as its `arg`; a word given without -- is refused, saying so; a
+ * misnamed key in steer.keyboard.is_down is an error naming the function, the argument and the
+ * name it resembles. */
+static void test_words_after_the_double_dash_are_the_scenes_arg_and_is_down_checks_its_names(void **state)
+{
+    (void)state;
+    rt_write("words.lua", "local steer = require 'steer'\n"
+                          "world = {}\n"
+                          "function load(w)\n"
+                          "  print('arg0', arg[0])\n"
+                          "  print('words', #arg, table.concat(arg, '|', 1))\n"
+                          "  print('is_down', steer.keyboard.is_down('left', 'a', 'space', 'kp1', 'f10', '['))\n"
+                          "  for _, bad in ipairs{'lft', 'Left', 'A'} do\n"
+                          "    print(select(2, pcall(steer.keyboard.is_down, 'a', bad)))\n"
+                          "  end\n"
+                          "  print(select(2, pcall(steer.keyboard.is_down)))\n"
+                          "  print(select(2, pcall(steer.keyboard.is_down, 3)))\n"
+                          "  print(select(2, pcall(steer.keyboard.set_key_repeat, 'yes')))\n"
+                          "  print('repeat', steer.keyboard.has_key_repeat())\n"
+                          "end\n");
+    const char *scene = rt_path("words.lua");
+    const char *args[] = {"--headless", "--steps", "1", "--time-budget", RT_TIME_BUDGET_MS, scene, "--", "a b",
+                          "--seed",     "",        NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(args, &out, &err), 0);
+    char want[1200];
+    snprintf(want, sizeof want, "arg0\t%s\n", scene);
+    assert_non_null(strstr(out, want));
+    assert_non_null(strstr(out, "words\t3\ta b|--seed|\n")); /* (after --, every word is the scene's) */
+    assert_non_null(strstr(out, "is_down\tfalse\n"));
+    assert_non_null(strstr(out, "bad argument #2 to 'is_down' (unknown key 'lft' (did you mean 'left'?))\n"));
+    assert_non_null(strstr(out, "bad argument #2 to 'is_down' (unknown key 'Left' (did you mean 'left'?))\n"));
+    assert_non_null(strstr(out, "bad argument #2 to 'is_down' (unknown key 'A' (did you mean 'a'?))\n"));
+    assert_non_null(strstr(out, "bad argument #1 to 'is_down' (key name expected"));
+    assert_non_null(strstr(out, "bad argument #1 to 'is_down' (key name (a string such as \"left\") expected, got "
+                                "number)\n"));
+    assert_non_null(strstr(out, "bad argument #1 to 'set_key_repeat' (boolean expected, got string)\n"));
+    assert_non_null(strstr(out, "repeat\tfalse\n"));
+    /* Left and Space are the program's keys (the scene does not list them): said once each */
+    assert_int_equal(rt_count(err, "steer.keyboard.is_down('left'): Left is the program's key"), 1);
+    assert_non_null(strstr(err,
+                           "steer: warning: words.lua:6: steer.keyboard.is_down('left'): Left is the program's key, "
+                           "so the scene never holds it; list it in the scene's keys ({\"left\", \"...\"}) to "
+                           "take it (the program's binding moves to its alternative)\n"));
+    assert_non_null(strstr(err, "steer.keyboard.is_down('space'): Space is the program's key"));
+    free(out);
+    free(err);
+    const char *no_dash[] = {"--headless", scene, "fast", NULL};
+    assert_int_equal(rt_run(no_dash, &out, &err), 1);
+    snprintf(want, sizeof want,
+             "steer: one SCRIPT expected, got '%s' and 'fast' (words for the scene's `arg` go "
+             "after --: %s -- fast)\n",
+             scene, scene);
+    assert_non_null(strstr(err, want));
+    free(out);
+    free(err);
+    const char *replay_words[] = {"--replay", "x.steer", "--", "fast", NULL};
+    assert_int_equal(rt_run(replay_words, &out, &err), 1);
+    assert_non_null(strstr(err, "option --replay: the scene's words (`arg`) come from the recording"));
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -702,6 +765,8 @@ int main(void)
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_world_options_from_scene_table_and_seed_override, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_help_and_bad_options, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(
+            test_words_after_the_double_dash_are_the_scenes_arg_and_is_down_checks_its_names, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_screenshot_into_a_missing_folder_is_refused_before_running, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_screenshot_that_cannot_be_saved_exits_3, rt_setup, rt_teardown),

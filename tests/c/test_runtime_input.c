@@ -284,6 +284,25 @@ static void test_mouse_motion_reaches_the_script_in_world_coordinates_and_steer_
     screen_of(0, 0, &sx, &sy);
     mouse_move(sx, sy); /* the world's corner: 0, 0 is a real position, not "none" */
     assert_string_equal(mouse_text(), "0.0 0.0");
+    /* the view zooms under the still pointer: from the next frame steer.mouse() is the world point
+     * now under it (the point the next click would give), not where it was before the zoom */
+    screen_of(200, 150, &sx, &sy);
+    mouse_move(sx, sy);
+    wheel(3);
+    app_frame(&app, 1.0 / 60.0);
+    double wx, wy;
+    steer_camera_to_world(&app.camera, sx, sy, &wx, &wy);
+    char want[64];
+    snprintf(want, sizeof want, "%.1f %.1f", wx, wy);
+    assert_string_equal(mouse_text(), want);
+    mouse_move(sx + 40, sy); /* and a pan (right-drag) moves the world under it too */
+    mouse_button(SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, sx + 40, sy);
+    mouse_move(sx + 10, sy + 20);
+    mouse_button(SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, sx + 10, sy + 20);
+    app_frame(&app, 1.0 / 60.0);
+    steer_camera_to_world(&app.camera, sx + 10, sy + 20, &wx, &wy);
+    snprintf(want, sizeof want, "%.1f %.1f", wx, wy);
+    assert_string_equal(mouse_text(), want);
 }
 
 /* A second App on a scene of its own (the fixture's `app` stays as setup made it). */
@@ -315,27 +334,30 @@ static void test_help_lists_the_key_table_then_the_scenes_keys(void **state)
     (void)state;
     /* the fixture's scene declares none: the program's keys, then the footer, nothing more */
     const char *plain = help_text(&app);
-    assert_non_null(strstr(plain, "Space       pause / resume\n"));
+    assert_non_null(strstr(plain, "Space       pause / resume (alt. Ctrl+Space)\n"));
     assert_non_null(strstr(plain, "F2          wander circles and targets\n"));
     assert_non_null(strstr(plain, "Ctrl+Q      quit\nScripts reload when saved; errors show below.\n"));
     assert_null(strstr(plain, "input.lua"));
 
     /* a scene of globals: its list, in its order, under the program's; a key the runtime owns is
-     * marked, since the scene never receives it */
+     * marked, since the scene never receives it; a key with an alternative is the scene's, and the
+     * program's row names the alternative */
     assert_int_equal(open_other("keyed.lua", "keys = { {'a', 'adds an event'}, {'space', 'pauses the hunt'},\n"
-                                             "         {'left click', 'drops a rock'} }\n"),
+                                             "         {'f2', 'nothing'}, {'left click', 'drops a rock'} }\n"),
                      0);
     const char *text = help_text(&other);
     assert_non_null(strstr(text, "errors show below.\n\nkeyed.lua:\n"
                                  "a           adds an event\n"
-                                 "space       pauses the hunt  (the runtime's key: the scene never gets it)\n"
+                                 "space       pauses the hunt\n"
+                                 "f2          nothing  (the runtime's key: the scene never gets it)\n"
                                  "left click  drops a rock\n"));
+    assert_non_null(strstr(text, "Ctrl+Space  pause / resume  (Space is the scene's)\n"));
     app_shutdown(&other);
 
     /* a scene that returns a table, with a key longer than the program's: the column widens */
     assert_int_equal(open_other("table.lua", "return { keys = { {'shift + wheel', 'nothing at all'} } }\n"), 0);
     text = help_text(&other);
-    assert_non_null(strstr(text, "Space          pause / resume\n"));
+    assert_non_null(strstr(text, "Space          pause / resume (alt. Ctrl+Space)\n"));
     assert_non_null(strstr(text, "table.lua:\nshift + wheel  nothing at all\n"));
     app_shutdown(&other);
 }

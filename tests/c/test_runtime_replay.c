@@ -352,9 +352,9 @@ static void test_a_recording_needs_none_of_its_files_and_damage_is_reported_clea
     /* another version, another file, an unknown record */
     bytes[8] = 7;
     write_bytes(damaged, bytes, n);
-    bytes[8] = 1;
+    bytes[8] = TAPE_VERSION;
     err = replay_error(damaged, 1);
-    assert_non_null(strstr(err, "format version 7, but this steer reads version 1 only"));
+    assert_non_null(strstr(err, "format version 7, but this steer reads version 2 only"));
     free(err);
     write_bytes(damaged, "-- a Lua file\n", 14);
     err = replay_error(damaged, 1);
@@ -386,6 +386,9 @@ static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **st
     opt.time_budget_ms = 20000;
     opt.script = rt_path("scripts/seek_flee_arrive.lua");
     opt.record = file;
+    const char *words[] = {"word"}; /* (the scene's words, a record of their own) */
+    opt.words = words;
+    opt.word_count = 1;
     char error[1024];
     assert_true(record_begin(&opt, error, sizeof error));
     static App app;
@@ -394,6 +397,9 @@ static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **st
     mouse_move(&app, 300, 200);
     frames(&app, 40);
     key(&app, SDLK_2);
+    app_feed_key_event(&app, SDL_KEYUP, SDLK_2, 0, false); /* and the releases' records */
+    mouse_button(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_MIDDLE, 30, 30);
+    mouse_button(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_MIDDLE, 40, 30);
     mouse_move(&app, 310, 190);
     frames(&app, 100);
     long long steps = app.steps;
@@ -523,6 +529,119 @@ static void test_a_replay_refuses_the_options_that_shape_a_run(void **state)
     free(err);
 }
 
+/* A scene that is a game's input loop: what it prints from keypressed, keyreleased, mousereleased,
+ * steer.keyboard.is_down and its `arg`, recorded with input fed through the window's path, is
+ * printed again, line for line, by a headless replay in another process; a run without input
+ * (headless) hears none of it and is_down answers false. */
+static const char *INPUT_SCENE =
+    "local steer = require 'steer'\n"
+    "world = {width = 400, height = 300, seed = 3}\n"
+    "said = {}\n"
+    "local function say(s) said[#said + 1] = s; print(s) end\n"
+    "function load(w)\n"
+    "  say('arg ' .. #arg .. ' ' .. table.concat(arg, ',', 1))\n"
+    "  w:spawn{kind = 'walker', x = 200, y = 150}\n"
+    "end\n"
+    "function keypressed(k)\n"
+    "  say('pressed ' .. k)\n"
+    "  if k == 'r' then steer.keyboard.set_key_repeat(true) end\n"
+    "end\n"
+    "function keyreleased(k) say('released ' .. k) end\n"
+    "function mousepressed(x, y, b) say(('mouse pressed %d'):format(b)) end\n"
+    "function mousereleased(x, y, b) say(('mouse released %d at %.2f %.2f'):format(b, x, y)) end\n"
+    "function update(w, dt)\n"
+    "  if steer.keyboard.is_down('a', 'left') then say('a or left held at step ' .. w.step_count) end\n"
+    "end\n";
+
+static void test_held_keys_releases_and_arg_replay_line_for_line(void **state)
+{
+    (void)state;
+    rt_write("input.lua", INPUT_SCENE);
+    const char *file = rt_path("input.steer");
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.steps = -1;
+    opt.watch = true; /* (a headless run of no set length: the test says when it ends) */
+    opt.width = 800;
+    opt.height = 600;
+    opt.time_budget_ms = 20000;
+    opt.script = rt_path("input.lua");
+    opt.record = file;
+    const char *words[] = {"fast", "7"};
+    opt.words = words;
+    opt.word_count = 2;
+    char error[512];
+    assert_true(record_begin(&opt, error, sizeof error));
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    record_check(opt.recorder, script_world(app.script), 0);
+    frames(&app, 5);
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_a, 0, false); /* held for three frames */
+    frames(&app, 3);
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_a, 0, true); /* a repeat: not asked for, not heard */
+    app_feed_key_event(&app, SDL_KEYUP, SDLK_a, 0, false);
+    frames(&app, 2);
+    app_feed_key_event(&app, SDL_KEYUP, SDLK_b, 0, false);   /* a release without its press: not heard */
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_r, 0, false); /* the scene asks for repeats */
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_r, 0, true);
+    app_feed_key_event(&app, SDL_KEYUP, SDLK_r, 0, false);
+    mouse_button(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_MIDDLE, 100, 100);
+    frames(&app, 2);
+    mouse_button(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_MIDDLE, 120, 90);
+    mouse_button(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, 200, 200); /* a right click: pressed, released */
+    mouse_button(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, 200, 200);
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_SPACE, 0, false); /* the runtime's: neither heard nor held */
+    app_feed_key_event(&app, SDL_KEYUP, SDLK_SPACE, 0, false);
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_SPACE, 0, false);
+    frames(&app, 4);
+    long long steps = app.steps;
+    /* what the scene said, as one text */
+    lua_State *L = script_state(app.script);
+    script_push_global(app.script, "said");
+    lua_getglobal(L, "table");
+    lua_getfield(L, -1, "concat");
+    lua_pushvalue(L, -3);
+    lua_pushliteral(L, "\n");
+    lua_call(L, 2, 1);
+    char *said = strdup(lua_tostring(L, -1));
+    lua_pop(L, 3);
+    record_check(opt.recorder, script_world(app.script), steps);
+    app_shutdown(&app);
+    assert_true(record_close(opt.recorder, steps, error, sizeof error));
+    assert_non_null(strstr(said, "arg 2 fast,7\n"));
+    assert_non_null(strstr(said, "pressed a\na or left held at step 5\na or left held at step 6\n"
+                                 "a or left held at step 7\nreleased a\n"));
+    assert_non_null(strstr(said, "pressed r\npressed r\nreleased r\nmouse pressed 3\n"));
+    assert_non_null(strstr(said, "\nmouse released 3 at "));
+    assert_non_null(strstr(said, "\nmouse pressed 2\nmouse released 2 at "));
+    assert_null(strstr(said, "released b"));
+    assert_null(strstr(said, "space"));
+    assert_int_equal(rt_count(said, "held at step"), 3);
+
+    const char *args[] = {"--headless", "--replay", file, NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("the replay exited %d:\n%s", status, err);
+    char *summary = strstr(out, "summary: ");
+    assert_non_null(summary);
+    *summary = '\0';
+    if (strcmp(out, said) != 0 && !(strlen(out) == strlen(said) + 1 && !strncmp(out, said, strlen(said))))
+        fail_msg("the replay printed:\n%s\nwhere the recorded run said:\n%s", out, said);
+    free(out);
+    free(err);
+    free(said);
+
+    /* headless without input: no callback fires, is_down answers false; arg as given after -- */
+    const char *plain[] = {"--headless", "--steps", "30", "--time-budget", RT_TIME_BUDGET_MS, rt_path("input.lua"),
+                           "--",         "x",       NULL}; /* (the budget before the words) */
+    status = rt_run(plain, &out, &err);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "arg 1 x\nsummary: "));
+    assert_null(strstr(out, "held"));
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -539,6 +658,7 @@ int main(void)
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_script_reading_the_wall_clock_replays_exactly, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_replay_refuses_the_options_that_shape_a_run, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_held_keys_releases_and_arg_replay_line_for_line, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -285,6 +285,18 @@ static void test_the_timeline_shows_the_step_and_where_the_run_branched(void **s
     assert_int_equal(pixel(&app, bx + bw * 3 / 4, middle), 0xFFFFFF); /* the handle at 450 of 600 */
     assert_int_equal(pixel(&app, bx + bw / 2, middle), 0xFAD246);     /* the branch mark at 300 */
     assert_true(pixel(&app, bx + bw * 7 / 8, middle) != 0xFFFFFF);    /* nothing at 525 */
+    /* the future the branch dropped (steps 300..600, kept): a line under the bar from the branch on */
+    int under = by + bh + 2;
+    assert_int_equal(pixel(&app, bx + bw / 4, under), pixel(&app, bx + bw / 4, under + 4)); /* none before */
+    assert_true(pixel(&app, bx + bw * 5 / 8, under) != pixel(&app, bx + bw * 5 / 8, under + 4));
+    assert_true(pixel(&app, bx + bw * 7 / 8, under) != pixel(&app, bx + bw * 7 / 8, under + 4));
+    /* after Ctrl+Z the run's future is the old one again and the new one is kept, from 300 too */
+    event_key(&app, SDLK_z, KMOD_LCTRL);
+    app_render(&app, 1.0);
+    assert_int_equal(app.steps, 300); /* shown at the branch: the handle there, the mark above it */
+    assert_int_equal(pixel(&app, bx + bw / 2, middle), 0xFFFFFF);
+    assert_int_equal(pixel(&app, bx + bw / 2, by - 5), 0xFAD246);
+    assert_true(pixel(&app, bx + bw * 7 / 8, under) != pixel(&app, bx + bw * 7 / 8, under + 4));
     app_shutdown(&app);
 }
 
@@ -369,6 +381,227 @@ static void test_the_recording_in_memory_stops_at_its_cap_between_records_and_st
     assert_true(record_close(r, 0, error, sizeof error));
 }
 
+/* ---- What never branches, and the future a branch keeps ------------------------------------- */
+
+static void key_event(App *app, Uint32 type, SDL_Keycode sym, Uint16 mod)
+{
+    app_feed_key_event(app, type, sym, mod, false);
+}
+
+/* The run at `step` of `last`, looking at the past, with nothing dropped. */
+static void assert_still_rewound(App *app, long long step, long long last)
+{
+    assert_true(rewind_in_past(app->rewind));
+    assert_shows(app, step);
+    assert_int_equal(rewind_last_step(app->rewind, app), last);
+    assert_int_equal(rewind_dropped_steps(app->rewind, NULL), 0);
+}
+
+static void test_modifiers_releases_repeats_focus_and_the_timelines_keys_never_branch(void **state)
+{
+    (void)state;
+    rt_write("branch.lua", BRANCH_SCENE);
+    static App app;
+    start(&app, rt_path("branch.lua"), false);
+    key_event(&app, SDL_KEYDOWN, SDLK_b, 0); /* live: the scene holds b */
+    run_noting(&app, 479);
+    jump(&app, 185);
+    /* Shift+Left (one second back): the Shift press, the key, the Shift release */
+    key_event(&app, SDL_KEYDOWN, SDLK_LSHIFT, KMOD_LSHIFT);
+    key_event(&app, SDL_KEYDOWN, SDLK_LEFT, KMOD_LSHIFT);
+    key_event(&app, SDL_KEYUP, SDLK_LEFT, KMOD_LSHIFT);
+    key_event(&app, SDL_KEYUP, SDLK_LSHIFT, 0);
+    app_frame(&app, 1.0 / 60.0);
+    assert_still_rewound(&app, 125, 479);
+    /* Alt+Tab to the editor and back: Alt, the focus going and coming, the click that focuses */
+    key_event(&app, SDL_KEYDOWN, SDLK_LALT, KMOD_LALT);
+    app_feed_window(&app, SDL_WINDOWEVENT_FOCUS_LOST, 0, 0);
+    key_event(&app, SDL_KEYUP, SDLK_LALT, 0);
+    app_feed_key_event(&app, SDL_KEYDOWN, SDLK_b, 0, true); /* a repeat of the scene's key, held since step 0 */
+    key_event(&app, SDL_KEYUP, SDLK_b, 0);                  /* and its release */
+    app_feed_window(&app, SDL_WINDOWEVENT_FOCUS_GAINED, 0, 0);
+    mouse(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 30, 30);
+    mouse(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 30, 30);
+    app_frame(&app, 1.0 / 60.0);
+    /* Ctrl, Right and Left, an overlay's key, a resize */
+    key_event(&app, SDL_KEYDOWN, SDLK_LCTRL, KMOD_LCTRL);
+    key_event(&app, SDL_KEYUP, SDLK_LCTRL, 0);
+    event_key(&app, SDLK_RIGHT, 0);
+    event_key(&app, SDLK_LEFT, 0);
+    event_key(&app, SDLK_F2, 0);
+    app_feed_window(&app, SDL_WINDOWEVENT_SIZE_CHANGED, 800, 600);
+    app_frame(&app, 1.0 / 60.0);
+    assert_still_rewound(&app, 125, 479);
+    assert_true(script_key_held(app.script, "b")); /* the recording held it there */
+    /* a key for the scene does change the past: the future is kept, and the scene's b (held in the
+     * recording, no longer on the keyboard) is released for it */
+    event_key(&app, SDLK_c, 0);
+    assert_false(rewind_in_past(app.rewind));
+    assert_int_equal(rewind_last_step(app.rewind, &app), 125);
+    long long at = 0;
+    assert_int_equal(rewind_dropped_steps(app.rewind, &at), 354);
+    assert_int_equal(at, 125);
+    assert_false(script_key_held(app.script, "b"));
+    assert_non_null(strstr(hud_status_line(&app), "branch at 125: 354 steps kept aside (Ctrl+Z)"));
+    app_shutdown(&app);
+}
+
+static bool panel_says(App *app, const char *text)
+{
+    return script_error(app->script) && strstr(script_error(app->script), text);
+}
+
+/* Saves `text` as branch.lua and runs frames until the panel says `expect`. */
+static void save_and_wait(App *app, const char *text, const char *expect)
+{
+    rt_write_rename("branch.lua", text);
+    double end = rt_now() + RT_DEADLINE_S;
+    while (!panel_says(app, expect) && rt_now() < end) {
+        app_frame(app, 1.0 / 60.0);
+        rt_sleep(0.02);
+    }
+    if (!panel_says(app, expect))
+        fail_msg("the panel never said '%s': %s", expect, script_error(app->script) ? script_error(app->script) : "");
+}
+
+static void test_a_save_that_fails_at_a_past_step_keeps_the_future(void **state)
+{
+    (void)state;
+    rt_write("branch.lua", BRANCH_SCENE);
+    static App app;
+    start(&app, rt_path("branch.lua"), true);
+    run_noting(&app, 417);
+    jump(&app, 125);
+    /* a syntax error: nothing ran */
+    char broken[4096];
+    snprintf(broken, sizeof broken, "%sfunction oops(\n", BRANCH_SCENE);
+    save_and_wait(&app, broken, "branch.lua:");
+    assert_still_rewound(&app, 125, 417);
+    /* an error while the chunk runs, after it changed the world: the host is replayed again */
+    snprintf(broken, sizeof broken, "%sW:spawn{kind = \"a\"}\nerror(\"half done\")\n", BRANCH_SCENE);
+    save_and_wait(&app, broken, "half done");
+    assert_still_rewound(&app, 125, 417);
+    assert_true(panel_says(&app, "half done")); /* the panel keeps the file's error */
+    jump(&app, 417);                            /* the future is the run's, to its last step */
+    assert_shows(&app, 417);
+    /* the fix loads: now the past changes (and the future is kept) */
+    jump(&app, 125);
+    char fixed[4096];
+    snprintf(fixed, sizeof fixed, "%sboost = true\n", BRANCH_SCENE);
+    rt_write_rename("branch.lua", fixed);
+    double end = rt_now() + RT_DEADLINE_S;
+    while (!scene_global_set(&app, "boost") && rt_now() < end) {
+        app_frame(&app, 1.0 / 60.0);
+        rt_sleep(0.02);
+    }
+    assert_true(scene_global_set(&app, "boost"));
+    assert_false(rewind_in_past(app.rewind));
+    assert_int_equal(rewind_last_step(app.rewind, &app), 125);
+    assert_int_equal(rewind_dropped_steps(app.rewind, NULL), 292);
+    app_shutdown(&app);
+}
+
+static void test_ctrl_z_goes_back_to_the_future_a_branch_dropped_and_back_again(void **state)
+{
+    (void)state;
+    rt_write("branch.lua", BRANCH_SCENE);
+    static App app;
+    static uint64_t before[MAX_STEPS], after[MAX_STEPS];
+    start(&app, rt_path("branch.lua"), false);
+    run_noting(&app, 479);
+    while (rewind_idle(app.rewind, &app, 0.01)) { /* (keyframes: some past the branch, some not) */
+    }
+    memcpy(before, live_sums, sizeof before);
+    jump(&app, 125);
+    event_key(&app, SDLK_b, 0); /* a real change of the past */
+    assert_int_equal(rewind_dropped_steps(app.rewind, NULL), 354);
+    event_key(&app, SDLK_SPACE, 0);
+    run_noting(&app, 100); /* the new future: 225 steps */
+    memcpy(after, live_sums, sizeof after);
+    assert_true(after[200] != before[200]);
+    /* Ctrl+Z: the dropped future is the run's again, shown at the branch, paused */
+    event_key(&app, SDLK_z, KMOD_LCTRL);
+    assert_true(rewind_in_past(app.rewind));
+    assert_true(app.paused);
+    assert_int_equal(app.steps, 125);
+    assert_int_equal(world_sum(&app), before[125]);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 479);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 6);
+    jump(&app, 479);
+    assert_int_equal(world_sum(&app), before[479]); /* the very world the run had before the branch */
+    jump(&app, 300);
+    assert_int_equal(world_sum(&app), before[300]);
+    /* the future left is kept in its turn: Ctrl+Z again goes back to it */
+    long long at = 0;
+    assert_int_equal(rewind_dropped_steps(app.rewind, &at), 100);
+    assert_int_equal(at, 125);
+    event_key(&app, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(app.steps, 125);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 225);
+    jump(&app, 225);
+    assert_int_equal(world_sum(&app), after[225]);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
+    /* going on from there records on after step 225, the other future still kept */
+    event_key(&app, SDLK_SPACE, 0);
+    app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.steps, 226);
+    assert_int_equal(rewind_dropped_steps(app.rewind, NULL), 354);
+    app_shutdown(&app);
+}
+
+static const char *TURNING_SCENE = "local steer = require 'steer'\n"
+                                   "world = {width = 400, height = 300, seed = 3}\n"
+                                   "keys = { {'left', 'turn the leader left'}, {'right', 'turn it right'} }\n"
+                                   "heard = ''\n"
+                                   "function load(w) leader = w:spawn{kind = 'leader', x = 200, y = 150} end\n"
+                                   "function keypressed(k) heard = heard .. '+' .. k end\n"
+                                   "function keyreleased(k) heard = heard .. '-' .. k end\n"
+                                   "function update(w, dt)\n"
+                                   "  if steer.keyboard.is_down('left') then turning = (turning or 0) + 1 end\n"
+                                   "end\n";
+
+static const char *scene_string(App *app, const char *name)
+{
+    static char copy[256];
+    script_push_global(app->script, name);
+    const char *s = lua_tostring(script_state(app->script), -1);
+    snprintf(copy, sizeof copy, "%s", s ? s : "(nil)");
+    lua_pop(script_state(app->script), 1);
+    return copy;
+}
+
+static void test_a_scene_that_lists_left_and_right_gets_them_and_brackets_step_the_timeline(void **state)
+{
+    (void)state;
+    rt_write("turning.lua", TURNING_SCENE);
+    static App app;
+    start(&app, rt_path("turning.lua"), false);
+    run_noting(&app, 120);
+    key_event(&app, SDL_KEYDOWN, SDLK_LEFT, 0); /* the scene's now: nothing pauses */
+    run_noting(&app, 30);
+    key_event(&app, SDL_KEYUP, SDLK_LEFT, 0);
+    run_noting(&app, 30);
+    assert_false(app.paused);
+    assert_false(rewind_in_past(app.rewind));
+    assert_string_equal(scene_string(&app, "heard"), "+left-left");
+    assert_string_equal(scene_string(&app, "turning"), "30");
+    /* [ and ] do what Left and Right did */
+    assert_string_equal(app_action_key(&app, KEY_BACK), "[");
+    assert_string_equal(app_action_key(&app, KEY_FORWARD), "]");
+    event_key(&app, SDLK_LEFTBRACKET, 0);
+    app_frame(&app, 1.0 / 60.0);
+    assert_true(app.paused);
+    assert_shows(&app, 179);
+    event_key(&app, SDLK_LEFTBRACKET, KMOD_LSHIFT);
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 119);
+    event_key(&app, SDLK_RIGHTBRACKET, 0);
+    app_frame(&app, 1.0 / 60.0);
+    assert_shows(&app, 120);
+    assert_string_equal(scene_string(&app, "heard"), ""); /* step 120: before any key */
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     setenv("SDL_VIDEODRIVER", "dummy", 1);
@@ -381,6 +614,13 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_the_timeline_shows_the_step_and_where_the_run_branched, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_old_future,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_modifiers_releases_repeats_focus_and_the_timelines_keys_never_branch,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_save_that_fails_at_a_past_step_keeps_the_future, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_ctrl_z_goes_back_to_the_future_a_branch_dropped_and_back_again, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_that_lists_left_and_right_gets_them_and_brackets_step_the_timeline,
                                         rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
