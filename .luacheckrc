@@ -6,7 +6,8 @@ unused_args = false -- brains, callbacks and stubs take (v, dt) and the like whe
 
 -- A scene's callbacks and settings are its globals (LÖVE style); the program reads them. The same
 -- list as `steer --luacheckrc` prints for users' scenes (a test keeps the two alike).
-local scene = { "world", "load", "update", "draw", "keypressed", "mousepressed", "mousemoved", "reload", "keys" }
+local scene = { "world", "load", "update", "draw", "keypressed", "keyreleased", "mousepressed", "mousereleased",
+  "mousemoved", "reload", "keys" }
 -- Files that also run under LuaJIT (the LÖVE example, the specs under `busted --run=luajit`, the
 -- libraries the game uses) test for it and reach its Lua 5.1 names.
 local luajit = { "jit", "unpack", "loadstring", math = { fields = { "atan2" } } }
