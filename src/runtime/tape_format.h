@@ -12,8 +12,8 @@
 
 #define TAPE_MAGIC "STEERRPL"
 #define TAPE_MAGIC_SIZE 8
-/// Version 1: docs/replay.md. A reader refuses any other version (it cannot know the records).
-#define TAPE_VERSION 1
+/// Version 2: docs/replay.md. A reader refuses any other version (it cannot know the records).
+#define TAPE_VERSION 2
 /// Steps between two world checksums.
 #define TAPE_CHECK_INTERVAL 60
 
@@ -37,6 +37,11 @@ typedef enum TapeRecord {
     TAPE_VIEW = 'V',          ///< the view changed: u8 what (TapeView), varint values
     TAPE_CHECK = 'X', ///< world checksum: varint step, u64 sum, varint n, n x (varint serial delta, u8 kind, u32 sum)
     TAPE_END = 'E',   ///< the recording ended normally: varint steps
+
+    /* What scripts read from the machine, given back in a replay (since version 2). */
+    TAPE_ENV = 'G',   ///< os.getenv(name): str name, u8 set, then str value when set
+    TAPE_INPUT = 'I', ///< a file opened for reading: str path, u8 outcome (ScriptFileOutcome), then
+                      ///< 0 failed: str message, varint errno; 1 read: str bytes; 2 not recorded: nothing
 } TapeRecord;
 
 typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;
