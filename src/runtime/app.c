@@ -48,6 +48,7 @@ ScriptConfig app_script_config(const App *app)
     c.has_math_seed = app->opt.has_math_seed;
     c.math_seed = app->opt.math_seed;
     c.tape = app->opt.tape;
+    c.quiet = app->opt.quiet;
     return c;
 }
 
@@ -294,6 +295,7 @@ void app_record_history(App *app)
     if (steer_vehicle_get(world, app->selected, &v) != STEER_OK) return;
     HistorySample s;
     s.time = steer_world_time(world);
+    s.step = app->steps;
     s.speed = (float)v.speed;
     s.force = (float)steer_length(v.force);
     s.max_speed = (float)v.max_speed;
@@ -330,6 +332,7 @@ void app_check_reload(App *app)
         ScriptReload r = script_reload_file(app->script, path);
         if (r == SCRIPT_RELOAD_OK) fprintf(stderr, "steer: reloaded %s\n", path);
         if (r != SCRIPT_RELOAD_NOT_OURS) rewind_mark(app->rewind, app->steps, STEER_MARK_RELOAD);
+        rewind_note_errors(app->rewind, app); /* a failed save: its error on its reload's step */
     }
     if (retry) app_restart(app);
     /* Modules required for the first time (by a reload, or lazily by a callback) are watched too. */
@@ -363,6 +366,8 @@ void app_restart(App *app)
     if (was_failed) app_fit_camera(app); /* the scene's own world at last */
     if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
     app->watched_serial = script_files_serial(app->script);
+    rewind_mark(app->rewind, app->steps, STEER_MARK_RESTART); /* the timeline counts from here */
+    if (app->opt.quiet) return;
     if (script_failed(fresh))
         fprintf(stderr, "steer: the scene still fails to load: %s\n", error);
     else
