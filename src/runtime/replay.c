@@ -129,7 +129,8 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
         switch (byte) {
         case SCRIPT_FILE_FAILED: return tape_get_string(r, &s, &n) && tape_get_varint(r, &v);
         case SCRIPT_FILE_READ: return tape_get_string(r, &s, &n);
-        case SCRIPT_FILE_UNCAPTURED: return true;
+        case SCRIPT_FILE_UNCAPTURED:
+        case SCRIPT_FILE_WRITTEN: return true;
         default: break; /* malformed */
         }
         break;

@@ -22,6 +22,7 @@ typedef enum ScriptFileOutcome {
     SCRIPT_FILE_FAILED,     ///< it did not open: `message` (strerror's) and `errnum`
     SCRIPT_FILE_READ,       ///< its bytes, read whole when it was opened: `text`, `len`
     SCRIPT_FILE_UNCAPTURED, ///< not a regular file, or over SCRIPT_FILE_CAPTURE_MAX: read from the machine
+    SCRIPT_FILE_WRITTEN,    ///< opened to write ("w", "a"): a replay's handle writes nowhere
 } ScriptFileOutcome;
 /// Files larger than this are read from the machine (a replay may then diverge), not recorded.
 #define SCRIPT_FILE_CAPTURE_MAX ((size_t)1 << 20)
@@ -60,9 +61,9 @@ typedef struct ScriptTape {
     /// bytes; NULL: unset); replaying sets them to what the recording got. False when the recording
     /// read no such variable here (the tape then knows the run diverged).
     bool (*env)(void *ctx, const char *name, const char **value, size_t *len);
-    /// A script opened `path` (as the script named it) for reading: recording keeps `*file`, which
-    /// the host read from the disk; replaying fills it from the recording (the disk is not read).
-    /// False when the recording opened no such file here.
+    /// A script opened `path` (as the script named it) to read, or to write: recording keeps
+    /// `*file`, which the host read from the disk (or how the open went); replaying fills it from
+    /// the recording (the disk is not touched). False when the recording opened no such file here.
     bool (*file)(void *ctx, const char *path, ScriptFileRead *file);
 } ScriptTape;
 

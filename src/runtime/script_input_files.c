@@ -1,12 +1,15 @@
-/* script_input_files.c - files a script opens to read (io.open(path), io.open(path, "r" or "rb"),
- * io.lines(path)) in a recorded or replayed run. The file is read whole when it is opened, through
- * the tape, which records its bytes (or why it did not open) or, replaying, gives back the
- * recorded ones without looking at the disk; the script then reads a file handle over those bytes
- * in memory (fmemopen): a real Lua file, so io.type, read, lines, seek and close behave as on the
- * disk. So a replay reads what the recording read, whether the file has changed since or is gone.
- * A file that is not a regular one (a pipe, a device) or is larger than SCRIPT_FILE_CAPTURE_MAX is
- * read from the machine, and a file opened to write is written: those are reaches outside the run
- * (the tape notes them; a replay warns), as is io.lines() of the default input. */
+/* script_input_files.c - files a script opens (io.open, io.lines) in a recorded or replayed run.
+ * A file opened to read (io.open(path), with "r" or "rb", io.lines(path)) is read whole when it is
+ * opened, through the tape, which records its bytes (or why it did not open) or, replaying, gives
+ * back the recorded ones without looking at the disk; the script then reads a file handle over
+ * those bytes in memory (fmemopen): a real Lua file, so io.type, read, lines, seek and close behave
+ * as on the disk. So a replay reads what the recording read, whether the file has changed since or
+ * is gone. A file opened to write ("w", "a") is written when recording; a replay gets what the
+ * open gave (a handle, or the error) but its handle writes nowhere (/dev/null): a replay, in the
+ * background or asked for, never writes over the files the run wrote since. A file that is not a
+ * regular one (a pipe, a device) or is larger than SCRIPT_FILE_CAPTURE_MAX, a file opened for
+ * update ("r+", ...) and io.lines() of the default input reach the machine as it is: the tape
+ * notes them, and a replay warns. */
 #include "script_internal.h"
 
 #include <errno.h>
@@ -93,7 +96,8 @@ static int open_recorded(lua_State *L, const char *path, ScriptFileRead *file)
     else
         capture(L, path, file);
     int result = -1;
-    if (tape->file(tape->ctx, path, file) && file->outcome != SCRIPT_FILE_UNCAPTURED) {
+    if (tape->file(tape->ctx, path, file) &&
+        (file->outcome == SCRIPT_FILE_READ || file->outcome == SCRIPT_FILE_FAILED)) {
         result = file->outcome == SCRIPT_FILE_READ ? 1 : 0;
         if (result == 1) push_memory_file(L, path, file->text, file->len);
     }
@@ -102,14 +106,55 @@ static int open_recorded(lua_State *L, const char *path, ScriptFileRead *file)
     return result;
 }
 
-static bool read_mode(const char *mode) { return !strcmp(mode, "r") || !strcmp(mode, "rb"); }
+/* Opens `path` to write through the tape, recording how the machine's open went, or replaying it
+ * onto /dev/null. 1: a handle pushed; 0: it did not open (`file` says why); -1: the script must
+ * open the machine's file (a replay that diverged). The stack is as it was unless 1. */
+static int open_written(lua_State *L, const char *path, const char *mode, ScriptFileRead *file)
+{
+    const ScriptTape *tape = tape_of(L);
+    int top = lua_gettop(L);
+    memset(file, 0, sizeof *file);
+    if (tape->read) { /* replaying */
+        if (!tape->file(tape->ctx, path, file)) return -1;
+        if (file->outcome == SCRIPT_FILE_FAILED) return 0;
+        if (file->outcome != SCRIPT_FILE_WRITTEN) return -1;
+        path = "/dev/null";
+    }
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushstring(L, path);
+    lua_pushstring(L, mode);
+    lua_call(L, 2, 3);
+    if (tape->read) { /* (/dev/null: nothing to record) */
+        lua_settop(L, top + 1);
+        return 1;
+    }
+    bool opened = !lua_isnil(L, -3);
+    file->outcome = opened ? SCRIPT_FILE_WRITTEN : SCRIPT_FILE_FAILED;
+    if (!opened) {
+        file->errnum = (int)lua_tointeger(L, -1);
+        file->message = strerror(file->errnum);
+        file->message_len = strlen(file->message);
+    }
+    tape->file(tape->ctx, path, file);
+    lua_settop(L, opened ? top + 1 : top);
+    return opened ? 1 : 0;
+}
+
+/* What a mode opens a file for: 'r' to read, 'w' to write ("w", "a"), 'u' anything else (for
+ * update, "r+"; or not a mode, which Lua's io.open refuses). */
+static char mode_kind(const char *mode)
+{
+    if (!mode[0] || strspn(mode + 1, "b") != strlen(mode + 1)) return 'u';
+    return mode[0] == 'r' ? 'r' : mode[0] == 'w' || mode[0] == 'a' ? 'w' : 'u';
+}
 
 int script_tape_io_open(lua_State *L)
 {
     const char *path = luaL_checkstring(L, 1);
     const char *mode = luaL_optstring(L, 2, "r");
     ScriptFileRead file;
-    int opened = read_mode(mode) ? open_recorded(L, path, &file) : -1;
+    char kind = mode_kind(mode);
+    int opened = kind == 'r' ? open_recorded(L, path, &file) : kind == 'w' ? open_written(L, path, mode, &file) : -1;
     if (opened == 1) return 1;
     if (opened == 0) { /* what Lua's io.open returns for it */
         luaL_pushfail(L);

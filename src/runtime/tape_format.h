@@ -40,8 +40,8 @@ typedef enum TapeRecord {
 
     /* What scripts read from the machine, given back in a replay (since version 2). */
     TAPE_ENV = 'G',   ///< os.getenv(name): str name, u8 set, then str value when set
-    TAPE_INPUT = 'I', ///< a file opened for reading: str path, u8 outcome (ScriptFileOutcome), then
-                      ///< 0 failed: str message, varint errno; 1 read: str bytes; 2 not recorded: nothing
+    TAPE_INPUT = 'I', ///< a file opened to read or write: str path, u8 outcome (ScriptFileOutcome), then 0
+                      ///< failed: str message, varint errno; 1 read: str bytes; 2 not kept, 3 opened to write: nothing
 } TapeRecord;
 
 typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;

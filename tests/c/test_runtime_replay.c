@@ -485,19 +485,21 @@ static char *before_summary(char *text)
 }
 
 /* A scene that reads the environment and files (os.getenv, io.open(...):read, io.lines, a file that
- * is missing, one opened to read with "rb"): the recording keeps what each read gave, so a replay
- * with the variable changed, a file rewritten and another removed prints the same lines and matches
- * every checksum, and warns of nothing. (The variable's length sets a vehicle's speed: a replay
- * that read the machine would diverge at the first checksum.) */
+ * is missing, one opened to read with "rb") and writes one (and fails to open another to write):
+ * the recording keeps what each read and open gave, so a replay with the variable changed, a file
+ * rewritten and another removed prints the same lines, matches every checksum, warns of nothing
+ * and writes no file. (The variable's length sets a vehicle's speed: a replay that read the
+ * machine would diverge at the first checksum.) */
 static void test_what_scripts_read_from_the_machine_is_recorded_and_replays_exactly(void **state)
 {
     (void)state;
     rt_write("data.txt", "hello\nworld\n");
     rt_write("speed.txt", "60\n");
-    char data[1024], speed[1024], missing[1024], scene[6144];
+    char data[1024], speed[1024], missing[1024], written[1024], scene[8192];
     snprintf(data, sizeof data, "%s", rt_path("data.txt"));
     snprintf(speed, sizeof speed, "%s", rt_path("speed.txt"));
     snprintf(missing, sizeof missing, "%s", rt_path("missing.txt"));
+    snprintf(written, sizeof written, "%s", rt_path("written.txt"));
     snprintf(scene, sizeof scene,
              "world = { width = 400, height = 300, seed = 3 }\n"
              "function load(w)\n"
@@ -510,12 +512,18 @@ static void test_what_scripts_read_from_the_machine_is_recorded_and_replays_exac
              "  local speed = tonumber(io.open('%s', 'rb'):read('l'))\n"
              "  print(io.open('%s'))\n"
              "  print(select(2, pcall(io.lines, '%s')))\n"
+             "  local out = io.open('%s', 'w')\n"
+             "  out:write('by the run ', x, '\\n')\n"
+             "  out:close()\n"
+             "  print('back', io.open('%s'):read('a'))\n"
+             "  print(io.open('%s/no/such/folder.txt', 'w'))\n"
              "  w:spawn{ kind = 'reader', x = 50, y = 150, max_speed = speed + #x }:seek(300, 150)\n"
              "end\n"
              "function update(w) if w.step_count %% 60 == 0 then print('tick', os.getenv('STEER_TEST_X')) end end\n",
-             data, data, speed, missing, missing);
+             data, data, speed, missing, missing, written, written, rt_dir);
     rt_write("reads.lua", scene);
-    const char *file = rt_path("reads.steer");
+    char file[1024];
+    snprintf(file, sizeof file, "%s", rt_path("reads.steer"));
     const char *record[] = {"--headless", "--steps", "130", "--record", file, rt_path("reads.lua"), NULL};
     setenv("STEER_TEST_X", "abc", 1);
     unsetenv("STEER_TEST_UNSET");
@@ -525,11 +533,13 @@ static void test_what_scripts_read_from_the_machine_is_recorded_and_replays_exac
     assert_non_null(strstr(out, "missing.txt: No such file or directory\t2\n"));
     assert_non_null(strstr(out, "cannot open file '"));
     assert_int_equal(rt_count(out, "tick\tabc"), 3);
+    assert_non_null(strstr(out, "back\tby the run abc\n"));
     free(err);
     setenv("STEER_TEST_X", "something else entirely", 1);
     setenv("STEER_TEST_UNSET", "set now", 1);
     rt_write("data.txt", "changed\n");
     assert_int_equal(remove(rt_path("speed.txt")), 0);
+    rt_write("written.txt", "since\n");
     const char *replay[] = {"--headless", "--replay", file, NULL};
     char *out2, *err2;
     int status = rt_run(replay, &out2, &err2);
@@ -540,6 +550,9 @@ static void test_what_scripts_read_from_the_machine_is_recorded_and_replays_exac
     assert_non_null(strstr(err2, "130 steps, 4 checksums matched"));
     assert_null(strstr(err2, "outside"));
     assert_null(strstr(err2, "diverge"));
+    char *kept = rt_read(written);
+    assert_string_equal(kept, "since\n"); /* the replay wrote nowhere: what was written since stays */
+    free(kept);
     free(out);
     free(out2);
     free(err2);
