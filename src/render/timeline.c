@@ -94,7 +94,7 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
     render_rect_fill(r, (float)bx, (float)by + 2.0f, now - (float)bx, (float)bh - 4.0f, TIMELINE_SPAN);
     /* In step order; a mark at the place of the one before (a failed save: its reload and its
      * error; F5 at a past step: the branch and the restart) goes on top of it, not over it. */
-    int stack_x = 0, level = 0;
+    int stack_x = 0, level = 0, highest = 0;
     for (int i = 0; i < t->mark_count; i++) {
         int x = (int)column(bx, bw, t->last, t->mark_steps[i]);
         if (i > 0 && x >= stack_x && x - stack_x < STACK_PX) {
@@ -103,6 +103,7 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
             level = 0;
             stack_x = x;
         }
+        if (level > highest) highest = level < STEER_TIMELINE_MAX_STACK ? level : STEER_TIMELINE_MAX_STACK - 1;
         int rx, ry, rw, rh;
         steer_render_timeline_mark_rect(out_w, out_h, x, level, t->mark_kinds[i], &rx, &ry, &rw, &rh);
         render_rect_fill(r, (float)rx, (float)ry, (float)rw, (float)rh, mark_color(t->mark_kinds[i]));
@@ -110,7 +111,8 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
     render_rect_fill(r, now - 2.0f, (float)by - 4.0f, 4.0f, (float)bh + 8.0f, RENDER_SELECTED);
     if (t->label) {
         float lh = (float)r->line_height;
-        render_text_line(r, (float)bx, (float)by - lh - 6.0f, t->label, (size_t)-1, RENDER_TEXT);
+        float above = (float)((BLOCK_PX + 1) * highest); /* (clear of the stacked marks) */
+        render_text_line(r, (float)bx, (float)by - lh - 6.0f - above, t->label, (size_t)-1, RENDER_TEXT);
     }
     render_flush(r);
 }
