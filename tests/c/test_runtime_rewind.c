@@ -4,7 +4,10 @@
  * have the very checksum the run had at that step. Then the keys (Left, Right, with Shift) and the
  * timeline (a press and a drag on its bar), and changing the past: a key for the scene and a saved
  * reload at a past step drop the old future, and replaying the branched recording gives the new
- * run's worlds, not the old ones. Input goes through app_handle_event, the window's own path. */
+ * run's worlds, not the old ones. The replays print nothing (the run's output is a headless run's,
+ * line for line, however many keyframes and jumps); the inspector's plots after any jump are the
+ * run's whole 10 s there; F5 is a mark the timeline's count restarts from, and marks on one step
+ * stack. Input goes through app_handle_event, the window's own path. */
 #include "runtime_support.h"
 
 #include <math.h>
