@@ -558,6 +558,38 @@ static void test_what_scripts_read_from_the_machine_is_recorded_and_replays_exac
     free(err2);
 }
 
+/* A file that is not a regular one (a device here) cannot be kept whole: it is read from the machine
+ * in the replay, which says so where it happens; a file opened for update is a reach outside too. */
+static void test_a_device_or_a_file_opened_for_update_is_read_from_the_machine_and_said(void **state)
+{
+    (void)state;
+    rt_write("rw.txt", "12\n");
+    char scene[2048];
+    snprintf(scene, sizeof scene,
+             "world = { width = 400, height = 300, seed = 3 }\n"
+             "function load(w)\n"
+             "  print('null', #io.open('/dev/null'):read('a'))\n"
+             "  local f = io.open('%s', 'r+')\n"
+             "  print('update', f:read('l'))\n"
+             "  f:close()\n"
+             "end\n",
+             rt_path("rw.txt"));
+    rt_write("device.lua", scene);
+    char file[1024];
+    snprintf(file, sizeof file, "%s", rt_path("device.steer"));
+    const char *record[] = {"--headless", "--steps", "30", "--record", file, rt_path("device.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(record, &out, &err), 0);
+    assert_non_null(strstr(out, "null\t0\nupdate\t12\n"));
+    free(out);
+    free(err);
+    err = replay_error(file, 0);
+    assert_non_null(strstr(err, "device.lua:3: io.open at step 0 reads outside the recording"));
+    assert_non_null(strstr(err, "device.lua:4: io.open at step 0 reads outside the recording"));
+    assert_non_null(strstr(err, "30 steps, 2 checksums matched"));
+    free(err);
+}
+
 /* A brain that reads the wall clock: the replay gets the recorded values and runs the same. */
 static void test_a_script_reading_the_wall_clock_replays_exactly(void **state)
 {
@@ -619,6 +651,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_script_running_a_changed_file_diverges_with_the_step_and_vehicle_named,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_what_scripts_read_from_the_machine_is_recorded_and_replays_exactly,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_device_or_a_file_opened_for_update_is_read_from_the_machine_and_said,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_script_reading_the_wall_clock_replays_exactly, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_replay_refuses_the_options_that_shape_a_run, rt_setup, rt_teardown),
