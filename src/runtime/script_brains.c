@@ -120,6 +120,10 @@ static void print_failures(ScriptHost *host)
     for (int i = 0; i < host->brain_failure_count; i++) {
         BrainFailure *f = &host->brain_failures[i];
         if (f->count == f->printed) continue;
+        if (host->config.quiet) { /* a replay's: the live run printed it (said, as far as the host goes) */
+            f->printed = f->count;
+            continue;
+        }
         char count[48] = "";
         if (f->count > 1) snprintf(count, sizeof count, " (x%d)", f->count);
         if (f->printed == 0)
