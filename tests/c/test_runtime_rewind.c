@@ -506,7 +506,9 @@ static void test_replays_print_nothing_only_the_run_shown_does(void **state)
     assert_string_equal(out, "tick\t720\nwritten 720\ntick\t780\nwritten 780\n");
     free(out);
     err = rt_read(branch.err);
-    assert_string_equal(err, "to stderr 720\nto stderr 780\n");
+    /* (and the one line that says the branch kept the future it dropped) */
+    assert_string_equal(err, "steer: rewind: the run branched at step 700; the 1101 steps it dropped are kept: Ctrl+Z "
+                             "goes back to them\nto stderr 720\nto stderr 780\n");
     free(err);
     app_shutdown(&app);
     unsetenv("STEER_REWIND_TEST");
@@ -673,9 +675,10 @@ static void test_restarts_are_marked_the_count_restarts_with_them_and_marks_stac
     event_key(&app, SDLK_SPACE, 0);
     app_frame(&app, 1.0 / 60.0);
     rewind_timeline(app.rewind, &app, &t, label, sizeof label);
-    assert_string_equal(label, "step 100 of 100 (1.7 s since the restart)");
+    assert_string_equal(label, "step 100 of 100 (1.7 s since the restart)   Ctrl+Z: the 320 steps dropped at 200");
     app_render(&app, 1.0);
-    x_restart = steer_render_timeline_column(800, 600, 300, 200);
+    /* (the bar spans the future kept aside too) */
+    x_restart = steer_render_timeline_column(800, 600, rewind_timeline_span(app.rewind, &app), 200);
     steer_render_timeline_mark_rect(800, 600, x_restart, 0, STEER_MARK_BRANCH, &rx, &ry, &rw, &rh);
     assert_int_equal(pixel(&app, rx, ry + 1), 0xFAD246); /* the branch's tick (above the bar: no handle) */
     steer_render_timeline_mark_rect(800, 600, x_restart, 1, STEER_MARK_RESTART, &rx, &ry, &rw, &rh);
@@ -791,7 +794,7 @@ static bool panel_says(App *app, const char *text)
 }
 
 /* Saves `text` as branch.lua and runs frames until the panel says `expect`. */
-static void save_and_wait(App *app, const char *text, const char *expect)
+static void save_broken_and_wait(App *app, const char *text, const char *expect)
 {
     rt_write_rename("branch.lua", text);
     double end = rt_now() + RT_DEADLINE_S;
@@ -814,11 +817,11 @@ static void test_a_save_that_fails_at_a_past_step_keeps_the_future(void **state)
     /* a syntax error: nothing ran */
     char broken[4096];
     snprintf(broken, sizeof broken, "%sfunction oops(\n", BRANCH_SCENE);
-    save_and_wait(&app, broken, "branch.lua:");
+    save_broken_and_wait(&app, broken, "branch.lua:");
     assert_still_rewound(&app, 125, 417);
     /* an error while the chunk runs, after it changed the world: the host is replayed again */
     snprintf(broken, sizeof broken, "%sW:spawn{kind = \"a\"}\nerror(\"half done\")\n", BRANCH_SCENE);
-    save_and_wait(&app, broken, "half done");
+    save_broken_and_wait(&app, broken, "half done");
     assert_still_rewound(&app, 125, 417);
     assert_true(panel_says(&app, "half done")); /* the panel keeps the file's error */
     jump(&app, 417);                            /* the future is the run's, to its last step */
