@@ -248,6 +248,35 @@ static void test_a_module_returning_a_class_is_patched_in_place(void **state)
     script_destroy(host);
 }
 
+/* A scene that returns its table (callbacks and brains as its fields) is matched through that table. */
+static void test_a_scene_that_returns_its_table_reaches_the_brains_in_it(void **state)
+{
+    (void)state;
+    const char *scene = "local V = 1\n"
+                        "local scene = { world = { width = 400, height = 400 } }\n"
+                        "scene.brains = { guard = { think = function(v) v.data.ran = V end } }\n"
+                        "function scene.sheep(v) v.data.ran = V end\n"
+                        "function scene.load(w)\n"
+                        "  W = w\n"
+                        "  w:spawn{ kind = 'guard' }.brain = scene.brains.guard\n"
+                        "  w:spawn{ kind = 'sheep' }.brain = scene.sheep\n"
+                        "end\n"
+                        "return scene\n";
+    rt_write("scene.lua", scene);
+    ScriptHost *host = start();
+    think_steps(host, 1);
+    assert_string_equal(ran(host), "guard=1 sheep=1");
+    char *text = strdup(scene);
+    text[10] = '2';
+    rt_write("scene.lua", text);
+    free(text);
+    reload(host, "scene.lua", SCRIPT_RELOAD_OK);
+    assert_null(script_reload_note(host));
+    think_steps(host, 1);
+    assert_string_equal(ran(host), "guard=2 sheep=2");
+    script_destroy(host);
+}
+
 /* A file-level table the callbacks use is the same table after a save: what load put in it stays,
  * and the new callbacks see it. */
 static void test_a_file_level_table_the_callbacks_use_keeps_its_contents(void **state)
@@ -287,6 +316,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_saved_module_reaches_every_brain_it_defined, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_reload_that_fails_puts_every_brain_back, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_module_returning_a_class_is_patched_in_place, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_that_returns_its_table_reaches_the_brains_in_it, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_file_level_table_the_callbacks_use_keeps_its_contents, rt_setup,
                                         rt_teardown),
     };
