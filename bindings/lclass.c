@@ -146,5 +146,9 @@ void lsteer_class_open(lua_State *L, const LClass *cls, int nup)
     lua_settop(L, mt);
     for (int i = 0; i < nup; i++) lua_pushvalue(L, up + i);
     luaL_setfuncs(L, cls->metamethods, nup);
+    /* Protected: getmetatable(w) is the class's name, so that no script reaches the __gc (or swaps
+     * the __index) that C code relies on, nor hands the table to setmetatable. */
+    lua_pushstring(L, cls->name);
+    lua_setfield(L, mt, "__metatable");
     lua_settop(L, up - 1); /* the metatable and the upvalues */
 }

@@ -391,21 +391,33 @@ static int world_free(lua_State *L)
     return 0;
 }
 
-/// w:close() and `local w <close>`: as __gc, except on a world its host holds, which goes on
-/// stepping it after the call (the program's world would be freed under it).
-static int world_close(lua_State *L)
+/// w:close(), `local w <close>` and __gc: world_free, except on a world its host holds, which goes
+/// on stepping it after the call (the program's world would be freed under it). A script can call
+/// a __gc it reached itself; the collector reaches a held world only after the host let it go.
+static int world_close_as(lua_State *L, const char *what)
 {
     LWorld *w = luaL_checkudata(L, 1, WORLD_MT);
     if (w->held)
-        return luaL_error(L, "close: this world belongs to the program running the scene, which closes it "
-                             "itself (remove vehicles with w:remove)");
+        return luaL_error(L,
+                          "%s: this world belongs to the program running the scene, which closes it "
+                          "itself (remove vehicles with w:remove)",
+                          what);
     return world_free(L);
 }
+
+static int world_close(lua_State *L) { return world_close_as(L, "close"); }
+static int world_gc(lua_State *L) { return world_close_as(L, "__gc"); }
 
 void steer_lua_hold_world(lua_State *L, int idx)
 {
     LWorld *w = lsteer_test_world(L, idx);
     if (w) w->held = true;
+}
+
+void steer_lua_release_world(lua_State *L, int idx)
+{
+    LWorld *w = lsteer_test_world(L, idx);
+    if (w) w->held = false;
 }
 
 static int world_tostring(lua_State *L)
@@ -504,7 +516,7 @@ static int world_set(lua_State *L, void *self, int code, const char *key)
 }
 
 static const luaL_Reg WORLD_META[] = {
-    {"__gc", world_free},
+    {"__gc", world_gc},
     {"__close", world_close},
     {"__tostring", world_tostring},
     {NULL, NULL},

@@ -19,10 +19,13 @@ int luaopen_steer(lua_State *L);
 /// a world that was closed).
 SteerWorld *steer_lua_to_world(lua_State *L, int idx);
 
-/// Marks the world at idx as held by the host, which goes on using it: from then on w:close() (and
-/// a script's `<close>` variable) raise an error instead of freeing it; garbage collection (the
-/// host dropping its reference, lua_close) still does. Does nothing when idx is not a world.
+/// Marks the world at idx as held by the host, which goes on using it: from then on w:close(), a
+/// script's `<close>` variable and its __gc (a script can call it) raise an error instead of
+/// freeing it, until steer_lua_release_world. Does nothing when idx is not a world.
 void steer_lua_hold_world(lua_State *L, int idx);
+/// Lets the world at idx go again (before the host drops its reference or calls lua_close, so that
+/// garbage collection frees it). Does nothing when idx is not a world.
+void steer_lua_release_world(lua_State *L, int idx);
 
 /// Pushes the one cached handle (steer.Vehicle) of vehicle `id` of the world at index world_idx;
 /// pushes nil when the id names no live vehicle of that world.

@@ -145,6 +145,7 @@ static int setup_state(lua_State *L)
     script_quiet_open(host);
     script_gfx_open(host);
     host->gfx_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    script_debug_open(host); /* last: what is set up above keeps the real library */
     return 0;
 }
 
@@ -529,6 +530,11 @@ void script_destroy(ScriptHost *host)
     if (!host) return;
     if (host->L) {
         guard_shutdown(&host->guard);
+        if (host->world_ref != LUA_NOREF) { /* held until now: its __gc refused to free it */
+            lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->world_ref);
+            steer_lua_release_world(host->L, -1);
+            lua_pop(host->L, 1);
+        }
         lua_close(host->L);
     }
     script_hud_clear(host);

@@ -159,6 +159,13 @@ int script_tape_io_lines(lua_State *L);
 /// stdout or stderr. Runs inside setup_state's protected call.
 void script_quiet_open(ScriptHost *host);
 
+/* script_debug.c */
+/// Gives scenes a debug library that only reads Lua code (the global and require("debug")), and
+/// keeps the real one for the program. Runs inside setup_state's protected call.
+void script_debug_open(ScriptHost *host);
+/// Pushes the real debug library (for the program's own Lua: steer.patch).
+void script_debug_push_real(ScriptHost *host);
+
 /* script_gfx.c */
 /// Pushes the gfx table; adds mouse() to the steer table at index steer_idx.
 void script_gfx_open(ScriptHost *host);

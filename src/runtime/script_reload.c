@@ -27,6 +27,15 @@ static void push_patch(ScriptHost *host)
         return;
     }
     if (luaL_loadbufferx(L, PATCH_LUA, sizeof PATCH_LUA - 1, "=steer.patch", "t") != LUA_OK) lua_error(L);
+    /* its _ENV: the globals, but the real debug library (a scene's cannot set upvalues) */
+    lua_createtable(L, 0, 1);
+    script_debug_push_real(host);
+    lua_setfield(L, -2, "debug");
+    lua_createtable(L, 0, 1);
+    lua_pushglobaltable(L);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1); /* a main chunk's first upvalue is _ENV */
     lua_call(L, 0, 1);
     lua_pushvalue(L, -1);
     host->patch_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -1,5 +1,6 @@
 /* test_lua_bindings.c - the C side of the Lua module (bindings/steer_lua.h), as the runtime uses
- * it: finding the world and vehicles behind handles, pushing the one cached handle, kind names. */
+ * it: finding the world and vehicles behind handles, pushing the one cached handle, kind names, a
+ * held world that no script can free (not even through its metatable's __gc). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -94,6 +95,25 @@ static void test_kind_names_are_interned_per_world(void **state)
     lua_close(L);
 }
 
+static void test_a_held_worlds_gc_refuses_like_close_until_the_host_lets_it_go(void **state)
+{
+    (void)state;
+    lua_State *L = open_state();
+    run(L, "W = steer.world{} W:spawn{kind = 'prey'}");
+    lua_getglobal(L, "W");
+    steer_lua_hold_world(L, -1);
+    /* the metatable is protected: a script sees the class's name, not the table */
+    run(L, "assert(getmetatable(W) == 'steer.World', tostring(getmetatable(W)))\n"
+           "assert(not pcall(setmetatable, W, nil))");
+    /* the debug library still reaches the table: its __gc is refused, and the world steps on */
+    run(L, "local ok, err = pcall(debug.getmetatable(W).__gc, W)\n"
+           "assert(not ok and err:find('__gc: this world belongs to the program', 1, true), err)\n"
+           "W:step() assert(W:count() == 1)");
+    steer_lua_release_world(L, -1);
+    lua_pop(L, 1);
+    lua_close(L); /* frees it now: the sanitizer would report the world leaked otherwise */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -101,6 +121,7 @@ int main(void)
         cmocka_unit_test(test_push_vehicle_gives_the_one_cached_handle),
         cmocka_unit_test(test_remove_vehicle_forgets_its_lua_values),
         cmocka_unit_test(test_kind_names_are_interned_per_world),
+        cmocka_unit_test(test_a_held_worlds_gc_refuses_like_close_until_the_host_lets_it_go),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,8 @@
  * too, and an F5 restart (in-process, as the window's key does it) reseeds it; the fsm library's
  * errors name the scene's file:line; a kind's colour depends on its name only; the README's first
  * scene survives a save while it runs; a misnamed callback is warned about; a reload that changes
- * the world options says they wait for a restart. */
+ * the world options says they wait for a restart; a scene reaches none of the program's memory
+ * (protected metatables, a debug library that only reads Lua code). */
 #include "runtime_support.h"
 
 #include <math.h>
@@ -606,9 +607,71 @@ static void test_a_reload_that_changes_the_world_options_says_they_wait_for_a_re
     free(err);
 }
 
+/* The repros of a scene freeing or retyping the program's values, and what its debug holds. */
+static const char *SEALED_SCENE =
+    "local function try(what, f, ...)\n"
+    "  local ok = pcall(f, ...)\n"
+    "  print(what .. ' ' .. (ok and 'ran' or 'refused'))\n"
+    "end\n"
+    "function load(w)\n"
+    "  local v = w:spawn{ kind = 'a', x = 10, y = 10 }\n"
+    "  print('metatables ' .. tostring(getmetatable(w)) .. ' ' .. tostring(getmetatable(v)) .. ' '\n"
+    "        .. tostring(getmetatable(w:obstacle{ x = 50, y = 50, radius = 3 })))\n"
+    "  try('__gc', function() getmetatable(w).__gc(w) end)\n"
+    "  try('debug.getmetatable __gc', function() debug.getmetatable(w).__gc(w) end)\n"
+    "  try('setmetatable', function() setmetatable(w, nil) end)\n"
+    "  for _, name in ipairs{ 'setmetatable', 'setuservalue', 'getuservalue', 'sethook', 'setlocal',\n"
+    "                         'setupvalue', 'upvaluejoin', 'upvalueid', 'getregistry' } do\n"
+    "    print('debug.' .. name .. ' ' .. type(debug[name]))\n"
+    "  end\n"
+    "  print('require debug is the same ' .. tostring(require('debug') == debug))\n"
+    "  local secret = 41\n"
+    "  local function f() return secret + 1 end\n"
+    "  print('reads ' .. debug.getinfo(1, 'S').short_src .. ' ' .. tostring(debug.getlocal(1, 1)) .. ' '\n"
+    "        .. tostring(select(2, debug.getupvalue(f, 1))) .. ' ' .. type(debug.traceback()))\n"
+    "  print('C level locals ' .. tostring(debug.getlocal(2, 1)) .. ', C upvalues '\n"
+    "        .. tostring((debug.getupvalue(print, 1))))\n"
+    "end\n"
+    "function update(w) if w.step_count == 2 then print('steps on ' .. w:count()) end end\n";
+
+static void test_a_scene_cannot_free_or_retype_the_programs_values(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", SEALED_SCENE);
+    const char *args[] = {"--headless", "--steps", "5", rt_path("scene.lua"), NULL};
+    char *out, *err;
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d\nstdout:\n%s\nstderr:\n%s", status, out, err);
+    const char *expected[] = {
+        "metatables steer.World steer.Vehicle steer.Obstacle\n",
+        "__gc refused\n",
+        "debug.getmetatable __gc refused\n",
+        "setmetatable refused\n",
+        "debug.setmetatable nil\n",
+        "debug.setuservalue nil\n",
+        "debug.getuservalue nil\n",
+        "debug.sethook nil\n",
+        "debug.setlocal nil\n",
+        "debug.setupvalue nil\n",
+        "debug.upvaluejoin nil\n",
+        "debug.upvalueid nil\n",
+        "debug.getregistry nil\n",
+        "require debug is the same true\n",
+        "reads scene.lua w 41 string\n",
+        "C level locals nil, C upvalues nil\n",
+        "steps on 1\n",
+    };
+    for (size_t i = 0; i < sizeof expected / sizeof *expected; i++)
+        if (!strstr(out, expected[i])) fail_msg("no line %s\nstdout:\n%s\nstderr:\n%s", expected[i], out, err);
+    assert_non_null(strstr(out, "errors=0"));
+    free(out);
+    free(err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_a_scene_cannot_free_or_retype_the_programs_values, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_module_calling_load_gets_luas_load_not_the_scenes, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_scene_without_load_never_calls_luas_load, rt_setup, rt_teardown),

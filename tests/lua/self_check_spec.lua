@@ -87,7 +87,7 @@ end
 describe("every function checks its self", function()
   it("the repro: a shape's __tostring called with a number raises instead of crashing", function()
     local w = steer.world{}
-    local err = error_of(getmetatable(w:obstacle{x = 1, y = 1, radius = 3}).__tostring, 42)
+    local err = error_of(debug.getmetatable(w:obstacle{x = 1, y = 1, radius = 3}).__tostring, 42)
     assert.is_string(err)
     assert.matches("steer.Obstacle expected, got number", err, 1, true)
   end)
@@ -96,7 +96,7 @@ describe("every function checks its self", function()
     local _, handles = make_handles()
     local mts = module_metatables()
     for name, handle in pairs(handles) do
-      assert.equal(mts[name], getmetatable(handle), name)
+      assert.equal(mts[name], debug.getmetatable(handle), name)
     end
     for name in pairs(mts) do assert.is_not_nil(handles[name], "no handle made for metatable " .. name) end
   end)
