@@ -209,7 +209,9 @@ static int world_debug_draw(lua_State *L)
 /* ---- steer.file_mtime(path) ---------------------------------------------------------------- */
 
 /// steer.file_mtime(path) -> seconds since the epoch (with the nanoseconds as a fraction), size in
-/// bytes; or nil and the system's message when the file cannot be stat'ed.
+/// bytes, and what the path is ("file", "folder", "fifo", "device", "socket" or "other": a reader
+/// such as steer.hot opens only a file, since opening a FIFO blocks); or nil and the system's
+/// message when the file cannot be stat'ed.
 static int file_mtime(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TSTRING); /* a number is no path, though Lua would turn it into one */
@@ -222,7 +224,13 @@ static int file_mtime(lua_State *L)
     }
     lua_pushnumber(L, (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec * 1e-9);
     lua_pushinteger(L, (lua_Integer)st.st_size);
-    return 2;
+    lua_pushstring(L, S_ISREG(st.st_mode)                          ? "file"
+                      : S_ISDIR(st.st_mode)                        ? "folder"
+                      : S_ISFIFO(st.st_mode)                       ? "fifo"
+                      : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "device"
+                      : S_ISSOCK(st.st_mode)                       ? "socket"
+                                                                   : "other");
+    return 3;
 }
 
 int lsteer_world_debug_draw(lua_State *L) { return world_debug_draw(L); }

@@ -31,11 +31,12 @@ local steer = {}
 ---@return steer.World
 function steer.world(options) end
 
---- A file's modification time (seconds since the epoch, with a fraction) and size in bytes, or
---- nil and the system's message. steer.hot polls it: plain Lua has no stat.
+--- A file's modification time (seconds since the epoch, with a fraction), size in bytes and what
+--- the path is, or nil and the system's message. steer.hot polls it: plain Lua has no stat.
 ---@param path string
 ---@return number? mtime
 ---@return integer|string size_or_message
+---@return "file"|"folder"|"fifo"|"device"|"socket"|"other"|nil kind
 function steer.file_mtime(path) end
 
 ---@class steer.World

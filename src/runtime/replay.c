@@ -12,6 +12,7 @@
 #include <lua.h>
 
 #include "guard.h"
+#include "regular_file.h"
 #include "steer_lua.h"
 
 /* A FILE record: its strings copied out (NUL-terminated), the text left in the file's bytes. */
@@ -484,36 +485,18 @@ Player *replay_open(const char *path, char *error, size_t error_size)
 {
     char why[1024];
     Player *p = calloc(1, sizeof *p);
-    FILE *f = p ? fopen(path, "rb") : NULL;
-    if (!f) {
-        snprintf(error, error_size, "option --replay: cannot open %s: %s", path, p ? strerror(errno) : "out of memory");
-        free(p);
+    if (!p) {
+        snprintf(error, error_size, "option --replay: cannot open %s: out of memory", path);
         return NULL;
     }
     snprintf(p->name, sizeof p->name, "%s", path);
-    size_t cap = 1 << 16;
-    p->data = malloc(cap);
-    size_t n;
-    while (p->data && (n = fread(p->data + p->len, 1, cap - p->len, f)) > 0) {
-        p->len += n;
-        if (p->len == cap) {
-            unsigned char *grown = realloc(p->data, cap * 2);
-            if (!grown) {
-                free(p->data);
-                p->data = NULL;
-                break;
-            }
-            p->data = grown;
-            cap *= 2;
-        }
-    }
-    bool read_error = ferror(f) != 0;
-    fclose(f);
-    if (!p->data || read_error) {
-        snprintf(error, error_size, "option --replay: cannot read %s", path);
+    char *data = regular_file_read(path, REGULAR_FILE_RECORDING_MAX, &p->len, why, sizeof why);
+    if (!data) {
+        snprintf(error, error_size, "option --replay: cannot open %s: %s", path, why);
         replay_close(p);
         return NULL;
     }
+    p->data = (unsigned char *)data;
     if (!start(p, why, sizeof why)) {
         snprintf(error, error_size, "option --replay: %s: %s", path, why);
         replay_close(p);

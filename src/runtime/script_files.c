@@ -4,11 +4,14 @@
 #define _DEFAULT_SOURCE /* realpath */
 #include "script_internal.h"
 
+#include "regular_file.h"
+
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 
@@ -93,18 +96,15 @@ static int read_text(ScriptHost *host, const char *path)
         lua_pushlstring(L, text, len);
         return LUA_OK;
     }
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        lua_pushfstring(L, "cannot open %s", path);
+    char why[256];
+    size_t read_len;
+    char *data = regular_file_read(path, REGULAR_FILE_SCRIPT_MAX, &read_len, why, sizeof why);
+    if (!data) {
+        lua_pushfstring(L, "cannot open %s: %s", path, why);
         return LUA_ERRFILE;
     }
-    luaL_Buffer b;
-    luaL_buffinit(L, &b);
-    char chunk[4096];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) luaL_addlstring(&b, chunk, n);
-    fclose(f);
-    luaL_pushresult(&b);
+    lua_pushlstring(L, data, read_len); /* (raises out of memory: callers run protected) */
+    free(data);
     if (tape && tape->loaded) {
         size_t len;
         const char *text = lua_tolstring(L, -1, &len);
@@ -174,6 +174,39 @@ static bool is_under(const char *dir, const char *path)
     return strncmp(dir, path, n) == 0 && path[n] == '/';
 }
 
+/* package.searchpath(name, package.path), except that a file is found by stat() where Lua's opens
+ * it to see whether it is readable (an open that blocks on a FIFO): pushes the path found and nil,
+ * or the "no file" lines alone (false). Reading it then refuses what is no regular file. */
+static bool search_path(lua_State *L, const char *name)
+{
+    lua_getglobal(L, "package");
+    lua_getfield(L, -1, "path");
+    const char *path = lua_tostring(L, -1);
+    if (!path) luaL_error(L, "'package.path' must be a string");
+    const char *file = luaL_gsub(L, name, ".", LUA_DIRSEP);
+    lua_pushliteral(L, "");
+    int tried = lua_gettop(L);
+    for (const char *p = path; *p;) {
+        const char *end = strchr(p, *LUA_PATH_SEP);
+        size_t len = end ? (size_t)(end - p) : strlen(p);
+        if (len > 0) {
+            lua_pushlstring(L, p, len);
+            const char *candidate = luaL_gsub(L, lua_tostring(L, -1), LUA_PATH_MARK, file);
+            struct stat st;
+            if (stat(candidate, &st) == 0 && access(candidate, R_OK) == 0) {
+                lua_pushnil(L);
+                return true;
+            }
+            const char *before = lua_tostring(L, tried); /* as Lua's: the lines joined by "\n\t" */
+            lua_pushfstring(L, "%s%sno file '%s'", before, *before ? "\n\t" : "", candidate);
+            lua_replace(L, tried);
+            lua_pop(L, 2);
+        }
+        p += len + (end ? 1 : 0);
+    }
+    return false;
+}
+
 /* package.searchers[2]: finds `name` on package.path like Lua's own searcher, but loads it through
  * script_load_file and remembers files from the scene's folder and scripts/lib. */
 static int searcher(lua_State *L)
@@ -195,12 +228,7 @@ static int searcher(lua_State *L)
         lua_insert(L, -2);
         return 2;
     }
-    lua_getglobal(L, "package");
-    lua_getfield(L, -1, "searchpath");
-    lua_pushstring(L, name);
-    lua_getfield(L, -3, "path");
-    lua_call(L, 2, 2);
-    if (lua_isnil(L, -2)) return 1; /* the "no file ..." lines */
+    if (!search_path(L, name)) return 1; /* the "no file ..." lines */
     char abs[4096];
     const char *found = lua_tostring(L, -2);
     if (!realpath(found, abs)) snprintf(abs, sizeof abs, "%s", found);

@@ -1,7 +1,7 @@
 /* test_runtime_cli.c - the `steer` program run headless on real scene files: brains think at the
  * asked rate and staggered, the physics rate does not depend on the frame rate, script errors are
  * reported with file:line and never crash it, exit statuses, guards, require paths, seeds, a
- * window without a display. */
+ * window without a display, only regular files read as scenes, modules and recordings. */
 #include "runtime_support.h"
 
 /* Six vehicles whose brain prints "think <slot> <step_count> <dt>". */
@@ -383,6 +383,29 @@ static void test_scene_that_is_a_directory_is_refused(void **state)
     expect_refusal(args, 1, "is a directory; a scene is a Lua file");
 }
 
+/* A scene, module or recording that is a device (a link to /dev/zero read without end) or a FIFO
+ * (whose open blocks without a writer) is refused at once, naming what it is. */
+static void test_only_regular_files_are_read_as_scenes_modules_and_recordings(void **state)
+{
+    (void)state;
+    assert_int_equal(symlink("/dev/zero", rt_path("zero.lua")), 0);
+    assert_int_equal(mkfifo(rt_path("fifo.lua"), 0600), 0);
+    assert_int_equal(mkfifo(rt_path("fifo.rec"), 0600), 0);
+    rt_write("needs_fifo.lua", "require 'fifo'\n");
+    const char *zero[] = {"--headless", "--steps", "3", rt_path("zero.lua"), NULL};
+    expect_refusal(zero, 1, "cannot open /dev/zero: it is a device, not a file");
+    const char *fifo[] = {"--headless", "--steps", "3", rt_path("fifo.lua"), NULL};
+    expect_refusal(fifo, 1, "fifo.lua: it is a FIFO (a named pipe), not a file");
+    const char *module[] = {"--headless", "--steps", "3", rt_path("needs_fifo.lua"), NULL};
+    expect_refusal(module, 1, "fifo.lua: it is a FIFO (a named pipe), not a file");
+    const char *replay_zero[] = {"--headless", "--replay", "/dev/zero", NULL};
+    expect_refusal(replay_zero, 1, "option --replay: cannot open /dev/zero: it is a device, not a file");
+    const char *replay_fifo[] = {"--headless", "--replay", rt_path("fifo.rec"), NULL};
+    expect_refusal(replay_fifo, 1, "fifo.rec: it is a FIFO (a named pipe), not a file");
+    const char *replay_folder[] = {"--headless", "--replay", rt_dir, NULL};
+    expect_refusal(replay_folder, 1, "it is a folder, not a file");
+}
+
 static void test_at_step_past_the_end_of_the_run_is_refused_before_running(void **state)
 {
     (void)state;
@@ -751,6 +774,8 @@ static void test_words_after_the_double_dash_are_the_scenes_arg_and_is_down_chec
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_only_regular_files_are_read_as_scenes_modules_and_recordings, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_brains_think_at_the_asked_rate_staggered_over_steps, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_physics_rate_does_not_depend_on_the_frame_rate, rt_setup, rt_teardown),

@@ -64,11 +64,26 @@ local function module_name(path)
   return (path:gsub("%.lua$", ""):gsub("[/\\]", "."):gsub("^%.+", ""))
 end
 
+-- The most a watched file may hold (bytes), as the steer program's limit for a script.
+local MAX_BYTES = 64 * 1024 * 1024
+
+-- Only a regular file is opened (opening a FIFO blocks; reading a folder fails, a device may never
+-- end), so that each of these is a failed reload with its message, as a syntax error is.
 local function read(file)
+  local _, size, kind = steer.file_mtime(file)
+  if kind == nil then return nil, size end
+  if kind ~= "file" then
+    local what = kind == "other" and "something else" or "a " .. kind
+    return nil, ("cannot read %s: it is %s, not a file"):format(file, what)
+  end
+  if size > MAX_BYTES then return nil, ("cannot read %s: it is larger than 64 MiB"):format(file) end
   local f, err = io.open(file, "rb")
   if not f then return nil, err end
-  local text = f:read("*a")
+  local text, read_err = f:read(MAX_BYTES + 1)
   f:close()
+  if text == nil and read_err then return nil, ("cannot read %s: %s"):format(file, read_err) end
+  text = text or "" -- (an empty file reads as nil: end of file)
+  if #text > MAX_BYTES then return nil, ("cannot read %s: it is larger than 64 MiB"):format(file) end
   return text
 end
 
