@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "keys.h"
+#include "same_file.h"
 #include "steer_lua.h"
 
 /* The overlay names are those of the key table (keys.c), plus "all". */
@@ -138,7 +139,9 @@ void options_print_help(FILE *out, const char *program)
             "  --record FILE       record the run into FILE: options, script texts, inputs, reloads\n"
             "                      and world checksums (docs/replay.md)\n"
             "  --replay FILE       play a recorded run back (no SCRIPT) and check every checksum;\n"
-            "                      the first difference stops it, naming the step and the vehicle\n"
+            "                      the first difference stops it, naming the step and the vehicle;\n"
+            "                      a recording runs the code it holds: replay only files from\n"
+            "                      someone you trust\n"
             "  --overlays LIST     overlays on at start: all, or names separated by commas (the key\n"
             "                      in brackets toggles each in the window):\n"
             "%s"
@@ -293,9 +296,31 @@ static bool options_consistent(const AppOptions *opt, char *error, size_t error_
     return true;
 }
 
+/* An output option that names an input would write over it before (or while) it is read: `--record
+ * s.lua s.lua` overwrote the scene. Refused before anything is written. */
+static bool outputs_spare_inputs(const AppOptions *opt, char *error, size_t error_size)
+{
+    const struct {
+        const char *option, *path, *what;
+    } outputs[] = {{"--record", opt->record, "recording"},
+                   {"--trace", opt->trace, "trace"},
+                   {"--screenshot", opt->screenshot, "screenshot"}},
+      inputs[] = {{"the scene", opt->script, "scene"}, {"--replay", opt->replay, "recording"}};
+    for (size_t o = 0; o < sizeof outputs / sizeof *outputs; o++)
+        for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
+            if (!outputs[o].path || !inputs[i].path || !same_file(outputs[o].path, inputs[i].path)) continue;
+            snprintf(error, error_size, "option %s: %s is also %s%s: writing the %s there would destroy the %s",
+                     outputs[o].option, outputs[o].path, inputs[i].option[0] == '-' ? "the file of " : "",
+                     inputs[i].option, outputs[o].what, inputs[i].what);
+            return false;
+        }
+    return true;
+}
+
 bool options_check_paths(const AppOptions *opt, char *error, size_t error_size)
 {
     struct stat st;
+    if (!outputs_spare_inputs(opt, error, error_size)) return false;
     if (opt->script && stat(opt->script, &st) == 0 && S_ISDIR(st.st_mode)) {
         snprintf(error, error_size, "%s is a directory; a scene is a Lua file", opt->script);
         return false;

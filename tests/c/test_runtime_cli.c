@@ -1,7 +1,8 @@
 /* test_runtime_cli.c - the `steer` program run headless on real scene files: brains think at the
  * asked rate and staggered, the physics rate does not depend on the frame rate, script errors are
  * reported with file:line and never crash it, exit statuses, guards, require paths, seeds, a
- * window without a display, only regular files read as scenes, modules and recordings. */
+ * window without a display, only regular files read as scenes, modules and recordings, no output
+ * written over an input. */
 #include "runtime_support.h"
 
 /* Six vehicles whose brain prints "think <slot> <step_count> <dt>". */
@@ -406,6 +407,31 @@ static void test_only_regular_files_are_read_as_scenes_modules_and_recordings(vo
     expect_refusal(replay_folder, 1, "it is a folder, not a file");
 }
 
+/* An output option naming an input, however spelt, is refused before anything is written: the
+ * input is left as it was. */
+static void test_an_output_that_names_an_input_is_refused_and_the_input_kept(void **state)
+{
+    (void)state;
+    rt_write("s.lua", PLAIN_SCENE);
+    rt_write("run.steer", "not a recording, and kept");
+    assert_int_equal(symlink(rt_path("run.steer"), rt_path("link.steer")), 0);
+    char dotted[512];
+    snprintf(dotted, sizeof dotted, "%s/./s.lua", rt_dir);
+    const char *record[] = {"--headless", "--steps", "3", "--record", dotted, rt_path("s.lua"), NULL};
+    expect_refusal(record, 1, "option --record: ");
+    expect_refusal(record, 1, "s.lua is also the scene: writing the recording there would destroy the scene");
+    const char *trace[] = {"--headless", "--steps", "3", "--trace", rt_path("s.lua"), rt_path("s.lua"), NULL};
+    expect_refusal(trace, 1, "s.lua is also the scene: writing the trace there would destroy the scene");
+    const char *replay[] = {"--headless", "--replay", rt_path("run.steer"), "--trace", rt_path("link.steer"), NULL};
+    expect_refusal(replay, 1,
+                   "link.steer is also the file of --replay: writing the trace there would destroy the recording");
+    char *scene = rt_read(rt_path("s.lua")), *run = rt_read(rt_path("run.steer"));
+    assert_string_equal(scene, PLAIN_SCENE);
+    assert_string_equal(run, "not a recording, and kept");
+    free(scene);
+    free(run);
+}
+
 static void test_at_step_past_the_end_of_the_run_is_refused_before_running(void **state)
 {
     (void)state;
@@ -775,6 +801,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_only_regular_files_are_read_as_scenes_modules_and_recordings, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_an_output_that_names_an_input_is_refused_and_the_input_kept, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_brains_think_at_the_asked_rate_staggered_over_steps, rt_setup,
                                         rt_teardown),
