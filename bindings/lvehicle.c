@@ -233,7 +233,10 @@ static const char *plan_kind(lua_State *L, int world_idx, KindPlan *plan, int id
 {
     if (lua_type(L, idx) != LUA_TSTRING)
         return lua_pushfstring(L, "kind name (string) expected, got %s", luaL_typename(L, idx));
-    return plan_kind_name(L, world_idx, plan, lua_tostring(L, idx), out);
+    size_t len;
+    const char *name = lua_tolstring(L, idx, &len);
+    if (strlen(name) != len) return "kind name must not hold a NUL byte (\\0): C code would cut it there";
+    return plan_kind_name(L, world_idx, plan, name, out);
 }
 
 static void plan_commit(lua_State *L, int world_idx, const KindPlan *plan)

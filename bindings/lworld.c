@@ -2,6 +2,7 @@
  * ask (closest, neighbors, vehicles, count). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lsteer_internal.h"
 
@@ -87,7 +88,9 @@ static uint64_t check_kind_filter(lua_State *L, int world_idx, int arg, bool *no
     const void *name = lua_topointer(L, arg);
     for (int k = 0; name && k < w->kind_count; k++) /* (a Lua that gives strings no address: none) */
         if (w->kind_names[k] == name) return 1ULL << k;
-    int kind = lsteer_kind_find(L, world_idx, lua_tostring(L, arg));
+    size_t len;
+    const char *text = lua_tolstring(L, arg, &len);
+    int kind = strlen(text) == len ? lsteer_kind_find(L, world_idx, text) : -1; /* no kind holds a NUL */
     if (kind < 0) {
         *none = true;
         return 0;

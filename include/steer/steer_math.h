@@ -30,18 +30,28 @@ static inline double steer_dot(SteerVec2 a, SteerVec2 b) { return a.x * b.x + a.
 /// z of the 3D cross product: positive when b is clockwise from a on screen (y points down).
 static inline double steer_cross(SteerVec2 a, SteerVec2 b) { return a.x * b.y - a.y * b.x; }
 static inline double steer_length_sq(SteerVec2 a) { return a.x * a.x + a.y * a.y; }
-static inline double steer_length(SteerVec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+/// Exact for any finite a: past about 1.3e154 the squares overflow, and then hypot (slower, which
+/// is why it is not the common path) gives the length; inf only when it is over DBL_MAX.
+static inline double steer_length(SteerVec2 a)
+{
+    double len = sqrt(a.x * a.x + a.y * a.y);
+    return isinf(len) ? hypot(a.x, a.y) : len;
+}
 static inline double steer_distance(SteerVec2 a, SteerVec2 b) { return steer_length(steer_sub(a, b)); }
 static inline double steer_distance_sq(SteerVec2 a, SteerVec2 b) { return steer_length_sq(steer_sub(a, b)); }
 /// Perpendicular (rotated +90 degrees): the "side" vector of a heading.
 static inline SteerVec2 steer_perp(SteerVec2 a) { return steer_vec2(-a.y, a.x); }
 static inline bool steer_vec2_is_finite(SteerVec2 a) { return isfinite(a.x) && isfinite(a.y); }
 
-/// Unit vector in a's direction, or (0, 0) when a is (nearly) zero.
+/// Unit vector in a's direction, or (0, 0) when a is (nearly) zero; a unit vector for any finite a.
 static inline SteerVec2 steer_normalize(SteerVec2 a)
 {
     double len = steer_length(a);
     if (len < 1e-12) return steer_vec2(0.0, 0.0);
+    if (isinf(len)) { /* finite parts whose length is over DBL_MAX: scaled by a power of two, exactly */
+        a = steer_vec2(ldexp(a.x, -600), ldexp(a.y, -600));
+        len = steer_length(a);
+    }
     return steer_vec2(a.x / len, a.y / len);
 }
 

@@ -77,6 +77,11 @@ describe("world:spawn", function()
       {{radius = -1}, "bad argument #1 to 'spawn' (option 'radius': number >= 0 expected, got -1)"},
       {{view_angle = 7}, "bad argument #1 to 'spawn' (option 'view_angle': angle in (0, 2*pi] expected, got 7)"},
       {{kind = 3}, "bad argument #1 to 'spawn' (option 'kind': kind name (string) expected, got number)"},
+      {{kind = "a\0b"},
+        "bad argument #1 to 'spawn' (option 'kind': kind name must not hold a NUL byte (\\0): C code would cut it there)"},
+      {{kind = "new", flock_with = {"prey\0"}},
+        "bad argument #1 to 'spawn' (option 'flock_with': kind name must not hold a NUL byte (\\0): C code would cut it "
+        .. "there)"},
       {{kind = "new", mass = -1}, "bad argument #1 to 'spawn' (option 'mass': number > 0 expected, got -1)"},
       {{kind = "new", color = {300, 0, 0}},
         "bad argument #1 to 'spawn' (option 'color': {r, g, b[, a]} of integers 0-255 expected)"},
@@ -96,6 +101,7 @@ describe("world:spawn", function()
     end
     assert.same(before, snapshot(w))
     assert.same({"prey"}, w:kinds()) -- "new" was never interned
+    assert.equal(0, w:count("prey\0")) -- no kind holds a NUL: "prey\0" is not "prey"
   end)
 
   it("refuses a 65th kind and keeps the 64 it has", function()
