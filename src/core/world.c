@@ -60,6 +60,11 @@ static SteerResult check_world_def(const SteerWorldDef *def, char *message, size
         snprintf(text, sizeof text, "threads must be an integer in [1, %d] (got %d)", STEER_MAX_THREADS, def->threads);
         return check_message(message, message_size, text);
     }
+    if (!def->enqueue_task != !def->finish_task) {
+        snprintf(text, sizeof text, "enqueue_task and finish_task must be set together (got only %s)",
+                 def->enqueue_task ? "enqueue_task" : "finish_task");
+        return check_message(message, message_size, text);
+    }
     if (message && message_size > 0) message[0] = '\0';
     return STEER_OK;
 }
@@ -131,7 +136,9 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     world->parallel_min = STEER_PARALLEL_MIN_VEHICLES;
     world->prefetch_min = STEER_PREFETCH_MIN_VEHICLES;
     /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
-    world->pool = steer_thread_pool_create(&world->alloc, def->threads);
+    world->pool = def->enqueue_task ? steer_thread_pool_create_user(&world->alloc, def->threads, def->enqueue_task,
+                                                                    def->finish_task, def->user_task_context)
+                                    : steer_thread_pool_create(&world->alloc, def->threads);
     world->grid.count_tasks = steer_thread_pool_size(world->pool);
     world->grid.prefetchw = steer_cpu_has_prefetchw();
     world->grid.vehicles = world;
