@@ -86,7 +86,7 @@ static int behaviour_method(lua_State *L)
     if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
 
     SteerBehaviourDef changed = def;
-    OptList own = {info->name, NULL, info->option_count, info->options};
+    OptList own = {info->name, NULL, info->option_count, info->options, NULL};
     OptList common = lsteer_common_options();
     uint64_t mask = lsteer_read_options2(L, arg, &own, &changed, &common, &changed);
     bool has_options = lua_istable(L, arg);

@@ -281,6 +281,7 @@ bool steer_flow_field_get(const SteerWorld *world, SteerFlowFieldId id, SteerFlo
 SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
 
 #include "steer_debug_draw.h"
+#include "steer_fields.h"
 
 #ifdef __cplusplus
 }
