@@ -103,19 +103,25 @@ double steer_vehicle_load_field(const SteerWorld *world, const SteerVehicle *veh
 
 /* ---- Checks ------------------------------------------------------------------------------------ */
 
-SteerResult steer_vehicle_field_check(const SteerWorld *world, SteerVehicleField field, double value)
+bool steer_vehicle_field_ok(SteerVehicleField field, double value)
 {
     const SteerFieldInfo *row = &steer_vehicle_field_table[field];
     switch (row->check) {
-    case STEER_FIELD_ZERO_OR_RANGE:
-        if (value == 0.0) return STEER_OK;
-        return steer_check_range(world, "", row->name, value, row->min, row->max);
-    case STEER_FIELD_ANGLE:
-        if (isfinite(value) && value > 0.0 && value <= row->max + 1e-9) return STEER_OK;
+    case STEER_FIELD_ZERO_OR_RANGE: return value == 0.0 || (isfinite(value) && value >= row->min && value <= row->max);
+    case STEER_FIELD_ANGLE: return isfinite(value) && value > 0.0 && value <= row->max + 1e-9; /* 2π, rounded */
+    default: return isfinite(value) && value >= row->min && value <= row->max;
+    }
+}
+
+SteerResult steer_vehicle_field_check(const SteerWorld *world, SteerVehicleField field, double value)
+{
+    if (steer_vehicle_field_ok(field, value)) return STEER_OK;
+    const SteerFieldInfo *row = &steer_vehicle_field_table[field];
+    if (row->check == STEER_FIELD_ANGLE)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be in (0, 2π] radians (got %g)", row->name,
                           value);
-    default: return steer_check_range(world, "", row->name, value, row->min, row->max);
-    }
+    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s must be a finite number in [%g, %g] (got %g)", row->name,
+                      row->min, row->max, value);
 }
 
 double steer_vehicle_def_field(const SteerVehicleDef *def, SteerVehicleField field)

@@ -5,6 +5,8 @@
 
 #include "world_internal.h"
 
+/// Whether a value suits a vehicle field (the state checker asks too).
+bool steer_vehicle_field_ok(SteerVehicleField field, double value);
 /// Checks a value for a vehicle field (the message the typed setters have always given).
 SteerResult steer_vehicle_field_check(const SteerWorld *world, SteerVehicleField field, double value);
 /// Stores a checked value, with what the field does beside (max_speed truncates the velocity).
