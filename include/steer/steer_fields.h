@@ -68,15 +68,18 @@ typedef enum SteerWorldField {
 extern const SteerFieldInfo steer_vehicle_field_table[STEER_VEHICLE_FIELD_COUNT];
 extern const SteerFieldInfo steer_world_field_table[STEER_WORLD_FIELD_COUNT];
 
+struct SteerWorld; /* steer.h's SteerWorld: this header compiles on its own */
+
 /// The row of a vehicle field, or NULL for a value outside the enum.
 const SteerFieldInfo *steer_vehicle_field_info(SteerVehicleField field);
 /// Looks a vehicle field up by name; false when there is none.
 bool steer_vehicle_field_from_name(const char *name, SteerVehicleField *out);
 /// Sets a writable field, checked like its typed setter (steer_vehicle_set_mass, ...), which
 /// does the same; an unknown or read-only field is STEER_ERROR_INVALID_ARGUMENT.
-SteerResult steer_vehicle_set_field(SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value);
+SteerResult steer_vehicle_set_field(struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value);
 /// Reads a field into *out (0 for an invalid id, which also returns STEER_ERROR_INVALID_ID).
-SteerResult steer_vehicle_get_field(const SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double *out);
+SteerResult steer_vehicle_get_field(const struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field,
+                                    double *out);
 
 #ifdef __cplusplus
 }
