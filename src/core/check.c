@@ -11,7 +11,7 @@ typedef struct Check {
     bool ok;
 } Check;
 
-static bool failf(Check *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static bool failf(Check *c, const char *format, ...) STEER_PRINTF_FORMAT(2, 3);
 static bool failf(Check *c, const char *format, ...)
 {
     if (c->ok && c->why && c->size > 0) {

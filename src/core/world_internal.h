@@ -14,6 +14,15 @@
 #include "steer/steer.h"
 #include "thread_pool.h"
 
+/// Format checking of the core's printf-style messages. MinGW's GCC reads plain `printf` as
+/// msvcrt's dialect (no %zu); a MinGW build uses MinGW's C99 printf (__USE_MINGW_ANSI_STDIO, set by
+/// CMakeLists.txt), whose dialect is gnu_printf.
+#if defined(__MINGW32__)
+#define STEER_PRINTF_FORMAT(format_arg, first_arg) __attribute__((format(gnu_printf, format_arg, first_arg)))
+#else
+#define STEER_PRINTF_FORMAT(format_arg, first_arg) __attribute__((format(printf, format_arg, first_arg)))
+#endif
+
 /// What every step writes of a behaviour, for inspectors and debug drawing: the first fields of
 /// SteerBehaviourState, under the same names.
 typedef struct SteerSlotState {
@@ -344,8 +353,7 @@ void steer_world_compact_order(SteerWorld *world);
 #define STEER_API(world) (((SteerWorld *)(world))->api = __func__)
 
 /* world.c */
-SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...) STEER_PRINTF_FORMAT(3, 4);
 /// What a message adds when a definition was zeroed instead of taken from its default constructor.
 #define STEER_ZEROED_DEF_HINT(what) "was the definition zeroed instead of made by steer_default_" what "_def()?"
 /// Adds "; hint" to the message of the failure being returned, `code`: what to do about it.
