@@ -384,7 +384,11 @@ static void start_slot(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     size_t wander = row(slot->def.type)->wander_offset;
     double radius = wander ? number_in(&slot->def, wander + offsetof(SteerWanderParams, radius)) : 0.0;
     slot->wander_local = wander ? steer_scale(steer_vec2_from_angle(angle), radius) : steer_vec2(0.0, 0.0);
-    slot->noise_offset = steer_vec2(steer_world_random(world) * 4096.0, steer_world_random(world) * 4096.0);
+    /* Two statements: C leaves the order of a call's arguments open (GCC drew y first, clang x),
+     * and the world must take the same draws on every compiler. y first keeps GCC's bits. */
+    double noise_y = steer_world_random(world) * 4096.0;
+    double noise_x = steer_world_random(world) * 4096.0;
+    slot->noise_offset = steer_vec2(noise_x, noise_y);
     slot->roam_time = 0.0;
     slot->waypoint = 0;
     (void)vehicle;
