@@ -118,7 +118,7 @@ uninstall: $(UNINSTALL_TARGETS)
 # install, instead of failing later with a compiler error.
 DEBIAN_PACKAGES = build-essential pkg-config lua5.4 liblua5.4-dev lua-busted libcmocka-dev \
                   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
-                  luajit libluajit-5.1-dev love xvfb xauth luarocks lua-check
+                  luajit libluajit-5.1-dev love xvfb xauth luarocks lua-check cmake
 check-deps:
 	@missing=""; \
 	for p in $(DEBIAN_PACKAGES); do \

@@ -5,11 +5,13 @@
  *
  * exact (the default): every behaviour whose force is plain arithmetic and square roots (seek to
  * queue, paths, flow fields, obstacles, walls, separation, alignment, cohesion), with all three ways
- * to combine forces, on wrapped edges. IEEE 754 makes those the same bits on every platform.
+ * to combine forces, on wrapped edges. IEEE 754 makes those the same bits on every platform (with
+ * no fused multiply-add: CMakeLists.txt builds the core with -ffp-contract=off).
  * full: the same plus what calls the C library's cos, sin and atan2 - wander and flocking (a wander
  * circle starts at cos/sin of a random angle), turn-rate limits (atan2, cos, sin) and view cones
- * (cos) - whose last bit a C library may round its own way: MinGW's cos(9.99) is one bit above
- * glibc's, so the full world's bits can differ between Windows and Linux (docs/core.md, Determinism).
+ * (cos) - whose last bit a C library may round its own way: MinGW's cos(9.99) differs from glibc's
+ * in the last bit, so the full world's bits can differ between Windows and Linux (docs/core.md,
+ * Determinism).
  * The program itself calls no sin or cos: its inputs are the same bits everywhere. With STEP, it
  * also prints each vehicle's checksum and state after that step, to find the first that differs.
  *
@@ -39,8 +41,11 @@ static SteerVehicleId spawn(uint32_t kind, SteerCombine combine, double max_turn
                             const SteerBehaviourDef *behaviour)
 {
     SteerVehicleDef def = steer_default_vehicle_def();
-    def.position = steer_vec2(800 * steer_world_random(world), 600 * steer_world_random(world));
-    def.velocity = steer_vec2(80 * steer_world_random(world) - 40, 80 * steer_world_random(world) - 40);
+    /* one draw a statement: the order of a call's arguments is the compiler's choice */
+    def.position.x = 800 * steer_world_random(world);
+    def.position.y = 600 * steer_world_random(world);
+    def.velocity.x = 80 * steer_world_random(world) - 40;
+    def.velocity.y = 80 * steer_world_random(world) - 40;
     def.kind = kind;
     def.combine = combine;
     def.max_turn_rate = max_turn_rate;
