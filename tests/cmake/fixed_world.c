@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fixed_world.c - one fixed world stepped 600 times, its checksum printed every 100 steps: the
  * program that shows a build of the core computes the same bits as another.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* mini_cmocka_check.c - tests/mini_cmocka/cmocka.h must fail as cmocka does: this program has one
  * passing test and two failing ones, and tests/cmake/cmake_suite.sh checks that the run reports
  * exactly that (the summary lines, the failed tests' names, the assertion's file:line and values)

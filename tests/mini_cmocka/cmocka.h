@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cmocka.h - the part of cmocka's API that the core's C tests use, for platforms where no cmocka
  * is packaged (Debian has none for MinGW-w64): CMake's -DSTEER_MINI_CMOCKA=ON puts this folder
  * first on the tests' include path. Each test runs in turn; a failed assertion prints where and
