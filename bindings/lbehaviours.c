@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lbehaviours.c - the behaviour methods of steer.Vehicle: one per row of the core's behaviour
  * table (v:seek, v:wander, ...), reading the row's positional targets and options, plus v:stop,
  * v:behaviours and v:forces. */

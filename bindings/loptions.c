@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loptions.c - the one reader of option tables. It reads every behaviour's keys from the core's
  * behaviour table (and knows spawn's and world's), so unknown keys, did-you-mean suggestions, type
  * and range errors all come from here and read the same everywhere. */

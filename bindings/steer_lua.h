@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_lua.h - the Lua 5.4 module `steer` as seen from C: what the runtime (src/runtime) needs
  * beyond `require "steer"`. Script writers never see this header; they see types/steer.lua.
  */

@@ -20,10 +20,10 @@ $(STEER_SHARED): $(CORE_OBJ)
 # user's own code.
 $(BUILD)/steer.pc: include/steer/steer.h mk/install.mk
 	@mkdir -p $(@D)
-	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' \
+	printf '%s\n' '# SPDX-License-Identifier: MIT' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' \
 	    'includedir=$${prefix}/include' '' 'Name: steer' \
 	    'Description: Reynolds-style steering behaviours for 2D games and simulations' \
-	    'Version: $(STEER_VERSION)' 'Libs: -L$${libdir} -lsteer -lm' 'Libs.private: -pthread' \
+	    'Version: $(STEER_VERSION)' 'License: MIT' 'Libs: -L$${libdir} -lsteer -lm' 'Libs.private: -pthread' \
 	    'Cflags: -I$${includedir}' >$@
 
 # Rebuilt on every install: the prefix is part of its text.

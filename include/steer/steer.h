@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer.h - the public API of the steer core: a 2D world of vehicles moved by Reynolds-style
  * steering behaviours. Pure C11; no Lua, no SDL, no globals. The rest of the project (bindings,
  * renderer, runtime) uses only this header. The guide is the project's docs/core.md (the model,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_behaviours.h - what each behaviour is, as data: one row per behaviour in one const table
  * (src/core/behaviour_table.c). Its name, default priority and probability, its options (key,
  * kind, range, default, where it lies in SteerBehaviourDef), its targets, what the inspector and

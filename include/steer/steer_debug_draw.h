@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_debug_draw.h - what a world looks like, as calls to a struct of function pointers (in the
  * manner of Box2D's b2DebugDraw). The core decides the geometry and the colours; the caller only
  * rasterises segments, circles and polygons, so the core never links a renderer.

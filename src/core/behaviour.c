@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviour.c - behaviour names, defaults and checks, read from each behaviour's row of the table
  * (behaviour_table.c), and switching behaviours on and off per vehicle. Everything a caller passes
  * is checked here, before any of it is stored. */

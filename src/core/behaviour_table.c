@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviour_table.c - the one table of behaviours (steer_behaviours.h): one row per behaviour with
  * its name, defaults, options, targets and the core's functions for it. The checks and defaults
  * (behaviour.c), the force dispatch (combine.c), the debug drawing (debug_draw.c) and the Lua

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviours_internal.h - building blocks the behaviour files share. The per-vehicle formulas the
  * step's flock path shares with them (velocity matching, seek, separation, alignment, cohesion,
  * wander, truncation) are in flock_formulas.h. Every function returns a finite force for any

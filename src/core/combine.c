@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* combine.c - turning a vehicle's active behaviours into one force (Buckland's three methods). */
 #include "behaviours_internal.h"
 

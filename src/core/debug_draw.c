@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug_draw.c - the world as segments, circles and polygons for a SteerDebugDraw (see
  * steer_debug_draw.h). Reads the per-behaviour state the last step recorded and the slots' own
  * state (wander target); changes nothing and allocates nothing. */

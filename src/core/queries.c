@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queries.c - questions scripts and behaviours ask about who is where.
  * Candidates come from the grids (grid.h); each is then tested exactly as the documented semantics
  * say (shortest wrapped offset, kinds, exclusion, view cone), and results are put back into

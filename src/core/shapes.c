@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shapes.c - the static world: circle obstacles, wall segments, paths and flow fields. */
 #include <stdio.h>
 #include <stdlib.h>

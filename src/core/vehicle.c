@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vehicle.c - creating, removing, reading and tuning vehicles. Every value is checked here, at the
  * boundary, so no NaN, infinity or out-of-range number ever reaches vehicle state. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c - world lifetime, errors, time and the fixed step (force, then integration). */
 #include <stdio.h>
 #include <stdlib.h>

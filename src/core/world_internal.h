@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world_internal.h - the world's private layout, shared by the core's .c files and white-box tests.
  * Nothing outside src/core (and tests) includes this.
  */

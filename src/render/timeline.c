@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* timeline.c - the rewind timeline at the bottom of the view: a bar spanning the steps recorded,
  * ticks where scripts reloaded, failed or the run branched, and a handle at the step shown. It
  * reads the numbers it is given and nothing else; the runtime maps clicks through the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_outside.c - what a script reads from outside the run, for recordings and replays: the
  * wall clock (os.time(), os.clock(), os.date() of now) goes through the tape, which records each
  * value or gives back the recorded one, so a replay of a script that reads the clock still runs

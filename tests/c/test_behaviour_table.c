@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_behaviour_table.c - the behaviour table (steer_behaviours.h) row by row: every row complete
  * and consistent with itself, with the core's defaults and checks, with the Lua module (every
  * option reachable under its name, read back by v:behaviours()), and with what documents it
