@@ -8,6 +8,11 @@
 # examples/arrive.c against it with pkg-config, runs it on the static and the shared library (and
 # builds it as C++), builds and runs examples/flock_ascii.c, and uninstalls.
 
+# The core is compiled with its symbols hidden: libsteer.so exports exactly the functions the
+# public headers mark STEER_API (include/steer/steer_export.h), nothing of its inside; the static
+# library and the project's own programs and tests link the same objects.
+CORE_CFLAGS += -fvisibility=hidden
+
 # The version lives in include/steer/steer.h (STEER_VERSION) and nowhere else.
 STEER_VERSION   := $(shell sed -n 's/^\#define STEER_VERSION "\([^"]*\)".*/\1/p' include/steer/steer.h)
 STEER_SOVERSION := $(firstword $(subst ., ,$(STEER_VERSION)))

@@ -7,6 +7,7 @@
 #ifndef STEER_BEHAVIOURS_INTERNAL_H
 #define STEER_BEHAVIOURS_INTERNAL_H
 
+#include "behaviour_row.h"
 #include "flock_formulas.h"
 #include "world_internal.h"
 
