@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_brain_reload.c - a save reaches every brain the saved file defined: tables with
  * think, plain functions, fsm machines and their states, class instances (a hand-made class and
  * one made by a class library), whether the file keeps them in globals, in its module table, in

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- steer.patch - what a hot reload does with the values a file's new run made: the one set of rules
 -- behind the `steer` program's reloads and `steer.hot` (Lua 5.1 (LuaJIT) to 5.4).
 --
