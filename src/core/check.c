@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - steer_world_check_state(): the invariants of a world, checked from the outside of the
  * step. Tests and the fuzz harnesses run it after every call and every step; the core never calls
  * it. It reads everything, so it costs O(vehicles + shapes + cells). */

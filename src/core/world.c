@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c - world lifetime, errors, time and the fixed step (force, then integration). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -240,7 +241,7 @@ SteerEdges steer_world_edges(const SteerWorld *world) { return world->def.edges;
 
 SteerResult steer_world_set_dt(SteerWorld *world, double dt)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!(isfinite(dt) && dt > 0.0 && dt <= 1.0))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)",
                           dt);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world_internal.h - the world's private layout, shared by the core's .c files and white-box tests.
  * Nothing outside src/core (and tests) includes this.
  */
@@ -215,7 +216,7 @@ struct SteerWorld {
     char step_rng_apart[64];
     SteerTaskRng step_rng[STEER_MAX_THREADS];
 
-    /* The public function being called, set on entry by STEER_API: steer_fail starts its message
+    /* The public function being called, set on entry by STEER_ENTRY: steer_fail starts its message
      * with this name, so a C caller reads which call failed. Scratch space, like error. */
     const char *api;
     char error[256];
@@ -350,7 +351,7 @@ void steer_world_compact_order(SteerWorld *world);
 /// First statement of every public function that can fail: its name heads the messages of
 /// steer_fail ("steer_vehicle_set_mass: mass must be ..."). Never used by anything the step calls,
 /// which may run on the pool's threads.
-#define STEER_API(world) (((SteerWorld *)(world))->api = __func__)
+#define STEER_ENTRY(world) (((SteerWorld *)(world))->api = __func__)
 
 /* world.c */
 SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...) STEER_PRINTF_FORMAT(3, 4);
