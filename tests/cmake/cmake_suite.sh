@@ -105,8 +105,8 @@ installs() {
              share/lua/5.4/fsm.lua share/lua/5.4/steer/hot.lua; do
         [ -f "$prefix/$f" ] || { echo "missing: $f"; return 1; }
     done
-    # no private header, and the version file refuses another minor version
-    [ "$(ls "$prefix/include/steer" | wc -l)" -eq 5 ] || { ls "$prefix/include/steer"; return 1; }
+    # the public headers, no private one, and the version file refuses another minor version
+    [ "$(ls "$prefix/include/steer")" = "$(ls include/steer)" ] || { ls "$prefix/include/steer"; return 1; }
     grep -q "PACKAGE_VERSION \"$version\"" "$prefix/lib/cmake/steer/steerConfigVersion.cmake"
 }
 
