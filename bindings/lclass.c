@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lclass.c - the one class builder: a handle type's metatable made from its methods, its fields
  * and its metamethods, with the __index and __newindex every handle type shares and the one
  * unknown-member error (with its did-you-mean). How a member is found fast: lsteer_internal.h,

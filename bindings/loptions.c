@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loptions.c - the one reader of option tables. It reads every behaviour's keys from the core's
  * behaviour table (and knows spawn's and world's), so unknown keys, did-you-mean suggestions, type
  * and range errors all come from here and read the same everywhere. */
@@ -41,7 +42,7 @@ OptType lsteer_option_type(const SteerOptionSpec *spec) { return option_type(spe
 
 OptList lsteer_common_options(void)
 {
-    OptList list = {"behaviour", NULL, STEER_COMMON_OPTION_COUNT, steer_behaviour_common_options, NULL};
+    OptList list = {"behaviour", NULL, STEER_COMMON_OPTION_COUNT, steer_behaviour_common_options(), NULL};
     return list;
 }
 
@@ -491,7 +492,7 @@ void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def)
     const SteerBehaviourInfo *info = steer_behaviour_info(def->type);
     lua_createtable(L, 0, info->option_count + STEER_COMMON_OPTION_COUNT);
     for (int list = 0; list < 2; list++) {
-        const SteerOptionSpec *specs = list ? steer_behaviour_common_options : info->options;
+        const SteerOptionSpec *specs = list ? steer_behaviour_common_options() : info->options;
         int count = list ? STEER_COMMON_OPTION_COUNT : info->option_count;
         for (int i = 0; i < count; i++) {
             const SteerOptionSpec *spec = &specs[i];

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lshapes.c - handles of the world's static shapes: steer.Obstacle (circle), steer.Wall (segment),
  * steer.Path (polyline) and steer.FlowField (grid of directions). Each has :remove() and
  * :alive(); using a removed one is an error, as for vehicles. */

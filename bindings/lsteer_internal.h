@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lsteer_internal.h - what the files of the Lua module share: the userdata layouts, the world's
  * per-vehicle tables, and the one option reader. Private to bindings/.
  *

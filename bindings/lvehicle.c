@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lvehicle.c - steer.Vehicle: spawning, the one cached handle per vehicle, and its fields
  * (read-only state, checked tunables, per-vehicle Lua values). The behaviour methods are in
  * lbehaviours.c. */

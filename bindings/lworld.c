@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lworld.c - steer.World: creating a world, stepping it, its PRNG, kinds, and the queries scripts
  * ask (closest, neighbors, vehicles, count). */
 #include <math.h>

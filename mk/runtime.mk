@@ -139,8 +139,8 @@ BENCH_TARGETS += bench-rewind
 $(BUILD)/bench_rewind: bench/rewind/bench_rewind.c bench/player_session.h $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $(filter-out %.h,$^) $(RUNTIME_LIBS) -o $@
 
-# docs/rewind.png: the hunter/prey demo rewound after a reload, an error and a branch: the timeline
-# at the bottom (bench/rewind/rewind_shot.c).
+# docs/rewind.png: the hunter/prey demo rewound after a reload, a failed save, a branch and a restart,
+# a hunter's inspector and plots: the timeline at the bottom (bench/rewind/rewind_shot.c).
 .PHONY: rewind-shot
 rewind-shot: $(BUILD)/rewind_shot
 	SDL_VIDEODRIVER=dummy $(BUILD)/rewind_shot docs/rewind.png

@@ -1,9 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* rewind_shot.c - docs/rewind.png: the hunter/prey demo (a copy in a temporary folder) played for
  * 40 s with the pointer moving, a module saved at 10 s (a reload), saved broken at 15 s and fixed
- * (an error, then a reload), then rewound to 20 s where a key for the scene branches the run, which
- * goes on 10 s; then rewound to 25 s and the picture taken: the timeline with its reload, error and
- * branch marks, the step shown and the label of a rewound run. The program's own loop, headless
- * with a renderer, as `--screenshot` draws it. */
+ * (a reload and its error, then a reload, stacked on one step), then rewound to 20 s where a key
+ * for the scene branches the run, which goes on 10 s and is restarted (F5) at 30 s and runs 5 s
+ * more; then rewound to 24.8 s with hunter #2 selected and its plots full, and the picture taken:
+ * the timeline with its marks, the step shown and the label of a rewound run (counted within the
+ * run before the restart), the inspector. The program's own loop, headless with a renderer, as
+ * `--screenshot` draws it. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +83,16 @@ int main(int argc, char **argv)
     feed_key(&app, SDLK_h); /* a hunter more at 20 s: the run branches there */
     feed_key(&app, SDLK_SPACE);
     run_to(&app, 1800);
+    feed_key(&app, SDLK_F5); /* a restart at 30 s */
+    run_to(&app, 2100);
     if (!rewind_jump(app.rewind, &app, 1500, error, sizeof error)) {
+        fprintf(stderr, "%s\n", error);
+        return 1;
+    }
+    SteerVehicleId ids[2]; /* hunter #2 (the restart cleared the selection), its plots by a jump */
+    if (steer_world_get_vehicles(script_world(app.script), ids, 2) < 2) return 1;
+    app.selected = ids[1];
+    if (!rewind_jump(app.rewind, &app, 1490, error, sizeof error)) {
         fprintf(stderr, "%s\n", error);
         return 1;
     }

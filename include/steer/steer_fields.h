@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_fields.h - what each vehicle tunable and each world option is, as data: one row each in
  * two const tables (src/core/fields.c), as steer_behaviours.h does for behaviours.
  *
@@ -13,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "steer_export.h"
 #include "steer_types.h"
 
 #ifdef __cplusplus
@@ -64,21 +66,21 @@ typedef enum SteerWorldField {
     STEER_WORLD_FIELD_COUNT
 } SteerWorldField;
 
-/// The tables, indexed by SteerVehicleField and SteerWorldField.
-extern const SteerFieldInfo steer_vehicle_field_table[STEER_VEHICLE_FIELD_COUNT];
-extern const SteerFieldInfo steer_world_field_table[STEER_WORLD_FIELD_COUNT];
+/// The tables, indexed by SteerVehicleField and SteerWorldField (the library's only exported data).
+STEER_API extern const SteerFieldInfo steer_vehicle_field_table[STEER_VEHICLE_FIELD_COUNT];
+STEER_API extern const SteerFieldInfo steer_world_field_table[STEER_WORLD_FIELD_COUNT];
 
 struct SteerWorld; /* steer.h's SteerWorld: this header compiles on its own */
 
 /// The row of a vehicle field, or NULL for a value outside the enum.
-const SteerFieldInfo *steer_vehicle_field_info(SteerVehicleField field);
+STEER_API const SteerFieldInfo *steer_vehicle_field_info(SteerVehicleField field);
 /// Looks a vehicle field up by name; false when there is none.
-bool steer_vehicle_field_from_name(const char *name, SteerVehicleField *out);
+STEER_API bool steer_vehicle_field_from_name(const char *name, SteerVehicleField *out);
 /// Sets a writable field, checked like its typed setter (steer_vehicle_set_mass, ...), which
 /// does the same; an unknown or read-only field is STEER_ERROR_INVALID_ARGUMENT.
-SteerResult steer_vehicle_set_field(struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value);
+STEER_API SteerResult steer_vehicle_set_field(struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value);
 /// Reads a field into *out (0 for an invalid id, which also returns STEER_ERROR_INVALID_ID).
-SteerResult steer_vehicle_get_field(const struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field,
+STEER_API SteerResult steer_vehicle_get_field(const struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field,
                                     double *out);
 
 #ifdef __cplusplus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_types.h - ids, enums and definition structs of the steer core's public API.
  *
  * Units, once for all: positions in units (1 unit = 1 pixel at zoom 1, y points down), velocities

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - steer_world_check_state(): the invariants of a world, checked from the outside of the
  * step. Tests and the fuzz harnesses run it after every call and every step; the core never calls
  * it. It reads everything, so it costs O(vehicles + shapes + cells). */
@@ -11,7 +12,7 @@ typedef struct Check {
     bool ok;
 } Check;
 
-static bool failf(Check *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static bool failf(Check *c, const char *format, ...) STEER_PRINTF_FORMAT(2, 3);
 static bool failf(Check *c, const char *format, ...)
 {
     if (c->ok && c->why && c->size > 0) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* checksum.c - a 64-bit sum of a world's state, for replays: two runs that should be identical
  * compare sums instead of every field. Fields are summed one by one (never raw struct bytes, whose
  * padding is undefined), doubles by their bits, so -0.0 and 0.0 differ and any changed bit shows. */

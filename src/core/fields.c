@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fields.c - the vehicle tunables and the world options as rows (steer_fields.h): their checks,
  * and how a vehicle's value is stored, which is the core's own business (the private half of each
  * row, beside the public half). */
@@ -150,13 +151,13 @@ bool steer_vehicle_field_from_name(const char *name, SteerVehicleField *out)
 
 SteerResult steer_vehicle_set_field(SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     return steer_vehicle_set_field_as(world, id, field, value);
 }
 
 SteerResult steer_vehicle_get_field(const SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (out) *out = 0.0;
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);

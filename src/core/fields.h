@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fields.h - the core's side of the field tables (steer_fields.h, src/core/fields.c): checking a
  * vehicle field's value and storing it where the vehicle keeps it. */
 #ifndef STEER_FIELDS_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* thread_pool.c - the worker threads a world steps with; see thread_pool.h.
  *
  * A step is several runs in a row (grid passes, neighbourhoods, forces) with a little serial work

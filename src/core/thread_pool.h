@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* thread_pool.h - the worker threads a world steps with (private to the core).
  *
  * A pool of `threads` - 1 workers that live as long as their world; the thread that calls

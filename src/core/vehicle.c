@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* vehicle.c - creating, removing, reading and tuning vehicles. Every value is checked here, at the
  * boundary, so no NaN, infinity or out-of-range number ever reaches vehicle state. */
 #include <stdlib.h>
@@ -29,7 +30,7 @@ SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id)
 }
 
 #define LOOKUP_OR_FAIL(vehicle, world, id)                                                                             \
-    STEER_API(world);                                                                                                  \
+    STEER_ENTRY(world);                                                                                                \
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                                           \
     if (!vehicle) return steer_vehicle_invalid_id(world, id)
 
@@ -120,7 +121,7 @@ static void compact_when_sparse(SteerWorld *world)
 
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerResult checked = check_def(world, def);
     /* mass, max_speed and max_force all zero: `SteerVehicleDef def = {0}` */
     if (checked != STEER_OK && def && def->mass == 0.0 && def->max_speed == 0.0 && def->max_force == 0.0)
@@ -187,7 +188,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
 
 SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle || steer_vehicle_cold(world, vehicle)->serial + 1 != world->next_serial ||
         vehicle->rank != world->order_count - 1)
@@ -338,7 +339,7 @@ SteerResult steer_vehicle_set_field_as(SteerWorld *world, SteerVehicleId id, Ste
 #define FIELD_SETTER(name, field)                                                                                      \
     SteerResult steer_vehicle_set_##name(SteerWorld *world, SteerVehicleId id, double value)                           \
     {                                                                                                                  \
-        STEER_API(world);                                                                                              \
+        STEER_ENTRY(world);                                                                                            \
         return steer_vehicle_set_field_as(world, id, field, value);                                                    \
     }
 

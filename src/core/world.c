@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c - world lifetime, errors, time and the fixed step (force, then integration). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -282,7 +283,7 @@ SteerEdges steer_world_edges(const SteerWorld *world) { return world->def.edges;
 
 SteerResult steer_world_set_dt(SteerWorld *world, double dt)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     char text[160];
     if (!world_field_ok(STEER_WORLD_FIELD_DT, dt, text, sizeof text))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s", text);

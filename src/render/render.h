@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.h - SDL2 drawing of a steer world: vehicles, obstacles, walls, paths, bounds, the debug
  * overlays, and the screen-space pieces the runtime composes (HUD, inspector, error panel, help).
  * Render reads the world and never changes it. It knows nothing of Lua.
@@ -143,11 +144,16 @@ void steer_render_inspector_plots(SteerRender *render, const SteerInspectorPlots
 
 /// The rewind timeline along the bottom of the view: the recorded span of steps, the step shown,
 /// and markers at steps where something happened. Plain numbers: the runtime owns the recording.
-typedef enum SteerTimelineMark { STEER_MARK_RELOAD, STEER_MARK_ERROR, STEER_MARK_BRANCH } SteerTimelineMark;
+typedef enum SteerTimelineMark {
+    STEER_MARK_RELOAD,
+    STEER_MARK_ERROR,
+    STEER_MARK_BRANCH,
+    STEER_MARK_RESTART
+} SteerTimelineMark;
 typedef struct SteerTimeline {
     long long last;              ///< the last step recorded (the span is 0..last)
     long long current;           ///< the step shown
-    const long long *mark_steps; ///< `mark_count` steps, each with its kind in mark_kinds
+    const long long *mark_steps; ///< `mark_count` steps in order, each with its kind in mark_kinds
     const unsigned char *mark_kinds;
     int mark_count;
     const char *label; ///< text over the bar's left end ("step 120 of 3600 (2.0 s)"), or NULL
@@ -160,12 +166,22 @@ typedef struct SteerTimeline {
 /// Where the timeline's bar lies in a view of `width` x `height` pixels (for drawing and for
 /// hit-testing a click or a drag).
 void steer_render_timeline_bar(int width, int height, int *x, int *y, int *w, int *h);
+/// The pixel column of step `step` on the bar, for a timeline spanning 0..last (where its mark is).
+int steer_render_timeline_column(int width, int height, long long last, long long step);
 /// The step under pixel column `x` of the bar, for a timeline spanning 0..last (its span).
 long long steer_render_timeline_step(int width, int height, long long last, int x);
 /// Draws the timeline: the bar, the recorded part, markers (reload blue, error red, branch
-/// yellow), a dropped future kept aside (faint yellow), the current step as a white handle, and
-/// the label.
+/// yellow, restart green), a dropped future kept aside (faint yellow), the current step as a white
+/// handle, and the label. Marks that fall on the same pixels (the same step, or steps closer than
+/// the bar shows apart) stack: the first is a tick through the bar, each next one a block above the
+/// one before (up to STEER_TIMELINE_MAX_STACK), so none hides another.
 void steer_render_timeline(SteerRender *render, const SteerTimeline *timeline);
+/// How many marks stack at one place (more are drawn on the top one).
+#define STEER_TIMELINE_MAX_STACK 4
+/// Where the `level`-th mark stacked at a place is drawn (level 0: the tick through the bar), as a
+/// rectangle, in a view of `width` x `height` pixels, for a mark of kind `kind` at column `x`.
+void steer_render_timeline_mark_rect(int width, int height, int x, int level, int kind, int *rx, int *ry, int *rw,
+                                     int *rh);
 
 /// A red panel along the bottom showing an error (file:line: message and traceback).
 void steer_render_error_panel(SteerRender *render, const char *message);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app.c - the loop of the `steer` program. See app.h. */
 #include "app.h"
 
@@ -53,6 +54,7 @@ ScriptConfig app_script_config(const App *app)
     c.word_count = app->opt.word_count;
     c.key_known = app_key_known;
     c.program_key = app_program_key;
+    c.quiet = app->opt.quiet;
     return c;
 }
 
@@ -300,6 +302,7 @@ void app_record_history(App *app)
     if (steer_vehicle_get(world, app->selected, &v) != STEER_OK) return;
     HistorySample s;
     s.time = steer_world_time(world);
+    s.step = app->steps;
     s.speed = (float)v.speed;
     s.force = (float)steer_length(v.force);
     s.max_speed = (float)v.max_speed;
@@ -359,6 +362,7 @@ void app_check_reload(App *app)
         }
         if (past) rewind_branch_confirm(app->rewind, app);
         if (r != SCRIPT_RELOAD_NOT_OURS) rewind_mark(app->rewind, app->steps, STEER_MARK_RELOAD);
+        rewind_note_errors(app->rewind, app); /* a failed save: its error on its reload's step */
     }
     if (retry) app_restart(app);
     /* Modules required for the first time (by a reload, or lazily by a callback) are watched too. */
@@ -392,6 +396,8 @@ void app_restart(App *app)
     if (was_failed) app_fit_camera(app); /* the scene's own world at last */
     if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
     app->watched_serial = script_files_serial(app->script);
+    rewind_mark(app->rewind, app->steps, STEER_MARK_RESTART); /* the timeline counts from here */
+    if (app->opt.quiet) return;
     if (script_failed(fresh))
         fprintf(stderr, "steer: the scene still fails to load: %s\n", error);
     else

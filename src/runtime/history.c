@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* history.c - the selected vehicle's ring of samples for the inspector's plots. See history.h. */
 #include "history.h"
 
@@ -79,6 +80,9 @@ bool history_record(History *h, uint64_t serial, const HistorySample *s)
         h->first = (h->first + 1) % HISTORY_CAPACITY;
     }
     h->time[at] = s->time;
+    h->step[at] = s->step;
+    h->max_speed_at[at] = s->max_speed;
+    h->max_force_at[at] = s->max_force;
     h->speed[at] = s->speed;
     h->force[at] = s->force;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) h->behaviour[b][at] = s->behaviour[b];
@@ -87,6 +91,20 @@ bool history_record(History *h, uint64_t serial, const HistorySample *s)
     h->max_speed = s->max_speed;
     h->max_force = s->max_force;
     return true;
+}
+
+void history_trim(History *h, long long step)
+{
+    while (h->count > 0 && h->step[newest(h)] > step) h->count--;
+    if (h->count == 0) return;
+    h->max_speed = h->max_speed_at[newest(h)];
+    h->max_force = h->max_force_at[newest(h)];
+}
+
+bool history_covers(const History *h, uint64_t serial, long long from, long long to)
+{
+    if (h->count == 0 || h->serial != serial) return false;
+    return h->step[h->first] <= from && h->step[newest(h)] >= to;
 }
 
 SDL_Color history_behaviour_color(SteerBehaviour type)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* history.h - the inspector's plots' data: a bounded ring of samples of one vehicle (the selected
  * one), taken after each physics step: its speed, steering force, each behaviour's force and its
  * state. The runtime owns it and records into it; the renderer only reads the view it gives
@@ -20,9 +21,10 @@
 
 /// What one step left: from the world (and v.state from the scripts).
 typedef struct HistorySample {
-    double time; ///< simulated time after the step, s
-    float speed; ///< units/s
-    float force; ///< the combined steering force's length, mass·units/s²
+    double time;    ///< simulated time after the step, s
+    long long step; ///< the run's step count after the step (app->steps): what a rewind trims by
+    float speed;    ///< units/s
+    float force;    ///< the combined steering force's length, mass·units/s²
     float max_speed, max_force;
     float behaviour[STEER_BEHAVIOUR_COUNT]; ///< each behaviour's weighted force length; NaN = off
     const char *state;                      ///< v.state, NULL = none
@@ -33,6 +35,7 @@ typedef struct History {
     uint64_t serial;  ///< the vehicle sampled (SteerVehicleState.serial); 0 = none yet
     int first, count; ///< the ring: `count` samples from index `first`, oldest first
     double time[HISTORY_CAPACITY];
+    long long step[HISTORY_CAPACITY];
     float speed[HISTORY_CAPACITY], force[HISTORY_CAPACITY];
     float behaviour[STEER_BEHAVIOUR_COUNT][HISTORY_CAPACITY];
     uint8_t state[HISTORY_CAPACITY]; ///< index into state_names, or STEER_PLOT_NO_STATE
@@ -41,6 +44,7 @@ typedef struct History {
     const char *state_name_list[HISTORY_MAX_STATES]; ///< state_names as pointers, for the view
     SDL_Color state_colors[HISTORY_MAX_STATES];      ///< each name's colour (history_state_color)
     int state_name_count;
+    float max_speed_at[HISTORY_CAPACITY], max_force_at[HISTORY_CAPACITY];
     float max_speed, max_force; ///< the newest sample's
 } History;
 
@@ -51,6 +55,12 @@ void history_reset(History *h, uint64_t serial);
 /// to the newest is skipped (physics faster than ~100 Hz), so the ring always spans the window.
 /// Returns whether it was kept.
 bool history_record(History *h, uint64_t serial, const HistorySample *s);
+/// Drops the samples taken after step `step` (a rewind to a step the ring already holds): the ring
+/// is then what it was when the run stood at that step. No-op on samples at or before it.
+void history_trim(History *h, long long step);
+/// Whether the ring holds this vehicle's samples from `from` (or before) up to `to` (or after):
+/// whether a trim to `to` leaves the plots the samples the run had over that stretch.
+bool history_covers(const History *h, uint64_t serial, long long from, long long to);
 /// The plots of the samples of the last HISTORY_WINDOW_S up to the newest: speed (top: max_speed or
 /// the peak, a line at max_speed), force (top: max_force or the peak, a line at max_force), then each
 /// behaviour that was on at some time in the window, in SteerBehaviour order, sharing one top (max_force

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.h - the command line of the `steer` program, parsed into one struct. */
 #ifndef STEER_RUNTIME_OPTIONS_H
 #define STEER_RUNTIME_OPTIONS_H
@@ -45,6 +46,7 @@ typedef struct AppOptions {
     const struct ScriptTape *tape; ///< what the script host loads and reads the clock through (or NULL)
     struct Recorder *recorder;     ///< the recording the run writes into (or NULL)
     bool replaying;                ///< inputs and reloads come from a replay file, not from the user or the disk
+    bool quiet; ///< a replay in the background (rewind.c): it prints nothing, the live run printed it all once
 } AppOptions;
 
 /// Physics steps of a headless run without --steps or --watch.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c - writes a replay file. See record.h and docs/replay.md. */
 #define _DEFAULT_SOURCE /* realpath */
 #include "record.h"
@@ -144,6 +145,45 @@ static void tape_outside(void *ctx, const char *what, const char *where)
     tape_put_string(&r->buf, where, strlen(where));
 }
 
+/* ---- What scripts read from the machine: kept whole, given back in a replay --------------------- */
+
+static bool tape_env(void *ctx, const char *name, const char **value, size_t *len)
+{
+    Recorder *r = ctx;
+    if (!on(r)) return true;
+    tape_put_byte(&r->buf, TAPE_ENV);
+    tape_put_string(&r->buf, name, strlen(name));
+    tape_put_byte(&r->buf, *value ? 1 : 0);
+    if (*value) tape_put_string(&r->buf, *value, *len);
+    return true;
+}
+
+static bool tape_file(void *ctx, const char *path, ScriptFileRead *file)
+{
+    Recorder *r = ctx;
+    if (!on(r)) return true;
+    tape_put_byte(&r->buf, TAPE_INPUT);
+    tape_put_string(&r->buf, path, strlen(path));
+    tape_put_byte(&r->buf, (unsigned char)file->outcome);
+    if (file->outcome == SCRIPT_FILE_FAILED) {
+        tape_put_string(&r->buf, file->message, file->message_len);
+        tape_put_varint(&r->buf, (uint64_t)(file->errnum < 0 ? 0 : file->errnum));
+    } else if (file->outcome == SCRIPT_FILE_READ) {
+        tape_put_string(&r->buf, file->text, file->len);
+    }
+    return true;
+}
+
+static ScriptTape recording_tape(Recorder *r)
+{
+    return (ScriptTape){.ctx = r,
+                        .loaded = tape_loaded,
+                        .clock = tape_clock,
+                        .outside = tape_outside,
+                        .env = tape_env,
+                        .file = tape_file};
+}
+
 Recorder *record_open(const char *path, const TapeHeader *header, char *error, size_t error_size)
 {
     Recorder *r = calloc(1, sizeof *r);
@@ -159,7 +199,7 @@ Recorder *record_open(const char *path, const TapeHeader *header, char *error, s
     }
     snprintf(r->path, sizeof r->path, "%s", path);
     r->last_count = -1;
-    r->tape = (ScriptTape){.ctx = r, .loaded = tape_loaded, .clock = tape_clock, .outside = tape_outside};
+    r->tape = recording_tape(r);
     tape_put_header(&r->buf, header);
     flush(r);
     return r;
@@ -172,7 +212,7 @@ Recorder *record_open_memory(const TapeHeader *header, size_t cap)
     snprintf(r->path, sizeof r->path, "(memory)");
     r->memory_cap = cap;
     r->last_count = -1;
-    r->tape = (ScriptTape){.ctx = r, .loaded = tape_loaded, .clock = tape_clock, .outside = tape_outside};
+    r->tape = recording_tape(r);
     tape_put_header(&r->buf, header);
     if (r->buf.failed) {
         record_close(r, 0, NULL, 0);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - plays a replay file back and checks it. See replay.h and docs/replay.md. */
 #include "replay.h"
 
@@ -44,6 +45,7 @@ struct Player {
     char first_outside[512];   ///< the recording's first reach outside the run, for the message
     char **warned;             ///< the replay's own reaches outside the run, warned once each
     int warned_count;
+    bool quiet; ///< a rewind's replay of the recording in memory: warns of nothing (the live run did)
     SteerVehicleId *ids;
     int id_capacity;
     ScriptTape tape;
@@ -74,6 +76,8 @@ static const char *record_name(int type)
     case TAPE_KEY_RELEASE: return "key release";
     case TAPE_RELEASE: return "mouse release";
     case TAPE_ARGS: return "scene words";
+    case TAPE_ENV: return "environment";
+    case TAPE_INPUT: return "file read";
     default: return NULL;
     }
 }
@@ -149,6 +153,20 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
         if (!tape_get_byte(r, &byte) || !tape_get_varint(r, &v)) return false;
         return byte != TAPE_VIEW_RESIZE || tape_get_varint(r, &v);
     case TAPE_END: return tape_get_varint(r, &v);
+    case TAPE_ENV:
+        if (!tape_get_string(r, &s, &n) || !tape_get_byte(r, &byte)) return false;
+        if (byte > 1) break; /* malformed */
+        return byte == 0 || tape_get_string(r, &s, &n);
+    case TAPE_INPUT:
+        if (!tape_get_string(r, &s, &n) || !tape_get_byte(r, &byte)) return false;
+        switch (byte) {
+        case SCRIPT_FILE_FAILED: return tape_get_string(r, &s, &n) && tape_get_varint(r, &v);
+        case SCRIPT_FILE_READ: return tape_get_string(r, &s, &n);
+        case SCRIPT_FILE_UNCAPTURED:
+        case SCRIPT_FILE_WRITTEN: return true;
+        default: break; /* malformed */
+        }
+        break;
     case TAPE_FILE_AGAIN:
         if (!tape_get_varint(r, &v)) return false;
         if (v >= (uint64_t)p->file_count) {
@@ -213,6 +231,8 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
     }
     default: return false;
     }
+    r->bad = true; /* (the cases that break: a field out of its range) */
+    return false;
 }
 
 /* The first pass: every record whole and known, every text matching its sum, the end record last. */
@@ -345,10 +365,61 @@ static void tape_outside(void *ctx, const char *what, const char *where)
     p->warned = grown;
     p->warned[p->warned_count] = strdup(key);
     if (p->warned[p->warned_count]) p->warned_count++;
-    fprintf(stderr,
-            "steer: replay: %s%s at step %lld reads outside the recording (a file or the environment): the "
-            "replay may diverge\n",
-            where, what, p->steps_seen);
+    if (!p->quiet)
+        fprintf(stderr,
+                "steer: replay: %s%s at step %lld reads outside the recording (a file or the environment): the "
+                "replay may diverge\n",
+                where, what, p->steps_seen);
+}
+
+/* The record at the cursor when it is a `type` record whose first field is the string `name`:
+ * true with a reader just past that string (the cursor itself does not move). */
+static bool peek_named(const Player *p, TapeRecord type, const char *name, TapeReader *r)
+{
+    *r = p->r;
+    unsigned char t;
+    const char *s;
+    size_t n;
+    return tape_get_byte(r, &t) && t == type && tape_get_string(r, &s, &n) && n == strlen(name) &&
+           memcmp(s, name, n) == 0;
+}
+
+static bool tape_env(void *ctx, const char *name, const char **value, size_t *len)
+{
+    Player *p = ctx;
+    TapeReader r;
+    unsigned char set;
+    if (!peek_named(p, TAPE_ENV, name, &r) || !tape_get_byte(&r, &set) || (set && !tape_get_string(&r, value, len))) {
+        diverge(p, "at step %lld a script read the environment (os.getenv \"%s\") where the recording did not",
+                p->steps_seen, name);
+        return false;
+    }
+    if (!set) *value = NULL;
+    p->r.pos = r.pos;
+    return true;
+}
+
+static bool tape_file(void *ctx, const char *path, ScriptFileRead *file)
+{
+    Player *p = ctx;
+    TapeReader r;
+    unsigned char outcome;
+    bool ok = peek_named(p, TAPE_INPUT, path, &r) && tape_get_byte(&r, &outcome);
+    memset(file, 0, sizeof *file);
+    if (ok && outcome == SCRIPT_FILE_FAILED) {
+        uint64_t errnum;
+        ok = tape_get_string(&r, &file->message, &file->message_len) && tape_get_varint(&r, &errnum);
+        file->errnum = (int)(errnum & 0x7fffffff);
+    } else if (ok && outcome == SCRIPT_FILE_READ) {
+        ok = tape_get_string(&r, &file->text, &file->len);
+    }
+    if (!ok) {
+        diverge(p, "at step %lld a script opened %s where the recording did not", p->steps_seen, path);
+        return false;
+    }
+    file->outcome = (ScriptFileOutcome)outcome;
+    p->r.pos = r.pos;
+    return true;
 }
 
 /* ---- Opening ------------------------------------------------------------------------------------ */
@@ -400,8 +471,13 @@ static bool start(Player *p, char *why, size_t why_size)
         p->r.pos++;
         skip_fields(p, &p->r, TAPE_ARGS, false, unused, sizeof unused);
     }
-    p->tape =
-        (ScriptTape){.ctx = p, .read = tape_read, .find = tape_find, .clock = tape_clock, .outside = tape_outside};
+    p->tape = (ScriptTape){.ctx = p,
+                           .read = tape_read,
+                           .find = tape_find,
+                           .clock = tape_clock,
+                           .outside = tape_outside,
+                           .env = tape_env,
+                           .file = tape_file};
     return true;
 }
 
@@ -461,6 +537,7 @@ Player *replay_open_bytes(const unsigned char *data, size_t len, long long steps
         return NULL;
     }
     snprintf(p->name, sizeof p->name, "(the recording in memory)");
+    p->quiet = true;
     p->data = b.data;
     p->len = b.len;
     if (!start(p, error, error_size)) {
@@ -722,7 +799,7 @@ static bool play_record(App *app, Player *p, Pace *pace)
     case TAPE_RELOAD: {
         tape_get_string(r, &s, &n);
         char *path = strndup(s, n);
-        if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK)
+        if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK && !app->opt.quiet)
             script_announce_reload(app->script, path);
         free(path);
         break;
@@ -742,6 +819,12 @@ static bool play_record(App *app, Player *p, Pace *pace)
         tape_get_byte(r, &byte);
         diverge(p, "at step %lld the recording read the wall clock (%s), where the replay did not", p->steps_seen,
                 CLOCK_NAMES[byte & 1]);
+        break;
+    case TAPE_ENV:
+    case TAPE_INPUT:
+        tape_get_string(r, &s, &n);
+        diverge(p, "at step %lld the recording read %s %.*s, where the replay did not", p->steps_seen,
+                type == TAPE_ENV ? "the environment variable" : "the file", (int)(n > 300 ? 300 : n), s);
         break;
     case TAPE_OUTSIDE: {
         const char *what, *where;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.h - `steer --replay FILE`: reads a recording whole, checks its shape (magic, version,
  * every record complete, every script text against its sum, the end record there), then plays it
  * back: the scene and modules from the recorded texts (none of the original files is opened), the
@@ -31,7 +32,8 @@ const char *replay_record_name(TapeRecord type);
 const ScriptTape *replay_tape(Player *p);
 
 /// A player over a recording kept in memory (`len` bytes from its header on, no end record; it
-/// holds `steps` steps): copies them, checks them as replay_open does. NULL with the reason.
+/// holds `steps` steps): copies them, checks them as replay_open does. NULL with the reason. It
+/// warns of nothing on stderr: it replays, for the rewind, what the live run said once already.
 Player *replay_open_bytes(const unsigned char *data, size_t len, long long steps, char *error, size_t error_size);
 /// A player over a longer copy of the recording `old` plays (the same bytes up to its cursor, then
 /// more), with its cursor where old's is: the host playing through old goes on through it (give

@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* rewind.c - the window's rewind: a recording in memory, past steps shown by replaying it. See
  * rewind.h and docs/runtime.md (Rewind). */
 #define _DEFAULT_SOURCE /* realpath */
 #include "rewind.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,10 +15,9 @@
 #include "record.h"
 #include "replay.h"
 
-/* The inspector's plots show 10 s: a replay samples the selected vehicle only over the steps that
- * will still be on them (a little more than 10 s at 60 Hz, and at the fastest physics rates the
- * history keeps, which samples at most every 9.8 ms). */
-#define HISTORY_STEPS 1100
+/* Steps more than the plots' window that a replay samples the selected vehicle over (the window
+ * is counted in simulated time, the replay in steps). */
+#define PLOT_SLACK_STEPS 2
 /* Jumps within this many steps of a start point replay quickly enough (~20 ms for the demo at
  * 600): no keyframe is built for a smaller gap. */
 #define MIN_GAP_STEPS 600
@@ -154,13 +155,19 @@ void rewind_note_draw(Rewind *rw, App *app)
         record_draw(app->opt.recorder);
 }
 
+void rewind_note_errors(Rewind *rw, App *app)
+{
+    if (!rw || rw->player) return;
+    int errors = script_error_count(app->script);
+    if (errors > rw->errors_seen) rewind_mark(rw, app->steps, STEER_MARK_ERROR);
+    rw->errors_seen = errors;
+}
+
 void rewind_note_frame(Rewind *rw, App *app)
 {
     if (!rw || rw->player) return;
     if (rw->full_at < 0 && record_full(rw->recorder)) rw->full_at = app->steps;
-    int errors = script_error_count(app->script);
-    if (errors > rw->errors_seen) rewind_mark(rw, app->steps, STEER_MARK_ERROR);
-    rw->errors_seen = errors;
+    rewind_note_errors(rw, app);
 }
 
 /* An app that replays headless through `player` into `host` from step `steps`: no recording,
@@ -174,6 +181,7 @@ static void sim_app(App *sim, const App *app, const Rewind *rw, Player *player, 
     sim->opt.recorder = NULL;
     sim->opt.tape = replay_tape(player);
     sim->opt.replaying = true;
+    sim->opt.quiet = true; /* the live run printed what this replay would print again */
     sim->opt.keep_failed = options_keep_failed(&app->opt);
     sim->opt.headless = true;
     sim->opt.screenshot = NULL;
@@ -195,15 +203,25 @@ static SteerVehicleId in_world(SteerVehicleId id, ScriptHost *host)
     return id;
 }
 
+/* Steps the inspector's plots span in `host`'s world: their window of simulated time, in steps. */
+static long long plot_steps(ScriptHost *host)
+{
+    double dt = steer_world_dt(script_world(host));
+    return (dt > 0.0 ? (long long)ceil(HISTORY_WINDOW_S / dt) : 0) + PLOT_SLACK_STEPS;
+}
+
 /* Plays `*host` on through `player` from step `*steps` to `to`, sampling the selected vehicle into
- * `history` (when given) over the last steps; *host changes when the recording restarts. */
+ * `history` (when given) over the steps the plots show; *host changes when the recording restarts.
+ * What was printed live is not printed again: the host is quiet while it replays. */
 static bool play(const Rewind *rw, const App *app, Player *player, ScriptHost **host, long long *steps, long long to,
                  History *history, SteerVehicleId *selected)
 {
     App sim;
     sim_app(&sim, app, rw, player, *host, *steps);
+    script_set_quiet(*host, true);
     sim.selected = selected ? *selected : (SteerVehicleId)STEER_NULL_ID;
-    bool ok = replay_play_to(&sim, player, to - HISTORY_STEPS > sim.steps ? to - HISTORY_STEPS : sim.steps);
+    long long span = plot_steps(*host);
+    bool ok = replay_play_to(&sim, player, to - span > sim.steps ? to - span : sim.steps);
     sim.history = history;
     sim.selected = in_world(sim.selected, sim.script);
     if (ok) ok = replay_play_to(&sim, player, to);
@@ -252,12 +270,21 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
     if (step > last) step = last;
     if (may_continue && !rw->player && step == app->steps) return true; /* live and already there */
     double t0 = guard_now();
+    /* The inspector's plots show the window before the step: going back over steps their ring
+     * holds, it is trimmed to the step (what the run had there); otherwise the replay samples the
+     * window, so it starts no later than the window's first step. */
+    SteerWorld *world = script_world(app->script);
+    bool inspecting = app->history && steer_vehicle_is_valid(world, app->selected);
+    long long span = plot_steps(app->script);
+    bool trimmed = inspecting && step < app->steps &&
+                   history_covers(app->history, steer_vehicle_serial(world, app->selected), step - span, step);
+    long long sample_from = inspecting && !trimmed ? step - span : step;
     /* Start from the latest of: the step shown (when going forward in the past), a keyframe not
-     * past `step`, the beginning. */
+     * past `sample_from`, the beginning. */
     long long shown = may_continue && rw->player && app->steps <= step ? app->steps : -1;
     int best = -1;
     for (int i = 0; i < rw->key_count; i++)
-        if (rw->keys[i].step <= step && (best < 0 || rw->keys[i].step > rw->keys[best].step)) best = i;
+        if (rw->keys[i].step <= sample_from && (best < 0 || rw->keys[i].step > rw->keys[best].step)) best = i;
     bool continuing = shown >= 0 && (best < 0 || rw->keys[best].step <= shown);
     Keyframe from = {0};
     if (continuing) {
@@ -280,11 +307,14 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
             return false;
         }
     }
-    if (!continuing && app->history) history_reset(app->history, 0); /* sampled again up to the step */
+    if (trimmed)
+        history_trim(app->history, step);
+    else if (!continuing && app->history)
+        history_reset(app->history, 0); /* sampled again up to the step */
     ScriptHost *host = from.host;
     long long at = from.step;
     SteerVehicleId selected = app->selected;
-    bool ok = play(rw, app, from.player, &host, &at, step, app->history, &selected);
+    bool ok = play(rw, app, from.player, &host, &at, step, trimmed ? NULL : app->history, &selected);
     if (!ok)
         snprintf(error, error_size, "the replay of the recording diverged: %s",
                  replay_divergence(from.player) ? replay_divergence(from.player) : "it ended early");
@@ -297,6 +327,7 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
     }
     if (!continuing || host != app->script) app->watched_serial = -1; /* watch what this host loaded */
     app->script = host;
+    script_set_quiet(host, false); /* the run shown: what it does from here is news */
     rw->head = last;
     app->steps = at;
     app->selected = selected;
@@ -553,27 +584,41 @@ long long rewind_timeline_span(const Rewind *rw, const App *app)
     return rw && rw->future.recorder && rw->future.last > last ? rw->future.last : last;
 }
 
-void rewind_draw(Rewind *rw, App *app)
+void rewind_timeline(const Rewind *rw, App *app, SteerTimeline *t, char *label, size_t label_size)
 {
-    if (!rw || !app->render) return;
     long long last = rewind_last_step(rw, app);
-    double dt = steer_world_dt(script_world(app->script));
-    char label[256], kept[128] = "", past[96] = "";
+    /* The bar spans the whole recording; the label counts within the run shown, from its restart
+     * (the world's clock, which the HUD shows, started again there) to the next one or the end. */
+    long long from = 0, to = last;
+    for (int i = 0; i < rw->mark_count; i++) {
+        if (rw->mark_kinds[i] != STEER_MARK_RESTART) continue;
+        if (rw->mark_steps[i] <= app->steps) from = rw->mark_steps[i];
+        if (rw->mark_steps[i] > app->steps && rw->mark_steps[i] < to) to = rw->mark_steps[i];
+    }
+    char kept[128] = "", past[96] = "";
     long long branch = 0, dropped = rewind_dropped_steps(rw, &branch);
     if (dropped > 0) /* the other future, and the key back to it */
         snprintf(kept, sizeof kept, "   %s: the %lld steps %s at %lld", app_action_key(app, KEY_SWAP_FUTURE), dropped,
                  rw->swapped >= 0 ? "left" : "dropped", branch);
     if (rw->player) snprintf(past, sizeof past, "  rewound: %s goes on from here", app_action_key(app, KEY_PAUSE));
-    snprintf(label, sizeof label, "step %lld of %lld (%.1f s)%s%s", app->steps, last, (double)app->steps * dt, past,
-             kept);
-    SteerTimeline t = {.last = last,
-                       .current = app->steps,
-                       .mark_steps = rw->mark_steps,
-                       .mark_kinds = rw->mark_kinds,
-                       .mark_count = rw->mark_count,
-                       .label = app->paused || rw->player ? label : NULL,
-                       .span = rewind_timeline_span(rw, app),
-                       .future_branch = branch,
-                       .future_last = dropped > 0 ? branch + dropped : 0};
+    snprintf(label, label_size, "step %lld of %lld (%.1f s%s)%s%s", app->steps - from, to - from,
+             steer_world_time(script_world(app->script)), from > 0 ? " since the restart" : "", past, kept);
+    *t = (SteerTimeline){.last = last,
+                         .current = app->steps,
+                         .mark_steps = rw->mark_steps,
+                         .mark_kinds = rw->mark_kinds,
+                         .mark_count = rw->mark_count,
+                         .label = app->paused || rw->player ? label : NULL,
+                         .span = rewind_timeline_span(rw, app),
+                         .future_branch = branch,
+                         .future_last = dropped > 0 ? branch + dropped : 0};
+}
+
+void rewind_draw(Rewind *rw, App *app)
+{
+    if (!rw || !app->render) return;
+    char label[320];
+    SteerTimeline t;
+    rewind_timeline(rw, app, &t, label, sizeof label);
     steer_render_timeline(app->render, &t);
 }

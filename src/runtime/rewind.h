@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rewind.h - rewinding a run in the window (docs/runtime.md, Rewind). The run is recorded in
  * memory as it goes (record.c's format, bounded by REWIND_MEMORY_CAP); to show step k a fresh
  * script host replays that recording headless up to step k (replay.c) and becomes the app's host.
@@ -80,8 +81,15 @@ long long rewind_timeline_span(const Rewind *rw, const App *app);
 void rewind_note_draw(Rewind *rw, App *app);
 /// After each frame: marks the steps where scripts reloaded or failed.
 void rewind_note_frame(Rewind *rw, App *app);
+/// Marks an error at the step now when scripts failed since the last look (after a reload: a save
+/// that fails is marked where its reload is, not a step later).
+void rewind_note_errors(Rewind *rw, App *app);
 void rewind_mark(Rewind *rw, long long step, int kind);
 
+/// What the timeline shows: the span, the step shown, the marks (in step order) and the label,
+/// written into `label` ("step 120 of 400 (2.0 s since the restart)": counted from the last
+/// restart at or before the step shown, as the HUD's clock is). NULL label while running live.
+void rewind_timeline(const Rewind *rw, App *app, SteerTimeline *timeline, char *label, size_t label_size);
 /// Draws the timeline at the bottom of the window.
 void rewind_draw(Rewind *rw, App *app);
 /// How long the last jump took, ms (the HUD shows it).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script.c - the Lua host: creating the state and the world, the protected-call helper every
  * call into Lua goes through, and the scene's callbacks. Brains live in script_brains.c, files and
  * require in script_files.c, gfx in script_gfx.c, reloads in script_reload.c, what the error
@@ -142,6 +143,7 @@ static int setup_state(lua_State *L)
     script_files_setup(host);
     script_input_set_arg(host);
     if (host->config.tape) script_outside_open(host);
+    script_quiet_open(host);
     script_gfx_open(host);
     host->gfx_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
@@ -483,7 +485,7 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s", host->scene_file);
     snprintf(host->scene_dir, sizeof host->scene_dir, "%s", dirname(tmp));
-    if (!guard_init(&host->guard, config->time_budget_ms, config->memory_cap))
+    if (!guard_init(&host->guard, config->time_budget_ms, config->memory_cap) && !config->quiet)
         fprintf(stderr, "steer: warning: no timer for the script time budget\n");
     host->L = lua_newstate(guard_alloc, &host->guard);
     if (!host->L) {
@@ -637,3 +639,7 @@ double script_take_lua_seconds(ScriptHost *host)
 size_t script_memory_used(ScriptHost *host) { return host->guard.memory_used; }
 
 void script_set_tape(ScriptHost *host, const ScriptTape *tape) { host->config.tape = tape; }
+
+void script_set_quiet(ScriptHost *host, bool quiet) { host->config.quiet = quiet; }
+
+bool script_quiet(const ScriptHost *host) { return host->config.quiet; }

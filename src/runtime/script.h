@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script.h - the Lua host of the `steer` program: one lua_State (capped allocator, time budget)
  * running a scene script, its callbacks, the brains of its vehicles, and reloads of its files.
  *
@@ -17,9 +18,28 @@
 
 struct SteerRender;
 
+/// A file a script opened for reading (io.open, io.lines), as the recording keeps it.
+typedef enum ScriptFileOutcome {
+    SCRIPT_FILE_FAILED,     ///< it did not open: `message` (strerror's) and `errnum`
+    SCRIPT_FILE_READ,       ///< its bytes, read whole when it was opened: `text`, `len`
+    SCRIPT_FILE_UNCAPTURED, ///< not a regular file, or over SCRIPT_FILE_CAPTURE_MAX: read from the machine
+    SCRIPT_FILE_WRITTEN,    ///< opened to write ("w", "a"): a replay's handle writes nowhere
+} ScriptFileOutcome;
+/// Files larger than this are read from the machine (a replay may then diverge), not recorded.
+#define SCRIPT_FILE_CAPTURE_MAX ((size_t)1 << 20)
+typedef struct ScriptFileRead {
+    ScriptFileOutcome outcome;
+    const char *text; ///< SCRIPT_FILE_READ: the bytes
+    size_t len;
+    const char *message; ///< SCRIPT_FILE_FAILED: why ("No such file or directory"), `message_len` bytes
+    size_t message_len;
+    int errnum;
+} ScriptFileRead;
+
 /// What a recorded or replayed run exchanges with the host (src/runtime/record.c, replay.c): the
-/// text of every script it loads, the wall clock its scripts read, and its reaches outside the run.
-/// Without a tape, files come from disk and clocks from the system.
+/// text of every script it loads, the wall clock, the environment and the files its scripts read,
+/// and its reaches outside the run that cannot be recorded. Without a tape, files come from disk
+/// and clocks from the system.
 typedef struct ScriptTape {
     void *ctx;
     /// Recording: each script text as it was loaded, from `path` (absolute) as module `module` (""
@@ -35,8 +55,17 @@ typedef struct ScriptTape {
     /// A script read the wall clock (`which`: 0 os.time, 1 os.clock) and got `value`: recording keeps
     /// it and returns it; replaying returns the value the recording got instead.
     double (*clock)(void *ctx, int which, double value);
-    /// A script reached outside the run (`what`: "io.open", "os.getenv", ...) at `where` (file:line).
+    /// A script reached outside the run where no recording can follow it (`what`: "io.popen",
+    /// "dofile", ...) at `where` (file:line).
     void (*outside)(void *ctx, const char *what, const char *where);
+    /// A script read environment variable `name` (os.getenv): recording keeps `*value` (`*len`
+    /// bytes; NULL: unset); replaying sets them to what the recording got. False when the recording
+    /// read no such variable here (the tape then knows the run diverged).
+    bool (*env)(void *ctx, const char *name, const char **value, size_t *len);
+    /// A script opened `path` (as the script named it) to read, or to write: recording keeps
+    /// `*file`, which the host read from the disk (or how the open went); replaying fills it from
+    /// the recording (the disk is not touched). False when the recording opened no such file here.
+    bool (*file)(void *ctx, const char *path, ScriptFileRead *file);
 } ScriptTape;
 
 typedef struct ScriptConfig {
@@ -67,6 +96,10 @@ typedef struct ScriptConfig {
     /// The program's name for a key it uses ("Left"), and whether a scene takes it by listing it in
     /// `keys`; NULL for the scene's keys. is_down warns once about a key the scene cannot hold.
     const char *(*program_key)(const char *name, bool *movable);
+    /// Prints nothing (a host replaying in the background: rewind.c): no error, warning or note on
+    /// stderr, and the scripts' print, io.write and writes to io.stdout / io.stderr go nowhere
+    /// (with the same checks of their arguments, so the scripts run the same). script_set_quiet.
+    bool quiet;
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;
@@ -80,6 +113,11 @@ void script_destroy(ScriptHost *host);
 /// Changes the tape of a host made with one (a rewound host re-simulated from a recording goes on
 /// recording from where it stands: rewind.c).
 void script_set_tape(ScriptHost *host, const ScriptTape *tape);
+
+/// Makes a host quiet (ScriptConfig.quiet) or lets it speak again: a host replayed in the background
+/// becomes the one shown, whose output from then on is the run's.
+void script_set_quiet(ScriptHost *host, bool quiet);
+bool script_quiet(const ScriptHost *host);
 
 lua_State *script_state(ScriptHost *host);
 SteerWorld *script_world(ScriptHost *host);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_brains.c - the program's side of the brains: runs the bindings' scheduler (the one behind
  * w:think(), so the program and a plain Lua loop think alike) under the time budget, reports each
  * failing vehicle (once per distinct error, with a count) and resumes them after a good reload;
@@ -120,6 +121,10 @@ static void print_failures(ScriptHost *host)
     for (int i = 0; i < host->brain_failure_count; i++) {
         BrainFailure *f = &host->brain_failures[i];
         if (f->count == f->printed) continue;
+        if (host->config.quiet) { /* a replay's: the live run printed it (said, as far as the host goes) */
+            f->printed = f->count;
+            continue;
+        }
         char count[48] = "";
         if (f->count > 1) snprintf(count, sizeof count, " (x%d)", f->count);
         if (f->printed == 0)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_errors.c - what the error panel shows and stderr says. Two kinds of script errors:
  *   - a file that fails to load (a syntax error, an error while its chunk runs, in reload(world)
  *     after it, or the scene failing as a whole): one entry per file, kept until that file loads
@@ -78,8 +79,10 @@ void script_report_error(ScriptHost *host, const char *message)
     /* A callback failing every step would flood stderr: print each distinct message once in a row.
      * While the scene loads, the caller reports the failure itself. */
     if (!host->loading && (!host->last_printed || strcmp(host->last_printed, message) != 0)) {
-        fprintf(stderr, "steer: script error: %s\n", message);
-        fflush(stderr);
+        if (!host->config.quiet) { /* (a quiet replay's repeat of the live run's: remembered, not printed) */
+            fprintf(stderr, "steer: script error: %s\n", message);
+            fflush(stderr);
+        }
         free(host->last_printed);
         host->last_printed = strdup(message);
     }

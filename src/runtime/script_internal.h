@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_internal.h - the ScriptHost's insides, shared by the script_*.c files. */
 #ifndef STEER_RUNTIME_SCRIPT_INTERNAL_H
 #define STEER_RUNTIME_SCRIPT_INTERNAL_H
@@ -140,6 +141,24 @@ void script_files_name_of(ScriptHost *host, const char *path);
 /// io.open, io.lines, io.popen, io.read, io.input, os.getenv, os.tmpname, dofile and loadfile are
 /// reported to it before they run. Runs inside setup_state's protected call.
 void script_outside_open(ScriptHost *host);
+/// Inside a wrapped function (upvalue 1 the host): tells the tape that the script reached outside
+/// the run with `what` ("io.popen"), at the calling line.
+void script_note_outside(lua_State *L, const char *what);
+/// Inside a wrapped function (upvalue 2 the original): calls the original with the arguments given
+/// and returns what it returns.
+int script_call_original(lua_State *L);
+
+/* script_input_files.c */
+/// io.open and io.lines wrapped as script_outside_open wraps them (upvalues: the host, the original,
+/// the name): a file opened to read is read whole through the tape, the script reading it from
+/// memory; other modes and files the tape cannot keep are reaches outside.
+int script_tape_io_open(lua_State *L);
+int script_tape_io_lines(lua_State *L);
+
+/* script_quiet.c */
+/// Wraps print, io.write and the files' write method so that a quiet host's scripts write nothing to
+/// stdout or stderr. Runs inside setup_state's protected call.
+void script_quiet_open(ScriptHost *host);
 
 /* script_gfx.c */
 /// Pushes the gfx table; adds mouse() to the steer table at index steer_idx.

@@ -1,11 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 /* script_outside.c - what a script reads from outside the run, for recordings and replays: the
- * wall clock (os.time(), os.clock(), os.date() of now) goes through the tape, which records each
- * value or gives back the recorded one, so a replay of a script that reads the clock still runs
- * exactly as recorded; files and the environment (io.open, io.lines, io.popen, io.read, io.input,
- * os.getenv, os.tmpname, dofile, loadfile) cannot be replayed that way, so each use is told to the
- * tape (which notes it in the recording and warns in a replay) before the real function runs. */
+ * wall clock (os.time(), os.clock(), os.date() of now), the environment (os.getenv) and the files
+ * it opens for reading (io.open, io.lines: script_input_files.c) go through the tape, which records
+ * each value or gives back the recorded one, so a replay of a script that reads them still runs
+ * exactly as recorded, whatever the machine holds now. What no recording can follow (io.popen,
+ * io.read and io.input, files opened to write, os.tmpname, dofile, loadfile) is told to the tape
+ * (which notes it in the recording and warns in a replay) before the real function runs. */
 #include "script_internal.h"
 
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <lauxlib.h>
@@ -54,18 +58,46 @@ static int tape_date(lua_State *L)
     return 1;
 }
 
-/* A function that reaches outside the run: the tape hears of it (name in upvalue 3, where from
- * the caller's line), then the original (upvalue 2) runs with the same arguments. */
-static int tape_outside(lua_State *L)
+/* os.getenv(name) through the tape: the machine's value, recorded, or the recording's. */
+static int tape_getenv(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 1);
+    const ScriptTape *tape = tape_of(L);
+    const char *value = getenv(name);
+    size_t len = value ? strlen(value) : 0;
+    if (!tape->env(tape->ctx, name, &value, &len)) { /* (a replay that diverged: the machine's) */
+        value = getenv(name);
+        len = value ? strlen(value) : 0;
+    }
+    if (value)
+        lua_pushlstring(L, value, len);
+    else
+        luaL_pushfail(L);
+    return 1;
+}
+
+void script_note_outside(lua_State *L, const char *what)
 {
     const ScriptTape *tape = tape_of(L);
     luaL_where(L, 1);
-    tape->outside(tape->ctx, lua_tostring(L, lua_upvalueindex(3)), lua_tostring(L, -1));
+    tape->outside(tape->ctx, what, lua_tostring(L, -1));
     lua_pop(L, 1);
+}
+
+int script_call_original(lua_State *L)
+{
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+/* A function that reaches outside the run: the tape hears of it (name in upvalue 3, where from
+ * the caller's line), then the original (upvalue 2) runs with the same arguments. */
+static int tape_outside(lua_State *L)
+{
+    script_note_outside(L, lua_tostring(L, lua_upvalueindex(3)));
+    return script_call_original(L);
 }
 
 /* Replaces lib[name] (lib at the top of the stack) by `fn` with the host, the original and the
@@ -92,11 +124,13 @@ void script_outside_open(ScriptHost *host)
     wrap(host, "os", "time", tape_time);
     wrap(host, "os", "clock", tape_clock);
     wrap(host, "os", "date", tape_date);
-    wrap(host, "os", "getenv", tape_outside);
+    wrap(host, "os", "getenv", tape_getenv);
     wrap(host, "os", "tmpname", tape_outside);
     lua_pop(L, 1);
     lua_getglobal(L, "io");
-    static const char *const io_fns[] = {"open", "lines", "popen", "read", "input"};
+    wrap(host, "io", "open", script_tape_io_open);
+    wrap(host, "io", "lines", script_tape_io_lines);
+    static const char *const io_fns[] = {"popen", "read", "input"};
     for (size_t i = 0; i < sizeof io_fns / sizeof io_fns[0]; i++) wrap(host, "io", io_fns[i], tape_outside);
     lua_pop(L, 1);
     lua_pushglobaltable(L);

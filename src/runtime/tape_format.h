@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tape_format.h - the replay file's bytes (docs/replay.md): the magic, the format version, the
  * record types, and a byte buffer with the few encodings every record uses: unsigned LEB128
  * varints, little-endian 64-bit words (doubles by their bits), length-prefixed strings. Writing
@@ -12,8 +13,8 @@
 
 #define TAPE_MAGIC "STEERRPL"
 #define TAPE_MAGIC_SIZE 8
-/// Version 2: docs/replay.md (version 1 had no key or button releases and no scene words). A reader
-/// refuses any other version (it cannot know the records).
+/// Version 2: docs/replay.md (version 1 had no key or button releases, no scene words and no reads
+/// from the machine). A reader refuses any other version (it cannot know the records).
 #define TAPE_VERSION 2
 /// Steps between two world checksums.
 #define TAPE_CHECK_INTERVAL 60
@@ -42,6 +43,11 @@ typedef enum TapeRecord {
     TAPE_KEY_RELEASE = 'k', ///< keyreleased(key): string (only after that key's KEY)
     TAPE_RELEASE = 'u',     ///< the pointer, then mousereleased(x, y, button): x, y, varint button
     TAPE_ARGS = 'w',        ///< the scene's command-line words (`arg`), right after the header: varint n, n strings
+
+    /* What scripts read from the machine, given back in a replay (since version 2). */
+    TAPE_ENV = 'G',   ///< os.getenv(name): str name, u8 set, then str value when set
+    TAPE_INPUT = 'I', ///< a file opened to read or write: str path, u8 outcome (ScriptFileOutcome), then 0
+                      ///< failed: str message, varint errno; 1 read: str bytes; 2 not kept, 3 opened to write: nothing
 } TapeRecord;
 
 typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;

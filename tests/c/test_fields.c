@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_fields.c - the field tables (include/steer/steer_fields.h, src/core/fields.c): every row is
  * complete, the default constructors, checks, generic setter and checksum follow it, the typed
  * setters are the generic one under their own names, and the documentation lists every row

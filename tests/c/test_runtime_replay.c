@@ -1,11 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_replay.c - record and replay (docs/replay.md). Every demo is recorded in-process,
  * headless, with input fed through app_handle_event (the window's own path: keys, pointer motion,
  * clicks, pause, time scale, a restart) and a reload in the middle (the scene file rewritten on disk, noticed
  * by the watcher); then the real program replays the file in another process and every checksum
  * must match. A window records too. Then what a replay refuses or reports: a flipped byte in a
  * recorded script, truncated files, another format version, a file that is no recording, a run
- * that diverges because a script read a file that changed (the step and the vehicle named), and a
- * script that reads the wall clock, which replays exactly. */
+ * that diverges because a script ran a Lua file that changed (the step and the vehicle named), and
+ * scripts that read the wall clock, the environment and files, which replay exactly. */
 #define _GNU_SOURCE /* memmem */
 #include "runtime_support.h"
 
@@ -447,23 +448,22 @@ static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **st
     free(bytes);
 }
 
-/* A scene that reads a file at load: changed between recording and replay, the replay diverges,
- * names the first checksum's step and the vehicle, and says the scripts read outside the run. */
-static void test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehicle_named(void **state)
+/* A scene that runs a Lua file at load (dofile: code from outside the run, which the recording
+ * does not keep): changed between recording and replay, the replay diverges, names the first
+ * checksum's step and the vehicle, and says the scripts read outside the run. */
+static void test_a_script_running_a_changed_file_diverges_with_the_step_and_vehicle_named(void **state)
 {
     (void)state;
-    rt_write("speed.txt", "60\n");
+    rt_write("speed.lua", "return 60\n");
     char scene[1024];
     snprintf(scene, sizeof scene,
              "world = { width = 400, height = 300, seed = 3 }\n"
              "function load(w)\n"
              "  w:spawn{ kind = 'steady', x = 50, y = 50 }:seek(300, 50)\n"
-             "  local f = io.open('%s')\n"
-             "  local speed = tonumber(f:read('l'))\n"
-             "  f:close()\n"
+             "  local speed = dofile('%s')\n"
              "  w:spawn{ kind = 'reader', x = 50, y = 150, max_speed = speed }:seek(300, 150)\n"
              "end\n",
-             rt_path("speed.txt"));
+             rt_path("speed.lua"));
     rt_write("reads.lua", scene);
     const char *file = rt_path("reads.steer");
     const char *args[] = {"--headless", "--steps", "120", "--record", file, rt_path("reads.lua"), NULL};
@@ -473,13 +473,127 @@ static void test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehi
     free(err);
     err = replay_error(file, 0); /* the file unchanged: the same run */
     free(err);
-    rt_write("speed.txt", "70\n");
+    rt_write("speed.lua", "return 70\n");
     err = replay_error(file, REPLAY_DIVERGED_STATUS);
-    assert_non_null(strstr(err, "reads.lua:4: io.open at step 0 reads outside the recording"));
+    assert_non_null(strstr(err, "reads.lua:4: dofile at step 0 reads outside the recording"));
     assert_non_null(
         strstr(err, "diverged: at step 0 the world differs from the recording: vehicle #2 (reader) differs"));
     assert_non_null(strstr(err, "the recorded scripts read outside the run (files or the environment), which a replay "
-                                "cannot repeat: first reads.lua:4: io.open at step 0"));
+                                "cannot repeat: first reads.lua:4: dofile at step 0"));
+    free(err);
+}
+
+/* The text before the summary line (a replay's summary says less than the run's). */
+static char *before_summary(char *text)
+{
+    char *summary = strstr(text, "summary: ");
+    if (summary) *summary = '\0';
+    return text;
+}
+
+/* A scene that reads the environment and files (os.getenv, io.open(...):read, io.lines, a file that
+ * is missing, one opened to read with "rb") and writes one (and fails to open another to write):
+ * the recording keeps what each read and open gave, so a replay with the variable changed, a file
+ * rewritten and another removed prints the same lines, matches every checksum, warns of nothing
+ * and writes no file. (The variable's length sets a vehicle's speed: a replay that read the
+ * machine would diverge at the first checksum.) */
+static void test_what_scripts_read_from_the_machine_is_recorded_and_replays_exactly(void **state)
+{
+    (void)state;
+    rt_write("data.txt", "hello\nworld\n");
+    rt_write("speed.txt", "60\n");
+    char data[1024], speed[1024], missing[1024], written[1024], scene[8192];
+    snprintf(data, sizeof data, "%s", rt_path("data.txt"));
+    snprintf(speed, sizeof speed, "%s", rt_path("speed.txt"));
+    snprintf(missing, sizeof missing, "%s", rt_path("missing.txt"));
+    snprintf(written, sizeof written, "%s", rt_path("written.txt"));
+    snprintf(scene, sizeof scene,
+             "world = { width = 400, height = 300, seed = 3 }\n"
+             "function load(w)\n"
+             "  local x = os.getenv('STEER_TEST_X')\n"
+             "  print('X', x, os.getenv('STEER_TEST_UNSET'))\n"
+             "  local f = io.open('%s')\n"
+             "  print('data', f:read('a'), io.type(f))\n"
+             "  f:close()\n"
+             "  for line in io.lines('%s') do print('line', line) end\n"
+             "  local speed = tonumber(io.open('%s', 'rb'):read('l'))\n"
+             "  print(io.open('%s'))\n"
+             "  print(select(2, pcall(io.lines, '%s')))\n"
+             "  local out = io.open('%s', 'w')\n"
+             "  out:write('by the run ', x, '\\n')\n"
+             "  out:close()\n"
+             "  print('back', io.open('%s'):read('a'))\n"
+             "  print(io.open('%s/no/such/folder.txt', 'w'))\n"
+             "  w:spawn{ kind = 'reader', x = 50, y = 150, max_speed = speed + #x }:seek(300, 150)\n"
+             "end\n"
+             "function update(w) if w.step_count %% 60 == 0 then print('tick', os.getenv('STEER_TEST_X')) end end\n",
+             data, data, speed, missing, missing, written, written, rt_dir);
+    rt_write("reads.lua", scene);
+    char file[1024];
+    snprintf(file, sizeof file, "%s", rt_path("reads.steer"));
+    const char *record[] = {"--headless", "--steps", "130", "--record", file, rt_path("reads.lua"), NULL};
+    setenv("STEER_TEST_X", "abc", 1);
+    unsetenv("STEER_TEST_UNSET");
+    char *out, *err;
+    assert_int_equal(rt_run(record, &out, &err), 0);
+    assert_non_null(strstr(out, "X\tabc\tnil\ndata\thello\nworld\n\tfile\nline\thello\nline\tworld\n"));
+    assert_non_null(strstr(out, "missing.txt: No such file or directory\t2\n"));
+    assert_non_null(strstr(out, "cannot open file '"));
+    assert_int_equal(rt_count(out, "tick\tabc"), 3);
+    assert_non_null(strstr(out, "back\tby the run abc\n"));
+    free(err);
+    setenv("STEER_TEST_X", "something else entirely", 1);
+    setenv("STEER_TEST_UNSET", "set now", 1);
+    rt_write("data.txt", "changed\n");
+    assert_int_equal(remove(rt_path("speed.txt")), 0);
+    rt_write("written.txt", "since\n");
+    const char *replay[] = {"--headless", "--replay", file, NULL};
+    char *out2, *err2;
+    int status = rt_run(replay, &out2, &err2);
+    unsetenv("STEER_TEST_X");
+    unsetenv("STEER_TEST_UNSET");
+    if (status != 0) fail_msg("the replay exited %d:\n%s", status, err2);
+    assert_string_equal(before_summary(out2), before_summary(out));
+    assert_non_null(strstr(err2, "130 steps, 4 checksums matched"));
+    assert_null(strstr(err2, "outside"));
+    assert_null(strstr(err2, "diverge"));
+    char *kept = rt_read(written);
+    assert_string_equal(kept, "since\n"); /* the replay wrote nowhere: what was written since stays */
+    free(kept);
+    free(out);
+    free(out2);
+    free(err2);
+}
+
+/* A file that is not a regular one (a device here) cannot be kept whole: it is read from the machine
+ * in the replay, which says so where it happens; a file opened for update is a reach outside too. */
+static void test_a_device_or_a_file_opened_for_update_is_read_from_the_machine_and_said(void **state)
+{
+    (void)state;
+    rt_write("rw.txt", "12\n");
+    char scene[2048];
+    snprintf(scene, sizeof scene,
+             "world = { width = 400, height = 300, seed = 3 }\n"
+             "function load(w)\n"
+             "  print('null', #io.open('/dev/null'):read('a'))\n"
+             "  local f = io.open('%s', 'r+')\n"
+             "  print('update', f:read('l'))\n"
+             "  f:close()\n"
+             "end\n",
+             rt_path("rw.txt"));
+    rt_write("device.lua", scene);
+    char file[1024];
+    snprintf(file, sizeof file, "%s", rt_path("device.steer"));
+    const char *record[] = {"--headless", "--steps", "30", "--record", file, rt_path("device.lua"), NULL};
+    char *out, *err;
+    assert_int_equal(rt_run(record, &out, &err), 0);
+    assert_non_null(strstr(out, "null\t0\nupdate\t12\n"));
+    free(out);
+    free(err);
+    err = replay_error(file, 0);
+    assert_non_null(strstr(err, "device.lua:3: io.open at step 0 reads outside the recording"));
+    assert_non_null(strstr(err, "device.lua:4: io.open at step 0 reads outside the recording"));
+    assert_non_null(strstr(err, "30 steps, 2 checksums matched"));
     free(err);
 }
 
@@ -654,7 +768,11 @@ int main(void)
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_no_damaged_recording_crashes_the_reader_or_the_player, rt_setup,
                                         rt_teardown),
-        cmocka_unit_test_setup_teardown(test_a_script_reading_a_changed_file_diverges_with_the_step_and_vehicle_named,
+        cmocka_unit_test_setup_teardown(test_a_script_running_a_changed_file_diverges_with_the_step_and_vehicle_named,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_what_scripts_read_from_the_machine_is_recorded_and_replays_exactly,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_device_or_a_file_opened_for_update_is_read_from_the_machine_and_said,
                                         rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_script_reading_the_wall_clock_replays_exactly, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_replay_refuses_the_options_that_shape_a_run, rt_setup, rt_teardown),

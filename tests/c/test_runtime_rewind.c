@@ -1,11 +1,17 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_rewind.c - rewinding a run (docs/runtime.md, Rewind). A run records itself in
  * memory (headless here with opt.rewind, as a window always does), its world checksum is kept after
  * every step, then the app is sent back and forth to steps in a random order: the world shown must
  * have the very checksum the run had at that step. Then the keys (Left, Right, with Shift) and the
  * timeline (a press and a drag on its bar), and changing the past: a key for the scene and a saved
  * reload at a past step drop the old future, and replaying the branched recording gives the new
- * run's worlds, not the old ones. Input goes through app_handle_event, the window's own path. */
+ * run's worlds, not the old ones. The replays print nothing (the run's output is a headless run's,
+ * line for line, however many keyframes and jumps); the inspector's plots after any jump are the
+ * run's whole 10 s there; F5 is a mark the timeline's count restarts from, and marks on one step
+ * stack. Input goes through app_handle_event, the window's own path. */
 #include "runtime_support.h"
+
+#include <math.h>
 
 #include <lua.h>
 
@@ -344,6 +350,343 @@ static void test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had
     app_shutdown(&app);
 }
 
+/* ---- Replays say nothing ------------------------------------------------------------------------ */
+
+/* What the process writes on stdout and stderr goes to two files while it is captured. */
+typedef struct Capture {
+    int saved_out, saved_err;
+    char out[1024], err[1024];
+} Capture;
+
+static void capture_begin(Capture *c, const char *name)
+{
+    snprintf(c->out, sizeof c->out, "%s.out", rt_path(name));
+    snprintf(c->err, sizeof c->err, "%s.err", rt_path(name));
+    fflush(stdout);
+    fflush(stderr);
+    c->saved_out = dup(1);
+    c->saved_err = dup(2);
+    int fo = open(c->out, O_WRONLY | O_CREAT | O_TRUNC, 0644), fe = open(c->err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    assert_true(fo >= 0 && fe >= 0);
+    dup2(fo, 1);
+    dup2(fe, 2);
+    close(fo);
+    close(fe);
+}
+
+static void capture_end(Capture *c)
+{
+    fflush(stdout);
+    fflush(stderr);
+    dup2(c->saved_out, 1);
+    dup2(c->saved_err, 2);
+    close(c->saved_out);
+    close(c->saved_err);
+}
+
+/* Prints on stdout (print, io.write) and stderr (io.stderr:write) every second, reads the
+ * environment, fails in update (the same error for ten steps, another later) and in a brain. */
+static const char *TALKING_SCENE =
+    "world = {width = 400, height = 300, edges = \"wrap\", seed = 3}\n"
+    "function load(w)\n"
+    "  print(\"load\", os.getenv(\"STEER_REWIND_TEST\"))\n"
+    "  for i = 1, 4 do\n"
+    "    local v = w:spawn{kind = \"a\", x = w:random(400), y = w:random(300), max_speed = 60}:wander{}\n"
+    "    if i == 1 then v.brain = function(v) if v.world.time > 3 then error(\"brain out\") end end end\n"
+    "  end\n"
+    "end\n"
+    "function update(w, dt)\n"
+    "  local n = w.step_count\n"
+    "  if n % 60 == 0 then\n"
+    "    print(\"tick\", n)\n"
+    "    io.write(\"written \", n, \"\\n\")\n"
+    "    io.stderr:write(\"to stderr \", n, \"\\n\")\n"
+    "  end\n"
+    "  if n >= 100 and n < 110 then error(\"boom\") end\n"
+    "  if n == 400 then error(\"bang\") end\n"
+    "end\n";
+
+/* Lines of `text` before the summary line (a headless run's last). */
+static char *before_summary(char *text)
+{
+    char *summary = strstr(text, "summary: ");
+    if (summary) *summary = '\0';
+    return text;
+}
+
+/* A window's rewind replays in the background (keyframes) and to show past steps (jumps, Left,
+ * Right, the timeline): none of it may print again what the run printed. The live run's output is
+ * the output of a headless run of the same scene and steps, line for line; after keyframes and
+ * jumps over the whole run, a reload and more jumps across it, nothing more was printed than the
+ * one "reloaded" line; going on from a past step prints the new run's lines only. */
+static void test_replays_print_nothing_only_the_run_shown_does(void **state)
+{
+    (void)state;
+    rt_write("talk.lua", TALKING_SCENE);
+    setenv("STEER_REWIND_TEST", "here", 1);
+    const char *args[] = {"--headless", "--steps", "1500", "--seed", "9", rt_path("talk.lua"), NULL};
+    char *headless_out, *headless_err;
+    assert_int_equal(rt_run(args, &headless_out, &headless_err), 2); /* (script errors: status 2) */
+    assert_int_equal(rt_count(headless_out, "tick"), 25);
+    assert_true(rt_count(headless_err, "script error") >= 3);
+
+    static App app;
+    Capture live;
+    capture_begin(&live, "live");
+    start(&app, rt_path("talk.lua"), true);
+    run_noting(&app, 1500);
+    capture_end(&live);
+    char *out = rt_read(live.out), *err = rt_read(live.err);
+    assert_string_equal(out, before_summary(headless_out));
+    assert_string_equal(err, headless_err);
+    free(out);
+    free(err);
+
+    /* keyframes and jumps over the whole run, then a reload and the same across it */
+    Capture past;
+    capture_begin(&past, "past");
+    while (rewind_idle(app.rewind, &app, 0.01)) {
+    }
+    srand(11);
+    for (int i = 0; i < 6; i++) jump(&app, rand() % 1501);
+    jump(&app, 105); /* in the middle of the failing update's steps */
+    event_key(&app, SDLK_RIGHT, KMOD_LSHIFT);
+    app_frame(&app, 1.0 / 60.0);
+    event_key(&app, SDLK_LEFT, 0);
+    app_frame(&app, 1.0 / 60.0);
+    jump(&app, 1500);
+    assert_false(app.paused && !rewind_in_past(app.rewind) && app.steps != 1500);
+    event_key(&app, SDLK_SPACE, 0); /* (at the last step: goes on live, nothing dropped) */
+    char *text = rt_read(rt_path("talk.lua"));
+    size_t len = strlen(text) + 32;
+    char *saved = malloc(len);
+    snprintf(saved, len, "%s-- saved again\n", text);
+    rt_write("talk.lua", saved);
+    free(saved);
+    free(text);
+    double end = rt_now() + RT_DEADLINE_S;
+    while (rt_now() < end) {
+        app_frame(&app, 1.0 / 60.0);
+        fflush(stderr);
+        char *said = rt_read(past.err);
+        bool reloaded = strstr(said, "steer: reloaded") != NULL;
+        free(said);
+        if (reloaded) break;
+        rt_sleep(0.02);
+    }
+    long long reloaded_at = app.steps;
+    run_noting(&app, 300);
+    while (rewind_idle(app.rewind, &app, 0.01)) {
+    }
+    for (int i = 0; i < 6; i++) jump(&app, rand() % (reloaded_at + 301));
+    jump(&app, reloaded_at - 1);
+    jump(&app, reloaded_at + 1); /* forward over the reload */
+    capture_end(&past);
+    out = rt_read(past.out);
+    err = rt_read(past.err);
+    /* only what the run printed live after step 1500: the reload, and its own lines */
+    assert_int_equal(rt_count(err, "steer: reloaded"), 1);
+    /* the update's errors were long before; the brain, resumed by the good reload, fails anew once */
+    if (rt_count(err, "boom") + rt_count(err, "bang") != 0 || rt_count(err, "brain out") != 1)
+        fail_msg("errors printed again:\n%s", err);
+    assert_int_equal(rt_count(out, "load"), 0);
+    int ticks = rt_count(out, "tick");
+    if (ticks > 6)
+        fail_msg("%d ticks printed after step 1500 (at most 6 in %lld steps):\n%s", ticks, app.steps - 1500, out);
+    free(out);
+    free(err);
+
+    /* going on from a past step: the new run's steps print, once each */
+    Capture branch;
+    capture_begin(&branch, "branch");
+    jump(&app, 700);
+    event_key(&app, SDLK_SPACE, 0);
+    run_noting(&app, 120);
+    capture_end(&branch);
+    out = rt_read(branch.out);
+    assert_string_equal(out, "tick\t720\nwritten 720\ntick\t780\nwritten 780\n");
+    free(out);
+    err = rt_read(branch.err);
+    /* (and the one line that says the branch kept the future it dropped) */
+    assert_string_equal(err, "steer: rewind: the run branched at step 700; the 1101 steps it dropped are kept: Ctrl+Z "
+                             "goes back to them\nto stderr 720\nto stderr 780\n");
+    free(err);
+    app_shutdown(&app);
+    unsetenv("STEER_REWIND_TEST");
+    free(headless_out);
+    free(headless_err);
+}
+
+/* The plots' window of two histories: the same samples, bit for bit. */
+static void assert_same_window(const History *live, const History *shown, long long step)
+{
+    SteerInspectorPlots a, b;
+    history_view(live, &a);
+    history_view(shown, &b);
+    if (a.count != b.count || a.now != b.now)
+        fail_msg("step %lld: the plots show %d samples up to %.3f s, the run had %d up to %.3f s", step, b.count, b.now,
+                 a.count, a.now);
+    for (int i = 0; i < a.count; i++) {
+        int ia = (a.first + i) % HISTORY_CAPACITY, ib = (b.first + i) % HISTORY_CAPACITY;
+        assert_memory_equal(&live->time[ia], &shown->time[ib], sizeof live->time[0]);
+        assert_memory_equal(&live->speed[ia], &shown->speed[ib], sizeof live->speed[0]);
+        assert_memory_equal(&live->force[ia], &shown->force[ib], sizeof live->force[0]);
+    }
+    /* the whole window: its oldest sample 10 s (less one step) before the newest, or the first step's */
+    double span = a.now - live->time[a.first], whole = fmin(HISTORY_WINDOW_S, a.now) - 2.0 / 60.0;
+    if (span < whole) fail_msg("step %lld: the plots span %.3f s", step, span);
+}
+
+/* Steps whose plots the test compares after jumping there, by a timeline click (the step under
+ * the pointer) and by Left: some just after a keyframe (a replay from there alone would give a
+ * fraction of a second), one before every keyframe, one the ring held already. */
+enum { PLOT_RUN = 1500, PLOT_TARGETS = 6 };
+
+static void test_after_any_jump_the_plots_show_their_whole_window_as_the_run_had_it(void **state)
+{
+    (void)state;
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = MAX_STEPS - 1;
+    opt.has_seed = true;
+    opt.seed = 4;
+    opt.width = 800;
+    opt.height = 600;
+    opt.select = 2;
+    opt.screenshot = rt_path("unused.png");
+    opt.script = "scripts/hunter_prey.lua";
+    static App app;
+    static History live[PLOT_TARGETS];
+    int bx, by, bw, bh;
+    steer_render_timeline_bar(800, 600, &bx, &by, &bw, &bh);
+    /* clicks at the columns of steps 1400 (the ring holds it), 780, 405 and 1155 (30 steps past the
+     * keyframes the idle work builds: 750, 375, 1125), 200; then Left from the last */
+    static const long long wanted[PLOT_TARGETS - 1] = {1400, 780, 405, 1155, 200};
+    int xs[PLOT_TARGETS - 1];
+    long long targets[PLOT_TARGETS];
+    for (int i = 0; i < PLOT_TARGETS - 1; i++) {
+        xs[i] = bx + (int)((double)wanted[i] / PLOT_RUN * bw + 0.5);
+        targets[i] = steer_render_timeline_step(800, 600, PLOT_RUN, xs[i]);
+    }
+    targets[PLOT_TARGETS - 1] = targets[PLOT_TARGETS - 2] - 1;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    for (int i = 0; i < PLOT_RUN; i++) {
+        run_noting(&app, 1);
+        for (int k = 0; k < PLOT_TARGETS; k++)
+            if (app.steps == targets[k]) live[k] = *app.history;
+    }
+    while (rewind_idle(app.rewind, &app, 0.01)) {
+    }
+    assert_int_equal(rewind_keyframes(app.rewind), 3);
+    for (int k = 0; k < PLOT_TARGETS; k++) {
+        if (k < PLOT_TARGETS - 1) {
+            mouse(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, xs[k], by + bh / 2);
+            mouse(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, xs[k], by + bh / 2);
+        } else {
+            event_key(&app, SDLK_LEFT, 0);
+        }
+        app_frame(&app, 1.0 / 60.0);
+        assert_shows(&app, targets[k]);
+        assert_same_window(&live[k], app.history, targets[k]);
+    }
+    app_shutdown(&app);
+}
+
+/* ---- The timeline's marks and count ------------------------------------------------------------- */
+
+static void save_and_wait(App *app, const char *name, const char *text, int errors_before, bool fails)
+{
+    rt_write(name, text);
+    double end = rt_now() + RT_DEADLINE_S;
+    for (;;) {
+        app_frame(app, 1.0 / 60.0);
+        bool done = fails ? script_error_count(app->script) > errors_before : scene_global_set(app, "saved");
+        if (done) return;
+        if (rt_now() > end) fail_msg("the save of %s was never loaded", name);
+        rt_sleep(0.02);
+    }
+}
+
+/* F5 is a mark on the timeline (green) and the label counts from it, as the HUD's clock does; a
+ * failed save's reload and error marks, on one step, are both drawn (the error stacked above the
+ * reload's tick), as are F5's branch and restart at a past step. */
+static void test_restarts_are_marked_the_count_restarts_with_them_and_marks_stack(void **state)
+{
+    (void)state;
+    rt_write("branch.lua", BRANCH_SCENE);
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.watch = true;
+    opt.steps = MAX_STEPS - 1;
+    opt.width = 800;
+    opt.height = 600;
+    opt.screenshot = rt_path("unused.png");
+    opt.script = rt_path("branch.lua");
+    static App app;
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    run_noting(&app, 300);
+    long long failed_at = app.steps; /* the save lands at the step shown when the frame starts */
+    save_and_wait(&app, "branch.lua", "world = {\n", script_error_count(app.script), true); /* a syntax error */
+    failed_at = app.steps - 1; /* (that frame stepped once after the reload) */
+    char good[2048];
+    snprintf(good, sizeof good, "%ssaved = true\n", BRANCH_SCENE);
+    run_noting(&app, 30);
+    save_and_wait(&app, "branch.lua", good, 0, false);
+    run_noting(&app, 400 - (int)app.steps);
+    event_key(&app, SDLK_F5, 0);
+    run_noting(&app, 120);
+    assert_int_equal(app.steps, 520);
+    event_key(&app, SDLK_SPACE, 0);
+    app_frame(&app, 1.0 / 60.0);
+    SteerTimeline t;
+    char label[256];
+    rewind_timeline(app.rewind, &app, &t, label, sizeof label);
+    assert_int_equal(t.last, 520);
+    assert_string_equal(label, "step 120 of 120 (2.0 s since the restart)");
+    assert_true(fabs(steer_world_time(script_world(app.script)) - 2.0) < 1e-9); /* the HUD's clock */
+    int restarts = 0, at_failure = 0;
+    for (int i = 0; i < t.mark_count; i++) {
+        if (t.mark_kinds[i] == STEER_MARK_RESTART) assert_int_equal(t.mark_steps[i], 400), restarts++;
+        if (t.mark_steps[i] == failed_at) at_failure |= 1 << t.mark_kinds[i];
+    }
+    assert_int_equal(restarts, 1);
+    assert_int_equal(at_failure, (1 << STEER_MARK_RELOAD) | (1 << STEER_MARK_ERROR));
+    app_render(&app, 1.0);
+    int x_failed = steer_render_timeline_column(800, 600, 520, failed_at);
+    int x_restart = steer_render_timeline_column(800, 600, 520, 400);
+    int rx, ry, rw, rh;
+    steer_render_timeline_mark_rect(800, 600, x_failed, 0, STEER_MARK_RELOAD, &rx, &ry, &rw, &rh);
+    assert_int_equal(pixel(&app, rx, ry + rh / 2), 0x5AAAFF); /* the reload's tick */
+    steer_render_timeline_mark_rect(800, 600, x_failed, 1, STEER_MARK_ERROR, &rx, &ry, &rw, &rh);
+    assert_int_equal(pixel(&app, rx + 1, ry + 1), 0xEB4646); /* the error above it */
+    steer_render_timeline_mark_rect(800, 600, x_restart, 0, STEER_MARK_RESTART, &rx, &ry, &rw, &rh);
+    assert_int_equal(pixel(&app, rx, ry + rh / 2), 0x5ADC78); /* the restart */
+    /* before the restart the count is the first run's */
+    jump(&app, 200);
+    rewind_timeline(app.rewind, &app, &t, label, sizeof label);
+    assert_string_equal(label, "step 200 of 400 (3.3 s)  rewound: Space goes on from here");
+    /* F5 at step 200: a branch and a restart there, both drawn */
+    event_key(&app, SDLK_F5, 0);
+    app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.steps, 200);
+    event_key(&app, SDLK_SPACE, 0); /* (the restart left it paused) */
+    run_noting(&app, 100);
+    event_key(&app, SDLK_SPACE, 0);
+    app_frame(&app, 1.0 / 60.0);
+    rewind_timeline(app.rewind, &app, &t, label, sizeof label);
+    assert_string_equal(label, "step 100 of 100 (1.7 s since the restart)   Ctrl+Z: the 320 steps dropped at 200");
+    app_render(&app, 1.0);
+    /* (the bar spans the future kept aside too) */
+    x_restart = steer_render_timeline_column(800, 600, rewind_timeline_span(app.rewind, &app), 200);
+    steer_render_timeline_mark_rect(800, 600, x_restart, 0, STEER_MARK_BRANCH, &rx, &ry, &rw, &rh);
+    assert_int_equal(pixel(&app, rx, ry + 1), 0xFAD246); /* the branch's tick (above the bar: no handle) */
+    steer_render_timeline_mark_rect(800, 600, x_restart, 1, STEER_MARK_RESTART, &rx, &ry, &rw, &rh);
+    assert_int_equal(pixel(&app, rx + 1, ry + 1), 0x5ADC78); /* the restart above it */
+    app_shutdown(&app);
+}
+
 static void test_the_recording_in_memory_stops_at_its_cap_between_records_and_stays_readable(void **state)
 {
     (void)state;
@@ -452,7 +795,7 @@ static bool panel_says(App *app, const char *text)
 }
 
 /* Saves `text` as branch.lua and runs frames until the panel says `expect`. */
-static void save_and_wait(App *app, const char *text, const char *expect)
+static void save_broken_and_wait(App *app, const char *text, const char *expect)
 {
     rt_write_rename("branch.lua", text);
     double end = rt_now() + RT_DEADLINE_S;
@@ -475,11 +818,11 @@ static void test_a_save_that_fails_at_a_past_step_keeps_the_future(void **state)
     /* a syntax error: nothing ran */
     char broken[4096];
     snprintf(broken, sizeof broken, "%sfunction oops(\n", BRANCH_SCENE);
-    save_and_wait(&app, broken, "branch.lua:");
+    save_broken_and_wait(&app, broken, "branch.lua:");
     assert_still_rewound(&app, 125, 417);
     /* an error while the chunk runs, after it changed the world: the host is replayed again */
     snprintf(broken, sizeof broken, "%sW:spawn{kind = \"a\"}\nerror(\"half done\")\n", BRANCH_SCENE);
-    save_and_wait(&app, broken, "half done");
+    save_broken_and_wait(&app, broken, "half done");
     assert_still_rewound(&app, 125, 417);
     assert_true(panel_says(&app, "half done")); /* the panel keeps the file's error */
     jump(&app, 417);                            /* the future is the run's, to its last step */
@@ -622,6 +965,11 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_scene_that_lists_left_and_right_gets_them_and_brackets_step_the_timeline,
                                         rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_replays_print_nothing_only_the_run_shown_does, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_after_any_jump_the_plots_show_their_whole_window_as_the_run_had_it,
+                                        rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_restarts_are_marked_the_count_restarts_with_them_and_marks_stack, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_threads.c - the step on a pool of threads (src/core/thread_pool.c, world.c's step_on_pool,
  * the parallel passes of grid.c and neighbourhood.c): the same world stepped with 1, 2, 3 and 8
  * threads must end in the same bits - positions, velocities, headings, every behaviour's
