@@ -29,7 +29,7 @@ installs() {
     [ "$(readlink "$prefix/lib/libsteer.so")" = libsteer.so.${version%%.*} ] || { echo "libsteer.so: $(readlink "$prefix/lib/libsteer.so")"; return 1; }
     [ "$(readlink "$prefix/lib/libsteer.so.${version%%.*}")" = "libsteer.so.$version" ] || { echo "bad soname link"; return 1; }
     # no private header is installed
-    [ "$(ls "$prefix/include/steer" | wc -l)" -eq 6 ] || { ls "$prefix/include/steer"; return 1; }
+    [ "$(ls "$prefix/include/steer")" = "$(ls "$top/include/steer")" ] || { ls "$prefix/include/steer"; return 1; }
     # every demo
     for f in scripts/*.lua; do [ -f "$prefix/share/steer/${f#scripts/}" ] || { echo "missing demo $f"; return 1; }; done
 }
