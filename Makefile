@@ -1,6 +1,8 @@
 # steer - build, test, benchmark. Everything is built out of tree into build/.
-#   make          the core library (build/libsteer.a)
+#   make          the core library (build/libsteer.a, libsteer.so), and the Lua module and the
+#                 program where pkg-config finds their libraries (mk/deps.mk)
 #   make test     every test suite under AddressSanitizer + UBSan; ends with "N passed, N failed"
+#   make test-core  the core's C tests only (no Lua, no SDL, no dpkg: mk/deps.mk)
 #   make bench    benchmarks (not part of make test)
 #   make fuzz     libFuzzer harnesses of the core and the Lua module, FUZZ_SECONDS each (mk/fuzz.mk)
 #   make demo     the hunter/prey demo
@@ -101,7 +103,7 @@ $(eval $(call c_tests_rule,asan))
 
 -include $(sort $(wildcard mk/*.mk))
 
-all: $(ALL_TARGETS)
+all: $(filter-out $(ALL_SKIPPED),$(ALL_TARGETS))
 
 test: check-deps $(C_TEST_BIN) $(TEST_PREREQS)
 	@sh tests/run_suites.sh $(C_TEST_BIN) $(TEST_SUITES)
@@ -115,12 +117,16 @@ uninstall: $(UNINSTALL_TARGETS)
 	for d in $(STEER_DIRS); do [ ! -d $$d ] || rmdir --ignore-fail-on-non-empty $$d; done
 
 # Installs the missing Debian packages when run as root (as CI is); otherwise says exactly what to
-# install, instead of failing later with a compiler error.
+# install, instead of failing later with a compiler error. Without dpkg-query (not Debian) it says
+# that it checks nothing and lets the build go on.
 DEBIAN_PACKAGES = build-essential pkg-config lua5.4 liblua5.4-dev lua-busted libcmocka-dev \
                   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core \
-                  luajit libluajit-5.1-dev love xvfb xauth luarocks lua-check
+                  luajit libluajit-5.1-dev love xvfb xauth luarocks lua-check cmake
 check-deps:
-	@missing=""; \
+	@if ! command -v dpkg-query >/dev/null; then \
+	    echo "steer: no dpkg-query here, so the Debian packages are not checked:$(foreach p,$(DEBIAN_PACKAGES), $(p))"; exit 0; \
+	fi; \
+	missing=""; \
 	for p in $(DEBIAN_PACKAGES); do \
 	    dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_bindings.c - what the Lua binding costs: ns per behaviour toggle (v:wander{...}), per
  * field read (v.x) and per world:closest query, each next to the same work done through the C
  * API in the same process on the same world. Medians of 9 runs; run with `make bench-bindings`.

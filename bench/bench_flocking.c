@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_flocking.c - how fast the core steps a flock, and how that compares with the same flocking
  * written in plain Lua 5.4 (bench/flocking.lua), measured in the same process.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_render.c - milliseconds per rendered frame (steer_render_world + HUD) on SDL's software
  * renderer at 1280x720, into the 32-bit ARGB surface the program renders into headless, for
  * wandering, avoiding vehicles among obstacles and a wall.

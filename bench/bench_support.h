@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_support.h - the clocks, the median and the memory figure every benchmark reports with. */
 #ifndef STEER_BENCH_SUPPORT_H
 #define STEER_BENCH_SUPPORT_H

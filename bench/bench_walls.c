@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_walls.c - what the wall grid saves: 1,000 vehicles avoiding walls (and wandering) among
  * 500 walls in a wrapping world, stepped with the wall grid and with the full scan of every wall
  * (world->wall_grid_off, the switch the tests compare against), in alternating repetitions of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* memory_probe.h - how much faster two threads stream through memory than one, on this machine.
  *
  * A step of a large flock moves a lot of memory, so its 2-thread speedup is read beside how the

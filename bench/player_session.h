@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* player_session.h - the input a player gives during the 10-minute hunter/prey session that
  * bench-replay records (bench/replay/record_size.c) and bench-rewind jumps around in
  * (bench/rewind/bench_rewind.c), frame by frame, through the window's event path: the pointer

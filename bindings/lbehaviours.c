@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lbehaviours.c - the behaviour methods of steer.Vehicle: one per row of the core's behaviour
  * table (v:seek, v:wander, ...), reading the row's positional targets and options, plus v:stop,
  * v:behaviours and v:forces. */
@@ -80,13 +81,13 @@ static int behaviour_method(lua_State *L)
     if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK)
         def = steer_default_behaviour_def(type);
 
-    const SteerBehaviourInfo *info = &steer_behaviour_table[type]; /* type: this method's own */
+    const SteerBehaviourInfo *info = steer_behaviour_info(type); /* type: this method's own */
     int arg = 2;
     check_targets(L, &arg, v, info, &def);
     if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
 
     SteerBehaviourDef changed = def;
-    OptList own = {info->name, NULL, info->option_count, info->options};
+    OptList own = {info->name, NULL, info->option_count, info->options, NULL};
     OptList common = lsteer_common_options();
     uint64_t mask = lsteer_read_options2(L, arg, &own, &changed, &common, &changed);
     bool has_options = lua_istable(L, arg);

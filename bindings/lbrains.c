@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lbrains.c - the brain scheduler: w:think() calls each vehicle's brain (v.brain) at the world's
  * think rate, staggered over the steps, with the simulated time since that vehicle last thought;
  * a brain that raises an error pauses that vehicle only. The `steer` program runs the same code

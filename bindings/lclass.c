@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lclass.c - the one class builder: a handle type's metatable made from its methods, its fields
  * and its metamethods, with the __index and __newindex every handle type shares and the one
  * unknown-member error (with its did-you-mean). How a member is found fast: lsteer_internal.h,
@@ -90,8 +91,10 @@ static int class_newindex(lua_State *L)
         return luaL_error(L, "field '%s' of %s is read-only", key, cls->name);
     if (code == 0) return luaL_error(L, "'%s' is a method of %s and cannot be assigned", key, cls->name);
     const LField *field = find_field(cls, code);
-    if (!field->writable)
-        return luaL_error(L, "field '%s' of %s is read-only%s", key, cls->name, field->hint ? field->hint : "");
+    bool writable = field ? field->writable : cls->core_fields[code - cls->core_field_code].writable;
+    if (!writable)
+        return luaL_error(L, "field '%s' of %s is read-only%s", key, cls->name,
+                          field && field->hint ? field->hint : "");
     return cls->set(L, self, code, key);
 }
 
@@ -136,6 +139,10 @@ void lsteer_class_open(lua_State *L, const LClass *cls, int nup)
     for (int i = 0; i < cls->field_count; i++) {
         lua_pushinteger(L, cls->fields[i].code);
         lua_setfield(L, -2, cls->fields[i].name);
+    }
+    for (int i = 0; i < cls->core_field_count; i++) {
+        lua_pushinteger(L, cls->core_field_code + i);
+        lua_setfield(L, -2, cls->core_fields[i].name);
     }
     push_member_keys(L, cls); /* mt, dispatch, keys, methods */
     for (int f = 0; f < 2; f++) {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lhost.c - what a host other than the steer program needs from the module: w:debug_draw{...},
  * the core's debug drawing (the program's overlays) as calls to Lua functions, so that any engine
  * that draws lines and circles (LÖVE's love.graphics, say) shows wander circles, feelers and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lnames.c - the names scripts use for the core's small enums (edges, leash, combine): one array
  * each, indexed by the enum's value, read by the parsers, by tostring and field reads, and by the
  * messages that list them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* loptions.c - the one reader of option tables. It reads every behaviour's keys from the core's
  * behaviour table (and knows spawn's and world's), so unknown keys, did-you-mean suggestions, type
  * and range errors all come from here and read the same everywhere. */
@@ -14,7 +15,7 @@
     }
 #define LIST(what, specs)                                                                                              \
     {                                                                                                                  \
-        what, specs, (int)(sizeof specs / sizeof specs[0]), NULL                                                       \
+        what, specs, (int)(sizeof specs / sizeof specs[0]), NULL, NULL                                                 \
     }
 
 /* ---- Behaviour options: the core's table (steer_behaviours.h), read through the same reader - */
@@ -41,7 +42,7 @@ OptType lsteer_option_type(const SteerOptionSpec *spec) { return option_type(spe
 
 OptList lsteer_common_options(void)
 {
-    OptList list = {"behaviour", NULL, STEER_COMMON_OPTION_COUNT, steer_behaviour_common_options};
+    OptList list = {"behaviour", NULL, STEER_COMMON_OPTION_COUNT, steer_behaviour_common_options(), NULL};
     return list;
 }
 
@@ -51,14 +52,6 @@ static const OptSpec SPAWN[] = {
     SPEC("vx", OPT_NUMBER, velocity.x),
     SPEC("vy", OPT_NUMBER, velocity.y),
     SPEC("heading", OPT_NUMBER, heading),
-    SPEC("mass", OPT_POSITIVE, mass),
-    SPEC("max_speed", OPT_POSITIVE, max_speed),
-    SPEC("max_force", OPT_POSITIVE, max_force),
-    SPEC("max_turn_rate", OPT_NONNEG, max_turn_rate),
-    SPEC("radius", OPT_NONNEG, radius),
-    SPEC("response_time", OPT_POSITIVE, response_time),
-    SPEC("neighbor_radius", OPT_NONNEG, neighbor_radius),
-    SPEC("view_angle", OPT_ANGLE, view_angle),
     {"kind", OPT_CUSTOM, 0},
     {"flock_with", OPT_CUSTOM, 0},
     {"color", OPT_CUSTOM, 0},
@@ -75,10 +68,6 @@ static const OptList SPAWN_LIST = LIST("spawn", SPAWN);
         key, type, offsetof(SteerWorldDef, field)                                                                      \
     }
 static const OptSpec WORLD[] = {
-    SPEC("width", OPT_POSITIVE, width),
-    SPEC("height", OPT_POSITIVE, height),
-    SPEC("dt", OPT_POSITIVE, dt),
-    SPEC("threads", OPT_INT, threads),
     {"edges", OPT_CUSTOM, 0},
     {"wrap", OPT_CUSTOM, 0},
     {"seed", OPT_CUSTOM, 0},
@@ -86,8 +75,27 @@ static const OptSpec WORLD[] = {
 };
 static const OptList WORLD_LIST = LIST("world", WORLD);
 
+/* The tunables: rows of the core's field tables (steer_fields.h), read after the lists above, so
+ * that of several bad options the one reported is the one it always was. */
+static const OptList VEHICLE_FIELD_LIST = {"spawn", NULL, STEER_VEHICLE_FIELD_COUNT, NULL, steer_vehicle_field_table};
+static const OptList WORLD_FIELD_LIST = {"world", NULL, STEER_WORLD_FIELD_COUNT, NULL, steer_world_field_table};
+
 const OptList *lsteer_spawn_options(void) { return &SPAWN_LIST; }
+const OptList *lsteer_vehicle_field_options(void) { return &VEHICLE_FIELD_LIST; }
 const OptList *lsteer_world_options(void) { return &WORLD_LIST; }
+const OptList *lsteer_world_field_options(void) { return &WORLD_FIELD_LIST; }
+
+OptType lsteer_field_type(const SteerFieldInfo *row)
+{
+    switch (row->check) {
+    case STEER_FIELD_RANGE: return row->min > 0.0 ? OPT_POSITIVE : row->min == 0.0 ? OPT_NONNEG : OPT_NUMBER;
+    case STEER_FIELD_ZERO_OR_RANGE: return OPT_NONNEG;
+    case STEER_FIELD_ANGLE: return OPT_ANGLE;
+    case STEER_FIELD_STEP: return OPT_POSITIVE;
+    case STEER_FIELD_INTEGER: return OPT_INT;
+    }
+    return OPT_NUMBER;
+}
 
 /* ---- Values -------------------------------------------------------------------------------- */
 
@@ -313,6 +321,12 @@ int lsteer_unknown_error(lua_State *L, const char *what, const char *word, const
 /// Spec i of a list as the reader sees it; false when it is no option of Lua (a core-only one).
 static bool spec_at(const OptList *list, int i, OptSpec *out)
 {
+    if (list->fields) {
+        out->key = list->fields[i].name;
+        out->type = lsteer_field_type(&list->fields[i]);
+        out->offset = list->fields[i].def_offset;
+        return true;
+    }
     if (!list->core) {
         *out = list->specs[i];
         return true;
@@ -341,7 +355,9 @@ static bool find_spec(const OptList *list, const char *key, int *index, OptSpec 
      * behaviour call comes through here), and by first letter before strcmp, which most keys of a
      * list fail. */
     for (int i = 0; i < list->count; i++) {
-        const char *candidate = list->core ? list->core[i].key : list->specs[i].key;
+        const char *candidate = list->fields ? list->fields[i].name
+                                : list->core ? list->core[i].key
+                                             : list->specs[i].key;
         if (candidate[0] == key[0] && strcmp(candidate, key) == 0 && spec_at(list, i, out)) {
             *index = i;
             return true;
@@ -476,7 +492,7 @@ void lsteer_push_behaviour_params(lua_State *L, const SteerBehaviourDef *def)
     const SteerBehaviourInfo *info = steer_behaviour_info(def->type);
     lua_createtable(L, 0, info->option_count + STEER_COMMON_OPTION_COUNT);
     for (int list = 0; list < 2; list++) {
-        const SteerOptionSpec *specs = list ? steer_behaviour_common_options : info->options;
+        const SteerOptionSpec *specs = list ? steer_behaviour_common_options() : info->options;
         int count = list ? STEER_COMMON_OPTION_COUNT : info->option_count;
         for (int i = 0; i < count; i++) {
             const SteerOptionSpec *spec = &specs[i];

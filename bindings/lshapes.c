@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lshapes.c - handles of the world's static shapes: steer.Obstacle (circle), steer.Wall (segment),
  * steer.Path (polyline) and steer.FlowField (grid of directions). Each has :remove() and
  * :alive(); using a removed one is an error, as for vehicles. */
@@ -205,7 +206,7 @@ static const OptSpec OBSTACLE[] = {
     {"radius", OPT_POSITIVE, offsetof(ObstacleOpts, radius)},
     {"r", OPT_POSITIVE, offsetof(ObstacleOpts, r)},
 };
-static const OptList OBSTACLE_LIST = {"obstacle", OBSTACLE, 4, NULL};
+static const OptList OBSTACLE_LIST = {"obstacle", OBSTACLE, 4, NULL, NULL};
 
 typedef struct WallOpts {
     double x1, y1, x2, y2;
@@ -216,7 +217,7 @@ static const OptSpec WALL[] = {
     {"x2", OPT_NUMBER, offsetof(WallOpts, x2)},
     {"y2", OPT_NUMBER, offsetof(WallOpts, y2)},
 };
-static const OptList WALL_LIST = {"wall", WALL, 4, NULL};
+static const OptList WALL_LIST = {"wall", WALL, 4, NULL, NULL};
 
 typedef struct FieldOpts {
     double x, y, cell_size;
@@ -230,7 +231,7 @@ static const OptSpec FIELD[] = {
     {"rows", OPT_INT, offsetof(FieldOpts, rows)},
     {"vectors", OPT_CUSTOM, 0},
 };
-static const OptList FIELD_LIST = {"flow_field", FIELD, 6, NULL};
+static const OptList FIELD_LIST = {"flow_field", FIELD, 6, NULL, NULL};
 
 static void require_options(lua_State *L, int idx, const OptList *list, uint64_t mask, uint64_t required)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lsteer.c - luaopen_steer: the `steer` module table (steer.world, steer.version, the behaviour
  * names) and the metatables of every handle type. */
 #include "lsteer_internal.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lsteer_compat.h - the Lua 5.4 C API the module uses, on top of the Lua 5.1 API of LuaJIT 2.1.
  *
  * The binding sources are written once, against Lua 5.4. Built against Lua 5.4 this header adds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lsteer_internal.h - what the files of the Lua module share: the userdata layouts, the world's
  * per-vehicle tables, and the one option reader. Private to bindings/.
  *
@@ -167,6 +168,11 @@ typedef struct LClass {
     void (*add_methods)(lua_State *L); ///< adds more to the table on top, or NULL
     const LField *fields;
     int field_count;
+    /// Fields that are rows of a core field table (steer_fields.h), after `fields`: row i has the
+    /// code core_field_code + i and is writable as its row says; NULL for none.
+    const SteerFieldInfo *core_fields;
+    int core_field_count;
+    int core_field_code;
     const luaL_Reg *metamethods; ///< __tostring, __eq, __gc, ... (NULL-terminated)
     int flags;                   ///< LCLASS_*
     /// Raises when self (at 1) cannot be read or written, before any member but a method is
@@ -366,13 +372,14 @@ typedef struct OptSpec {
 } OptSpec;
 
 /// An option list: `what` names it in messages (`wander`, `spawn`, `world`). Its specs are either
-/// the bindings' own (`specs`) or a behaviour's in the core's table (`core`, NULL otherwise: its
-/// core-only options are no keys of Lua's).
+/// the bindings' own (`specs`), a behaviour's in the core's table (`core`: its core-only options
+/// are no keys of Lua's) or rows of a core field table (`fields`: steer_fields.h).
 typedef struct OptList {
     const char *what;
     const OptSpec *specs;
     int count;
     const SteerOptionSpec *core;
+    const SteerFieldInfo *fields;
 } OptList;
 
 /// Reads the options table at `idx` (nil or absent: nothing) into `base`: every key must be a
@@ -413,8 +420,16 @@ void lsteer_push_number_text(lua_State *L, double x);
 OptList lsteer_common_options(void);
 /// How the Lua side checks a core option before the core checks it (OPT_NONNEG for a length, ...).
 OptType lsteer_option_type(const SteerOptionSpec *spec);
+/// How the Lua side checks a field of the core's field tables (OPT_POSITIVE for mass, ...).
+OptType lsteer_field_type(const SteerFieldInfo *row);
+/// Spawn's own options (position, velocity, heading and those it reads itself: kind, data, ...);
+/// the vehicle field table's rows are the rest (lsteer_vehicle_field_options).
 const OptList *lsteer_spawn_options(void);
+const OptList *lsteer_vehicle_field_options(void);
+/// The world options the bindings read themselves (edges, seed, ...); the world field table's
+/// rows are the rest (lsteer_world_field_options).
 const OptList *lsteer_world_options(void);
+const OptList *lsteer_world_field_options(void);
 
 /// Pushes a Lua table of a behaviour's parameters (for v:behaviours()): every option of its row
 /// with its current value (an anchor only when given), plus weight, priority and probability.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lvehicle.c - steer.Vehicle: spawning, the one cached handle per vehicle, and its fields
  * (read-only state, checked tunables, per-vehicle Lua values). The behaviour methods are in
  * lbehaviours.c. */
@@ -378,7 +379,7 @@ int lsteer_spawn(lua_State *L)
     def.position.y = steer_world_height(w->world) * 0.5;
     /* The reader checked every key and says which are there: the options it leaves to this
      * function (kind, data, ...) are looked up only when given, as most spawns give few. */
-    uint64_t given = lsteer_read_options(L, 2, lsteer_spawn_options(), &def);
+    uint64_t given = lsteer_read_options2(L, 2, lsteer_spawn_options(), &def, lsteer_vehicle_field_options(), &def);
     const LSpawnBits *bits = &w->spawn_bits;
     KindPlan plan = {.fresh_count = 0, .base = w->kind_count};
     uint32_t kind;
@@ -525,20 +526,14 @@ enum {
     F_WORLD,
     F_BRAIN_ERROR,
     /* writable */
-    F_MAX_SPEED,
-    F_MAX_FORCE,
-    F_MASS,
-    F_RADIUS,
-    F_MAX_TURN_RATE,
-    F_RESPONSE_TIME,
-    F_NEIGHBOR_RADIUS,
-    F_VIEW_ANGLE,
     F_COLOR,
     F_COMBINE,
     F_FLOCK_WITH,
     F_DATA,
     F_BRAIN,
     F_STATE,
+    /* the core's tunables (steer_vehicle_field_table): F_CORE_FIELD + SteerVehicleField */
+    F_CORE_FIELD = 64,
 };
 
 #define RO(name, code, hint)                                                                                           \
@@ -564,14 +559,6 @@ static const LField FIELDS[] = {
     RO("force_y", F_FORCE_Y, NULL),
     RO("world", F_WORLD, NULL),
     RO("brain_error", F_BRAIN_ERROR, " (assign v.brain to resume its brain)"),
-    RW("max_speed", F_MAX_SPEED),
-    RW("max_force", F_MAX_FORCE),
-    RW("mass", F_MASS),
-    RW("radius", F_RADIUS),
-    RW("max_turn_rate", F_MAX_TURN_RATE),
-    RW("response_time", F_RESPONSE_TIME),
-    RW("neighbor_radius", F_NEIGHBOR_RADIUS),
-    RW("view_angle", F_VIEW_ANGLE),
     RW("color", F_COLOR),
     RW("combine", F_COMBINE),
     RW("flock_with", F_FLOCK_WITH),
@@ -602,14 +589,6 @@ static int vehicle_get_rest(lua_State *L, const LVehicle *h, int code)
     switch (code) {
     case F_FORCE_X: lua_pushnumber(L, s.force.x); break;
     case F_FORCE_Y: lua_pushnumber(L, s.force.y); break;
-    case F_MAX_SPEED: lua_pushnumber(L, s.max_speed); break;
-    case F_MAX_FORCE: lua_pushnumber(L, s.max_force); break;
-    case F_MASS: lua_pushnumber(L, s.mass); break;
-    case F_RADIUS: lua_pushnumber(L, s.radius); break;
-    case F_MAX_TURN_RATE: lua_pushnumber(L, s.max_turn_rate); break;
-    case F_RESPONSE_TIME: lua_pushnumber(L, s.response_time); break;
-    case F_NEIGHBOR_RADIUS: lua_pushnumber(L, s.neighbor_radius); break;
-    case F_VIEW_ANGLE: lua_pushnumber(L, s.view_angle); break;
     case F_COLOR: push_color(L, s.color); break;
     case F_COMBINE: lua_pushstring(L, LSTEER_COMBINE_NAMES.names[s.combine]); break;
     case F_FLOCK_WITH:
@@ -619,6 +598,12 @@ static int vehicle_get_rest(lua_State *L, const LVehicle *h, int code)
         else
             lua_pushnil(L);
         break;
+    default: { /* a row of the field table */
+        double value;
+        memcpy(&value, (const char *)&s + steer_vehicle_field_table[code - F_CORE_FIELD].state_offset, sizeof value);
+        lua_pushnumber(L, value);
+        break;
+    }
     }
     return 1;
 }
@@ -673,28 +658,6 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
     double x = 0.0;
     SteerResult r = STEER_OK;
     switch (code) {
-    case F_MAX_SPEED:
-    case F_MAX_FORCE:
-    case F_MASS:
-    case F_RESPONSE_TIME:
-        if ((msg = lsteer_check_value(L, 3, OPT_POSITIVE, &x))) break;
-        r = code == F_MAX_SPEED   ? steer_vehicle_set_max_speed(world, h->id, x)
-            : code == F_MAX_FORCE ? steer_vehicle_set_max_force(world, h->id, x)
-            : code == F_MASS      ? steer_vehicle_set_mass(world, h->id, x)
-                                  : steer_vehicle_set_response_time(world, h->id, x);
-        break;
-    case F_RADIUS:
-    case F_MAX_TURN_RATE:
-    case F_NEIGHBOR_RADIUS:
-        if ((msg = lsteer_check_value(L, 3, OPT_NONNEG, &x))) break;
-        r = code == F_RADIUS          ? steer_vehicle_set_radius(world, h->id, x)
-            : code == F_MAX_TURN_RATE ? steer_vehicle_set_max_turn_rate(world, h->id, x)
-                                      : steer_vehicle_set_neighbor_radius(world, h->id, x);
-        break;
-    case F_VIEW_ANGLE:
-        if ((msg = lsteer_check_value(L, 3, OPT_ANGLE, &x))) break;
-        r = steer_vehicle_set_view_angle(world, h->id, x);
-        break;
     case F_COLOR: {
         uint32_t word;
         if ((msg = check_color(L, 3, &word))) break;
@@ -726,6 +689,12 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
         if (uv == HUV_BRAIN) lsteer_brains_resume(L, 1); /* a brain set anew starts thinking again */
         break;
     }
+    default: { /* a row of the field table: the Lua check names the lower bound, the core the rest */
+        SteerVehicleField field = (SteerVehicleField)(code - F_CORE_FIELD);
+        if ((msg = lsteer_check_value(L, 3, lsteer_field_type(&steer_vehicle_field_table[field]), &x))) break;
+        r = steer_vehicle_set_field(world, h->id, field, x);
+        break;
+    }
     }
     if (msg) return field_error(L, key, msg);
     if (r != STEER_OK) return field_error(L, key, lsteer_core_error(world));
@@ -753,6 +722,9 @@ static const LClass VEHICLE_CLASS = {
     .add_methods = lsteer_add_behaviour_methods,
     .fields = FIELDS,
     .field_count = (int)(sizeof FIELDS / sizeof FIELDS[0]),
+    .core_fields = steer_vehicle_field_table,
+    .core_field_count = STEER_VEHICLE_FIELD_COUNT,
+    .core_field_code = F_CORE_FIELD,
     .metamethods = VEHICLE_META,
     .get = vehicle_get,
     .set = vehicle_set,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lworld.c - steer.World: creating a world, stepping it, its PRNG, kinds, and the queries scripts
  * ask (closest, neighbors, vehicles, count). */
 #include <math.h>
@@ -127,7 +128,7 @@ int lsteer_world_new(lua_State *L)
 {
     SteerWorldDef def = steer_default_world_def();
     double think_hz = lsteer_default_think_hz();
-    lsteer_read_options(L, 1, lsteer_world_options(), &def);
+    lsteer_read_options2(L, 1, lsteer_world_options(), &def, lsteer_world_field_options(), &def);
     if (lua_istable(L, 1)) {
         def.edges = check_edges(L, 1);
         lua_getfield(L, 1, "seed");

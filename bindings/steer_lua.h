@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_lua.h - the Lua 5.4 module `steer` as seen from C: what the runtime (src/runtime) needs
  * beyond `require "steer"`. Script writers never see this header; they see types/steer.lua.
  */
@@ -11,49 +12,64 @@
 
 #include "steer/steer.h"
 
+/* steer.so is built with its symbols hidden (-fvisibility=hidden, the core linked in unexported):
+ * what it exports is luaopen_steer and the functions below, each marked STEER_LUA_API. A Windows
+ * DLL build of the module defines STEER_LUA_BUILD_DLL. */
+#if defined(_WIN32) || defined(__CYGWIN__)
+#if defined(STEER_LUA_BUILD_DLL)
+#define STEER_LUA_API __declspec(dllexport)
+#else
+#define STEER_LUA_API
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
+#define STEER_LUA_API __attribute__((visibility("default")))
+#else
+#define STEER_LUA_API
+#endif
+
 /// Opens the module: pushes the `steer` table (steer.world, steer.version, ...). Registered by the
 /// runtime in package.preload; also the entry point of steer.so.
-int luaopen_steer(lua_State *L);
+STEER_LUA_API int luaopen_steer(lua_State *L);
 
 /// The world behind a steer.World userdata at index idx, or NULL when the value is not one (or is
 /// a world that was closed).
-SteerWorld *steer_lua_to_world(lua_State *L, int idx);
+STEER_LUA_API SteerWorld *steer_lua_to_world(lua_State *L, int idx);
 
 /// Marks the world at idx as held by the host, which goes on using it: from then on w:close(), a
 /// script's `<close>` variable and its __gc (a script can call it) raise an error instead of
 /// freeing it, until steer_lua_release_world. Does nothing when idx is not a world.
-void steer_lua_hold_world(lua_State *L, int idx);
+STEER_LUA_API void steer_lua_hold_world(lua_State *L, int idx);
 /// Lets the world at idx go again (before the host drops its reference or calls lua_close, so that
 /// garbage collection frees it). Does nothing when idx is not a world.
-void steer_lua_release_world(lua_State *L, int idx);
+STEER_LUA_API void steer_lua_release_world(lua_State *L, int idx);
 
 /// Pushes the one cached handle (steer.Vehicle) of vehicle `id` of the world at index world_idx;
 /// pushes nil when the id names no live vehicle of that world.
-void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
+STEER_LUA_API void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 
 /// The id behind the steer.Vehicle handle at index idx; false when the value is not a handle. The
 /// id may name a removed vehicle: check it with steer_vehicle_is_valid().
-bool steer_lua_to_vehicle(lua_State *L, int idx, SteerVehicleId *out);
+STEER_LUA_API bool steer_lua_to_vehicle(lua_State *L, int idx, SteerVehicleId *out);
 
 /// Removes vehicle `id` of the world at world_idx the way world:remove does: the core vehicle, and
 /// its cached handle, v.data, v.brain and v.state. Returns false (changing nothing) when the id
 /// names no live vehicle of that world. C code that removes vehicles of a scripted world should
 /// use this rather than steer_vehicle_destroy, which would leave the Lua values behind.
-bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
+STEER_LUA_API bool steer_lua_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 
 /// The name a script gave to kind number `kind` in the world at index world_idx (`"prey"`), or
 /// NULL when no vehicle was ever spawned with that kind. The string lives as long as the world.
-const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind);
+STEER_LUA_API const char *steer_lua_kind_name(lua_State *L, int world_idx, uint32_t kind);
 
 /// v.state of vehicle `id` of the world at index world_idx (its length in *len when len is not NULL),
 /// or NULL when it has none or the id names no live vehicle. Pushes nothing, never raises, never
 /// allocates (no handle is made: a vehicle without one has no state). The string is the vehicle's
 /// own user value: valid until a script changes v.state or removes the vehicle.
-const char *steer_lua_vehicle_state(lua_State *L, int world_idx, SteerVehicleId id, size_t *len);
+STEER_LUA_API const char *steer_lua_vehicle_state(lua_State *L, int world_idx, SteerVehicleId id, size_t *len);
 
 /// Pushes `vehicle #12 (prey)` for the steer.Vehicle handle at idx (the words of tostring(v) and
 /// of the removed-vehicle error).
-void steer_lua_push_vehicle_label(lua_State *L, int idx);
+STEER_LUA_API void steer_lua_push_vehicle_label(lua_State *L, int idx);
 
 /* ---- Brains: the scheduler behind w:think(), for a host that runs it itself ----------------- */
 
@@ -72,19 +88,19 @@ typedef struct SteerLuaThinkHooks {
 /// What w:think() does, for the world at world_idx: calls the brains whose turn it is in the
 /// coming step and pauses each vehicle whose brain fails. Returns how many failed. Raises only
 /// when memory runs out (the world's bookkeeping grows with it).
-int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks);
+STEER_LUA_API int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks);
 /// w:resume_brains(): every paused vehicle thinks again; returns how many were paused.
-int steer_lua_resume_brains(lua_State *L, int world_idx);
+STEER_LUA_API int steer_lua_resume_brains(lua_State *L, int world_idx);
 /// How many vehicles of the world at world_idx have a paused brain now.
-int steer_lua_paused_brains(lua_State *L, int world_idx);
+STEER_LUA_API int steer_lua_paused_brains(lua_State *L, int world_idx);
 /// Sets w.think_hz (>= 0, 0 = never); false when hz is not a finite number >= 0.
-bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz);
+STEER_LUA_API bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz);
 /// w.think_hz of the world at world_idx (0 when it is not a live world).
-double steer_lua_think_hz(lua_State *L, int world_idx);
+STEER_LUA_API double steer_lua_think_hz(lua_State *L, int world_idx);
 
 /// The candidate a mistyped word most likely meant, or NULL: the module's "did you mean" (British
 /// spellings match their American candidates, a typo is one or two edits), for a host's own
 /// messages to read like the module's (the program's --overlays). Calls no Lua.
-const char *steer_lua_suggest(const char *word, const char *const *candidates, int count);
+STEER_LUA_API const char *steer_lua_suggest(const char *word, const char *const *candidates, int count);
 
 #endif

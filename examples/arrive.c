@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* arrive.c - the C core alone, as a C game uses it once `make install` has run: a hunter pursues a
  * prey that arrives at a point, for ten simulated seconds. Built against the installed library:
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flock_ascii.c - the C core alone, drawn through its debug-draw callbacks: a flock wanders around
  * an obstacle, a hunter pursues the nearest bird, and the world is drawn as text in a terminal.
  * It also shows what happens to an id once its vehicle is removed. Built against the installed

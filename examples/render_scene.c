@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_scene.c - the C core and src/render without the runtime, raylib-example style: build a
  * small world (prey that wander and evade, hunters that pursue, a patrol on a path, obstacles and
  * walls), step it, draw one frame offscreen with some overlays and save it as a PNG.

@@ -37,7 +37,7 @@ fuzz-deps:
 	@$(MAKE) --no-print-directory check-deps DEBIAN_PACKAGES="clang libfuzzer-14-dev lua5.4 liblua5.4-dev"
 
 # -max_len: the harnesses read a few bytes per call; longer inputs only repeat. Each run prints
-# libFuzzer's final stats (executions, cov, ft, corpus) for the README.
+# libFuzzer's final stats (executions, cov, ft, corpus) for docs/benchmarks.md.
 FUZZ_RUN = mkdir -p $(BUILD)/fuzz/corpus/$(1) && \
     $(BUILD)/fuzz/fuzz_$(1) $(BUILD)/fuzz/corpus/$(1) tests/fuzz/corpus/$(1) -max_total_time=$(FUZZ_SECONDS) \
     -max_len=4096 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/crash-$(1)-

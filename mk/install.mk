@@ -8,6 +8,11 @@
 # examples/arrive.c against it with pkg-config, runs it on the static and the shared library (and
 # builds it as C++), builds and runs examples/flock_ascii.c, and uninstalls.
 
+# The core is compiled with its symbols hidden: libsteer.so exports exactly the functions the
+# public headers mark STEER_API (include/steer/steer_export.h), nothing of its inside; the static
+# library and the project's own programs and tests link the same objects.
+CORE_CFLAGS += -fvisibility=hidden
+
 # The version lives in include/steer/steer.h (STEER_VERSION) and nowhere else.
 STEER_VERSION   := $(shell sed -n 's/^\#define STEER_VERSION "\([^"]*\)".*/\1/p' include/steer/steer.h)
 STEER_SOVERSION := $(firstword $(subst ., ,$(STEER_VERSION)))
@@ -20,10 +25,10 @@ $(STEER_SHARED): $(CORE_OBJ)
 # user's own code.
 $(BUILD)/steer.pc: include/steer/steer.h mk/install.mk
 	@mkdir -p $(@D)
-	printf '%s\n' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' \
+	printf '%s\n' '# SPDX-License-Identifier: MIT' 'prefix=$(PREFIX)' 'exec_prefix=$${prefix}' 'libdir=$${exec_prefix}/lib' \
 	    'includedir=$${prefix}/include' '' 'Name: steer' \
 	    'Description: Reynolds-style steering behaviours for 2D games and simulations' \
-	    'Version: $(STEER_VERSION)' 'Libs: -L$${libdir} -lsteer -lm' 'Libs.private: -pthread' \
+	    'Version: $(STEER_VERSION)' 'License: MIT' 'Libs: -L$${libdir} -lsteer -lm' 'Libs.private: -pthread' \
 	    'Cflags: -I$${includedir}' >$@
 
 # Rebuilt on every install: the prefix is part of its text.

@@ -6,15 +6,20 @@ LUA_CFLAGS := $(shell pkg-config --cflags lua5.4 2>/dev/null)
 LUA_LIBS   := $(shell pkg-config --libs lua5.4 2>/dev/null)
 
 BINDINGS_HDR    = $(wildcard bindings/*.h)
-BINDINGS_CFLAGS = -fPIC $(STEER_INC) -Ibindings $(LUA_CFLAGS)
+BINDINGS_CFLAGS = -fPIC -fvisibility=hidden $(STEER_INC) -Ibindings $(LUA_CFLAGS)
 $(eval $(call c_source_tree,BINDINGS,bindings,bindings))
 
-# The module does not link liblua: the interpreter that loads it provides the Lua API.
-$(BUILD)/steer.so: $(BINDINGS_OBJ) $(CORE_OBJ)
-	$(CC) -shared $(CFLAGS) $^ -lm -o $@
+# The module does not link liblua: the interpreter that loads it provides the Lua API. It exports
+# luaopen_steer and the functions of bindings/steer_lua.h (STEER_LUA_API) only: the bindings are
+# compiled with hidden symbols and the core comes from its static library with every symbol kept
+# inside the module (--exclude-libs), so a program that loads steer.so and links libsteer.so too
+# never has one core's functions bound to the other's.
+MODULE_CORE = -Wl,--exclude-libs,ALL
+$(BUILD)/steer.so: $(BINDINGS_OBJ) $(BUILD)/libsteer.a
+	$(CC) -shared $(CFLAGS) $(BINDINGS_OBJ) $(MODULE_CORE) $(BUILD)/libsteer.a -lm -o $@
 
-$(BUILD)/asan/steer.so: $(BINDINGS_OBJ_ASAN) $(CORE_OBJ_ASAN)
-	$(CC) -shared $(SAN) $^ -lm -o $@
+$(BUILD)/asan/steer.so: $(BINDINGS_OBJ_ASAN) $(BUILD)/asan/libsteer.a
+	$(CC) -shared $(SAN) $(BINDINGS_OBJ_ASAN) $(MODULE_CORE) $(BUILD)/asan/libsteer.a -lm -o $@
 
 ALL_TARGETS  += $(BUILD)/steer.so
 TEST_PREREQS += $(BUILD)/asan/steer.so $(BUILD)/steer.so

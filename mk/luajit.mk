@@ -8,16 +8,17 @@ LUAJIT_CFLAGS := $(shell pkg-config --cflags luajit 2>/dev/null)
 # The bindings' sources again, with LuaJIT's headers: objects in $(BUILD)/luajit/bindings and
 # $(BUILD)/asan/luajit/bindings.
 LUAJIT_BINDINGS_HDR    = $(BINDINGS_HDR)
-LUAJIT_BINDINGS_CFLAGS = -fPIC $(STEER_INC) -Ibindings $(LUAJIT_CFLAGS)
+LUAJIT_BINDINGS_CFLAGS = -fPIC -fvisibility=hidden $(STEER_INC) -Ibindings $(LUAJIT_CFLAGS)
 $(eval $(call c_source_tree,LUAJIT_BINDINGS,bindings,luajit/bindings))
 
-# Like build/steer.so, it does not link the interpreter's library: luajit (or love) provides it.
-$(BUILD)/luajit/steer.so: $(LUAJIT_BINDINGS_OBJ) $(CORE_OBJ)
-	$(CC) -shared $(CFLAGS) $^ -lm -o $@
+# Like build/steer.so, it does not link the interpreter's library (luajit or love provides it) and
+# exports only what steer_lua.h marks.
+$(BUILD)/luajit/steer.so: $(LUAJIT_BINDINGS_OBJ) $(BUILD)/libsteer.a
+	$(CC) -shared $(CFLAGS) $(LUAJIT_BINDINGS_OBJ) $(MODULE_CORE) $(BUILD)/libsteer.a -lm -o $@
 
-$(BUILD)/luajit/asan/steer.so: $(LUAJIT_BINDINGS_OBJ_ASAN) $(CORE_OBJ_ASAN)
+$(BUILD)/luajit/asan/steer.so: $(LUAJIT_BINDINGS_OBJ_ASAN) $(BUILD)/asan/libsteer.a
 	@mkdir -p $(@D)
-	$(CC) -shared $(SAN) $^ -lm -o $@
+	$(CC) -shared $(SAN) $(LUAJIT_BINDINGS_OBJ_ASAN) $(MODULE_CORE) $(BUILD)/asan/libsteer.a -lm -o $@
 
 .PHONY: luajit
 luajit: $(BUILD)/luajit/steer.so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record_size.c - how big a recording of a 10-minute hunter/prey session is: 36,000 steps of
  * scripts/hunter_prey.lua headless at 60 frames per second, with the input a player gives (the
  * pointer moving every frame, a click every 5 s, a key every 20 s, pauses, a time-scale change, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_rewind.c - how long a jump to a past step takes: a 10-minute hunter/prey session (36,000
  * steps headless at 60 frames per second, with the input of bench/replay/record_size.c: the
  * pointer moving every frame, clicks, keys, a pause, a stretch at x2, a restart) recorded in memory

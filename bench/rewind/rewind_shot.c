@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rewind_shot.c - docs/rewind.png: the hunter/prey demo (a copy in a temporary folder) played for
  * 40 s with the pointer moving, a module saved at 10 s (a reload), saved broken at 15 s and fixed
  * (a reload and its error, then a reload, stacked on one step), then rewound to 20 s where a key

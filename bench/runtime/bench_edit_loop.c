@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_edit_loop.c - the edit loop as a user sees it: the real `steer --watch` program on real
  * files, a brain module saved 20 times while the scene runs, and the time from the moment each
  * save completes (the last close, or the rename) to the first think of the new code, read off the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_reload.c - 1,000 reloads of a brain module (and 100 failed ones) in a running scene: the
  * Lua heap and the process's resident memory before and after, and the time per reload. */
 #include <lua.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* soak.c - `make soak`: an hour of simulated time (216,000 steps at 60 Hz; SOAK_STEPS changes it)
  * of bench/soak/scene.lua in the program's own script host, as the program runs it each step
  * (brains, update, physics). Every simulated minute it counts the non-finite x, y, vx, vy of every

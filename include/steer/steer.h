@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer.h - the public API of the steer core: a 2D world of vehicles moved by Reynolds-style
  * steering behaviours. Pure C11; no Lua, no SDL, no globals. The rest of the project (bindings,
  * renderer, runtime) uses only this header. The guide is the project's docs/core.md (the model,
@@ -23,6 +24,7 @@
 #include <stddef.h>
 
 #include "steer_behaviours.h"
+#include "steer_export.h"
 #include "steer_math.h"
 #include "steer_types.h"
 
@@ -43,36 +45,36 @@ typedef struct SteerWorld SteerWorld;
 /* ---- World --------------------------------------------------------------------------------- */
 
 /// Defaults: 800 x 600 units, edges none, dt 1/60 s, seed 1, threads 1.
-SteerWorldDef steer_default_world_def(void);
+STEER_API SteerWorldDef steer_default_world_def(void);
 /// Checks a definition; on failure writes a message (if message is not NULL) and returns the error.
-SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size);
+STEER_API SteerResult steer_world_def_check(const SteerWorldDef *def, char *message, size_t message_size);
 /// STEER_VERSION as the library was built: compare it with the header's to catch a program that
 /// runs against another libsteer.so than the one it was compiled for.
-const char *steer_version(void);
+STEER_API const char *steer_version(void);
 
 /// Creates a world, or returns NULL when the definition is invalid (steer_world_def_check() says
 /// why) or memory runs out. Start from steer_default_world_def(): a zeroed definition is refused.
-SteerWorld *steer_world_create(const SteerWorldDef *def);
+STEER_API SteerWorld *steer_world_create(const SteerWorldDef *def);
 /// Frees the world and everything in it (NULL: nothing); every id of it is then meaningless.
-void steer_world_destroy(SteerWorld *world);
+STEER_API void steer_world_destroy(SteerWorld *world);
 /// Advances the simulation by one fixed step of dt seconds. Never allocates once warm.
-void steer_world_step(SteerWorld *world);
+STEER_API void steer_world_step(SteerWorld *world);
 /// The message of the last failed call on this world, "<function>: <what was wrong>" ("" if none
 /// failed yet; a call that succeeds leaves it as it was). Owned by the world: valid until its next
 /// failed call or its destruction.
-const char *steer_world_last_error(const SteerWorld *world);
+STEER_API const char *steer_world_last_error(const SteerWorld *world);
 
-double steer_world_time(const SteerWorld *world);         ///< simulated seconds since creation
-uint64_t steer_world_step_count(const SteerWorld *world); ///< steps taken since creation
-double steer_world_dt(const SteerWorld *world);           ///< the fixed step, seconds
+STEER_API double steer_world_time(const SteerWorld *world);         ///< simulated seconds since creation
+STEER_API uint64_t steer_world_step_count(const SteerWorld *world); ///< steps taken since creation
+STEER_API double steer_world_dt(const SteerWorld *world);           ///< the fixed step, seconds
 /// A new fixed step, in seconds: finite, in [STEER_MIN_POSITIVE, 1]; the next step uses it.
-SteerResult steer_world_set_dt(SteerWorld *world, double dt);
-double steer_world_width(const SteerWorld *world);  ///< units
-double steer_world_height(const SteerWorld *world); ///< units
-SteerEdges steer_world_edges(const SteerWorld *world);
+STEER_API SteerResult steer_world_set_dt(SteerWorld *world, double dt);
+STEER_API double steer_world_width(const SteerWorld *world);  ///< units
+STEER_API double steer_world_height(const SteerWorld *world); ///< units
+STEER_API SteerEdges steer_world_edges(const SteerWorld *world);
 
 /// Shortest offset from a to b: the wrapped one in a wrapping world.
-SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b);
+STEER_API SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b);
 
 /* ---- Checksums (replays compare these instead of every field) ------------------------------ */
 
@@ -80,20 +82,20 @@ SteerVec2 steer_world_offset(const SteerWorld *world, SteerVec2 a, SteerVec2 b);
 /// vehicles and shapes, and every vehicle's fields in creation order (each double by its bits, so
 /// any changed bit shows), with its behaviours' kept state (wander point, waypoint, roam state)
 /// and weights. Equal worlds give equal sums; O(vehicles + behaviours), no allocation.
-uint64_t steer_world_checksum(const SteerWorld *world);
+STEER_API uint64_t steer_world_checksum(const SteerWorld *world);
 /// The sum of one vehicle's part of steer_world_checksum (its fields and behaviours' state), to
 /// tell which vehicle differs; 0 for an invalid id.
-uint64_t steer_vehicle_checksum(const SteerWorld *world, SteerVehicleId id);
+STEER_API uint64_t steer_vehicle_checksum(const SteerWorld *world, SteerVehicleId id);
 
 /* ---- Random numbers (the world's own PCG32; scripts use it to stay deterministic) ---------- */
 
 /// 32 uniform bits. The world's generator is the one wander and dithering draw from in the step, so
 /// drawing here changes the steps that follow (the same calls still give the same bits).
-uint32_t steer_world_random_u32(SteerWorld *world);
+STEER_API uint32_t steer_world_random_u32(SteerWorld *world);
 /// Uniform in [0, 1), from the same generator.
-double steer_world_random(SteerWorld *world);
+STEER_API double steer_world_random(SteerWorld *world);
 /// Restarts the sequence as if the world had been created with this seed.
-void steer_world_reseed(SteerWorld *world, uint64_t seed);
+STEER_API void steer_world_reseed(SteerWorld *world, uint64_t seed);
 
 /* ---- Ids (the same four helpers for every id type) ---------------------------------------- */
 
@@ -101,107 +103,108 @@ void steer_world_reseed(SteerWorld *world, uint64_t seed);
 /// unpack back. is_null: the zeroed id (STEER_NULL_ID), which names nothing. equal: the same
 /// object, generation included (an id of a removed object never equals one of its slot's reuse).
 /// None of them looks at a world: a valid id is told by steer_vehicle_is_valid, steer_obstacle_get, ...
-uint64_t steer_vehicle_id_pack(SteerVehicleId id);
-SteerVehicleId steer_vehicle_id_unpack(uint64_t packed);
-bool steer_vehicle_id_is_null(SteerVehicleId id);
-bool steer_vehicle_id_equal(SteerVehicleId a, SteerVehicleId b);
+STEER_API uint64_t steer_vehicle_id_pack(SteerVehicleId id);
+STEER_API SteerVehicleId steer_vehicle_id_unpack(uint64_t packed);
+STEER_API bool steer_vehicle_id_is_null(SteerVehicleId id);
+STEER_API bool steer_vehicle_id_equal(SteerVehicleId a, SteerVehicleId b);
 
-uint64_t steer_obstacle_id_pack(SteerObstacleId id);
-SteerObstacleId steer_obstacle_id_unpack(uint64_t packed);
-bool steer_obstacle_id_is_null(SteerObstacleId id);
-bool steer_obstacle_id_equal(SteerObstacleId a, SteerObstacleId b);
+STEER_API uint64_t steer_obstacle_id_pack(SteerObstacleId id);
+STEER_API SteerObstacleId steer_obstacle_id_unpack(uint64_t packed);
+STEER_API bool steer_obstacle_id_is_null(SteerObstacleId id);
+STEER_API bool steer_obstacle_id_equal(SteerObstacleId a, SteerObstacleId b);
 
-uint64_t steer_wall_id_pack(SteerWallId id);
-SteerWallId steer_wall_id_unpack(uint64_t packed);
-bool steer_wall_id_is_null(SteerWallId id);
-bool steer_wall_id_equal(SteerWallId a, SteerWallId b);
+STEER_API uint64_t steer_wall_id_pack(SteerWallId id);
+STEER_API SteerWallId steer_wall_id_unpack(uint64_t packed);
+STEER_API bool steer_wall_id_is_null(SteerWallId id);
+STEER_API bool steer_wall_id_equal(SteerWallId a, SteerWallId b);
 
-uint64_t steer_path_id_pack(SteerPathId id);
-SteerPathId steer_path_id_unpack(uint64_t packed);
-bool steer_path_id_is_null(SteerPathId id);
-bool steer_path_id_equal(SteerPathId a, SteerPathId b);
+STEER_API uint64_t steer_path_id_pack(SteerPathId id);
+STEER_API SteerPathId steer_path_id_unpack(uint64_t packed);
+STEER_API bool steer_path_id_is_null(SteerPathId id);
+STEER_API bool steer_path_id_equal(SteerPathId a, SteerPathId b);
 
-uint64_t steer_flow_field_id_pack(SteerFlowFieldId id);
-SteerFlowFieldId steer_flow_field_id_unpack(uint64_t packed);
-bool steer_flow_field_id_is_null(SteerFlowFieldId id);
-bool steer_flow_field_id_equal(SteerFlowFieldId a, SteerFlowFieldId b);
+STEER_API uint64_t steer_flow_field_id_pack(SteerFlowFieldId id);
+STEER_API SteerFlowFieldId steer_flow_field_id_unpack(uint64_t packed);
+STEER_API bool steer_flow_field_id_is_null(SteerFlowFieldId id);
+STEER_API bool steer_flow_field_id_equal(SteerFlowFieldId a, SteerFlowFieldId b);
 
 /* ---- Vehicles ------------------------------------------------------------------------------ */
 
 /// Defaults: at the origin, at rest, heading 0, mass 1, max_speed 100, max_force 300, no turn
 /// limit, radius 8, response_time 0.25, neighbor_radius 50, view_angle 2π, kind 0, weighted sum.
-SteerVehicleDef steer_default_vehicle_def(void);
+STEER_API SteerVehicleDef steer_default_vehicle_def(void);
 /// Adds a vehicle made from `def` (start from steer_default_vehicle_def()) and writes its id to
 /// `out`.
-SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out);
+STEER_API SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out);
 /// Removes a vehicle. Behaviours of other vehicles that target it switch themselves off.
-SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id);
+STEER_API SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id);
 /// Takes back the vehicle the last steer_vehicle_create made, as if it had never been made (its
 /// serial is handed out again): for a binding whose own half of a spawn ran out of memory after the
 /// core's. STEER_ERROR_INVALID_ID for any other vehicle.
-SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id);
-bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id);
+STEER_API SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id);
+STEER_API bool steer_vehicle_is_valid(const SteerWorld *world, SteerVehicleId id);
 /// The vehicle's serial (SteerVehicleState.serial, never reused within a world), or 0 for an
 /// invalid id: a validity check and an identity check in one cheap call, for handles that must
 /// tell their vehicle from a later one in a reused slot.
-uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id);
+STEER_API uint64_t steer_vehicle_serial(const SteerWorld *world, SteerVehicleId id);
 /// A snapshot of the vehicle: every field, its speed and the force it applied last step.
-SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out);
-int steer_world_vehicle_count(const SteerWorld *world);
+STEER_API SteerResult steer_vehicle_get(const SteerWorld *world, SteerVehicleId id, SteerVehicleState *out);
+STEER_API int steer_world_vehicle_count(const SteerWorld *world);
 /// Writes up to `capacity` ids in creation order and returns how many vehicles there are.
-int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity);
+STEER_API int steer_world_get_vehicles(const SteerWorld *world, SteerVehicleId *out, int capacity);
 
 /// Shorthands of steer_vehicle_get for the common reads; zero for an invalid id.
-SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id);
-SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id);
-SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id);
-uint32_t steer_vehicle_kind(const SteerWorld *world, SteerVehicleId id);
+STEER_API SteerVec2 steer_vehicle_position(const SteerWorld *world, SteerVehicleId id);
+STEER_API SteerVec2 steer_vehicle_velocity(const SteerWorld *world, SteerVehicleId id);
+STEER_API SteerVec2 steer_vehicle_heading(const SteerWorld *world, SteerVehicleId id);
+STEER_API uint32_t steer_vehicle_kind(const SteerWorld *world, SteerVehicleId id);
 
 /// Setters take the unit and range of the SteerVehicleDef field of the same name (steer_types.h)
 /// and change nothing when the value is outside it (STEER_ERROR_INVALID_ARGUMENT) or the id names
 /// no vehicle (STEER_ERROR_INVALID_ID). They take effect at once: queries see the new value.
-SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position);
+STEER_API SteerResult steer_vehicle_set_position(SteerWorld *world, SteerVehicleId id, SteerVec2 position);
 /// Also turns the heading to the velocity's direction when it is not zero.
-SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity);
+STEER_API SteerResult steer_vehicle_set_velocity(SteerWorld *world, SteerVehicleId id, SteerVec2 velocity);
 /// Any finite angle; a moving vehicle's velocity turns with its heading.
-SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians);
-SteerResult steer_vehicle_set_mass(SteerWorld *world, SteerVehicleId id, double mass);
+STEER_API SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, double radians);
+STEER_API SteerResult steer_vehicle_set_mass(SteerWorld *world, SteerVehicleId id, double mass);
 /// Also truncates the current velocity to the new limit.
-SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double max_speed);
-SteerResult steer_vehicle_set_max_force(SteerWorld *world, SteerVehicleId id, double max_force);
-SteerResult steer_vehicle_set_max_turn_rate(SteerWorld *world, SteerVehicleId id, double radians_per_s);
-SteerResult steer_vehicle_set_radius(SteerWorld *world, SteerVehicleId id, double radius);
-SteerResult steer_vehicle_set_response_time(SteerWorld *world, SteerVehicleId id, double seconds);
-SteerResult steer_vehicle_set_neighbor_radius(SteerWorld *world, SteerVehicleId id, double radius);
-SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double radians);
-SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds);
-SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_t kind);
-SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color);
-SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data);
-SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, SteerCombine combine);
+STEER_API SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double max_speed);
+STEER_API SteerResult steer_vehicle_set_max_force(SteerWorld *world, SteerVehicleId id, double max_force);
+STEER_API SteerResult steer_vehicle_set_max_turn_rate(SteerWorld *world, SteerVehicleId id, double radians_per_s);
+STEER_API SteerResult steer_vehicle_set_radius(SteerWorld *world, SteerVehicleId id, double radius);
+STEER_API SteerResult steer_vehicle_set_response_time(SteerWorld *world, SteerVehicleId id, double seconds);
+STEER_API SteerResult steer_vehicle_set_neighbor_radius(SteerWorld *world, SteerVehicleId id, double radius);
+STEER_API SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double radians);
+STEER_API SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds);
+STEER_API SteerResult steer_vehicle_set_kind(SteerWorld *world, SteerVehicleId id, uint32_t kind);
+STEER_API SteerResult steer_vehicle_set_color(SteerWorld *world, SteerVehicleId id, uint32_t color);
+STEER_API SteerResult steer_vehicle_set_user_data(SteerWorld *world, SteerVehicleId id, uint64_t user_data);
+STEER_API SteerResult steer_vehicle_set_combine(SteerWorld *world, SteerVehicleId id, SteerCombine combine);
 
 /* ---- Behaviours ---------------------------------------------------------------------------- */
 
 /// "seek", "flee", ... (the names scripts use); NULL for an out-of-range value.
-const char *steer_behaviour_name(SteerBehaviour type);
+STEER_API const char *steer_behaviour_name(SteerBehaviour type);
 /// Looks a name up; returns false when it is unknown.
-bool steer_behaviour_from_name(const char *name, SteerBehaviour *out);
+STEER_API bool steer_behaviour_from_name(const char *name, SteerBehaviour *out);
 /// The documented defaults of one behaviour: weight 1, its default priority and probability, and
 /// its parameters (targets are left empty: set them).
-SteerBehaviourDef steer_default_behaviour_def(SteerBehaviour type);
+STEER_API SteerBehaviourDef steer_default_behaviour_def(SteerBehaviour type);
 /// Switches a behaviour on, or updates its parameters if it is on (keeping its internal state:
 /// wander target, current waypoint).
-SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def);
+STEER_API SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def);
 /// Switches one behaviour off (no error if it was off).
-SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, SteerBehaviour type);
-SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id);
-bool steer_vehicle_has_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type);
+STEER_API SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, SteerBehaviour type);
+STEER_API SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id);
+STEER_API bool steer_vehicle_has_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type);
 /// Writes up to `capacity` active behaviour types in the order the combination considers them
 /// (priority, then type) and returns how many are active (0 for an invalid id).
-int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicleId id, SteerBehaviour *out, int capacity);
+STEER_API int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicleId id, SteerBehaviour *out,
+                                           int capacity);
 /// Reads one active behaviour's parameters and what it did in the last step (either may be NULL).
-SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
-                                        SteerBehaviourDef *def, SteerBehaviourState *state);
+STEER_API SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
+                                                  SteerBehaviourDef *def, SteerBehaviourState *state);
 
 /* ---- Queries ------------------------------------------------------------------------------- */
 
@@ -214,53 +217,55 @@ typedef struct SteerQueryFilter {
 } SteerQueryFilter;
 
 /// Every kind, nobody excluded, all around.
-SteerQueryFilter steer_default_query_filter(void);
+STEER_API SteerQueryFilter steer_default_query_filter(void);
 /// Vehicles whose centre lies within `radius` of `center` (filter may be NULL), in creation order.
 /// Writes up to `capacity` ids and returns how many matched, or -1 for a bad argument.
-int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
-                             SteerVehicleId *out, int capacity);
+STEER_API int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius,
+                                       const SteerQueryFilter *filter, SteerVehicleId *out, int capacity);
 /// The vehicle nearest to `point` within `range` (filter may be NULL); false when there is none.
 /// Ties go to the vehicle created first.
-bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
-                               SteerVehicleId *out);
+STEER_API bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range,
+                                         const SteerQueryFilter *filter, SteerVehicleId *out);
 /// The filter a vehicle's group behaviours see the world through: its flock kinds (its own kind when
 /// flock_kinds is 0), itself excluded, its view cone around its heading. Default filter for an
 /// invalid id.
-SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVehicleId id);
+STEER_API SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVehicleId id);
 /// The vehicles a vehicle's group behaviours consider: within `radius` (its neighbor_radius when
 /// radius < 0) through steer_vehicle_neighbor_filter(), in creation order. Writes up to `capacity`
 /// ids and returns how many matched, or -1 for an invalid id or radius.
-int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, double radius, SteerVehicleId *out,
-                                int capacity);
+STEER_API int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, double radius,
+                                          SteerVehicleId *out, int capacity);
 /// Obstacles whose circle comes within `radius` of the segment a-b, in slot order. Writes up to
 /// `capacity` ids and returns how many matched, or -1 for a bad argument.
-int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out,
-                                int capacity);
+STEER_API int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius,
+                                          SteerObstacleId *out, int capacity);
 
 /* ---- Obstacles, walls, paths, flow fields -------------------------------------------------- */
 
 /// A circle (centre in units, radius in units, at least STEER_MIN_POSITIVE) that avoid_obstacles
 /// and hide see. Removing an id that names nothing is STEER_ERROR_INVALID_ID.
-SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out);
-SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id);
+STEER_API SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius,
+                                               SteerObstacleId *out);
+STEER_API SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id);
 /// False for an invalid id; either out pointer may be NULL.
-bool steer_obstacle_get(const SteerWorld *world, SteerObstacleId id, SteerVec2 *center, double *radius);
+STEER_API bool steer_obstacle_get(const SteerWorld *world, SteerObstacleId id, SteerVec2 *center, double *radius);
 /// Writes up to `capacity` ids in creation order and returns how many there are.
-int steer_world_get_obstacles(const SteerWorld *world, SteerObstacleId *out, int capacity);
+STEER_API int steer_world_get_obstacles(const SteerWorld *world, SteerObstacleId *out, int capacity);
 
 /// A wall is a segment (ends in units, distinct), solid from both sides; steer_wall_get's `normal`
 /// is its unit normal on the left of a to b.
-SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, SteerWallId *out);
-SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id);
-bool steer_wall_get(const SteerWorld *world, SteerWallId id, SteerVec2 *a, SteerVec2 *b, SteerVec2 *normal);
-int steer_world_get_walls(const SteerWorld *world, SteerWallId *out, int capacity);
+STEER_API SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, SteerWallId *out);
+STEER_API SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id);
+STEER_API bool steer_wall_get(const SteerWorld *world, SteerWallId id, SteerVec2 *a, SteerVec2 *b, SteerVec2 *normal);
+STEER_API int steer_world_get_walls(const SteerWorld *world, SteerWallId *out, int capacity);
 
 /// A polyline of at least one point (copied); a looped path returns from its last point to its
 /// first. Removing a path switches off the follow behaviours that use it.
-SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int count, bool loop, SteerPathId *out);
-SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id);
+STEER_API SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int count, bool loop,
+                                           SteerPathId *out);
+STEER_API SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id);
 /// Returns the number of points (0 for an invalid id), writing up to `capacity` of them.
-int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, int capacity, bool *loop);
+STEER_API int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, int capacity, bool *loop);
 
 /// A grid of cols x rows vectors, cell (i, j) covering origin + (i, j)·cell_size; sampled bilinearly.
 typedef struct SteerFlowFieldDef {
@@ -269,18 +274,21 @@ typedef struct SteerFlowFieldDef {
     int cols, rows;           ///< each in 1..16384
     const SteerVec2 *vectors; ///< cols·rows directions, row-major, copied (NULL: all zero, set them later)
 } SteerFlowFieldDef;
-SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def, SteerFlowFieldId *out);
-SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id);
+STEER_API SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def,
+                                                 SteerFlowFieldId *out);
+STEER_API SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id);
 /// Cell (col, row), 0-based, gets a new vector (each component within ±STEER_MAX_LENGTH).
-SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row, SteerVec2 direction);
+STEER_API SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row,
+                                           SteerVec2 direction);
 /// The field's grid: origin, cell_size, cols, rows, and `vectors` pointing at its cols·rows
 /// directions (read-only, valid until the field is removed or the world destroyed). False (and
 /// `out` untouched) for an invalid id; `out` may be NULL to only test that the field is live.
-bool steer_flow_field_get(const SteerWorld *world, SteerFlowFieldId id, SteerFlowFieldDef *out);
+STEER_API bool steer_flow_field_get(const SteerWorld *world, SteerFlowFieldId id, SteerFlowFieldDef *out);
 /// The field's interpolated direction at a point (zero outside the grid or for an invalid id).
-SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
+STEER_API SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
 
 #include "steer_debug_draw.h"
+#include "steer_fields.h"
 
 #ifdef __cplusplus
 }

@@ -1,12 +1,12 @@
-/* steer_behaviours.h - what each behaviour is, as data: one row per behaviour in one const table
- * (src/core/behaviour_table.c). Its name, default priority and probability, its options (key,
- * kind, range, default, where it lies in SteerBehaviourDef), its targets, what the inspector and
- * the debug drawing show of it, and the functions the core calls for it.
+/* SPDX-License-Identifier: MIT */
+/* steer_behaviours.h - what each behaviour is, as data: its name, default priority and
+ * probability, its options (key, kind, range, default, where it lies in SteerBehaviourDef), its
+ * targets, and what the inspector shows of it. steer_behaviour_info(type) gives one row.
  *
- * The core's checks, defaults, force dispatch and debug drawing read this table, and so do the
- * Lua bindings (option tables, positional targets, v:behaviours()): adding a behaviour is adding a
- * row (docs/adding-a-behaviour.md). Everything here is plain C data; the function pointers at the
- * end of a row are the core's own business (their types are opaque outside src/core).
+ * The core's checks and defaults read the same rows, and so do the Lua bindings (option tables,
+ * positional targets, v:behaviours()): adding a behaviour is adding a row (docs/adding-a-behaviour.md).
+ * Everything here is plain, read-only C data; how the core computes, plans and draws a behaviour
+ * stays inside the library.
  */
 #ifndef STEER_BEHAVIOURS_H
 #define STEER_BEHAVIOURS_H
@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "steer_export.h"
 #include "steer_types.h"
 
 #ifdef __cplusplus
@@ -72,19 +73,7 @@ enum {
     STEER_INSPECT_WAYPOINT = 1u << 3,      ///< state.waypoint
 };
 
-/* The core's own types, opaque here. */
-struct SteerWorld;
-struct SteerVehicle;
-struct SteerBehaviourSlot;
-struct SteerDebugDraw;
-
-/// A behaviour's force (mass·units/s², before its weight); it may record what it did in slot->state.
-typedef SteerVec2 SteerForceFn(struct SteerWorld *world, struct SteerVehicle *vehicle, struct SteerBehaviourSlot *slot);
-/// Its own debug drawing (wander circle, detection box, feelers) at the vehicle's drawn pose.
-typedef void SteerBehaviourDrawFn(const struct SteerDebugDraw *draw, const struct SteerVehicle *vehicle,
-                                  const struct SteerBehaviourSlot *slot, SteerVec2 position, SteerVec2 heading);
-
-/// One row: everything that makes a behaviour what it is.
+/// One row: what a behaviour is, for its users.
 typedef struct SteerBehaviourInfo {
     const char *name;               ///< snake_case: the Lua method, steer_behaviour_name(), message prefixes
     int priority;                   ///< default: avoidance first, wander last (Buckland's order)
@@ -95,41 +84,17 @@ typedef struct SteerBehaviourInfo {
     /// the options and points or vehicles after them (the order of its messages).
     SteerTargetSpec targets[STEER_MAX_TARGETS];
     int target_count;
-    unsigned inspect;  ///< STEER_INSPECT_*
-    bool draws_target; ///< state.target is a point it steered for: the targets overlay draws it
-    /// It reads the obstacle or wall grid, whose answers go to one scratch array per world: a
-    /// parallel step must run such a vehicle on one thread.
-    bool shared_scratch;
-    /// 0, or the offset in SteerBehaviourDef of its SteerWanderParams: a fresh slot starts its
-    /// wander point at a random place on that circle.
-    size_t wander_offset;
-
-    /* The core's functions for it (src/core/behaviour_table.c; NULL where it has none). */
-    SteerForceFn *force;
-    /// PRNG numbers one evaluation draws (a parallel step plans them per task); NULL: none.
-    int (*draws)(const SteerBehaviourDef *def);
-    /// Whether it uses the plain neighbourhood the step sums for every vehicle that wants one
-    /// (separation, alignment, cohesion sums); NULL: never. The other group behaviours (leader
-    /// following, queueing, collision avoidance) read the vehicle grid themselves.
-    bool (*wants_neighbourhood)(const SteerBehaviourDef *def);
-    /// Whether its force reads the vehicle grid's whole entries (the others' positions and
-    /// velocities as the step's snapshot): leader following, queueing, collision avoidance, a
-    /// separation with a comfort distance. A step gathers them before anyone moves only when some
-    /// vehicle has such a behaviour; NULL: never.
-    bool (*reads_grid)(const SteerBehaviourDef *def);
-    SteerBehaviourDrawFn *debug_draw;
-    unsigned debug_flags; ///< the SteerDebugDrawFlags under which debug_draw runs
+    unsigned inspect; ///< STEER_INSPECT_*
 } SteerBehaviourInfo;
 
-/// The table, indexed by SteerBehaviour.
-extern const SteerBehaviourInfo steer_behaviour_table[STEER_BEHAVIOUR_COUNT];
-/// The options every behaviour takes (weight, priority, probability); priority's and
-/// probability's defaults are the row's.
-extern const SteerOptionSpec steer_behaviour_common_options[3];
+/// How many options every behaviour takes besides its own: weight, priority, probability.
 #define STEER_COMMON_OPTION_COUNT 3
 
 /// The row of a behaviour, or NULL for a value outside the enum.
-const SteerBehaviourInfo *steer_behaviour_info(SteerBehaviour type);
+STEER_API const SteerBehaviourInfo *steer_behaviour_info(SteerBehaviour type);
+/// The STEER_COMMON_OPTION_COUNT options every behaviour takes (weight, priority, probability), in
+/// that order; priority's and probability's defaults are each row's.
+STEER_API const SteerOptionSpec *steer_behaviour_common_options(void);
 
 #ifdef __cplusplus
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_debug_draw.h - what a world looks like, as calls to a struct of function pointers (in the
  * manner of Box2D's b2DebugDraw). The core decides the geometry and the colours; the caller only
  * rasterises segments, circles and polygons, so the core never links a renderer.
@@ -12,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "steer_export.h"
 #include "steer_math.h"
 #include "steer_types.h"
 
@@ -106,15 +108,15 @@ typedef struct SteerDebugDraw {
 
 /// No callbacks yet, flags STEER_DEBUG_DRAW_WORLD (vehicles, obstacles, walls, paths, bounds): set
 /// the callbacks you have and add the overlays you want.
-SteerDebugDraw steer_default_debug_draw(void);
+STEER_API SteerDebugDraw steer_default_debug_draw(void);
 /// The default palette for vehicles by kind: distinct, bright colours (cycles after 12 kinds).
-uint32_t steer_debug_kind_color(uint32_t kind);
+STEER_API uint32_t steer_debug_kind_color(uint32_t kind);
 /// The outline of a vehicle of `radius` at `position` facing the unit vector `heading`: a dart
 /// whose nose is 1.5·radius ahead (points[0]) and whose back corners are at ±0.9·radius.
-void steer_debug_vehicle_shape(SteerVec2 position, SteerVec2 heading, double radius, SteerVec2 points[3]);
+STEER_API void steer_debug_vehicle_shape(SteerVec2 position, SteerVec2 heading, double radius, SteerVec2 points[3]);
 /// Emits the world, in the order bounds, flow fields, paths, obstacles, walls, overlays, vehicles
 /// (so vehicles are on top). Reads what the last step recorded; changes nothing.
-void steer_world_debug_draw(const struct SteerWorld *world, const SteerDebugDraw *draw);
+STEER_API void steer_world_debug_draw(const struct SteerWorld *world, const SteerDebugDraw *draw);
 
 #ifdef __cplusplus
 }

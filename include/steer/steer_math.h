@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_math.h - 2D vector helpers used by the core and available to its users.
  *
  * Every function here has a defined result for zero-length input: normalising a zero vector gives

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_types.h - ids, enums and definition structs of the steer core's public API.
  *
  * Units, once for all: positions in units (1 unit = 1 pixel at zoom 1, y points down), velocities
@@ -88,19 +89,39 @@ typedef enum SteerEdges {
 /// (returning NULL); NULL when memory runs out, the block then untouched; shrinking never fails.
 typedef void *(*SteerAllocFn)(void *user, void *block, size_t old_size, size_t new_size);
 
+/// A job system's side of a step (Box2D v3's enqueueTask/finishTask): steer hands it a task of
+/// `item_count` items (one per worker of SteerWorldDef.threads) to run as task(start, end,
+/// worker_index, task_context) over ranges [start, end) of at least `min_range` items that cover
+/// [0, item_count) once each, on any threads, in any order, at once or later. worker_index is
+/// the job system's to give (steer's results do not depend on it). It returns a handle for
+/// finish_task, or NULL when every item has already run (finish_task is then not called).
+typedef void (*SteerTaskCallback)(int start, int end, uint32_t worker_index, void *task_context);
+typedef void *(*SteerEnqueueTaskFn)(SteerTaskCallback task, int item_count, int min_range, void *task_context,
+                                    void *user_context);
+/// Returns once every item of the task enqueue_task returned `user_task` for has run.
+typedef void (*SteerFinishTaskFn)(void *user_task, void *user_context);
+
 typedef struct SteerWorldDef {
     double width, height; ///< units, > 0
     SteerEdges edges;
     double dt;     ///< fixed physics step, s (> 0, at most 1)
     uint64_t seed; ///< seeds the world's PRNG: same seed, same calls, same bits
     /// Threads a step runs on (the caller's included), 1 to 64; 0 counts as 1. The result is the
-    /// same bits for every count; small worlds step on one thread whatever the count.
+    /// same bits for every count; small worlds step on one thread whatever the count. With
+    /// enqueue_task: how many items (parallel ranges) each task has, your job system's workers.
     int threads;
     /// Every allocation of the world and of what it holds goes through `alloc(alloc_user, ...)`;
     /// NULL (the default) uses realloc and free. A call that cannot get memory returns
     /// STEER_ERROR_OUT_OF_MEMORY and changes nothing.
     SteerAllocFn alloc;
     void *alloc_user;
+    /// Your job system instead of the world's own threads: set both (or neither) and the world
+    /// starts no thread; a step of `threads` >= 2 hands its parallel passes to enqueue_task and
+    /// waits in finish_task, each call given `user_task_context`. The same bits as the world's
+    /// own threads, whatever order the job system runs the ranges in.
+    SteerEnqueueTaskFn enqueue_task;
+    SteerFinishTaskFn finish_task;
+    void *user_task_context;
 } SteerWorldDef;
 
 /* ---- Vehicles ------------------------------------------------------------------------------ */

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- fsm.lua - a small state machine for vehicle brains (Buckland's StateMachine, Lua style).
 --
 --   local fsm = require "fsm"

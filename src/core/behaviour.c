@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviour.c - behaviour names, defaults and checks, read from each behaviour's row of the table
  * (behaviour_table.c), and switching behaviours on and off per vehicle. Everything a caller passes
  * is checked here, before any of it is stored. */
@@ -5,10 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "world_internal.h"
+#include "behaviour_row.h"
 
 /// The row of a behaviour the caller has checked is one (steer_behaviours.h).
-static const SteerBehaviourInfo *row(SteerBehaviour type) { return &steer_behaviour_table[type]; }
+static const SteerBehaviourRow *row(SteerBehaviour type) { return &steer_behaviour_rows[type]; }
+static const SteerBehaviourInfo *info_of(SteerBehaviour type) { return &steer_behaviour_rows[type].info; }
 
 /// Where an option or target lies in a definition.
 static void *field_at(SteerBehaviourDef *def, size_t offset) { return (char *)def + offset; }
@@ -47,14 +49,14 @@ static bool option_given(const SteerBehaviourDef *def, const SteerOptionSpec *sp
 const char *steer_behaviour_name(SteerBehaviour type)
 {
     if ((int)type < 0 || type >= STEER_BEHAVIOUR_COUNT) return NULL;
-    return row(type)->name;
+    return info_of(type)->name;
 }
 
 bool steer_behaviour_from_name(const char *name, SteerBehaviour *out)
 {
     if (!name) return false;
     for (int i = 0; i < STEER_BEHAVIOUR_COUNT; i++) {
-        if (strcmp(row((SteerBehaviour)i)->name, name) == 0) {
+        if (strcmp(info_of((SteerBehaviour)i)->name, name) == 0) {
             if (out) *out = (SteerBehaviour)i;
             return true;
         }
@@ -90,7 +92,7 @@ SteerBehaviourDef steer_default_behaviour_def(SteerBehaviour type)
     def.type = type;
     def.weight = 1.0;
     if ((int)type < 0 || type >= STEER_BEHAVIOUR_COUNT) return def;
-    const SteerBehaviourInfo *info = row(type);
+    const SteerBehaviourInfo *info = info_of(type);
     def.priority = info->priority;
     def.probability = info->probability;
     for (int i = 0; i < info->option_count; i++) set_default(&def, &info->options[i]);
@@ -226,7 +228,7 @@ static inline bool number_in_range(const SteerBehaviourDef *def, const SteerOpti
 /// Paths and fields first, then the options in the row's order, then points and vehicles.
 static SteerResult check_params(Checker *c, SteerVehicleId self, const SteerBehaviourDef *def)
 {
-    const SteerBehaviourInfo *info = row(def->type);
+    const SteerBehaviourInfo *info = info_of(def->type);
     for (int i = 0; i < info->target_count; i++)
         if (is_shape(info->targets[i].arg)) TRY(check_shape(c, def, &info->targets[i]));
     for (int i = 0; i < info->option_count; i++)
@@ -242,13 +244,13 @@ static SteerResult check_behaviour_def(const SteerWorld *world, SteerVehicleId s
     if ((int)def->type < 0 || def->type >= STEER_BEHAVIOUR_COUNT)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "unknown behaviour type %d", (int)def->type);
     /* Every behaviour call comes through here: snprintf was a tenth of a switch's cost. */
-    const char *name = row(def->type)->name;
+    const char *name = info_of(def->type)->name;
     Checker c;
     c.world = world;
     c.behaviour = name;
     c.prefix[0] = '\0';
     for (int i = 0; i < STEER_COMMON_OPTION_COUNT; i++) {
-        const SteerOptionSpec *spec = &steer_behaviour_common_options[i];
+        const SteerOptionSpec *spec = &steer_common_option_specs[i];
         if (!number_in_range(def, spec)) TRY(check_option(&c, def, spec));
     }
     return check_params(&c, self, def);
@@ -259,7 +261,7 @@ static SteerResult check_behaviour_def(const SteerWorld *world, SteerVehicleId s
 bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *slot)
 {
     const SteerBehaviourDef *def = &slot->def;
-    const SteerBehaviourInfo *info = row(def->type);
+    const SteerBehaviourInfo *info = info_of(def->type);
     for (int i = 0; i < info->target_count; i++) {
         const SteerTargetSpec *spec = &info->targets[i];
         bool lost;
@@ -384,7 +386,11 @@ static void start_slot(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     size_t wander = row(slot->def.type)->wander_offset;
     double radius = wander ? number_in(&slot->def, wander + offsetof(SteerWanderParams, radius)) : 0.0;
     slot->wander_local = wander ? steer_scale(steer_vec2_from_angle(angle), radius) : steer_vec2(0.0, 0.0);
-    slot->noise_offset = steer_vec2(steer_world_random(world) * 4096.0, steer_world_random(world) * 4096.0);
+    /* Two statements: C leaves the order of a call's arguments open (GCC drew y first, clang x),
+     * and the world must take the same draws on every compiler. y first keeps GCC's bits. */
+    double noise_y = steer_world_random(world) * 4096.0;
+    double noise_x = steer_world_random(world) * 4096.0;
+    slot->noise_offset = steer_vec2(noise_x, noise_y);
     slot->roam_time = 0.0;
     slot->waypoint = 0;
     (void)vehicle;
@@ -393,7 +399,7 @@ static void start_slot(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
 /// Does this behaviour read another vehicle (not just the grid's snapshot of it) during a step?
 static bool targets_vehicle(const SteerBehaviourDef *def)
 {
-    const SteerBehaviourInfo *info = row(def->type);
+    const SteerBehaviourInfo *info = info_of(def->type);
     for (int i = 0; i < info->target_count; i++) {
         const SteerTargetSpec *spec = &info->targets[i];
         if (spec->arg == STEER_ARG_VEHICLE) return true;
@@ -406,7 +412,7 @@ static bool targets_vehicle(const SteerBehaviourDef *def)
 /// Does the new definition name another path than the slot follows? (It then starts over.)
 static bool changes_path(const SteerBehaviourDef *def, const SteerBehaviourDef *old)
 {
-    const SteerBehaviourInfo *info = row(def->type);
+    const SteerBehaviourInfo *info = info_of(def->type);
     for (int i = 0; i < info->target_count; i++) {
         if (info->targets[i].arg != STEER_ARG_PATH) continue;
         SteerPathId a, b;
@@ -419,7 +425,7 @@ static bool changes_path(const SteerBehaviourDef *def, const SteerBehaviourDef *
 
 SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
     SteerResult checked = check_behaviour_def(world, id, def);
@@ -476,7 +482,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
 
 SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, SteerBehaviour type)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
     if ((int)type < 0 || type >= STEER_BEHAVIOUR_COUNT)
@@ -495,7 +501,7 @@ SteerResult steer_vehicle_clear_behaviour(SteerWorld *world, SteerVehicleId id, 
 
 SteerResult steer_vehicle_clear_behaviours(SteerWorld *world, SteerVehicleId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
     vehicle->behaviour_count = 0; /* keep the allocation: switching on again needs none */
@@ -529,7 +535,7 @@ int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicleId id, Ste
 SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
                                         SteerBehaviourDef *def, SteerBehaviourState *state)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
     const char *name = steer_behaviour_name(type);

@@ -1,8 +1,11 @@
-/* behaviour_table.c - the one table of behaviours (steer_behaviours.h): one row per behaviour with
- * its name, defaults, options, targets and the core's functions for it. The checks and defaults
+/* SPDX-License-Identifier: MIT */
+/* behaviour_table.c - the one table of behaviours (behaviour_row.h): one row per behaviour with its
+ * name, defaults, options, targets (the public SteerBehaviourInfo of steer_behaviours.h) and the
+ * core's functions for it. The checks and defaults
  * (behaviour.c), the force dispatch (combine.c), the debug drawing (debug_draw.c) and the Lua
  * bindings read this table; nothing else lists behaviours. Adding one: docs/adding-a-behaviour.md.
  */
+#include "behaviour_row.h"
 #include "behaviours_internal.h"
 
 /* ---- Option specs -------------------------------------------------------------------------- */
@@ -17,9 +20,9 @@
 /// Lengths that divide or bound a probe: units, at least STEER_MIN_POSITIVE.
 #define POSITIVE_LENGTH(key, field, value) NUMBER(key, field, STEER_MIN_POSITIVE, STEER_MAX_LENGTH, value)
 #define WEIGHT(key, field, value) NUMBER(key, field, 0.0, STEER_MAX_WEIGHT, value)
-#define OPTIONS(specs) .options = specs, .option_count = (int)(sizeof specs / sizeof specs[0])
+#define OPTIONS(specs) .info.options = specs, .info.option_count = (int)(sizeof specs / sizeof specs[0])
 
-const SteerOptionSpec steer_behaviour_common_options[STEER_COMMON_OPTION_COUNT] = {
+const SteerOptionSpec steer_common_option_specs[STEER_COMMON_OPTION_COUNT] = {
     WEIGHT("weight", weight, 1.0),
     /* priority's and probability's defaults are the row's */
     {"priority", NULL, STEER_OPTION_INTEGER, -1e9, 1e9, 0.0, AT(priority), 0, false},
@@ -102,7 +105,10 @@ static const SteerOptionSpec AVOID_COLLISIONS[] = {
 
 /* ---- Targets ------------------------------------------------------------------------------- */
 
-#define TARGET(arg, field) .targets = {{"target", arg, AT(field)}}, .target_count = 1
+/// A row's public part starts with its name, default priority and default probability.
+#define ROW(name_, priority_, probability_) \
+    .info.name = name_, .info.priority = priority_, .info.probability = probability_
+#define TARGET(arg, field) .info.targets = {{"target", arg, AT(field)}}, .info.target_count = 1
 #define POINT_OR_VEHICLE(field) TARGET(STEER_ARG_POINT_OR_VEHICLE, field)
 #define VEHICLE(field) TARGET(STEER_ARG_VEHICLE, field)
 
@@ -141,62 +147,65 @@ SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_dete
 
 /* ---- The table ----------------------------------------------------------------------------- */
 
-const SteerBehaviourInfo steer_behaviour_table[STEER_BEHAVIOUR_COUNT] = {
+const SteerBehaviourRow steer_behaviour_rows[STEER_BEHAVIOUR_COUNT] = {
     /* Fields left out are 0, NULL or false: no options, no targets, nothing more to inspect or
      * draw, no PRNG draws, no neighbourhood. */
-    [STEER_SEEK] = {.name = "seek", .priority = 200, .probability = 0.8, POINT_OR_VEHICLE(seek.target),
+    [STEER_SEEK] = {ROW("seek", 200, 0.8), POINT_OR_VEHICLE(seek.target),
                     .draws_target = true, .force = steer_force_seek},
-    [STEER_FLEE] = {.name = "flee", .priority = 60, .probability = 0.6, OPTIONS(FLEE), POINT_OR_VEHICLE(flee.target),
+    [STEER_FLEE] = {ROW("flee", 60, 0.6), OPTIONS(FLEE), POINT_OR_VEHICLE(flee.target),
                     .draws_target = true, .force = steer_force_flee},
-    [STEER_ARRIVE] = {.name = "arrive", .priority = 190, .probability = 0.5, OPTIONS(ARRIVE),
+    [STEER_ARRIVE] = {ROW("arrive", 190, 0.5), OPTIONS(ARRIVE),
                       POINT_OR_VEHICLE(arrive.target), .draws_target = true, .force = steer_force_arrive},
-    [STEER_PURSUE] = {.name = "pursue", .priority = 150, .probability = 0.8, VEHICLE(pursue.target),
+    [STEER_PURSUE] = {ROW("pursue", 150, 0.8), VEHICLE(pursue.target),
                       .draws_target = true, .force = steer_force_pursue},
-    [STEER_EVADE] = {.name = "evade", .priority = 50, .probability = 1.0, OPTIONS(EVADE), VEHICLE(evade.target),
+    [STEER_EVADE] = {ROW("evade", 50, 1.0), OPTIONS(EVADE), VEHICLE(evade.target),
                      .draws_target = true, .force = steer_force_evade},
-    [STEER_OFFSET_PURSUE] = {.name = "offset_pursue", .priority = 140, .probability = 0.8, OPTIONS(OFFSET_PURSUE),
+    [STEER_OFFSET_PURSUE] = {ROW("offset_pursue", 140, 0.8), OPTIONS(OFFSET_PURSUE),
                              VEHICLE(offset_pursue.target), .draws_target = true, .force = steer_force_offset_pursue},
-    [STEER_INTERPOSE] = {.name = "interpose", .priority = 160, .probability = 0.8, OPTIONS(INTERPOSE),
-                         .targets = {{"a", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.a)},
-                                     {"b", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.b)}},
-                         .target_count = 2, .draws_target = true, .force = steer_force_interpose},
-    [STEER_HIDE] = {.name = "hide", .priority = 70, .probability = 0.8, OPTIONS(HIDE), POINT_OR_VEHICLE(hide.target),
+    [STEER_INTERPOSE] = {ROW("interpose", 160, 0.8), OPTIONS(INTERPOSE),
+                         .info.targets = {{"a", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.a)},
+                                          {"b", STEER_ARG_POINT_OR_VEHICLE, AT(interpose.b)}},
+                         .info.target_count = 2, .draws_target = true, .force = steer_force_interpose},
+    [STEER_HIDE] = {ROW("hide", 70, 0.8), OPTIONS(HIDE), POINT_OR_VEHICLE(hide.target),
                     .draws_target = true, .force = steer_force_hide},
-    [STEER_WANDER] = {.name = "wander", .priority = 250, .probability = 0.8, OPTIONS(WANDER),
-                      .inspect = STEER_INSPECT_WANDER_TARGET, .wander_offset = AT(wander), .force = steer_force_wander,
-                      .draws = wander_draws, .debug_draw = steer_draw_wander, .debug_flags = STEER_DEBUG_DRAW_WANDER},
-    [STEER_FOLLOW] = {.name = "follow", .priority = 170, .probability = 0.8, OPTIONS(FOLLOW),
-                      .targets = {{"path", STEER_ARG_PATH, AT(follow.path)}}, .target_count = 1,
-                      .inspect = STEER_INSPECT_WAYPOINT, .draws_target = true, .force = steer_force_follow},
-    [STEER_AVOID_OBSTACLES] = {.name = "avoid_obstacles", .priority = 20, .probability = 0.5, OPTIONS(AVOID_OBSTACLES),
-                               .inspect = STEER_INSPECT_BOX_LENGTH, .shared_scratch = true,
+    [STEER_WANDER] = {ROW("wander", 250, 0.8), OPTIONS(WANDER),
+                      .info.inspect = STEER_INSPECT_WANDER_TARGET, .wander_offset = AT(wander),
+                      .force = steer_force_wander, .draws = wander_draws, .debug_draw = steer_draw_wander,
+                      .debug_flags = STEER_DEBUG_DRAW_WANDER},
+    [STEER_FOLLOW] = {ROW("follow", 170, 0.8), OPTIONS(FOLLOW),
+                      .info.targets = {{"path", STEER_ARG_PATH, AT(follow.path)}}, .info.target_count = 1,
+                      .info.inspect = STEER_INSPECT_WAYPOINT, .draws_target = true, .force = steer_force_follow},
+    [STEER_AVOID_OBSTACLES] = {ROW("avoid_obstacles", 20, 0.5), OPTIONS(AVOID_OBSTACLES),
+                               .info.inspect = STEER_INSPECT_BOX_LENGTH, .shared_scratch = true,
                                .force = steer_force_avoid_obstacles, .debug_draw = steer_draw_detection_box,
                                .debug_flags = STEER_DEBUG_DRAW_AVOIDANCE},
-    [STEER_AVOID_WALLS] = {.name = "avoid_walls", .priority = 10, .probability = 0.5, OPTIONS(AVOID_WALLS),
-                           .inspect = STEER_INSPECT_FEELERS, .shared_scratch = true, .force = steer_force_avoid_walls,
+    [STEER_AVOID_WALLS] = {ROW("avoid_walls", 10, 0.5), OPTIONS(AVOID_WALLS),
+                           .info.inspect = STEER_INSPECT_FEELERS, .shared_scratch = true,
+                           .force = steer_force_avoid_walls,
                            .debug_draw = steer_draw_feelers, .debug_flags = STEER_DEBUG_DRAW_AVOIDANCE},
-    [STEER_CONTAIN] = {.name = "contain", .priority = 30, .probability = 0.5, OPTIONS(CONTAIN),
+    [STEER_CONTAIN] = {ROW("contain", 30, 0.5), OPTIONS(CONTAIN),
                        .force = steer_force_contain},
-    [STEER_FOLLOW_FLOW] = {.name = "follow_flow", .priority = 180, .probability = 0.8, OPTIONS(FOLLOW_FLOW),
-                           .targets = {{"field", STEER_ARG_FLOW_FIELD, AT(follow_flow.field)}}, .target_count = 1,
+    [STEER_FOLLOW_FLOW] = {ROW("follow_flow", 180, 0.8), OPTIONS(FOLLOW_FLOW),
+                           .info.targets = {{"field", STEER_ARG_FLOW_FIELD, AT(follow_flow.field)}},
+                           .info.target_count = 1,
                            .force = steer_force_follow_flow},
-    [STEER_SEPARATE] = {.name = "separate", .priority = 80, .probability = 0.2, OPTIONS(SEPARATE),
+    [STEER_SEPARATE] = {ROW("separate", 80, 0.2), OPTIONS(SEPARATE),
                         .force = steer_force_separate, .wants_neighbourhood = separate_wants,
                         .reads_grid = separate_reads_grid},
-    [STEER_ALIGN] = {.name = "align", .priority = 100, .probability = 0.3, .force = steer_force_align,
+    [STEER_ALIGN] = {ROW("align", 100, 0.3), .force = steer_force_align,
                      .wants_neighbourhood = always},
-    [STEER_COHERE] = {.name = "cohere", .priority = 110, .probability = 0.6, .force = steer_force_cohere,
+    [STEER_COHERE] = {ROW("cohere", 110, 0.6), .force = steer_force_cohere,
                       .wants_neighbourhood = always},
-    [STEER_FLOCK] = {.name = "flock", .priority = 120, .probability = 0.8, OPTIONS(FLOCK),
-                     .inspect = STEER_INSPECT_WANDER_TARGET, .wander_offset = AT(flock.wander_params),
+    [STEER_FLOCK] = {ROW("flock", 120, 0.8), OPTIONS(FLOCK),
+                     .info.inspect = STEER_INSPECT_WANDER_TARGET, .wander_offset = AT(flock.wander_params),
                      .force = steer_force_flock, .draws = flock_draws, .wants_neighbourhood = always,
                      .debug_draw = steer_draw_flock_wander, .debug_flags = STEER_DEBUG_DRAW_WANDER},
-    [STEER_FOLLOW_LEADER] = {.name = "follow_leader", .priority = 130, .probability = 0.8, OPTIONS(FOLLOW_LEADER),
+    [STEER_FOLLOW_LEADER] = {ROW("follow_leader", 130, 0.8), OPTIONS(FOLLOW_LEADER),
                              VEHICLE(follow_leader.target), .draws_target = true, .force = steer_force_follow_leader,
                              .reads_grid = always},
-    [STEER_QUEUE] = {.name = "queue", .priority = 90, .probability = 0.8, OPTIONS(QUEUE), .force = steer_force_queue,
+    [STEER_QUEUE] = {ROW("queue", 90, 0.8), OPTIONS(QUEUE), .force = steer_force_queue,
                      .reads_grid = always},
-    [STEER_AVOID_COLLISIONS] = {.name = "avoid_collisions", .priority = 40, .probability = 0.5,
+    [STEER_AVOID_COLLISIONS] = {ROW("avoid_collisions", 40, 0.5),
                                 OPTIONS(AVOID_COLLISIONS), .force = steer_force_avoid_collisions,
                                 .reads_grid = always},
 };
@@ -205,5 +214,7 @@ const SteerBehaviourInfo steer_behaviour_table[STEER_BEHAVIOUR_COUNT] = {
 const SteerBehaviourInfo *steer_behaviour_info(SteerBehaviour type)
 {
     if ((int)type < 0 || type >= STEER_BEHAVIOUR_COUNT) return NULL;
-    return &steer_behaviour_table[type];
+    return &steer_behaviour_rows[type].info;
 }
+
+const SteerOptionSpec *steer_behaviour_common_options(void) { return steer_common_option_specs; }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviours_group.c - behaviours about neighbours: separation, alignment, cohesion, flocking,
  * leader following, queueing and unaligned collision avoidance.
  * Formulas: Reynolds (1987, 1999) and Buckland (Programming Game AI by Example, 2005).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviours_individual.c - behaviours of one vehicle about points and other vehicles: seek, flee,
  * arrive, pursue, evade, offset pursuit, interpose, hide and wander (with its leash).
  * Formulas: Reynolds (1999) and Buckland (Programming Game AI by Example, 2005). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviours_internal.h - building blocks the behaviour files share. The per-vehicle formulas the
  * step's flock path shares with them (velocity matching, seek, separation, alignment, cohesion,
  * wander, truncation) are in flock_formulas.h. Every function returns a finite force for any
@@ -6,6 +7,7 @@
 #ifndef STEER_BEHAVIOURS_INTERNAL_H
 #define STEER_BEHAVIOURS_INTERNAL_H
 
+#include "behaviour_row.h"
 #include "flock_formulas.h"
 #include "world_internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* behaviours_navigation.c - behaviours about the static world: path following, obstacle and wall
  * avoidance, containment in the bounds and flow-field following. */
 #include "behaviours_internal.h"

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - steer_world_check_state(): the invariants of a world, checked from the outside of the
  * step. Tests and the fuzz harnesses run it after every call and every step; the core never calls
  * it. It reads everything, so it costs O(vehicles + shapes + cells). */
 #include <stdio.h>
 
-#include "world_internal.h"
+#include "fields.h"
 
 typedef struct Check {
     char *why;
@@ -11,7 +12,7 @@ typedef struct Check {
     bool ok;
 } Check;
 
-static bool failf(Check *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
+static bool failf(Check *c, const char *format, ...) STEER_PRINTF_FORMAT(2, 3);
 static bool failf(Check *c, const char *format, ...)
 {
     if (c->ok && c->why && c->size > 0) {
@@ -84,17 +85,12 @@ static bool check_vehicle(Check *c, const SteerWorld *world, int index, const St
     REQUIRE(point_ok(v->position, STEER_MAX_COORDINATE), "vehicle %d: position (%g, %g)", index, v->position.x,
             v->position.y);
     REQUIRE(point_ok(v->spawn, STEER_MAX_COORDINATE), "vehicle %d: spawn (%g, %g)", index, v->spawn.x, v->spawn.y);
-    REQUIRE(within(v->mass, STEER_MIN_POSITIVE, STEER_MAX_MASS), "vehicle %d: mass %g", index, v->mass);
-    REQUIRE(within(v->max_speed, STEER_MIN_POSITIVE, STEER_MAX_SPEED), "vehicle %d: max_speed %g", index, v->max_speed);
-    REQUIRE(within(v->max_force, STEER_MIN_POSITIVE, STEER_MAX_FORCE), "vehicle %d: max_force %g", index, v->max_force);
-    REQUIRE(within(v->max_turn_rate, 0.0, STEER_MAX_RATE), "vehicle %d: max_turn_rate %g", index, v->max_turn_rate);
-    REQUIRE(within(v->radius, 0.0, STEER_MAX_LENGTH), "vehicle %d: radius %g", index, v->radius);
-    REQUIRE(v->neighbor_radius == 0.0 || within(v->neighbor_radius, STEER_MIN_POSITIVE, STEER_MAX_LENGTH),
-            "vehicle %d: neighbor_radius %g", index, v->neighbor_radius);
-    REQUIRE(within(v->response_time, STEER_MIN_POSITIVE, STEER_MAX_TIME), "vehicle %d: response_time %g", index,
-            v->response_time);
-    REQUIRE(within(cold->view_angle, 0.0, 2.0 * STEER_PI + 1e-9) && isfinite(v->view_cos), "vehicle %d: view_angle %g",
-            index, cold->view_angle);
+    for (int f = 0; f < STEER_VEHICLE_FIELD_COUNT; f++) {
+        double value = steer_vehicle_load_field(world, v, (SteerVehicleField)f);
+        REQUIRE(steer_vehicle_field_ok((SteerVehicleField)f, value), "vehicle %d: %s %g", index,
+                steer_vehicle_field_table[f].name, value);
+    }
+    REQUIRE(isfinite(v->view_cos), "vehicle %d: view_cos %g", index, v->view_cos);
     REQUIRE(steer_vec2_is_finite(v->velocity), "vehicle %d: velocity (%g, %g)", index, v->velocity.x, v->velocity.y);
     /* Truncation rounds: allow an ulp or so over max_speed. */
     REQUIRE(steer_length(v->velocity) <= v->max_speed * (1.0 + 1e-12), "vehicle %d: speed %.17g over max_speed %.17g",

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* checksum.c - a 64-bit sum of a world's state, for replays: two runs that should be identical
  * compare sums instead of every field. Fields are summed one by one (never raw struct bytes, whose
  * padding is undefined), doubles by their bits, so -0.0 and 0.0 differ and any changed bit shows. */
 #include <string.h>
 
-#include "world_internal.h"
+#include "fields.h"
 
 /* One word into the running sum: a multiply-xorshift mix (each input bit reaches every output
  * bit), order-sensitive so that swapping two fields changes the sum. */
@@ -60,6 +61,10 @@ static uint64_t vehicle_sum(const SteerWorld *world, const SteerVehicle *v)
     h = mix(h, bits(v->max_force));
     h = mix(h, bits(v->max_turn_rate));
     h = mix(h, bits(v->response_time));
+    /* Rows of the field table past those summed above (by name, in the order recorded replays'
+     * checksums depend on): each further tunable by its row. */
+    for (int f = STEER_FIELDS_SUMMED_BY_NAME; f < STEER_VEHICLE_FIELD_COUNT; f++)
+        h = mix(h, bits(steer_vehicle_load_field(world, v, (SteerVehicleField)f)));
     h = mix(h, (uint64_t)v->combine);
     h = mix(h, cold->color);
     h = mix(h, cold->user_data);

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* combine.c - turning a vehicle's active behaviours into one force (Buckland's three methods). */
 #include "behaviours_internal.h"
 
 SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot)
 {
     /* One indirect call through the row (before: a switch to the family, then one in it). */
-    return steer_behaviour_table[slot->def.type].force(world, vehicle, slot);
+    return steer_behaviour_rows[slot->def.type].force(world, vehicle, slot);
 }
 
 /// Evaluates one slot and records its weighted force for inspectors.

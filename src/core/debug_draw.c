@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* debug_draw.c - the world as segments, circles and polygons for a SteerDebugDraw (see
  * steer_debug_draw.h). Reads the per-behaviour state the last step recorded and the slots' own
  * state (wander target); changes nothing and allocates nothing. */
@@ -254,11 +255,11 @@ static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v
     for (int i = 0; i < v->behaviour_count; i++) {
         const SteerBehaviourSlot *slot = &v->behaviours[i];
         if (slot->lost) continue;
-        const SteerBehaviourInfo *info = &steer_behaviour_table[slot->def.type];
-        if (info->debug_draw && (flags & info->debug_flags)) info->debug_draw(d, v, slot, pose.position, pose.heading);
+        const SteerBehaviourRow *row = &steer_behaviour_rows[slot->def.type];
+        if (row->debug_draw && (flags & row->debug_flags)) row->debug_draw(d, v, slot, pose.position, pose.heading);
         /* Only behaviours that pushed this step: an evade whose threat is out of range has a
          * target too, and a line to every distant hunter would bury the picture. */
-        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && info->draws_target &&
+        if ((flags & STEER_DEBUG_DRAW_TARGETS) && slot->state.evaluated && row->draws_target &&
             steer_length_sq(slot->state.force) > 0.0) {
             segment(d, pose.position, slot->state.target, STEER_DEBUG_COLOR_TARGET, STEER_DEBUG_LAYER_TARGETS);
             point(d, slot->state.target, 5.0, STEER_DEBUG_COLOR_TARGET, STEER_DEBUG_LAYER_TARGETS);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* flock_formulas.h - the per-vehicle formulas of flocking, wander, seek and the weighted sum's
  * truncation, each written once. The general path (behaviours_group.c, behaviours_individual.c,
  * combine.c) and the step's specialised path for plain flockers (step_flock.c) both call these, so

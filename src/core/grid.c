@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.c - the uniform grids behind neighbour and obstacle queries; see grid.h. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid.h - the world's spatial index (private to the core).
  *
  * Vehicles: a uniform grid rebuilt at the start of every step (and lazily before a query when

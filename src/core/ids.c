@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ids.c - the value helpers every id type shares: packing into 64 bits (for scripting languages and
  * hash keys), the null test and equality. One macro defines them for all five types so that they
  * cannot drift apart; the layout is SteerVehicleId's (index1 in bits 0-31, world tag in 32-47,

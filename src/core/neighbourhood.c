@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* neighbourhood.c - the one pass over a vehicle's neighbours that separation, alignment, cohesion
  * and flocking share, straight over the grid's cell-ordered arrays.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.c - slots with generations; see pool.h. */
 #include "pool.h"
 

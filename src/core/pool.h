@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* pool.h - a growable array of fixed-size items addressed by (1-based index, generation).
  *
  * Each item starts with a SteerPoolHeader. Freed slots keep their generation and go on a free

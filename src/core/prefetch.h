@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* prefetch.h - asking for a cache line before it is written (private to the core).
  *
  * The step writes some arrays at scattered places: the grid build places each vehicle's record in

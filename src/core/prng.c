@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* prng.c - PCG32 and gradient noise; see prng.h. */
 #include "prng.h"
 

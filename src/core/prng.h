@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* prng.h - PCG32 (O'Neill's permuted congruential generator, XSH-RR output) and a small
  * deterministic gradient noise. The world owns one generator; nothing in the core calls rand().
  */

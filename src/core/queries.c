@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* queries.c - questions scripts and behaviours ask about who is where.
  * Candidates come from the grids (grid.h); each is then tested exactly as the documented semantics
  * say (shortest wrapped offset, kinds, exclusion, view cone), and results are put back into
@@ -164,7 +165,7 @@ static int query_radius(const SteerWorld *world, SteerVec2 center, double radius
 int steer_world_query_radius(const SteerWorld *world, SteerVec2 center, double radius, const SteerQueryFilter *filter,
                              SteerVehicleId *out, int capacity)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     return query_radius(world, center, radius, filter, out, capacity);
 }
 
@@ -222,7 +223,7 @@ static double closest_first_reach(const SteerWorld *world, const SteerGrid *grid
 bool steer_world_query_closest(const SteerWorld *world, SteerVec2 point, double range, const SteerQueryFilter *filter,
                                SteerVehicleId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!steer_vec2_is_finite(point) || !(range >= 0.0) || isnan(range)) {
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
                    "closest needs a finite point and a range >= 0 (got point (%g, %g), range %g)", point.x, point.y,
@@ -264,7 +265,7 @@ SteerQueryFilter steer_vehicle_neighbor_filter(const SteerWorld *world, SteerVeh
 int steer_world_query_neighbors(const SteerWorld *world, SteerVehicleId id, double radius, SteerVehicleId *out,
                                 int capacity)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle) {
         steer_vehicle_invalid_id(world, id);
@@ -291,7 +292,7 @@ static bool obstacle_near_segment(const SteerWorld *world, const SteerObstacle *
 int steer_world_query_obstacles(const SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerObstacleId *out,
                                 int capacity)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!steer_vec2_is_finite(a) || !steer_vec2_is_finite(b) || !(isfinite(radius) && radius >= 0.0)) {
         steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
                    "obstacle query needs finite ends and a radius >= 0 (got (%g, %g) to (%g, %g), radius %g)", a.x, a.y,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shapes.c - the static world: circle obstacles, wall segments, paths and flow fields. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,7 @@ static int list_ids(const SteerWorld *world, const SteerPool *pool, void *out, i
 
 SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double radius, SteerObstacleId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     TRY(check_point(world, "center", center));
     TRY(steer_check_range(world, "obstacle ", "radius", radius, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
     int index = steer_pool_alloc(&world->obstacles);
@@ -50,7 +51,7 @@ SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double
 
 SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!lookup(world, &world->obstacles, id.index1, id.world, id.generation))
         return steer_fail(world, STEER_ERROR_INVALID_ID, "obstacle id names nothing (%s)",
                           steer_why_no_object(world, id.index1, id.world));
@@ -77,7 +78,7 @@ int steer_world_get_obstacles(const SteerWorld *world, SteerObstacleId *out, int
 
 SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, SteerWallId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     TRY(check_point(world, "a", a));
     TRY(check_point(world, "b", b));
     if (steer_distance_sq(a, b) < 1e-12)
@@ -95,7 +96,7 @@ SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, St
 
 SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!lookup(world, &world->walls, id.index1, id.world, id.generation))
         return steer_fail(world, STEER_ERROR_INVALID_ID, "wall id names nothing (%s)",
                           steer_why_no_object(world, id.index1, id.world));
@@ -123,7 +124,7 @@ int steer_world_get_walls(const SteerWorld *world, SteerWallId *out, int capacit
 
 SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int count, bool loop, SteerPathId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!points || count < 1) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "a path needs at least one point");
     for (int i = 0; i < count; i++) {
         char name[32];
@@ -148,7 +149,7 @@ SteerResult steer_world_add_path(SteerWorld *world, const SteerVec2 *points, int
 
 SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerPath *path = lookup(world, &world->paths, id.index1, id.world, id.generation);
     if (!path)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "path id names nothing (%s)",
@@ -172,7 +173,7 @@ int steer_path_get(const SteerWorld *world, SteerPathId id, SteerVec2 *points, i
 
 SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDef *def, SteerFlowFieldId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "flow field definition is NULL");
     TRY(check_point(world, "origin", def->origin));
     TRY(steer_check_range(world, "", "cell_size", def->cell_size, STEER_MIN_POSITIVE, STEER_MAX_LENGTH));
@@ -212,7 +213,7 @@ SteerResult steer_world_add_flow_field(SteerWorld *world, const SteerFlowFieldDe
 
 SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
     if (!field)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field id names nothing (%s)",
@@ -225,7 +226,7 @@ SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id
 
 SteerResult steer_flow_field_set(SteerWorld *world, SteerFlowFieldId id, int col, int row, SteerVec2 direction)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerFlowField *field = lookup(world, &world->fields, id.index1, id.world, id.generation);
     if (!field)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "flow field id names nothing (%s)",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* steer_alloc.h - the one place the core gets and returns memory.
  *
  * Every allocation of a world goes through the allocator of its SteerWorldDef (`alloc`,

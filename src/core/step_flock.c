@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* step_flock.c - the step's specialised path for the common case of a flock: vehicles whose only
  * behaviour is flock (wander without a leash) under the weighted sum: a specialised path for the
  * common case, beside the general one.

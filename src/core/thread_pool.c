@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* thread_pool.c - the worker threads a world steps with; see thread_pool.h.
  *
  * A step is several runs in a row (grid passes, neighbourhoods, forces) with a little serial work
@@ -35,6 +36,10 @@ struct SteerThreadPool {
     bool running; ///< a run is under way (a task that runs the pool runs it inline)
     SteerTaskFn fn;
     void *context;
+    /* A user pool (steer_thread_pool_create_user) has these, and no lock, condition or worker. */
+    SteerEnqueueTaskFn enqueue;
+    SteerFinishTaskFn finish;
+    void *user_context;
     int size;         ///< threads, the caller included
     int started;      ///< workers actually started
     Worker workers[]; ///< size - 1 of them
@@ -121,9 +126,36 @@ no_lock:
     return NULL;
 }
 
+SteerThreadPool *steer_thread_pool_create_user(const SteerAllocator *alloc, int threads, SteerEnqueueTaskFn enqueue,
+                                               SteerFinishTaskFn finish, void *user_context)
+{
+    if (threads < 2) return NULL;
+    if (threads > STEER_MAX_THREADS) threads = STEER_MAX_THREADS;
+    SteerThreadPool *pool = steer_realloc(alloc, NULL, 0, pool_bytes(1));
+    if (!pool) return NULL;
+    memset(pool, 0, pool_bytes(1));
+    pool->size = threads;
+    pool->enqueue = enqueue;
+    pool->finish = finish;
+    pool->user_context = user_context;
+    return pool;
+}
+
+/// A range of a user pool's run: items are task numbers.
+static void user_range(int start, int end, uint32_t worker_index, void *task_context)
+{
+    (void)worker_index;
+    const SteerThreadPool *pool = task_context;
+    for (int t = start; t < end; t++) pool->fn(pool->context, t, pool->size);
+}
+
 void steer_thread_pool_destroy(SteerThreadPool *pool, const SteerAllocator *alloc)
 {
     if (!pool) return;
+    if (pool->enqueue) {
+        steer_free(alloc, pool, pool_bytes(1));
+        return;
+    }
     pthread_mutex_lock(&pool->lock);
     pool->stop = true;
     pthread_cond_broadcast(&pool->wake);
@@ -137,6 +169,8 @@ void steer_thread_pool_destroy(SteerThreadPool *pool, const SteerAllocator *allo
 
 int steer_thread_pool_size(const SteerThreadPool *pool) { return pool ? pool->size : 1; }
 
+int steer_thread_pool_started(const SteerThreadPool *pool) { return pool ? pool->started : 0; }
+
 void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context)
 {
     /* A task that runs the pool again (the calling thread's task 0 reaching a phase that could run
@@ -145,6 +179,17 @@ void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context)
     if (!pool || pool->running) {
         int size = steer_thread_pool_size(pool);
         for (int t = 0; t < size; t++) fn(context, t, size);
+        return;
+    }
+    if (pool->enqueue) {
+        /* The job system publishes the task to its threads and finish_task waits for them, so
+         * `running` and fn need no lock: they are written only outside a run. */
+        pool->running = true;
+        pool->fn = fn;
+        pool->context = context;
+        void *task = pool->enqueue(user_range, pool->size, 1, pool, pool->user_context);
+        if (task) pool->finish(task, pool->user_context);
+        pool->running = false;
         return;
     }
     pthread_mutex_lock(&pool->lock);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* thread_pool.h - the worker threads a world steps with (private to the core).
  *
  * A pool of `threads` - 1 workers that live as long as their world; the thread that calls
@@ -27,13 +28,21 @@ typedef void (*SteerTaskFn)(void *context, int task, int task_count);
 /// Starts threads - 1 workers; NULL when threads < 2 (nothing to start) or when memory or a
 /// thread could not be had (the world then steps on one thread: the result is the same).
 SteerThreadPool *steer_thread_pool_create(const SteerAllocator *alloc, int threads);
+/// A pool that starts no thread: each run goes to the job system of a SteerWorldDef (`enqueue`,
+/// `finish`, given `user_context`) as one task of `threads` items, item t being task t. NULL when
+/// threads < 2 or memory could not be had (the world then steps on one thread).
+SteerThreadPool *steer_thread_pool_create_user(const SteerAllocator *alloc, int threads, SteerEnqueueTaskFn enqueue,
+                                               SteerFinishTaskFn finish, void *user_context);
 /// Wakes, stops and joins every worker, then frees the pool. NULL is fine.
 void steer_thread_pool_destroy(SteerThreadPool *pool, const SteerAllocator *alloc);
 /// How many threads a run uses (1 for a NULL pool).
 int steer_thread_pool_size(const SteerThreadPool *pool);
+/// How many threads the pool started (0 for a NULL or a user pool).
+int steer_thread_pool_started(const SteerThreadPool *pool);
 /// Runs fn(context, t, size) for every t in [0, size): task 0 on the calling thread, the others
-/// on the workers; returns when every task has returned. A NULL pool, or a call from inside a
-/// task, runs every task in turn on the calling thread.
+/// on the workers (a user pool: every task through the job system); returns when every task has
+/// returned. A NULL pool, or a call from inside a task, runs every task in turn on the calling
+/// thread.
 void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context);
 
 /// The share of [0, n) that task t of `tasks` takes: [*begin, *end), contiguous, in order.

@@ -1,21 +1,17 @@
+/* SPDX-License-Identifier: MIT */
 /* vehicle.c - creating, removing, reading and tuning vehicles. Every value is checked here, at the
  * boundary, so no NaN, infinity or out-of-range number ever reaches vehicle state. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "world_internal.h"
+#include "fields.h"
 
 SteerVehicleDef steer_default_vehicle_def(void)
 {
     SteerVehicleDef def = {0};
-    def.mass = 1.0;
-    def.max_speed = 100.0;
-    def.max_force = 300.0;
-    def.max_turn_rate = 0.0;
-    def.radius = 8.0;
-    def.response_time = 0.25;
-    def.neighbor_radius = 50.0;
-    def.view_angle = 2.0 * STEER_PI;
+    for (int f = 0; f < STEER_VEHICLE_FIELD_COUNT; f++)
+        memcpy((char *)&def + steer_vehicle_field_table[f].def_offset, &steer_vehicle_field_table[f].fallback,
+               sizeof(double));
     def.combine = STEER_COMBINE_WEIGHTED;
     return def;
 }
@@ -34,7 +30,7 @@ SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id)
 }
 
 #define LOOKUP_OR_FAIL(vehicle, world, id)                                                                             \
-    STEER_API(world);                                                                                                  \
+    STEER_ENTRY(world);                                                                                                \
     SteerVehicle *vehicle = steer_vehicle_lookup(world, id);                                                           \
     if (!vehicle) return steer_vehicle_invalid_id(world, id)
 
@@ -46,44 +42,6 @@ SteerResult steer_vehicle_invalid_id(const SteerWorld *world, SteerVehicleId id)
 
 /* ---- Checks shared by creation and the setters --------------------------------------------- */
 
-/* Each tunable with its limits (steer_types.h). */
-static SteerResult check_mass(const SteerWorld *world, const char *name, double value)
-{
-    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_MASS);
-}
-
-static SteerResult check_speed(const SteerWorld *world, const char *name, double value)
-{
-    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_SPEED);
-}
-
-static SteerResult check_force(const SteerWorld *world, const char *name, double value)
-{
-    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_FORCE);
-}
-
-static SteerResult check_rate(const SteerWorld *world, const char *name, double value)
-{
-    return steer_check_range(world, "", name, value, 0.0, STEER_MAX_RATE);
-}
-
-static SteerResult check_length(const SteerWorld *world, const char *name, double value)
-{
-    return steer_check_range(world, "", name, value, 0.0, STEER_MAX_LENGTH);
-}
-
-/// Group behaviours divide by it: 0 (no neighbours) or at least STEER_MIN_POSITIVE.
-static SteerResult check_neighbor_radius(const SteerWorld *world, const char *name, double value)
-{
-    if (value == 0.0) return STEER_OK;
-    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_LENGTH);
-}
-
-static SteerResult check_time(const SteerWorld *world, const char *name, double value)
-{
-    return steer_check_range(world, "", name, value, STEER_MIN_POSITIVE, STEER_MAX_TIME);
-}
-
 static SteerResult check_position(const SteerWorld *world, const char *name, SteerVec2 value)
 {
     return steer_check_point(world, "", name, value);
@@ -92,18 +50,6 @@ static SteerResult check_position(const SteerWorld *world, const char *name, Ste
 static SteerResult check_velocity(const SteerWorld *world, const char *name, SteerVec2 value)
 {
     return steer_check_vector(world, "", name, value, STEER_MAX_SPEED);
-}
-
-/// The cone test's threshold: all-round vision (2π, give or take rounding) skips the test.
-static double steer_view_cos(double view_angle)
-{
-    return view_angle < 2.0 * STEER_PI - 1e-9 ? cos(0.5 * view_angle) : -2.0;
-}
-
-static SteerResult check_view_angle(const SteerWorld *world, double value)
-{
-    if (isfinite(value) && value > 0.0 && value <= 2.0 * STEER_PI + 1e-9) return STEER_OK;
-    return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "view_angle must be in (0, 2π] radians (got %g)", value);
 }
 
 static SteerResult check_kind(const SteerWorld *world, uint32_t kind)
@@ -127,14 +73,8 @@ static SteerResult check_def(const SteerWorld *world, const SteerVehicleDef *def
     TRY(check_velocity(world, "velocity", def->velocity));
     if (!isfinite(def->heading))
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "heading must be finite (got %g)", def->heading);
-    TRY(check_mass(world, "mass", def->mass));
-    TRY(check_speed(world, "max_speed", def->max_speed));
-    TRY(check_force(world, "max_force", def->max_force));
-    TRY(check_rate(world, "max_turn_rate", def->max_turn_rate));
-    TRY(check_length(world, "radius", def->radius));
-    TRY(check_time(world, "response_time", def->response_time));
-    TRY(check_neighbor_radius(world, "neighbor_radius", def->neighbor_radius));
-    TRY(check_view_angle(world, def->view_angle));
+    for (int f = 0; f < STEER_VEHICLE_FIELD_COUNT; f++)
+        TRY(steer_vehicle_field_check(world, (SteerVehicleField)f, steer_vehicle_def_field(def, (SteerVehicleField)f)));
     TRY(check_kind(world, def->kind));
     TRY(check_combine(world, def->combine));
     return STEER_OK;
@@ -181,7 +121,7 @@ static void compact_when_sparse(SteerWorld *world)
 
 SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, SteerVehicleId *out)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     SteerResult checked = check_def(world, def);
     /* mass, max_speed and max_force all zero: `SteerVehicleDef def = {0}` */
     if (checked != STEER_OK && def && def->mass == 0.0 && def->max_speed == 0.0 && def->max_force == 0.0)
@@ -200,6 +140,11 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
     SteerVehicleCold *cold = &world->vehicle_cold[index];
     cold->serial = world->next_serial++;
     cold->behaviour_capacity = 0;
+    /* The tunables first: storing max_speed truncates a velocity, set just after. */
+    vehicle->velocity = steer_vec2(0.0, 0.0);
+    for (int f = 0; f < STEER_VEHICLE_FIELD_COUNT; f++)
+        steer_vehicle_store_field(world, vehicle, (SteerVehicleField)f,
+                                  steer_vehicle_def_field(def, (SteerVehicleField)f));
     vehicle->position = def->position;
     vehicle->spawn = def->position;
     vehicle->velocity = steer_truncate(def->velocity, def->max_speed);
@@ -209,15 +154,6 @@ SteerResult steer_vehicle_create(SteerWorld *world, const SteerVehicleDef *def, 
         vehicle->heading = direction;
     else
         vehicle->heading = steer_vec2_from_angle(def->heading);
-    vehicle->mass = def->mass;
-    vehicle->max_speed = def->max_speed;
-    vehicle->max_force = def->max_force;
-    vehicle->max_turn_rate = def->max_turn_rate;
-    vehicle->radius = def->radius;
-    vehicle->response_time = def->response_time;
-    vehicle->neighbor_radius = def->neighbor_radius;
-    cold->view_angle = def->view_angle;
-    vehicle->view_cos = steer_view_cos(def->view_angle);
     vehicle->flock_kinds = def->flock_kinds;
     vehicle->kind = def->kind;
     cold->color = def->color;
@@ -252,7 +188,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
 
 SteerResult steer_vehicle_create_undo(SteerWorld *world, SteerVehicleId id)
 {
-    STEER_API(world);
+    STEER_ENTRY(world);
     const SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
     if (!vehicle || steer_vehicle_cold(world, vehicle)->serial + 1 != world->next_serial ||
         vehicle->rank != world->order_count - 1)
@@ -383,39 +319,38 @@ SteerResult steer_vehicle_set_heading(SteerWorld *world, SteerVehicleId id, doub
     return STEER_OK;
 }
 
-#define DEFINE_SETTER(field, check)                                                                                    \
-    SteerResult steer_vehicle_set_##field(SteerWorld *world, SteerVehicleId id, double value)                          \
+/* The tunables: one generic setter over the field table (fields.c), and the typed setters as
+ * its wrappers, each under its own name in messages. */
+SteerResult steer_vehicle_set_field_as(SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value)
+{
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    steer_world_vehicles_changed(world);
+    if ((unsigned)field >= STEER_VEHICLE_FIELD_COUNT)
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "no vehicle field %d", (int)field);
+    if (!steer_vehicle_field_table[field].writable)
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is read-only",
+                          steer_vehicle_field_table[field].name);
+    TRY(steer_vehicle_field_check(world, field, value));
+    steer_vehicle_store_field(world, vehicle, field, value);
+    return STEER_OK;
+}
+
+#define FIELD_SETTER(name, field)                                                                                      \
+    SteerResult steer_vehicle_set_##name(SteerWorld *world, SteerVehicleId id, double value)                           \
     {                                                                                                                  \
-        LOOKUP_FOR_CHANGE(vehicle, world, id);                                                                         \
-        TRY(check(world, #field, value));                                                                              \
-        vehicle->field = value;                                                                                        \
-        return STEER_OK;                                                                                               \
+        STEER_ENTRY(world);                                                                                            \
+        return steer_vehicle_set_field_as(world, id, field, value);                                                    \
     }
 
-DEFINE_SETTER(mass, check_mass)
-DEFINE_SETTER(max_force, check_force)
-DEFINE_SETTER(max_turn_rate, check_rate)
-DEFINE_SETTER(radius, check_length)
-DEFINE_SETTER(response_time, check_time)
-DEFINE_SETTER(neighbor_radius, check_neighbor_radius)
-
-SteerResult steer_vehicle_set_max_speed(SteerWorld *world, SteerVehicleId id, double value)
-{
-    LOOKUP_FOR_CHANGE(vehicle, world, id);
-    TRY(check_speed(world, "max_speed", value));
-    vehicle->max_speed = value;
-    vehicle->velocity = steer_truncate(vehicle->velocity, value);
-    return STEER_OK;
-}
-
-SteerResult steer_vehicle_set_view_angle(SteerWorld *world, SteerVehicleId id, double value)
-{
-    LOOKUP_FOR_CHANGE(vehicle, world, id);
-    TRY(check_view_angle(world, value));
-    steer_vehicle_cold(world, vehicle)->view_angle = value;
-    vehicle->view_cos = steer_view_cos(value);
-    return STEER_OK;
-}
+FIELD_SETTER(mass, STEER_FIELD_MASS)
+FIELD_SETTER(max_speed, STEER_FIELD_MAX_SPEED)
+FIELD_SETTER(max_force, STEER_FIELD_MAX_FORCE)
+FIELD_SETTER(max_turn_rate, STEER_FIELD_MAX_TURN_RATE)
+FIELD_SETTER(radius, STEER_FIELD_RADIUS)
+FIELD_SETTER(response_time, STEER_FIELD_RESPONSE_TIME)
+FIELD_SETTER(neighbor_radius, STEER_FIELD_NEIGHBOR_RADIUS)
+FIELD_SETTER(view_angle, STEER_FIELD_VIEW_ANGLE)
 
 SteerResult steer_vehicle_set_flock_kinds(SteerWorld *world, SteerVehicleId id, uint64_t kinds)
 {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world.c - world lifetime, errors, time and the fixed step (force, then integration). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +14,18 @@
 SteerWorldDef steer_default_world_def(void)
 {
     SteerWorldDef def = {0};
-    def.width = 800.0;
-    def.height = 600.0;
+    for (int f = 0; f < STEER_WORLD_FIELD_COUNT; f++) {
+        const SteerFieldInfo *row = &steer_world_field_table[f];
+        char *at = (char *)&def + row->def_offset;
+        if (row->check == STEER_FIELD_INTEGER) {
+            int value = (int)row->fallback;
+            memcpy(at, &value, sizeof value);
+        } else {
+            memcpy(at, &row->fallback, sizeof row->fallback);
+        }
+    }
     def.edges = STEER_EDGES_NONE;
-    def.dt = 1.0 / 60.0;
     def.seed = 1;
-    def.threads = 1;
     return def;
 }
 
@@ -30,34 +37,68 @@ static SteerResult check_message(char *message, size_t size, const char *text)
 
 static bool in_range(double value, double lo, double hi) { return isfinite(value) && value >= lo && value <= hi; }
 
+/// Whether `value` suits world row `f` (a double, or an int for an INTEGER row); if not, the
+/// message in `text`.
+static bool world_field_ok(int f, double value, char *text, size_t size)
+{
+    const SteerFieldInfo *row = &steer_world_field_table[f];
+    switch (row->check) {
+    case STEER_FIELD_INTEGER:
+        if (value >= 0 && value <= row->max) return true; /* 0: a zeroed definition, one thread */
+        snprintf(text, size, "%s must be an integer in [%g, %g] (got %d)", row->name, row->min, row->max, (int)value);
+        return false;
+    case STEER_FIELD_STEP:
+        if (!(isfinite(value) && value > 0.0 && value <= row->max)) {
+            snprintf(text, size, "%s must be a finite number in (0, %g] seconds (got %g)", row->name, row->max, value);
+            return false;
+        }
+        if (value >= row->min) return true;
+        snprintf(text, size, "%s must be at least %g seconds (got %g)", row->name, row->min, value);
+        return false;
+    default:
+        if (in_range(value, row->min, row->max)) return true;
+        snprintf(text, size, "%s must be a finite number in [%g, %g] %s (got %g)", row->name, row->min, row->max,
+                 row->unit, value);
+        return false;
+    }
+}
+
+/// Checks rows [first, last) of the world field table in `def`; `text` receives the message.
+static bool world_rows_ok(const SteerWorldDef *def, int first, int last, char *text, size_t size)
+{
+    for (int f = first; f < last; f++) {
+        const SteerFieldInfo *row = &steer_world_field_table[f];
+        const char *at = (const char *)def + row->def_offset;
+        double value;
+        if (row->check == STEER_FIELD_INTEGER) {
+            int i;
+            memcpy(&i, at, sizeof i);
+            value = i;
+        } else {
+            memcpy(&value, at, sizeof value);
+        }
+        if (!world_field_ok(f, value, text, size)) return false;
+    }
+    return true;
+}
+
 static SteerResult check_world_def(const SteerWorldDef *def, char *message, size_t message_size)
 {
     char text[160];
     if (!def) return check_message(message, message_size, "world definition is NULL");
-    if (!in_range(def->width, STEER_MIN_POSITIVE, STEER_MAX_LENGTH)) {
-        snprintf(text, sizeof text, "width must be a finite number in [%g, %g] units (got %g)", STEER_MIN_POSITIVE,
-                 STEER_MAX_LENGTH, def->width);
+    /* The size (the table's first two rows), then edges, then the rest: the order messages have
+     * always come in. */
+    if (!world_rows_ok(def, 0, STEER_WORLD_FIELD_DT, text, sizeof text))
         return check_message(message, message_size, text);
-    }
-    if (!in_range(def->height, STEER_MIN_POSITIVE, STEER_MAX_LENGTH)) {
-        snprintf(text, sizeof text, "height must be a finite number in [%g, %g] units (got %g)", STEER_MIN_POSITIVE,
-                 STEER_MAX_LENGTH, def->height);
-        return check_message(message, message_size, text);
-    }
     if (def->edges != STEER_EDGES_NONE && def->edges != STEER_EDGES_WRAP && def->edges != STEER_EDGES_CONTAIN) {
         snprintf(text, sizeof text, "edges must be none, wrap or contain (got %d)", (int)def->edges);
         return check_message(message, message_size, text);
     }
-    if (!(isfinite(def->dt) && def->dt > 0.0 && def->dt <= 1.0)) {
-        snprintf(text, sizeof text, "dt must be a finite number in (0, 1] seconds (got %g)", def->dt);
+    if (!world_rows_ok(def, STEER_WORLD_FIELD_DT, STEER_WORLD_FIELD_COUNT, text, sizeof text))
         return check_message(message, message_size, text);
-    }
-    if (def->dt < STEER_MIN_POSITIVE) {
-        snprintf(text, sizeof text, "dt must be at least %g seconds (got %g)", STEER_MIN_POSITIVE, def->dt);
-        return check_message(message, message_size, text);
-    }
-    if (def->threads < 0 || def->threads > STEER_MAX_THREADS) {
-        snprintf(text, sizeof text, "threads must be an integer in [1, %d] (got %d)", STEER_MAX_THREADS, def->threads);
+    if (!def->enqueue_task != !def->finish_task) {
+        snprintf(text, sizeof text, "enqueue_task and finish_task must be set together (got only %s)",
+                 def->enqueue_task ? "enqueue_task" : "finish_task");
         return check_message(message, message_size, text);
     }
     if (message && message_size > 0) message[0] = '\0';
@@ -131,7 +172,9 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     world->parallel_min = STEER_PARALLEL_MIN_VEHICLES;
     world->prefetch_min = STEER_PREFETCH_MIN_VEHICLES;
     /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
-    world->pool = steer_thread_pool_create(&world->alloc, def->threads);
+    world->pool = def->enqueue_task ? steer_thread_pool_create_user(&world->alloc, def->threads, def->enqueue_task,
+                                                                    def->finish_task, def->user_task_context)
+                                    : steer_thread_pool_create(&world->alloc, def->threads);
     world->grid.count_tasks = steer_thread_pool_size(world->pool);
     world->grid.prefetchw = steer_cpu_has_prefetchw();
     world->grid.vehicles = world;
@@ -240,13 +283,10 @@ SteerEdges steer_world_edges(const SteerWorld *world) { return world->def.edges;
 
 SteerResult steer_world_set_dt(SteerWorld *world, double dt)
 {
-    STEER_API(world);
-    if (!(isfinite(dt) && dt > 0.0 && dt <= 1.0))
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be a finite number in (0, 1] seconds (got %g)",
-                          dt);
-    if (dt < STEER_MIN_POSITIVE)
-        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "dt must be at least %g seconds (got %g)",
-                          STEER_MIN_POSITIVE, dt);
+    STEER_ENTRY(world);
+    char text[160];
+    if (!world_field_ok(STEER_WORLD_FIELD_DT, dt, text, sizeof text))
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s", text);
     world->def.dt = dt;
     return STEER_OK;
 }

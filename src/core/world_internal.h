@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* world_internal.h - the world's private layout, shared by the core's .c files and white-box tests.
  * Nothing outside src/core (and tests) includes this.
  */
@@ -13,6 +14,15 @@
 #include "prng.h"
 #include "steer/steer.h"
 #include "thread_pool.h"
+
+/// Format checking of the core's printf-style messages. MinGW's GCC reads plain `printf` as
+/// msvcrt's dialect (no %zu); a MinGW build uses MinGW's C99 printf (__USE_MINGW_ANSI_STDIO, set by
+/// CMakeLists.txt), whose dialect is gnu_printf.
+#if defined(__MINGW32__)
+#define STEER_PRINTF_FORMAT(format_arg, first_arg) __attribute__((format(gnu_printf, format_arg, first_arg)))
+#else
+#define STEER_PRINTF_FORMAT(format_arg, first_arg) __attribute__((format(printf, format_arg, first_arg)))
+#endif
 
 /// What every step writes of a behaviour, for inspectors and debug drawing: the first fields of
 /// SteerBehaviourState, under the same names.
@@ -206,7 +216,7 @@ struct SteerWorld {
     char step_rng_apart[64];
     SteerTaskRng step_rng[STEER_MAX_THREADS];
 
-    /* The public function being called, set on entry by STEER_API: steer_fail starts its message
+    /* The public function being called, set on entry by STEER_ENTRY: steer_fail starts its message
      * with this name, so a C caller reads which call failed. Scratch space, like error. */
     const char *api;
     char error[256];
@@ -341,11 +351,10 @@ void steer_world_compact_order(SteerWorld *world);
 /// First statement of every public function that can fail: its name heads the messages of
 /// steer_fail ("steer_vehicle_set_mass: mass must be ..."). Never used by anything the step calls,
 /// which may run on the pool's threads.
-#define STEER_API(world) (((SteerWorld *)(world))->api = __func__)
+#define STEER_ENTRY(world) (((SteerWorld *)(world))->api = __func__)
 
 /* world.c */
-SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...)
-    __attribute__((format(printf, 3, 4)));
+SteerResult steer_fail(const SteerWorld *world, SteerResult code, const char *format, ...) STEER_PRINTF_FORMAT(3, 4);
 /// What a message adds when a definition was zeroed instead of taken from its default constructor.
 #define STEER_ZEROED_DEF_HINT(what) "was the definition zeroed instead of made by steer_default_" what "_def()?"
 /// Adds "; hint" to the message of the failure being returned, `code`: what to do about it.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* camera.c - world <-> screen: the camera's centre sits at the middle of the output, `zoom` pixels
  * per unit, y down in both (the core's units are pixels at zoom 1). */
 #include "render.h"

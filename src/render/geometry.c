@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* geometry.c - filled shapes as triangles in a batch drawn by one SDL_RenderGeometry call: thick
  * lines are quads, rings are strips of quads whose piece count follows their size on screen, a
  * vehicle is two fans. Thin lines, small dots and discs go to the strokes (strokes.c). */

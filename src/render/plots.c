@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plots.c - the inspector's plots: one small line plot per series (speed, force, each behaviour's
  * force) over the last seconds, then the states as a coloured strip naming each state where its
  * name fits, on one time axis that scrolls with simulated time. The data are rings the caller owns

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* png.c - what the renderer drew, read back and saved as a PNG (screenshots, tests, CI). */
 #include <SDL_image.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* raster.c - opaque triangles filled straight into the rows of the surface a software renderer
  * draws into, with the pixels SDL's own rasteriser would choose.
  *

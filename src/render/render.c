@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.c - a frame of the world: background, optional grid, then everything the core's debug
  * draw emits (bounds, paths, obstacles, walls, overlays, vehicles) turned from world units into
  * batched triangles, then the selection ring and state labels. */

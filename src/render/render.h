@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render.h - SDL2 drawing of a steer world: vehicles, obstacles, walls, paths, bounds, the debug
  * overlays, and the screen-space pieces the runtime composes (HUD, inspector, error panel, help).
  * Render reads the world and never changes it. It knows nothing of Lua.

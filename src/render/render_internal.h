@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_internal.h - the renderer's private layout, shared by the src/render sources and white-box tests.
  *
  * Everything is drawn through two batches of triangles: one untextured (shapes) and one textured

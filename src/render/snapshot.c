@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* snapshot.c - the vehicles' poses before the last step, so a frame drawn between two steps can
  * place each vehicle part of the way along its move (the loop's interpolation alpha). Indexed by
  * slot, checked by generation: a vehicle created since the capture is drawn where it is. */

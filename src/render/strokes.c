@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* strokes.c - thin lines, 1-pixel spans (small dots, discs) and their layers: one per colour,
  * drawn when the next shape comes or at the flush, band by band down the screen (see RenderLines
  * in render_internal.h). On the software renderer a 1-pixel line costs a few pixels where a thin

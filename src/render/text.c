@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* text.c - SDL2_ttf text through a glyph atlas: every printable ASCII glyph is rasterised once, at
  * creation, into one texture; a line of text is then a row of textured quads in the text batch, so
  * drawing text costs no rasterising and no allocation per frame. Kerning is not applied (the HUD

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* timeline.c - the rewind timeline at the bottom of the view: a bar spanning the steps recorded,
  * ticks where scripts reloaded, failed, the run branched or restarted (stacked where they meet),
  * and a handle at the step shown. It

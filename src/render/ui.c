@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ui.c - the screen-space pieces the runtime composes over the world: HUD (top left), inspector
  * (top right), error panel (bottom), help (centre). Each is a translucent panel with text, sized
  * to its text, and formats into fixed buffers: nothing is allocated per frame. */

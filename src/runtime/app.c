@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app.c - the loop of the `steer` program. See app.h. */
 #include "app.h"
 

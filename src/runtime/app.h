@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* app.h - the `steer` program's state and its one loop: a fixed physics step with an
  * accumulator, brains and update() before each step, rendering with interpolation, pause, single
  * step and time scale. A window runs it on the real clock; headless runs the same frames on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* guard.c - time budget (timer signal arming a sticky count hook), memory cap, and the watchdog
  * that ends the program when a script cannot be stopped. See guard.h. */
 #define _GNU_SOURCE /* SIGEV_THREAD_ID and gettid: the timers' signals go to the thread running Lua */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* guard.h - keeps scripts from taking the program down: a time budget for every call into Lua and
  * a memory cap on the Lua state.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* history.c - the selected vehicle's ring of samples for the inspector's plots. See history.h. */
 #include "history.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* history.h - the inspector's plots' data: a bounded ring of samples of one vehicle (the selected
  * one), taken after each physics step: its speed, steering force, each behaviour's force and its
  * state. The runtime owns it and records into it; the renderer only reads the view it gives

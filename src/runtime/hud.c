@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hud.c - the screen-space text the runtime composes: HUD (fps, simulated time, vehicles, ms per
  * step, ms in Lua, time scale, paused, then the script's gfx.hud lines), the inspector of the
  * selected vehicle, and the help overlay listing every key of the table in keys.c and then the

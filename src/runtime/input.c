@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* input.c - what keys and the mouse do. The runtime owns the keys of the table in keys.c (and
  * the wheel, right-drag and a left click on a vehicle, which it also lists), except those a scene
  * takes by listing them in its `keys` (a row with an alternative moves there); everything else goes

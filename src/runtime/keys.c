@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keys.c - the table of the program's keys (see keys.h). Change a key here and F1, the HUD,
  * --help and --overlays follow; `make test` then says which row of docs/runtime.md to fix. */
 #include "keys.h"

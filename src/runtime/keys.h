@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* keys.h - the one table of the `steer` program's keys and mouse actions: what each does, the
  * overlay it toggles and that overlay's name on the command line (--overlays), and the words that
  * describe it. Input dispatches through it (input.c), the help overlay, the HUD and --help print

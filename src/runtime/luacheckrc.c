@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* luacheckrc.c - `steer --luacheckrc`: a luacheck configuration for a user's folder of scenes.
  *
  * A scene gives the program its callbacks and settings as globals (LÖVE style), which luacheck

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* luacheckrc.h - `steer --luacheckrc`: a luacheck configuration for a user's folder of scenes. */
 #ifndef STEER_RUNTIME_LUACHECKRC_H
 #define STEER_RUNTIME_LUACHECKRC_H

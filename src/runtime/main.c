@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - `steer [options] SCRIPT`: parses the command line and runs the program; with --record
  * the run is written to a replay file, with --replay FILE a recorded run is played back. */
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.c - parses the command line of `steer`. Every option is documented in --help. */
 #include "options.h"
 

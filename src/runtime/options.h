@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* options.h - the command line of the `steer` program, parsed into one struct. */
 #ifndef STEER_RUNTIME_OPTIONS_H
 #define STEER_RUNTIME_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.c - writes a replay file. See record.h and docs/replay.md. */
 #define _DEFAULT_SOURCE /* realpath */
 #include "record.h"

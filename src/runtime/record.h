@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* record.h - `steer --record FILE`: writes what a run needs to be replayed exactly (docs/replay.md):
  * the header (options, versions), every script text as it was loaded, every input with its place
  * among the steps and frames, each wall-clock value scripts read, and a checksum of the world (with

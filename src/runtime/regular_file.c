@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* regular_file.c - see regular_file.h. The file is opened with O_NONBLOCK, so that a FIFO with no
  * writer does not block the open, and fstat then says what was opened (stat first, then open,
  * would leave a moment in which the path could become a FIFO). */

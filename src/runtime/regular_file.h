@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* regular_file.h - reading a whole file the program was named (a scene, a module, a recording)
  * only when it is a regular file of bounded size: a path that names a FIFO, a device (a symlink to
  * /dev/zero) or a folder is refused with a message, and opening one never blocks. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reload.c - file watching for hot reload: inotify on directories, told a finished save from one
  * in progress by the events themselves, or polling of stat(). See reload.h. */
 #define _DEFAULT_SOURCE /* struct stat's st_mtim, st_ctim */

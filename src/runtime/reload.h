@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* reload.h - notices when script files have been saved. Knows nothing of Lua.
  *
  * A save is reported as soon as it is complete, not after a fixed delay. With inotify (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - plays a replay file back and checks it. See replay.h and docs/replay.md. */
 #include "replay.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.h - `steer --replay FILE`: reads a recording whole, checks its shape (magic, version,
  * every record complete, every script text against its sum, the end record there), then plays it
  * back: the scene and modules from the recorded texts (none of the original files is opened), the

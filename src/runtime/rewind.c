@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rewind.c - the window's rewind: a recording in memory, past steps shown by replaying it. See
  * rewind.h and docs/runtime.md (Rewind). */
 #define _DEFAULT_SOURCE /* realpath */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rewind.h - rewinding a run in the window (docs/runtime.md, Rewind). The run is recorded in
  * memory as it goes (record.c's format, bounded by REWIND_MEMORY_CAP); to show step k a fresh
  * script host replays that recording headless up to step k (replay.c) and becomes the app's host.

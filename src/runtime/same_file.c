@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* same_file.c - see same_file.h. */
 #define _DEFAULT_SOURCE /* realpath */
 #include "same_file.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* same_file.h - whether two paths name one file, for refusing an output option that names an
  * input (`--record s.lua s.lua` would write over the scene before it is read). */
 #ifndef STEER_RUNTIME_SAME_FILE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script.c - the Lua host: creating the state and the world, the protected-call helper every
  * call into Lua goes through, and the scene's callbacks. Brains live in script_brains.c, files and
  * require in script_files.c, gfx in script_gfx.c, reloads in script_reload.c, what the error

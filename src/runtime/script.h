@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script.h - the Lua host of the `steer` program: one lua_State (capped allocator, time budget)
  * running a scene script, its callbacks, the brains of its vehicles, and reloads of its files.
  *

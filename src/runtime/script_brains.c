@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_brains.c - the program's side of the brains: runs the bindings' scheduler (the one behind
  * w:think(), so the program and a plain Lua loop think alike) under the time budget, reports each
  * failing vehicle (once per distinct error, with a count) and resumes them after a good reload;

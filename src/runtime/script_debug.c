@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_debug.c - the debug library a scene sees. Lua's own can change what C code relies on:
  * debug.setmetatable gives any value the metatable of a world (and the next w:step() reads a
  * SteerWorld that is not one), debug.setuservalue swaps what a handle keeps, debug.sethook removes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_errors.c - what the error panel shows and stderr says. Two kinds of script errors:
  *   - a file that fails to load (a syntax error, an error while its chunk runs, in reload(world)
  *     after it, or the scene failing as a whole): one entry per file, kept until that file loads

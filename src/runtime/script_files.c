@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_files.c - where scripts come from: package.path (the scene's folder, then scripts/lib),
  * a file searcher that names chunks by their path relative to the scene's folder (so every
  * message reads file:line) and records each module it loads, for the watcher and for reloads. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_gfx.c - what a scene draws with: the gfx table passed to draw(gfx, world) (world-space
  * lines, circles, text through the renderer; gfx.hud lines for the HUD), steer.mouse(), and the
  * colours of the world's kinds by name. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_input.c - what a scene needs to be a game's input loop: the keys and mouse buttons it
  * holds (it heard their press and not yet their release), steer.keyboard.is_down(...) on them,
  * keyreleased / mousereleased, key repeat on request, and the global `arg` (the command line's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_input_files.c - files a script opens (io.open, io.lines) in a recorded or replayed run.
  * A file opened to read (io.open(path), with "r" or "rb", io.lines(path)) is read whole when it is
  * opened, through the tape, which records its bytes (or why it did not open) or, replaying, gives

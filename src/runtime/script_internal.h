@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_internal.h - the ScriptHost's insides, shared by the script_*.c files. */
 #ifndef STEER_RUNTIME_SCRIPT_INTERNAL_H
 #define STEER_RUNTIME_SCRIPT_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_keys.c - the keys a scene declares for the help overlay (F1): its `keys` table, a list of
  * {key, text} pairs, found like its `world` (a field of the table the scene returned, else the
  * scene's own global; never one of Lua's globals), read after load(world) and after each good

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_outside.c - what a script reads from outside the run, for recordings and replays: the
  * wall clock (os.time(), os.clock(), os.date() of now), the environment (os.getenv) and the files
  * it opens for reading (io.open, io.lines: script_input_files.c) go through the tape, which records

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_quiet.c - what scripts write to the terminal: print, io.write and the write method of
  * io.stdout and io.stderr. A quiet host (one the rewind replays in the background, to show a past
  * step or to keep a keyframe) must not say again what the live run said once, so there these

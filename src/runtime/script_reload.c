@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* script_reload.c - hot reload of one file: re-run the chunk in protected mode (under the time
  * budget and memory cap); on success put the new code in place by the rules of steer.patch
  * (scripts/lib/steer/patch.lua, compiled into the program): the new run's tables are matched with

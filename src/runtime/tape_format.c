@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tape_format.c - the replay file's encodings. See tape_format.h. */
 #include "tape_format.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tape_format.h - the replay file's bytes (docs/replay.md): the magic, the format version, the
  * record types, and a byte buffer with the few encodings every record uses: unsigned LEB128
  * varints, little-endian 64-bit words (doubles by their bits), length-prefixed strings. Writing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.c - the CSV trace of a run. See trace.h; the columns are documented in docs/runtime.md. */
 #include "trace.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trace.h - `steer --trace out.csv`: one CSV row per vehicle after every physics step (or every
  * K-th, --trace-every K): step, time, id, kind, position, velocity, heading, state, speed, the
  * combined force and one column per behaviour (the magnitude of its force, empty when it is off).

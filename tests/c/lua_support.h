@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* lua_support.h - what the C tests of the Lua module share: a fresh Lua state with the standard
  * libraries and `steer` loaded as a global, and running a chunk in it, where an error fails the
  * test with Lua's message and the chunk. Include after cmocka.h. */

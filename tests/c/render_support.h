@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* render_support.h - what the renderer's tests share: SDL's software renderer drawing into a plain
  * RGBA surface (SDL_VIDEODRIVER=dummy, no window), a steer renderer with the test font on it, a
  * world the size of the surface seen at zoom 1 (world units are pixels), and a pixel reader. */

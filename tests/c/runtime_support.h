@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runtime_support.h - helpers for the tests that run the real `steer` program (build/asan/steer)
  * on real scene files in a temporary folder. */
 #ifndef STEER_RUNTIME_SUPPORT_H

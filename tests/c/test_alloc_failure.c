@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_alloc_failure.c - every allocation of the core can fail, as in Lua's own test suite: a
  * scenario (create a world, spawn past every initial capacity, switch behaviours on, add
  * obstacles, walls, paths and flow fields, step, query, remove, spawn into reused slots) runs each

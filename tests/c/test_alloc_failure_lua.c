@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_alloc_failure_lua.c - every allocation a binding call makes can fail: the Lua state's own
  * (handles, option tables, strings, the brains' arrays) and the core's, which a world gets from the
  * same lua_Alloc. Each call of a scenario runs with the Nth allocation from then on refused, for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_api_errors.c - what a C caller gets back from a call it got wrong: the result code, and a
  * message that starts with the name of the function it called and says what was expected. */
 #include "test_support.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_behaviour.c - behaviour names, defaults, validation and the per-vehicle slots. */
 #include "test_support.h"
 

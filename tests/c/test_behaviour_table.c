@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_behaviour_table.c - the behaviour table (steer_behaviours.h) row by row: every row complete
  * and consistent with itself, with the core's defaults and checks, with the Lua module (every
  * option reachable under its name, read back by v:behaviours()), and with what documents it
@@ -12,7 +13,7 @@
 
 #include <cmocka.h>
 #include "lua_support.h"
-#include "world_internal.h"
+#include "behaviour_row.h"
 
 /* ---- Helpers ------------------------------------------------------------------------------- */
 
@@ -85,12 +86,14 @@ static void test_every_row_is_complete_and_its_name_unique(void **state)
         assert_int_equal(back, t);
         assert_string_equal(steer_behaviour_name((SteerBehaviour)t), info->name);
 
-        if (!info->force) fail_msg("%s has no force function", info->name);
+        const SteerBehaviourRow *core = &steer_behaviour_rows[t];
+        assert_ptr_equal(&core->info, info); /* steer_behaviour_info() is the public part of the core's row */
+        if (!core->force) fail_msg("%s has no force function", info->name);
         assert_true(info->probability >= 0.0 && info->probability <= 1.0);
         for (int u = 0; u < t; u++)
             if (row(u)->priority == info->priority) fail_msg("%s and %s share a priority", row(u)->name, info->name);
         /* a debug drawing runs under some overlay, and an overlay flag has a drawing to run */
-        assert_int_equal(info->debug_draw != NULL, info->debug_flags != 0);
+        assert_int_equal(core->debug_draw != NULL, core->debug_flags != 0);
         assert_true(info->option_count >= 0 && info->option_count <= 32); /* the Lua reader's mask */
         assert_true(info->option_count == 0 || info->options != NULL);
         assert_true(info->target_count >= 0 && info->target_count <= STEER_MAX_TARGETS);
@@ -121,7 +124,7 @@ static void test_every_option_and_target_lies_in_the_behaviours_own_params(void 
                     fail_msg("%s: options %s and %s overlap", info->name, p->key, o->key);
             }
             for (int j = 0; j < STEER_COMMON_OPTION_COUNT; j++)
-                if (strcmp(steer_behaviour_common_options[j].key, o->key) == 0)
+                if (strcmp(steer_behaviour_common_options()[j].key, o->key) == 0)
                     fail_msg("%s: %s is a common option", info->name, o->key);
             for (int j = 0; j < info->target_count; j++) {
                 const SteerTargetSpec *g = &info->targets[j];
@@ -138,11 +141,12 @@ static void test_every_option_and_target_lies_in_the_behaviours_own_params(void 
             for (int k = 0; k < j; k++)
                 if (strcmp(info->targets[k].name, g->name) == 0) fail_msg("%s: two targets %s", info->name, g->name);
         }
-        if (info->wander_offset) {
+        size_t wander_offset = steer_behaviour_rows[t].wander_offset;
+        if (wander_offset) {
             /* its wander circle's radius is one of its options */
             bool found = false;
             for (int i = 0; i < info->option_count; i++)
-                found |= info->options[i].offset == info->wander_offset + offsetof(SteerWanderParams, radius);
+                found |= info->options[i].offset == wander_offset + offsetof(SteerWanderParams, radius);
             if (!found) fail_msg("%s: wander_offset names no wander parameters of its options", info->name);
         }
     }
@@ -158,7 +162,7 @@ static void test_defaults_come_from_the_table_and_lie_in_their_ranges(void **sta
         assert_int_equal(def.type, t);
         assert_int_equal(def.priority, info->priority);
         assert_true(def.probability == info->probability);
-        assert_true(def.weight == steer_behaviour_common_options[0].fallback);
+        assert_true(def.weight == steer_behaviour_common_options()[0].fallback);
         for (int i = 0; i < info->option_count; i++) {
             const SteerOptionSpec *o = &info->options[i];
             if (!(o->min <= o->max)) fail_msg("%s.%s: empty range", info->name, o->key);
@@ -318,7 +322,7 @@ static void test_every_option_is_reachable_from_lua_under_its_name(void **state)
             strcat(targets, arg);
         }
         for (int list = 0; list < 2; list++) {
-            const SteerOptionSpec *specs = list ? steer_behaviour_common_options : info->options;
+            const SteerOptionSpec *specs = list ? steer_behaviour_common_options() : info->options;
             int count = list ? STEER_COMMON_OPTION_COUNT : info->option_count;
             for (int i = 0; i < count; i++) {
                 const SteerOptionSpec *o = &specs[i];
@@ -450,7 +454,7 @@ static void test_lua_types_match_the_table(void **state)
     for (int t = 0; t <= STEER_BEHAVIOUR_COUNT; t++) {
         bool common = t == STEER_BEHAVIOUR_COUNT;
         const SteerBehaviourInfo *info = common ? NULL : row(t);
-        const SteerOptionSpec *specs = common ? steer_behaviour_common_options : info->options;
+        const SteerOptionSpec *specs = common ? steer_behaviour_common_options() : info->options;
         int count = common ? STEER_COMMON_OPTION_COUNT : info->option_count;
         int lua_count = 0;
         for (int i = 0; i < count; i++) lua_count += !specs[i].core_only;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_behaviours_group.c - separation, alignment, cohesion, flocking, leader following, queueing
  * and unaligned collision avoidance: the neighbourhood sums against a brute-force scan, and the
  * behaviours by what they do to trajectories. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_behaviours_individual.c - seek, flee, arrive, pursue, evade, offset pursuit, interpose,
  * hide and wander (with both leashes), checked by the trajectories they produce. */
 #include "test_support.h"

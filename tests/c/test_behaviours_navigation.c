@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_behaviours_navigation.c - path following, obstacle and wall avoidance, containment and
  * flow fields: visiting order, resting at the end, and zero penetrations in feasible scenes. */
 

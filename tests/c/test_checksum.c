@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_checksum.c - steer_world_checksum and steer_vehicle_checksum: twin worlds built and stepped
  * alike sum alike; any changed vehicle field, behaviour state, vehicle set or PRNG state changes
  * the sum; the vehicle sum names the vehicle that differs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_combine.c - the three ways a vehicle's behaviours become one force. */
 #include "test_support.h"
 

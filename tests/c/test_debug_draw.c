@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_debug_draw.c - steer_world_debug_draw emits the world's geometry: records every call and
  * checks where the shapes are, their colours and layers, and that each flag adds exactly its part. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_grid.c - the spatial grid answers exactly what a scan of every vehicle / obstacle answers,
  * on many random worlds: sizes, radii, view cones, kinds, vehicles on cell borders, outside the
  * bounds, stacked on one point; wrapping and not; after steps, moves, removals and slot reuse. */

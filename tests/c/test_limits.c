@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_limits.c - the documented limits (steer_types.h) at every input, the step kept finite, and
  * the state checker: the issue's two repros, each limit at and just past its bound, every setter
  * with hostile values, and random API calls (the core fuzz harness fed random bytes). */

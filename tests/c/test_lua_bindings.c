@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_lua_bindings.c - the C side of the Lua module (bindings/steer_lua.h), as the runtime uses
  * it: finding the world and vehicles behind handles, pushing the one cached handle, kind names, a
  * held world that no script can free (not even through its metatable's __gc). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_prng.c - the world's generator and the leash's noise (white box: private prng.h). */
 #include "test_support.h"
 

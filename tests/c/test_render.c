@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_render.c - src/render drawn by SDL's software renderer into a plain surface (no window,
  * SDL_VIDEODRIVER=dummy): pixels where the vehicle, obstacle, wall and panels are; the camera's
  * round trips; interpolation; overlays; PNG output. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_render_plots.c - the inspector's plots drawn by SDL's software renderer into a plain surface
  * (SDL_VIDEODRIVER=dummy), from a real history (src/runtime/history.c): under the inspector, one
  * line per series at the height of its value, a gap while a behaviour is off, values above the top

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_brain_reload.c - a save reaches every brain the saved file defined: tables with
  * think, plain functions, fsm machines and their states, class instances (a hand-made class and
  * one made by a class library), whether the file keeps them in globals, in its module table, in
@@ -309,6 +310,41 @@ static void test_a_file_level_table_the_callbacks_use_keeps_its_contents(void **
     script_destroy(host);
 }
 
+/* A file-level local declared without a value and set by load (which a save does not run again)
+ * keeps its value, as a global would: the README's first scene written with `local hunter`. */
+static void test_a_file_level_local_the_new_run_leaves_nil_keeps_its_value(void **state)
+{
+    (void)state;
+    const char *scene = "local V = 1\n"
+                        "local hunter\n"
+                        "local score = 0\n"
+                        "world = { width = 400, height = 400 }\n"
+                        "function load(w)\n"
+                        "  W = w\n"
+                        "  hunter = w:spawn{ kind = 'hunter' }\n"
+                        "end\n"
+                        "function update(w)\n"
+                        "  score = score + 1\n"
+                        "  hunter.data.ran = V\n"
+                        "  hunter.data.score = score\n"
+                        "end\n";
+    rt_write("scene.lua", scene);
+    ScriptHost *host = start();
+    think_steps(host, 3);
+    assert_string_equal(ran(host), "hunter=1");
+    char *text = strdup(scene);
+    text[10] = '2';
+    rt_write("scene.lua", text);
+    free(text);
+    reload(host, "scene.lua", SCRIPT_RELOAD_OK);
+    assert_null(script_error(host));
+    think_steps(host, 2);
+    assert_string_equal(ran(host), "hunter=2");
+    /* a local the new run assigns takes the new value: the score counts again from 0 */
+    assert_string_equal(eval(host, "return tostring(W:vehicles()[1].data.score)"), "2");
+    script_destroy(host);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -317,6 +353,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_reload_that_fails_puts_every_brain_back, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_module_returning_a_class_is_patched_in_place, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_scene_that_returns_its_table_reaches_the_brains_in_it, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_file_level_local_the_new_run_leaves_nil_keeps_its_value, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_file_level_table_the_callbacks_use_keeps_its_contents, rt_setup,
                                         rt_teardown),

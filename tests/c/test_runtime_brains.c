@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_brains.c - a failing brain pauses its vehicle only: in-process (the panel's text,
  * the failing count, a good reload resuming every paused vehicle) and the real program headless
  * (stderr names the vehicle once per distinct error with a count, the summary counts failing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_cli.c - the `steer` program run headless on real scene files: brains think at the
  * asked rate and staggered, the physics rate does not depend on the frame rate, script errors are
  * reported with file:line and never crash it, exit statuses, guards, require paths, seeds, a

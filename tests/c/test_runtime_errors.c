@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_errors.c - a script error never ends the program in a window: a scene that fails to
  * load (in load, at its top level, a syntax error, a module it requires) opens the window with the
  * error panel and loads as soon as the fix is saved; headless still exits 1. The panel keeps one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_guard.c - the script guards on a bare Lua state: the time budget stops endless
  * loops (even ones wrapped in pcall) with file:line, costs nothing while it is not needed, and the
  * memory cap turns runaway allocation into Lua's memory error with the state still usable. */

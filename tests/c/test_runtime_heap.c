@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_heap.c - 1,000 reloads in a row (and 100 failed ones) leave the Lua heap flat, and
  * the world, v.data and v.state survive every one of them. In-process, on real files. */
 #include "runtime_support.h"

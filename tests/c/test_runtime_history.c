@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_history.c - the inspector's plots' data (src/runtime/history.c): the ring of the
  * selected vehicle's samples, what the view of the last 10 s holds (which samples, which series in
  * which order, their scales), a state's name kept by index and recycled, the skip of samples at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_input.c - the program's event path, in-process: SDL events fed to app_handle_event
  * (the function the window's loop calls) on a real scene, then the effect checked: pause, single
  * step and time scale through app_frame, overlays, restart, selection, zoom, pan, and what the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_keys.c - the key table (src/runtime/keys.c) is the one list of the program's keys:
  * its rows hold together (each overlay once, no key twice, short help), input finds every row by
  * its keys, --overlays and --help come from it, and the documentation's key tables (docs/runtime.md,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_options.c - the command line of `steer`: defaults, every option (--name value or
  * --name=value), clear errors with a hint for a mistyped option. */
 #include "test_support.h"

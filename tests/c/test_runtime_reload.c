@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_reload.c - hot reload end to end: the real program (`steer --headless --watch`) on
  * scene files in a temporary folder, edited while it runs. Saves in place and by rename (with
  * inotify, polling and --settle) run new code while vehicles keep their positions, v.data and

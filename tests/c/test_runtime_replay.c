@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_replay.c - record and replay (docs/replay.md). Every demo is recorded in-process,
  * headless, with input fed through app_handle_event (the window's own path: keys, pointer motion,
  * clicks, pause, time scale, a restart) and a reload in the middle (the scene file rewritten on disk, noticed

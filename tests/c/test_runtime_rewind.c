@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_rewind.c - rewinding a run (docs/runtime.md, Rewind). A run records itself in
  * memory (headless here with opt.rewind, as a window always does), its world checksum is kept after
  * every step, then the app is sent back and forth to steps in a random order: the world shown must

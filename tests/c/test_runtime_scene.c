@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_scene.c - how the program runs a scene, mostly end to end with the real program on
  * real files: the scene's globals live in an environment of their own (so its `load` never hides
  * Lua's from the modules it requires) that survives reloads of the scene; --seed seeds math.random

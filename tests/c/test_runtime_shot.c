@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_shot.c - screenshots of the real program (headless, software renderer, PNG): the
  * vehicle's colour where the vehicle is, the obstacle where the obstacle is, the script's own
  * gfx drawing, and the error panel when a script fails. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_trace.c - `steer --headless --trace out.csv`: the real program on a real scene. The
  * scene prints what it reads through Lua (v.x, v.heading, v.state, w.time, ...) at some steps; the
  * trace's rows of those steps hold the same numbers, bit for bit; a behaviour's column is empty

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_runtime_watch.c - the file watcher behind hot reload, on real files in a temporary folder:
  * a save in place and a save by rename are reported at once (inotify) or a poll later (polling),
  * a file still being written is never reported until its writer closes it, files nobody watches

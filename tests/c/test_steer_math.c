@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_steer_math.c - the vector helpers of the public steer_math.h at the edges of double: a
  * length past 1.3e154 (where the squares overflow) and a normalised vector of any finite size. */
 #include "test_support.h"

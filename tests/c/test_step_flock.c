@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_step_flock.c - the step's specialised path for plain flockers (src/core/step_flock.c) and
  * its one-pass stepping against the general path: the same flock, stepped three ways, must move
  * the same to the last bit and leave the same inspector state.

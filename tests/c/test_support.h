@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_support.h - small helpers shared by the C test files (cmocka). */
 #ifndef STEER_TEST_SUPPORT_H
 #define STEER_TEST_SUPPORT_H

@@ -1,14 +1,18 @@
+/* SPDX-License-Identifier: MIT */
 /* test_threads.c - the step on a pool of threads (src/core/thread_pool.c, world.c's step_on_pool,
  * the parallel passes of grid.c and neighbourhood.c): the same world stepped with 1, 2, 3 and 8
  * threads must end in the same bits - positions, velocities, headings, every behaviour's
  * inspector state, the PRNG - step after step, with every behaviour, obstacles, walls, paths, a
- * flow field, leaders, removals and spawns while it runs, in every kind of edges.
+ * flow field, leaders, removals and spawns while it runs, in every kind of edges. A game's own
+ * job system (SteerWorldDef.enqueue_task, finish_task) must give the same bits too, whatever
+ * order it runs the ranges in: the small ones below have threads of their own or run at once.
  *
  * The worlds here are small, so that the suite stays quick under ThreadSanitizer (make
  * test-tsan): each lowers parallel_min, the size below which a world steps on one thread, so the
  * pool runs anyway. */
 #include "test_support.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "world_internal.h"
@@ -69,6 +73,145 @@ static uint64_t digest(SteerWorld *world)
     return mix(h, &next, sizeof next);
 }
 
+/* ---- Job systems of a game (SteerWorldDef.enqueue_task, finish_task) ------------------------------ */
+
+/// How a test's job system runs the items of a task.
+typedef enum JobOrder {
+    THREADS_IN_ORDER, ///< its own pthreads take items from the first, the finishing caller helping
+    THREADS_REVERSED, ///< the same, from the last item to the first
+    AT_ONCE,          ///< every item at once inside enqueue_task, which then returns NULL
+    AT_ONCE_REVERSED, ///< every item inside enqueue_task, last first, one range each; finish_task still called
+} JobOrder;
+
+#define JOB_WORKERS 3
+
+/// A small job system with threads of its own, everything under one lock: one task at a time
+/// (steer finishes each before it enqueues the next).
+typedef struct JobSystem {
+    JobOrder order;
+    pthread_t threads[JOB_WORKERS];
+    pthread_mutex_t lock;
+    pthread_cond_t wake, finished;
+    bool stop;
+    SteerTaskCallback task;
+    void *task_context;
+    int item_count, claimed, done;
+    bool outstanding;
+    int enqueued, finishes;     ///< tasks enqueued, finish_task calls
+    int ran[STEER_MAX_THREADS]; ///< how often each item ran, over every task
+} JobSystem;
+
+/// Claims the next item under the lock (-1 when none is left).
+static int claim(JobSystem *jobs)
+{
+    if (!jobs->outstanding || jobs->claimed == jobs->item_count) return -1;
+    int k = jobs->claimed++;
+    return jobs->order == THREADS_REVERSED ? jobs->item_count - 1 - k : k;
+}
+
+/// Runs item `item` outside the lock, then counts it done; called and returns with the lock held.
+static void run_item(JobSystem *jobs, int item, uint32_t worker)
+{
+    SteerTaskCallback task = jobs->task;
+    void *context = jobs->task_context;
+    jobs->ran[item]++;
+    pthread_mutex_unlock(&jobs->lock);
+    task(item, item + 1, worker, context);
+    pthread_mutex_lock(&jobs->lock);
+    if (++jobs->done == jobs->item_count) pthread_cond_broadcast(&jobs->finished);
+}
+
+static void *job_worker(void *arg)
+{
+    JobSystem *jobs = arg;
+    pthread_mutex_lock(&jobs->lock);
+    uint32_t worker = 1;
+    for (int i = 0; i < JOB_WORKERS; i++)
+        if (pthread_equal(jobs->threads[i], pthread_self())) worker = (uint32_t)i + 1;
+    while (!jobs->stop) {
+        int item = claim(jobs);
+        if (item < 0)
+            pthread_cond_wait(&jobs->wake, &jobs->lock);
+        else
+            run_item(jobs, item, worker);
+    }
+    pthread_mutex_unlock(&jobs->lock);
+    return NULL;
+}
+
+static void *job_enqueue(SteerTaskCallback task, int item_count, int min_range, void *task_context, void *user_context)
+{
+    JobSystem *jobs = user_context;
+    assert_true(min_range >= 1);
+    assert_true(item_count >= 2 && item_count <= STEER_MAX_THREADS);
+    jobs->enqueued++;
+    if (jobs->order == AT_ONCE) {
+        for (int t = 0; t < item_count; t++) jobs->ran[t]++;
+        task(0, item_count, 0, task_context);
+        return NULL;
+    }
+    if (jobs->order == AT_ONCE_REVERSED) {
+        for (int t = item_count - 1; t >= 0; t--) {
+            jobs->ran[t]++;
+            task(t, t + 1, 0, task_context);
+        }
+        return jobs;
+    }
+    pthread_mutex_lock(&jobs->lock);
+    assert_false(jobs->outstanding);
+    jobs->task = task;
+    jobs->task_context = task_context;
+    jobs->item_count = item_count;
+    jobs->claimed = jobs->done = 0;
+    jobs->outstanding = true;
+    pthread_cond_broadcast(&jobs->wake);
+    pthread_mutex_unlock(&jobs->lock);
+    return jobs;
+}
+
+static void job_finish(void *user_task, void *user_context)
+{
+    JobSystem *jobs = user_context;
+    assert_ptr_equal(user_task, jobs);
+    jobs->finishes++;
+    if (jobs->order == AT_ONCE_REVERSED) return;
+    pthread_mutex_lock(&jobs->lock);
+    for (int item; (item = claim(jobs)) >= 0;) run_item(jobs, item, 0); /* the caller helps */
+    while (jobs->done < jobs->item_count) pthread_cond_wait(&jobs->finished, &jobs->lock);
+    jobs->outstanding = false;
+    pthread_mutex_unlock(&jobs->lock);
+}
+
+static void job_system_start(JobSystem *jobs, JobOrder order)
+{
+    memset(jobs, 0, sizeof *jobs);
+    jobs->order = order;
+    assert_int_equal(pthread_mutex_init(&jobs->lock, NULL), 0);
+    assert_int_equal(pthread_cond_init(&jobs->wake, NULL), 0);
+    assert_int_equal(pthread_cond_init(&jobs->finished, NULL), 0);
+    if (order == AT_ONCE || order == AT_ONCE_REVERSED) return;
+    pthread_mutex_lock(&jobs->lock); /* the workers read threads[] for their index */
+    for (int i = 0; i < JOB_WORKERS; i++)
+        assert_int_equal(pthread_create(&jobs->threads[i], NULL, job_worker, jobs), 0);
+    pthread_mutex_unlock(&jobs->lock);
+}
+
+static void job_system_stop(JobSystem *jobs)
+{
+    pthread_mutex_lock(&jobs->lock);
+    jobs->stop = true;
+    pthread_cond_broadcast(&jobs->wake);
+    pthread_mutex_unlock(&jobs->lock);
+    if (jobs->order == THREADS_IN_ORDER || jobs->order == THREADS_REVERSED)
+        for (int i = 0; i < JOB_WORKERS; i++) pthread_join(jobs->threads[i], NULL);
+    pthread_cond_destroy(&jobs->finished);
+    pthread_cond_destroy(&jobs->wake);
+    pthread_mutex_destroy(&jobs->lock);
+}
+
+/// The job system the next worlds of world_with() step with; NULL: their own threads.
+static JobSystem *jobs_in_use;
+
 /* ---- Scenes ----------------------------------------------------------------------------------- */
 
 typedef enum Scene {
@@ -85,6 +228,11 @@ static SteerWorld *world_with(int threads, SteerEdges edges, uint64_t seed)
     def.edges = edges;
     def.seed = seed;
     def.threads = threads;
+    if (jobs_in_use) {
+        def.enqueue_task = job_enqueue;
+        def.finish_task = job_finish;
+        def.user_task_context = jobs_in_use;
+    }
     SteerWorld *world = steer_world_create(&def);
     assert_non_null(world);
     assert_true(threads < 2 || world->pool != NULL);
@@ -366,6 +514,76 @@ static void test_serial_behaviours_same_bits_for_every_thread_count(void **state
     (void)state;
     check_scene(SERIAL, STEER_EDGES_WRAP);
     check_scene(SERIAL, STEER_EDGES_NONE);
+}
+
+/// Steps `scene` with the job system of `order` at 1, 2 and 3 threads: the same bits as the
+/// world's own threads at 1 and 2, every item of every task run exactly once, and at 1 thread
+/// the job system never asked.
+static void check_scene_on_jobs(Scene scene, SteerEdges edges, JobOrder order)
+{
+    uint64_t own[2][STEPS], theirs[STEPS];
+    run_scene(scene, edges, 1, own[0]);
+    run_scene(scene, edges, 2, own[1]);
+    for (int s = 0; s < STEPS; s++)
+        if (own[0][s] != own[1][s]) fail_msg("the world's own 2 threads differ from one at step %d", s + 1);
+    for (int threads = 1; threads <= 3; threads++) {
+        JobSystem jobs;
+        job_system_start(&jobs, order);
+        jobs_in_use = &jobs;
+        run_scene(scene, edges, threads, theirs);
+        jobs_in_use = NULL;
+        job_system_stop(&jobs);
+        for (int s = 0; s < STEPS; s++)
+            if (theirs[s] != own[0][s])
+                fail_msg("job system %d, %d threads: differs at step %d", order, threads, s + 1);
+        if (threads == 1) {
+            assert_int_equal(jobs.enqueued, 0);
+            continue;
+        }
+        assert_true(jobs.enqueued >= STEPS);
+        assert_int_equal(jobs.finishes, order == AT_ONCE ? 0 : jobs.enqueued);
+        for (int t = 0; t < STEER_MAX_THREADS; t++) assert_int_equal(jobs.ran[t], t < threads ? jobs.enqueued : 0);
+    }
+}
+
+/* A game's job system steps a world as its own threads do, bit for bit, whichever order and on
+ * whichever threads it runs the ranges: its own pthreads, or at once inside enqueue_task. */
+static void test_job_system_same_bits_as_own_threads(void **state)
+{
+    (void)state;
+    check_scene_on_jobs(MIXED, STEER_EDGES_WRAP, THREADS_IN_ORDER);
+    check_scene_on_jobs(FLOCK, STEER_EDGES_NONE, THREADS_REVERSED);
+    check_scene_on_jobs(SERIAL, STEER_EDGES_WRAP, AT_ONCE);
+    check_scene_on_jobs(MIXED, STEER_EDGES_CONTAIN, AT_ONCE_REVERSED);
+}
+
+/// With a job system the world starts no thread of its own, and the definition wants both callbacks.
+static void test_job_system_replaces_the_pool(void **state)
+{
+    (void)state;
+    JobSystem jobs;
+    job_system_start(&jobs, AT_ONCE);
+    SteerWorldDef def = steer_default_world_def();
+    def.threads = 4;
+    def.enqueue_task = job_enqueue;
+    def.user_task_context = &jobs;
+    char message[160];
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(message, "enqueue_task and finish_task must be set together (got only enqueue_task)");
+    assert_null(steer_world_create(&def));
+    def.enqueue_task = NULL;
+    def.finish_task = job_finish;
+    assert_int_equal(steer_world_def_check(&def, message, sizeof message), STEER_ERROR_INVALID_ARGUMENT);
+    assert_string_equal(message, "enqueue_task and finish_task must be set together (got only finish_task)");
+    def.enqueue_task = job_enqueue;
+    SteerWorld *world = steer_world_create(&def);
+    assert_non_null(world);
+    assert_non_null(world->pool);
+    assert_int_equal(steer_thread_pool_started(world->pool), 0);
+    assert_int_equal(steer_thread_pool_size(world->pool), 4);
+    assert_int_equal(world->grid.count_tasks, 4);
+    steer_world_destroy(world);
+    job_system_stop(&jobs);
 }
 
 /* ---- Behaviours that read the grid themselves -------------------------------------------------- */
@@ -667,6 +885,8 @@ int main(void)
         cmocka_unit_test(test_grid_readers_see_the_step_snapshot),
         cmocka_unit_test(test_summed_neighbourhoods_need_no_entries),
         cmocka_unit_test(test_default_threshold),
+        cmocka_unit_test(test_job_system_replaces_the_pool),
+        cmocka_unit_test(test_job_system_same_bits_as_own_threads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

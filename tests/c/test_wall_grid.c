@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_wall_grid.c - wall avoidance through the wall grid moves every vehicle exactly as a scan of
  * every wall does: random worlds (wrapping, bounded, unbounded) with hundreds of walls - short and
  * long, axis-aligned and diagonal, on cell borders, across and outside the world's edges - and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* test_world.c - world definition, vehicle ids and lifetime, the step's integration and edges. */
 #include "test_support.h"
 

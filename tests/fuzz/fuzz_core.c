@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_core.c - libFuzzer harness for the C core: the input bytes are decoded into a sequence of
  * calls (create, spawn, remove, setters, behaviours, shapes, queries, steps) with hostile values
  * (huge, tiny, denormal, -0, NaN, inf, at and just past each limit). After every call:

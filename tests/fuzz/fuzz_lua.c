@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_lua.c - libFuzzer harness for the Lua module: the input bytes become a sequence of Lua
  * statements (spawns, behaviour calls with hostile targets and options, field writes, setters,
  * shapes, queries, removals, steps, brains), each run with a protected call on a real lua_State

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_support.h - reading a fuzzer's bytes as a sequence of choices and hostile numbers, shared
  * by the harnesses (tests/fuzz/fuzz_*.c) and tests/c/test_limits.c. Past the end of the input
  * every read gives 0, so any byte string is a complete program. */

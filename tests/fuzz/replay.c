@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* replay.c - runs a libFuzzer harness (LLVMFuzzerTestOneInput, linked in) on every file of the
  * corpus folders given, without libFuzzer: `make test` replays the corpora built by `make fuzz`
  * with the project's own compiler and sanitizers. Each input runs in a child process, so a

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The C library as a user gets it: `make install` into a temporary prefix, examples/arrive.c built
 # against it with pkg-config and run on the static and on the shared library (and compiled as C++),
+# what libsteer.so and steer.so export against what their headers declare, the license,
 # `steer --version`, then `make uninstall` must leave no file behind. Prints cmocka's lines, which run_suites.sh counts.
 # Needs the release builds (make test builds them first: TEST_PREREQS in mk/install.mk).
 BUILD=${BUILD:-build}
@@ -21,14 +22,14 @@ installs() {
     make -s -C "$top" install BUILD="$BUILD" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; return 1; }
     for f in lib/libsteer.a lib/libsteer.so.$version lib/pkgconfig/steer.pc include/steer/steer.h \
              include/steer/steer_types.h include/steer/steer_math.h include/steer/steer_debug_draw.h \
-             include/steer/steer_behaviours.h lib/lua/5.4/steer.so share/lua/5.4/fsm.lua share/lua/5.4/steer/hot.lua bin/steer \
+             include/steer/steer_behaviours.h include/steer/steer_export.h include/steer/steer_fields.h lib/lua/5.4/steer.so share/lua/5.4/fsm.lua share/lua/5.4/steer/hot.lua bin/steer \
              share/steer/hunter_prey.lua share/steer/hunter_prey/hunter.lua share/steer/hunter_prey/prey.lua; do
         [ -f "$prefix/$f" ] || { echo "missing: $f"; return 1; }
     done
     [ "$(readlink "$prefix/lib/libsteer.so")" = libsteer.so.${version%%.*} ] || { echo "libsteer.so: $(readlink "$prefix/lib/libsteer.so")"; return 1; }
     [ "$(readlink "$prefix/lib/libsteer.so.${version%%.*}")" = "libsteer.so.$version" ] || { echo "bad soname link"; return 1; }
     # no private header is installed
-    [ "$(ls "$prefix/include/steer" | wc -l)" -eq 5 ] || { ls "$prefix/include/steer"; return 1; }
+    [ "$(ls "$prefix/include/steer")" = "$(ls "$top/include/steer")" ] || { ls "$prefix/include/steer"; return 1; }
     # every demo
     for f in scripts/*.lua; do [ -f "$prefix/share/steer/${f#scripts/}" ] || { echo "missing demo $f"; return 1; }; done
 }
@@ -71,7 +72,8 @@ builds_as_cplusplus() {
     LD_LIBRARY_PATH=$prefix/lib "$tmp/arrive_cxx" >"$tmp/cxx.out" || { cat "$tmp/cxx.out"; return 1; }
     cmp "$tmp/static.out" "$tmp/cxx.out" || return 1
     for h in "$prefix"/include/steer/*.h; do
-        printf '#include "steer/%s"\n' "${h##*/}" >"$tmp/one.c"
+        # (a declaration after it: ISO C refuses an empty unit, which steer_export.h's macros alone are)
+        printf '#include "steer/%s"\ntypedef int one_header;\n' "${h##*/}" >"$tmp/one.c"
         $CC -std=c11 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags steer) -fsyntax-only "$tmp/one.c" || return 1
         $CXX -x c++ -std=c++11 -Wall -Wextra -pedantic -Werror $(pkg-config --cflags steer) -fsyntax-only "$tmp/one.c" || return 1
     done
@@ -96,7 +98,7 @@ install_lib_alone() {
     lib_prefix=$tmp/lib-prefix
     make -s -C "$top" install-lib BUILD="$BUILD" PREFIX="$lib_prefix" >"$tmp/install-lib.log" 2>&1 || { cat "$tmp/install-lib.log"; return 1; }
     files=$(cd "$lib_prefix" && find . ! -type d | sort | tr '\n' ' ')
-    [ "$files" = "./include/steer/steer.h ./include/steer/steer_behaviours.h ./include/steer/steer_debug_draw.h ./include/steer/steer_math.h ./include/steer/steer_types.h ./lib/libsteer.a ./lib/libsteer.so ./lib/libsteer.so.${version%%.*} ./lib/libsteer.so.$version ./lib/pkgconfig/steer.pc " ] ||
+    [ "$files" = "./include/steer/steer.h ./include/steer/steer_behaviours.h ./include/steer/steer_debug_draw.h ./include/steer/steer_export.h ./include/steer/steer_fields.h ./include/steer/steer_math.h ./include/steer/steer_types.h ./lib/libsteer.a ./lib/libsteer.so ./lib/libsteer.so.${version%%.*} ./lib/libsteer.so.$version ./lib/pkgconfig/steer.pc " ] ||
         { echo "install-lib put: $files"; return 1; }
     (cd "$tmp" && $CC -std=c11 -I"$lib_prefix/include" "$top/examples/arrive.c" "$lib_prefix/lib/libsteer.a" -lm -pthread \
         -o arrive_lib) && "$tmp/arrive_lib" >/dev/null || return 1
@@ -112,6 +114,68 @@ every_function_is_in_the_docs() {
         grep -q "\b$f\b" "$top/docs/core.md" || echo "$f"
     done)
     [ -z "$missing" ] || { echo "not in docs/core.md: $missing"; return 1; }
+}
+
+# The functions a set of headers declares (static inline ones aside), one per line, sorted: GCC's
+# own list of the prototypes it read (-aux-info), kept to those of the files under $2. The list is
+# the compiler's, so a function declared without STEER_API is still in it (and then missing from
+# the library's exports), and one exported by mistake is in the library's list only.
+declared_functions() { # declared_functions SOURCE_FILE DIR [CFLAGS...]
+    src=$1 dir=$2
+    shift 2
+    gcc -std=c11 "$@" -aux-info "$tmp/aux.txt" -fsyntax-only "$src" || return 1
+    grep -F "/* $dir/" "$tmp/aux.txt" | sed -E 's#^/\* [^*]* \*/ ##' | grep -v '^static ' |
+        sed -E 's/^([^(]*[ *])?([A-Za-z_][A-Za-z0-9_]*) \(.*/\2/' | sort -u
+}
+
+# What a shared object exports: every defined dynamic symbol, functions and data alike.
+exported_symbols() { nm -D --defined-only "$1" | awk '{print $3}' | sort -u; }
+
+# $1 and $2 name the same lines; else what each lacks.
+same_lists() {
+    [ -s "$1" ] || { echo "no function found in the headers"; return 1; }
+    if ! cmp -s "$1" "$2"; then
+        echo "declared, not exported: $(comm -23 "$1" "$2" | tr '\n' ' ')"
+        echo "exported, not declared: $(comm -13 "$1" "$2" | tr '\n' ' ')"
+        return 1
+    fi
+}
+
+# libsteer.so exports exactly the functions of the installed headers: no internal symbol (the
+# core is built with -fvisibility=hidden, the public functions marked STEER_API) and none missing.
+libsteer_exports_the_public_functions() {
+    for h in "$prefix"/include/steer/*.h; do printf '#include "steer/%s"\n' "${h##*/}"; done >"$tmp/all_headers.c"
+    declared_functions "$tmp/all_headers.c" "$prefix/include/steer" -I"$prefix/include" >"$tmp/declared.txt" || return 1
+    grep -qx steer_world_create "$tmp/declared.txt" || { cat "$tmp/declared.txt"; return 1; }
+    # and the tables they declare as exported data (STEER_API extern const ... name[...])
+    sed -nE 's/^STEER_API extern const [A-Za-z_]+ ([A-Za-z_][A-Za-z0-9_]*)\[.*/\1/p' "$prefix"/include/steer/*.h \
+        >>"$tmp/declared.txt"
+    sort -u -o "$tmp/declared.txt" "$tmp/declared.txt"
+    exported_symbols "$prefix/lib/libsteer.so.$version" >"$tmp/exported.txt" || return 1
+    same_lists "$tmp/declared.txt" "$tmp/exported.txt"
+}
+
+# The Lua module exports luaopen_steer and the functions bindings/steer_lua.h declares for a host:
+# the core inside it stays its own (linked from the static library with its symbols hidden).
+lua_module_exports_its_entry_points() {
+    printf '#include "steer_lua.h"\n' >"$tmp/module_header.c"
+    declared_functions "$tmp/module_header.c" "$top/bindings" -I"$top/include" -I"$top/bindings" \
+        $(pkg-config --cflags lua5.4) >"$tmp/declared_lua.txt" || return 1
+    grep -qx luaopen_steer "$tmp/declared_lua.txt" || { cat "$tmp/declared_lua.txt"; return 1; }
+    exported_symbols "$prefix/lib/lua/5.4/steer.so" >"$tmp/exported_lua.txt" || return 1
+    same_lists "$tmp/declared_lua.txt" "$tmp/exported_lua.txt"
+}
+
+# The project is MIT: LICENSE, an SPDX line heading every C source and header and every Lua library
+# file, and the same word in steer.pc and the rockspec.
+the_license_is_stated_everywhere() {
+    head -n 1 "$top/LICENSE" | grep -qx 'MIT License' && grep -q 'Copyright (c) .* the steer authors$' "$top/LICENSE" ||
+        { echo "LICENSE is not MIT by the steer authors"; return 1; }
+    unmarked=$(cd "$top" && find src bindings include tests bench examples scripts/lib -type f \( -name '*.[ch]' -o -path 'scripts/lib/*.lua' \) |
+        while read -r f; do head -n 1 "$f" | grep -q 'SPDX-License-Identifier: MIT' || echo "$f"; done)
+    [ -z "$unmarked" ] || { echo "no SPDX line: $unmarked"; return 1; }
+    grep -qx 'License: MIT' "$prefix/lib/pkgconfig/steer.pc" || { cat "$prefix/lib/pkgconfig/steer.pc"; return 1; }
+    grep -q '^  license = "MIT",$' "$top"/steer-"$version"-*.rockspec || { echo "the rockspec does not say MIT"; return 1; }
 }
 
 program_version() {
@@ -146,6 +210,9 @@ check the_headers_compile_as_cplusplus builds_as_cplusplus
 check the_flock_ascii_example_builds_and_draws flock_ascii_draws_the_world
 check make_install_lib_installs_the_c_library_alone install_lib_alone
 check every_installed_function_is_named_in_docs_core_md every_function_is_in_the_docs
+check libsteer_so_exports_exactly_the_functions_of_the_public_headers libsteer_exports_the_public_functions
+check steer_so_exports_only_luaopen_steer_and_steer_lua_h lua_module_exports_its_entry_points
+check the_license_is_mit_and_every_source_says_so the_license_is_stated_everywhere
 check steer_version_prints_the_header_s_version program_version
 check the_installed_lua_module_and_libraries_load lua_module_version
 check the_rockspec_carries_the_same_version rockspec_version

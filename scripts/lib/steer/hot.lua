@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- steer.hot - the steer program's hot-reload rules as a library, for a host that runs its own loop
 -- (a LÖVE game, a plain Lua program). Lua 5.1 (LuaJIT) to 5.4.
 --

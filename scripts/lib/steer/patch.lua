@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- steer.patch - what a hot reload does with the values a file's new run made: the one set of rules
 -- behind the `steer` program's reloads and `steer.hot` (Lua 5.1 (LuaJIT) to 5.4).
 --
@@ -11,7 +12,9 @@
 --    metatable its instances share all run the new code from their next call;
 --  * a function cannot be changed in place: a vehicle whose brain is an old function of the file
 --    gets the new function kept at the same place;
---  * everything else is the new run's: `score = 0` at a file's top level resets it, as it reads.
+--  * everything else is the new run's: `score = 0` at a file's top level resets it, as it reads;
+--    but a file-level local the new run leaves nil (`local hunter`, set in load) keeps its value,
+--    as a global the new run does not assign does.
 -- Values matched are never looked into when both runs hold the same one (a library such as fsm, a
 -- table the file keeps with `X = X or {}`). A brain the new run has no place for (a table made by
 -- a function the reload did not call again, one per vehicle) keeps its old code: `stale` counts
@@ -97,6 +100,9 @@ local function visit(ctx, old, new, todo, n)
       if name ~= "_ENV" then
         todo[n + 1], todo[n + 2] = olds[name], value
         n = n + 2
+        -- a file-level local the new run left nil (`local hunter`, set by load, which does not run
+        -- again) keeps the old run's value, as a global the chunk does not assign does
+        if value == nil and olds[name] ~= nil then ctx.carry[#ctx.carry + 1] = { new, i, olds[name] } end
       end
     end
     return n
@@ -157,6 +163,12 @@ local function settle(ctx)
     if mt ~= nil and resolve(ctx, mt) ~= mt then
       log(ctx, "meta", t, mt)
       setmeta(t, resolve(ctx, mt))
+    end
+  end
+  for _, c in ipairs(ctx.carry) do
+    if select(2, getupvalue(c[1], c[2])) == nil then -- (closures sharing the local: once)
+      log(ctx, "upvalue", c[1], c[2], nil)
+      setupvalue(c[1], c[2], c[3])
     end
   end
   for _, f in ipairs(ctx.funcs) do
@@ -224,7 +236,7 @@ local apply
 function patch.apply(spec)
   local ctx = {
     source = spec.source, sources = {}, skip = {}, old_of = {}, new_of = {}, claimed = {}, met = {},
-    tables = {}, funcs = {}, undo = {}, fresh = {},
+    tables = {}, funcs = {}, undo = {}, fresh = {}, carry = {},
   }
   local ok, report = pcall(apply, ctx, spec)
   if not ok then -- (a vehicle's brain refused, say): nothing stays half done
