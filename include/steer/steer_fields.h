@@ -78,10 +78,11 @@ STEER_API const SteerFieldInfo *steer_vehicle_field_info(SteerVehicleField field
 STEER_API bool steer_vehicle_field_from_name(const char *name, SteerVehicleField *out);
 /// Sets a writable field, checked like its typed setter (steer_vehicle_set_mass, ...), which
 /// does the same; an unknown or read-only field is STEER_ERROR_INVALID_ARGUMENT.
-STEER_API SteerResult steer_vehicle_set_field(struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field, double value);
+STEER_API SteerResult steer_vehicle_set_field(struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field,
+                                              double value);
 /// Reads a field into *out (0 for an invalid id, which also returns STEER_ERROR_INVALID_ID).
-STEER_API SteerResult steer_vehicle_get_field(const struct SteerWorld *world, SteerVehicleId id, SteerVehicleField field,
-                                    double *out);
+STEER_API SteerResult steer_vehicle_get_field(const struct SteerWorld *world, SteerVehicleId id,
+                                              SteerVehicleField field, double *out);
 
 #ifdef __cplusplus
 }
