@@ -34,6 +34,17 @@ static void write_fixture(const char *as, const char *name, int version)
     free(text);
 }
 
+/* Saves `text` (which starts with `local V = 1`) as `name` with its version line made `version`. */
+static void write_version(const char *name, const char *text, int version)
+{
+    char *copy = strdup(text);
+    char *at = strstr(copy, "local V = 1\n");
+    assert_non_null(at);
+    at[10] = (char)('0' + version);
+    rt_write(name, copy);
+    free(copy);
+}
+
 /* The libraries the fixtures require, beside them in the scene's folder. */
 static void write_libraries(void)
 {
@@ -236,10 +247,7 @@ static void test_a_module_returning_a_class_is_patched_in_place(void **state)
     ScriptHost *host = start();
     think_steps(host, 2);
     assert_string_equal(ran(host), "guard=1 guard=1 guard=1");
-    char *text = strdup(CLASS_MODULE);
-    text[10] = '2';
-    rt_write("guard.lua", text);
-    free(text);
+    write_version("guard.lua", CLASS_MODULE, 2);
     reload(host, "guard.lua", SCRIPT_RELOAD_OK);
     assert_null(script_reload_note(host));
     think_steps(host, 1);
@@ -267,10 +275,7 @@ static void test_a_scene_that_returns_its_table_reaches_the_brains_in_it(void **
     ScriptHost *host = start();
     think_steps(host, 1);
     assert_string_equal(ran(host), "guard=1 sheep=1");
-    char *text = strdup(scene);
-    text[10] = '2';
-    rt_write("scene.lua", text);
-    free(text);
+    write_version("scene.lua", scene, 2);
     reload(host, "scene.lua", SCRIPT_RELOAD_OK);
     assert_null(script_reload_note(host));
     think_steps(host, 1);
@@ -298,10 +303,7 @@ static void test_a_file_level_table_the_callbacks_use_keeps_its_contents(void **
     ScriptHost *host = start();
     think_steps(host, 1);
     assert_string_equal(ran(host), "guard=1 guard=1");
-    char *text = strdup(scene);
-    text[10] = '2';
-    rt_write("scene.lua", text);
-    free(text);
+    write_version("scene.lua", scene, 2);
     reload(host, "scene.lua", SCRIPT_RELOAD_OK);
     think_steps(host, 1);
     assert_string_equal(ran(host), "guard=2 guard=2");
@@ -332,10 +334,7 @@ static void test_a_file_level_local_the_new_run_leaves_nil_keeps_its_value(void 
     ScriptHost *host = start();
     think_steps(host, 3);
     assert_string_equal(ran(host), "hunter=1");
-    char *text = strdup(scene);
-    text[10] = '2';
-    rt_write("scene.lua", text);
-    free(text);
+    write_version("scene.lua", scene, 2);
     reload(host, "scene.lua", SCRIPT_RELOAD_OK);
     assert_null(script_error(host));
     think_steps(host, 2);
