@@ -15,8 +15,6 @@
 
 #include "lsteer_internal.h"
 
-#define DEFAULT_THINK_HZ 10.0
-
 /* ---- Memory: the Lua state's allocator, so that a capped state counts these too ------------- */
 
 static void *grow_block(lua_State *L, void *block, int *capacity, int needed, size_t item)
@@ -91,7 +89,7 @@ const char *lsteer_check_think_hz(lua_State *L, int idx, double *out)
     return NULL;
 }
 
-double lsteer_default_think_hz(void) { return DEFAULT_THINK_HZ; }
+double lsteer_default_think_hz(void) { return STEER_LUA_DEFAULT_THINK_HZ; }
 
 /* The message for a brain table without think: one that has a function named nearly so (Think,
  * thinks, thnik) names it, since the runtime would otherwise never call that function. Among several,

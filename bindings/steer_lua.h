@@ -93,6 +93,9 @@ STEER_LUA_API int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThi
 STEER_LUA_API int steer_lua_resume_brains(lua_State *L, int world_idx);
 /// How many vehicles of the world at world_idx have a paused brain now.
 STEER_LUA_API int steer_lua_paused_brains(lua_State *L, int world_idx);
+/// w.think_hz of a world whose options do not set it, Hz: written once here (the world's option,
+/// and the program's --think-hz default, which is "the scene's").
+#define STEER_LUA_DEFAULT_THINK_HZ 10.0
 /// Sets w.think_hz (>= 0, 0 = never); false when hz is not a finite number >= 0.
 STEER_LUA_API bool steer_lua_set_think_hz(lua_State *L, int world_idx, double hz);
 /// w.think_hz of the world at world_idx (0 when it is not a live world).

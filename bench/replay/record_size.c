@@ -26,8 +26,8 @@ int main(int argc, char **argv)
     opt.headless = true;
     opt.script = "scripts/hunter_prey.lua";
     opt.record = file;
-    opt.has_seed = true;
-    opt.seed = 4;
+    opt.run.has_seed = true;
+    opt.run.seed = 4;
     opt.steps = STEPS;
     char error[512];
     if (!record_begin(&opt, error, sizeof error)) {

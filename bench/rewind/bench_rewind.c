@@ -83,8 +83,8 @@ int main(int argc, char **argv)
     opt.headless = true;
     opt.rewind = true;
     opt.script = "scripts/hunter_prey.lua";
-    opt.has_seed = true;
-    opt.seed = 4;
+    opt.run.has_seed = true;
+    opt.run.seed = 4;
     opt.steps = STEPS;
     static App app;
     if (app_init(&app, &opt, NULL) != 0) return 1;

@@ -63,8 +63,8 @@ int main(int argc, char **argv)
     opt.watch = true;
     opt.script = scene;
     opt.screenshot = out;
-    opt.has_seed = true;
-    opt.seed = 4;
+    opt.run.has_seed = true;
+    opt.run.seed = 4;
     opt.steps = 100000;
     opt.overlays = STEER_OVERLAY_FORCES;
     static App app;

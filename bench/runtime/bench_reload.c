@@ -49,9 +49,9 @@ int main(void)
                       "end\n");
     ScriptConfig config = {0};
     config.scene_path = scene;
-    config.think_hz = 10;
-    config.time_budget_ms = 1000;
-    config.memory_cap = 256u * 1024 * 1024;
+    config.run.think_hz = 10;
+    config.run.time_budget_ms = 1000;
+    config.run.memory_cap = 256u * 1024 * 1024;
     char error[1024];
     ScriptHost *host = script_create(&config, error, sizeof error);
     if (!host) {

@@ -129,9 +129,9 @@ int main(int argc, char **argv)
 
     ScriptConfig config = {0};
     config.scene_path = scene;
-    config.think_hz = -1;         /* the scene's: 10 */
-    config.time_budget_ms = 5000; /* generous: the machine is shared; a timeout would count as an error */
-    config.memory_cap = (size_t)1 << 30;
+    config.run.think_hz = -1;         /* the scene's: 10 */
+    config.run.time_budget_ms = 5000; /* generous: the machine is shared; a timeout would count as an error */
+    config.run.memory_cap = (size_t)1 << 30;
     char error[2048];
     double t0 = guard_now();
     ScriptHost *host = script_create(&config, error, sizeof error);

@@ -74,18 +74,9 @@ static int run_replay(AppOptions *opt, const char *exe)
         opt->words = args + 1;
         opt->word_count = arg_count - 1;
     }
-    opt->has_seed = h->has_seed;
-    opt->seed = h->seed;
-    opt->has_math_seed = !h->has_seed;
-    opt->math_seed = h->math_seed;
-    opt->has_think_hz = h->has_think_hz;
-    opt->think_hz = h->think_hz;
-    opt->physics_hz = h->physics_hz;
-    opt->threads = h->threads;
-    opt->memory_cap = h->memory_cap;
-    if (opt->time_budget_ms == options_default().time_budget_ms)
-        opt->time_budget_ms = h->time_budget_ms; /* unless given */
-    opt->keep_failed = h->keep_failed;
+    double budget = opt->run.time_budget_ms;
+    opt->run = h->run; /* the recorded run's settings, whole */
+    if (budget != options_default().run.time_budget_ms) opt->run.time_budget_ms = budget; /* unless given */
     opt->tape = replay_tape(p);
     opt->replaying = true;
     opt->steps = -1; /* the recording says when it ends */

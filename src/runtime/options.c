@@ -47,19 +47,15 @@ AppOptions options_default(void)
     o.steps = -1;
     o.at_step = -1;
     o.fps = 0.0;
-    o.think_hz = 10.0;
-    o.physics_hz = 0.0;
-    o.time_budget_ms = 100.0;
-    o.memory_cap = (size_t)1024 * 1024 * 1024;
+    o.run = run_settings_default();
     o.width = 1024;
     o.height = 768;
-    o.keep_failed = -1;
     return o;
 }
 
 bool options_keep_failed(const AppOptions *opt)
 {
-    if (opt->keep_failed >= 0) return opt->keep_failed;
+    if (opt->run.keep_failed >= 0) return opt->run.keep_failed;
     return !opt->headless && opt->steps < 0;
 }
 
@@ -250,11 +246,11 @@ static bool replay_options_fit(const AppOptions *opt, char *error, size_t error_
 {
     const AppOptions d = options_default();
     const char *clash = opt->record                       ? "--record"
-                        : opt->has_seed                   ? "--seed"
-                        : opt->has_think_hz               ? "--think-hz"
-                        : opt->physics_hz != 0.0          ? "--physics-hz"
-                        : opt->threads != 0               ? "--threads"
-                        : opt->memory_cap != d.memory_cap ? "--memory-cap"
+                        : opt->run.has_seed                       ? "--seed"
+                        : opt->run.think_hz >= 0.0                ? "--think-hz"
+                        : opt->run.physics_hz != 0.0              ? "--physics-hz"
+                        : opt->run.threads != 0                   ? "--threads"
+                        : opt->run.memory_cap != d.run.memory_cap ? "--memory-cap"
                         : opt->steps >= 0                 ? "--steps"
                         : opt->watch                      ? "--watch"
                         : opt->poll                       ? "--poll"
@@ -439,8 +435,8 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         } else if (!strcmp(a, "--seed")) {
             NEED_VALUE();
             if (!parse_ll(value, 0, &n)) BAD("a whole number >= 0");
-            opt->has_seed = true;
-            opt->seed = (uint64_t)n;
+            opt->run.has_seed = true;
+            opt->run.seed = (uint64_t)n;
         } else if (!strcmp(a, "--screenshot")) {
             NEED_VALUE();
             opt->screenshot = value;
@@ -452,28 +448,27 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             if (!parse_double(value, 0.0, &opt->fps)) BAD("a number >= 0");
         } else if (!strcmp(a, "--think-hz")) {
             NEED_VALUE();
-            if (!parse_double(value, 0.0, &opt->think_hz)) BAD("a number >= 0");
-            opt->has_think_hz = true;
+            if (!parse_double(value, 0.0, &opt->run.think_hz)) BAD("a number >= 0");
         } else if (!strcmp(a, "--threads")) {
             NEED_VALUE();
             if (!parse_ll(value, 1, &n) || n > 64) BAD("a whole number from 1 to 64");
-            opt->threads = (int)n;
+            opt->run.threads = (int)n;
         } else if (!strcmp(a, "--physics-hz")) {
             NEED_VALUE();
             /* (the world's dt is at least STEER_MIN_POSITIVE seconds) */
             if (!parse_double(value, 1.0, &d) || d > 1.0 / STEER_MIN_POSITIVE) BAD("a number from 1 to 1000000");
-            opt->physics_hz = d;
+            opt->run.physics_hz = d;
         } else if (!strcmp(a, "--settle")) {
             NEED_VALUE();
             if (!parse_double(value, 0.0, &opt->settle_ms) || opt->settle_ms > 60000)
                 BAD("a number of milliseconds, 0..60000");
         } else if (!strcmp(a, "--time-budget")) {
             NEED_VALUE();
-            if (!parse_double(value, 1.0, &opt->time_budget_ms)) BAD("a number of milliseconds >= 1");
+            if (!parse_double(value, 1.0, &opt->run.time_budget_ms)) BAD("a number of milliseconds >= 1");
         } else if (!strcmp(a, "--memory-cap")) {
             NEED_VALUE();
             if (!parse_ll(value, 1, &n)) BAD("a number of megabytes >= 1");
-            opt->memory_cap = (size_t)n * 1024 * 1024;
+            opt->run.memory_cap = (size_t)n * 1024 * 1024;
         } else if (!strcmp(a, "--width") || !strcmp(a, "--height")) {
             NEED_VALUE();
             if (!parse_ll(value, 16, &n) || n > 16384) BAD("a size in pixels, 16..16384");

@@ -8,23 +8,18 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "run_settings.h"
+
 typedef struct AppOptions {
     const char *script; ///< the scene file
     bool headless;      ///< no window; prints a summary at the end
     long long steps;    ///< stop after this many physics steps; < 0 = run until quit
-    bool has_seed;
-    uint64_t seed;          ///< overrides the scene's world seed
     const char *screenshot; ///< PNG to save, or NULL
     long long at_step;      ///< step at which to save it; < 0 = at the end
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
     bool vsync;
-    int threads;              ///< threads the world steps on; 0 = the scene's world option (default 1)
-    double think_hz;          ///< brain rate, Hz; 0 = brains never think
-    bool has_think_hz;        ///< --think-hz was given: it overrides the scene's world option
-    double physics_hz;        ///< physics rate, Hz; 0 = the scene's dt
+    RunSettings run;          ///< what shapes the run: --seed, --think-hz, --physics-hz, --threads, budgets
     bool watch;               ///< hot reload (always on with a window, off headless unless asked)
-    double time_budget_ms;    ///< longest one call into Lua may run
-    size_t memory_cap;        ///< bytes the Lua state may hold
     int width, height;        ///< window (or headless screenshot) size in pixels
     bool poll;                ///< watch by polling instead of inotify (tests, odd file systems)
     double settle_ms;         ///< a saved file loads once it has had no event for this long; 0 = at once
@@ -39,10 +34,8 @@ typedef struct AppOptions {
     const char *const *words; ///< the scene's words, after `--` on the command line: arg[1..word_count]
     int word_count;
     const char *arg0; ///< the scene's arg[0]: the SCRIPT as given (NULL: opt->script), or as recorded
-    /* Not from the command line: set for a recording or a replay (main.c, replay.c). */
-    bool has_math_seed; ///< seed math.random with math_seed (when --seed is not given)
-    uint64_t math_seed;
-    int keep_failed;               ///< -1: as options_keep_failed says; else as recorded
+    /* Not from the command line: set for a recording or a replay (main.c, replay.c). run.math_seed
+     * and run.keep_failed are too. */
     const struct ScriptTape *tape; ///< what the script host loads and reads the clock through (or NULL)
     struct Recorder *recorder;     ///< the recording the run writes into (or NULL)
     bool replaying;                ///< inputs and reloads come from a replay file, not from the user or the disk

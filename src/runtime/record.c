@@ -493,18 +493,10 @@ static TapeHeader header_of(const AppOptions *opt, const char *scene)
     snprintf(h.program, sizeof h.program, "%s", STEER_VERSION);
     snprintf(h.lua, sizeof h.lua, "%s", LUA_RELEASE);
     snprintf(h.scene, sizeof h.scene, "%s", scene);
-    h.has_seed = opt->has_seed;
-    h.seed = opt->seed;
-    h.math_seed = opt->math_seed;
-    h.has_think_hz = opt->has_think_hz;
-    h.think_hz = opt->think_hz;
-    h.physics_hz = opt->physics_hz;
-    h.threads = opt->threads;
-    h.time_budget_ms = opt->time_budget_ms;
-    h.memory_cap = opt->memory_cap;
+    h.run = opt->run;
+    h.run.keep_failed = options_keep_failed(opt);
     h.width = opt->width;
     h.height = opt->height;
-    h.keep_failed = options_keep_failed(opt);
     h.check_interval = TAPE_CHECK_INTERVAL;
     return h;
 }
@@ -516,8 +508,8 @@ bool record_begin(AppOptions *opt, char *error, size_t error_size)
         snprintf(error, error_size, "cannot open scene %s: no such file", opt->script);
         return false;
     }
-    opt->has_math_seed = !opt->has_seed;
-    opt->math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
+    opt->run.has_math_seed = !opt->run.has_seed;
+    opt->run.math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
     TapeHeader header = header_of(opt, scene);
     Recorder *r = record_open(opt->record, &header, error, error_size);
     if (!r) return false;
@@ -531,8 +523,8 @@ Recorder *record_begin_memory(AppOptions *opt, size_t cap)
 {
     char scene[PATH_MAX]; /* absolute, as the host names it: re-simulated hosts load it by this name */
     if (!realpath(opt->script, scene)) snprintf(scene, sizeof scene, "%s", opt->script);
-    opt->has_math_seed = !opt->has_seed;
-    opt->math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
+    opt->run.has_math_seed = !opt->run.has_seed;
+    opt->run.math_seed = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid();
     TapeHeader header = header_of(opt, scene);
     Recorder *r = record_open_memory(&header, cap);
     record_args(r, opt->arg0 ? opt->arg0 : opt->script, opt->words, opt->word_count);

@@ -182,7 +182,7 @@ static void sim_app(App *sim, const App *app, const Rewind *rw, Player *player, 
     sim->opt.tape = replay_tape(player);
     sim->opt.replaying = true;
     sim->opt.quiet = true; /* the live run printed what this replay would print again */
-    sim->opt.keep_failed = options_keep_failed(&app->opt);
+    sim->opt.run.keep_failed = options_keep_failed(&app->opt);
     sim->opt.headless = true;
     sim->opt.screenshot = NULL;
     sim->opt.trace = NULL;

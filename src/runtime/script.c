@@ -129,11 +129,11 @@ static int setup_state(lua_State *L)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     host->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (host->config.has_seed || host->config.has_math_seed) { /* --seed replays math.random too (Lua
+    if (host->config.run.has_seed || host->config.run.has_math_seed) { /* --seed replays math.random too (Lua
                                                                 * seeds it from the clock), and so does a recording */
         lua_getglobal(L, "math");
         lua_getfield(L, -1, "randomseed");
-        lua_pushinteger(L, (lua_Integer)(host->config.has_seed ? host->config.seed : host->config.math_seed));
+        lua_pushinteger(L, (lua_Integer)(host->config.run.has_seed ? host->config.run.seed : host->config.run.math_seed));
         lua_call(L, 1, 0);
         lua_pop(L, 1);
     }
@@ -272,12 +272,12 @@ static int make_world(lua_State *L)
         return luaL_error(L, "%s: 'world' must be a table of steer.world options, got %s", script_scene_name(host),
                           luaL_typename(L, opts));
     }
-    if (host->config.has_seed) {
-        lua_pushinteger(L, (lua_Integer)host->config.seed);
+    if (host->config.run.has_seed) {
+        lua_pushinteger(L, (lua_Integer)host->config.run.seed);
         lua_setfield(L, -2, "seed");
     }
-    if (host->config.threads > 0) {
-        lua_pushinteger(L, host->config.threads);
+    if (host->config.run.threads > 0) {
+        lua_pushinteger(L, host->config.run.threads);
         lua_setfield(L, -2, "threads");
     }
     /* A bad option has no line of the scene to point at (steer.world is called from here): name
@@ -428,12 +428,12 @@ static bool read_scene(ScriptHost *host)
     }
     steer_lua_hold_world(L, -1); /* a scene's w:close() would free it under the loop */
     host->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (host->config.physics_hz > 0.0 && steer_world_set_dt(host->world, 1.0 / host->config.physics_hz) != STEER_OK) {
+    if (host->config.run.physics_hz > 0.0 && steer_world_set_dt(host->world, 1.0 / host->config.run.physics_hz) != STEER_OK) {
         script_report_error(host, steer_world_last_error(host->world));
         return false;
     }
     script_push_world(host);
-    if (host->config.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.think_hz); /* --think-hz */
+    if (host->config.run.think_hz >= 0.0) steer_lua_set_think_hz(L, -1, host->config.run.think_hz); /* --think-hz */
     if (warn_none) warn_no_callbacks(host);
     if (!script_callback(host, "load", 1)) return false;
     return script_read_keys(host); /* after load, which may set them */
@@ -486,7 +486,7 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s", host->scene_file);
     snprintf(host->scene_dir, sizeof host->scene_dir, "%s", dirname(tmp));
-    if (!guard_init(&host->guard, config->time_budget_ms, config->memory_cap) && !config->quiet)
+    if (!guard_init(&host->guard, config->run.time_budget_ms, config->run.memory_cap) && !config->quiet)
         fprintf(stderr, "steer: warning: no timer for the script time budget\n");
     host->L = lua_newstate(guard_alloc, &host->guard);
     if (!host->L) {
@@ -517,7 +517,7 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     if (loaded) return host;
     const char *why = host->file_error_count > 0 ? host->file_errors[0].text : "the scene failed to load";
     snprintf(error, error_size, "%s", why);
-    if (config->keep_failed && keep_failed(host)) return host;
+    if (config->run.keep_failed > 0 && keep_failed(host)) return host;
     script_destroy(host);
     return NULL;
 }

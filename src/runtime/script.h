@@ -16,6 +16,8 @@
 
 #include "steer/steer.h"
 
+#include "run_settings.h"
+
 struct SteerRender;
 
 /// A file a script opened for reading (io.open, io.lines), as the recording keeps it.
@@ -71,20 +73,11 @@ typedef struct ScriptTape {
 typedef struct ScriptConfig {
     const char *scene_path; ///< the scene file
     const char *exe_path;   ///< the program (to find scripts/lib next to it); may be NULL
-    bool has_seed;
-    uint64_t seed;     ///< overrides the scene's world seed when has_seed
-    int threads;       ///< threads the world steps on; 0 = the scene's world option
-    double think_hz;   ///< brain rate (w.think_hz); 0 = never; < 0: the scene's world option (default 10)
-    double physics_hz; ///< 0 = keep the scene's dt
-    double time_budget_ms;
-    size_t memory_cap; ///< bytes
-    /// A scene that fails to load still gives a host (script_failed): its world is the one the
-    /// scene made, else a default one, and the panel says why. A window wants that; headless not.
-    bool keep_failed;
-    /// Seeds Lua's math.random when has_seed is false (a recording picks one so its replay draws the
-    /// same numbers; --seed seeds it with `seed` otherwise).
-    bool has_math_seed;
-    uint64_t math_seed;
+    /// The run's settings (run_settings.h): seeds, rates, threads, the guard's budgets. think_hz
+    /// RUN_THINK_HZ_SCENE keeps the scene's w.think_hz. keep_failed must be 0 or 1 here: a scene
+    /// that fails to load still gives a host (script_failed) when 1: its world is the one the scene
+    /// made, else a default one, and the panel says why. A window wants that; headless not.
+    RunSettings run;
     const ScriptTape *tape; ///< NULL: a plain run
     /// The global `arg`, as lua's: arg[0] (NULL: no `arg` at all) and the words after `--`.
     const char *arg0;

@@ -2,6 +2,8 @@
 /* tape_format.c - the replay file's encodings. See tape_format.h. */
 #include "tape_format.h"
 
+#include "steer_lua.h" /* (STEER_LUA_DEFAULT_THINK_HZ only: the value an unset --think-hz writes) */
+
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -182,14 +184,17 @@ void tape_put_header(TapeBuffer *b, const TapeHeader *h)
     tape_put_string(b, h->program, strlen(h->program));
     tape_put_string(b, h->lua, strlen(h->lua));
     tape_put_string(b, h->scene, strlen(h->scene));
-    tape_put_byte(b, (unsigned char)((h->has_seed ? 1 : 0) | (h->has_think_hz ? 2 : 0) | (h->keep_failed ? 4 : 0)));
-    tape_put_u64(b, h->seed);
-    tape_put_u64(b, h->math_seed);
-    tape_put_double(b, h->think_hz);
-    tape_put_double(b, h->physics_hz);
-    tape_put_varint(b, (uint64_t)h->threads);
-    tape_put_double(b, h->time_budget_ms);
-    tape_put_varint(b, h->memory_cap);
+    const RunSettings *run = &h->run;
+    /* --think-hz as a flag and a value (the scene's: the flag off, the bindings' default) */
+    bool has_think_hz = run->think_hz >= 0.0;
+    tape_put_byte(b, (unsigned char)((run->has_seed ? 1 : 0) | (has_think_hz ? 2 : 0) | (run->keep_failed > 0 ? 4 : 0)));
+    tape_put_u64(b, run->seed);
+    tape_put_u64(b, run->math_seed);
+    tape_put_double(b, has_think_hz ? run->think_hz : STEER_LUA_DEFAULT_THINK_HZ);
+    tape_put_double(b, run->physics_hz);
+    tape_put_varint(b, (uint64_t)run->threads);
+    tape_put_double(b, run->time_budget_ms);
+    tape_put_varint(b, run->memory_cap);
     tape_put_varint(b, (uint64_t)h->width);
     tape_put_varint(b, (uint64_t)h->height);
     tape_put_varint(b, h->check_interval);
@@ -227,12 +232,14 @@ bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_siz
     }
     unsigned char flags = 0;
     uint64_t threads = 0, memory_cap = 0, width = 0, height = 0, interval = 0;
+    RunSettings *run = &h->run;
+    double think_hz = 0.0;
     bool ok = get_text(r, h->program, sizeof h->program) && get_text(r, h->lua, sizeof h->lua) &&
-              get_text(r, h->scene, sizeof h->scene) && tape_get_byte(r, &flags) && tape_get_u64(r, &h->seed) &&
-              tape_get_u64(r, &h->math_seed) && tape_get_double(r, &h->think_hz) &&
-              tape_get_double(r, &h->physics_hz) && tape_get_varint(r, &threads) &&
-              tape_get_double(r, &h->time_budget_ms) && tape_get_varint(r, &memory_cap) && tape_get_varint(r, &width) &&
-              tape_get_varint(r, &height) && tape_get_varint(r, &interval);
+              get_text(r, h->scene, sizeof h->scene) && tape_get_byte(r, &flags) && tape_get_u64(r, &run->seed) &&
+              tape_get_u64(r, &run->math_seed) && tape_get_double(r, &think_hz) &&
+              tape_get_double(r, &run->physics_hz) && tape_get_varint(r, &threads) &&
+              tape_get_double(r, &run->time_budget_ms) && tape_get_varint(r, &memory_cap) &&
+              tape_get_varint(r, &width) && tape_get_varint(r, &height) && tape_get_varint(r, &interval);
     if (!ok) {
         if (r->ended)
             snprintf(error, error_size, "truncated: the file ends inside its header");
@@ -240,17 +247,18 @@ bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_siz
             snprintf(error, error_size, "corrupt: the header is malformed (at byte %zu)", r->pos);
         return false;
     }
-    h->has_seed = flags & 1;
-    h->has_think_hz = flags & 2;
-    h->keep_failed = flags & 4;
+    run->has_seed = flags & 1;
+    run->has_math_seed = !run->has_seed;
+    run->think_hz = (flags & 2) ? think_hz : RUN_THINK_HZ_SCENE;
+    run->keep_failed = (flags & 4) ? 1 : 0;
     if (threads > 64 || width < 16 || width > 16384 || height < 16 || height > 16384 || interval == 0 ||
-        interval > 1000000 || !(h->time_budget_ms >= 1.0) || memory_cap == 0 || !(h->think_hz >= 0.0) ||
-        !(h->physics_hz >= 0.0) || h->scene[0] != '/') {
+        interval > 1000000 || !(run->time_budget_ms >= 1.0) || memory_cap == 0 || !(think_hz >= 0.0) ||
+        !(run->physics_hz >= 0.0) || h->scene[0] != '/') {
         snprintf(error, error_size, "corrupt: the header's options are out of range");
         return false;
     }
-    h->threads = (int)threads;
-    h->memory_cap = memory_cap;
+    run->threads = (int)threads;
+    run->memory_cap = (size_t)memory_cap;
     h->width = (int)width;
     h->height = (int)height;
     h->check_interval = (uint32_t)interval;

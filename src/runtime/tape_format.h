@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "run_settings.h"
+
 #define TAPE_MAGIC "STEERRPL"
 #define TAPE_MAGIC_SIZE 8
 /// Version 2: docs/replay.md (version 1 had no key or button releases, no scene words and no reads
@@ -95,16 +97,10 @@ typedef struct TapeHeader {
     char program[32]; ///< STEER_VERSION of the program that recorded
     char lua[32];     ///< LUA_RELEASE it ran scripts on
     char scene[4096]; ///< the scene's absolute path when recorded (the replay never opens it)
-    bool has_seed;    ///< --seed given: seed overrides the scene's world seed
-    uint64_t seed;
-    uint64_t math_seed; ///< what math.random was seeded with when has_seed is false
-    bool has_think_hz;
-    double think_hz, physics_hz; ///< --think-hz (when has_think_hz), --physics-hz (0: the scene's)
-    int threads;                 ///< --threads (0: the scene's)
-    double time_budget_ms;
-    uint64_t memory_cap;     ///< bytes
+    /// The run's settings, whole (keep_failed 0 or 1: as the recorded run decided). math_seed is
+    /// what math.random was seeded with when has_seed is false.
+    RunSettings run;
     int width, height;       ///< the view, pixels
-    bool keep_failed;        ///< recorded in a window: a scene that fails to load keeps the run going
     uint32_t check_interval; ///< steps between checksums
 } TapeHeader;
 

@@ -70,9 +70,9 @@ static ScriptHost *start(void)
 {
     ScriptConfig config = {0};
     config.scene_path = rt_path("scene.lua");
-    config.think_hz = 60; /* every vehicle thinks at every step */
-    config.time_budget_ms = 5000;
-    config.memory_cap = 256u * 1024 * 1024;
+    config.run.think_hz = 60; /* every vehicle thinks at every step */
+    config.run.time_budget_ms = 5000;
+    config.run.memory_cap = 256u * 1024 * 1024;
     char error[2048];
     ScriptHost *host = script_create(&config, error, sizeof error);
     if (!host) fail_msg("%s", error);

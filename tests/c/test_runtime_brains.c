@@ -52,9 +52,9 @@ static ScriptHost *start(double think_hz)
 {
     ScriptConfig config = {0};
     config.scene_path = rt_path("scene.lua");
-    config.think_hz = think_hz;
-    config.time_budget_ms = 1000;
-    config.memory_cap = 256u * 1024 * 1024;
+    config.run.think_hz = think_hz;
+    config.run.time_budget_ms = 1000;
+    config.run.memory_cap = 256u * 1024 * 1024;
     char error[2048];
     ScriptHost *host = script_create(&config, error, sizeof error);
     if (!host) fail_msg("%s", error);

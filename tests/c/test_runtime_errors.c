@@ -199,9 +199,9 @@ static ScriptHost *host_on(const char *scene)
 {
     ScriptConfig config = {0};
     config.scene_path = rt_path(scene);
-    config.think_hz = -1.0;
-    config.time_budget_ms = 1000;
-    config.memory_cap = 64u * 1024 * 1024;
+    config.run.think_hz = -1.0;
+    config.run.time_budget_ms = 1000;
+    config.run.memory_cap = 64u * 1024 * 1024;
     char error[4096];
     ScriptHost *host = script_create(&config, error, sizeof error);
     if (!host) fail_msg("%s", error);

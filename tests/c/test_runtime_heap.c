@@ -35,9 +35,9 @@ static void test_a_thousand_reloads_leave_the_lua_heap_flat(void **state)
     rt_write("brain.lua", BRAIN);
     ScriptConfig config = {0};
     config.scene_path = rt_path("scene.lua");
-    config.think_hz = 60;
-    config.time_budget_ms = 1000;
-    config.memory_cap = 256u * 1024 * 1024;
+    config.run.think_hz = 60;
+    config.run.time_budget_ms = 1000;
+    config.run.memory_cap = 256u * 1024 * 1024;
     char error[1024];
     ScriptHost *host = script_create(&config, error, sizeof error);
     if (!host) fail_msg("%s", error);

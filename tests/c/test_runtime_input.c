@@ -396,7 +396,8 @@ static const char *keys_error(const char *keys)
     snprintf(scene, sizeof scene, "keys = %s\n", keys);
     rt_write("bad.lua", scene);
     ScriptConfig c = {
-        .scene_path = rt_path("bad.lua"), .think_hz = -1.0, .time_budget_ms = 20000.0, .memory_cap = (size_t)256 << 20};
+        .scene_path = rt_path("bad.lua"),
+        .run = {.think_hz = RUN_THINK_HZ_SCENE, .time_budget_ms = 20000.0, .memory_cap = (size_t)256 << 20}};
     ScriptHost *host = script_create(&c, error, sizeof error);
     if (host) {
         script_destroy(host);

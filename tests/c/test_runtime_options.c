@@ -25,9 +25,9 @@ static void test_defaults_match_the_help(void **state)
     assert_int_equal(parse(&o, err, args), OPTIONS_RUN);
     assert_string_equal(o.script, "scene.lua");
     assert_false(o.headless);
-    assert_near(o.think_hz, 10.0, 0);
-    assert_near(o.time_budget_ms, 100.0, 0);
-    assert_int_equal(o.memory_cap, 1024u * 1024 * 1024);
+    assert_true(o.run.think_hz == RUN_THINK_HZ_SCENE); /* the scene's w.think_hz */
+    assert_near(o.run.time_budget_ms, 100.0, 0);
+    assert_int_equal(o.run.memory_cap, 1024u * 1024 * 1024);
     assert_true(o.steps < 0);
     assert_near(o.settle_ms, 0, 0);
 }
@@ -43,16 +43,16 @@ static void test_every_option_is_read(void **state)
                           "--time-budget", "20",        "--memory-cap", "64",     "--width", "320",
                           "--height",      "200",       "--settle",     "2.5",    "s.lua",   NULL};
     assert_int_equal(parse(&o, err, args), OPTIONS_RUN);
-    assert_true(o.headless && o.vsync && o.watch && o.poll && o.has_seed);
+    assert_true(o.headless && o.vsync && o.watch && o.poll && o.run.has_seed);
     assert_int_equal(o.steps, 120);
-    assert_int_equal(o.seed, 7);
+    assert_int_equal(o.run.seed, 7);
     assert_string_equal(o.screenshot, "a.png");
     assert_int_equal(o.at_step, 30);
     assert_near(o.fps, 30, 0);
-    assert_near(o.think_hz, 0, 0);
-    assert_near(o.physics_hz, 120, 0);
-    assert_near(o.time_budget_ms, 20, 0);
-    assert_int_equal(o.memory_cap, 64u * 1024 * 1024);
+    assert_near(o.run.think_hz, 0, 0);
+    assert_near(o.run.physics_hz, 120, 0);
+    assert_near(o.run.time_budget_ms, 20, 0);
+    assert_int_equal(o.run.memory_cap, 64u * 1024 * 1024);
     assert_int_equal(o.width, 320);
     assert_int_equal(o.height, 200);
     assert_near(o.settle_ms, 2.5, 0);
@@ -91,7 +91,7 @@ static void test_bad_values_name_the_option_and_what_was_expected(void **state)
     assert_string_equal(err, "option --settle: a number of milliseconds, 0..60000 expected, got '-5'");
     const char *a10[] = {"--threads", "2", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a10), OPTIONS_RUN);
-    assert_int_equal(o.threads, 2);
+    assert_int_equal(o.run.threads, 2);
     const char *a8[] = {"--overlays", "wander,forces", "--select", "2", "--show-help", "s.lua", NULL};
     assert_int_equal(parse(&o, err, a8), OPTIONS_RUN);
     assert_int_equal(o.overlays, STEER_OVERLAY_WANDER | STEER_OVERLAY_FORCES);

@@ -105,9 +105,9 @@ static long long record_scene(const char *scene, const char *module, const char 
     opt.watch = true;
     opt.width = 800;
     opt.height = 600;
-    opt.has_seed = true;
-    opt.seed = 5;
-    opt.time_budget_ms = 20000;
+    opt.run.has_seed = true;
+    opt.run.seed = 5;
+    opt.run.time_budget_ms = 20000;
     opt.script = scene;
     opt.record = file;
     char error[512];
@@ -382,9 +382,9 @@ static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **st
     AppOptions opt = options_default();
     opt.headless = true;
     opt.steps = 130;
-    opt.has_seed = true;
-    opt.seed = 9;
-    opt.time_budget_ms = 20000;
+    opt.run.has_seed = true;
+    opt.run.seed = 9;
+    opt.run.time_budget_ms = 20000;
     opt.script = rt_path("scripts/seek_flee_arrive.lua");
     opt.record = file;
     const char *words[] = {"word"}; /* (the scene's words, a record of their own) */
@@ -678,7 +678,7 @@ static void test_held_keys_releases_and_arg_replay_line_for_line(void **state)
     opt.watch = true; /* (a headless run of no set length: the test says when it ends) */
     opt.width = 800;
     opt.height = 600;
-    opt.time_budget_ms = 20000;
+    opt.run.time_budget_ms = 20000;
     opt.script = rt_path("input.lua");
     opt.record = file;
     const char *words[] = {"fast", "7"};

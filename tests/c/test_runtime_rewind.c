@@ -56,9 +56,9 @@ static void start(App *app, const char *scene, bool watch)
     opt.watch = watch;
     opt.width = 800;
     opt.height = 600;
-    opt.has_seed = true;
-    opt.seed = 9;
-    opt.time_budget_ms = 20000;
+    opt.run.has_seed = true;
+    opt.run.seed = 9;
+    opt.run.time_budget_ms = 20000;
     opt.script = scene;
     assert_int_equal(app_init(app, &opt, NULL), 0);
     assert_non_null(app->rewind);
@@ -331,8 +331,8 @@ static void test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had
     opt.headless = true;
     opt.rewind = true;
     opt.steps = MAX_STEPS - 1;
-    opt.has_seed = true;
-    opt.seed = 4;
+    opt.run.has_seed = true;
+    opt.run.seed = 4;
     opt.select = 2; /* a hunter: it rests, hunts and chases */
     opt.screenshot = rt_path("unused.png");
     opt.script = "scripts/hunter_prey.lua";
@@ -549,8 +549,8 @@ static void test_after_any_jump_the_plots_show_their_whole_window_as_the_run_had
     opt.headless = true;
     opt.rewind = true;
     opt.steps = MAX_STEPS - 1;
-    opt.has_seed = true;
-    opt.seed = 4;
+    opt.run.has_seed = true;
+    opt.run.seed = 4;
     opt.width = 800;
     opt.height = 600;
     opt.select = 2;
@@ -695,8 +695,8 @@ static void test_the_recording_in_memory_stops_at_its_cap_between_records_and_st
     snprintf(h.program, sizeof h.program, "test");
     snprintf(h.lua, sizeof h.lua, "Lua");
     snprintf(h.scene, sizeof h.scene, "/nowhere/scene.lua");
-    h.time_budget_ms = 100;
-    h.memory_cap = 1 << 20;
+    h.run.time_budget_ms = 100;
+    h.run.memory_cap = 1 << 20;
     h.width = h.height = 100;
     h.check_interval = TAPE_CHECK_INTERVAL;
     Recorder *r = record_open_memory(&h, 300);

@@ -281,8 +281,8 @@ static void test_a_restart_reseeds_math_random(void **state)
     rt_write("dice.lua", DICE);
     AppOptions opt = options_default();
     opt.headless = true;
-    opt.has_seed = true;
-    opt.seed = 11;
+    opt.run.has_seed = true;
+    opt.run.seed = 11;
     opt.script = rt_path("random.lua");
     static App app;
     assert_int_equal(app_init(&app, &opt, NULL), 0);
