@@ -36,15 +36,15 @@ int main(int argc, char **argv)
     }
     static App app;
     if (app_init(&app, &opt, program) != 0) return 1;
-    record_check(opt.recorder, script_world(app.script), 0);
+    record_check(opt.recorder, script_world(app.session.host), 0);
     long long frame = 0;
-    while (app.steps < STEPS) {
+    while (app.session.steps < STEPS) {
         player_session_frame(&app, frame);
         app_frame(&app, 1.0 / 60.0);
         frame++;
     }
-    long long steps = app.steps;
-    record_check(opt.recorder, script_world(app.script), steps);
+    long long steps = app.session.steps;
+    record_check(opt.recorder, script_world(app.session.host), steps);
     app_shutdown(&app);
     if (!record_close(opt.recorder, steps, error, sizeof error)) {
         fprintf(stderr, "%s\n", error);

@@ -44,16 +44,16 @@ static int jumps(App *app, const long long *targets, bool selecting)
         long long k = targets[i];
         char error[2048];
         SteerVehicleId ids[2];
-        if (selecting && steer_world_get_vehicles(script_world(app->script), ids, 2) == 2) app->selected = ids[1];
-        long long from = app->steps;
+        if (selecting && steer_world_get_vehicles(script_world(app->session.host), ids, 2) == 2) app->selected = ids[1];
+        long long from = app->session.steps;
         double a = guard_now();
-        if (!rewind_jump(app->rewind, app, k, error, sizeof error)) {
+        if (!rewind_jump(app->session.rewind, app, k, error, sizeof error)) {
             fprintf(stderr, "jump to %lld: %s\n", k, error);
             return 1;
         }
         double took = (guard_now() - a) * 1000.0;
-        for (int f = 0; f < 60; f++) rewind_idle(app->rewind, app, 0.004); /* half a second paused at 120 fps */
-        if (app->steps != k || (sums[k] && steer_world_checksum(script_world(app->script)) != sums[k])) wrong++;
+        for (int f = 0; f < 60; f++) rewind_idle(app->session.rewind, app, 0.004); /* half a second paused at 120 fps */
+        if (app->session.steps != k || (sums[k] && steer_world_checksum(script_world(app->session.host)) != sums[k])) wrong++;
         ms[n] = took;
         ratio[n] = k > 0 && live_at[k] > 0 ? took / (live_at[k] * 1000.0) : 0.0;
         printf("  jump %2d: step %5lld -> %5lld  %8.1f ms  %s  (live took %7.1f ms to get there)\n", i + 1, from, k,
@@ -90,19 +90,19 @@ int main(int argc, char **argv)
     if (app_init(&app, &opt, NULL) != 0) return 1;
     long long frame = 0;
     double t0 = guard_now();
-    sums[0] = steer_world_checksum(script_world(app.script));
-    while (app.steps < STEPS) {
+    sums[0] = steer_world_checksum(script_world(app.session.host));
+    while (app.session.steps < STEPS) {
         player_session_frame(&app, frame);
-        long long before = app.steps;
+        long long before = app.session.steps;
         app_frame(&app, 1.0 / 60.0);
         double now = guard_now() - t0;
-        for (long long s = before + 1; s <= app.steps; s++) live_at[s] = now; /* (x2: two steps a frame) */
-        sums[app.steps] = steer_world_checksum(script_world(app.script));
+        for (long long s = before + 1; s <= app.session.steps; s++) live_at[s] = now; /* (x2: two steps a frame) */
+        sums[app.session.steps] = steer_world_checksum(script_world(app.session.host));
         frame++;
     }
     double live_s = guard_now() - t0;
     size_t bytes;
-    record_bytes(app.opt.recorder, &bytes);
+    record_bytes(app.session.recorder, &bytes);
     printf("hunter/prey, %d steps (10 simulated minutes) with input, live in %.3f s; recorded in memory: %zu bytes "
            "(%.1f KiB; the cap is %zu MiB)\n",
            STEPS, live_s, bytes, bytes / 1024.0, REWIND_MEMORY_CAP >> 20);
@@ -110,8 +110,8 @@ int main(int argc, char **argv)
      * of a 10-minute session at 120 frames per second), built here at once */
     double b0 = guard_now();
     int slices = 0;
-    while (rewind_idle(app.rewind, &app, 0.004)) slices++;
-    printf("keyframes: %lld built in %.3f s (%d slices of at most 4 ms)\n", rewind_keyframes(app.rewind),
+    while (rewind_idle(app.session.rewind, &app, 0.004)) slices++;
+    printf("keyframes: %lld built in %.3f s (%d slices of at most 4 ms)\n", rewind_keyframes(app.session.rewind),
            guard_now() - b0, slices);
     srand(11);
     static long long targets[JUMPS + 2];
@@ -127,9 +127,9 @@ int main(int argc, char **argv)
     app.history = calloc(1, sizeof *app.history); /* (a window has it: freed by app_shutdown) */
     if (!app.history) return 1;
     b0 = guard_now(); /* the keyframes the jumps used, built again: the same start */
-    while (rewind_idle(app.rewind, &app, 0.004)) {
+    while (rewind_idle(app.session.rewind, &app, 0.004)) {
     }
-    printf("keyframes: %lld again after %.3f s\n", rewind_keyframes(app.rewind), guard_now() - b0);
+    printf("keyframes: %lld again after %.3f s\n", rewind_keyframes(app.session.rewind), guard_now() - b0);
     wrong += jumps(&app, targets, true);
     app_shutdown(&app);
     return wrong == 0 ? 0 : 1;

@@ -21,8 +21,8 @@ static void feed_key(App *app, SDL_Keycode sym) { app_feed_key(app, sym, 0); }
 
 static void run_to(App *app, long long step)
 {
-    for (long long f = 0; app->steps < step; f++) {
-        feed_motion(app, 512 + (int)(300 * sin(app->steps * 0.01)), 384 + (int)(200 * sin(app->steps * 0.02)));
+    for (long long f = 0; app->session.steps < step; f++) {
+        feed_motion(app, 512 + (int)(300 * sin(app->session.steps * 0.01)), 384 + (int)(200 * sin(app->session.steps * 0.02)));
         app_frame(app, 1.0 / 60.0);
     }
 }
@@ -76,7 +76,7 @@ int main(int argc, char **argv)
     save(&app, rules, text);         /* fixed: a reload */
     run_to(&app, 2400);
     char error[2048];
-    if (!rewind_jump(app.rewind, &app, 1200, error, sizeof error)) {
+    if (!rewind_jump(app.session.rewind, &app, 1200, error, sizeof error)) {
         fprintf(stderr, "%s\n", error);
         return 1;
     }
@@ -85,14 +85,14 @@ int main(int argc, char **argv)
     run_to(&app, 1800);
     feed_key(&app, SDLK_F5); /* a restart at 30 s */
     run_to(&app, 2100);
-    if (!rewind_jump(app.rewind, &app, 1500, error, sizeof error)) {
+    if (!rewind_jump(app.session.rewind, &app, 1500, error, sizeof error)) {
         fprintf(stderr, "%s\n", error);
         return 1;
     }
     SteerVehicleId ids[2]; /* hunter #2 (the restart cleared the selection), its plots by a jump */
-    if (steer_world_get_vehicles(script_world(app.script), ids, 2) < 2) return 1;
+    if (steer_world_get_vehicles(script_world(app.session.host), ids, 2) < 2) return 1;
     app.selected = ids[1];
-    if (!rewind_jump(app.rewind, &app, 1490, error, sizeof error)) {
+    if (!rewind_jump(app.session.rewind, &app, 1490, error, sizeof error)) {
         fprintf(stderr, "%s\n", error);
         return 1;
     }

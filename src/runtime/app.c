@@ -33,38 +33,23 @@ static void on_stop_signal(int sig)
 
 double app_time_scale(const App *app) { return TIME_SCALES[app->scale_index]; }
 
-ScriptConfig app_script_config(const App *app)
-{
-    ScriptConfig c = {0};
-    c.scene_path = app->opt.script;
-    c.exe_path = app->exe;
-    c.run = app->opt.run;
-    c.run.keep_failed = options_keep_failed(&app->opt);
-    c.tape = app->opt.tape;
-    c.arg0 = app->opt.arg0 ? app->opt.arg0 : app->opt.script;
-    c.words = app->opt.words;
-    c.word_count = app->opt.word_count;
-    c.key_known = app_key_known;
-    c.program_key = app_program_key;
-    c.quiet = app->opt.quiet;
-    return c;
-}
-
 static void watch_file(void *ctx, const char *path) { watcher_add(ctx, path); }
+
+static void session_setup(App *app); /* (below, with the hooks it gives the session) */
 
 /* The world fits between the HUD and the rewind's timeline, which would otherwise hide its top-left
  * corner and its bottom edge (and whatever is there), and while a vehicle is selected, left of its
  * inspector, which would hide the world's top-right corner. Without a renderer yet, the whole window. */
 void app_fit_camera(App *app)
 {
-    SteerWorld *w = script_world(app->script);
+    SteerWorld *w = script_world(app->session.host);
     int win_w = app->camera.width > 0 ? app->camera.width : app->opt.width; /* (resized since) */
     int win_h = app->camera.height > 0 ? app->camera.height : app->opt.height;
     int top = 0, bottom = 0, right = 0;
     app->fitted_beside_panel = app->render && steer_vehicle_is_valid(w, app->selected);
     if (app->render) {
         top = steer_render_hud_bottom(app->render, APP_FIT_HUD_LINES);
-        if (app->rewind) {
+        if (app->session.rewind) {
             int bx, by, bw, bh;
             steer_render_timeline_bar(win_w, win_h, &bx, &by, &bw, &bh);
             bottom = win_h - by;
@@ -80,7 +65,7 @@ void app_fit_camera(App *app)
  * panned is left as it is. */
 static void refit_for_inspector(App *app)
 {
-    bool inspecting = app->render && steer_vehicle_is_valid(script_world(app->script), app->selected);
+    bool inspecting = app->render && steer_vehicle_is_valid(script_world(app->session.host), app->selected);
     if (app->view_fitted && inspecting != app->fitted_beside_panel) app_fit_camera(app);
 }
 
@@ -89,9 +74,9 @@ static void refit_for_inspector(App *app)
  * never reached does. (A scene that failed to load and waits for its fix has none yet.) */
 static bool select_nth(App *app)
 {
-    SteerWorld *w = script_world(app->script);
+    SteerWorld *w = script_world(app->session.host);
     int count = steer_world_vehicle_count(w);
-    if (app->opt.select <= 0 || script_failed(app->script)) return true;
+    if (app->opt.select <= 0 || script_failed(app->session.host)) return true;
     if (app->opt.select > count) {
         fprintf(stderr, "steer: option --select %d: the scene has %d vehicle%s once loaded\n", app->opt.select, count,
                 count == 1 ? "" : "s");
@@ -157,20 +142,20 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     }
     app->rewind_to = -1;
     if ((!app->opt.headless || app->opt.rewind) && !app->opt.recorder && !app->opt.replaying && app->opt.script) {
-        app->rewind = rewind_begin(&app->opt); /* (without memory for it, the run goes on unrecorded) */
-        if (!app->rewind) fprintf(stderr, "steer: out of memory for the rewind's recording: rewind is off\n");
+        app->session.rewind = rewind_begin(&app->opt); /* (without memory for it, the run goes on unrecorded) */
+        if (!app->session.rewind) fprintf(stderr, "steer: out of memory for the rewind's recording: rewind is off\n");
     }
-    ScriptConfig config = app_script_config(app);
-    app->script = script_create(&config, error, sizeof error);
-    if (!app->script || script_failed(app->script)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
-    if (!app->script) {
+    session_setup(app);
+    session_start(&app->session, error, sizeof error);
+    if (!app->session.host || script_failed(app->session.host)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
+    if (!app->session.host) {
         trace_close(app->trace, error, sizeof error);
         app->trace = NULL;
-        rewind_destroy(app->rewind);
-        app->rewind = NULL;
+        rewind_destroy(app->session.rewind);
+        app->session.rewind = NULL;
         return 1;
     }
-    rewind_started(app->rewind, app);
+    rewind_started(app->session.rewind, &app->session);
     app_fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
@@ -195,15 +180,15 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
             return 1;
         }
     }
-    if ((!app->opt.headless || app->opt.watch) && !app->opt.replaying) { /* a replay's reloads are recorded */
+    if ((!app->opt.headless || app->opt.watch) && !app->session.replaying) { /* a replay's reloads are recorded */
         app->watcher = watcher_create(app->opt.poll, app->opt.settle_ms / 1000.0);
         if (app->watcher && watcher_fallback_reason(app->watcher)) /* (saves then show up a poll later) */
             fprintf(stderr, "steer: cannot watch with inotify (%s): polling the scripts every %.0f ms\n",
                     watcher_fallback_reason(app->watcher), WATCH_POLL_S * 1000.0);
-        if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
-        app->watched_serial = script_files_serial(app->script);
+        if (app->watcher) script_for_each_file(app->session.host, watch_file, app->watcher);
+        app->watched_serial = script_files_serial(app->session.host);
     }
-    if (script_failed(app->script)) /* (said once the files are watched: a save from now on counts) */
+    if (script_failed(app->session.host)) /* (said once the files are watched: a save from now on counts) */
         fprintf(stderr, "steer: watching %s and the files it loaded: save the fix to load it\n", app->opt.script);
     return 0;
 }
@@ -219,8 +204,8 @@ void app_shutdown(App *app)
     char error[512];
     trace_close(app->trace, error, sizeof error); /* finish() closed it after a run */
     free(app->history);
-    script_destroy(app->script);
-    rewind_destroy(app->rewind); /* after the host, which records through it */
+    script_destroy(app->session.host);
+    rewind_destroy(app->session.rewind); /* after the host, which records through it */
     memset(app, 0, sizeof *app);
 }
 
@@ -228,7 +213,7 @@ static void maybe_screenshot(App *app, bool at_end)
 {
     if (!app->opt.screenshot || app->screenshot_done || !app->render) return;
     /* at the end: unless --at-step names a step this run never reached (reported by the caller) */
-    bool now = app->opt.at_step < 0 ? at_end : app->steps >= app->opt.at_step;
+    bool now = app->opt.at_step < 0 ? at_end : app->session.steps >= app->opt.at_step;
     if (!now) return;
     app_render(app, 1.0);
     if (steer_render_save_png(app->sdl, app->opt.screenshot) != 0) {
@@ -255,77 +240,124 @@ static int finish(App *app, int status)
     if (!app->opt.screenshot) return status;
     if (!app->screenshot_done) {
         fprintf(stderr, "steer: no screenshot written: step %lld was never reached (the run ended after step %lld)\n",
-                app->opt.at_step, app->steps);
+                app->opt.at_step, app->session.steps);
         return 3;
     }
     return app->screenshot_failed ? 3 : status;
 }
 
-void app_step(App *app)
+void app_step(App *app) { session_step(&app->session); }
+
+/* (SessionHooks) The renderer keeps the world as it was, to draw in between. */
+static void before_step(void *ctx)
 {
-    SteerWorld *world = script_world(app->script);
-    if (app->render) steer_render_capture(app->render, world);
-    record_step(app->opt.recorder);
-    script_think(app->script);
-    script_update(app->script, steer_world_dt(world));
-    double t0 = guard_now();
-    steer_world_step(world);
-    double ms = (guard_now() - t0) * 1000.0;
-    app->step_ms_total += ms;
-    app->step_ms = app->steps == 0 ? ms : app->step_ms * 0.95 + ms * 0.05;
-    app->steps++;
+    App *app = ctx;
+    if (app->render) steer_render_capture(app->render, script_world(app->session.host));
+}
+
+/* (SessionHooks) The trace's rows of the step, a sample for the inspector's plots, the screenshot. */
+static void after_step(void *ctx)
+{
+    App *app = ctx;
     if (app->trace) {
-        lua_State *L = script_state(app->script);
-        script_push_world(app->script);
-        trace_step(app->trace, L, -1, world);
+        lua_State *L = script_state(app->session.host);
+        script_push_world(app->session.host);
+        trace_step(app->trace, L, -1, script_world(app->session.host));
         lua_pop(L, 1);
     }
     app_record_history(app);
-    if (app->opt.recorder && app->steps % TAPE_CHECK_INTERVAL == 0)
-        record_check(app->opt.recorder, script_world(app->script), app->steps);
     maybe_screenshot(app, false);
 }
 
 void app_record_history(App *app)
 {
-    if (!app->history) return;
-    SteerWorld *world = script_world(app->script);
+    app_sample_history(app->history, app->session.host, app->selected, app->session.steps);
+}
+
+void app_sample_history(History *history, ScriptHost *host, SteerVehicleId selected, long long steps)
+{
+    if (!history) return;
+    SteerWorld *world = script_world(host);
     SteerVehicleState v;
-    if (steer_vehicle_get(world, app->selected, &v) != STEER_OK) return;
+    if (steer_vehicle_get(world, selected, &v) != STEER_OK) return;
     HistorySample s;
     s.time = steer_world_time(world);
-    s.step = app->steps;
+    s.step = steps;
     s.speed = (float)v.speed;
     s.force = (float)steer_length(v.force);
     s.max_speed = (float)v.max_speed;
     s.max_force = (float)v.max_force;
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) s.behaviour[b] = NAN;
     SteerBehaviour types[STEER_BEHAVIOUR_COUNT];
-    int active = steer_vehicle_get_behaviours(world, app->selected, types, STEER_BEHAVIOUR_COUNT);
+    int active = steer_vehicle_get_behaviours(world, selected, types, STEER_BEHAVIOUR_COUNT);
     for (int k = 0; k < active && k < STEER_BEHAVIOUR_COUNT; k++) {
         SteerBehaviourState st;
-        if (steer_vehicle_get_behaviour(world, app->selected, types[k], NULL, &st) == STEER_OK)
+        if (steer_vehicle_get_behaviour(world, selected, types[k], NULL, &st) == STEER_OK)
             s.behaviour[types[k]] = st.evaluated ? (float)steer_length(st.force) : 0.0f;
     }
-    lua_State *L = script_state(app->script);
-    script_push_world(app->script);
-    s.state = steer_lua_vehicle_state(L, -1, app->selected, &s.state_len);
-    history_record(app->history, v.serial, &s); /* copies the name before Lua runs again */
+    lua_State *L = script_state(host);
+    script_push_world(host);
+    s.state = steer_lua_vehicle_state(L, -1, selected, &s.state_len);
+    history_record(history, v.serial, &s); /* copies the name before Lua runs again */
     lua_pop(L, 1);
 }
 
-static bool steps_done(const App *app) { return app->opt.steps >= 0 && app->steps >= app->opt.steps; }
+static bool steps_done(const App *app) { return app->opt.steps >= 0 && app->session.steps >= app->opt.steps; }
 
-/* A save at a past step that did not load: the recording, the kept future and the step shown come
- * back as they were (the host is replayed there again), and the panel keeps the file's error. */
-static void undo_branch(App *app, const char *path)
+/* (SessionHooks) A save at a past step that did not load: the recording, the kept future and the
+ * step shown come back as they were (the host is replayed there again), and the panel keeps the
+ * file's error. */
+static void undo_branch(void *ctx, const char *path)
 {
-    char *why = script_file_error_text(app->script, path);
+    App *app = ctx;
+    char *why = script_file_error_text(app->session.host, path);
     char error[2048];
-    if (!rewind_branch_undo(app->rewind, app, error, sizeof error)) script_report_error(app->script, error);
-    if (why) script_keep_file_error(app->script, path, why);
+    if (!rewind_branch_undo(app->session.rewind, app, error, sizeof error))
+        script_report_error(app->session.host, error);
+    if (why) script_keep_file_error(app->session.host, path, why);
     free(why);
-    fprintf(stderr, "steer: rewind: %s did not load: the run stays at step %lld with its future\n", path, app->steps);
+    fprintf(stderr, "steer: rewind: %s did not load: the run stays at step %lld with its future\n", path,
+            app->session.steps);
+}
+
+/* (SessionHooks) A restart made a fresh host: nothing is selected in its world, whose serials
+ * start again at 1; a scene that loads at last gets its own world's fit; its files are watched. */
+static void restarted(void *ctx, bool was_failed)
+{
+    App *app = ctx;
+    app->selected = (SteerVehicleId)STEER_NULL_ID;
+    if (app->history) history_reset(app->history, 0);
+    app->accumulator = 0.0;
+    if (was_failed) app_fit_camera(app);
+    if (app->watcher) script_for_each_file(app->session.host, watch_file, app->watcher);
+    app->watched_serial = script_files_serial(app->session.host);
+}
+
+static void settle(void *ctx) { app_settle_input(ctx); }
+
+/* The session of this app's options: its settings, its tape, and the shell's hooks. */
+static void session_setup(App *app)
+{
+    Session *s = &app->session;
+    s->run = app->opt.run;
+    s->run.keep_failed = options_keep_failed(&app->opt);
+    s->scene = app->opt.script;
+    s->exe = app->exe;
+    s->arg0 = app->opt.arg0;
+    s->words = app->opt.words;
+    s->word_count = app->opt.word_count;
+    s->key_known = app_key_known;
+    s->program_key = app_program_key;
+    s->tape = app->opt.tape;
+    s->recorder = app->opt.recorder;
+    s->replaying = app->opt.replaying;
+    s->quiet = app->opt.quiet;
+    s->hooks = (SessionHooks){.ctx = app,
+                              .before_step = before_step,
+                              .after_step = after_step,
+                              .settle = settle,
+                              .restarted = restarted,
+                              .reload_undone = undo_branch};
 }
 
 void app_check_reload(App *app)
@@ -334,73 +366,26 @@ void app_check_reload(App *app)
     const char *path;
     bool retry = false;
     while ((path = watcher_next(app->watcher, guard_now())) != NULL) {
-        if (script_failed(app->script)) { /* a scene that never loaded: any save may be the fix */
+        if (script_failed(app->session.host)) /* a scene that never loaded: any save may be the fix */
             retry = true;
-            continue;
-        }
-        /* A save while a past step is shown changes the past when it loads: a branch, taken back when
-         * the save fails (or was not the scene's), so that a broken save never drops the future. */
-        bool past = rewind_in_past(app->rewind);
-        if (past) {
-            rewind_branch_tentative(app->rewind, app);
-            app_settle_input(app);
-        }
-        record_reload(app->opt.recorder, path);
-        ScriptReload r = script_reload_file(app->script, path);
-        if (r == SCRIPT_RELOAD_OK) script_announce_reload(app->script, path);
-        if (past && r != SCRIPT_RELOAD_OK) {
-            undo_branch(app, path);
-            continue;
-        }
-        if (past) rewind_branch_confirm(app->rewind, app);
-        if (r != SCRIPT_RELOAD_NOT_OURS) rewind_mark(app->rewind, app->steps, STEER_MARK_RELOAD);
-        rewind_note_errors(app->rewind, app); /* a failed save: its error on its reload's step */
+        else
+            session_input(&app->session, &(SessionInput){.kind = SESSION_RELOAD, .name = path});
     }
     if (retry) app_restart(app);
     /* Modules required for the first time (by a reload, or lazily by a callback) are watched too. */
-    if (script_files_serial(app->script) != app->watched_serial) {
-        app->watched_serial = script_files_serial(app->script);
-        script_for_each_file(app->script, watch_file, app->watcher);
+    if (script_files_serial(app->session.host) != app->watched_serial) {
+        app->watched_serial = script_files_serial(app->session.host);
+        script_for_each_file(app->session.host, watch_file, app->watcher);
     }
 }
 
-void app_restart(App *app)
-{
-    record_restart(app->opt.recorder);
-    char error[8192];
-    ScriptConfig config = app_script_config(app);
-    ScriptHost *fresh = script_create(&config, error, sizeof error);
-    bool was_failed = script_failed(app->script);
-    if (!fresh || (script_failed(fresh) && !was_failed)) {
-        /* The run goes on; the panel shows why the scene does not load until it loads cleanly. */
-        script_report_file_error(app->script, script_scene_file(app->script), error);
-        script_destroy(fresh);
-        return;
-    }
-    /* closing the old state runs its finalizers, which hooks cannot interrupt: bounded as at exit */
-    guard_watch_closing(GUARD_HARD_MIN_S);
-    script_destroy(app->script);
-    guard_closed();
-    app->script = fresh;
-    app->selected = (SteerVehicleId)STEER_NULL_ID;
-    if (app->history) history_reset(app->history, 0); /* the new world's serials start again at 1 */
-    app->accumulator = 0.0;
-    if (was_failed) app_fit_camera(app); /* the scene's own world at last */
-    if (app->watcher) script_for_each_file(app->script, watch_file, app->watcher);
-    app->watched_serial = script_files_serial(app->script);
-    rewind_mark(app->rewind, app->steps, STEER_MARK_RESTART); /* the timeline counts from here */
-    if (app->opt.quiet) return;
-    if (script_failed(fresh))
-        fprintf(stderr, "steer: the scene still fails to load: %s\n", error);
-    else
-        fprintf(stderr, "steer: %s %s\n", was_failed ? "loaded" : "restarted", app->opt.script);
-}
+void app_restart(App *app) { session_input(&app->session, &(SessionInput){.kind = SESSION_RESTART}); }
 
 void app_rewind_to(App *app, long long step)
 {
-    if (!app->rewind) return;
+    if (!app->session.rewind) return;
     char error[2048];
-    if (!rewind_jump(app->rewind, app, step, error, sizeof error)) script_report_error(app->script, error);
+    if (!rewind_jump(app->session.rewind, app, step, error, sizeof error)) script_report_error(app->session.host, error);
 }
 
 void app_frame(App *app, double seconds)
@@ -412,16 +397,15 @@ void app_frame(App *app, double seconds)
     }
     if (app->restart_requested) {
         app->restart_requested = false;
-        app_go_live(app);
-        app_restart(app);
+        app_restart(app); /* (at a past step: a branch, the door's) */
     }
     app_check_reload(app);
     /* going on live from a past step (resumed, or one step) drops the recorded future */
-    if ((!app->paused || app->step_requested) && rewind_in_past(app->rewind)) app_go_live(app);
+    if (!app->paused || app->step_requested) session_go_live(&app->session);
     app_refresh_pointer(app);
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     double dt = steer_world_dt(world);
-    if (script_failed(app->script)) {
+    if (script_failed(app->session.host)) {
         /* nothing to simulate until the scene loads */
     } else if (!app->paused) {
         double max_catch_up = MAX_CATCH_UP_S * app_time_scale(app);
@@ -435,7 +419,7 @@ void app_frame(App *app, double seconds)
         app_step(app);
     }
     app->step_requested = false;
-    double lua_ms = script_take_lua_seconds(app->script) * 1000.0;
+    double lua_ms = script_take_lua_seconds(app->session.host) * 1000.0;
     app->lua_ms_total += lua_ms;
     app->lua_ms = app->frames == 0 ? lua_ms : app->lua_ms * 0.95 + lua_ms * 0.05;
     app->frames++;
@@ -443,12 +427,12 @@ void app_frame(App *app, double seconds)
         app_render(app, app->paused ? 1.0 : app->accumulator / dt);
         SDL_RenderPresent(app->sdl);
         /* keyframes for the rewind, in the frame's spare time: more while the user looks at the past */
-        rewind_idle(app->rewind, app, app->paused ? REWIND_IDLE_PAUSED_S : REWIND_IDLE_LIVE_S);
+        rewind_idle(app->session.rewind, app, app->paused ? REWIND_IDLE_PAUSED_S : REWIND_IDLE_LIVE_S);
     } else {
-        rewind_note_draw(app->rewind, app);
-        script_draw(app->script, NULL, app->overlays); /* headless: the same draw(gfx) calls, drawing nothing */
+        session_note_draw(&app->session);
+        script_draw(app->session.host, NULL, app->overlays); /* headless: the same draw(gfx) calls, drawing nothing */
     }
-    rewind_note_frame(app->rewind, app);
+    rewind_note_frame(app->session.rewind, &app->session);
 }
 
 static const char *vehicle_label(void *ctx, SteerVehicleId id) { return script_vehicle_state(ctx, id); }
@@ -456,7 +440,7 @@ static const char *vehicle_label(void *ctx, SteerVehicleId id) { return script_v
 void app_render(App *app, double alpha)
 {
     if (!app->render) return;
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     refit_for_inspector(app);
     SteerFrame frame = {0};
     frame.camera = app->camera;
@@ -464,26 +448,23 @@ void app_render(App *app, double alpha)
     frame.overlays = app->overlays;
     frame.selected = steer_vehicle_is_valid(world, app->selected) ? app->selected : (SteerVehicleId)STEER_NULL_ID;
     frame.vehicle_label = vehicle_label;
-    frame.label_ctx = app->script;
-    frame.kind_colors = script_kind_colors(app->script, &frame.kind_color_count); /* by name, stable */
+    frame.label_ctx = app->session.host;
+    frame.kind_colors = script_kind_colors(app->session.host, &frame.kind_color_count); /* by name, stable */
     steer_render_world(app->render, world, &frame);
-    if (app->rewind)
-        rewind_note_draw(app->rewind, app);
-    else
-        record_draw(app->opt.recorder);
-    script_draw(app->script, app->render, app->overlays);
+    session_note_draw(&app->session);
+    script_draw(app->session.host, app->render, app->overlays);
     hud_draw(app);
-    if (script_error(app->script)) {
+    if (script_error(app->session.host)) {
         /* above the rewind timeline, which would otherwise be drawn over the panel's last lines */
         int bottom = 0;
-        if (app->rewind) {
+        if (app->session.rewind) {
             int bx, by, bw, bh;
             steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
             bottom = app->camera.height - by + 4;
         }
-        steer_render_error_panel_above(app->render, script_error(app->script), bottom);
+        steer_render_error_panel_above(app->render, script_error(app->session.host), bottom);
     }
-    rewind_draw(app->rewind, app);
+    rewind_draw(app->session.rewind, app);
 }
 
 static void sleep_until(double deadline)
@@ -496,14 +477,14 @@ static void sleep_until(double deadline)
 
 static void print_summary(App *app)
 {
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     double frames = app->frames ? (double)app->frames : 1.0;
-    double steps = app->steps ? (double)app->steps : 1.0;
+    double steps = app->session.steps ? (double)app->session.steps : 1.0;
     printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d failing_vehicles=%d frames=%llu "
            "lua_ms_per_frame=%.4f step_ms=%.4f lua_heap_kb=%zu\n",
-           app->steps, steer_world_time(world), steer_world_vehicle_count(world), script_error_count(app->script),
-           script_failing_vehicles(app->script), (unsigned long long)app->frames, app->lua_ms_total / frames,
-           app->step_ms_total / steps, script_memory_used(app->script) / 1024);
+           app->session.steps, steer_world_time(world), steer_world_vehicle_count(world), script_error_count(app->session.host),
+           script_failing_vehicles(app->session.host), (unsigned long long)app->frames, app->lua_ms_total / frames,
+           app->session.step_ms_total / steps, script_memory_used(app->session.host) / 1024);
     fflush(stdout);
 }
 
@@ -522,7 +503,7 @@ static int run_headless(App *app)
             sleep_until(next);
         }
     }
-    int status = finish(app, script_error_count(app->script) > 0 ? 2 : 0);
+    int status = finish(app, script_error_count(app->session.host) > 0 ? 2 : 0);
     print_summary(app);
     return status;
 }
@@ -548,7 +529,7 @@ static int run_window(App *app)
         if (cap > 0) sleep_until(now + 1.0 / cap);
     }
     /* a run of set length (--steps) is a script's or CI's, which learns of script errors only here */
-    return finish(app, app->opt.steps >= 0 && script_error_count(app->script) > 0 ? 2 : 0);
+    return finish(app, app->opt.steps >= 0 && script_error_count(app->session.host) > 0 ? 2 : 0);
 }
 
 int app_run(App *app)

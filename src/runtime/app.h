@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* app.h - the `steer` program's state and its one loop: a fixed physics step with an
- * accumulator, brains and update() before each step, rendering with interpolation, pause, single
- * step and time scale. A window runs it on the real clock; headless runs the same frames on a
- * virtual clock (1/fps per frame), so both modes share one code path. */
+/* app.h - the shell of the `steer` program around its session (session.h, docs/architecture.md):
+ * the window, camera, HUD, selection, overlays and what the devices hold, and its one loop: a fixed
+ * physics step with an accumulator, rendering with interpolation, pause, single step and time
+ * scale. A window runs it on the real clock; headless runs the same frames on a virtual clock
+ * (1/fps per frame), so both modes share one code path. The shell never writes the session's
+ * state: what the scene hears goes through session_input, steps through session_step. */
 #ifndef STEER_RUNTIME_APP_H
 #define STEER_RUNTIME_APP_H
 
@@ -17,6 +19,7 @@
 #include "reload.h"
 #include "render.h"
 #include "script.h"
+#include "session.h"
 #include "trace.h"
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
@@ -33,7 +36,7 @@
 typedef struct App {
     AppOptions opt;
     const char *exe;
-    ScriptHost *script;
+    Session session; ///< the deterministic part: the host, the steps, the tape, the rewind's branch point
     Watcher *watcher;   ///< NULL when not reloading
     SDL_Window *window; ///< NULL headless
     SDL_Renderer *sdl;  ///< the window's, or a software one on `surface` for headless screenshots
@@ -52,13 +55,11 @@ typedef struct App {
     int scale_index;        ///< into the time scales; 2 = x1
     double accumulator;     ///< simulated seconds not yet stepped
     uint64_t frames;
-    long long steps; ///< physics steps taken by this run
     bool screenshot_done;
     bool screenshot_failed; ///< it could not be saved: the run ends with status 3
     Trace *trace;           ///< --trace: the CSV rows after each (K-th) step; NULL without
     History *history;       ///< the selected vehicle's samples for the inspector's plots; NULL when nothing is drawn
     int watched_serial;     ///< script_files_serial when the watch list was last brought up to date
-    struct Rewind *rewind;  ///< the recording in memory a window rewinds through (rewind.h); NULL without
     long long rewind_to;    ///< a step asked for (keys, the timeline) and shown at the next frame; -1 none
     bool scrubbing;         ///< the left button went down on the timeline and is held
     /* mouse */
@@ -73,8 +74,8 @@ typedef struct App {
     SteerCamera pointer_camera; ///< the camera the scene's pointer was last worked out through
     uint64_t focus_frame;       ///< app->frames + 1 when the window last gained focus (0: never)
     /* statistics, smoothed over frames */
-    double fps, step_ms, lua_ms;
-    double lua_ms_total, step_ms_total; ///< sums for the summary
+    double fps, lua_ms;
+    double lua_ms_total; ///< the sum for the summary
 } App;
 
 /// Parses nothing; starts from options. Returns 0, or 1 when the scene fails to load or the
@@ -91,8 +92,9 @@ int app_run(App *app);
 /// frame (gfx checks its arguments and draws nothing), so a broken draw fails the same way with or
 /// without --screenshot.
 void app_frame(App *app, double seconds);
-/// One physics step: capture for interpolation, brains, update(world, dt), the world's step, then
-/// the trace's rows of that step and a sample of the selected vehicle for the inspector's plots.
+/// One physics step of the session (session_step), with the shell's part: capture for
+/// interpolation before it, the trace's rows of that step, a sample of the selected vehicle for
+/// the inspector's plots and the screenshot after it.
 void app_step(App *app);
 /// Draws the world, the script's drawing, the HUD, inspector, error panel and help (no present).
 void app_render(App *app, double alpha);
@@ -101,15 +103,16 @@ void app_render(App *app, double alpha);
 void app_rewind_to(App *app, long long step);
 /// Looks for changed scripts and reloads them.
 void app_check_reload(App *app);
-/// The restart key: a fresh world and a fresh run of the scene; keeps the old one if the new fails to load.
+/// The restart key: a fresh world and a fresh run of the scene (through the session's door: at a past
+/// step, a branch); keeps the old one if the new fails to load.
 void app_restart(App *app);
 
 double app_time_scale(const App *app);
-/// The script host's configuration for this app's options (what app_init and a restart make).
-ScriptConfig app_script_config(const App *app);
 /// Samples the selected vehicle into app->history (after a step): one vehicle's reads, whatever the
 /// world's size; nothing when none is selected or nothing is drawn.
 void app_record_history(App *app);
+/// That sample, of `selected` in `host`'s world after `steps` steps, into `history` (NULL: none).
+void app_sample_history(History *history, ScriptHost *host, SteerVehicleId selected, long long steps);
 
 /* input.c */
 /// Handles one SDL event exactly as the window does (tests feed events here).

@@ -22,7 +22,7 @@
 /// What one step left: from the world (and v.state from the scripts).
 typedef struct HistorySample {
     double time;    ///< simulated time after the step, s
-    long long step; ///< the run's step count after the step (app->steps): what a rewind trims by
+    long long step; ///< the run's step count after the step (app->session.steps): what a rewind trims by
     float speed;    ///< units/s
     float force;    ///< the combined steering force's length, mass·units/s²
     float max_speed, max_force;

@@ -19,7 +19,7 @@ int hud_help_lines(App *app, const char *const **lines)
     static char text[HELP_MAX_LINES][160];
     static const char *out[HELP_MAX_LINES];
     int scene_count;
-    const ScriptKey *scene = script_scene_keys(app->script, &scene_count);
+    const ScriptKey *scene = script_scene_keys(app->session.host, &scene_count);
     int width = 0; /* of the key column: the longest key, then two spaces */
     for (int i = 0; i < KEY_COUNT; i++)
         if ((int)strlen(KEYS[i].key) > width) width = (int)strlen(KEYS[i].key);
@@ -42,8 +42,8 @@ int hud_help_lines(App *app, const char *const **lines)
     if (n < HELP_MAX_LINES) snprintf(text[n++], sizeof text[0], "Scripts reload when saved; errors show below.");
     if (scene_count > 0 && n + 2 < HELP_MAX_LINES) {
         text[n++][0] = '\0';
-        const char *file = strrchr(script_scene_file(app->script), '/');
-        snprintf(text[n++], sizeof text[0], "%s:", file ? file + 1 : script_scene_file(app->script));
+        const char *file = strrchr(script_scene_file(app->session.host), '/');
+        snprintf(text[n++], sizeof text[0], "%s:", file ? file + 1 : script_scene_file(app->session.host));
     }
     for (int i = 0; i < scene_count && n < HELP_MAX_LINES; i++, n++) {
         /* a key the runtime owns never reaches the scene: say so rather than let it look dead */
@@ -70,11 +70,11 @@ const char *hud_status_line(App *app)
 {
     static char line[256];
     char restart[64] = "";
-    if (script_world_options_pending(app->script)) /* a window shows no stderr: the change would seem ignored */
+    if (script_world_options_pending(app->session.host)) /* a window shows no stderr: the change would seem ignored */
         snprintf(restart, sizeof restart, "   world options changed: %s applies them",
                  keys_for_action(KEY_RESTART)->key);
     char branch[96] = ""; /* a branch dropped a future: how much, and the key back to it */
-    long long at = 0, dropped = rewind_dropped_steps(app->rewind, &at);
+    long long at = 0, dropped = rewind_dropped_steps(app->session.rewind, &at);
     if (dropped > 0)
         snprintf(branch, sizeof branch, "   branch at %lld: %lld steps kept aside (%s)", at, dropped,
                  app_action_key(app, KEY_SWAP_FUTURE));
@@ -85,19 +85,19 @@ const char *hud_status_line(App *app)
 
 void hud_draw(App *app)
 {
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     char fixed[HUD_FIXED_LINES][256];
     snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles", app->fps, steer_world_time(world),
              steer_world_vehicle_count(world));
-    snprintf(fixed[1], sizeof fixed[1], "step %.2f ms   Lua %.2f ms/frame", app->step_ms, app->lua_ms);
+    snprintf(fixed[1], sizeof fixed[1], "step %.2f ms   Lua %.2f ms/frame", app->session.step_ms, app->lua_ms);
     snprintf(fixed[2], sizeof fixed[2], "%s", hud_status_line(app));
     int extra;
-    const char *const *script_lines = script_hud_lines(app->script, &extra);
+    const char *const *script_lines = script_hud_lines(app->session.host, &extra);
     const char *lines[HUD_FIXED_LINES + 33];
     int n = 0;
     for (int i = 0; i < HUD_FIXED_LINES; i++) lines[n++] = fixed[i];
     /* vehicles the last save could not reach (a window shows no stderr): until the next reload */
-    const char *note = script_reload_note(app->script);
+    const char *note = script_reload_note(app->session.host);
     char stale[160];
     if (note) {
         const char *cut = strstr(note, " the old code");
@@ -109,8 +109,8 @@ void hud_draw(App *app)
 
     if (steer_vehicle_is_valid(world, app->selected)) {
         const char **extra_lines;
-        int count = script_inspector_lines(app->script, app->selected, &extra_lines);
-        steer_render_inspector(app->render, world, app->selected, script_kind_name(app->script, app->selected),
+        int count = script_inspector_lines(app->session.host, app->selected, &extra_lines);
+        steer_render_inspector(app->render, world, app->selected, script_kind_name(app->session.host, app->selected),
                                extra_lines, count);
         /* its plots: a vehicle selected since the last step (a click while paused) gets its first
          * sample now, so the plots show at once */

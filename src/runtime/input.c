@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* input.c - what keys and the mouse do. The runtime owns the keys of the table in keys.c (and
  * the wheel, right-drag and a left click on a vehicle, which it also lists), except those a scene
- * takes by listing them in its `keys` (a row with an alternative moves there); everything else goes
- * to the scene's keypressed(key) / keyreleased(key) / mousepressed(x, y, button) /
- * mousereleased(x, y, button) / mousemoved(x, y) with LÖVE's key names, LÖVE's button numbers (1
- * left, 2 right, 3 middle) and world coordinates. While a past step is shown (rewind.h) only a
- * change of the past goes on live from it: a key or click for the scene; never a modifier key
- * (Shift for Shift+Left, Alt for Alt+Tab), a release, a key repeat, the click that focuses the
- * window or the runtime's own keys. */
+ * takes by listing them in its `keys` (a row with an alternative moves there); everything else is
+ * handed to the session's one door (session_input) as what it is: a key by LÖVE's name, a button by
+ * LÖVE's number (1 left, 2 right, 3 middle), a point in world coordinates. The door decides what
+ * the scene hears (keypressed, keyreleased, mousepressed, mousereleased, mousemoved), what is
+ * recorded and what changes the past while a past step is shown (session_input.c): nothing here
+ * checks for a replay or a past step. */
 #include "app.h"
 #include "keys.h"
 #include "record.h"
@@ -152,7 +151,7 @@ bool app_key_known(const char *name, char *hint, size_t hint_size)
 static bool scene_lists(App *app, const char *name)
 {
     int count;
-    const ScriptKey *keys = script_scene_keys(app->script, &count);
+    const ScriptKey *keys = script_scene_keys(app->session.host, &count);
     for (int i = 0; i < count; i++)
         if (SDL_strcasecmp(keys[i].key, name) == 0) return true;
     return false;
@@ -191,23 +190,29 @@ static const KeyBinding *binding_of(App *app, const SDL_KeyboardEvent *k)
     return b;
 }
 
+/* The viewer paused, changed the time scale or resized: the tape notes it (the door's call). */
+static void view_changed(App *app, TapeView what, int a, int b)
+{
+    session_input(&app->session, &(SessionInput){.kind = SESSION_VIEW, .view = what, .a = a, .b = b});
+}
+
 /* Asks for the step `delta` steps from the one shown (or already asked for this frame): paused,
  * shown at the next frame. */
 static void rewind_by(App *app, long long delta)
 {
-    if (!app->rewind) return;
+    if (!app->session.rewind) return;
     if (!app->paused) {
         app->paused = true;
-        record_view(app->opt.recorder, TAPE_VIEW_PAUSE, 1, 0);
+        view_changed(app, TAPE_VIEW_PAUSE, 1, 0);
     }
-    long long from = app->rewind_to >= 0 ? app->rewind_to : app->steps;
+    long long from = app->rewind_to >= 0 ? app->rewind_to : app->session.steps;
     long long to = from + delta;
     app->rewind_to = to < 0 ? 0 : to;
 }
 
 static long long steps_per_second(App *app)
 {
-    double dt = steer_world_dt(script_world(app->script));
+    double dt = steer_world_dt(script_world(app->session.host));
     return dt > 0 ? (long long)floor(1.0 / dt + 0.5) : 60;
 }
 
@@ -216,15 +221,15 @@ static long long steps_per_second(App *app)
 static long long timeline_step_at(App *app, int x)
 {
     long long step =
-        steer_render_timeline_step(app->camera.width, app->camera.height, rewind_timeline_span(app->rewind, app), x);
-    long long last = rewind_last_step(app->rewind, app);
+        steer_render_timeline_step(app->camera.width, app->camera.height, rewind_timeline_span(app->session.rewind, &app->session), x);
+    long long last = rewind_last_step(app->session.rewind, &app->session);
     return step < last ? step : last;
 }
 
 /* The step under (x, y) when it is on the timeline (a few pixels of slack around the bar). */
 static bool timeline_step(App *app, int x, int y, long long *step)
 {
-    if (!app->rewind) return false;
+    if (!app->session.rewind) return false;
     int bx, by, bw, bh;
     steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
     if (x < bx - 4 || x > bx + bw + 4 || y < by - 6 || y > by + bh + 6) return false;
@@ -240,24 +245,24 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
     switch (b->action) {
     case KEY_PAUSE:
         app->paused = !app->paused;
-        record_view(app->opt.recorder, TAPE_VIEW_PAUSE, app->paused, 0);
+        view_changed(app, TAPE_VIEW_PAUSE, app->paused, 0);
         break;
     case KEY_STEP:
         app->paused = true;
         app->step_requested = true;
-        record_view(app->opt.recorder, TAPE_VIEW_PAUSE, 1, 0);
+        view_changed(app, TAPE_VIEW_PAUSE, 1, 0);
         break;
     case KEY_SLOWER:
         if (app->scale_index > 0) app->scale_index--;
-        record_view(app->opt.recorder, TAPE_VIEW_SCALE, app->scale_index, 0);
+        view_changed(app, TAPE_VIEW_SCALE, app->scale_index, 0);
         break;
     case KEY_FASTER:
         if (app->scale_index < APP_TIME_SCALES - 1) app->scale_index++;
-        record_view(app->opt.recorder, TAPE_VIEW_SCALE, app->scale_index, 0);
+        view_changed(app, TAPE_VIEW_SCALE, app->scale_index, 0);
         break;
     case KEY_HELP: app->show_help = !app->show_help; break;
     case KEY_OVERLAY: app->overlays ^= b->overlay; break;
-    case KEY_RESTART: app->restart_requested = !app->opt.replaying; break;
+    case KEY_RESTART: app->restart_requested = true; break; /* (the door drops it in a replay) */
     case KEY_QUIT: app->quit = true; break;
     case KEY_BACK:
     case KEY_FORWARD: { /* one step, or with Shift one second */
@@ -266,10 +271,10 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
         break;
     }
     case KEY_SWAP_FUTURE: {
-        if (!app->rewind || app->opt.replaying) break;
+        if (!app->session.rewind || app->session.replaying) break;
         char error[2048];
         app->rewind_to = -1; /* (a step asked for on the timeline left behind) */
-        if (!rewind_swap_future(app->rewind, app, error, sizeof error)) script_report_error(app->script, error);
+        if (!rewind_swap_future(app->session.rewind, app, error, sizeof error)) script_report_error(app->session.host, error);
         break;
     }
     case KEY_ZOOM:
@@ -283,7 +288,7 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
 /* The vehicle under screen point (sx, sy): the closest one whose radius (plus a few pixels) covers it. */
 static SteerVehicleId pick_vehicle(App *app, double wx, double wy)
 {
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     SteerVehicleId id = STEER_NULL_ID;
     if (!steer_world_query_closest(world, (SteerVec2){wx, wy}, PICK_MAX_RANGE, NULL, &id))
         return (SteerVehicleId)STEER_NULL_ID;
@@ -311,51 +316,24 @@ static void mouse_world(App *app, int sx, int sy, double *wx, double *wy)
     steer_camera_to_world(&app->camera, sx, sy, wx, wy);
 }
 
-/* What the scene hears of the mouse, recorded when recording; in a replay the recording's
- * pointer and clicks reach the scene instead (replay.c), and the viewer's only move the view. */
+/* What the scene hears of the mouse: the door decides (session_input). */
 static void scene_pointer(App *app, double wx, double wy)
 {
-    if (app->opt.replaying || rewind_in_past(app->rewind)) return; /* a past step shows what it had */
-    record_pointer(app->opt.recorder, wx, wy);
-    script_set_mouse(app->script, wx, wy);
+    session_input(&app->session, &(SessionInput){.kind = SESSION_POINTER, .x = wx, .y = wy});
 }
 
 static void scene_press(App *app, double wx, double wy, int button)
 {
-    if (app->opt.replaying) return;
-    /* the click that gave the window focus (in the same frame) is not a change of the past */
-    if (rewind_in_past(app->rewind) && app->focus_frame == app->frames + 1) return;
-    app_go_live(app); /* input at a past step changes the past */
-    record_press(app->opt.recorder, wx, wy, button);
-    script_mousepressed(app->script, wx, wy, button);
+    /* the click that gave the window focus (in the same frame) is no change of a past step shown */
+    bool focus_click = app->focus_frame == app->frames + 1;
+    session_input(&app->session, &(SessionInput){
+                                     .kind = SESSION_PRESS, .x = wx, .y = wy, .button = button, .focus_click = focus_click});
 }
 
-/* A button's release, for the scene when it heard its press (never a change of the past). */
+/* A button's release: for the scene when it heard its press. */
 static void scene_release(App *app, double wx, double wy, int button)
 {
-    if (app->opt.replaying || rewind_in_past(app->rewind) || !script_button_held(app->script, button)) return;
-    record_release(app->opt.recorder, wx, wy, button);
-    script_set_mouse(app->script, wx, wy);
-    script_mousereleased(app->script, wx, wy, button);
-}
-
-/* Keys that only modify others: Shift for Shift+Left, Alt for Alt+Tab, Ctrl for Ctrl+Z. */
-static bool modifier(SDL_Keycode key)
-{
-    switch (key) {
-    case SDLK_LSHIFT:
-    case SDLK_RSHIFT:
-    case SDLK_LCTRL:
-    case SDLK_RCTRL:
-    case SDLK_LALT:
-    case SDLK_RALT:
-    case SDLK_LGUI:
-    case SDLK_RGUI:
-    case SDLK_MODE:
-    case SDLK_CAPSLOCK:
-    case SDLK_NUMLOCKCLEAR: return true;
-    default: return false;
-    }
+    session_input(&app->session, &(SessionInput){.kind = SESSION_RELEASE, .x = wx, .y = wy, .button = button});
 }
 
 static void note_key(App *app, SDL_Keycode key, bool down)
@@ -376,64 +354,45 @@ static bool device_holds(App *app, const char *name)
     return false;
 }
 
-void app_go_live(App *app)
-{
-    if (rewind_branch(app->rewind, app)) app_settle_input(app);
-}
+void app_go_live(App *app) { session_go_live(&app->session); }
 
 void app_settle_input(App *app)
 {
     /* The host replayed to the step shown holds what the recording held there; the devices may not. */
+    ScriptHost *host = app->session.host;
     const char *const *held;
     char names[64][32];
-    int n = script_held_keys(app->script, &held), count = 0;
+    int n = script_held_keys(host, &held), count = 0;
     for (int i = 0; i < n && count < 64; i++) /* (a copy: releasing changes the list) */
         if (!device_holds(app, held[i])) snprintf(names[count++], sizeof names[0], "%s", held[i]);
-    for (int i = 0; i < count; i++) {
-        record_key_release(app->opt.recorder, names[i]);
-        script_keyreleased(app->script, names[i]);
-    }
+    for (int i = 0; i < count; i++)
+        session_input(&app->session, &(SessionInput){.kind = SESSION_KEY_RELEASE, .name = names[i]});
     double wx = 0.0, wy = 0.0;
     if (app->pointer_seen) {
         mouse_world(app, app->last_x, app->last_y, &wx, &wy);
-        record_pointer(app->opt.recorder, wx, wy);
-        script_set_mouse(app->script, wx, wy);
+        scene_pointer(app, wx, wy);
         app->pointer_camera = app->camera;
     }
     for (int b = 1; b <= 32; b++)
-        if (script_button_held(app->script, b) && !(app->buttons_down & (1u << (b - 1)))) {
-            record_release(app->opt.recorder, wx, wy, b);
-            script_mousereleased(app->script, wx, wy, b);
-        }
+        if (!(app->buttons_down & (1u << (b - 1)))) scene_release(app, wx, wy, b); /* (when the scene holds it) */
 }
 
 void app_refresh_pointer(App *app)
 {
-    if (!app->pointer_seen || app->opt.replaying || rewind_in_past(app->rewind)) return;
-    if (memcmp(&app->pointer_camera, &app->camera, sizeof app->camera) == 0) return;
-    app->pointer_camera = app->camera;
+    if (!app->pointer_seen || memcmp(&app->pointer_camera, &app->camera, sizeof app->camera) == 0) return;
     double wx, wy;
     mouse_world(app, app->last_x, app->last_y, &wx, &wy);
-    record_pointer(app->opt.recorder, wx, wy);
-    script_set_mouse(app->script, wx, wy);
+    if (session_input(&app->session, &(SessionInput){.kind = SESSION_POINTER, .x = wx, .y = wy}))
+        app->pointer_camera = app->camera;
 }
 
 /* A key for the scene (not the runtime's): pressed, or released. */
 static void scene_key(App *app, const SDL_KeyboardEvent *k, bool down)
 {
-    const char *name = app_key_name(k->keysym.sym);
-    if (!name || app->opt.replaying) return;
-    if (!down) { /* only after its press; in the past the replayed host holds what the recording held */
-        if (rewind_in_past(app->rewind) || !script_key_held(app->script, name)) return;
-        record_key_release(app->opt.recorder, name);
-        script_keyreleased(app->script, name);
-        return;
-    }
-    if (k->repeat && (!script_key_repeat(app->script) || rewind_in_past(app->rewind))) return;
-    if (rewind_in_past(app->rewind) && modifier(k->keysym.sym)) return; /* not a change of the past */
-    app_go_live(app);                                                   /* input at a past step changes the past */
-    record_key(app->opt.recorder, name);
-    script_keypressed(app->script, name);
+    SessionInput in = {.kind = down ? SESSION_KEY_PRESS : SESSION_KEY_RELEASE,
+                       .name = app_key_name(k->keysym.sym),
+                       .repeat = down && k->repeat};
+    session_input(&app->session, &in);
 }
 
 void app_handle_event(App *app, const SDL_Event *ev)
@@ -447,8 +406,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
             app->camera.height = ev->window.data2;
             if (app->view_fitted)
                 app_fit_camera(app);          /* else the world stayed its size, cut off or lost in the middle */
-            if (!rewind_in_past(app->rewind)) /* (a past step's recording ends where it ends) */
-                record_view(app->opt.recorder, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
+            view_changed(app, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
         } else if (ev->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) {
             app->focus_frame = app->frames + 1;
         }
@@ -529,12 +487,13 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_y = ev->motion.y;
         app->pointer_seen = true;
         mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
-        if (!app->opt.replaying && !rewind_in_past(app->rewind)) {
-            app->pointer_camera = app->camera;
-            record_motion(app->opt.recorder, &app->camera, ev->motion.x, ev->motion.y, wx, wy);
-            script_set_mouse(app->script, wx, wy);
-            script_mousemoved(app->script, wx, wy);
-        }
+        SessionInput moved = {.kind = SESSION_MOTION,
+                              .x = wx,
+                              .y = wy,
+                              .camera = &app->camera,
+                              .sx = ev->motion.x,
+                              .sy = ev->motion.y};
+        if (session_input(&app->session, &moved)) app->pointer_camera = app->camera;
         break;
     default: break;
     }

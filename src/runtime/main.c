@@ -40,10 +40,10 @@ static int run_recorded(AppOptions *opt, const char *exe)
         record_close(rec, 0, error, sizeof error);
         return 1;
     }
-    record_check(rec, script_world(app.script), 0);
+    record_check(rec, script_world(app.session.host), 0);
     int status = app_run(&app);
-    long long steps = app.steps;
-    record_check(rec, script_world(app.script), steps); /* the end state too, wherever the run stopped */
+    long long steps = app.session.steps;
+    record_check(rec, script_world(app.session.host), steps); /* the end state too, wherever the run stopped */
     guard_watch_closing(GUARD_HARD_MIN_S);
     app_shutdown(&app);
     guard_closed();
@@ -87,9 +87,9 @@ static int run_replay(AppOptions *opt, const char *exe)
     }
     int status = replay_run(&app, p);
     if (opt->headless) {
-        printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d\n", app.steps,
-               steer_world_time(script_world(app.script)), steer_world_vehicle_count(script_world(app.script)),
-               script_error_count(app.script));
+        printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d\n", app.session.steps,
+               steer_world_time(script_world(app.session.host)), steer_world_vehicle_count(script_world(app.session.host)),
+               script_error_count(app.session.host));
         fflush(stdout);
     }
     guard_watch_closing(GUARD_HARD_MIN_S);

@@ -351,10 +351,10 @@ static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0
 void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, double x, double y)
 {
     if (!on(r)) return;
-    double wx, wy;
-    steer_camera_to_world(camera, sx, sy, &wx, &wy);
+    double wx = 0.0, wy = 0.0;
+    if (camera) steer_camera_to_world(camera, sx, sy, &wx, &wy);
     /* in memory, always the point: a pixel delta builds on the last one, which a truncation may cut */
-    if (!r->f || !same_bits(wx, x) || !same_bits(wy, y)) { /* not the camera's point: the point itself */
+    if (!camera || !r->f || !same_bits(wx, x) || !same_bits(wy, y)) { /* not the camera's point: the point itself */
         put_point(r, TAPE_MOTION, x, y);
         return;
     }

@@ -61,7 +61,8 @@ void record_release(Recorder *r, double x, double y, int button);
 void record_args(Recorder *r, const char *arg0, const char *const *words, int count);
 void record_pointer(Recorder *r, double x, double y);
 /// The pointer moved to pixel (sx, sy), which `camera` puts at world (x, y): written as a pixel
-/// delta (and the camera when it changed) when the camera gives exactly (x, y), else as (x, y).
+/// delta (and the camera when it changed) when the camera gives exactly (x, y), else (or with no
+/// camera) as (x, y).
 void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, double x, double y);
 void record_press(Recorder *r, double x, double y, int button);
 void record_reload(Recorder *r, const char *path);

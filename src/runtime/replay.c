@@ -567,23 +567,23 @@ const ScriptTape *replay_tape(Player *p) { return &p->tape; }
 /* ---- Playing ------------------------------------------------------------------------------------ */
 
 /* "vehicle #12 (prey)": the kind's name as the scene's world knows it. */
-static void vehicle_name(App *app, uint64_t serial, uint32_t kind, char *out, size_t size)
+static void vehicle_name(Session *s, uint64_t serial, uint32_t kind, char *out, size_t size)
 {
-    lua_State *L = script_state(app->script);
-    script_push_world(app->script);
+    lua_State *L = script_state(s->host);
+    script_push_world(s->host);
     const char *name = steer_lua_kind_name(L, -1, kind);
     snprintf(out, size, "vehicle #%llu (%s)", (unsigned long long)serial, name ? name : "?");
     lua_pop(L, 1);
 }
 
 /* Compares the CHECK record at the reader (after its type byte) with the world now. */
-static void compare_check(App *app, Player *p, TapeReader *r)
+static void compare_check(Session *s, Player *p, TapeReader *r)
 {
     uint64_t step, sum, count;
     tape_get_varint(r, &step);
     tape_get_u64(r, &sum);
     tape_get_varint(r, &count);
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(s->host);
     int live = steer_world_vehicle_count(world);
     if (live > p->id_capacity) {
         SteerVehicleId *grown = realloc(p->ids, (size_t)live * sizeof *grown);
@@ -603,7 +603,7 @@ static void compare_check(App *app, Player *p, TapeReader *r)
         if (serials) p->serials = serials;
         if (kinds) p->kinds = kinds;
         if (!serials || !kinds) {
-            diverge(p, "out of memory at step %lld", app->steps);
+            diverge(p, "out of memory at step %lld", s->steps);
             return;
         }
         p->serial_count = count;
@@ -629,15 +629,15 @@ static void compare_check(App *app, Player *p, TapeReader *r)
         if (k < live) steer_vehicle_get(world, p->ids[k], &st);
         char name[128];
         if (k < live && st.serial < serial) { /* one the recording did not have */
-            vehicle_name(app, st.serial, st.kind, name, sizeof name);
+            vehicle_name(s, st.serial, st.kind, name, sizeof name);
             snprintf(first, sizeof first, "%s is in the replay but was not in the recording", name);
         } else if (k >= live || st.serial > serial) {
-            vehicle_name(app, serial, kind, name, sizeof name);
+            vehicle_name(s, serial, kind, name, sizeof name);
             snprintf(first, sizeof first, "%s was in the recording but is not in the replay", name);
         } else {
-            uint64_t s = steer_vehicle_checksum(world, p->ids[k]);
-            if ((uint32_t)(s ^ (s >> 32)) != recorded) {
-                vehicle_name(app, serial, st.kind, name, sizeof name);
+            uint64_t sum_now = steer_vehicle_checksum(world, p->ids[k]);
+            if ((uint32_t)(sum_now ^ (sum_now >> 32)) != recorded) {
+                vehicle_name(s, serial, st.kind, name, sizeof name);
                 snprintf(first, sizeof first, "%s differs (its position is now %.17g, %.17g)", name, st.position.x,
                          st.position.y);
             }
@@ -648,15 +648,15 @@ static void compare_check(App *app, Player *p, TapeReader *r)
         SteerVehicleState st = {0};
         steer_vehicle_get(world, p->ids[k], &st);
         char name[128];
-        vehicle_name(app, st.serial, st.kind, name, sizeof name);
+        vehicle_name(s, st.serial, st.kind, name, sizeof name);
         snprintf(first, sizeof first, "%s is in the replay but was not in the recording", name);
     }
-    if ((long long)step != app->steps) {
+    if ((long long)step != s->steps) {
         diverge(p, "the recording's checksum of step %llu came after step %lld of the replay", (unsigned long long)step,
-                app->steps);
+                s->steps);
     } else if (now_sum != sum || first[0]) {
         diverge(p, "at step %lld the world differs from the recording: %s (world checksum %016llx, recorded %016llx)",
-                app->steps, first[0] ? first : "every vehicle matches; the random numbers, time or shapes differ",
+                s->steps, first[0] ? first : "every vehicle matches; the random numbers, time or shapes differ",
                 (unsigned long long)now_sum, (unsigned long long)sum);
     }
     p->checks++;
@@ -689,55 +689,63 @@ static void present(App *app, double *due)
 typedef struct Pace {
     double due, dt;
     bool stepped;
+    App *app; ///< the shell that shows the replay (its window, its time scale); NULL: headless, no shell
 } Pace;
 
 /* Plays the record at the cursor; false when there is none left or the end record was played. */
-static bool play_record(App *app, Player *p, Pace *pace)
+static bool play_record(Session *s, Player *p, Pace *pace)
 {
     TapeReader *r = &p->r;
     size_t at = r->pos;
     unsigned char type;
     if (!tape_get_byte(r, &type)) return false;
-    const char *s;
+    const char *str;
     size_t n;
-    double x, y;
     uint64_t v;
     unsigned char byte;
+    SessionInput in = {.from_tape = true}; /* through the session's door, as live input is */
     switch (type) {
     case TAPE_STEP:
         p->steps_seen++;
-        app_step(app);
-        pace->due += pace->dt / app_time_scale(app);
+        session_step(s);
+        if (pace->app) pace->due += pace->dt / app_time_scale(pace->app);
         pace->stepped = true;
         break;
     case TAPE_DRAW:
-        if (app->window) {
+        if (pace->app && pace->app->window) {
             if (!pace->stepped) pace->due += 1.0 / 60.0;
-            present(app, &pace->due);
-            pace->dt = steer_world_dt(script_world(app->script));
+            present(pace->app, &pace->due);
+            pace->dt = steer_world_dt(script_world(s->host));
         } else {
-            script_draw(app->script, NULL, app->overlays);
+            script_draw(s->host, NULL, pace->app ? pace->app->overlays : 0);
         }
         pace->stepped = false;
         break;
-    case TAPE_KEY: {
-        tape_get_string(r, &s, &n);
+    case TAPE_KEY:
+    case TAPE_KEY_RELEASE: {
+        tape_get_string(r, &str, &n);
         char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), s);
-        script_keypressed(app->script, key);
+        snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), str);
+        in.kind = type == TAPE_KEY ? SESSION_KEY_PRESS : SESSION_KEY_RELEASE;
+        in.name = key;
+        session_input(s, &in);
         break;
     }
     case TAPE_POINTER:
     case TAPE_MOTION:
     case TAPE_PRESS:
-        tape_get_double(r, &x);
-        tape_get_double(r, &y);
-        script_set_mouse(app->script, x, y);
-        if (type == TAPE_MOTION) script_mousemoved(app->script, x, y);
-        if (type == TAPE_PRESS) {
+    case TAPE_RELEASE:
+        tape_get_double(r, &in.x);
+        tape_get_double(r, &in.y);
+        if (type == TAPE_PRESS || type == TAPE_RELEASE) {
             tape_get_varint(r, &v);
-            script_mousepressed(app->script, x, y, (int)v);
+            in.button = (int)v;
         }
+        in.kind = type == TAPE_POINTER  ? SESSION_POINTER
+                  : type == TAPE_MOTION ? SESSION_MOTION
+                  : type == TAPE_PRESS  ? SESSION_PRESS
+                                        : SESSION_RELEASE;
+        session_input(s, &in);
         break;
     case TAPE_CAMERA:
         tape_get_double(r, &p->camera.center_x);
@@ -754,25 +762,11 @@ static bool play_record(App *app, Player *p, Pace *pace)
         tape_get_zigzag(r, &dy);
         p->sx = (int64_t)((uint64_t)p->sx + (uint64_t)dx); /* (wraps on a damaged file, never overflows) */
         p->sy = (int64_t)((uint64_t)p->sy + (uint64_t)dy);
-        steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &x, &y);
-        script_set_mouse(app->script, x, y);
-        script_mousemoved(app->script, x, y);
+        steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &in.x, &in.y);
+        in.kind = SESSION_MOTION;
+        session_input(s, &in);
         break;
     }
-    case TAPE_KEY_RELEASE: {
-        tape_get_string(r, &s, &n);
-        char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), s);
-        script_keyreleased(app->script, key);
-        break;
-    }
-    case TAPE_RELEASE:
-        tape_get_double(r, &x);
-        tape_get_double(r, &y);
-        tape_get_varint(r, &v);
-        script_set_mouse(app->script, x, y);
-        script_mousereleased(app->script, x, y, (int)v);
-        break;
     case TAPE_ARGS: { /* read before the run began (replay_args) */
         char unused[64];
         r->pos = at + 1;
@@ -780,14 +774,18 @@ static bool play_record(App *app, Player *p, Pace *pace)
         break;
     }
     case TAPE_RELOAD: {
-        tape_get_string(r, &s, &n);
-        char *path = strndup(s, n);
-        if (path && script_reload_file(app->script, path) == SCRIPT_RELOAD_OK && !app->opt.quiet)
-            script_announce_reload(app->script, path);
+        tape_get_string(r, &str, &n);
+        char *path = strndup(str, n);
+        in.kind = SESSION_RELOAD;
+        in.name = path;
+        session_input(s, &in); /* (nothing without memory for the path) */
         free(path);
         break;
     }
-    case TAPE_RESTART: app_restart(app); break;
+    case TAPE_RESTART:
+        in.kind = SESSION_RESTART;
+        session_input(s, &in);
+        break;
     case TAPE_FILE:
     case TAPE_FILE_AGAIN:
         r->pos = at;
@@ -805,9 +803,9 @@ static bool play_record(App *app, Player *p, Pace *pace)
         break;
     case TAPE_ENV:
     case TAPE_INPUT:
-        tape_get_string(r, &s, &n);
+        tape_get_string(r, &str, &n);
         diverge(p, "at step %lld the recording read %s %.*s, where the replay did not", p->steps_seen,
-                type == TAPE_ENV ? "the environment variable" : "the file", (int)(n > 300 ? 300 : n), s);
+                type == TAPE_ENV ? "the environment variable" : "the file", (int)(n > 300 ? 300 : n), str);
         break;
     case TAPE_OUTSIDE: {
         const char *what, *where;
@@ -824,27 +822,27 @@ static bool play_record(App *app, Player *p, Pace *pace)
         tape_get_varint(r, &v);
         if (byte == TAPE_VIEW_RESIZE) tape_get_varint(r, &v);
         break;
-    case TAPE_CHECK: compare_check(app, p, r); break;
+    case TAPE_CHECK: compare_check(s, p, r); break;
     case TAPE_END:
         tape_get_varint(r, &v);
-        if ((long long)v != app->steps)
+        if ((long long)v != s->steps)
             diverge(p, "the recording ended after step %llu, the replay after step %lld", (unsigned long long)v,
-                    app->steps);
+                    s->steps);
         return false;
     default: diverge(p, "unknown record at byte %zu", at); break;
     }
     return true;
 }
 
-bool replay_play_to(App *app, Player *p, long long step)
+bool replay_play_to(Session *s, Player *p, long long step)
 {
     Pace pace = {0};
-    while (!p->diverged && app->steps < step && play_record(app, p, &pace)) {
+    while (!p->diverged && s->steps < step && play_record(s, p, &pace)) {
     }
     /* the checksum of the step reached, when the recording has one there */
-    if (!p->diverged && app->steps == step && p->r.pos < p->r.len && p->data[p->r.pos] == TAPE_CHECK)
-        play_record(app, p, &pace);
-    return !p->diverged && app->steps == step;
+    if (!p->diverged && s->steps == step && p->r.pos < p->r.len && p->data[p->r.pos] == TAPE_CHECK)
+        play_record(s, p, &pace);
+    return !p->diverged && s->steps == step;
 }
 
 size_t replay_position(const Player *p) { return p->r.pos; }
@@ -853,11 +851,11 @@ const char *replay_divergence(const Player *p) { return p->diverged; }
 
 int replay_run(App *app, Player *p)
 {
-    Pace pace = {.due = guard_now(), .dt = steer_world_dt(script_world(app->script))};
+    Pace pace = {.due = guard_now(), .dt = steer_world_dt(script_world(app->session.host)), .app = app};
     bool ended = false;
     while (!p->diverged && !app->quit) {
         size_t at = p->r.pos;
-        if (!play_record(app, p, &pace)) {
+        if (!play_record(&app->session, p, &pace)) {
             ended = at < p->r.len && p->data[at] == TAPE_END;
             break;
         }
@@ -872,6 +870,6 @@ int replay_run(App *app, Player *p)
         return REPLAY_DIVERGED_STATUS;
     }
     if (ended)
-        fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->steps, p->checks);
+        fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->session.steps, p->checks);
     return 0;
 }

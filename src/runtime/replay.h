@@ -40,10 +40,11 @@ Player *replay_open_bytes(const unsigned char *data, size_t len, long long steps
 /// the host the new tape). NULL with the reason.
 Player *replay_reopen(const Player *old, const unsigned char *data, size_t len, long long steps, char *error,
                       size_t error_size);
-/// Plays records into `app` (headless: draws call the scene's draw with nothing to draw on) until
-/// app->steps reaches `step`, then that step's checksum record when it comes next; every checksum
-/// on the way is compared. True when the step was reached with every checksum matching.
-bool replay_play_to(App *app, Player *p, long long step);
+/// Plays records into the session `s`, headless (draws call the scene's draw with nothing to draw
+/// on; inputs go through its door, session_input), until s->steps reaches `step`, then that step's
+/// checksum record when it comes next; every checksum on the way is compared. True when the step
+/// was reached with every checksum matching.
+bool replay_play_to(Session *s, Player *p, long long step);
 /// Where the cursor is: the byte after the last record played.
 size_t replay_position(const Player *p);
 /// Why the replay diverged, or NULL.

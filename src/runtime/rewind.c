@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app.h"
 #include "guard.h"
 #include "keys.h"
 #include "record.h"
@@ -119,20 +120,20 @@ void rewind_destroy(Rewind *rw)
     free(rw);
 }
 
-void rewind_started(Rewind *rw, App *app)
+void rewind_started(Rewind *rw, Session *s)
 {
     if (!rw) return;
-    record_check(rw->recorder, script_world(app->script), 0);
-    rw->errors_seen = script_error_count(app->script);
+    record_check(rw->recorder, script_world(s->host), 0);
+    rw->errors_seen = script_error_count(s->host);
 }
 
 bool rewind_in_past(const Rewind *rw) { return rw && rw->player; }
 
-long long rewind_last_step(const Rewind *rw, const App *app)
+long long rewind_last_step(const Rewind *rw, const Session *s)
 {
-    if (!rw) return app->steps;
+    if (!rw) return s->steps;
     if (rw->player) return rw->head;
-    return rw->full_at >= 0 ? rw->full_at : app->steps;
+    return rw->full_at >= 0 ? rw->full_at : s->steps;
 }
 
 double rewind_last_jump_ms(const Rewind *rw) { return rw ? rw->last_jump_ms : 0.0; }
@@ -147,51 +148,71 @@ void rewind_mark(Rewind *rw, long long step, int kind)
     rw->mark_count++;
 }
 
-void rewind_note_draw(Rewind *rw, App *app)
+void rewind_note_draw(Rewind *rw, Session *s)
 {
     if (rw && rw->player)
         rw->draws++;
     else
-        record_draw(app->opt.recorder);
+        record_draw(s->recorder);
 }
 
-void rewind_note_errors(Rewind *rw, App *app)
+void rewind_note_errors(Rewind *rw, const Session *s)
 {
     if (!rw || rw->player) return;
-    int errors = script_error_count(app->script);
-    if (errors > rw->errors_seen) rewind_mark(rw, app->steps, STEER_MARK_ERROR);
+    int errors = script_error_count(s->host);
+    if (errors > rw->errors_seen) rewind_mark(rw, s->steps, STEER_MARK_ERROR);
     rw->errors_seen = errors;
 }
 
-void rewind_note_frame(Rewind *rw, App *app)
+void rewind_note_frame(Rewind *rw, const Session *s)
 {
     if (!rw || rw->player) return;
-    if (rw->full_at < 0 && record_full(rw->recorder)) rw->full_at = app->steps;
-    rewind_note_errors(rw, app);
+    if (rw->full_at < 0 && record_full(rw->recorder)) rw->full_at = s->steps;
+    rewind_note_errors(rw, s);
 }
 
-/* An app that replays headless through `player` into `host` from step `steps`: no recording,
- * drawing, trace, watcher or screenshot; the live app's options otherwise (the same seeds, rates
- * and guards). */
-static void sim_app(App *sim, const App *app, const Rewind *rw, Player *player, ScriptHost *host, long long steps)
+/* A session that replays headless through `player` into `host` from step `steps`: no recording,
+ * no rewind of its own, quiet (the live run printed what this replay would print again); the live
+ * session's settings otherwise (the same seeds, rates and guards). */
+static void sim_session(Session *sim, const Session *live, const Rewind *rw, Player *player, ScriptHost *host,
+                        long long steps)
 {
     memset(sim, 0, sizeof *sim);
-    sim->opt = app->opt;
-    sim->opt.script = rw->scene;
-    sim->opt.recorder = NULL;
-    sim->opt.tape = replay_tape(player);
-    sim->opt.replaying = true;
-    sim->opt.quiet = true; /* the live run printed what this replay would print again */
-    sim->opt.run.keep_failed = options_keep_failed(&app->opt);
-    sim->opt.headless = true;
-    sim->opt.screenshot = NULL;
-    sim->opt.trace = NULL;
-    sim->opt.steps = -1;
-    sim->exe = app->exe;
-    sim->script = host;
+    sim->run = live->run;
+    sim->scene = rw->scene;
+    sim->exe = live->exe;
+    sim->arg0 = live->arg0 ? live->arg0 : live->scene;
+    sim->words = live->words;
+    sim->word_count = live->word_count;
+    sim->key_known = live->key_known;
+    sim->program_key = live->program_key;
+    sim->tape = replay_tape(player);
+    sim->replaying = true;
+    sim->quiet = true;
+    sim->host = host;
     sim->steps = steps;
-    sim->selected = app->selected;
-    sim->scale_index = 2;
+}
+
+/* What a replay for the shell samples: the selected vehicle into the plots' ring (when given). A
+ * restart in the recording selects nothing and empties the ring, as the live run's did. */
+typedef struct Sampler {
+    Session *sim;
+    History *history;
+    SteerVehicleId selected;
+} Sampler;
+
+static void sample_step(void *ctx)
+{
+    Sampler *smp = ctx;
+    app_sample_history(smp->history, smp->sim->host, smp->selected, smp->sim->steps);
+}
+
+static void sample_restarted(void *ctx, bool was_failed)
+{
+    Sampler *smp = ctx;
+    (void)was_failed;
+    smp->selected = (SteerVehicleId)STEER_NULL_ID;
+    if (smp->history) history_reset(smp->history, 0);
 }
 
 /* Ids carry a tag of the world that made them: the same vehicle (the same slot and generation, the
@@ -213,32 +234,32 @@ static long long plot_steps(ScriptHost *host)
 /* Plays `*host` on through `player` from step `*steps` to `to`, sampling the selected vehicle into
  * `history` (when given) over the steps the plots show; *host changes when the recording restarts.
  * What was printed live is not printed again: the host is quiet while it replays. */
-static bool play(const Rewind *rw, const App *app, Player *player, ScriptHost **host, long long *steps, long long to,
-                 History *history, SteerVehicleId *selected)
+static bool play(const Rewind *rw, const Session *live, Player *player, ScriptHost **host, long long *steps,
+                 long long to, History *history, SteerVehicleId *selected)
 {
-    App sim;
-    sim_app(&sim, app, rw, player, *host, *steps);
+    Session sim;
+    sim_session(&sim, live, rw, player, *host, *steps);
     script_set_quiet(*host, true);
-    sim.selected = selected ? *selected : (SteerVehicleId)STEER_NULL_ID;
+    Sampler smp = {.sim = &sim, .selected = selected ? *selected : (SteerVehicleId)STEER_NULL_ID};
+    sim.hooks = (SessionHooks){.ctx = &smp, .after_step = sample_step, .restarted = sample_restarted};
     long long span = plot_steps(*host);
     bool ok = replay_play_to(&sim, player, to - span > sim.steps ? to - span : sim.steps);
-    sim.history = history;
-    sim.selected = in_world(sim.selected, sim.script);
+    smp.history = history;
+    smp.selected = in_world(smp.selected, sim.host);
     if (ok) ok = replay_play_to(&sim, player, to);
-    *host = sim.script;
+    *host = sim.host;
     *steps = sim.steps;
-    if (selected) *selected = sim.selected; /* (a restart in the recording clears it) */
+    if (selected) *selected = smp.selected; /* (a restart in the recording clears it) */
     return ok;
 }
 
 /* A host of the scene as the recording first loaded it, replaying through `player`. */
-static ScriptHost *fresh_host(const Rewind *rw, const App *app, Player *player, char *error, size_t error_size)
+static ScriptHost *fresh_host(const Rewind *rw, const Session *live, Player *player, char *error, size_t error_size)
 {
-    App sim;
-    sim_app(&sim, app, rw, player, NULL, 0);
-    ScriptConfig config = app_script_config(&sim);
+    Session sim;
+    sim_session(&sim, live, rw, player, NULL, 0);
     char why[4096];
-    ScriptHost *host = script_create(&config, why, sizeof why);
+    ScriptHost *host = session_start(&sim, why, sizeof why);
     if (!host) snprintf(error, error_size, "the scene did not load again: %s", why);
     return host;
 }
@@ -268,27 +289,27 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
 {
     if (step < 0) step = 0;
     if (step > last) step = last;
-    if (may_continue && !rw->player && step == app->steps) return true; /* live and already there */
+    if (may_continue && !rw->player && step == app->session.steps) return true; /* live and already there */
     double t0 = guard_now();
     /* The inspector's plots show the window before the step: going back over steps their ring
      * holds, it is trimmed to the step (what the run had there); otherwise the replay samples the
      * window, so it starts no later than the window's first step. */
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     bool inspecting = app->history && steer_vehicle_is_valid(world, app->selected);
-    long long span = plot_steps(app->script);
-    bool trimmed = inspecting && step < app->steps &&
+    long long span = plot_steps(app->session.host);
+    bool trimmed = inspecting && step < app->session.steps &&
                    history_covers(app->history, steer_vehicle_serial(world, app->selected), step - span, step);
     long long sample_from = inspecting && !trimmed ? step - span : step;
     /* Start from the latest of: the step shown (when going forward in the past), a keyframe not
      * past `sample_from`, the beginning. */
-    long long shown = may_continue && rw->player && app->steps <= step ? app->steps : -1;
+    long long shown = may_continue && rw->player && app->session.steps <= step ? app->session.steps : -1;
     int best = -1;
     for (int i = 0; i < rw->key_count; i++)
         if (rw->keys[i].step <= sample_from && (best < 0 || rw->keys[i].step > rw->keys[best].step)) best = i;
     bool continuing = shown >= 0 && (best < 0 || rw->keys[best].step <= shown);
     Keyframe from = {0};
     if (continuing) {
-        from = (Keyframe){app->script, rw->player, shown, last};
+        from = (Keyframe){app->session.host, rw->player, shown, last};
     } else if (best >= 0) {
         from = rw->keys[best]; /* taken out of the pool: it becomes the host shown */
         rw->keys[best] = rw->keys[--rw->key_count];
@@ -301,7 +322,7 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
         const unsigned char *bytes = record_bytes(rw->recorder, &len);
         from.player = replay_open_bytes(bytes, len, last, error, error_size);
         if (!from.player) return false;
-        from.host = fresh_host(rw, app, from.player, error, error_size);
+        from.host = fresh_host(rw, &app->session, from.player, error, error_size);
         if (!from.host) {
             replay_close(from.player);
             return false;
@@ -314,27 +335,27 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
     ScriptHost *host = from.host;
     long long at = from.step;
     SteerVehicleId selected = app->selected;
-    bool ok = play(rw, app, from.player, &host, &at, step, trimmed ? NULL : app->history, &selected);
+    bool ok = play(rw, &app->session, from.player, &host, &at, step, trimmed ? NULL : app->history, &selected);
     if (!ok)
         snprintf(error, error_size, "the replay of the recording diverged: %s",
                  replay_divergence(from.player) ? replay_divergence(from.player) : "it ended early");
     if (!continuing) { /* the host shown until now goes (a restart in the replay replaced only its own) */
         guard_watch_closing(GUARD_HARD_MIN_S);
-        script_destroy(app->script);
+        script_destroy(app->session.host);
         guard_closed();
         replay_close(rw->player);
         rw->player = from.player;
     }
-    if (!continuing || host != app->script) app->watched_serial = -1; /* watch what this host loaded */
-    app->script = host;
+    if (!continuing || host != app->session.host) app->watched_serial = -1; /* watch what this host loaded */
+    app->session.host = host;
     script_set_quiet(host, false); /* the run shown: what it does from here is news */
     rw->head = last;
-    app->steps = at;
+    app->session.steps = at;
     app->selected = selected;
     app->accumulator = 0.0;
     app->paused = true;
     rw->draws = 0;
-    rw->errors_seen = script_error_count(app->script);
+    rw->errors_seen = script_error_count(app->session.host);
     rw->last_jump_ms = (guard_now() - t0) * 1000.0;
     return ok;
 }
@@ -342,7 +363,7 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
 bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size)
 {
     if (!rw) return false;
-    return jump(rw, app, step, rewind_last_step(rw, app), true, error, error_size);
+    return jump(rw, app, step, rewind_last_step(rw, &app->session), true, error, error_size);
 }
 
 /* The step a new keyframe would help most at: the middle of the longest stretch without a start
@@ -355,7 +376,7 @@ static long long build_target(Rewind *rw, const App *app, long long last)
     int n = 0;
     points[n++] = 0;
     for (int i = 0; i < rw->key_count; i++) points[n++] = rw->keys[i].step;
-    if (rw->player) points[n++] = app->steps;
+    if (rw->player) points[n++] = app->session.steps;
     points[n++] = last;
     for (int i = 1; i < n; i++) /* (a handful: insertion sort) */
         for (int j = i; j > 0 && points[j] < points[j - 1]; j--) {
@@ -389,7 +410,7 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
 {
     if (!rw || rw->build_failed) return false;
     double deadline = guard_now() + budget_s;
-    long long last = rewind_last_step(rw, app);
+    long long last = rewind_last_step(rw, &app->session);
     if (rw->build_target == 0) {
         long long target = build_target(rw, app, last);
         if (target == 0) return false;
@@ -398,7 +419,7 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
         const unsigned char *bytes = record_bytes(rw->recorder, &len);
         Keyframe *b = &rw->builder;
         b->player = replay_open_bytes(bytes, len, last, error, sizeof error);
-        b->host = b->player ? fresh_host(rw, app, b->player, error, sizeof error) : NULL;
+        b->host = b->player ? fresh_host(rw, &app->session, b->player, error, sizeof error) : NULL;
         if (!b->host) {
             drop_builder(rw);
             rw->build_failed = true;
@@ -411,7 +432,7 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
     Keyframe *b = &rw->builder;
     while (b->step < rw->build_target && guard_now() < deadline) {
         long long to = b->step + BUILD_SLICE_STEPS < rw->build_target ? b->step + BUILD_SLICE_STEPS : rw->build_target;
-        if (!play(rw, app, b->player, &b->host, &b->step, to, NULL, NULL)) {
+        if (!play(rw, &app->session, b->player, &b->host, &b->step, to, NULL, NULL)) {
             drop_builder(rw);
             rw->build_failed = true;
             return false;
@@ -467,47 +488,47 @@ static bool keep_future(Rewind *rw, long long branch, long long last)
     return true;
 }
 
-bool rewind_branch(Rewind *rw, App *app)
+bool rewind_branch(Rewind *rw, Session *s)
 {
     if (!rw || !rw->player) return false;
-    bool dropped = app->steps < rw->head;
-    rw->kept = dropped && keep_future(rw, app->steps, rw->head);
+    bool dropped = s->steps < rw->head;
+    rw->kept = dropped && keep_future(rw, s->steps, rw->head);
     record_truncate(rw->recorder, replay_position(rw->player));
     for (long long i = 0; i < rw->draws; i++) record_draw(rw->recorder);
-    script_set_tape(app->script, record_tape(rw->recorder));
+    script_set_tape(s->host, record_tape(rw->recorder));
     replay_close(rw->player);
     rw->player = NULL;
     rw->draws = 0;
     rw->full_at = -1;
-    forget_keyframes_after(rw, app->steps);
+    forget_keyframes_after(rw, s->steps);
     int kept = 0;
     for (int i = 0; i < rw->mark_count; i++) { /* the old future's marks go with it (kept aside with it) */
-        if (rw->mark_steps[i] > app->steps || (dropped && rw->mark_steps[i] == app->steps)) continue;
+        if (rw->mark_steps[i] > s->steps || (dropped && rw->mark_steps[i] == s->steps)) continue;
         rw->mark_steps[kept] = rw->mark_steps[i];
         rw->mark_kinds[kept++] = rw->mark_kinds[i];
     }
     rw->mark_count = kept;
     if (dropped) {
-        rewind_mark(rw, app->steps, STEER_MARK_BRANCH);
+        rewind_mark(rw, s->steps, STEER_MARK_BRANCH);
         rw->swapped = -1;
         if (!rw->tentative && rw->future.recorder)
             fprintf(stderr,
                     "steer: rewind: the run branched at step %lld; the %lld steps it dropped are kept: %s goes back to "
                     "them\n",
-                    app->steps, rw->head - app->steps, keys_for_action(KEY_SWAP_FUTURE)->key);
+                    s->steps, rw->head - s->steps, keys_for_action(KEY_SWAP_FUTURE)->key);
     }
-    rw->head = app->steps;
+    rw->head = s->steps;
     return true;
 }
 
-void rewind_branch_tentative(Rewind *rw, App *app)
+void rewind_branch_tentative(Rewind *rw, Session *s)
 {
     if (!rw || !rw->player) return;
     rw->tentative = true;
-    rw->tentative = rewind_branch(rw, app) && rw->kept; /* (nothing dropped, or nothing kept: nothing to undo) */
+    rw->tentative = rewind_branch(rw, s) && rw->kept; /* (nothing dropped, or nothing kept: nothing to undo) */
 }
 
-void rewind_branch_confirm(Rewind *rw, App *app)
+void rewind_branch_confirm(Rewind *rw)
 {
     if (!rw || !rw->tentative) return;
     rw->tentative = false;
@@ -515,13 +536,12 @@ void rewind_branch_confirm(Rewind *rw, App *app)
     fprintf(stderr,
             "steer: rewind: the run branched at step %lld; the %lld steps it dropped are kept: %s goes back to them\n",
             rw->future.branch, rw->future.last - rw->future.branch, keys_for_action(KEY_SWAP_FUTURE)->key);
-    (void)app;
 }
 
 /* Makes the kept future the recording (and the recording the kept future), showing step `step`. */
 static bool swap_future(Rewind *rw, App *app, long long step, bool mark, char *error, size_t error_size)
 {
-    long long now_last = rewind_last_step(rw, app), branch = rw->future.branch;
+    long long now_last = rewind_last_step(rw, &app->session), branch = rw->future.branch;
     long long last = rw->future.last;
     record_swap(rw->recorder, rw->future.recorder);
     long long steps[REWIND_MAX_MARKS];
@@ -578,22 +598,22 @@ long long rewind_dropped_steps(const Rewind *rw, long long *branch)
     return rw->future.last - rw->future.branch;
 }
 
-long long rewind_timeline_span(const Rewind *rw, const App *app)
+long long rewind_timeline_span(const Rewind *rw, const Session *s)
 {
-    long long last = rewind_last_step(rw, app);
+    long long last = rewind_last_step(rw, s);
     return rw && rw->future.recorder && rw->future.last > last ? rw->future.last : last;
 }
 
 void rewind_timeline(const Rewind *rw, App *app, SteerTimeline *t, char *label, size_t label_size)
 {
-    long long last = rewind_last_step(rw, app);
+    long long last = rewind_last_step(rw, &app->session);
     /* The bar spans the whole recording; the label counts within the run shown, from its restart
      * (the world's clock, which the HUD shows, started again there) to the next one or the end. */
     long long from = 0, to = last;
     for (int i = 0; i < rw->mark_count; i++) {
         if (rw->mark_kinds[i] != STEER_MARK_RESTART) continue;
-        if (rw->mark_steps[i] <= app->steps) from = rw->mark_steps[i];
-        if (rw->mark_steps[i] > app->steps && rw->mark_steps[i] < to) to = rw->mark_steps[i];
+        if (rw->mark_steps[i] <= app->session.steps) from = rw->mark_steps[i];
+        if (rw->mark_steps[i] > app->session.steps && rw->mark_steps[i] < to) to = rw->mark_steps[i];
     }
     char kept[128] = "", past[96] = "";
     long long branch = 0, dropped = rewind_dropped_steps(rw, &branch);
@@ -601,15 +621,15 @@ void rewind_timeline(const Rewind *rw, App *app, SteerTimeline *t, char *label, 
         snprintf(kept, sizeof kept, "   %s: the %lld steps %s at %lld", app_action_key(app, KEY_SWAP_FUTURE), dropped,
                  rw->swapped >= 0 ? "left" : "dropped", branch);
     if (rw->player) snprintf(past, sizeof past, "  rewound: %s goes on from here", app_action_key(app, KEY_PAUSE));
-    snprintf(label, label_size, "step %lld of %lld (%.1f s%s)%s%s", app->steps - from, to - from,
-             steer_world_time(script_world(app->script)), from > 0 ? " since the restart" : "", past, kept);
+    snprintf(label, label_size, "step %lld of %lld (%.1f s%s)%s%s", app->session.steps - from, to - from,
+             steer_world_time(script_world(app->session.host)), from > 0 ? " since the restart" : "", past, kept);
     *t = (SteerTimeline){.last = last,
-                         .current = app->steps,
+                         .current = app->session.steps,
                          .mark_steps = rw->mark_steps,
                          .mark_kinds = rw->mark_kinds,
                          .mark_count = rw->mark_count,
                          .label = app->paused || rw->player ? label : NULL,
-                         .span = rewind_timeline_span(rw, app),
+                         .span = rewind_timeline_span(rw, &app->session),
                          .future_branch = branch,
                          .future_last = dropped > 0 ? branch + dropped : 0};
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* rewind.h - rewinding a run in the window (docs/runtime.md, Rewind). The run is recorded in
- * memory as it goes (record.c's format, bounded by REWIND_MEMORY_CAP); to show step k a fresh
- * script host replays that recording headless up to step k (replay.c) and becomes the app's host.
+ * memory as it goes (record.c's format, bounded by REWIND_MEMORY_CAP); to show step k a session of
+ * its own replays that recording headless up to step k through its door (replay.c), and its host
+ * becomes the app's session's host.
  * Lua's state cannot be copied, so replaying is the exact way back: every checksum on the way is
  * compared with the recording's. Going forward from the step shown plays on from there, with no
  * replay from the start. When the run goes on live from a past step (resumed, stepped, a key or
@@ -15,7 +16,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "app.h"
+#include "options.h"
+#include "session.h"
+
+typedef struct App App; /* (app.h: the shell, whose view a jump moves) */
 
 /// Bytes the in-memory recording may hold: 64 MiB, about 14 hours of the hunter/prey demo played
 /// with the pointer moving every frame. Past it the run goes on unrecorded (the timeline ends where
@@ -37,13 +41,13 @@ typedef struct Rewind Rewind;
 /// it and picks math.random's seed when --seed is not given. NULL when out of memory.
 Rewind *rewind_begin(AppOptions *opt);
 void rewind_destroy(Rewind *rw);
-/// After the app made its host: the recording's first checksum (step 0).
-void rewind_started(Rewind *rw, App *app);
+/// After the session made its host: the recording's first checksum (step 0).
+void rewind_started(Rewind *rw, Session *s);
 
 /// True while the app shows a past step (a host replayed from the recording).
 bool rewind_in_past(const Rewind *rw);
 /// The last step recorded: the live run's step, or where the recording stopped.
-long long rewind_last_step(const Rewind *rw, const App *app);
+long long rewind_last_step(const Rewind *rw, const Session *s);
 
 /// Shows step `step` (clamped to 0..last): the app's host becomes one replayed to that step (played
 /// on from the host shown when it is not past `step`), paused. False with the reason in `error`
@@ -59,12 +63,12 @@ long long rewind_keyframes(const Rewind *rw);
 /// there; when steps were dropped, a branch mark goes on the timeline and the dropped future is kept
 /// aside (replacing the one kept before), for rewind_swap_future. False (nothing done) when not in
 /// the past.
-bool rewind_branch(Rewind *rw, App *app);
+bool rewind_branch(Rewind *rw, Session *s);
 /// A branch that may be taken back (a save while a past step is shown, which may fail to load):
 /// rewind_branch_undo restores the recording, the future kept before and the step shown, as if the
 /// branch had never been; rewind_branch_confirm makes it a branch like any other.
-void rewind_branch_tentative(Rewind *rw, App *app);
-void rewind_branch_confirm(Rewind *rw, App *app);
+void rewind_branch_tentative(Rewind *rw, Session *s);
+void rewind_branch_confirm(Rewind *rw);
 /// False with the reason when the step could not be shown again (the app shows what it could).
 bool rewind_branch_undo(Rewind *rw, App *app, char *error, size_t error_size);
 /// Goes back to the future the last branch dropped: it becomes the recording, shown at the branch's
@@ -74,16 +78,16 @@ bool rewind_swap_future(Rewind *rw, App *app, char *error, size_t error_size);
 /// Steps the kept future has past its branch (0 when none is kept); *branch its step.
 long long rewind_dropped_steps(const Rewind *rw, long long *branch);
 /// The steps the timeline spans: the recording's, and the kept future's when it goes further.
-long long rewind_timeline_span(const Rewind *rw, const App *app);
+long long rewind_timeline_span(const Rewind *rw, const Session *s);
 
 /// A frame drew the scene (its draw callback ran): recorded live, counted while in the past (a
 /// branch records them, so that a replay calls draw as often).
-void rewind_note_draw(Rewind *rw, App *app);
+void rewind_note_draw(Rewind *rw, Session *s);
 /// After each frame: marks the steps where scripts reloaded or failed.
-void rewind_note_frame(Rewind *rw, App *app);
+void rewind_note_frame(Rewind *rw, const Session *s);
 /// Marks an error at the step now when scripts failed since the last look (after a reload: a save
 /// that fails is marked where its reload is, not a step later).
-void rewind_note_errors(Rewind *rw, App *app);
+void rewind_note_errors(Rewind *rw, const Session *s);
 void rewind_mark(Rewind *rw, long long step, int kind);
 
 /// What the timeline shows: the span, the step shown, the marks (in step order) and the label,

@@ -56,13 +56,13 @@ static void mouse_move(int x, int y) { app_feed_motion(&app, x, y); }
 static void wheel(int y) { app_feed_wheel(&app, y); }
 
 /* Pushes the scene's global `name` (scenes keep their globals in their own environment). */
-static void push_scene_global(const char *name) { script_push_global(app.script, name); }
+static void push_scene_global(const char *name) { script_push_global(app.session.host, name); }
 
 /* The scene's events list, joined with '|'. */
 static const char *events(void)
 {
     static char buf[2048];
-    lua_State *L = script_state(app.script);
+    lua_State *L = script_state(app.session.host);
     push_scene_global("events");
     buf[0] = '\0';
     size_t len = 0;
@@ -77,7 +77,7 @@ static const char *events(void)
 
 static SteerVehicleId vehicle(const char *global)
 {
-    lua_State *L = script_state(app.script);
+    lua_State *L = script_state(app.session.host);
     push_scene_global(global);
     SteerVehicleId id;
     assert_true(steer_lua_to_vehicle(L, -1, &id));
@@ -95,9 +95,9 @@ static void screen_of(double wx, double wy, int *sx, int *sy)
 
 static long long steps_after_frame(double seconds)
 {
-    long long before = app.steps;
+    long long before = app.session.steps;
     app_frame(&app, seconds);
-    return app.steps - before;
+    return app.session.steps - before;
 }
 
 static void test_space_pauses_and_period_steps_once_through_the_frame_path(void **state)
@@ -129,7 +129,7 @@ static void test_minus_and_equals_scale_time_from_quarter_to_eight(void **state)
     assert_near(app_time_scale(&app), 8.0, 0);
     assert_int_equal(steps_after_frame(1.0 / 60.0), 8);
     /* the simulated time stays a whole number of fixed steps */
-    assert_near(steer_world_time(script_world(app.script)), (double)app.steps / 60.0, 1e-9);
+    assert_near(steer_world_time(script_world(app.session.host)), (double)app.session.steps / 60.0, 1e-9);
 }
 
 static void test_function_keys_toggle_overlays_help_and_restart(void **state)
@@ -152,11 +152,11 @@ static void test_function_keys_toggle_overlays_help_and_restart(void **state)
     key(SDLK_F1, 0);
     assert_true(app.show_help);
     for (int i = 0; i < 30; i++) app_frame(&app, 1.0 / 60.0);
-    assert_near(steer_world_time(script_world(app.script)), 0.5, 1e-9);
+    assert_near(steer_world_time(script_world(app.session.host)), 0.5, 1e-9);
     key(SDLK_F5, 0);
     app_frame(&app, 0.0);
-    assert_near(steer_world_time(script_world(app.script)), 0.0, 0); /* a fresh world */
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 2);
+    assert_near(steer_world_time(script_world(app.session.host)), 0.0, 0); /* a fresh world */
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 2);
     key(SDLK_q, 0);
     assert_false(app.quit);
     key(SDLK_q, KMOD_LCTRL);
@@ -177,15 +177,15 @@ static void test_the_hud_says_changed_world_options_wait_for_the_restart_key(voi
     free(text);
     char path[1024];
     snprintf(path, sizeof path, "%s", rt_path("input.lua"));
-    assert_int_equal(script_reload_file(app.script, path), SCRIPT_RELOAD_OK);
-    assert_near(steer_world_width(script_world(app.script)), 400, 0); /* the world as it was */
+    assert_int_equal(script_reload_file(app.session.host, path), SCRIPT_RELOAD_OK);
+    assert_near(steer_world_width(script_world(app.session.host)), 400, 0); /* the world as it was */
     assert_string_equal(hud_status_line(&app), "x1   F1 help   world options changed: F5 applies them");
     key(SDLK_SPACE, 0);
     assert_string_equal(hud_status_line(&app), "x1   PAUSED   F1 help   world options changed: F5 applies them");
     key(SDLK_SPACE, 0);
     key(SDLK_F5, 0);
     app_frame(&app, 0.0);
-    assert_near(steer_world_width(script_world(app.script)), 500, 0);
+    assert_near(steer_world_width(script_world(app.session.host)), 500, 0);
     assert_string_equal(hud_status_line(&app), "x1   F1 help");
 }
 
@@ -264,7 +264,7 @@ static void test_wheel_zooms_keeping_the_point_under_the_cursor(void **state)
 static const char *mouse_text(void)
 {
     static char buf[128];
-    lua_State *L = script_state(app.script);
+    lua_State *L = script_state(app.session.host);
     push_scene_global("mouse_text");
     assert_int_equal(lua_pcall(L, 0, 1, 0), LUA_OK);
     snprintf(buf, sizeof buf, "%s", lua_tostring(L, -1));
@@ -368,21 +368,21 @@ static void test_a_reload_changes_the_scenes_keys_and_a_bad_one_keeps_them(void 
     (void)state;
     assert_int_equal(open_other("keyed.lua", "keys = { {'a', 'first'} }\n"), 0);
     int count;
-    const ScriptKey *keys = script_scene_keys(other.script, &count);
+    const ScriptKey *keys = script_scene_keys(other.session.host, &count);
     assert_int_equal(count, 1);
     assert_string_equal(keys[0].text, "first");
     rt_write("keyed.lua", "keys = { {'a', 'second'}, {'b', 'new'} }\n");
-    assert_int_equal(script_reload_file(other.script, rt_path("keyed.lua")), SCRIPT_RELOAD_OK);
-    keys = script_scene_keys(other.script, &count);
+    assert_int_equal(script_reload_file(other.session.host, rt_path("keyed.lua")), SCRIPT_RELOAD_OK);
+    keys = script_scene_keys(other.session.host, &count);
     assert_int_equal(count, 2);
     assert_string_equal(keys[0].text, "second");
     assert_string_equal(keys[1].key, "b");
     /* a map is the wrong form: the reload fails, the old code and the old list stay */
     rt_write("keyed.lua", "keys = { a = 'third' }\n");
-    assert_int_equal(script_reload_file(other.script, rt_path("keyed.lua")), SCRIPT_RELOAD_FAILED);
-    assert_non_null(strstr(script_error(other.script), "keyed.lua: 'keys' must be a list of {key, text} pairs"));
-    assert_non_null(strstr(script_error(other.script), "got a field 'a'"));
-    keys = script_scene_keys(other.script, &count);
+    assert_int_equal(script_reload_file(other.session.host, rt_path("keyed.lua")), SCRIPT_RELOAD_FAILED);
+    assert_non_null(strstr(script_error(other.session.host), "keyed.lua: 'keys' must be a list of {key, text} pairs"));
+    assert_non_null(strstr(script_error(other.session.host), "got a field 'a'"));
+    keys = script_scene_keys(other.session.host, &count);
     assert_int_equal(count, 2);
     assert_string_equal(keys[0].text, "second");
     app_shutdown(&other);
@@ -479,7 +479,7 @@ static void test_the_selected_vehicle_alone_is_sampled_for_the_plots(void **stat
 {
     (void)state;
     assert_non_null(app.history);
-    SteerWorld *w = script_world(app.script);
+    SteerWorld *w = script_world(app.session.host);
     SteerVehicleId a = vehicle("A"), b = vehicle("B");
     for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
     assert_int_equal(app.history->count, 0); /* nothing selected: nothing sampled */

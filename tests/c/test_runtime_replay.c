@@ -32,16 +32,16 @@ static void frames(App *app, int n)
 /* The scene's global `name` (set by the rewritten file's chunk when it reloads). */
 static bool scene_global_set(App *app, const char *name)
 {
-    script_push_global(app->script, name);
-    bool set = !lua_isnil(script_state(app->script), -1);
-    lua_pop(script_state(app->script), 1);
+    script_push_global(app->session.host, name);
+    bool set = !lua_isnil(script_state(app->session.host), -1);
+    lua_pop(script_state(app->session.host), 1);
     return set;
 }
 
 /* True when the Lua expression `check` is true in the app's state (a module's reload landed). */
 static bool lua_check(App *app, const char *check)
 {
-    lua_State *L = script_state(app->script);
+    lua_State *L = script_state(app->session.host);
     if (luaL_dostring(L, check) != LUA_OK) {
         lua_pop(L, 1);
         return false;
@@ -115,7 +115,7 @@ static long long record_scene(const char *scene, const char *module, const char 
     Recorder *rec = opt.recorder;
     static App app;
     assert_int_equal(app_init(&app, &opt, NULL), 0);
-    record_check(rec, script_world(app.script), 0);
+    record_check(rec, script_world(app.session.host), 0);
     play_some_input(&app, 0);
     /* the save, while paused (the watcher needs real time), then on */
     key(&app, SDLK_SPACE);
@@ -136,8 +136,8 @@ static long long record_scene(const char *scene, const char *module, const char 
     key(&app, SDLK_SPACE);
     play_some_input(&app, 1);
     frames(&app, 30);
-    long long steps = app.steps;
-    record_check(rec, script_world(app.script), steps);
+    long long steps = app.session.steps;
+    record_check(rec, script_world(app.session.host), steps);
     app_shutdown(&app);
     assert_true(record_close(rec, steps, error, sizeof error));
     return steps;
@@ -394,7 +394,7 @@ static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **st
     assert_true(record_begin(&opt, error, sizeof error));
     static App app;
     assert_int_equal(app_init(&app, &opt, NULL), 0);
-    record_check(opt.recorder, script_world(app.script), 0);
+    record_check(opt.recorder, script_world(app.session.host), 0);
     mouse_move(&app, 300, 200);
     frames(&app, 40);
     key(&app, SDLK_2);
@@ -403,7 +403,7 @@ static void test_no_damaged_recording_crashes_the_reader_or_the_player(void **st
     mouse_button(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_MIDDLE, 40, 30);
     mouse_move(&app, 310, 190);
     frames(&app, 100);
-    long long steps = app.steps;
+    long long steps = app.session.steps;
     app_shutdown(&app);
     assert_true(record_close(opt.recorder, steps, error, sizeof error));
 
@@ -688,7 +688,7 @@ static void test_held_keys_releases_and_arg_replay_line_for_line(void **state)
     assert_true(record_begin(&opt, error, sizeof error));
     static App app;
     assert_int_equal(app_init(&app, &opt, NULL), 0);
-    record_check(opt.recorder, script_world(app.script), 0);
+    record_check(opt.recorder, script_world(app.session.host), 0);
     frames(&app, 5);
     app_feed_key_event(&app, SDL_KEYDOWN, SDLK_a, 0, false); /* held for three frames */
     frames(&app, 3);
@@ -708,10 +708,10 @@ static void test_held_keys_releases_and_arg_replay_line_for_line(void **state)
     app_feed_key_event(&app, SDL_KEYUP, SDLK_SPACE, 0, false);
     app_feed_key_event(&app, SDL_KEYDOWN, SDLK_SPACE, 0, false);
     frames(&app, 4);
-    long long steps = app.steps;
+    long long steps = app.session.steps;
     /* what the scene said, as one text */
-    lua_State *L = script_state(app.script);
-    script_push_global(app.script, "said");
+    lua_State *L = script_state(app.session.host);
+    script_push_global(app.session.host, "said");
     lua_getglobal(L, "table");
     lua_getfield(L, -1, "concat");
     lua_pushvalue(L, -3);
@@ -719,7 +719,7 @@ static void test_held_keys_releases_and_arg_replay_line_for_line(void **state)
     lua_call(L, 2, 1);
     char *said = strdup(lua_tostring(L, -1));
     lua_pop(L, 3);
-    record_check(opt.recorder, script_world(app.script), steps);
+    record_check(opt.recorder, script_world(app.session.host), steps);
     app_shutdown(&app);
     assert_true(record_close(opt.recorder, steps, error, sizeof error));
     assert_non_null(strstr(said, "arg 2 fast,7\n"));

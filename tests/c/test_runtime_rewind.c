@@ -35,15 +35,15 @@ static void mouse(App *app, Uint32 type, Uint8 button, int x, int y)
         app_feed_button(app, type, button, x, y);
 }
 
-static uint64_t world_sum(App *app) { return steer_world_checksum(script_world(app->script)); }
+static uint64_t world_sum(App *app) { return steer_world_checksum(script_world(app->session.host)); }
 
 /* `n` frames of 1/60 s, noting the checksum after each. */
 static void run_noting(App *app, int n)
 {
     for (int i = 0; i < n; i++) {
         app_frame(app, 1.0 / 60.0);
-        assert_true(app->steps < MAX_STEPS);
-        live_sums[app->steps] = world_sum(app);
+        assert_true(app->session.steps < MAX_STEPS);
+        live_sums[app->session.steps] = world_sum(app);
     }
 }
 
@@ -61,14 +61,14 @@ static void start(App *app, const char *scene, bool watch)
     opt.run.time_budget_ms = 20000;
     opt.script = scene;
     assert_int_equal(app_init(app, &opt, NULL), 0);
-    assert_non_null(app->rewind);
+    assert_non_null(app->session.rewind);
     memset(live_sums, 0, sizeof live_sums);
     live_sums[0] = world_sum(app);
 }
 
 static void assert_shows(App *app, long long step)
 {
-    assert_int_equal(app->steps, step);
+    assert_int_equal(app->session.steps, step);
     assert_true(live_sums[step] != 0);
     if (world_sum(app) != live_sums[step])
         fail_msg("step %lld: the rewound world's checksum %016llx is not the run's %016llx", step,
@@ -78,7 +78,7 @@ static void assert_shows(App *app, long long step)
 static void jump(App *app, long long step)
 {
     char error[2048] = "";
-    if (!rewind_jump(app->rewind, app, step, error, sizeof error)) fail_msg("jump to %lld: %s", step, error);
+    if (!rewind_jump(app->session.rewind, app, step, error, sizeof error)) fail_msg("jump to %lld: %s", step, error);
 }
 
 static void test_a_jump_to_any_step_shows_the_world_the_run_had_there(void **state)
@@ -100,14 +100,14 @@ static void test_a_jump_to_any_step_shows_the_world_the_run_had_there(void **sta
             event_key(&app, SDLK_SPACE, 0);
         }
     }
-    long long last = app.steps;
+    long long last = app.session.steps;
     if (last < 900) fail_msg("only %lld steps", last);
-    assert_false(rewind_in_past(app.rewind));
+    assert_false(rewind_in_past(app.session.rewind));
     srand(7);
     for (int i = 0; i < 8; i++) {
         long long k = rand() % (last + 1);
         jump(&app, k);
-        assert_true(rewind_in_past(app.rewind));
+        assert_true(rewind_in_past(app.session.rewind));
         assert_true(app.paused);
         assert_shows(&app, k);
         jump(&app, k + 7 <= last ? k + 7 : last); /* forward from the step shown: played on */
@@ -118,16 +118,16 @@ static void test_a_jump_to_any_step_shows_the_world_the_run_had_there(void **sta
     jump(&app, last);
     assert_shows(&app, last);
     /* keyframes (hosts kept at past steps, built in idle time) start later jumps: the same worlds */
-    while (rewind_idle(app.rewind, &app, 0.01)) {
+    while (rewind_idle(app.session.rewind, &app, 0.01)) {
     }
-    assert_true(rewind_keyframes(app.rewind) > 0);
+    assert_true(rewind_keyframes(app.session.rewind) > 0);
     for (int i = 0; i < 8; i++) {
         long long k = rand() % (last + 1);
         jump(&app, k);
         assert_shows(&app, k);
-        rewind_idle(app.rewind, &app, 0.01);
+        rewind_idle(app.session.rewind, &app, 0.01);
     }
-    assert_int_equal(rewind_last_step(app.rewind, &app), last); /* looking changed nothing recorded */
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), last); /* looking changed nothing recorded */
     app_shutdown(&app);
 }
 
@@ -164,7 +164,7 @@ static void test_left_right_shift_and_the_timeline_show_the_steps_they_name(void
     mouse(&app, SDL_MOUSEMOTION, 0, bx, by); /* released: moving no longer scrubs */
     app_frame(&app, 1.0 / 60.0);
     assert_shows(&app, 150);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 300);
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 300);
     app_shutdown(&app);
 }
 
@@ -185,9 +185,9 @@ static const char *BRANCH_SCENE =
 
 static bool scene_global_set(App *app, const char *name)
 {
-    script_push_global(app->script, name);
-    bool set = !lua_isnil(script_state(app->script), -1);
-    lua_pop(script_state(app->script), 1);
+    script_push_global(app->session.host, name);
+    bool set = !lua_isnil(script_state(app->session.host), -1);
+    lua_pop(script_state(app->session.host), 1);
     return set;
 }
 
@@ -199,30 +199,30 @@ static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_ol
     start(&app, rt_path("branch.lua"), true);
     run_noting(&app, 1500);
     uint64_t old_1200 = live_sums[1200];
-    while (rewind_idle(app.rewind, &app, 0.01)) { /* keyframes at 750, then 375 and 1125 */
+    while (rewind_idle(app.session.rewind, &app, 0.01)) { /* keyframes at 750, then 375 and 1125 */
     }
-    assert_int_equal(rewind_keyframes(app.rewind), 3);
+    assert_int_equal(rewind_keyframes(app.session.rewind), 3);
     jump(&app, 1000);
     assert_shows(&app, 1000);
     /* a key the scene hears, at step 1000: the run goes on from there with it */
     event_key(&app, SDLK_b, 0);
-    assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(rewind_last_step(app.rewind, &app), 1000); /* steps 1001..1500 dropped */
-    assert_int_equal(rewind_keyframes(app.rewind), 1); /* 375 kept; 750 was used; 1125 replayed the old future */
+    assert_false(rewind_in_past(app.session.rewind));
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 1000); /* steps 1001..1500 dropped */
+    assert_int_equal(rewind_keyframes(app.session.rewind), 1); /* 375 kept; 750 was used; 1125 replayed the old future */
     event_key(&app, SDLK_SPACE, 0);
     run_noting(&app, 300);
-    assert_int_equal(app.steps, 1300);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
+    assert_int_equal(app.session.steps, 1300);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 7);
     assert_true(live_sums[1200] != old_1200);
     /* the branched recording replays the new past (with the key at step 1000), from the start and
      * from the keyframe kept at 375, whose copy of the recording ended at the branch */
     jump(&app, 1200);
     assert_shows(&app, 1200);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
-    assert_int_equal(rewind_keyframes(app.rewind), 0);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 7);
+    assert_int_equal(rewind_keyframes(app.session.rewind), 0);
     jump(&app, 500);
     assert_shows(&app, 500);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 6);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 6);
     /* a save while step 1250 is shown: the new code runs from step 1250 */
     jump(&app, 1250);
     assert_shows(&app, 1250);
@@ -239,13 +239,13 @@ static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_ol
         rt_sleep(0.02);
     }
     assert_true(scene_global_set(&app, "boost"));
-    assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(app.steps, 1250);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 1250);
+    assert_false(rewind_in_past(app.session.rewind));
+    assert_int_equal(app.session.steps, 1250);
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 1250);
     uint64_t before_reload_1300 = live_sums[1300];
     event_key(&app, SDLK_SPACE, 0);
     run_noting(&app, 100);
-    assert_int_equal(app.steps, 1350);
+    assert_int_equal(app.session.steps, 1350);
     assert_true(live_sums[1300] != before_reload_1300);
     jump(&app, 1300); /* replayed with the saved text at step 1250, from the recording */
     assert_shows(&app, 1300);
@@ -299,7 +299,7 @@ static void test_the_timeline_shows_the_step_and_where_the_run_branched(void **s
     /* after Ctrl+Z the run's future is the old one again and the new one is kept, from 300 too */
     event_key(&app, SDLK_z, KMOD_LCTRL);
     app_render(&app, 1.0);
-    assert_int_equal(app.steps, 300); /* shown at the branch: the handle there, the mark above it */
+    assert_int_equal(app.session.steps, 300); /* shown at the branch: the handle there, the mark above it */
     assert_int_equal(pixel(&app, bx + bw / 2, middle), 0xFFFFFF);
     assert_int_equal(pixel(&app, bx + bw / 2, by - 5), 0xFAD246);
     assert_true(pixel(&app, bx + bw * 7 / 8, under) != pixel(&app, bx + bw * 7 / 8, under + 4));
@@ -445,7 +445,7 @@ static void test_replays_print_nothing_only_the_run_shown_does(void **state)
     /* keyframes and jumps over the whole run, then a reload and the same across it */
     Capture past;
     capture_begin(&past, "past");
-    while (rewind_idle(app.rewind, &app, 0.01)) {
+    while (rewind_idle(app.session.rewind, &app, 0.01)) {
     }
     srand(11);
     for (int i = 0; i < 6; i++) jump(&app, rand() % 1501);
@@ -455,7 +455,7 @@ static void test_replays_print_nothing_only_the_run_shown_does(void **state)
     event_key(&app, SDLK_LEFT, 0);
     app_frame(&app, 1.0 / 60.0);
     jump(&app, 1500);
-    assert_false(app.paused && !rewind_in_past(app.rewind) && app.steps != 1500);
+    assert_false(app.paused && !rewind_in_past(app.session.rewind) && app.session.steps != 1500);
     event_key(&app, SDLK_SPACE, 0); /* (at the last step: goes on live, nothing dropped) */
     char *text = rt_read(rt_path("talk.lua"));
     size_t len = strlen(text) + 32;
@@ -474,9 +474,9 @@ static void test_replays_print_nothing_only_the_run_shown_does(void **state)
         if (reloaded) break;
         rt_sleep(0.02);
     }
-    long long reloaded_at = app.steps;
+    long long reloaded_at = app.session.steps;
     run_noting(&app, 300);
-    while (rewind_idle(app.rewind, &app, 0.01)) {
+    while (rewind_idle(app.session.rewind, &app, 0.01)) {
     }
     for (int i = 0; i < 6; i++) jump(&app, rand() % (reloaded_at + 301));
     jump(&app, reloaded_at - 1);
@@ -492,7 +492,7 @@ static void test_replays_print_nothing_only_the_run_shown_does(void **state)
     assert_int_equal(rt_count(out, "load"), 0);
     int ticks = rt_count(out, "tick");
     if (ticks > 6)
-        fail_msg("%d ticks printed after step 1500 (at most 6 in %lld steps):\n%s", ticks, app.steps - 1500, out);
+        fail_msg("%d ticks printed after step 1500 (at most 6 in %lld steps):\n%s", ticks, app.session.steps - 1500, out);
     free(out);
     free(err);
 
@@ -574,11 +574,11 @@ static void test_after_any_jump_the_plots_show_their_whole_window_as_the_run_had
     for (int i = 0; i < PLOT_RUN; i++) {
         run_noting(&app, 1);
         for (int k = 0; k < PLOT_TARGETS; k++)
-            if (app.steps == targets[k]) live[k] = *app.history;
+            if (app.session.steps == targets[k]) live[k] = *app.history;
     }
-    while (rewind_idle(app.rewind, &app, 0.01)) {
+    while (rewind_idle(app.session.rewind, &app, 0.01)) {
     }
-    assert_int_equal(rewind_keyframes(app.rewind), 3);
+    assert_int_equal(rewind_keyframes(app.session.rewind), 3);
     for (int k = 0; k < PLOT_TARGETS; k++) {
         if (k < PLOT_TARGETS - 1) {
             mouse(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, xs[k], by + bh / 2);
@@ -601,7 +601,7 @@ static void save_and_wait(App *app, const char *name, const char *text, int erro
     double end = rt_now() + RT_DEADLINE_S;
     for (;;) {
         app_frame(app, 1.0 / 60.0);
-        bool done = fails ? script_error_count(app->script) > errors_before : scene_global_set(app, "saved");
+        bool done = fails ? script_error_count(app->session.host) > errors_before : scene_global_set(app, "saved");
         if (done) return;
         if (rt_now() > end) fail_msg("the save of %s was never loaded", name);
         rt_sleep(0.02);
@@ -627,25 +627,25 @@ static void test_restarts_are_marked_the_count_restarts_with_them_and_marks_stac
     static App app;
     assert_int_equal(app_init(&app, &opt, NULL), 0);
     run_noting(&app, 300);
-    long long failed_at = app.steps; /* the save lands at the step shown when the frame starts */
-    save_and_wait(&app, "branch.lua", "world = {\n", script_error_count(app.script), true); /* a syntax error */
-    failed_at = app.steps - 1; /* (that frame stepped once after the reload) */
+    long long failed_at = app.session.steps; /* the save lands at the step shown when the frame starts */
+    save_and_wait(&app, "branch.lua", "world = {\n", script_error_count(app.session.host), true); /* a syntax error */
+    failed_at = app.session.steps - 1; /* (that frame stepped once after the reload) */
     char good[2048];
     snprintf(good, sizeof good, "%ssaved = true\n", BRANCH_SCENE);
     run_noting(&app, 30);
     save_and_wait(&app, "branch.lua", good, 0, false);
-    run_noting(&app, 400 - (int)app.steps);
+    run_noting(&app, 400 - (int)app.session.steps);
     event_key(&app, SDLK_F5, 0);
     run_noting(&app, 120);
-    assert_int_equal(app.steps, 520);
+    assert_int_equal(app.session.steps, 520);
     event_key(&app, SDLK_SPACE, 0);
     app_frame(&app, 1.0 / 60.0);
     SteerTimeline t;
     char label[256];
-    rewind_timeline(app.rewind, &app, &t, label, sizeof label);
+    rewind_timeline(app.session.rewind, &app, &t, label, sizeof label);
     assert_int_equal(t.last, 520);
     assert_string_equal(label, "step 120 of 120 (2.0 s since the restart)");
-    assert_true(fabs(steer_world_time(script_world(app.script)) - 2.0) < 1e-9); /* the HUD's clock */
+    assert_true(fabs(steer_world_time(script_world(app.session.host)) - 2.0) < 1e-9); /* the HUD's clock */
     int restarts = 0, at_failure = 0;
     for (int i = 0; i < t.mark_count; i++) {
         if (t.mark_kinds[i] == STEER_MARK_RESTART) assert_int_equal(t.mark_steps[i], 400), restarts++;
@@ -665,21 +665,21 @@ static void test_restarts_are_marked_the_count_restarts_with_them_and_marks_stac
     assert_int_equal(pixel(&app, rx, ry + rh / 2), 0x5ADC78); /* the restart */
     /* before the restart the count is the first run's */
     jump(&app, 200);
-    rewind_timeline(app.rewind, &app, &t, label, sizeof label);
+    rewind_timeline(app.session.rewind, &app, &t, label, sizeof label);
     assert_string_equal(label, "step 200 of 400 (3.3 s)  rewound: Space goes on from here");
     /* F5 at step 200: a branch and a restart there, both drawn */
     event_key(&app, SDLK_F5, 0);
     app_frame(&app, 1.0 / 60.0);
-    assert_int_equal(app.steps, 200);
+    assert_int_equal(app.session.steps, 200);
     event_key(&app, SDLK_SPACE, 0); /* (the restart left it paused) */
     run_noting(&app, 100);
     event_key(&app, SDLK_SPACE, 0);
     app_frame(&app, 1.0 / 60.0);
-    rewind_timeline(app.rewind, &app, &t, label, sizeof label);
+    rewind_timeline(app.session.rewind, &app, &t, label, sizeof label);
     assert_string_equal(label, "step 100 of 100 (1.7 s since the restart)   Ctrl+Z: the 320 steps dropped at 200");
     app_render(&app, 1.0);
     /* (the bar spans the future kept aside too) */
-    x_restart = steer_render_timeline_column(800, 600, rewind_timeline_span(app.rewind, &app), 200);
+    x_restart = steer_render_timeline_column(800, 600, rewind_timeline_span(app.session.rewind, &app.session), 200);
     steer_render_timeline_mark_rect(800, 600, x_restart, 0, STEER_MARK_BRANCH, &rx, &ry, &rw, &rh);
     assert_int_equal(pixel(&app, rx, ry + 1), 0xFAD246); /* the branch's tick (above the bar: no handle) */
     steer_render_timeline_mark_rect(800, 600, x_restart, 1, STEER_MARK_RESTART, &rx, &ry, &rw, &rh);
@@ -734,10 +734,10 @@ static void key_event(App *app, Uint32 type, SDL_Keycode sym, Uint16 mod)
 /* The run at `step` of `last`, looking at the past, with nothing dropped. */
 static void assert_still_rewound(App *app, long long step, long long last)
 {
-    assert_true(rewind_in_past(app->rewind));
+    assert_true(rewind_in_past(app->session.rewind));
     assert_shows(app, step);
-    assert_int_equal(rewind_last_step(app->rewind, app), last);
-    assert_int_equal(rewind_dropped_steps(app->rewind, NULL), 0);
+    assert_int_equal(rewind_last_step(app->session.rewind, &app->session), last);
+    assert_int_equal(rewind_dropped_steps(app->session.rewind, NULL), 0);
 }
 
 static void test_modifiers_releases_repeats_focus_and_the_timelines_keys_never_branch(void **state)
@@ -775,23 +775,23 @@ static void test_modifiers_releases_repeats_focus_and_the_timelines_keys_never_b
     app_feed_window(&app, SDL_WINDOWEVENT_SIZE_CHANGED, 800, 600);
     app_frame(&app, 1.0 / 60.0);
     assert_still_rewound(&app, 125, 479);
-    assert_true(script_key_held(app.script, "b")); /* the recording held it there */
+    assert_true(script_key_held(app.session.host, "b")); /* the recording held it there */
     /* a key for the scene does change the past: the future is kept, and the scene's b (held in the
      * recording, no longer on the keyboard) is released for it */
     event_key(&app, SDLK_c, 0);
-    assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(rewind_last_step(app.rewind, &app), 125);
+    assert_false(rewind_in_past(app.session.rewind));
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 125);
     long long at = 0;
-    assert_int_equal(rewind_dropped_steps(app.rewind, &at), 354);
+    assert_int_equal(rewind_dropped_steps(app.session.rewind, &at), 354);
     assert_int_equal(at, 125);
-    assert_false(script_key_held(app.script, "b"));
+    assert_false(script_key_held(app.session.host, "b"));
     assert_non_null(strstr(hud_status_line(&app), "branch at 125: 354 steps kept aside (Ctrl+Z)"));
     app_shutdown(&app);
 }
 
 static bool panel_says(App *app, const char *text)
 {
-    return script_error(app->script) && strstr(script_error(app->script), text);
+    return script_error(app->session.host) && strstr(script_error(app->session.host), text);
 }
 
 /* Saves `text` as branch.lua and runs frames until the panel says `expect`. */
@@ -804,7 +804,7 @@ static void save_broken_and_wait(App *app, const char *text, const char *expect)
         rt_sleep(0.02);
     }
     if (!panel_says(app, expect))
-        fail_msg("the panel never said '%s': %s", expect, script_error(app->script) ? script_error(app->script) : "");
+        fail_msg("the panel never said '%s': %s", expect, script_error(app->session.host) ? script_error(app->session.host) : "");
 }
 
 static void test_a_save_that_fails_at_a_past_step_keeps_the_future(void **state)
@@ -838,9 +838,9 @@ static void test_a_save_that_fails_at_a_past_step_keeps_the_future(void **state)
         rt_sleep(0.02);
     }
     assert_true(scene_global_set(&app, "boost"));
-    assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(rewind_last_step(app.rewind, &app), 125);
-    assert_int_equal(rewind_dropped_steps(app.rewind, NULL), 292);
+    assert_false(rewind_in_past(app.session.rewind));
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 125);
+    assert_int_equal(rewind_dropped_steps(app.session.rewind, NULL), 292);
     app_shutdown(&app);
 }
 
@@ -852,43 +852,43 @@ static void test_ctrl_z_goes_back_to_the_future_a_branch_dropped_and_back_again(
     static uint64_t before[MAX_STEPS], after[MAX_STEPS];
     start(&app, rt_path("branch.lua"), false);
     run_noting(&app, 479);
-    while (rewind_idle(app.rewind, &app, 0.01)) { /* (keyframes: some past the branch, some not) */
+    while (rewind_idle(app.session.rewind, &app, 0.01)) { /* (keyframes: some past the branch, some not) */
     }
     memcpy(before, live_sums, sizeof before);
     jump(&app, 125);
     event_key(&app, SDLK_b, 0); /* a real change of the past */
-    assert_int_equal(rewind_dropped_steps(app.rewind, NULL), 354);
+    assert_int_equal(rewind_dropped_steps(app.session.rewind, NULL), 354);
     event_key(&app, SDLK_SPACE, 0);
     run_noting(&app, 100); /* the new future: 225 steps */
     memcpy(after, live_sums, sizeof after);
     assert_true(after[200] != before[200]);
     /* Ctrl+Z: the dropped future is the run's again, shown at the branch, paused */
     event_key(&app, SDLK_z, KMOD_LCTRL);
-    assert_true(rewind_in_past(app.rewind));
+    assert_true(rewind_in_past(app.session.rewind));
     assert_true(app.paused);
-    assert_int_equal(app.steps, 125);
+    assert_int_equal(app.session.steps, 125);
     assert_int_equal(world_sum(&app), before[125]);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 479);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 6);
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 479);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 6);
     jump(&app, 479);
     assert_int_equal(world_sum(&app), before[479]); /* the very world the run had before the branch */
     jump(&app, 300);
     assert_int_equal(world_sum(&app), before[300]);
     /* the future left is kept in its turn: Ctrl+Z again goes back to it */
     long long at = 0;
-    assert_int_equal(rewind_dropped_steps(app.rewind, &at), 100);
+    assert_int_equal(rewind_dropped_steps(app.session.rewind, &at), 100);
     assert_int_equal(at, 125);
     event_key(&app, SDLK_z, KMOD_LCTRL);
-    assert_int_equal(app.steps, 125);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 225);
+    assert_int_equal(app.session.steps, 125);
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 225);
     jump(&app, 225);
     assert_int_equal(world_sum(&app), after[225]);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 7);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 7);
     /* going on from there records on after step 225, the other future still kept */
     event_key(&app, SDLK_SPACE, 0);
     app_frame(&app, 1.0 / 60.0);
-    assert_int_equal(app.steps, 226);
-    assert_int_equal(rewind_dropped_steps(app.rewind, NULL), 354);
+    assert_int_equal(app.session.steps, 226);
+    assert_int_equal(rewind_dropped_steps(app.session.rewind, NULL), 354);
     app_shutdown(&app);
 }
 
@@ -906,10 +906,10 @@ static const char *TURNING_SCENE = "local steer = require 'steer'\n"
 static const char *scene_string(App *app, const char *name)
 {
     static char copy[256];
-    script_push_global(app->script, name);
-    const char *s = lua_tostring(script_state(app->script), -1);
+    script_push_global(app->session.host, name);
+    const char *s = lua_tostring(script_state(app->session.host), -1);
     snprintf(copy, sizeof copy, "%s", s ? s : "(nil)");
-    lua_pop(script_state(app->script), 1);
+    lua_pop(script_state(app->session.host), 1);
     return copy;
 }
 
@@ -925,7 +925,7 @@ static void test_a_scene_that_lists_left_and_right_gets_them_and_brackets_step_t
     key_event(&app, SDL_KEYUP, SDLK_LEFT, 0);
     run_noting(&app, 30);
     assert_false(app.paused);
-    assert_false(rewind_in_past(app.rewind));
+    assert_false(rewind_in_past(app.session.rewind));
     assert_string_equal(scene_string(&app, "heard"), "+left-left");
     assert_string_equal(scene_string(&app, "turning"), "30");
     /* [ and ] do what Left and Right did */

@@ -260,8 +260,8 @@ static void test_the_same_seed_replays_math_random_and_another_seed_differs(void
 /* The scene's global `first` joined with spaces. */
 static void first_draws(App *app, char *buf, size_t size)
 {
-    lua_State *L = script_state(app->script);
-    script_push_env(app->script);
+    lua_State *L = script_state(app->session.host);
+    script_push_env(app->session.host);
     lua_getfield(L, -1, "first");
     assert_true(lua_istable(L, -1));
     size_t len = 0;
@@ -289,9 +289,9 @@ static void test_a_restart_reseeds_math_random(void **state)
     char before[256], after[256];
     first_draws(&app, before, sizeof before);
     for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0); /* update draws more meanwhile */
-    ScriptHost *old = app.script;
+    ScriptHost *old = app.session.host;
     app_restart(&app);
-    assert_true(app.script != old);
+    assert_true(app.session.host != old);
     first_draws(&app, after, sizeof after);
     assert_string_equal(before, after);
     app_shutdown(&app);
@@ -346,8 +346,8 @@ static void render_kind_pixels(const char *name, SDL_Color *pixels, int count)
     static App app;
     assert_int_equal(app_init(&app, &opt, NULL), 0);
     app_render(&app, 1.0);
-    lua_State *L = script_state(app.script);
-    script_push_world(app.script);
+    lua_State *L = script_state(app.session.host);
+    script_push_world(app.session.host);
     lua_getfield(L, -1, "vehicles");
     lua_insert(L, -2);
     assert_int_equal(lua_pcall(L, 1, 1, 0), LUA_OK);
