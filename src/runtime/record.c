@@ -13,6 +13,11 @@
 
 #include <lua.h>
 
+/* A string field of a record (TapeValue), from a C string. */
+#define STR(text) {.s = (text), .len = strlen(text)}
+/* A button number as its varint (never negative). */
+#define BUTTON(b) ((uint64_t)((b) < 0 ? 0 : (b)))
+
 /* A FILE record written before: a later load of the same path with the same text refers to it. */
 typedef struct RecordedFile {
     char *path;
@@ -98,17 +103,12 @@ static void tape_loaded(void *ctx, const char *path, const char *module, const c
     uint64_t sum = tape_text_sum(text, len);
     for (int i = 0; i < r->file_count; i++) {
         if (r->files[i].sum == sum && r->files[i].len == len && !strcmp(r->files[i].path, path)) {
-            tape_put_byte(&r->buf, TAPE_FILE_AGAIN);
-            tape_put_varint(&r->buf, (uint64_t)i);
+            tape_put_record(&r->buf, TAPE_FILE_AGAIN, (TapeValue[]){{.u = (uint64_t)i}});
             return;
         }
     }
     size_t at = r->buf.len;
-    tape_put_byte(&r->buf, TAPE_FILE);
-    tape_put_string(&r->buf, path, strlen(path));
-    tape_put_string(&r->buf, module, strlen(module));
-    tape_put_string(&r->buf, text, len);
-    tape_put_u64(&r->buf, sum);
+    tape_put_record(&r->buf, TAPE_FILE, (TapeValue[]){STR(path), STR(module), {.s = text, .len = len}, {.u = sum}});
     char *copy = strdup(path);
     if (copy && grow((void **)&r->files, &r->file_capacity, r->file_count + 1, sizeof *r->files))
         r->files[r->file_count++] = (RecordedFile){copy, sum, len, at};
@@ -120,9 +120,7 @@ static double tape_clock(void *ctx, int which, double value)
 {
     Recorder *r = ctx;
     if (!on(r)) return value;
-    tape_put_byte(&r->buf, TAPE_CLOCK);
-    tape_put_byte(&r->buf, (unsigned char)which);
-    tape_put_double(&r->buf, value);
+    tape_put_record(&r->buf, TAPE_CLOCK, (TapeValue[]){{.u = (uint64_t)(which & 0xff)}, {.d = value}});
     return value;
 }
 
@@ -140,9 +138,7 @@ static void tape_outside(void *ctx, const char *what, const char *where)
         return;
     }
     r->outside[r->outside_count++] = (OutsideNote){copy, r->buf.len};
-    tape_put_byte(&r->buf, TAPE_OUTSIDE);
-    tape_put_string(&r->buf, what, strlen(what));
-    tape_put_string(&r->buf, where, strlen(where));
+    tape_put_record(&r->buf, TAPE_OUTSIDE, (TapeValue[]){STR(what), STR(where)});
 }
 
 /* ---- What scripts read from the machine: kept whole, given back in a replay --------------------- */
@@ -303,26 +299,22 @@ const ScriptTape *record_tape(Recorder *r) { return r ? &r->tape : NULL; }
 
 void record_step(Recorder *r)
 {
-    if (on(r)) tape_put_byte(&r->buf, TAPE_STEP);
+    if (on(r)) tape_put_record(&r->buf, TAPE_STEP, NULL);
 }
 
 void record_draw(Recorder *r)
 {
-    if (on(r)) tape_put_byte(&r->buf, TAPE_DRAW);
+    if (on(r)) tape_put_record(&r->buf, TAPE_DRAW, NULL);
 }
 
 void record_key(Recorder *r, const char *key)
 {
-    if (!on(r)) return;
-    tape_put_byte(&r->buf, TAPE_KEY);
-    tape_put_string(&r->buf, key, strlen(key));
+    if (on(r)) tape_put_record(&r->buf, TAPE_KEY, (TapeValue[]){STR(key)});
 }
 
 void record_key_release(Recorder *r, const char *key)
 {
-    if (!on(r)) return;
-    tape_put_byte(&r->buf, TAPE_KEY_RELEASE);
-    tape_put_string(&r->buf, key, strlen(key));
+    if (on(r)) tape_put_record(&r->buf, TAPE_KEY_RELEASE, (TapeValue[]){STR(key)});
 }
 
 void record_args(Recorder *r, const char *arg0, const char *const *words, int count)
@@ -334,16 +326,9 @@ void record_args(Recorder *r, const char *arg0, const char *const *words, int co
     for (int i = 0; i < count; i++) tape_put_string(&r->buf, words[i], strlen(words[i]));
 }
 
-static void put_point(Recorder *r, TapeRecord type, double x, double y)
-{
-    tape_put_byte(&r->buf, (unsigned char)type);
-    tape_put_double(&r->buf, x);
-    tape_put_double(&r->buf, y);
-}
-
 void record_pointer(Recorder *r, double x, double y)
 {
-    if (on(r)) put_point(r, TAPE_POINTER, x, y);
+    if (on(r)) tape_put_record(&r->buf, TAPE_POINTER, (TapeValue[]){{.d = x}, {.d = y}});
 }
 
 static bool same_bits(double a, double b) { return memcmp(&a, &b, sizeof a) == 0; }
@@ -355,50 +340,43 @@ void record_motion(Recorder *r, const SteerCamera *camera, int sx, int sy, doubl
     if (camera) steer_camera_to_world(camera, sx, sy, &wx, &wy);
     /* in memory, always the point: a pixel delta builds on the last one, which a truncation may cut */
     if (!camera || !r->f || !same_bits(wx, x) || !same_bits(wy, y)) { /* not the camera's point: the point itself */
-        put_point(r, TAPE_MOTION, x, y);
+        tape_put_record(&r->buf, TAPE_MOTION, (TapeValue[]){{.d = x}, {.d = y}});
         return;
     }
     if (!r->camera_written || memcmp(camera, &r->camera, sizeof *camera) != 0) {
         r->camera = *camera;
         r->camera_written = true;
-        tape_put_byte(&r->buf, TAPE_CAMERA);
-        tape_put_double(&r->buf, camera->center_x);
-        tape_put_double(&r->buf, camera->center_y);
-        tape_put_double(&r->buf, camera->zoom);
-        tape_put_varint(&r->buf, (uint64_t)(camera->width < 0 ? 0 : camera->width));
-        tape_put_varint(&r->buf, (uint64_t)(camera->height < 0 ? 0 : camera->height));
+        tape_put_record(&r->buf, TAPE_CAMERA,
+                        (TapeValue[]){{.d = camera->center_x},
+                                      {.d = camera->center_y},
+                                      {.d = camera->zoom},
+                                      {.u = (uint64_t)(camera->width < 0 ? 0 : camera->width)},
+                                      {.u = (uint64_t)(camera->height < 0 ? 0 : camera->height)}});
     }
-    tape_put_byte(&r->buf, TAPE_MOTION_SCREEN);
-    tape_put_zigzag(&r->buf, (int64_t)sx - r->last_sx);
-    tape_put_zigzag(&r->buf, (int64_t)sy - r->last_sy);
+    tape_put_record(&r->buf, TAPE_MOTION_SCREEN,
+                    (TapeValue[]){{.z = (int64_t)sx - r->last_sx}, {.z = (int64_t)sy - r->last_sy}});
     r->last_sx = sx;
     r->last_sy = sy;
 }
 
 void record_press(Recorder *r, double x, double y, int button)
 {
-    if (!on(r)) return;
-    put_point(r, TAPE_PRESS, x, y);
-    tape_put_varint(&r->buf, (uint64_t)(button < 0 ? 0 : button));
+    if (on(r)) tape_put_record(&r->buf, TAPE_PRESS, (TapeValue[]){{.d = x}, {.d = y}, {.u = BUTTON(button)}});
 }
 
 void record_release(Recorder *r, double x, double y, int button)
 {
-    if (!on(r)) return;
-    put_point(r, TAPE_RELEASE, x, y);
-    tape_put_varint(&r->buf, (uint64_t)(button < 0 ? 0 : button));
+    if (on(r)) tape_put_record(&r->buf, TAPE_RELEASE, (TapeValue[]){{.d = x}, {.d = y}, {.u = BUTTON(button)}});
 }
 
 void record_reload(Recorder *r, const char *path)
 {
-    if (!on(r)) return;
-    tape_put_byte(&r->buf, TAPE_RELOAD);
-    tape_put_string(&r->buf, path, strlen(path));
+    if (on(r)) tape_put_record(&r->buf, TAPE_RELOAD, (TapeValue[]){STR(path)});
 }
 
 void record_restart(Recorder *r)
 {
-    if (on(r)) tape_put_byte(&r->buf, TAPE_RESTART);
+    if (on(r)) tape_put_record(&r->buf, TAPE_RESTART, NULL);
 }
 
 void record_view(Recorder *r, TapeView what, int a, int b)
@@ -460,10 +438,7 @@ void record_check(Recorder *r, const SteerWorld *world, long long steps)
 bool record_close(Recorder *r, long long steps, char *error, size_t error_size)
 {
     if (!r) return true;
-    if (r->f) {
-        tape_put_byte(&r->buf, TAPE_END);
-        tape_put_varint(&r->buf, (uint64_t)steps);
-    }
+    if (r->f) tape_put_record(&r->buf, TAPE_END, (TapeValue[]){{.u = (uint64_t)steps}});
     flush(r);
     bool ok = !r->write_failed;
     if (r->f && fclose(r->f) != 0 && ok) {

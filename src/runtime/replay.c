@@ -54,51 +54,76 @@ struct Player {
     int arg_count;
 };
 
-static const char *record_name(int type)
+static const char *record_name(int type) { return tape_record_name(type); }
+
+/* Checks a record of a fixed layout whose fields `v` were read: what its values must be. */
+static bool check_fields(Player *p, TapeReader *r, int type, const TapeValue *v, size_t at, bool collect, char *error,
+                         size_t error_size)
 {
     switch (type) {
-    case TAPE_STEP: return "step";
-    case TAPE_DRAW: return "draw";
-    case TAPE_KEY: return "key";
-    case TAPE_POINTER: return "pointer";
-    case TAPE_MOTION: return "mouse motion";
-    case TAPE_PRESS: return "mouse press";
-    case TAPE_MOTION_SCREEN: return "mouse motion (pixels)";
-    case TAPE_CAMERA: return "camera";
-    case TAPE_RELOAD: return "reload";
-    case TAPE_RESTART: return "restart";
-    case TAPE_FILE: return "script text";
-    case TAPE_FILE_AGAIN: return "script text (again)";
-    case TAPE_CLOCK: return "clock";
-    case TAPE_OUTSIDE: return "outside";
-    case TAPE_VIEW: return "view";
-    case TAPE_CHECK: return "checksum";
-    case TAPE_END: return "end";
-    case TAPE_KEY_RELEASE: return "key release";
-    case TAPE_RELEASE: return "mouse release";
-    case TAPE_ARGS: return "scene words";
-    case TAPE_ENV: return "environment";
-    case TAPE_INPUT: return "file read";
-    default: return NULL;
+    case TAPE_CAMERA: /* a camera the player divides by: a positive zoom, finite numbers */
+        if (!isfinite(v[0].d) || !isfinite(v[1].d) || !(v[2].d > 0.0 && v[2].d < 1e12) || v[3].u > 16384 ||
+            v[4].u > 16384) {
+            r->bad = true;
+            return false;
+        }
+        p->camera_seen = true;
+        return true;
+    case TAPE_FILE_AGAIN:
+        if (v[0].u >= (uint64_t)p->file_count) {
+            snprintf(error, error_size, "corrupt: a script text record refers to text %llu of %d",
+                     (unsigned long long)v[0].u, p->file_count);
+            return false;
+        }
+        return true;
+    case TAPE_FILE: {
+        if (tape_text_sum(v[2].s, v[2].len) != v[3].u) {
+            snprintf(error, error_size, "corrupt: the recorded text of %.*s (at byte %zu) does not match its checksum",
+                     (int)(v[0].len > 300 ? 300 : v[0].len), v[0].s, at);
+            return false;
+        }
+        if (!collect) return true;
+        TapeFile *grown = realloc(p->files, (size_t)(p->file_count + 1) * sizeof *grown);
+        if (!grown) {
+            snprintf(error, error_size, "out of memory");
+            return false;
+        }
+        p->files = grown;
+        TapeFile *f = &p->files[p->file_count++];
+        f->path = strndup(v[0].s, v[0].len);
+        f->module = strndup(v[1].s, v[1].len);
+        f->text = v[2].s;
+        f->len = v[2].len;
+        if (!f->path || !f->module) {
+            snprintf(error, error_size, "out of memory");
+            return false;
+        }
+        return true;
+    }
+    default: return true;
     }
 }
 
-/* Skips (checks) one record's fields after its type byte; files are collected on the first pass. */
+/* Skips (checks) one record's fields after its type byte; files are collected on the first pass.
+ * A record of a fixed layout is read by its layout (TAPE_RECORDS); the others by their own code. */
 static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *error, size_t error_size)
 {
     const char *s;
     size_t n;
     uint64_t v;
-    double d;
     unsigned char byte;
+    const char *layout = tape_record_layout(type);
+    if (!layout) return false;
+    if (layout[0] != '*') {
+        if (type == TAPE_MOTION_SCREEN && !p->camera_seen) { /* the recorder writes the camera first */
+            snprintf(error, error_size, "corrupt: a pointer motion in pixels before any camera record");
+            return false;
+        }
+        size_t at = r->pos;
+        TapeValue fields[TAPE_MAX_FIELDS];
+        return tape_get_fields(r, layout, fields) && check_fields(p, r, type, fields, at, collect, error, error_size);
+    }
     switch (type) {
-    case TAPE_STEP:
-    case TAPE_DRAW:
-    case TAPE_RESTART: return true;
-    case TAPE_KEY:
-    case TAPE_KEY_RELEASE:
-    case TAPE_RELOAD: return tape_get_string(r, &s, &n);
-    case TAPE_RELEASE: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
     case TAPE_ARGS: {
         uint64_t count;
         if (!tape_get_varint(r, &count)) return false;
@@ -124,36 +149,9 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
         }
         return true;
     }
-    case TAPE_POINTER:
-    case TAPE_MOTION: return tape_get_double(r, &d) && tape_get_double(r, &d);
-    case TAPE_PRESS: return tape_get_double(r, &d) && tape_get_double(r, &d) && tape_get_varint(r, &v);
-    case TAPE_MOTION_SCREEN: {
-        int64_t delta;
-        if (!p->camera_seen) { /* the recorder writes the camera first: without one there is no point */
-            snprintf(error, error_size, "corrupt: a pointer motion in pixels before any camera record");
-            return false;
-        }
-        return tape_get_zigzag(r, &delta) && tape_get_zigzag(r, &delta);
-    }
-    case TAPE_CAMERA: { /* a camera the player divides by: a positive zoom, finite numbers */
-        double x, y, zoom;
-        uint64_t width, height;
-        if (!tape_get_double(r, &x) || !tape_get_double(r, &y) || !tape_get_double(r, &zoom) ||
-            !tape_get_varint(r, &width) || !tape_get_varint(r, &height))
-            return false;
-        if (!isfinite(x) || !isfinite(y) || !(zoom > 0.0 && zoom < 1e12) || width > 16384 || height > 16384) {
-            r->bad = true;
-            return false;
-        }
-        p->camera_seen = true;
-        return true;
-    }
-    case TAPE_CLOCK: return tape_get_byte(r, &byte) && tape_get_double(r, &d);
-    case TAPE_OUTSIDE: return tape_get_string(r, &s, &n) && tape_get_string(r, &s, &n);
     case TAPE_VIEW:
         if (!tape_get_byte(r, &byte) || !tape_get_varint(r, &v)) return false;
         return byte != TAPE_VIEW_RESIZE || tape_get_varint(r, &v);
-    case TAPE_END: return tape_get_varint(r, &v);
     case TAPE_ENV:
         if (!tape_get_string(r, &s, &n) || !tape_get_byte(r, &byte)) return false;
         if (byte > 1) break; /* malformed */
@@ -168,14 +166,6 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
         default: break; /* malformed */
         }
         break;
-    case TAPE_FILE_AGAIN:
-        if (!tape_get_varint(r, &v)) return false;
-        if (v >= (uint64_t)p->file_count) {
-            snprintf(error, error_size, "corrupt: a script text record refers to text %llu of %d",
-                     (unsigned long long)v, p->file_count);
-            return false;
-        }
-        return true;
     case TAPE_CHECK: {
         uint64_t count, sum;
         if (!tape_get_varint(r, &v) || !tape_get_u64(r, &sum) || !tape_get_varint(r, &count)) return false;
@@ -197,37 +187,6 @@ static bool skip_fields(Player *p, TapeReader *r, int type, bool collect, char *
             if (!tape_get_u32(r, &vehicle_sum)) return false;
         }
         p->check_vehicles = count;
-        return true;
-    }
-    case TAPE_FILE: {
-        const char *path, *module, *text;
-        size_t path_len, module_len, text_len;
-        uint64_t sum;
-        size_t at = r->pos;
-        if (!tape_get_string(r, &path, &path_len) || !tape_get_string(r, &module, &module_len) ||
-            !tape_get_string(r, &text, &text_len) || !tape_get_u64(r, &sum))
-            return false;
-        if (tape_text_sum(text, text_len) != sum) {
-            snprintf(error, error_size, "corrupt: the recorded text of %.*s (at byte %zu) does not match its checksum",
-                     (int)(path_len > 300 ? 300 : path_len), path, at);
-            return false;
-        }
-        if (!collect) return true;
-        TapeFile *grown = realloc(p->files, (size_t)(p->file_count + 1) * sizeof *grown);
-        if (!grown) {
-            snprintf(error, error_size, "out of memory");
-            return false;
-        }
-        p->files = grown;
-        TapeFile *f = &p->files[p->file_count++];
-        f->path = strndup(path, path_len);
-        f->module = strndup(module, module_len);
-        f->text = text;
-        f->len = text_len;
-        if (!f->path || !f->module) {
-            snprintf(error, error_size, "out of memory");
-            return false;
-        }
         return true;
     }
     default: return false;
@@ -699,8 +658,10 @@ static bool play_record(Session *s, Player *p, Pace *pace)
     size_t at = r->pos;
     unsigned char type;
     if (!tape_get_byte(r, &type)) return false;
-    const char *str;
-    size_t n;
+    /* the fields of a record of a fixed layout, by its layout (checked whole when the file was opened) */
+    const char *layout = tape_record_layout(type);
+    TapeValue f[TAPE_MAX_FIELDS] = {{0}};
+    if (layout && layout[0] != '*') tape_get_fields(r, layout, f);
     uint64_t v;
     unsigned char byte;
     SessionInput in = {.from_tape = true}; /* through the session's door, as live input is */
@@ -723,9 +684,8 @@ static bool play_record(Session *s, Player *p, Pace *pace)
         break;
     case TAPE_KEY:
     case TAPE_KEY_RELEASE: {
-        tape_get_string(r, &str, &n);
         char key[64];
-        snprintf(key, sizeof key, "%.*s", (int)(n < 63 ? n : 63), str);
+        snprintf(key, sizeof key, "%.*s", (int)(f[0].len < 63 ? f[0].len : 63), f[0].s);
         in.kind = type == TAPE_KEY ? SESSION_KEY_PRESS : SESSION_KEY_RELEASE;
         in.name = key;
         session_input(s, &in);
@@ -735,12 +695,9 @@ static bool play_record(Session *s, Player *p, Pace *pace)
     case TAPE_MOTION:
     case TAPE_PRESS:
     case TAPE_RELEASE:
-        tape_get_double(r, &in.x);
-        tape_get_double(r, &in.y);
-        if (type == TAPE_PRESS || type == TAPE_RELEASE) {
-            tape_get_varint(r, &v);
-            in.button = (int)v;
-        }
+        in.x = f[0].d;
+        in.y = f[1].d;
+        in.button = (int)f[2].u; /* (PRESS, RELEASE) */
         in.kind = type == TAPE_POINTER  ? SESSION_POINTER
                   : type == TAPE_MOTION ? SESSION_MOTION
                   : type == TAPE_PRESS  ? SESSION_PRESS
@@ -748,18 +705,14 @@ static bool play_record(Session *s, Player *p, Pace *pace)
         session_input(s, &in);
         break;
     case TAPE_CAMERA:
-        tape_get_double(r, &p->camera.center_x);
-        tape_get_double(r, &p->camera.center_y);
-        tape_get_double(r, &p->camera.zoom);
-        tape_get_varint(r, &v);
-        p->camera.width = (int)v;
-        tape_get_varint(r, &v);
-        p->camera.height = (int)v;
+        p->camera.center_x = f[0].d;
+        p->camera.center_y = f[1].d;
+        p->camera.zoom = f[2].d;
+        p->camera.width = (int)f[3].u;
+        p->camera.height = (int)f[4].u;
         break;
     case TAPE_MOTION_SCREEN: {
-        int64_t dx, dy;
-        tape_get_zigzag(r, &dx);
-        tape_get_zigzag(r, &dy);
+        int64_t dx = f[0].z, dy = f[1].z;
         p->sx = (int64_t)((uint64_t)p->sx + (uint64_t)dx); /* (wraps on a damaged file, never overflows) */
         p->sy = (int64_t)((uint64_t)p->sy + (uint64_t)dy);
         steer_camera_to_world(&p->camera, (double)(int)p->sx, (double)(int)p->sy, &in.x, &in.y);
@@ -774,8 +727,7 @@ static bool play_record(Session *s, Player *p, Pace *pace)
         break;
     }
     case TAPE_RELOAD: {
-        tape_get_string(r, &str, &n);
-        char *path = strndup(str, n);
+        char *path = strndup(f[0].s, f[0].len);
         in.kind = SESSION_RELOAD;
         in.name = path;
         session_input(s, &in); /* (nothing without memory for the path) */
@@ -791,32 +743,30 @@ static bool play_record(Session *s, Player *p, Pace *pace)
         r->pos = at;
         {
             size_t after;
-            const TapeFile *f = peek_file(p, &after);
+            const TapeFile *file = peek_file(p, &after);
             diverge(p, "at step %lld the recording loaded %s, where the replay loaded nothing", p->steps_seen,
-                    f ? f->path : "a script");
+                    file ? file->path : "a script");
         }
         break;
     case TAPE_CLOCK:
-        tape_get_byte(r, &byte);
         diverge(p, "at step %lld the recording read the wall clock (%s), where the replay did not", p->steps_seen,
-                CLOCK_NAMES[byte & 1]);
+                CLOCK_NAMES[f[0].u & 1]);
         break;
     case TAPE_ENV:
     case TAPE_INPUT:
+    {
+        const char *str;
+        size_t n;
         tape_get_string(r, &str, &n);
         diverge(p, "at step %lld the recording read %s %.*s, where the replay did not", p->steps_seen,
                 type == TAPE_ENV ? "the environment variable" : "the file", (int)(n > 300 ? 300 : n), str);
-        break;
-    case TAPE_OUTSIDE: {
-        const char *what, *where;
-        size_t what_len, where_len;
-        tape_get_string(r, &what, &what_len);
-        tape_get_string(r, &where, &where_len);
-        if (!p->first_outside[0])
-            snprintf(p->first_outside, sizeof p->first_outside, "%.*s%.*s at step %lld", (int)where_len, where,
-                     (int)what_len, what, p->steps_seen);
-        break;
     }
+        break;
+    case TAPE_OUTSIDE: /* what, where */
+        if (!p->first_outside[0])
+            snprintf(p->first_outside, sizeof p->first_outside, "%.*s%.*s at step %lld", (int)f[1].len, f[1].s,
+                     (int)f[0].len, f[0].s, p->steps_seen);
+        break;
     case TAPE_VIEW:
         tape_get_byte(r, &byte);
         tape_get_varint(r, &v);
@@ -824,9 +774,8 @@ static bool play_record(Session *s, Player *p, Pace *pace)
         break;
     case TAPE_CHECK: compare_check(s, p, r); break;
     case TAPE_END:
-        tape_get_varint(r, &v);
-        if ((long long)v != s->steps)
-            diverge(p, "the recording ended after step %llu, the replay after step %lld", (unsigned long long)v,
+        if ((long long)f[0].u != s->steps)
+            diverge(p, "the recording ended after step %llu, the replay after step %lld", (unsigned long long)f[0].u,
                     s->steps);
         return false;
     default: diverge(p, "unknown record at byte %zu", at); break;

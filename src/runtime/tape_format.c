@@ -177,6 +177,75 @@ bool tape_get_string(TapeReader *r, const char **out, size_t *len)
     return true;
 }
 
+/* ---- The records, by the table (TAPE_RECORDS) ------------------------------------------------- */
+
+const char *tape_record_name(int type)
+{
+    switch (type) {
+#define TAPE_RECORD_NAME(id, byte, name, layout)                                                                       \
+    case byte: return name;
+        TAPE_RECORDS(TAPE_RECORD_NAME)
+#undef TAPE_RECORD_NAME
+    default: return NULL;
+    }
+}
+
+const char *tape_record_layout(int type)
+{
+    switch (type) {
+#define TAPE_RECORD_LAYOUT(id, byte, name, layout)                                                                     \
+    case byte: return layout;
+        TAPE_RECORDS(TAPE_RECORD_LAYOUT)
+#undef TAPE_RECORD_LAYOUT
+    default: return NULL;
+    }
+}
+
+void tape_put_record(TapeBuffer *b, TapeRecord type, const TapeValue *v)
+{
+    const char *layout = tape_record_layout(type);
+    tape_put_byte(b, (unsigned char)type);
+    for (int i = 0; layout && layout[i] && layout[i] != '*'; i++) {
+        switch (layout[i]) {
+        case 's': tape_put_string(b, v[i].s, v[i].len); break;
+        case 'd': tape_put_double(b, v[i].d); break;
+        case 'v': tape_put_varint(b, v[i].u); break;
+        case 'z': tape_put_zigzag(b, v[i].z); break;
+        case 'b': tape_put_byte(b, (unsigned char)v[i].u); break;
+        case 'u': tape_put_u64(b, v[i].u); break;
+        case 'w': tape_put_u32(b, (uint32_t)v[i].u); break;
+        default: break;
+        }
+    }
+}
+
+bool tape_get_fields(TapeReader *r, const char *layout, TapeValue *v)
+{
+    for (int i = 0; layout[i]; i++) {
+        unsigned char byte = 0;
+        uint32_t word = 0;
+        bool ok;
+        switch (layout[i]) {
+        case 's': ok = tape_get_string(r, &v[i].s, &v[i].len); break;
+        case 'd': ok = tape_get_double(r, &v[i].d); break;
+        case 'v': ok = tape_get_varint(r, &v[i].u); break;
+        case 'z': ok = tape_get_zigzag(r, &v[i].z); break;
+        case 'b':
+            ok = tape_get_byte(r, &byte);
+            v[i].u = byte;
+            break;
+        case 'u': ok = tape_get_u64(r, &v[i].u); break;
+        case 'w':
+            ok = tape_get_u32(r, &word);
+            v[i].u = word;
+            break;
+        default: ok = false; break; /* ("*": the record's own code reads it) */
+        }
+        if (!ok) return false;
+    }
+    return true;
+}
+
 void tape_put_header(TapeBuffer *b, const TapeHeader *h)
 {
     tape_put_bytes(b, TAPE_MAGIC, TAPE_MAGIC_SIZE);

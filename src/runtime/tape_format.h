@@ -21,37 +21,6 @@
 /// Steps between two world checksums.
 #define TAPE_CHECK_INTERVAL 60
 
-/// Record types: one byte each, then the record's fields (docs/replay.md lists them).
-typedef enum TapeRecord {
-    TAPE_STEP = 'S',          ///< one physics step
-    TAPE_DRAW = 'D',          ///< one call of the scene's draw (one frame)
-    TAPE_KEY = 'K',           ///< keypressed(key): string
-    TAPE_POINTER = 'P',       ///< where steer.mouse() points: x, y (world)
-    TAPE_MOTION = 'M',        ///< the pointer moved: POINTER then mousemoved(x, y)
-    TAPE_MOTION_SCREEN = 'N', ///< the pointer moved, in pixels: zigzag varint dx, dy from the last; the
-                              ///< world point is the last CAMERA's (then POINTER + mousemoved as MOTION)
-    TAPE_CAMERA = 'W',        ///< the view's camera, for MOTION_SCREEN: f64 centre x, y, zoom, varint width, height
-    TAPE_PRESS = 'B',         ///< mousepressed(x, y, button): x, y, varint button
-    TAPE_RELOAD = 'R',        ///< a saved file was reloaded: string path (its text follows as a FILE)
-    TAPE_RESTART = 'T',       ///< the restart key (or a fixed scene loading): a fresh world and scene
-    TAPE_FILE = 'F',          ///< a script text as loaded: path, module, text, 64-bit sum of the text
-    TAPE_FILE_AGAIN = 'A',    ///< the same path and text as FILE record number varint
-    TAPE_CLOCK = 'C',         ///< a script read the wall clock: u8 which (0 os.time, 1 os.clock), double value
-    TAPE_OUTSIDE = 'O',       ///< a script reached outside the run (a file, the environment): what, where
-    TAPE_VIEW = 'V',          ///< the view changed: u8 what (TapeView), varint values
-    TAPE_CHECK = 'X', ///< world checksum: varint step, u64 sum, varint n, n x (varint serial delta, u8 kind, u32 sum)
-    TAPE_END = 'E',   ///< the recording ended normally: varint steps
-    /* Version 2: what a scene needs to be a game's input loop (docs/runtime.md, Scene input). */
-    TAPE_KEY_RELEASE = 'k', ///< keyreleased(key): string (only after that key's KEY)
-    TAPE_RELEASE = 'u',     ///< the pointer, then mousereleased(x, y, button): x, y, varint button
-    TAPE_ARGS = 'w',        ///< the scene's command-line words (`arg`), right after the header: varint n, n strings
-
-    /* What scripts read from the machine, given back in a replay (since version 2). */
-    TAPE_ENV = 'G',   ///< os.getenv(name): str name, u8 set, then str value when set
-    TAPE_INPUT = 'I', ///< a file opened to read or write: str path, u8 outcome (ScriptFileOutcome), then 0
-                      ///< failed: str message, varint errno; 1 read: str bytes; 2 not kept, 3 opened to write: nothing
-} TapeRecord;
-
 typedef enum TapeView { TAPE_VIEW_PAUSE = 0, TAPE_VIEW_SCALE = 1, TAPE_VIEW_RESIZE = 2 } TapeView;
 
 /// 64-bit FNV-1a of a text: the sum each FILE record carries.
@@ -91,6 +60,71 @@ bool tape_get_u32(TapeReader *r, uint32_t *out);
 bool tape_get_double(TapeReader *r, double *out);
 /// A string: points into the data (not NUL-terminated), `len` bytes.
 bool tape_get_string(TapeReader *r, const char **out, size_t *len);
+
+/* Every record, once: its name in the enum (TAPE_<id>), its type byte, what messages call it, and
+ * the layout of its fields after the type byte, one letter each: s string, d double (f64 bits),
+ * v varint, z zigzag varint, b byte, u u64, w u32. The writer (record.c, tape_put_record) and both
+ * readers (replay.c: the check of the whole file, then the playing) go by the layout. "*": the
+ * fields depend on their own values, read and written by the record's own code (its comment says
+ * how). docs/replay.md describes the same. */
+#define TAPE_RECORDS(X)                                                                                                \
+    X(STEP, 'S', "step", "")                      /* one physics step */                                             \
+    X(DRAW, 'D', "draw", "")                      /* one call of the scene's draw (one frame) */                    \
+    X(KEY, 'K', "key", "s")                       /* keypressed(key) */                                             \
+    X(POINTER, 'P', "pointer", "dd")              /* where steer.mouse() points: x, y (world) */                    \
+    X(MOTION, 'M', "mouse motion", "dd")          /* the pointer moved: POINTER then mousemoved(x, y) */            \
+    X(MOTION_SCREEN, 'N', "mouse motion (pixels)", /* the pointer moved, in pixels: dx, dy from the last; the */    \
+      "zz")                                       /* world point is the last CAMERA's (then as MOTION) */           \
+    X(CAMERA, 'W', "camera", "dddvv")             /* the view, for MOTION_SCREEN: centre x, y, zoom, width, height */ \
+    X(PRESS, 'B', "mouse press", "ddv")           /* mousepressed(x, y, button) */                                  \
+    X(RELOAD, 'R', "reload", "s")                 /* a saved file was reloaded: path (its text follows as a FILE) */ \
+    X(RESTART, 'T', "restart", "")                /* the restart key (or a fixed scene loading) */                  \
+    X(FILE, 'F', "script text", "sssu")           /* a script text as loaded: path, module, text, its sum */        \
+    X(FILE_AGAIN, 'A', "script text (again)", "v") /* the same path and text as FILE record number v */             \
+    X(CLOCK, 'C', "clock", "bd")                  /* a script read the wall clock: which (0 os.time, 1 os.clock), value */ \
+    X(OUTSIDE, 'O', "outside", "ss")              /* a script reached outside the run (a file, the environment): what, where */ \
+    X(VIEW, 'V', "view", "*")                     /* the view changed: u8 what (TapeView), varint value, varint height for a resize */ \
+    X(CHECK, 'X', "checksum", "*")                /* varint step, u64 sum, varint 2n (+1: the same vehicles as the last), */ \
+                                                  /* n x (varint serial delta, u8 kind unless the same, u32 sum) */ \
+    X(END, 'E', "end", "v")                       /* the recording ended normally: steps */                         \
+    /* Version 2: what a scene needs to be a game's input loop (docs/runtime.md, Scene input). */                    \
+    X(KEY_RELEASE, 'k', "key release", "s")       /* keyreleased(key) (only after that key's KEY) */                \
+    X(RELEASE, 'u', "mouse release", "ddv")       /* the pointer, then mousereleased(x, y, button) */               \
+    X(ARGS, 'w', "scene words", "*")              /* the scene's `arg`, right after the header: varint n, n strings */ \
+    /* What scripts read from the machine, given back in a replay (since version 2). */                             \
+    X(ENV, 'G', "environment", "*")               /* os.getenv(name): str name, u8 set, then str value when set */  \
+    X(INPUT, 'I', "file read", "*")               /* a file opened: str path, u8 outcome (ScriptFileOutcome), then */ \
+                                                  /* 0 failed: str message, varint errno; 1 read: str bytes; 2, 3: nothing */
+
+/// Record types: one byte each, then the record's fields (TAPE_RECORDS).
+typedef enum TapeRecord {
+#define TAPE_RECORD_ENUM(id, byte, name, layout) TAPE_##id = byte,
+    TAPE_RECORDS(TAPE_RECORD_ENUM)
+#undef TAPE_RECORD_ENUM
+} TapeRecord;
+
+/// The most fields a record of a fixed layout has.
+#define TAPE_MAX_FIELDS 5
+
+/// One field's value, by its layout letter: s in s/len, d in d, z in z, the others in u.
+typedef struct TapeValue {
+    uint64_t u;
+    int64_t z;
+    double d;
+    const char *s; ///< (read: points into the data, not NUL-terminated)
+    size_t len;
+} TapeValue;
+
+/// What messages call a record of this type ("checksum"); NULL for a type no record has.
+const char *tape_record_name(int type);
+/// The layout of its fields (TAPE_RECORDS): "" for none, "*" for a record read by its own code;
+/// NULL for a type no record has.
+const char *tape_record_layout(int type);
+/// Writes a record of a fixed layout: its type byte, then values[0..] as its layout says.
+void tape_put_record(TapeBuffer *b, TapeRecord type, const TapeValue *values);
+/// Reads the fields of a record of a fixed layout (after its type byte) into values[0..]; false
+/// when the bytes end first or a field is malformed (TapeReader's bad and ended say which).
+bool tape_get_fields(TapeReader *r, const char *layout, TapeValue *values);
 
 /// What the file says before its records: everything that shapes the run besides its inputs.
 typedef struct TapeHeader {
