@@ -35,7 +35,12 @@ double app_time_scale(const App *app) { return TIME_SCALES[app->scale_index]; }
 
 static void watch_file(void *ctx, const char *path) { watcher_add(ctx, path); }
 
-static void session_setup(App *app); /* (below, with the hooks it gives the session) */
+/* (below: what the app hears of its session) */
+static void before_step(void *ctx);
+static void after_step(void *ctx);
+static void settle(void *ctx);
+static void restarted(void *ctx, bool was_failed);
+static void undo_branch(void *ctx, const char *path);
 
 /* The world fits between the HUD and the rewind's timeline, which would otherwise hide its top-left
  * corner and its bottom edge (and whatever is there), and while a vehicle is selected, left of its
@@ -141,21 +146,25 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
         }
     }
     app->rewind_to = -1;
-    if ((!app->opt.headless || app->opt.rewind) && !app->opt.recorder && !app->opt.replaying && app->opt.script) {
-        app->session.rewind = rewind_begin(&app->opt); /* (without memory for it, the run goes on unrecorded) */
-        if (!app->session.rewind) fprintf(stderr, "steer: out of memory for the rewind's recording: rewind is off\n");
-    }
-    session_setup(app);
+    /* a window can always be rewound (headless only when asked: tests) */
+    SessionHooks hooks = {.ctx = app,
+                          .before_step = before_step,
+                          .after_step = after_step,
+                          .settle = settle,
+                          .restarted = restarted,
+                          .reload_undone = undo_branch,
+                          .key_known = app_key_known,
+                          .program_key = app_program_key};
+    session_init(&app->session, &app->opt, exe, !app->opt.headless || app->opt.rewind, &hooks);
     session_start(&app->session, error, sizeof error);
-    if (!app->session.host || script_failed(app->session.host)) fprintf(stderr, "steer: the scene failed to load: %s\n", error);
+    if (!app->session.host || script_failed(app->session.host))
+        fprintf(stderr, "steer: the scene failed to load: %s\n", error);
     if (!app->session.host) {
         trace_close(app->trace, error, sizeof error);
         app->trace = NULL;
-        rewind_destroy(app->session.rewind);
-        app->session.rewind = NULL;
+        session_stop(&app->session);
         return 1;
     }
-    rewind_started(app->session.rewind, &app->session);
     app_fit_camera(app);
     app->overlays = app->opt.overlays;
     app->show_help = app->opt.show_help;
@@ -204,8 +213,7 @@ void app_shutdown(App *app)
     char error[512];
     trace_close(app->trace, error, sizeof error); /* finish() closed it after a run */
     free(app->history);
-    script_destroy(app->session.host);
-    rewind_destroy(app->session.rewind); /* after the host, which records through it */
+    session_stop(&app->session);
     memset(app, 0, sizeof *app);
 }
 
@@ -334,31 +342,6 @@ static void restarted(void *ctx, bool was_failed)
 }
 
 static void settle(void *ctx) { app_settle_input(ctx); }
-
-/* The session of this app's options: its settings, its tape, and the shell's hooks. */
-static void session_setup(App *app)
-{
-    Session *s = &app->session;
-    s->run = app->opt.run;
-    s->run.keep_failed = options_keep_failed(&app->opt);
-    s->scene = app->opt.script;
-    s->exe = app->exe;
-    s->arg0 = app->opt.arg0;
-    s->words = app->opt.words;
-    s->word_count = app->opt.word_count;
-    s->key_known = app_key_known;
-    s->program_key = app_program_key;
-    s->tape = app->opt.tape;
-    s->recorder = app->opt.recorder;
-    s->replaying = app->opt.replaying;
-    s->quiet = app->opt.quiet;
-    s->hooks = (SessionHooks){.ctx = app,
-                              .before_step = before_step,
-                              .after_step = after_step,
-                              .settle = settle,
-                              .restarted = restarted,
-                              .reload_undone = undo_branch};
-}
 
 void app_check_reload(App *app)
 {

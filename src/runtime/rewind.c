@@ -171,26 +171,11 @@ void rewind_note_frame(Rewind *rw, const Session *s)
     rewind_note_errors(rw, s);
 }
 
-/* A session that replays headless through `player` into `host` from step `steps`: no recording,
- * no rewind of its own, quiet (the live run printed what this replay would print again); the live
- * session's settings otherwise (the same seeds, rates and guards). */
+/* A session that replays headless through `player` into `host` from step `steps` (session.h). */
 static void sim_session(Session *sim, const Session *live, const Rewind *rw, Player *player, ScriptHost *host,
                         long long steps)
 {
-    memset(sim, 0, sizeof *sim);
-    sim->run = live->run;
-    sim->scene = rw->scene;
-    sim->exe = live->exe;
-    sim->arg0 = live->arg0 ? live->arg0 : live->scene;
-    sim->words = live->words;
-    sim->word_count = live->word_count;
-    sim->key_known = live->key_known;
-    sim->program_key = live->program_key;
-    sim->tape = replay_tape(player);
-    sim->replaying = true;
-    sim->quiet = true;
-    sim->host = host;
-    sim->steps = steps;
+    session_init_replayer(sim, live, rw->scene, replay_tape(player), host, steps);
 }
 
 /* What a replay for the shell samples: the selected vehicle into the plots' ring (when given). A
@@ -347,10 +332,9 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
         rw->player = from.player;
     }
     if (!continuing || host != app->session.host) app->watched_serial = -1; /* watch what this host loaded */
-    app->session.host = host;
+    session_show(&app->session, host, at);
     script_set_quiet(host, false); /* the run shown: what it does from here is news */
     rw->head = last;
-    app->session.steps = at;
     app->selected = selected;
     app->accumulator = 0.0;
     app->paused = true;

@@ -4,6 +4,7 @@
 #include "session.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "guard.h"
 #include "record.h"
@@ -19,8 +20,8 @@ ScriptConfig session_config(const Session *s)
     c.arg0 = s->arg0 ? s->arg0 : s->scene;
     c.words = s->words;
     c.word_count = s->word_count;
-    c.key_known = s->key_known;
-    c.program_key = s->program_key;
+    c.key_known = s->hooks.key_known;
+    c.program_key = s->hooks.program_key;
     c.quiet = s->quiet;
     return c;
 }
@@ -29,6 +30,7 @@ ScriptHost *session_start(Session *s, char *error, size_t error_size)
 {
     ScriptConfig config = session_config(s);
     s->host = script_create(&config, error, error_size);
+    if (s->host) rewind_started(s->rewind, s); /* the recording's first checksum (step 0) */
     return s->host;
 }
 
@@ -45,6 +47,54 @@ void session_stop(Session *s)
 {
     script_destroy(s->host);
     s->host = NULL;
+    rewind_destroy(s->rewind); /* after the host, which records through it */
+    s->rewind = NULL;
+}
+
+void session_init(Session *s, AppOptions *opt, const char *exe, bool rewind, const SessionHooks *hooks)
+{
+    memset(s, 0, sizeof *s);
+    if (rewind && !opt->recorder && !opt->replaying && opt->script) {
+        s->rewind = rewind_begin(opt);
+        if (!s->rewind) fprintf(stderr, "steer: out of memory for the rewind's recording: rewind is off\n");
+    }
+    s->run = opt->run;
+    s->run.keep_failed = options_keep_failed(opt);
+    s->scene = opt->script;
+    s->exe = exe;
+    s->arg0 = opt->arg0;
+    s->words = opt->words;
+    s->word_count = opt->word_count;
+    s->tape = opt->tape;
+    s->recorder = opt->recorder;
+    s->replaying = opt->replaying;
+    s->quiet = opt->quiet;
+    if (hooks) s->hooks = *hooks;
+}
+
+void session_init_replayer(Session *s, const Session *live, const char *scene, const ScriptTape *tape,
+                           ScriptHost *host, long long steps)
+{
+    memset(s, 0, sizeof *s);
+    s->run = live->run;
+    s->scene = scene;
+    s->exe = live->exe;
+    s->arg0 = live->arg0 ? live->arg0 : live->scene;
+    s->words = live->words;
+    s->word_count = live->word_count;
+    s->hooks.key_known = live->hooks.key_known;
+    s->hooks.program_key = live->hooks.program_key;
+    s->tape = tape;
+    s->replaying = true;
+    s->quiet = true;
+    s->host = host;
+    s->steps = steps;
+}
+
+void session_show(Session *s, ScriptHost *host, long long steps)
+{
+    s->host = host;
+    s->steps = steps;
 }
 
 bool session_in_past(const Session *s) { return rewind_in_past(s->rewind); }

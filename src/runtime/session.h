@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "render.h"
+#include "options.h"
 #include "run_settings.h"
 #include "script.h"
 #include "tape_format.h"
@@ -63,6 +64,9 @@ typedef struct SessionHooks {
     void (*restarted)(void *ctx, bool was_failed);
     /// A save at a past step did not load: its tentative branch is to be taken back (rewind.h).
     void (*reload_undone)(void *ctx, const char *path);
+    /// The shell's key names, for the host (ScriptConfig.key_known, ScriptConfig.program_key).
+    bool (*key_known)(const char *name, char *hint, size_t hint_size);
+    const char *(*program_key)(const char *name, bool *movable);
 } SessionHooks;
 
 typedef struct Session {
@@ -72,8 +76,6 @@ typedef struct Session {
     const char *arg0;  ///< the scene's `arg`: arg[0], then the words
     const char *const *words;
     int word_count;
-    bool (*key_known)(const char *name, char *hint, size_t hint_size); ///< ScriptConfig's
-    const char *(*program_key)(const char *name, bool *movable);       ///< ScriptConfig's
     const ScriptTape *tape;   ///< what the host loads texts and reads the clock through; NULL: the disk
     ScriptHost *host;         ///< the scene running (NULL until session_start)
     long long steps;          ///< physics steps taken
@@ -85,12 +87,26 @@ typedef struct Session {
     SessionHooks hooks;
 } Session;
 
+/// Sets a session up for the run `opt` describes (its settings, its tape and recording, whether it
+/// replays), with the shell's hooks; with `rewind` (and neither a file recording nor a replay),
+/// a recording in memory to rewind through (rewind_begin: it points opt's recorder and tape at it;
+/// without memory for it the run goes on unrecorded, said on stderr). No host yet: session_start.
+void session_init(Session *s, AppOptions *opt, const char *exe, bool rewind, const SessionHooks *hooks);
+/// A session that replays `tape` (a recording of `live`'s run, whose scene is at `scene`) headless
+/// into `host` from step `steps`: no recording, no rewind of its own, quiet (the live run printed
+/// what it would print again), `live`'s settings otherwise (the same seeds, rates and guards).
+void session_init_replayer(Session *s, const Session *live, const char *scene, const ScriptTape *tape,
+                           ScriptHost *host, long long steps);
+/// The rewind's: `host`, replayed to step `steps`, becomes the one the session runs (the one it ran
+/// is the caller's to keep or destroy).
+void session_show(Session *s, ScriptHost *host, long long steps);
 /// The script host's configuration for this session.
 ScriptConfig session_config(const Session *s);
-/// Makes the host. Returns it (s->host), or NULL with the reason in `error`; a host that failed to
-/// load its scene (keep_failed) is returned too, with the reason in `error`.
+/// Makes the host (and starts the rewind's recording on it). Returns it (s->host), or NULL with
+/// the reason in `error`; a host that failed to load its scene (keep_failed) is returned too, with
+/// the reason in `error`.
 ScriptHost *session_start(Session *s, char *error, size_t error_size);
-/// Destroys the host (its finalizers bounded as at any exit).
+/// Destroys the host, then the rewind's recording it recorded through.
 void session_stop(Session *s);
 
 /// The one door: decides whether `in` is the scene's now, records it on the tape and delivers it.
