@@ -271,7 +271,7 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
         break;
     }
     case KEY_SWAP_FUTURE: {
-        if (!app->session.rewind || app->session.replaying) break;
+        if (!app->session.rewind) break; /* (none in a replay) */
         char error[2048];
         app->rewind_to = -1; /* (a step asked for on the timeline left behind) */
         if (!rewind_swap_future(app->session.rewind, app, error, sizeof error)) script_report_error(app->session.host, error);
