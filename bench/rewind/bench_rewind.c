@@ -53,7 +53,8 @@ static int jumps(App *app, const long long *targets, bool selecting)
         }
         double took = (guard_now() - a) * 1000.0;
         for (int f = 0; f < 60; f++) rewind_idle(app->session.rewind, app, 0.004); /* half a second paused at 120 fps */
-        if (app->session.steps != k || (sums[k] && steer_world_checksum(script_world(app->session.host)) != sums[k])) wrong++;
+        if (app->session.steps != k || (sums[k] && steer_world_checksum(script_world(app->session.host)) != sums[k]))
+            wrong++;
         ms[n] = took;
         ratio[n] = k > 0 && live_at[k] > 0 ? took / (live_at[k] * 1000.0) : 0.0;
         printf("  jump %2d: step %5lld -> %5lld  %8.1f ms  %s  (live took %7.1f ms to get there)\n", i + 1, from, k,

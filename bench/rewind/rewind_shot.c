@@ -22,7 +22,8 @@ static void feed_key(App *app, SDL_Keycode sym) { app_feed_key(app, sym, 0); }
 static void run_to(App *app, long long step)
 {
     for (long long f = 0; app->session.steps < step; f++) {
-        feed_motion(app, 512 + (int)(300 * sin(app->session.steps * 0.01)), 384 + (int)(200 * sin(app->session.steps * 0.02)));
+        feed_motion(app, 512 + (int)(300 * sin(app->session.steps * 0.01)),
+                    384 + (int)(200 * sin(app->session.steps * 0.02)));
         app_frame(app, 1.0 / 60.0);
     }
 }

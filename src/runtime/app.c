@@ -368,7 +368,8 @@ void app_rewind_to(App *app, long long step)
 {
     if (!app->session.rewind) return;
     char error[2048];
-    if (!rewind_jump(app->session.rewind, app, step, error, sizeof error)) script_report_error(app->session.host, error);
+    if (!rewind_jump(app->session.rewind, app, step, error, sizeof error))
+        script_report_error(app->session.host, error);
 }
 
 void app_frame(App *app, double seconds)
@@ -465,9 +466,10 @@ static void print_summary(App *app)
     double steps = app->session.steps ? (double)app->session.steps : 1.0;
     printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d failing_vehicles=%d frames=%llu "
            "lua_ms_per_frame=%.4f step_ms=%.4f lua_heap_kb=%zu\n",
-           app->session.steps, steer_world_time(world), steer_world_vehicle_count(world), script_error_count(app->session.host),
-           script_failing_vehicles(app->session.host), (unsigned long long)app->frames, app->lua_ms_total / frames,
-           app->session.step_ms_total / steps, script_memory_used(app->session.host) / 1024);
+           app->session.steps, steer_world_time(world), steer_world_vehicle_count(world),
+           script_error_count(app->session.host), script_failing_vehicles(app->session.host),
+           (unsigned long long)app->frames, app->lua_ms_total / frames, app->session.step_ms_total / steps,
+           script_memory_used(app->session.host) / 1024);
     fflush(stdout);
 }
 

@@ -36,7 +36,7 @@
 typedef struct App {
     AppOptions opt;
     const char *exe;
-    Session session; ///< the deterministic part: the host, the steps, the tape, the rewind's branch point
+    Session session;    ///< the deterministic part: the host, the steps, the tape, the rewind's branch point
     Watcher *watcher;   ///< NULL when not reloading
     SDL_Window *window; ///< NULL headless
     SDL_Renderer *sdl;  ///< the window's, or a software one on `surface` for headless screenshots

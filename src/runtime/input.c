@@ -220,8 +220,8 @@ static long long steps_per_second(App *app)
  * recorded, to a future a branch dropped: that part is not the recording's). */
 static long long timeline_step_at(App *app, int x)
 {
-    long long step =
-        steer_render_timeline_step(app->camera.width, app->camera.height, rewind_timeline_span(app->session.rewind, &app->session), x);
+    long long step = steer_render_timeline_step(app->camera.width, app->camera.height,
+                                                rewind_timeline_span(app->session.rewind, &app->session), x);
     long long last = rewind_last_step(app->session.rewind, &app->session);
     return step < last ? step : last;
 }
@@ -274,7 +274,8 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
         if (!app->session.rewind) break; /* (none in a replay) */
         char error[2048];
         app->rewind_to = -1; /* (a step asked for on the timeline left behind) */
-        if (!rewind_swap_future(app->session.rewind, app, error, sizeof error)) script_report_error(app->session.host, error);
+        if (!rewind_swap_future(app->session.rewind, app, error, sizeof error))
+            script_report_error(app->session.host, error);
         break;
     }
     case KEY_ZOOM:
@@ -326,8 +327,9 @@ static void scene_press(App *app, double wx, double wy, int button)
 {
     /* the click that gave the window focus (in the same frame) is no change of a past step shown */
     bool focus_click = app->focus_frame == app->frames + 1;
-    session_input(&app->session, &(SessionInput){
-                                     .kind = SESSION_PRESS, .x = wx, .y = wy, .button = button, .focus_click = focus_click});
+    session_input(
+        &app->session,
+        &(SessionInput){.kind = SESSION_PRESS, .x = wx, .y = wy, .button = button, .focus_click = focus_click});
 }
 
 /* A button's release: for the scene when it heard its press. */
@@ -405,7 +407,7 @@ void app_handle_event(App *app, const SDL_Event *ev)
             app->camera.width = ev->window.data1;
             app->camera.height = ev->window.data2;
             if (app->view_fitted)
-                app_fit_camera(app);          /* else the world stayed its size, cut off or lost in the middle */
+                app_fit_camera(app); /* else the world stayed its size, cut off or lost in the middle */
             view_changed(app, TAPE_VIEW_RESIZE, ev->window.data1, ev->window.data2);
         } else if (ev->window.event == SDL_WINDOWEVENT_FOCUS_GAINED) {
             app->focus_frame = app->frames + 1;
@@ -487,12 +489,8 @@ void app_handle_event(App *app, const SDL_Event *ev)
         app->last_y = ev->motion.y;
         app->pointer_seen = true;
         mouse_world(app, ev->motion.x, ev->motion.y, &wx, &wy);
-        SessionInput moved = {.kind = SESSION_MOTION,
-                              .x = wx,
-                              .y = wy,
-                              .camera = &app->camera,
-                              .sx = ev->motion.x,
-                              .sy = ev->motion.y};
+        SessionInput moved = {
+            .kind = SESSION_MOTION, .x = wx, .y = wy, .camera = &app->camera, .sx = ev->motion.x, .sy = ev->motion.y};
         if (session_input(&app->session, &moved)) app->pointer_camera = app->camera;
         break;
     default: break;

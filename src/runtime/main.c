@@ -88,8 +88,8 @@ static int run_replay(AppOptions *opt, const char *exe)
     int status = replay_run(&app, p);
     if (opt->headless) {
         printf("summary: steps=%lld time=%.3f vehicles=%d errors=%d\n", app.session.steps,
-               steer_world_time(script_world(app.session.host)), steer_world_vehicle_count(script_world(app.session.host)),
-               script_error_count(app.session.host));
+               steer_world_time(script_world(app.session.host)),
+               steer_world_vehicle_count(script_world(app.session.host)), script_error_count(app.session.host));
         fflush(stdout);
     }
     guard_watch_closing(GUARD_HARD_MIN_S);

@@ -245,17 +245,17 @@ static bool ends_with_png(const char *path)
 static bool replay_options_fit(const AppOptions *opt, char *error, size_t error_size)
 {
     const AppOptions d = options_default();
-    const char *clash = opt->record                       ? "--record"
+    const char *clash = opt->record                               ? "--record"
                         : opt->run.has_seed                       ? "--seed"
                         : opt->run.think_hz >= 0.0                ? "--think-hz"
                         : opt->run.physics_hz != 0.0              ? "--physics-hz"
                         : opt->run.threads != 0                   ? "--threads"
                         : opt->run.memory_cap != d.run.memory_cap ? "--memory-cap"
-                        : opt->steps >= 0                 ? "--steps"
-                        : opt->watch                      ? "--watch"
-                        : opt->poll                       ? "--poll"
-                        : opt->screenshot                 ? "--screenshot"
-                                                          : NULL;
+                        : opt->steps >= 0                         ? "--steps"
+                        : opt->watch                              ? "--watch"
+                        : opt->poll                               ? "--poll"
+                        : opt->screenshot                         ? "--screenshot"
+                                                                  : NULL;
     if (!clash) return true;
     snprintf(error, error_size,
              "option %s: a --replay runs with the options it was recorded with (give only "

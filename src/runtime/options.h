@@ -11,9 +11,9 @@
 #include "run_settings.h"
 
 typedef struct AppOptions {
-    const char *script; ///< the scene file
-    bool headless;      ///< no window; prints a summary at the end
-    long long steps;    ///< stop after this many physics steps; < 0 = run until quit
+    const char *script;     ///< the scene file
+    bool headless;          ///< no window; prints a summary at the end
+    long long steps;        ///< stop after this many physics steps; < 0 = run until quit
     const char *screenshot; ///< PNG to save, or NULL
     long long at_step;      ///< step at which to save it; < 0 = at the end
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped

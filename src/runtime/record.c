@@ -14,7 +14,10 @@
 #include <lua.h>
 
 /* A string field of a record (TapeValue), from a C string. */
-#define STR(text) {.s = (text), .len = strlen(text)}
+#define STR(text)                                                                                                      \
+    {                                                                                                                  \
+        .s = (text), .len = strlen(text)                                                                               \
+    }
 /* A button number as its varint (never negative). */
 #define BUTTON(b) ((uint64_t)((b) < 0 ? 0 : (b)))
 

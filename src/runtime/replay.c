@@ -753,15 +753,13 @@ static bool play_record(Session *s, Player *p, Pace *pace)
                 CLOCK_NAMES[f[0].u & 1]);
         break;
     case TAPE_ENV:
-    case TAPE_INPUT:
-    {
+    case TAPE_INPUT: {
         const char *str;
         size_t n;
         tape_get_string(r, &str, &n);
         diverge(p, "at step %lld the recording read %s %.*s, where the replay did not", p->steps_seen,
                 type == TAPE_ENV ? "the environment variable" : "the file", (int)(n > 300 ? 300 : n), str);
-    }
-        break;
+    } break;
     case TAPE_OUTSIDE: /* what, where */
         if (!p->first_outside[0])
             snprintf(p->first_outside, sizeof p->first_outside, "%.*s%.*s at step %lld", (int)f[1].len, f[1].s,
@@ -819,6 +817,7 @@ int replay_run(App *app, Player *p)
         return REPLAY_DIVERGED_STATUS;
     }
     if (ended)
-        fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->session.steps, p->checks);
+        fprintf(stderr, "steer: replay of %s: %lld steps, %d checksums matched\n", p->name, app->session.steps,
+                p->checks);
     return 0;
 }

@@ -129,11 +129,13 @@ static int setup_state(lua_State *L)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);
     host->env_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (host->config.run.has_seed || host->config.run.has_math_seed) { /* --seed replays math.random too (Lua
-                                                                * seeds it from the clock), and so does a recording */
+    if (host->config.run.has_seed ||
+        host->config.run.has_math_seed) { /* --seed replays math.random too (Lua
+                                           * seeds it from the clock), and so does a recording */
         lua_getglobal(L, "math");
         lua_getfield(L, -1, "randomseed");
-        lua_pushinteger(L, (lua_Integer)(host->config.run.has_seed ? host->config.run.seed : host->config.run.math_seed));
+        lua_pushinteger(L,
+                        (lua_Integer)(host->config.run.has_seed ? host->config.run.seed : host->config.run.math_seed));
         lua_call(L, 1, 0);
         lua_pop(L, 1);
     }
@@ -428,7 +430,8 @@ static bool read_scene(ScriptHost *host)
     }
     steer_lua_hold_world(L, -1); /* a scene's w:close() would free it under the loop */
     host->world_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    if (host->config.run.physics_hz > 0.0 && steer_world_set_dt(host->world, 1.0 / host->config.run.physics_hz) != STEER_OK) {
+    if (host->config.run.physics_hz > 0.0 &&
+        steer_world_set_dt(host->world, 1.0 / host->config.run.physics_hz) != STEER_OK) {
         script_report_error(host, steer_world_last_error(host->world));
         return false;
     }

@@ -72,8 +72,8 @@ void session_init(Session *s, AppOptions *opt, const char *exe, bool rewind, con
     if (hooks) s->hooks = *hooks;
 }
 
-void session_init_replayer(Session *s, const Session *live, const char *scene, const ScriptTape *tape,
-                           ScriptHost *host, long long steps)
+void session_init_replayer(Session *s, const Session *live, const char *scene, const ScriptTape *tape, ScriptHost *host,
+                           long long steps)
 {
     memset(s, 0, sizeof *s);
     s->run = live->run;

@@ -70,19 +70,19 @@ typedef struct SessionHooks {
 } SessionHooks;
 
 typedef struct Session {
-    RunSettings run; ///< keep_failed decided (0 or 1)
+    RunSettings run;   ///< keep_failed decided (0 or 1)
     const char *scene; ///< the scene file
     const char *exe;   ///< the program (to find scripts/lib next to it); may be NULL
     const char *arg0;  ///< the scene's `arg`: arg[0], then the words
     const char *const *words;
     int word_count;
-    const ScriptTape *tape;   ///< what the host loads texts and reads the clock through; NULL: the disk
-    ScriptHost *host;         ///< the scene running (NULL until session_start)
-    long long steps;          ///< physics steps taken
-    struct Recorder *recorder; ///< the tape tap: steps and the inputs the door lets through; NULL: none
-    struct Rewind *rewind;     ///< the branch point: a past step may be shown (rewind.h); NULL: none
-    bool replaying;           ///< a recording plays: the user's inputs only move the view
-    bool quiet;               ///< a replay in the background: prints nothing (the live run did)
+    const ScriptTape *tape;        ///< what the host loads texts and reads the clock through; NULL: the disk
+    ScriptHost *host;              ///< the scene running (NULL until session_start)
+    long long steps;               ///< physics steps taken
+    struct Recorder *recorder;     ///< the tape tap: steps and the inputs the door lets through; NULL: none
+    struct Rewind *rewind;         ///< the branch point: a past step may be shown (rewind.h); NULL: none
+    bool replaying;                ///< a recording plays: the user's inputs only move the view
+    bool quiet;                    ///< a replay in the background: prints nothing (the live run did)
     double step_ms, step_ms_total; ///< the world's step: smoothed, and summed for the summary
     SessionHooks hooks;
 } Session;
@@ -95,8 +95,8 @@ void session_init(Session *s, AppOptions *opt, const char *exe, bool rewind, con
 /// A session that replays `tape` (a recording of `live`'s run, whose scene is at `scene`) headless
 /// into `host` from step `steps`: no recording, no rewind of its own, quiet (the live run printed
 /// what it would print again), `live`'s settings otherwise (the same seeds, rates and guards).
-void session_init_replayer(Session *s, const Session *live, const char *scene, const ScriptTape *tape,
-                           ScriptHost *host, long long steps);
+void session_init_replayer(Session *s, const Session *live, const char *scene, const ScriptTape *tape, ScriptHost *host,
+                           long long steps);
 /// The rewind's: `host`, replayed to step `steps`, becomes the one the session runs (the one it ran
 /// is the caller's to keep or destroy).
 void session_show(Session *s, ScriptHost *host, long long steps);

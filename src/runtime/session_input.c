@@ -19,7 +19,7 @@
 #include "rewind.h"
 
 /* The keys that only modify others, by the names the window gives them (input.c, app_key_name). */
-static const char *const MODIFIERS[] = {"lshift",   "rshift",     "lctrl",    "rctrl",  "lalt",   "ralt",
+static const char *const MODIFIERS[] = {"lshift",  "rshift",   "lctrl",      "rctrl",    "lalt",   "ralt",
                                         "leftgui", "rightgui", "modeswitch", "capslock", "numlock"};
 
 bool session_is_modifier(const char *name)
@@ -72,8 +72,9 @@ static bool admit(Session *s, const SessionInput *in)
     case SESSION_PRESS:
         if (past && in->focus_click) return false; /* the click that focused the window */
         break;
-    case SESSION_VIEW: return !(past && in->view == TAPE_VIEW_RESIZE); /* (a past step's recording ends where it ends) */
-    case SESSION_RELOAD: return true; /* (it branches tentatively itself) */
+    case SESSION_VIEW:
+        return !(past && in->view == TAPE_VIEW_RESIZE); /* (a past step's recording ends where it ends) */
+    case SESSION_RELOAD: return true;                   /* (it branches tentatively itself) */
     case SESSION_RESTART: break;
     }
     session_go_live(s); /* input at a past step changes the past */
@@ -91,9 +92,8 @@ static void put_on_tape(Session *s, const SessionInput *in)
     case SESSION_PRESS: record_press(r, in->x, in->y, in->button); break;
     case SESSION_RELEASE: record_release(r, in->x, in->y, in->button); break;
     case SESSION_VIEW: record_view(r, in->view, in->a, in->b); break;
-    case SESSION_RELOAD:  /* (reload() records it, after a tentative branch) */
-    case SESSION_RESTART: /* (session_restart records it) */
-        break;
+    case SESSION_RELOAD: /* (reload() records it, after a tentative branch) */
+    case SESSION_RESTART: /* (session_restart records it) */ break;
     }
 }
 

@@ -256,7 +256,8 @@ void tape_put_header(TapeBuffer *b, const TapeHeader *h)
     const RunSettings *run = &h->run;
     /* --think-hz as a flag and a value (the scene's: the flag off, the bindings' default) */
     bool has_think_hz = run->think_hz >= 0.0;
-    tape_put_byte(b, (unsigned char)((run->has_seed ? 1 : 0) | (has_think_hz ? 2 : 0) | (run->keep_failed > 0 ? 4 : 0)));
+    tape_put_byte(b,
+                  (unsigned char)((run->has_seed ? 1 : 0) | (has_think_hz ? 2 : 0) | (run->keep_failed > 0 ? 4 : 0)));
     tape_put_u64(b, run->seed);
     tape_put_u64(b, run->math_seed);
     tape_put_double(b, has_think_hz ? run->think_hz : STEER_LUA_DEFAULT_THINK_HZ);

@@ -68,33 +68,33 @@ bool tape_get_string(TapeReader *r, const char **out, size_t *len);
  * fields depend on their own values, read and written by the record's own code (its comment says
  * how). docs/replay.md describes the same. */
 #define TAPE_RECORDS(X)                                                                                                \
-    X(STEP, 'S', "step", "")                      /* one physics step */                                             \
-    X(DRAW, 'D', "draw", "")                      /* one call of the scene's draw (one frame) */                    \
-    X(KEY, 'K', "key", "s")                       /* keypressed(key) */                                             \
-    X(POINTER, 'P', "pointer", "dd")              /* where steer.mouse() points: x, y (world) */                    \
-    X(MOTION, 'M', "mouse motion", "dd")          /* the pointer moved: POINTER then mousemoved(x, y) */            \
-    X(MOTION_SCREEN, 'N', "mouse motion (pixels)", /* the pointer moved, in pixels: dx, dy from the last; the */    \
-      "zz")                                       /* world point is the last CAMERA's (then as MOTION) */           \
-    X(CAMERA, 'W', "camera", "dddvv")             /* the view, for MOTION_SCREEN: centre x, y, zoom, width, height */ \
-    X(PRESS, 'B', "mouse press", "ddv")           /* mousepressed(x, y, button) */                                  \
-    X(RELOAD, 'R', "reload", "s")                 /* a saved file was reloaded: path (its text follows as a FILE) */ \
-    X(RESTART, 'T', "restart", "")                /* the restart key (or a fixed scene loading) */                  \
-    X(FILE, 'F', "script text", "sssu")           /* a script text as loaded: path, module, text, its sum */        \
-    X(FILE_AGAIN, 'A', "script text (again)", "v") /* the same path and text as FILE record number v */             \
-    X(CLOCK, 'C', "clock", "bd")                  /* a script read the wall clock: which (0 os.time, 1 os.clock), value */ \
-    X(OUTSIDE, 'O', "outside", "ss")              /* a script reached outside the run (a file, the environment): what, where */ \
-    X(VIEW, 'V', "view", "*")                     /* the view changed: u8 what (TapeView), varint value, varint height for a resize */ \
-    X(CHECK, 'X', "checksum", "*")                /* varint step, u64 sum, varint 2n (+1: the same vehicles as the last), */ \
-                                                  /* n x (varint serial delta, u8 kind unless the same, u32 sum) */ \
-    X(END, 'E', "end", "v")                       /* the recording ended normally: steps */                         \
-    /* Version 2: what a scene needs to be a game's input loop (docs/runtime.md, Scene input). */                    \
-    X(KEY_RELEASE, 'k', "key release", "s")       /* keyreleased(key) (only after that key's KEY) */                \
-    X(RELEASE, 'u', "mouse release", "ddv")       /* the pointer, then mousereleased(x, y, button) */               \
-    X(ARGS, 'w', "scene words", "*")              /* the scene's `arg`, right after the header: varint n, n strings */ \
-    /* What scripts read from the machine, given back in a replay (since version 2). */                             \
-    X(ENV, 'G', "environment", "*")               /* os.getenv(name): str name, u8 set, then str value when set */  \
-    X(INPUT, 'I', "file read", "*")               /* a file opened: str path, u8 outcome (ScriptFileOutcome), then */ \
-                                                  /* 0 failed: str message, varint errno; 1 read: str bytes; 2, 3: nothing */
+    X(STEP, 'S', "step", "")                       /* one physics step */                                              \
+    X(DRAW, 'D', "draw", "")                       /* one call of the scene's draw (one frame) */                      \
+    X(KEY, 'K', "key", "s")                        /* keypressed(key) */                                               \
+    X(POINTER, 'P', "pointer", "dd")               /* where steer.mouse() points: x, y (world) */                      \
+    X(MOTION, 'M', "mouse motion", "dd")           /* the pointer moved: POINTER then mousemoved(x, y) */              \
+    X(MOTION_SCREEN, 'N', "mouse motion (pixels)", /* the pointer moved, in pixels: dx, dy from the last; the */       \
+      "zz")                                        /* world point is the last CAMERA's (then as MOTION) */             \
+    X(CAMERA, 'W', "camera", "dddvv")              /* the view, for MOTION_SCREEN: centre x, y, zoom, width, height */ \
+    X(PRESS, 'B', "mouse press", "ddv")            /* mousepressed(x, y, button) */                                    \
+    X(RELOAD, 'R', "reload", "s")                  /* a saved file was reloaded: path (its text follows as a FILE) */  \
+    X(RESTART, 'T', "restart", "")                 /* the restart key (or a fixed scene loading) */                    \
+    X(FILE, 'F', "script text", "sssu")            /* a script text as loaded: path, module, text, its sum */          \
+    X(FILE_AGAIN, 'A', "script text (again)", "v") /* the same path and text as FILE record number v */                \
+    X(CLOCK, 'C', "clock", "bd")     /* a script read the wall clock: which (0 os.time, 1 os.clock), value */          \
+    X(OUTSIDE, 'O', "outside", "ss") /* a script reached outside the run (a file, the environment): what, where */     \
+    X(VIEW, 'V', "view", "*") /* the view changed: u8 what (TapeView), varint value, varint height for a resize */     \
+    X(CHECK, 'X', "checksum", "*") /* varint step, u64 sum, varint 2n (+1: the same vehicles as the last), */          \
+                                   /* n x (varint serial delta, u8 kind unless the same, u32 sum) */                   \
+    X(END, 'E', "end", "v")        /* the recording ended normally: steps */                                           \
+    /* Version 2: what a scene needs to be a game's input loop (docs/runtime.md, Scene input). */                      \
+    X(KEY_RELEASE, 'k', "key release", "s") /* keyreleased(key) (only after that key's KEY) */                         \
+    X(RELEASE, 'u', "mouse release", "ddv") /* the pointer, then mousereleased(x, y, button) */                        \
+    X(ARGS, 'w', "scene words", "*")        /* the scene's `arg`, right after the header: varint n, n strings */       \
+    /* What scripts read from the machine, given back in a replay (since version 2). */                                \
+    X(ENV, 'G', "environment", "*") /* os.getenv(name): str name, u8 set, then str value when set */                   \
+    X(INPUT, 'I', "file read", "*") /* a file opened: str path, u8 outcome (ScriptFileOutcome), then */                \
+                                    /* 0 failed: str message, varint errno; 1 read: str bytes; 2, 3: nothing */
 
 /// Record types: one byte each, then the record's fields (TAPE_RECORDS).
 typedef enum TapeRecord {

@@ -208,7 +208,8 @@ static void test_input_or_a_save_at_a_past_step_goes_on_from_it_and_drops_the_ol
     event_key(&app, SDLK_b, 0);
     assert_false(rewind_in_past(app.session.rewind));
     assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 1000); /* steps 1001..1500 dropped */
-    assert_int_equal(rewind_keyframes(app.session.rewind), 1); /* 375 kept; 750 was used; 1125 replayed the old future */
+    assert_int_equal(rewind_keyframes(app.session.rewind),
+                     1); /* 375 kept; 750 was used; 1125 replayed the old future */
     event_key(&app, SDLK_SPACE, 0);
     run_noting(&app, 300);
     assert_int_equal(app.session.steps, 1300);
@@ -492,7 +493,8 @@ static void test_replays_print_nothing_only_the_run_shown_does(void **state)
     assert_int_equal(rt_count(out, "load"), 0);
     int ticks = rt_count(out, "tick");
     if (ticks > 6)
-        fail_msg("%d ticks printed after step 1500 (at most 6 in %lld steps):\n%s", ticks, app.session.steps - 1500, out);
+        fail_msg("%d ticks printed after step 1500 (at most 6 in %lld steps):\n%s", ticks, app.session.steps - 1500,
+                 out);
     free(out);
     free(err);
 
@@ -804,7 +806,8 @@ static void save_broken_and_wait(App *app, const char *text, const char *expect)
         rt_sleep(0.02);
     }
     if (!panel_says(app, expect))
-        fail_msg("the panel never said '%s': %s", expect, script_error(app->session.host) ? script_error(app->session.host) : "");
+        fail_msg("the panel never said '%s': %s", expect,
+                 script_error(app->session.host) ? script_error(app->session.host) : "");
 }
 
 static void test_a_save_that_fails_at_a_past_step_keeps_the_future(void **state)

@@ -20,32 +20,31 @@
 #define STEPS 240
 
 /* Each input moves the world in its own way, so that a replay that lost or doubled one differs. */
-static const char *SCENE =
-    "local steer = require \"steer\"\n"
-    "world = {width = 400, height = 300, edges = \"wrap\", seed = 3}\n"
-    "function load(w)\n"
-    "  W = w\n"
-    "  for i = 1, 6 do\n"
-    "    w:spawn{kind = \"a\", x = w:random(400), y = w:random(300), max_speed = 60}:wander{}\n"
-    "  end\n"
-    "  heard = {}\n"
-    "end\n"
-    "local function note(what) heard[#heard + 1] = what end\n"
-    "function keypressed(k)\n"
-    "  note(\"press \" .. k)\n"
-    "  if k == \"b\" then W:spawn{kind = \"b\", x = 10, y = 10, max_speed = 50}:wander{} end\n"
-    "end\n"
-    "function keyreleased(k) note(\"release \" .. k) end\n"
-    "function mousepressed(x, y, b)\n"
-    "  note(\"mousepressed \" .. b)\n"
-    "  W:spawn{kind = \"b\", x = x, y = y, max_speed = 40}:wander{}\n"
-    "end\n"
-    "function mousereleased(x, y, b) note(\"mousereleased \" .. b) end\n"
-    "function mousemoved(x, y) note(\"moved\") end\n"
-    "function update(w, dt)\n"
-    "  local mx, my = steer.mouse()\n"
-    "  if mx then for _, v in ipairs(w:vehicles()) do v.max_speed = 40 + (mx % 50) end end\n"
-    "end\n";
+static const char *SCENE = "local steer = require \"steer\"\n"
+                           "world = {width = 400, height = 300, edges = \"wrap\", seed = 3}\n"
+                           "function load(w)\n"
+                           "  W = w\n"
+                           "  for i = 1, 6 do\n"
+                           "    w:spawn{kind = \"a\", x = w:random(400), y = w:random(300), max_speed = 60}:wander{}\n"
+                           "  end\n"
+                           "  heard = {}\n"
+                           "end\n"
+                           "local function note(what) heard[#heard + 1] = what end\n"
+                           "function keypressed(k)\n"
+                           "  note(\"press \" .. k)\n"
+                           "  if k == \"b\" then W:spawn{kind = \"b\", x = 10, y = 10, max_speed = 50}:wander{} end\n"
+                           "end\n"
+                           "function keyreleased(k) note(\"release \" .. k) end\n"
+                           "function mousepressed(x, y, b)\n"
+                           "  note(\"mousepressed \" .. b)\n"
+                           "  W:spawn{kind = \"b\", x = x, y = y, max_speed = 40}:wander{}\n"
+                           "end\n"
+                           "function mousereleased(x, y, b) note(\"mousereleased \" .. b) end\n"
+                           "function mousemoved(x, y) note(\"moved\") end\n"
+                           "function update(w, dt)\n"
+                           "  local mx, my = steer.mouse()\n"
+                           "  if mx then for _, v in ipairs(w:vehicles()) do v.max_speed = 40 + (mx % 50) end end\n"
+                           "end\n";
 
 /* What the scene heard of the inputs before the restart: each once, in order. */
 #define BEFORE_RESTART "press b, release b, moved, mousepressed 1, mousereleased 1"
@@ -119,11 +118,15 @@ static void test_a_session_driven_through_its_door_replays_to_the_same_worlds(vo
             assert_true(input(&live, (SessionInput){.kind = SESSION_POINTER, .x = 200, .y = 150}));
             assert_true(input(&live, (SessionInput){.kind = SESSION_PRESS, .x = 200, .y = 150, .button = 1}));
             break;
-        case 45: assert_true(input(&live, (SessionInput){.kind = SESSION_RELEASE, .x = 210, .y = 155, .button = 1})); break;
+        case 45:
+            assert_true(input(&live, (SessionInput){.kind = SESSION_RELEASE, .x = 210, .y = 155, .button = 1}));
+            break;
         case 50: /* a repeat, when the scene did not ask for repeats: not the scene's */
             assert_false(input(&live, (SessionInput){.kind = SESSION_KEY_PRESS, .name = "b", .repeat = true}));
             break;
-        case 90: assert_true(input(&live, (SessionInput){.kind = SESSION_VIEW, .view = TAPE_VIEW_PAUSE, .a = 1})); break;
+        case 90:
+            assert_true(input(&live, (SessionInput){.kind = SESSION_VIEW, .view = TAPE_VIEW_PAUSE, .a = 1}));
+            break;
         case 120:
             assert_string_equal(heard(&live), BEFORE_RESTART);
             assert_true(input(&live, (SessionInput){.kind = SESSION_RESTART}));
@@ -224,8 +227,7 @@ static void test_what_only_looks_at_a_past_step_does_not_branch_and_a_key_for_th
     assert_false(input(s, (SessionInput){.kind = SESSION_MOTION, .x = 10, .y = 10}));
     assert_false(input(s, (SessionInput){.kind = SESSION_RELEASE, .x = 10, .y = 10, .button = 1}));
     assert_false(input(s, (SessionInput){.kind = SESSION_VIEW, .view = TAPE_VIEW_RESIZE, .a = 500, .b = 400}));
-    assert_false(
-        input(s, (SessionInput){.kind = SESSION_PRESS, .x = 10, .y = 10, .button = 1, .focus_click = true}));
+    assert_false(input(s, (SessionInput){.kind = SESSION_PRESS, .x = 10, .y = 10, .button = 1, .focus_click = true}));
     assert_true(session_in_past(s));
     assert_int_equal(rewind_last_step(s->rewind, s), 300); /* nothing dropped */
     assert_int_equal(s->steps, 120);
