@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "options.h"
+#include "render.h"
 #include "session.h"
 
 typedef struct App App; /* (app.h: the shell, whose view a jump moves) */

@@ -5,14 +5,13 @@
  * play (input.c, app.c), a replay (replay.c) and the rewind's replays (rewind.c) all drive a
  * session through it, and only it decides what is the scene's input, records it and delivers it.
  * The shell around a session (app.h: window, camera, HUD, selection, overlays, the devices) hears
- * back through SessionHooks. Knows nothing of SDL. */
+ * back through SessionHooks. This header knows nothing of SDL, windows or cameras' insides. */
 #ifndef STEER_RUNTIME_SESSION_H
 #define STEER_RUNTIME_SESSION_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "render.h"
 #include "options.h"
 #include "run_settings.h"
 #include "script.h"
@@ -20,6 +19,7 @@
 
 struct Recorder;
 struct Rewind;
+struct SteerCamera; /* (render.h: a MOTION may say which camera it came through) */
 
 /// Every kind of input a scene (or its run) can be given.
 typedef enum SessionInputKind {
@@ -45,7 +45,7 @@ typedef struct SessionInput {
     bool focus_click; ///< PRESS: the click that gave the window focus (in this frame)
     /// MOTION: the pixel the pointer is at and the camera that put it at (x, y): a recording
     /// writes pixels when it can (smaller). NULL camera: the point is written as it is.
-    const SteerCamera *camera;
+    const struct SteerCamera *camera;
     int sx, sy;
     TapeView view; ///< VIEW: what changed, with its values a (and b for a resize)
     int a, b;
