@@ -922,6 +922,21 @@ static void take_batch(const SenseContext *c, SteerSeen *batch, int count, int *
 {
     SteerSense *s = c->sense;
     int cap = s->def.max_memories;
+    if (*kept + count <= cap) {
+        /* Room for all (the common case): every visible one goes in, no order needed to choose. */
+        for (int i = 0; i < count; i++) {
+            if (!steer_sight_clear(c->world, c->self->position, batch[i].offset, s->def.walls_block,
+                                   s->def.obstacles_block))
+                continue;
+            int at = (*kept)++;
+            while (at > 0 && seen_before(&batch[i], &s->best[at - 1])) {
+                s->best[at] = s->best[at - 1];
+                at--;
+            }
+            s->best[at] = batch[i];
+        }
+        return;
+    }
     for (int i = count / 2 - 1; i >= 0; i--) sift_down(batch, count, i);
     while (count > 0) {
         SteerSeen top = batch[0];
@@ -958,9 +973,24 @@ static int sight(const SenseContext *c)
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, local.x, local.y, s->def.range);
+    /* Most candidates of the cells walked lie beyond range: the grid's float copy of the positions
+     * (good to a few thousandths of a unit) rules those out before their entry is read. */
+    bool quick = g->float_ok && !cursor.wrap_each;
+    double px = local.x - g->origin_x, py = local.y - g->origin_y;
+    double reach = s->def.range + 0.05 + 1e-6 * s->def.range;
+    float reach_sq = (float)(reach * reach);
+    float fhx = (float)h.x, fhy = (float)h.y, fcos = (float)cos_half;
     while (steer_grid_cursor_next(&cursor, &run)) {
+        float ox = (float)(px - run.shift_x), oy = (float)(py - run.shift_y);
         for (int k = run.begin; k < run.end; k++) {
             if (kinds && !((kinds >> g->entry_kind[k]) & 1u)) continue;
+            if (quick) {
+                float dx = g->fx[k] - ox, dy = g->fy[k] - oy;
+                float dd = dx * dx + dy * dy;
+                if (dd > reach_sq) continue;
+                /* the cone too, a little wide (0.1 units): the exact test follows */
+                if (cone && dx * fhx + dy * fhy < fcos * sqrtf(dd) - 0.1f) continue;
+            }
             const SteerGridEntry *e = &g->entry[k];
             if (e->slot == c->slot) continue;
             SteerVec2 q = e->exact ? steer_vec2(e->x, e->y)
@@ -969,7 +999,7 @@ static int sight(const SenseContext *c)
             double d2 = steer_length_sq(d);
             if (d2 > range_sq) continue;
             if (cone && d2 > 0.0 && steer_dot(d, h) < cos_half * sqrt(d2)) continue;
-            batch[batched++] = (SteerSeen){d2, e->rank, e->slot, d};
+            batch[batched++] = (SteerSeen){d2, e->rank, e->slot, k, d};
             if (batched == SIGHT_BATCH) {
                 take_batch(c, batch, batched, &kept);
                 batched = 0;
@@ -977,15 +1007,29 @@ static int sight(const SenseContext *c)
         }
     }
     take_batch(c, batch, batched, &kept);
+    /* A vehicle remembered already keeps its serial and id while no vehicle was removed since the
+     * memories were checked (its slot holds it still): no read of the vehicle for those. */
+    bool same_slots = s->removals == world->removals && s->memory_count <= 64;
     for (int i = 0; i < kept; i++) {
         const SteerSeen *seen = &s->best[i];
-        const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
+        const SteerGridEntry *e = &g->entry[seen->entry];
         SteerSenseMemory m;
         memset(&m, 0, sizeof m);
-        m.serial = serial_of(world, seen->slot);
-        m.other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
-        m.position = other->position;
-        m.velocity = other->velocity;
+        int known = -1;
+        if (same_slots)
+            for (int j = 0; j < s->memory_count && known < 0; j++)
+                if (s->memories[j].other.index1 == (uint32_t)seen->slot + 1) known = j;
+        if (known >= 0) {
+            m.serial = s->memories[known].serial;
+            m.other = s->memories[known].other;
+        } else {
+            const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
+            m.serial = serial_of(world, seen->slot);
+            m.other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
+        }
+        m.position = e->exact ? steer_vec2(e->x, e->y)
+                              : ((const SteerVehicle *)steer_pool_at(&world->vehicles, seen->slot))->position;
+        m.velocity = steer_vec2(e->vx, e->vy);
         m.step = c->step;
         m.time = c->time;
         m.distance = sqrt(seen->distance_sq);

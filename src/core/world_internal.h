@@ -182,6 +182,7 @@ typedef struct SteerSense {
 typedef struct SteerSeen {
     double distance_sq;
     int rank, slot;
+    int entry; ///< its index in the grid's sorted entries
     SteerVec2 offset;
 } SteerSeen;
 
