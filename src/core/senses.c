@@ -1269,18 +1269,14 @@ static void sense_task(void *context, int t, int tasks)
     uint64_t step = world->step_count;
     for (int i = begin; i < end; i++) {
 #if defined(__GNUC__)
-        /* The vehicles due a little ahead: their SteerSensor (8 ahead), then their senses and
-         * themselves (4 ahead, the sensor in cache by then) - each a miss otherwise. */
-        if (i + 8 < end) {
-            const SteerSensing *ahead = &world->sensing[i + 8];
-            if (ahead->next_visit <= step || job->all) __builtin_prefetch(&world->sensors[ahead->slot], 0, 1);
-        }
-        if (i + 4 < end) {
-            const SteerSensing *ahead = &world->sensing[i + 4];
+        /* The vehicles due a little ahead (most between are not): their SteerSensor, themselves
+         * and their serial, each a miss otherwise; nothing that needs a load first. */
+        if (i + 16 < end) {
+            const SteerSensing *ahead = &world->sensing[i + 16];
             if (ahead->next_visit <= step || job->all) {
-                const SteerSensor *sensor = &world->sensors[ahead->slot];
-                if (sensor->senses) __builtin_prefetch(sensor->senses, 0, 1);
+                __builtin_prefetch(&world->sensors[ahead->slot], 0, 1);
                 __builtin_prefetch(steer_pool_at(&world->vehicles, ahead->slot), 0, 1);
+                __builtin_prefetch(&world->vehicle_cold[ahead->slot], 0, 1);
             }
         }
 #endif
