@@ -1148,7 +1148,7 @@ static void list_events(SteerWorld *world)
         total += count;
     }
     world->event_vehicles = listed;
-    world->event_start[listed] = total;
+    if (world->event_start) world->event_start[listed] = total; /* (none before the first sense or timer) */
     world->events_dirty = false;
 }
 
