@@ -20,7 +20,10 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 run() {
     scene=$1 hz=$2 threads=$3
     shift 3
-    line=$(env "$@" "$steer" --headless --steps "$steps" --think-hz "$hz" --threads "$threads" --time-budget 2000 \
+    rate="--think-hz $hz"
+    [ "$hz" = - ] && rate= # the scene's own (hunt_senses.lua: 0, nothing thinks)
+    # shellcheck disable=SC2086
+    line=$(env "$@" "$steer" --headless --steps "$steps" $rate --threads "$threads" --time-budget 2000 \
         "$scene" | grep '^summary:')
     lua=$(echo "$line" | sed -n 's/.*lua_ms_per_frame=\([0-9.]*\).*/\1/p')
     step=$(echo "$line" | sed -n 's/.*step_ms=\([0-9.]*\).*/\1/p')
@@ -48,15 +51,15 @@ trap 'rm -rf "$tmp"' EXIT
 echo "== bench-senses (Lua): hunter/prey, 2,000 hunters + 8,000 prey, $steps steps headless, medians of $runs runs ($steer)"
 # alternated, so that a busy machine weighs on both alike
 measure poll "$here/../brains/hunt_10k.lua" 10 1
-measure events "$here/hunt_senses.lua" 10 1
+measure events "$here/hunt_senses.lua" - 1
 measure bare "$here/../brains/hunt_10k.lua" 0 1
-measure sensing "$here/hunt_senses.lua" 0 1 STEER_BENCH_BRAIN=none
+measure sensing "$here/hunt_senses.lua" - 1 STEER_BENCH_BRAIN=none
 echo "polling brains (closest at every think, 10 Hz): Lua $poll_lua ms/frame, step $poll_step ms"
-echo "senses + events (sight at 10 Hz in the step):  Lua $events_lua ms/frame, step $events_step ms"
+echo "senses + events (sight at 10 Hz in the step, no thinks):  Lua $events_lua ms/frame, step $events_step ms"
 echo "Lua per frame, events / polling: $(ratio "$events_lua" "$poll_lua") (target: under 0.5 ms)"
 echo "physics alone: without senses $bare_step ms/step, with senses $sensing_step ms/step:" \
     "$(ratio "$sensing_step" "$bare_step")x (target: at most 1.5x)"
-measure big "$here/hunt_senses.lua" 10 2 STEER_BENCH_VEHICLES="$big"
+measure big "$here/hunt_senses.lua" - 2 STEER_BENCH_VEHICLES="$big"
 whole=$(awk -v a="$big_lua" -v b="$big_step" 'BEGIN { printf "%.2f", a + b }')
 echo "$big vehicles, senses + events, 2 threads: step $big_step ms + Lua $big_lua ms = $whole ms/frame" \
     "(target: under 16.7 ms, 60 fps)"
