@@ -6,12 +6,14 @@
 # at 10 Hz in the step, Lua only when something changed), headless, in the same run; then the
 # physics alone, without and with senses; then 100,000 vehicles of the event scene on 2 threads,
 # whole frame (step + senses + Lua). Each figure is the median of STEER_BENCH_RUNS runs (3) of
-# STEER_BENCH_STEPS steps (600); 1 frame = 1 step at 60 Hz.
+# STEER_BENCH_STEPS steps (600; STEER_BENCH_BIG_STEPS, 300, at STEER_BENCH_BIG vehicles); 1 frame =
+# 1 step at 60 Hz.
 steer=${1:-build/steer}
 here=$(dirname "$0")
 steps=${STEER_BENCH_STEPS:-600}
 runs=${STEER_BENCH_RUNS:-3}
 big=${STEER_BENCH_BIG:-100000}
+big_steps=${STEER_BENCH_BIG_STEPS:-300}
 
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -23,7 +25,7 @@ run() {
     rate="--think-hz $hz"
     [ "$hz" = - ] && rate= # the scene's own (hunt_senses.lua: 0, nothing thinks)
     # shellcheck disable=SC2086
-    line=$(env "$@" "$steer" --headless --steps "$steps" $rate --threads "$threads" --time-budget 2000 \
+    line=$(env "$@" "$steer" --headless --steps "${run_steps:-$steps}" $rate --threads "$threads" --time-budget 2000 \
         "$scene" | grep '^summary:')
     lua=$(echo "$line" | sed -n 's/.*lua_ms_per_frame=\([0-9.]*\).*/\1/p')
     step=$(echo "$line" | sed -n 's/.*step_ms=\([0-9.]*\).*/\1/p')
@@ -59,7 +61,8 @@ echo "senses + events (sight at 10 Hz in the step, no thinks):  Lua $events_lua 
 echo "Lua per frame, events / polling: $(ratio "$events_lua" "$poll_lua") (target: under 0.5 ms)"
 echo "physics alone: without senses $bare_step ms/step, with senses $sensing_step ms/step:" \
     "$(ratio "$sensing_step" "$bare_step")x (target: at most 1.5x)"
+run_steps=$big_steps
 measure big "$here/hunt_senses.lua" - 2 STEER_BENCH_VEHICLES="$big"
 whole=$(awk -v a="$big_lua" -v b="$big_step" 'BEGIN { printf "%.2f", a + b }')
-echo "$big vehicles, senses + events, 2 threads: step $big_step ms + Lua $big_lua ms = $whole ms/frame" \
+echo "$big vehicles ($big_steps steps), senses + events, 2 threads: step $big_step ms + Lua $big_lua ms = $whole ms/frame" \
     "(target: under 16.7 ms, 60 fps)"
