@@ -272,7 +272,6 @@ end
 local function make_event(machine, on)
   local function handle(v, a, b, c, d, e)
     running = nil -- a fresh call from outside
-    local book = books[v] or bookkeeping(v)
     local states = machine.states
     local current = v.state
     local state = current ~= nil and states[current]
@@ -287,7 +286,8 @@ local function make_event(machine, on)
       owner = lookup(machine, owner_name, "fsm global state")
       handler = owner[on]
     end
-    if handler == nil then return end
+    if handler == nil then return end -- (most events, in a busy world: nothing else is read)
+    local book = books[v] or bookkeeping(v)
     local changes = book.changes
     running = handler
     local next_name = handler(v, a, b, c, d, e)
