@@ -133,15 +133,17 @@ static void test_trace_rows_match_what_lua_reads(void **state)
     if (status != 0) fail_msg("exit %d: %s", status, err);
     Csv *c = csv_read(rt_path("trace.csv"));
 
-    /* the header: the documented columns, then one per behaviour */
+    /* the header: the documented columns, then one per behaviour, then the senses' */
     const char *fixed[] = {"step", "time", "id", "kind", "x", "y", "vx", "vy", "heading", "state", "speed", "force"};
-    assert_int_equal(c->columns, 12 + STEER_BEHAVIOUR_COUNT);
+    const char *senses[] = {"sensed", "closest_sensed", "remembered", "senses"};
+    assert_int_equal(c->columns, 12 + STEER_BEHAVIOUR_COUNT + 4);
     for (int i = 0; i < 12; i++) assert_string_equal(c->header[i], fixed[i]);
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) {
         char name[64];
         snprintf(name, sizeof name, "force_%s", steer_behaviour_name((SteerBehaviour)b));
         assert_string_equal(c->header[12 + b], name);
     }
+    for (int i = 0; i < 4; i++) assert_string_equal(c->header[12 + STEER_BEHAVIOUR_COUNT + i], senses[i]);
     /* every step, every vehicle: 40 steps x 4 vehicles, each row as long as the header */
     assert_int_equal(c->rows, 160);
     for (int r = 0; r < c->rows; r++) {
@@ -195,6 +197,8 @@ static void test_trace_rows_match_what_lua_reads(void **state)
         } else {
             assert_true(strtod(f[wander], NULL) > 0);
         }
+        for (int i = 0; i < 4; i++) /* no senses: their columns are empty */
+            assert_string_equal(f[12 + STEER_BEHAVIOUR_COUNT + i], "");
         assert_true(id != 2 || step <= 25); /* removed after step 25: its id is never reused */
         if (id == 1) assert_string_equal(f[9], seeking ? "seeking" : step <= 10 ? "roam" : "");
         if (id == 3) assert_string_equal(f[9], "odd, \"quoted\" state");
