@@ -25,10 +25,10 @@ M.config = {
     { x = 880, y = 380, route = { { 880, 380 }, { 880, 560 }, { 560, 560 }, { 560, 380 } } },
   },
   intruders = { { 300, 300 }, { 640, 350 }, { 200, 420 } },
-  sight_range = 220, fov = 110, forget_after = 4, hearing_range = 400,
+  sight_range = 220, fov = 110, forget_after = 4,
   patrol_speed = 50, chase_speed = 85, catch_distance = 14, catch_check = 0.2,
   search_lead = 0.5, look_after = 2, investigate_for = 5,
-  intruder_speed = 55, intruder_sight = 170, step_every = 0.5, step_radius = 70,
+  intruder_speed = 55, intruder_sight = 130, step_every = 0.5, step_radius = 70,
   noise_radius = 320,
 }
 

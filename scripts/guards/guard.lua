@@ -18,7 +18,7 @@ local Guard = {}
 function Guard.senses(v, config)
   v:sense{ name = "eyes", sight = { kinds = { "intruder" }, range = config.sight_range, fov = config.fov,
                                     forget_after = config.forget_after } }
-  v:sense{ name = "ears", hearing = { range = config.hearing_range, tags = { "noise", "step" } } }
+  v:sense{ name = "ears", hearing = { tags = { "noise", "step" } } } -- as far as each sound carries
 end
 
 -- What every state keeps on: walls and crates are avoided first, whatever else it does.

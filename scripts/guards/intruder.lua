@@ -7,7 +7,7 @@ local fsm = require "fsm"
 local Intruder = {}
 
 function Intruder.senses(v, config)
-  v:sense{ name = "eyes", sight = { kinds = { "guard" }, range = config.intruder_sight, fov = 200,
+  v:sense{ name = "eyes", sight = { kinds = { "guard" }, range = config.intruder_sight, fov = 180,
                                     forget_after = 1 } }
 end
 
