@@ -166,6 +166,7 @@ static void vehicle_events_changed(SteerWorld *world, int slot)
     SteerSensor *sensor = &world->sensors[slot];
     for (int i = 0; i < sensor->sense_count; i++) sensor->senses[i].event_count = 0;
     sensor->event_count = sensor->woke ? 1 : 0;
+    sensor->next_visit = 0;
     world->events_dirty = true;
 }
 
@@ -535,6 +536,7 @@ SteerResult steer_vehicle_wake_in(SteerWorld *world, SteerVehicleId id, double s
     if (steps < 1.0) steps = 1.0;
     bool listed = has_anything(sensor);
     sensor->wake_step = world->step_count + (uint64_t)steps;
+    if (sensor->wake_step < sensor->next_visit) sensor->next_visit = sensor->wake_step;
     if (!listed) list_sensor(world, slot);
     return STEER_OK;
 }
@@ -841,12 +843,10 @@ static bool forgotten(const SenseContext *c, const SteerSenseMemory *m, bool che
 static void expire(const SenseContext *c)
 {
     SteerSense *s = c->sense;
-    bool check = s->removals != c->world->removals;
-    s->removals = c->world->removals;
     int kept = 0;
     for (int i = 0; i < s->memory_count; i++) {
         const SteerSenseMemory *m = &s->memories[i];
-        if (forgotten(c, m, check)) {
+        if (forgotten(c, m, false)) {
             add_event(c, STEER_EVENT_FORGOT, m);
             continue;
         }
@@ -1077,13 +1077,18 @@ static void heard_events(const SenseContext *c)
 }
 
 /// One sensing vehicle's part of the pass: its timer, then each sense (an update when due, else
-/// forgetting only). Raises *hearing_period to the longest period of its hearing senses.
-static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, uint64_t *hearing_period)
+/// forgetting only) - if anything is due (or `all`): a vehicle with nothing due costs a read of its
+/// SteerSensor. Raises *hearing_period to the longest period of its hearing senses.
+static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, bool all, uint64_t *hearing_period)
 {
     SteerSensor *sensor = &world->sensors[slot];
     uint64_t step = world->step_count;
     sensor->event_count = 0;
     sensor->woke = false;
+    if (!all && sensor->next_visit > step && !(world->time >= sensor->forget_hint)) {
+        if (sensor->hearing_period > *hearing_period) *hearing_period = sensor->hearing_period;
+        return;
+    }
     if (sensor->wake_step != 0 && sensor->wake_step <= step) {
         sensor->woke = true;
         sensor->wake_step = 0;
@@ -1099,6 +1104,8 @@ static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, ui
     c.serial = serial_of(world, slot);
     c.id = (SteerVehicleId){(uint32_t)slot + 1, world->tag, self->header.generation};
     c.self = self;
+    uint64_t next = sensor->wake_step ? sensor->wake_step : UINT64_MAX, longest = 1;
+    double forget = INFINITY;
     for (int i = 0; i < sensor->sense_count; i++) {
         SteerSense *s = &sensor->senses[i];
         c.index = i;
@@ -1106,8 +1113,9 @@ static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, ui
         s->event_count = 0;
         uint64_t period = period_steps(s->def.period, world->def.dt);
         bool hearing_sense = s->def.type == STEER_SENSE_HEARING;
-        if (hearing_sense && period > *hearing_period) *hearing_period = period;
-        if ((step + c.serial) % period == 0) {
+        if (hearing_sense && period > longest) longest = period;
+        uint64_t phase = (step + c.serial) % period;
+        if (phase == 0) {
             merge(&c, hearing_sense ? hearing(&c) : sight(&c));
             if (hearing_sense) heard_events(&c);
             s->last_update = step;
@@ -1115,12 +1123,23 @@ static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, ui
             expire(&c);
         }
         sensor->event_count += s->event_count;
+        uint64_t due = step + (period - phase);
+        if (due < next) next = due;
+        for (int m = 0; m < s->memory_count; m++)
+            if (!s->memories[m].sensed_now && s->memories[m].time + s->def.forget_after < forget)
+                forget = s->memories[m].time + s->def.forget_after;
     }
+    sensor->next_visit = next;
+    /* (a little early: the exact test, time - last > forget_after, then decides) */
+    sensor->forget_hint = forget - 1e-9 * (1.0 + fabs(forget));
+    sensor->hearing_period = longest;
+    if (longest > *hearing_period) *hearing_period = longest;
 }
 
 typedef struct SenseJob {
     SteerWorld *world;
     const SteerGrid *grid;
+    bool all; ///< visit every sensing vehicle (dt changed since the last pass)
     uint64_t hearing_period[STEER_MAX_THREADS];
 } SenseJob;
 
@@ -1131,7 +1150,7 @@ static void sense_task(void *context, int t, int tasks)
     int begin, end;
     steer_task_range(world->sensing_count, tasks, t, &begin, &end);
     uint64_t period = 1;
-    for (int i = begin; i < end; i++) sense_vehicle(world, job->grid, world->sensing[i], &period);
+    for (int i = begin; i < end; i++) sense_vehicle(world, job->grid, world->sensing[i], job->all, &period);
     job->hearing_period[t] = period;
 }
 
@@ -1148,7 +1167,7 @@ static void list_events(SteerWorld *world)
         total += count;
     }
     world->event_vehicles = listed;
-    world->event_start[listed] = total;
+    if (world->event_start) world->event_start[listed] = total; /* (none before the first sense or timer) */
     world->events_dirty = false;
 }
 
@@ -1170,6 +1189,8 @@ void steer_senses_step(SteerWorld *world)
         SenseJob job;
         job.world = world;
         job.grid = grid;
+        job.all = world->sense_dt != world->def.dt;
+        world->sense_dt = world->def.dt;
         int tasks = steer_thread_pool_size(pool);
         if (tasks > world->sensing_count) tasks = 1;
         if (tasks > 1) {

@@ -197,6 +197,11 @@ typedef struct SteerSensor {
     uint64_t wake_step; ///< the step at whose end its timer fires; 0: none
     bool woke;          ///< its timer fired in the last step
     int event_count;    ///< events of the last step, timer included
+    /* When the pass must look at it again, so that a step visits only the vehicles with an update
+     * due, a timer running out or a memory that may be forgotten (the others cost a read of this). */
+    uint64_t next_visit;     ///< the first step with an update due or its timer (0: the next step)
+    double forget_hint;      ///< no memory can be forgotten before about this time (INFINITY: none)
+    uint64_t hearing_period; ///< steps between updates of its slowest hearing sense (1: none)
 } SteerSensor;
 
 /// A sound waiting to be heard (SteerWorld.sounds).
@@ -283,6 +288,7 @@ struct SteerWorld {
     int sensing_count, sensing_capacity;
     int sight_senses;   ///< sight senses in the world: the step builds the grid after the moves for them
     uint64_t removals;  ///< vehicles removed so far: a sense checks its memories when this moved
+    double sense_dt;    ///< dt of the last sense pass: another dt moves every update, so all are visited
     SteerSound *sounds; ///< emitted, in emission order, kept until every hearing sense had its update
     int sound_count, sound_capacity;
     /* The last step's events, vehicle by vehicle: event_slots[i] had events event_start[i] ..
