@@ -55,7 +55,6 @@ build = {
         "src/core/checksum.c",
         "src/core/combine.c",
         "src/core/debug_draw.c",
-        "src/core/debug_draw_senses.c",
         "src/core/fields.c",
         "src/core/grid.c",
         "src/core/ids.c",

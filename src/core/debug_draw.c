@@ -3,7 +3,6 @@
  * steer_debug_draw.h). Reads the per-behaviour state the last step recorded and the slots' own
  * state (wander target); changes nothing and allocates nothing. */
 #include "behaviours_internal.h"
-#include "debug_draw_senses.h"
 
 /* A vehicle's drawing pose: the caller's (interpolated) one when it gives one. */
 typedef struct Pose {
@@ -408,8 +407,6 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             if (flags & senses) draw_vehicle_senses(world, draw, world->order[i], v, pose, false);
         }
     }
-    if (flags & (STEER_DEBUG_DRAW_SENSES | STEER_DEBUG_DRAW_SENSE_RAYS | STEER_DEBUG_DRAW_SOUNDS))
-        steer_debug_draw_world_senses(world, draw);
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
         for (int i = 0; i < world->order_count; i++) {
             if (world->order[i] < 0) continue;
