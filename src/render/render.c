@@ -353,7 +353,8 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     /* The selected vehicle's senses show with the senses overlay off too (the inspector lists them):
      * drawn with the other overlays, under the vehicles (the world without them, its senses, then
      * the vehicles alone). */
-    bool selected_senses = !(frame->overlays & STEER_OVERLAY_SENSES) && steer_vehicle_is_valid(world, frame->selected) &&
+    bool selected_senses = !(frame->overlays & STEER_OVERLAY_SENSES) &&
+                           steer_vehicle_is_valid(world, frame->selected) &&
                            steer_vehicle_sense_count(world, frame->selected) > 0;
     if (selected_senses) {
         unsigned flags = draw.flags;

@@ -92,7 +92,8 @@ void render_sense_ghosts(SteerRender *r, SteerVehicleId id)
             }
             /* facing where it was going, else away from the one that saw it */
             SteerVec2 heading = steer_normalize(memory->velocity);
-            if (steer_length_sq(heading) == 0.0) heading = steer_normalize(steer_world_offset(world, self, memory->position));
+            if (steer_length_sq(heading) == 0.0)
+                heading = steer_normalize(steer_world_offset(world, self, memory->position));
             if (steer_length_sq(heading) == 0.0) heading = steer_vec2(1.0, 0.0);
             SteerVec2 shape[3];
             steer_debug_vehicle_shape(memory->position, heading, radius, shape);
