@@ -303,7 +303,8 @@ STEER_API SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFi
 STEER_API SteerSenseDef steer_default_sense_def(SteerSenseType type);
 /// Adds a sense to a vehicle, or replaces the vehicle's sense of the same name (keeping its index
 /// and, up to the new max_memories, its memories; no events). Writes its index to `out_index`
-/// (may be NULL). At most STEER_MAX_SENSES per vehicle.
+/// (may be NULL). At most STEER_MAX_SENSES per vehicle. The sense first updates in the next step
+/// whose number its period and the vehicle's serial select (every step for period 0).
 STEER_API SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const SteerSenseDef *def,
                                               int *out_index);
 /// Removes a vehicle's sense by name, and its memories (no events); the senses after it move down
@@ -349,9 +350,11 @@ STEER_API uint64_t steer_vehicle_wake_step(const SteerWorld *world, SteerVehicle
 
 /// The events of the last step, in order: by vehicle in creation order; for each vehicle its timer
 /// first, then its senses by index; within a sense SENSED, LOST and FORGOT by the other's creation
-/// order (for one vehicle LOST before FORGOT; memories pushed out and of removed vehicles last),
-/// then HEARD in emission order. Writes events first .. first + capacity - 1 to `out` and returns
-/// how many there are in all.
+/// order (for one vehicle LOST before FORGOT), then FORGOT of the memories pushed out (in the order
+/// they went), then HEARD in emission order. Writes events first .. first + capacity - 1 to `out`
+/// and returns how many there are in all. Read them right after the step: adding, replacing or
+/// removing a vehicle's sense drops that vehicle's events (its timer's stays), removing a vehicle
+/// drops its own.
 STEER_API int steer_world_get_sense_events(const SteerWorld *world, SteerSenseEvent *out, int capacity, int first);
 
 /// Whether the segment a-b (in a wrapping world: from a to a + steer_world_offset(a, b)) is clear
