@@ -21,12 +21,21 @@ DEMO_SCRIPTS = $(wildcard scripts/*.lua)
 GALLERY_STEPS ?= 600
 
 # offscreen renders without a display; the screenshot is taken after GALLERY_STEPS steps (10 s).
+# The guards scene is about what its guards sense: its picture has the senses overlay (F11) on.
 gallery: $(BUILD)/steer
 	@mkdir -p docs/gallery
 	@failed=""; for s in $(DEMO_SCRIPTS); do \
 	    name=$$(basename $$s .lua); \
-	    if SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) \
+	    extra=""; case $$name in guards) extra="--overlays senses,states";; esac; \
+	    if SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) $$extra \
 	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null; \
 	    then echo "docs/gallery/$$name.png"; else failed="$$failed $$name"; fi; \
 	done; \
 	if [ -n "$$failed" ]; then echo "no screenshot for:$$failed"; exit 1; fi
+
+# docs/senses.png: the guards scene with the senses overlay, guard #4 selected while it searches
+# where it lost an intruder (its inspector lists its senses and memories), two others chasing.
+.PHONY: senses-shot
+senses-shot: $(BUILD)/steer
+	SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps 1180 --select 4 --overlays senses,states \
+	    --width 1280 --height 800 --screenshot docs/senses.png scripts/guards.lua

@@ -52,3 +52,9 @@ bench-render-baseline: bench/bench_render.c bench/bench_support.h $(BUILD)/libst
 	$(CC) $(CSTD) $(CFLAGS) $(STEER_INC) -Iinclude/steer -I$(RENDER_BASE_DIR)/src/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"' \
 	    bench/bench_render.c $(RENDER_BASE_DIR)/src/render/*.c $(BUILD)/libsteer.a $(SDL_LIBS) -lm -o $(RENDER_BASE_DIR)/bench_render
 	SDL_VIDEODRIVER=dummy $(RENDER_BASE_DIR)/bench_render
+
+# The senses overlay and the inspector's sense lines (tests/c/test_render_senses.c).
+$(BUILD)/asan/tests/test_render_senses: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
+$(BUILD)/asan/tests/test_render_senses: TEST_LINK = $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_render_senses: TEST_LIBS = $(SDL_LIBS)
+$(BUILD)/asan/tests/test_render_senses: $(RENDER_OBJ_ASAN) tests/c/render_support.h

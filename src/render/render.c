@@ -80,6 +80,7 @@ void steer_render_destroy(SteerRender *r)
     render_snapshot_free(&r->snapshot);
     free(r->sweep);
     free(r->ids);
+    free(r->memories);
     free(r);
     TTF_Quit();
 }
@@ -184,11 +185,20 @@ static void dd_point(SteerVec2 p, double size, uint32_t color, SteerDebugLayer l
     render_dot(r, c.x, c.y, (float)(0.5 * size), steer_render_color_from_word(color));
 }
 
+static void dd_arc(SteerVec2 center, double radius, double from, double to, uint32_t color, SteerDebugLayer layer,
+                   void *ctx)
+{
+    render_arc(ctx, center, radius, from, to, steer_render_color_from_word(color), layer_width(layer));
+}
+
 static bool dd_pose(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *ctx)
 {
     SteerRender *r = ctx;
     return render_snapshot_pose(&r->snapshot, r->world, id, r->alpha, position, heading);
 }
+
+/// What the senses overlay asks of the core: cones and lines to memories, rays, heard sounds.
+#define SENSE_FLAGS (STEER_DEBUG_DRAW_SENSES | STEER_DEBUG_DRAW_SENSE_RAYS | STEER_DEBUG_DRAW_SOUNDS)
 
 /// The core's debug-draw flags for a frame's overlay bits.
 static unsigned debug_flags(unsigned overlays)
@@ -199,6 +209,7 @@ static unsigned debug_flags(unsigned overlays)
     if (overlays & STEER_OVERLAY_NEIGHBORS) flags |= STEER_DEBUG_DRAW_NEIGHBORS;
     if (overlays & STEER_OVERLAY_FORCES) flags |= STEER_DEBUG_DRAW_FORCES | STEER_DEBUG_DRAW_TARGETS;
     if (overlays & STEER_OVERLAY_PATHS) flags |= STEER_DEBUG_DRAW_FLOW_FIELDS;
+    if (overlays & STEER_OVERLAY_SENSES) flags |= SENSE_FLAGS;
     return flags;
 }
 
@@ -336,9 +347,29 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     r->kind_colors = frame->kind_colors;
     r->kind_color_count = frame->kind_colors ? frame->kind_color_count : 0;
     draw.kind_color = dd_kind_color;
+    draw.draw_arc = dd_arc;
     draw.flags = debug_flags(frame->overlays);
     draw.context = r;
+    /* The selected vehicle's senses show with the senses overlay off too (the inspector lists them):
+     * drawn with the other overlays, under the vehicles (the world without them, its senses, then
+     * the vehicles alone). */
+    bool selected_senses = !(frame->overlays & STEER_OVERLAY_SENSES) &&
+                           steer_vehicle_is_valid(world, frame->selected) &&
+                           steer_vehicle_sense_count(world, frame->selected) > 0;
+    if (selected_senses) {
+        unsigned flags = draw.flags;
+        draw.flags = flags & ~(unsigned)STEER_DEBUG_DRAW_VEHICLES;
+        steer_world_debug_draw(world, &draw);
+        draw.flags = flags | SENSE_FLAGS;
+        steer_vehicle_debug_draw_senses(world, frame->selected, &draw);
+        draw.flags = flags & (unsigned)STEER_DEBUG_DRAW_VEHICLES;
+    }
     steer_world_debug_draw(world, &draw);
+    /* ghosts of what senses remember, over the vehicles: an outline never hides one */
+    if (frame->overlays & STEER_OVERLAY_SENSES)
+        render_all_sense_ghosts(r);
+    else if (selected_senses)
+        render_sense_ghosts(r, frame->selected);
 
     if (steer_vehicle_is_valid(world, frame->selected)) draw_selection(r, frame->selected);
     if ((frame->overlays & STEER_OVERLAY_STATES) && frame->vehicle_label) draw_labels(r, frame);

@@ -47,6 +47,9 @@ typedef enum SteerOverlay {
     STEER_OVERLAY_STATES = 1u << 4,    ///< each vehicle's state name (from vehicle_label)
     STEER_OVERLAY_PATHS = 1u << 5,     ///< flow fields (paths and their waypoints are always drawn)
     STEER_OVERLAY_GRID = 1u << 6,      ///< a background grid in world units
+    /// every vehicle's senses: sight cones, rays to what is in them (clear or blocked), heard sounds,
+    /// lines to memories and a ghost where each remembered vehicle was last sensed
+    STEER_OVERLAY_SENSES = 1u << 7,
 } SteerOverlay;
 
 /// One frame's view of the world.
@@ -54,7 +57,7 @@ typedef struct SteerFrame {
     SteerCamera camera;
     double alpha;            ///< 0..1: interpolate between the captured state (0) and the current one (1)
     unsigned overlays;       ///< SteerOverlay bits
-    SteerVehicleId selected; ///< highlighted vehicle; the null id for none
+    SteerVehicleId selected; ///< highlighted vehicle (its senses are drawn, overlay or not); the null id for none
     /// Text drawn under a vehicle with STEER_OVERLAY_STATES (its state name); may be NULL, may return NULL.
     const char *(*vehicle_label)(void *ctx, SteerVehicleId id);
     void *label_ctx;
@@ -107,7 +110,9 @@ void steer_render_hud(SteerRender *render, const char *const *lines, int count);
 int steer_render_hud_bottom(const SteerRender *render, int lines);
 /// The inspector box for a vehicle at the top right: id, kind (`kind_name` beside its number when
 /// not NULL), speed, each active behaviour with its weight and force and whether the combination
-/// kept it, then the caller's extra lines (state, history).
+/// kept it, its senses (type, name, range, fov) with what each remembers (the other's id, sensed
+/// now with its distance or how long ago, where it was), then the caller's extra lines (state,
+/// history).
 void steer_render_inspector(SteerRender *render, const SteerWorld *world, SteerVehicleId id, const char *kind_name,
                             const char *const *extra_lines, int count);
 /// Pixels from the window's right edge to the left of the inspector's column as it usually is (as

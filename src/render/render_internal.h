@@ -144,6 +144,8 @@ struct SteerRender {
     int sweep_capacity;
     SteerVehicleId *ids; ///< scratch list of vehicle ids, grown with the world
     int id_capacity;
+    SteerMemory *memories; ///< scratch for one sense's memories (senses.c), grown to the largest sense's
+    int memory_capacity;
     /// The inspector box drawn last this frame (ui.c), under which steer_render_inspector_plots
     /// draws; inspector_w is 0 when none was drawn since steer_render_world began the frame.
     float inspector_x, inspector_y, inspector_w, inspector_h;
@@ -226,6 +228,24 @@ bool render_snapshot_pose(const RenderSnapshot *snapshot, const SteerWorld *worl
                           SteerVec2 *position, SteerVec2 *heading);
 /// Fills render->ids with the world's vehicles (growing it when the world grew); returns the count.
 int render_vehicle_ids(SteerRender *r, const SteerWorld *world);
+
+/* senses.c: the senses overlay's ghosts and the inspector's lines about senses */
+/// Ghost marks where the senses of vehicle `id` remember vehicles they do not sense now: the
+/// remembered vehicle's dart as an outline, facing its velocity then, fading as the memory ages (a
+/// cross for what hearing remembers). Reads the core's sense queries only.
+void render_sense_ghosts(SteerRender *r, SteerVehicleId id);
+/// Ghosts for every vehicle that has senses (render_sense_ghosts of each).
+void render_all_sense_ghosts(SteerRender *r);
+/// An arc of the circle of `radius` (world units) around `center`, from angle `from` to `to`
+/// (radians), as a 1-pixel polyline of as many pieces as its length on screen needs.
+void render_arc(SteerRender *r, SteerVec2 center, double radius, double from, double to, SDL_Color c, float width);
+/// Writes the inspector's lines about vehicle `id`'s senses into text[0 .. max) (each `width`
+/// bytes): one per sense (type, name, range, fov), one with its memory's size and forget time,
+/// then one per memory (the other's id, sensed now with its distance or how long ago, where it
+/// was), at most RENDER_MEMORY_LINES a sense. Returns the lines written (0: no senses).
+int render_sense_lines(SteerRender *r, const SteerWorld *world, SteerVehicleId id, char *text, int width, int max);
+/// Memories listed per sense in the inspector; more are counted on one line.
+enum { RENDER_MEMORY_LINES = 5 };
 
 /* ui.c */
 /// A translucent panel with a border.

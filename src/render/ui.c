@@ -53,7 +53,7 @@ int steer_render_hud_bottom(const SteerRender *r, int lines)
     return (int)ceilf(MARGIN + (float)r->line_height * (float)lines + 2 * PAD);
 }
 
-enum { INSPECTOR_LINES = 40, INSPECTOR_WIDTH = 96 };
+enum { INSPECTOR_LINES = 64, INSPECTOR_WIDTH = 96 };
 /// One active behaviour's line, the inspector's widest as a rule (its name padded to the longest).
 #define BEHAVIOUR_LINE "%-16s w %4.2f  |F| %6.1f  kept %3.0f%%"
 
@@ -95,6 +95,11 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
             LINE("%-16s w %4.2f  (not reached)", steer_behaviour_name(types[i]), def.weight);
         else
             LINE(BEHAVIOUR_LINE, steer_behaviour_name(types[i]), def.weight, steer_length(st.force), 100.0 * st.kept);
+    }
+    /* its senses and what they remember (nothing for a vehicle without senses), then the caller's */
+    if (n < INSPECTOR_LINES) {
+        int senses = render_sense_lines(r, world, id, text[n], INSPECTOR_WIDTH, INSPECTOR_LINES - n);
+        for (int i = 0; i < senses; i++, n++) lines[n] = text[n];
     }
     for (int i = 0; i < count && extra_lines; i++)
         if (extra_lines[i]) LINE("%s", extra_lines[i]);

@@ -18,6 +18,8 @@ const char *const TRACE_FIXED_NAMES[TRACE_FIXED_COLUMNS] = {
     "step", "time", "id", "kind", "x", "y", "vx", "vy", "heading", "state", "speed", "force",
 };
 
+const char *const TRACE_SENSE_NAMES[TRACE_SENSE_COLUMNS] = {"sensed", "closest_sensed", "remembered", "senses"};
+
 struct Trace {
     FILE *file;
     char *path;
@@ -28,6 +30,9 @@ struct Trace {
     /* scratch of one step, grown with the world only: the vehicles' ids */
     SteerVehicleId *ids;
     int id_capacity;
+    /* scratch of one sense's memories, grown to the largest sense's only */
+    SteerMemory *memories;
+    int memory_capacity;
 };
 
 /* A text field (kind, state): as is, or in double quotes with quotes doubled when it holds a comma,
@@ -67,6 +72,7 @@ Trace *trace_open(const char *path, long long every, char *error, size_t error_s
     for (int i = 0; i < TRACE_FIXED_COLUMNS; i++) fprintf(t->file, "%s%s", i ? "," : "", TRACE_FIXED_NAMES[i]);
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++)
         fprintf(t->file, ",force_%s", steer_behaviour_name((SteerBehaviour)b));
+    for (int i = 0; i < TRACE_SENSE_COLUMNS; i++) fprintf(t->file, ",%s", TRACE_SENSE_NAMES[i]);
     putc('\n', t->file);
     if (ferror(t->file)) t->error = errno ? errno : EIO;
     return t;
@@ -84,6 +90,75 @@ static void write_failed(Trace *t)
     t->error = errno ? errno : EIO;
     fprintf(stderr, "steer: option --trace: cannot write %s: %s (no more rows are written)\n", t->path,
             strerror(t->error));
+}
+
+/* Room for `count` memories; false (a failed write, said once) when memory ran out. */
+static bool reserve_memories(Trace *t, int count)
+{
+    if (count <= t->memory_capacity) return true;
+    int capacity = t->memory_capacity ? t->memory_capacity : 16;
+    while (capacity < count) capacity *= 2;
+    SteerMemory *grown = realloc(t->memories, (size_t)capacity * sizeof *grown);
+    if (!grown) return false;
+    t->memories = grown;
+    t->memory_capacity = capacity;
+    return true;
+}
+
+/* The sense columns of one vehicle: sensed, closest_sensed, remembered, senses (all empty without
+ * senses). The closest is the nearest of each sense's closest (ties: the sense added first). */
+static bool put_senses(Trace *t, const SteerWorld *world, SteerVehicleId id)
+{
+    FILE *f = t->file;
+    int senses = steer_vehicle_sense_count(world, id);
+    if (senses <= 0) {
+        fputs(",,,,", f);
+        return true;
+    }
+    int sensed = 0, remembered = 0;
+    bool any = false;
+    SteerMemory closest = {0};
+    for (int s = 0; s < senses; s++) {
+        int count = steer_vehicle_get_memories(world, id, s, NULL, 0);
+        if (count > 0 && !reserve_memories(t, count)) return false;
+        count = steer_vehicle_get_memories(world, id, s, t->memories, count > 0 ? count : 0);
+        for (int m = 0; m < count && m < t->memory_capacity; m++) {
+            if (!t->memories[m].sensed_now) {
+                remembered++;
+                continue;
+            }
+            sensed++;
+        }
+        SteerMemory near;
+        if (steer_vehicle_closest_sensed(world, id, s, &near) && (!any || near.distance < closest.distance)) {
+            closest = near;
+            any = true;
+        }
+    }
+    fprintf(f, ",%d,", sensed);
+    if (any) fprintf(f, "%llu", (unsigned long long)steer_vehicle_serial(world, closest.other));
+    fprintf(f, ",%d,", remembered);
+    /* name:count>closest;... as one text field (quoted when a name holds a comma or a quote) */
+    char detail[STEER_MAX_SENSES * (STEER_MAX_SENSE_NAME + 32)];
+    size_t len = 0;
+    for (int s = 0; s < senses && len < sizeof detail; s++) {
+        SteerSenseDef def;
+        if (steer_vehicle_get_sense(world, id, s, &def) != STEER_OK) continue;
+        int count = steer_vehicle_get_memories(world, id, s, t->memories, t->memory_capacity), now = 0;
+        for (int m = 0; m < count && m < t->memory_capacity; m++) now += t->memories[m].sensed_now;
+        SteerMemory near;
+        int wrote;
+        if (steer_vehicle_closest_sensed(world, id, s, &near))
+            wrote = snprintf(detail + len, sizeof detail - len, "%s%s:%d>%llu", len ? ";" : "", def.name, now,
+                             (unsigned long long)steer_vehicle_serial(world, near.other));
+        else
+            wrote = snprintf(detail + len, sizeof detail - len, "%s%s:%d", len ? ";" : "", def.name, now);
+        if (wrote < 0) break;
+        len += (size_t)wrote;
+    }
+    if (len >= sizeof detail) len = sizeof detail - 1;
+    put_text(f, detail, len);
+    return true;
 }
 
 void trace_step(Trace *t, lua_State *L, int world_idx, const SteerWorld *world)
@@ -143,6 +218,11 @@ void trace_step(Trace *t, lua_State *L, int world_idx, const SteerWorld *world)
             else
                 putc(',', f);
         }
+        if (!put_senses(t, world, id)) {
+            errno = ENOMEM;
+            write_failed(t);
+            return;
+        }
         putc('\n', f);
         t->rows++;
     }
@@ -158,6 +238,7 @@ bool trace_close(Trace *t, char *error, size_t error_size)
     bool ok = t->error == 0;
     if (!ok) snprintf(error, error_size, "option --trace: cannot write %s: %s", t->path, strerror(t->error));
     free(t->ids);
+    free(t->memories);
     free(t->buffer);
     free(t->path);
     free(t);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* trace.h - `steer --trace out.csv`: one CSV row per vehicle after every physics step (or every
  * K-th, --trace-every K): step, time, id, kind, position, velocity, heading, state, speed, the
- * combined force and one column per behaviour (the magnitude of its force, empty when it is off).
+ * combined force, one column per behaviour (the magnitude of its force, empty when it is off) and
+ * what its senses sense (counts, the closest id, one text column per vehicle naming each sense).
  * The columns and their units are in docs/runtime.md (*Trace export*). Numbers are written with
  * %.17g, so a double read back is the double the world held. Rows go through one buffer made when
  * the file is opened: a step's rows allocate nothing. */
@@ -21,6 +22,12 @@ typedef struct Trace Trace;
 /// each behaviour in SteerBehaviour order: the header's words.
 #define TRACE_FIXED_COLUMNS 12
 extern const char *const TRACE_FIXED_NAMES[TRACE_FIXED_COLUMNS];
+/// The columns after the behaviours': what the vehicle's senses sense (docs/runtime.md): how many
+/// vehicles they sense now, the id of the closest, how many they remember without sensing now, and
+/// per sense `name:count` (with `>id` of its closest), `;` between senses. Empty for a vehicle
+/// without senses.
+#define TRACE_SENSE_COLUMNS 4
+extern const char *const TRACE_SENSE_NAMES[TRACE_SENSE_COLUMNS];
 
 /// Creates (or truncates) `path` and writes the header line; `every` >= 1. NULL with a one-line
 /// reason naming --trace in `error` when the file cannot be written.

@@ -168,6 +168,72 @@ static void test_left_right_shift_and_the_timeline_show_the_steps_they_name(void
     app_shutdown(&app);
 }
 
+/* What every vehicle's senses hold, as one number: per sense of each vehicle, in creation order,
+ * each memory's other (serial), position, step and whether it is sensed now. The overlay and the
+ * inspector read the same queries, so a step whose digest is the run's shows what the run saw. */
+static uint64_t senses_digest(App *app, int *sensing)
+{
+    const SteerWorld *w = script_world(app->script);
+    SteerVehicleId ids[256];
+    int count = steer_world_get_vehicles(w, ids, 256);
+    uint64_t h = 1469598103934665603ull;
+#define MIX(value) (h = (h ^ (uint64_t)(value)) * 1099511628211ull)
+    *sensing = 0;
+    for (int i = 0; i < count && i < 256; i++) {
+        int senses = steer_vehicle_sense_count(w, ids[i]);
+        for (int k = 0; k < senses; k++) {
+            SteerMemory memories[64];
+            int n = steer_vehicle_get_memories(w, ids[i], k, memories, 64);
+            MIX(n);
+            for (int m = 0; m < n && m < 64; m++) {
+                uint64_t x, y;
+                memcpy(&x, &memories[m].position.x, sizeof x);
+                memcpy(&y, &memories[m].position.y, sizeof y);
+                MIX(steer_vehicle_serial(w, memories[m].other));
+                MIX(x);
+                MIX(y);
+                MIX(memories[m].step);
+                MIX(memories[m].sensed_now);
+                *sensing += memories[m].sensed_now;
+            }
+        }
+    }
+#undef MIX
+    return h;
+}
+
+static void test_a_rewound_step_shows_what_the_guards_sensed_there(void **state)
+{
+    (void)state;
+    static App app;
+    static uint64_t digests[MAX_STEPS];
+    start(&app, "scripts/guards.lua", false);
+    int sensing;
+    digests[0] = senses_digest(&app, &sensing);
+    long long seen_steps = 0;
+    for (int i = 0; i < 1500; i++) {
+        if (i == 400 || i == 900) { /* a click: a noise the guards in earshot go to (recorded input) */
+            mouse(&app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 400, 300);
+            mouse(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 400, 300);
+        }
+        run_noting(&app, 1);
+        digests[app.steps] = senses_digest(&app, &sensing);
+        seen_steps += sensing > 0;
+    }
+    long long last = app.steps;
+    /* the run is worth looking back at: something was sensed at many steps */
+    if (seen_steps < 100) fail_msg("something was sensed at only %lld steps of %lld", seen_steps, last);
+    srand(11);
+    for (int i = 0; i < 10; i++) {
+        long long k = 1 + rand() % last;
+        jump(&app, k);
+        assert_shows(&app, k);
+        uint64_t d = senses_digest(&app, &sensing);
+        if (d != digests[k]) fail_msg("step %lld: the rewound senses differ from the run's", k);
+    }
+    app_shutdown(&app);
+}
+
 static const char *BRANCH_SCENE =
     "world = {width = 400, height = 300, edges = \"wrap\", seed = 3}\n"
     "function load(w)\n"
@@ -955,6 +1021,7 @@ int main(void)
         cmocka_unit_test(test_the_recording_in_memory_stops_at_its_cap_between_records_and_stays_readable),
         cmocka_unit_test(test_a_jump_to_any_step_shows_the_world_the_run_had_there),
         cmocka_unit_test(test_left_right_shift_and_the_timeline_show_the_steps_they_name),
+        cmocka_unit_test(test_a_rewound_step_shows_what_the_guards_sensed_there),
         cmocka_unit_test_setup_teardown(test_the_inspectors_plots_of_a_rewound_step_are_the_ones_the_run_had, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_timeline_shows_the_step_and_where_the_run_branched, rt_setup,

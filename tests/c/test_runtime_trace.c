@@ -3,7 +3,8 @@
  * scene prints what it reads through Lua (v.x, v.heading, v.state, w.time, ...) at some steps; the
  * trace's rows of those steps hold the same numbers, bit for bit; a behaviour's column is empty
  * while it is off and > 0 while it is on; --trace-every K writes every K-th step only; the header;
- * text fields quoted the RFC 4180 way; bad options, unwritable files. */
+ * text fields quoted the RFC 4180 way; the sense columns against v:sensed and v:memory; bad options,
+ * unwritable files. */
 #include "runtime_support.h"
 
 /* Four wanderers (ids 1-4); vehicle 1 also seeks during steps 11-20; vehicle 2 is removed at step
@@ -133,15 +134,17 @@ static void test_trace_rows_match_what_lua_reads(void **state)
     if (status != 0) fail_msg("exit %d: %s", status, err);
     Csv *c = csv_read(rt_path("trace.csv"));
 
-    /* the header: the documented columns, then one per behaviour */
+    /* the header: the documented columns, then one per behaviour, then the senses' */
     const char *fixed[] = {"step", "time", "id", "kind", "x", "y", "vx", "vy", "heading", "state", "speed", "force"};
-    assert_int_equal(c->columns, 12 + STEER_BEHAVIOUR_COUNT);
+    const char *senses[] = {"sensed", "closest_sensed", "remembered", "senses"};
+    assert_int_equal(c->columns, 12 + STEER_BEHAVIOUR_COUNT + 4);
     for (int i = 0; i < 12; i++) assert_string_equal(c->header[i], fixed[i]);
     for (int b = 0; b < STEER_BEHAVIOUR_COUNT; b++) {
         char name[64];
         snprintf(name, sizeof name, "force_%s", steer_behaviour_name((SteerBehaviour)b));
         assert_string_equal(c->header[12 + b], name);
     }
+    for (int i = 0; i < 4; i++) assert_string_equal(c->header[12 + STEER_BEHAVIOUR_COUNT + i], senses[i]);
     /* every step, every vehicle: 40 steps x 4 vehicles, each row as long as the header */
     assert_int_equal(c->rows, 160);
     for (int r = 0; r < c->rows; r++) {
@@ -195,6 +198,8 @@ static void test_trace_rows_match_what_lua_reads(void **state)
         } else {
             assert_true(strtod(f[wander], NULL) > 0);
         }
+        for (int i = 0; i < 4; i++) /* no senses: their columns are empty */
+            assert_string_equal(f[12 + STEER_BEHAVIOUR_COUNT + i], "");
         assert_true(id != 2 || step <= 25); /* removed after step 25: its id is never reused */
         if (id == 1) assert_string_equal(f[9], seeking ? "seeking" : step <= 10 ? "roam" : "");
         if (id == 3) assert_string_equal(f[9], "odd, \"quoted\" state");
@@ -204,6 +209,77 @@ static void test_trace_rows_match_what_lua_reads(void **state)
     char *text = rt_read(rt_path("trace.csv"));
     assert_non_null(strstr(text, ",\"odd, \"\"quoted\"\" state\","));
     free(text);
+    csv_free(c);
+    free(out);
+    free(err);
+}
+
+/* A guard (id 1) sees the thieves (ids 2, 3) all round, except through a wall that hides thief 3;
+ * at step 20 thief 2 goes behind the wall too. Lua prints what v:sensed and v:memory say. */
+static const char *SENSES_SCENE =
+    "world = { width = 400, height = 300, edges = 'contain', seed = 2 }\n"
+    "local g, t\n"
+    "function load(w)\n"
+    "  g = w:spawn{ kind = 'guard', x = 50, y = 150 }\n"
+    "  g:sense{ name = 'eyes', sight = { kinds = { 'thief' }, range = 300, fov = 360, forget_after = 1 } }\n"
+    "  g:sense{ name = 'ears', hearing = {} }\n"
+    "  t = w:spawn{ kind = 'thief', x = 150, y = 150 }\n"
+    "  w:spawn{ kind = 'thief', x = 250, y = 150 }\n"
+    "  w:wall{ x1 = 200, y1 = 100, x2 = 200, y2 = 200 }\n"
+    "end\n"
+    "function update(w)\n"
+    "  local s = w.step_count\n"
+    "  if s > 0 and s % 5 == 0 then\n"
+    "    local other = g:sensed('eyes')\n"
+    "    local now, before = 0, 0\n"
+    "    for _, _, _, _, _, _, seen in g:memory('eyes') do\n"
+    "      if seen then now = now + 1 else before = before + 1 end\n"
+    "    end\n"
+    "    print(string.format('obs %d %s %d %d', s, other and tostring(other.id) or '-', now, before))\n"
+    "  end\n"
+    "  if s == 20 then t:set_position(260, 120) end\n"
+    "end\n";
+
+static void test_trace_sense_columns_say_what_lua_reads(void **state)
+{
+    (void)state;
+    rt_write("senses.lua", SENSES_SCENE);
+    char *out, *err;
+    const char *args[] = {"--headless", "--steps", "60", "--trace", rt_path("senses.csv"), rt_path("senses.lua"), NULL};
+    int status = rt_run(args, &out, &err);
+    if (status != 0) fail_msg("exit %d: %s", status, err);
+    Csv *c = csv_read(rt_path("senses.csv"));
+    int sensed = csv_column(c, "sensed"), closest = csv_column(c, "closest_sensed"),
+        remembered = csv_column(c, "remembered"), senses = csv_column(c, "senses");
+    int checked = 0;
+    for (const char *p = strstr(out, "obs "); p; p = strstr(p + 1, "obs ")) {
+        long step;
+        char other[16];
+        int now, before;
+        assert_int_equal(sscanf(p, "obs %ld %15s %d %d", &step, other, &now, &before), 4);
+        int r = csv_find(c, step, 1);
+        if (r < 0) fail_msg("no row for the guard at step %ld", step);
+        char **f = c->field[r];
+        assert_int_equal(atoi(f[sensed]), now);
+        assert_string_equal(f[closest], strcmp(other, "-") ? other : "");
+        assert_int_equal(atoi(f[remembered]), before);
+        char expected[64];
+        if (strcmp(other, "-"))
+            snprintf(expected, sizeof expected, "eyes:%d>%s;ears:0", now, other);
+        else
+            snprintf(expected, sizeof expected, "eyes:%d;ears:0", now);
+        assert_string_equal(f[senses], expected);
+        /* thief 2 in sight until it goes behind the wall; then remembered for forget_after (1 s) */
+        if (step <= 20) assert_string_equal(f[senses], "eyes:1>2;ears:0");
+        if (step > 20 && step <= 80) assert_string_equal(f[remembered], "1");
+        checked++;
+        for (long id = 2; id <= 3; id++) { /* the thieves have no senses: empty columns */
+            char **t = c->field[csv_find(c, step, id)];
+            assert_string_equal(t[sensed], "");
+            assert_string_equal(t[senses], "");
+        }
+    }
+    assert_int_equal(checked, 11); /* steps 5, 10, ..., 55 */
     csv_free(c);
     free(out);
     free(err);
@@ -316,6 +392,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_trace_rows_match_what_lua_reads, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_trace_sense_columns_say_what_lua_reads, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_trace_every_k_steps, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_trace_in_a_window, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_bad_trace_options_are_refused_naming_the_option, rt_setup, rt_teardown),
