@@ -89,6 +89,8 @@ Hunter.states = {
 
   rest = {
     enter = function(v)
+      local game = v.data.game
+      if game.note then game.note("tired", v, "tired") end -- the game's pop (hunter_prey/waves.lua)
       v.max_speed = level(v).hunter_speed * 0.35
       v:wander{ radius = 20, distance = 40, jitter = 60, weight = 1, priority = 2 }
     end,
