@@ -133,7 +133,7 @@ local WHITE, GOLD = { 240, 240, 240 }, { 255, 210, 90 }
 -- The pops of the game's events (hunter_prey/waves.lua), each fading over its life.
 local function draw_events(gfx, now)
   for _, e in ipairs(game.events) do
-    local age = (now - e.t) / waves.EVENT_LIFE -- 0 .. 1
+    local age = math.min(1, (now - e.t) / waves.EVENT_LIFE) -- 0 .. 1
     local fade = math.max(0, math.min(255, math.floor(255 * (1 - age))))
     if e.kind == "catch" then -- a red flash that widens, and the pop rising from it
       gfx.circle(e.x, e.y, 8 + 40 * age, { 255, 80, 60, fade })

@@ -14,8 +14,8 @@ local waves = {}
 function waves.level(n)
   return {
     name = "wave " .. n,
-    hunters = math.min(1 + n, 6),
-    hunter_speed = math.min(96 + 6 * n, 150),
+    hunters = math.min(1 + (n + 1) // 2, 6), -- 2, 2, 3, 3, 4, ...
+    hunter_speed = math.min(96 + 5 * n, 150),
     stamina = 50 + 15 * n,
   }
 end
