@@ -68,12 +68,19 @@ static SDL_FRect place(const SteerRender *r, const RenderLabel *l, int k, float 
 {
     float room = text_w + (float)render_text_width(r, " x99", (size_t)-1) + 2 * LABEL_PAD_X;
     float h = (float)r->line_height + 2 * LABEL_PAD_Y;
+    SDL_FRect box;
     switch (k) {
-    case 0: return (SDL_FRect){l->x - 0.5f * room, l->y + l->below, room, h};
-    case 1: return (SDL_FRect){l->x - 0.5f * room, l->y - l->below - h, room, h};
-    case 2: return (SDL_FRect){l->x + l->below, l->y - 0.5f * h, room, h};
-    default: return (SDL_FRect){l->x - l->below - room, l->y - 0.5f * h, room, h};
+    case 0: box = (SDL_FRect){l->x - 0.5f * room, l->y + l->below, room, h}; break;
+    case 1: box = (SDL_FRect){l->x - 0.5f * room, l->y - l->below - h, room, h}; break;
+    case 2: box = (SDL_FRect){l->x + l->below, l->y - 0.5f * h, room, h}; break;
+    default: box = (SDL_FRect){l->x - l->below - room, l->y - 0.5f * h, room, h}; break;
     }
+    /* whole pixels, so that boxes that only touch never share a pixel row or column when drawn */
+    box.x = floorf(box.x);
+    box.y = floorf(box.y);
+    box.w = ceilf(box.w);
+    box.h = ceilf(box.h);
+    return box;
 }
 
 static bool free_place(const SteerRender *r, SDL_FRect box, int placed_until)
@@ -151,9 +158,12 @@ static void draw_labels_now(SteerRender *r)
             snprintf(text, sizeof text, "%s", l->text);
         float w = (float)render_text_width(r, text, (size_t)-1) + 2 * LABEL_PAD_X;
         /* the drawn panel: the text's own width, centred under or over the vehicle, against its side */
+        w = ceilf(w);
         float x = l->box.x;
-        if (l->side <= 1) x = l->x - 0.5f * w;
+        if (l->side <= 1) x = roundf(l->x - 0.5f * w);
         if (l->side == 3) x = l->box.x + l->box.w - w;
+        if (x + w > l->box.x + l->box.w) x = l->box.x + l->box.w - w; /* (always inside its room) */
+        if (x < l->box.x) x = l->box.x;
         l->drawn = (SDL_FRect){x, l->box.y, w, l->box.h};
         render_rect_fill(r, l->drawn.x, l->drawn.y, l->drawn.w, l->drawn.h, LABEL_BACKING);
         render_text_line(r, x + LABEL_PAD_X, l->box.y + LABEL_PAD_Y, text, (size_t)-1, RENDER_TEXT);
