@@ -76,6 +76,8 @@ function M.load(world)
   game.on_catch = function(h, x, y) waves.caught(game, h, x, y) end
   game.best = read_best()
   rules.populate(game)
+  -- `steer scripts/hunter_prey.lua -- play` skips the start screen (the gallery's pictures of a game)
+  if arg and arg[1] == "play" then waves.start(game) end
 end
 
 -- A reload keeps the world and every v.data: pick the shared game table back up from a vehicle.
@@ -130,22 +132,44 @@ end
 local RED, GREEN, YELLOW = { 230, 70, 60 }, { 90, 220, 90 }, { 250, 220, 80, 60 }
 local WHITE, GOLD = { 240, 240, 240 }, { 255, 210, 90 }
 
+-- A pop's text at (x, y), moved up past the pops already placed this frame that it would cover and
+-- kept inside the world: pops of events close together stack instead of piling up. `placed` holds
+-- their boxes in world units (about 8 units a character at the usual zoom, 20 a line).
+local function pop(gfx, placed, x, y, text, color)
+  local w, h = 8 * #text + 8, 20
+  local function free(at)
+    for _, b in ipairs(placed) do
+      if math.abs(b.x - x) < (b.w + w) / 2 and at < b.y + h and b.y < at + h then return false end
+    end
+    return true
+  end
+  local at = math.max(4, y)
+  for k = 0, #placed do -- up first (pops rise), down when the world's top is in the way
+    if at - k * h >= 4 and free(at - k * h) then at = at - k * h; break end
+    if free(at + k * h) then at = at + k * h; break end
+  end
+  placed[#placed + 1] = { x = x, y = at, w = w }
+  gfx.text(x, at, text, color, "center")
+end
+
 -- The pops of the game's events (hunter_prey/waves.lua), each fading over its life.
 local function draw_events(gfx, now)
-  for _, e in ipairs(game.events) do
+  local placed = {}
+  for i = #game.events, 1, -1 do -- newest first: it gets the place nearest its event
+    local e = game.events[i]
     local age = math.min(1, (now - e.t) / waves.EVENT_LIFE) -- 0 .. 1
     local fade = math.max(0, math.min(255, math.floor(255 * (1 - age))))
     if e.kind == "catch" then -- a red flash that widens, and the pop rising from it
       gfx.circle(e.x, e.y, 8 + 40 * age, { 255, 80, 60, fade })
       gfx.circle(e.x, e.y, 10 * (1 - age), { 255, 120, 90, fade // 2 }, true)
-      gfx.text(e.x, e.y - 18 - 30 * age, e.text, { 255, 120, 100, fade }, "center")
+      pop(gfx, placed, e.x, e.y - 18 - 30 * age, e.text, { 255, 120, 100, fade })
     elseif e.kind == "tired" then
-      gfx.text(e.x, e.y - 30 - 20 * age, "zzz tired", { 170, 190, 255, fade }, "center")
+      pop(gfx, placed, e.x, e.y - 30 - 20 * age, "zzz tired", { 170, 190, 255, fade })
     elseif e.kind == "near" then
       gfx.circle(e.x, e.y, 14, { 255, 230, 90, fade })
-      gfx.text(e.x, e.y - 22 - 20 * age, e.text, { 255, 230, 90, fade }, "center")
+      pop(gfx, placed, e.x, e.y - 22 - 20 * age, e.text, { 255, 230, 90, fade })
     elseif e.kind == "rocks" then
-      gfx.text(e.x, e.y - 20, e.text, { 255, 150, 120, fade }, "center")
+      pop(gfx, placed, e.x, e.y - 20, e.text, { 255, 150, 120, fade })
     elseif e.kind == "cleared" then
       gfx.text(e.x, e.y, e.text, { 120, 240, 140, fade }, "center")
     elseif e.kind == "wave" then
@@ -201,6 +225,10 @@ function M.draw(gfx)
       math.ceil(waves.time_left(game)), world:count("prey"), waves.KEEP, game.score, math.max(game.best, game.score)))
     gfx.hud(("hunters %d (speed %d)   caught %d   rocks left %d"):format(world:count("hunter"),
       game.level.hunter_speed, game.caught, waves.rocks_left(game)))
+  elseif game.mode == "over" then
+    gfx.hud(("game over at wave %d   score %d   best %d   (Enter: play again)"):format(game.wave, game.score,
+      game.best))
+    gfx.hud(("prey %d   hunters %d   caught %d"):format(world:count("prey"), world:count("hunter"), game.caught))
   else
     gfx.hud(("prey %d   caught %d   longest survival %.1f s   best score %d"):format(world:count("prey"), game.caught,
       rules.longest_alive(game), game.best))

@@ -180,6 +180,9 @@ static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color,
         {cx - 0.4f * drawn * ux - half * uy, cy - 0.4f * drawn * uy + half * ux},
         {cx - 0.4f * drawn * ux + half * uy, cy - 0.4f * drawn * uy - half * ux},
     };
+    float x0 = fminf(arrow[0].x, fminf(arrow[1].x, arrow[2].x)), x1 = fmaxf(arrow[0].x, fmaxf(arrow[1].x, arrow[2].x));
+    float y0 = fminf(arrow[0].y, fminf(arrow[1].y, arrow[2].y)), y1 = fmaxf(arrow[0].y, fmaxf(arrow[1].y, arrow[2].y));
+    if (render_offscreen(r, x0, y0, x1, y1)) return; /* nothing queued for what the view does not show */
     render_outlined_convex(r, arrow, 3, fill, rim);
     /* the nose, lighter: the front third, inside the rim */
     SDL_Color light = {(Uint8)(fill.r + (255 - fill.r) / 2), (Uint8)(fill.g + (255 - fill.g) / 2),

@@ -26,9 +26,9 @@
 #define APP_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 #define APP_FONT_FALLBACK "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 #define APP_FONT_PX 14
-/* Lines of the HUD the fitted world stays below (the program's three and a scene's first), so the
- * HUD does not hide the world's top-left corner. */
-#define APP_FIT_HUD_LINES 4
+/* Lines of the HUD the fitted world stays below (the program's three and a scene's first two: a
+ * game's score and its counts), so the HUD does not hide the world's top-left corner. */
+#define APP_FIT_HUD_LINES 5
 
 typedef struct App {
     AppOptions opt;
