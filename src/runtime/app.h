@@ -169,8 +169,8 @@ int hud_help_lines(App *app, const char *const **lines);
 /// The HUD's third line: time scale, PAUSED, the help key and, after a reload changed the scene's
 /// world options, the key that applies them (a static buffer).
 const char *hud_status_line(App *app);
-/// The HUD's line that says where the frame goes: "frame 16.7 ms: physics 1.9 (0.95/step)  Lua 0.4
-/// draw 12.1  present 1.3  idle 0.9  other 0.1" (other: what none of those measured: events, reload checks, ...).
+/// The HUD's line that says where the frame goes: "frame 16.7 ms: physics 1.9 Lua 0.4 draw 12.1
+/// present 1.3 idle 0.9 other 0.1" (other: what none of those measured: events, reload checks, ...).
 const char *hud_frame_line(App *app);
 
 #endif

@@ -88,10 +88,9 @@ const char *hud_frame_line(App *app)
     static char line[192];
     double known = app->frame_physics_ms + app->frame_lua_ms + app->frame_draw_ms + app->frame_present_ms +
                    app->frame_idle_ms;
-    snprintf(line, sizeof line,
-             "frame %.1f ms: physics %.1f (%.2f/step)  Lua %.1f  draw %.1f  present %.1f  idle %.1f  other %.1f",
-             app->frame_ms, app->frame_physics_ms, app->step_ms, app->frame_lua_ms, app->frame_draw_ms,
-             app->frame_present_ms, app->frame_idle_ms, app->frame_ms > known ? app->frame_ms - known : 0.0);
+    snprintf(line, sizeof line, "frame %.1f ms: physics %.1f Lua %.1f draw %.1f present %.1f idle %.1f other %.1f",
+             app->frame_ms, app->frame_physics_ms, app->frame_lua_ms, app->frame_draw_ms, app->frame_present_ms,
+             app->frame_idle_ms, app->frame_ms > known ? app->frame_ms - known : 0.0);
     return line;
 }
 
@@ -99,8 +98,8 @@ void hud_draw(App *app)
 {
     SteerWorld *world = script_world(app->script);
     char fixed[HUD_FIXED_LINES][256];
-    snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles", app->fps, steer_world_time(world),
-             steer_world_vehicle_count(world));
+    snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles   step %.2f ms", app->fps,
+             steer_world_time(world), steer_world_vehicle_count(world), app->step_ms);
     snprintf(fixed[1], sizeof fixed[1], "%s", hud_frame_line(app));
     snprintf(fixed[2], sizeof fixed[2], "%s", hud_status_line(app));
     int extra;
