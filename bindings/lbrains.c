@@ -77,6 +77,7 @@ void lsteer_brains_free(lua_State *L, LBrains *b)
     if (b->ids) alloc(ud, b->ids, (size_t)b->id_capacity * sizeof *b->ids, 0);
     if (b->roster) alloc(ud, b->roster, (size_t)b->roster_capacity * sizeof *b->roster, 0);
     if (b->phase_start) alloc(ud, b->phase_start, (size_t)b->phase_capacity * sizeof *b->phase_start, 0);
+    if (b->events) alloc(ud, b->events, (size_t)b->event_capacity * sizeof *b->events, 0);
     lsteer_brains_init(b, b->hz);
 }
 
@@ -93,24 +94,35 @@ const char *lsteer_check_think_hz(lua_State *L, int idx, double *out)
 
 double lsteer_default_think_hz(void) { return DEFAULT_THINK_HZ; }
 
-/* The message for a brain table without think: one that has a function named nearly so (Think,
- * thinks, thnik) names it, since the runtime would otherwise never call that function. Among several,
- * the first by name, so that the message does not depend on the table's traversal order. */
+/* The event handlers a brain may declare (lsenses.c makes the events), by SteerSenseEventType. */
+static const char *const EVENT_HANDLERS[] = {
+    [STEER_EVENT_SENSED] = "sensed", [STEER_EVENT_LOST] = "lost",   [STEER_EVENT_FORGOT] = "forgot",
+    [STEER_EVENT_HEARD] = "heard",   [STEER_EVENT_TIMER] = "timer",
+};
+enum { EVENT_HANDLER_COUNT = (int)(sizeof EVENT_HANDLERS / sizeof EVENT_HANDLERS[0]) };
+
+/* The message for a brain table without think or handler: one that has a function named nearly so
+ * (Think, thinks, thnik, Sensed) names it, since the runtime would otherwise never call that
+ * function. Among several, the first by name, so that the message does not depend on the table's
+ * traversal order. */
 static const char *brain_near_miss(lua_State *L, int idx)
 {
-    static const char *const THINK[] = {"think"};
+    static const char *const WANTED[] = {"think", "sensed", "lost", "forgot", "heard", "timer"};
     char meant[64] = "";
+    const char *hint = NULL;
     idx = lua_absindex(L, idx);
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        if (key && lua_isfunction(L, -1) && strlen(key) < sizeof meant && lsteer_suggest(key, THINK, 1) &&
-            (!meant[0] || strcmp(key, meant) < 0))
+        const char *near = key && lua_isfunction(L, -1) && strlen(key) < sizeof meant ? lsteer_suggest(key, WANTED, 6) : NULL;
+        if (near && (!meant[0] || strcmp(key, meant) < 0)) {
             strcpy(meant, key);
+            hint = near;
+        }
         lua_pop(L, 1);
     }
     if (!meant[0]) return "brain has no think function";
-    return lua_pushfstring(L, "brain has no think function (it has '%s': did you mean 'think'?)", meant);
+    return lua_pushfstring(L, "brain has no think function (it has '%s': did you mean '%s'?)", meant, hint);
 }
 
 const char *lsteer_check_brain(lua_State *L, int idx)
@@ -121,9 +133,19 @@ const char *lsteer_check_brain(lua_State *L, int idx)
         return lua_pushfstring(L,
                                "brain has no think function: a table with think(v, dt) or a function expected, got %s",
                                luaL_typename(L, idx));
-    int think = lua_getfield(L, idx, "think"); /* through __index: class-like brains are fine */
+    /* through __index: class-like brains are fine */
+    bool handles = false;
+    for (int e = 0; e < EVENT_HANDLER_COUNT; e++) {
+        int t = lua_getfield(L, idx, EVENT_HANDLERS[e]);
+        lua_pop(L, 1);
+        if (t == LUA_TFUNCTION) handles = true;
+        if (t != LUA_TNIL && t != LUA_TFUNCTION)
+            return lua_pushfstring(L, "brain's event handler '%s' must be a function, got %s", EVENT_HANDLERS[e],
+                                   lua_typename(L, t));
+    }
+    int think = lua_getfield(L, idx, "think");
     lua_pop(L, 1);
-    if (think == LUA_TFUNCTION) return NULL;
+    if (think == LUA_TFUNCTION || (think == LUA_TNIL && handles)) return NULL;
     if (think == LUA_TNIL) return brain_near_miss(L, idx);
     return lua_pushfstring(L, "brain has no think function ('think' is a %s)", lua_typename(L, think));
 }
@@ -311,23 +333,174 @@ static bool roster_ready(lua_State *L, LBrains *b, const SteerWorld *world, uint
     return true;
 }
 
-/// One pass over the vehicles whose turn it is in the coming step. `on_error` is the stack index
-/// of w:think's handler (0: none). Returns how many brains failed.
+/* ---- Events: what the senses and timers reported ---------------------------------------------- */
+
+void lsteer_collect_events(lua_State *L, LWorld *w)
+{
+    LBrains *b = &w->brains;
+    if (b->thinking) return; /* (a brain stepping the world: the pass reads the array) */
+    uint64_t step = steer_world_step_count(w->world);
+    if (step == 0 || step == b->events_step) return;
+    b->events_step = step;
+    int n = steer_world_get_sense_events(w->world, NULL, 0, 0);
+    if (n <= 0) return;
+    b->events = grow_block(L, b->events, &b->event_capacity, b->event_count + n, sizeof *b->events);
+    steer_world_get_sense_events(w->world, b->events + b->event_count, n, 0);
+    b->event_count += n;
+}
+
+/// A brain whose handler is not a plain field but comes through its metatable: a method, called
+/// as brain:sensed(v, sense, other). Brain, handler name, v, arguments at 1.. (as think_through_index).
+static int event_through_index(lua_State *L)
+{
+    if (lua_getfield(L, 1, lua_tostring(L, 2)) != LUA_TFUNCTION) return 0; /* changed since it was set */
+    lua_replace(L, 2); /* brain, f, v, ... */
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, 1);
+    lua_replace(L, 2);
+    lua_replace(L, 1); /* f, brain, v, ... */
+    lua_call(L, lua_gettop(L) - 1, 0);
+    return 0;
+}
+
+/// The bookkeeping slot of a live vehicle, made (or started afresh for a new vehicle in the slot)
+/// when needed. `first_last` is the clock a new vehicle starts with.
+static LThinkSlot *slot_for(lua_State *L, LBrains *b, SteerVehicleId id, uint64_t serial, double first_last)
+{
+    if ((int)id.index1 >= b->slot_capacity)
+        b->slots = grow_block(L, b->slots, &b->slot_capacity, (int)id.index1 + 1, sizeof *b->slots);
+    LThinkSlot *s = &b->slots[id.index1];
+    if (s->serial != serial) { /* a vehicle new to this slot: its first thought sees one period */
+        if (s->paused) b->paused--;
+        s->serial = serial;
+        s->last = first_last;
+        s->paused = false;
+    }
+    return s;
+}
+
+/// Pushes the cached handle of the live vehicle id (serial) at the top.
+static void push_handle(lua_State *L, int world_idx, int handles, SteerVehicleId id, uint64_t serial)
+{
+    if (lua_rawgeti(L, handles, lsteer_handle_key(id)) != LUA_TUSERDATA ||
+        ((LVehicle *)lua_touserdata(L, -1))->serial != serial) {
+        lua_pop(L, 1);
+        steer_lua_push_vehicle(L, world_idx, id);
+    }
+}
+
+/// Pushes the handle of `other` (nil when it is no live vehicle: removed, or a sound of the world).
+static void push_other(lua_State *L, int world_idx, SteerVehicleId other)
+{
+    if (other.index1 == 0)
+        lua_pushnil(L);
+    else
+        steer_lua_push_vehicle(L, world_idx, other);
+}
+
+/// Delivers the pending events in their order (the core's: by vehicle, timer first, then senses by
+/// index, then the other's creation order; lsenses.c's docs) to the brains that handle them. The
+/// stack holds the pass's message handler and handle table at msgh and handles. Returns how many
+/// handlers failed.
+static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLuaThinkHooks *hooks, int on_error,
+                          int msgh, int handles, double first_last)
+{
+    LBrains *b = &w->brains;
+    int n = b->event_count;
+    b->event_count = 0; /* taken: whatever happens below, they are not delivered twice */
+    int failed = 0;
+    int v = lua_gettop(L) + 1;
+    for (int i = 0; i < n; i++) {
+        const SteerSenseEvent *e = &b->events[i];
+        if ((int)e->type < 0 || (int)e->type >= EVENT_HANDLER_COUNT) continue;
+        SteerVehicleId id = e->vehicle;
+        uint64_t serial = steer_vehicle_serial(w->world, id);
+        if (!serial) continue; /* removed since (by an earlier handler, say) */
+        LThinkSlot *s = slot_for(L, b, id, serial, first_last);
+        if (s->paused) continue;
+        push_handle(L, world_idx, handles, id, serial);     /* v */
+        if (lua_getiuservalue(L, v, HUV_BRAIN) != LUA_TTABLE) { /* v + 1 */
+            lua_settop(L, v - 1);
+            continue;
+        }
+        const char *name = EVENT_HANDLERS[e->type];
+        lua_pushstring(L, name);
+        if (lua_rawget(L, v + 1) == LUA_TFUNCTION) {
+            lua_remove(L, v + 1); /* v, f */
+        } else {
+            lua_pop(L, 1);
+            if (!lua_getmetatable(L, v + 1)) {
+                lua_settop(L, v - 1);
+                continue;
+            }
+            lua_pop(L, 1);
+            lua_pushcfunction(L, event_through_index);
+            lua_insert(L, v + 1); /* v, trampoline, brain */
+            lua_pushstring(L, name);
+        }
+        lua_pushvalue(L, v);
+        if (e->type != STEER_EVENT_TIMER) lsteer_push_sense_name(L, w->world, id, e->sense);
+        if (e->type == STEER_EVENT_HEARD) {
+            lsteer_push_tag_name(L, world_idx, e->tag);
+            lua_pushnumber(L, e->position.x);
+            lua_pushnumber(L, e->position.y);
+        }
+        if (e->type != STEER_EVENT_TIMER) push_other(L, world_idx, e->other);
+        if (hooks && hooks->before) hooks->before(hooks->ctx);
+        int status = lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh);
+        if (!w->world) break; /* a handler closed the world */
+        if (status != LUA_OK) {
+            failed++;
+            think_failed(L, v, slot_of(b, id, serial), b, hooks, on_error);
+        }
+        lua_settop(L, v - 1);
+    }
+    return failed;
+}
+
+/* ---- The pass -------------------------------------------------------------------------------- */
+
+/// One pass: first the events of the steps since the last pass, then the thinks of the vehicles
+/// whose turn it is in the coming step. `on_error` is the stack index of w:think's handler (0:
+/// none). Returns how many brains failed.
 static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks, int on_error)
 {
     world_idx = lua_absindex(L, world_idx);
     LWorld *w = lsteer_check_world(L, world_idx);
     LBrains *b = &w->brains;
     SteerWorld *world = w->world;
-    if (!(b->hz > 0.0)) return 0;
     /* before anything else: a nested pass would overwrite this one's scratch */
     if (b->thinking) return luaL_error(L, "think: the world is thinking already (w:think() called from a brain?)");
-    int count = steer_world_vehicle_count(world);
-    if (count == 0) return 0;
+    lsteer_collect_events(L, w);
+    b->collecting = true; /* from now on w:step keeps the events of every step for the next pass */
+    bool thinks = b->hz > 0.0 && steer_world_vehicle_count(world) > 0;
+    if (!thinks && b->event_count == 0) return 0;
     double dt = steer_world_dt(world);
-    uint64_t k = think_stride(dt, b->hz);
+    uint64_t k = b->hz > 0.0 ? think_stride(dt, b->hz) : 1;
+    double period = (double)k * dt;
+
+    int top = lua_gettop(L);
+    luaL_checkstack(L, 16, "think");
+    push_pass_closer(L, b); /* top + 1 */
+    lua_toclose(L, top + 1);
+    b->thinking = true;
+    lua_pushcfunction(L, brain_msgh);         /* top + 2 */
+    lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 3 */
+    lua_pushliteral(L, "think");              /* top + 4 */
+    int msgh = top + 2, handles = top + 3, think_key = top + 4, v = top + 5;
+    int failed = 0;
+    if (b->event_count > 0)
+        failed += deliver_events(L, world_idx, w, hooks, on_error, msgh, handles, steer_world_time(world) - period);
+    int count = w->world ? steer_world_vehicle_count(world) : 0; /* (the handlers may have spawned, removed) */
+    if (!thinks || count == 0 || !(b->hz > 0.0)) {
+        lua_closeslot(L, top + 1);
+        lua_settop(L, top);
+        return failed;
+    }
+    k = think_stride(dt, b->hz);
     uint64_t turn = steer_world_step_count(world) % k;
-    double now = steer_world_time(world), period = (double)k * dt;
+    double now = steer_world_time(world);
+    period = (double)k * dt;
     const SteerVehicleId *ids;
     int begin = 0, end;
     if (roster_ready(L, b, world, k, count)) { /* the ids of phase `turn` only */
@@ -339,38 +512,15 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
         end = steer_world_get_vehicles(world, b->ids, b->id_capacity);
         ids = b->ids;
     }
-
-    int top = lua_gettop(L);
-    luaL_checkstack(L, 12, "think");
-    push_pass_closer(L, b); /* top + 1 */
-    lua_toclose(L, top + 1);
-    b->thinking = true;
-    lua_pushcfunction(L, brain_msgh);         /* top + 2 */
-    lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 3 */
-    lua_pushliteral(L, "think");              /* top + 4 */
-    int msgh = top + 2, handles = top + 3, think_key = top + 4, v = top + 5;
-    int failed = 0;
     for (int i = begin; i < end; i++) {
         SteerVehicleId id = ids[i];
         if (phase_of(id, k) != turn) continue; /* (only when scanning every id) */
         uint64_t serial = steer_vehicle_serial(world, id);
         if (!serial) continue; /* removed by an earlier brain of this pass */
-        if ((int)id.index1 >= b->slot_capacity)
-            b->slots = grow_block(L, b->slots, &b->slot_capacity, (int)id.index1 + 1, sizeof *b->slots);
-        LThinkSlot *s = &b->slots[id.index1];
-        if (s->serial != serial) { /* a vehicle new to this slot: its first thought sees one period */
-            if (s->paused) b->paused--;
-            s->serial = serial;
-            s->last = now - period;
-            s->paused = false;
-        }
+        LThinkSlot *s = slot_for(L, b, id, serial, now - period);
         if (s->paused) continue;
         /* the cached handle (steer_lua_push_vehicle makes one when there is none yet) */
-        if (lua_rawgeti(L, handles, lsteer_handle_key(id)) != LUA_TUSERDATA ||
-            ((LVehicle *)lua_touserdata(L, v))->serial != serial) {
-            lua_pop(L, 1);
-            steer_lua_push_vehicle(L, world_idx, id);
-        }
+        push_handle(L, world_idx, handles, id, serial);
         int type = lua_getiuservalue(L, v, HUV_BRAIN); /* v + 1 */
         if (type == LUA_TTABLE) {
             lua_pushvalue(L, think_key);
@@ -490,4 +640,13 @@ void steer_lua_push_vehicle_label(lua_State *L, int idx)
         lsteer_push_vehicle_label(L, idx);
     else
         lua_pushliteral(L, "(not a vehicle)");
+}
+
+bool steer_lua_has_events(lua_State *L, int world_idx)
+{
+    LWorld *w = lsteer_test_world(L, world_idx);
+    if (!w || !w->world) return false;
+    if (w->brains.event_count > 0) return true;
+    uint64_t step = steer_world_step_count(w->world);
+    return step != 0 && step != w->brains.events_step && steer_world_get_sense_events(w->world, NULL, 0, 0) > 0;
 }

@@ -25,6 +25,7 @@ int luaopen_steer(lua_State *L)
     lsteer_open_world(L);
     lsteer_open_vehicle(L);
     lsteer_open_shapes(L);
+    lsteer_open_senses(L);
     luaL_newlib(L, STEER_FUNCTIONS);
     lua_pushliteral(L, STEER_VERSION);
     lua_setfield(L, -2, "version");

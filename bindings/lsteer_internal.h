@@ -12,6 +12,7 @@
  *   UV_KINDS    kind number + 1 -> name and name -> kind number (interned per world, < 64)
  *   UV_SHAPES   packed id + type -> the steer.Obstacle/Wall/Path/FlowField handle (strong: shapes are
  *               few; removal drops the entry)
+ *   UV_TAGS     sound tag number + 1 -> name and name -> tag number (interned per world, < 32)
  * A steer.Vehicle (or shape) userdata holds the id and a pointer to the world's block; its first
  * user value is the world userdata, which keeps that pointer valid. A vehicle handle's user values
  * 2-5 are v.data, v.brain, v.state and v.brain_error: the handle lives as long as its vehicle (UV_HANDLES), so
@@ -73,7 +74,7 @@ static inline const char *lsteer_core_error(const SteerWorld *world)
     return colon ? colon + 2 : message;
 }
 
-enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_COUNT = UV_SHAPES };                                   /* a world's */
+enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_TAGS, UV_COUNT = UV_TAGS };                              /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */
 
 /// One core vehicle slot's think bookkeeping (lbrains.c).
@@ -97,6 +98,13 @@ typedef struct LBrains {
     int *phase_start; ///< phase p's ids are roster[phase_start[p] .. phase_start[p + 1])
     int phase_capacity;
     uint64_t roster_stride; ///< the phases it was grouped into (0: never built)
+    /* Sense events (lbrains.c, collect_events): the core keeps the last step's only, so the events
+     * of every step since the last pass are copied here (by w:step before it steps again, and by
+     * the pass itself) and the next pass delivers them. */
+    SteerSenseEvent *events;
+    int event_capacity, event_count;
+    uint64_t events_step; ///< the step count whose events were collected last
+    bool collecting;      ///< a pass ran once: w:step keeps the events for the next one
     uint64_t spawns;        ///< vehicles spawned in the world so far (lsteer_spawn counts them)
     uint64_t roster_spawns; ///< spawns when it was built
     int paused;             ///< slots with paused set
@@ -120,6 +128,16 @@ typedef struct LWorld {
     /// kind argument is recognised by identity, without hashing it (lworld.c, check_kind_filter).
     const void *kind_names[STEER_MAX_KINDS];
     LBrains brains;
+    int tag_count; ///< sound tags interned so far (UV_TAGS)
+    /// v:memory's snapshot (lsenses.c): the memories of one sense, copied when a loop starts and
+    /// read one per iteration; grown with the largest sense, never per call.
+    struct {
+        SteerMemory *items;
+        int capacity, count, pos;
+        SteerVehicleId vehicle;
+        uint64_t serial, step;
+        int sense;
+    } memories;
     LSpawnBits spawn_bits; ///< found once per world, not by name at every spawn
 } LWorld;
 
@@ -206,7 +224,7 @@ void lsteer_class_open(lua_State *L, const LClass *cls, int nup);
  * Self is recognised by the class's 64-bit tag before luaL_checkudata, which would hash the
  * metatable's name on every read. */
 
-enum { LCLASS_MEMBER_SLOTS = 128 }; /* a power of two, over twice the number of any class's members */
+enum { LCLASS_MEMBER_SLOTS = 256 }; /* a power of two, over twice the number of any class's members */
 /// The upvalues of __index and __newindex.
 enum { LCLASS_UP_DISPATCH = 1, LCLASS_UP_KEYS, LCLASS_UP_METHODS };
 
@@ -301,19 +319,51 @@ void lsteer_remove_vehicle(lua_State *L, int world_idx, SteerVehicleId id);
 /// Spawn: world at 1, options at 2.
 int lsteer_spawn(lua_State *L);
 
+/// Kind names wanted by one call, resolved to numbers; names never seen get the next free
+/// numbers but are interned only when the call succeeds (a failed call changes nothing).
+typedef struct KindPlan {
+    const char *fresh[STEER_MAX_KINDS];
+    int fresh_count;
+    int base; ///< kinds interned before the call
+} KindPlan;
+/// An array of kind names at idx (its strings kept alive by the caller) to a mask, planned in `plan`;
+/// NULL if good, else a message.
+const char *lsteer_plan_kinds(lua_State *L, int world_idx, KindPlan *plan, int idx, uint64_t *out);
+/// Interns the plan's new kinds (when memory runs out half way, none stays and the error goes on).
+void lsteer_plan_commit(lua_State *L, int world_idx, const KindPlan *plan);
+/// Pushes an array of the names of the kinds in mask.
+void lsteer_push_kind_list(lua_State *L, int world_idx, uint64_t mask);
+
+/* ---- lsenses.c ----------------------------------------------------------------------------- */
+/// Adds v:sense, v:forget_sense, v:senses, v:sensed, v:memory, v:emit, v:wake_in, v:cancel_wake
+/// to the table on top of the stack.
+void lsteer_add_sense_methods(lua_State *L);
+/// w:emit{...} and w:line_of_sight(x1, y1, x2, y2[, options]).
+int lsteer_world_emit(lua_State *L);
+int lsteer_world_line_of_sight(lua_State *L);
+/// Makes v:memory's iterators (once, at luaopen_steer).
+void lsteer_open_senses(lua_State *L);
+/// Pushes the name of sense `sense` of vehicle id (or nil when it has none at that index).
+void lsteer_push_sense_name(lua_State *L, SteerWorld *world, SteerVehicleId id, int sense);
+/// Pushes the name of sound tag `tag` of the world at world_idx (its number when no name was given).
+void lsteer_push_tag_name(lua_State *L, int world_idx, uint32_t tag);
+
 /* ---- lbrains.c ---------------------------------------------------------------------------- */
 void lsteer_brains_init(LBrains *b, double hz);
 void lsteer_brains_free(lua_State *L, LBrains *b);
 double lsteer_default_think_hz(void);
 /// Checks a think rate (a finite number >= 0); NULL if good, else a message (as lsteer_check_value).
 const char *lsteer_check_think_hz(lua_State *L, int idx, double *out);
-/// Checks a value for v.brain: nil, a function, or a table whose think is a function; NULL if
-/// good, else `brain has no think function...`.
+/// Checks a value for v.brain: nil, a function, or a table with a think function or an event
+/// handler (sensed, lost, forgot, heard, timer); NULL if good, else `brain has no think function...`.
 const char *lsteer_check_brain(lua_State *L, int idx);
 /// v.brain was set on the handle at idx: a paused vehicle thinks again, v.brain_error goes.
 void lsteer_brains_resume(lua_State *L, int handle_idx);
 /// A vehicle is being removed: its bookkeeping goes.
 void lsteer_brains_forget(LWorld *w, SteerVehicleId id, uint64_t serial);
+/// Copies the core's events of the last step into the world's pending events, once per step
+/// (w:step calls it before each step, so that none is lost before the next pass).
+void lsteer_collect_events(lua_State *L, LWorld *w);
 /// w:think([on_error]) and w:resume_brains().
 int lsteer_world_think(lua_State *L);
 int lsteer_world_resume_brains(lua_State *L);

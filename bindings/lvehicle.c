@@ -200,14 +200,6 @@ static void push_color(lua_State *L, uint32_t word)
     }
 }
 
-/// Kind names wanted by one call, resolved to numbers; names never seen get the next free
-/// numbers but are interned only when the call succeeds (a failed call changes nothing).
-typedef struct KindPlan {
-    const char *fresh[STEER_MAX_KINDS];
-    int fresh_count;
-    int base; ///< kinds interned before the call
-} KindPlan;
-
 /// `name` must outlive the call: a string of the options table, or a C literal.
 static const char *plan_kind_name(lua_State *L, int world_idx, KindPlan *plan, const char *name, uint32_t *out)
 {
@@ -264,7 +256,12 @@ static const char *plan_kinds(lua_State *L, int world_idx, KindPlan *plan, int i
     return NULL;
 }
 
-static void push_kind_list(lua_State *L, int world_idx, uint64_t mask)
+const char *lsteer_plan_kinds(lua_State *L, int world_idx, KindPlan *plan, int idx, uint64_t *out)
+{
+    return plan_kinds(L, world_idx, plan, idx, out);
+}
+
+void lsteer_push_kind_list(lua_State *L, int world_idx, uint64_t mask)
 {
     lua_newtable(L);
     int n = 0;
@@ -455,6 +452,8 @@ static void plan_commit_or_undo(lua_State *L, int world_idx, const KindPlan *pla
     }
 }
 
+void lsteer_plan_commit(lua_State *L, int world_idx, const KindPlan *plan) { plan_commit_or_undo(L, world_idx, plan); }
+
 /* ---- Other methods ------------------------------------------------------------------------- */
 /* The setters return the vehicle, as the behaviour methods do, so that calls chain
  * (`v:set_position(x, y):wander{}`). */
@@ -594,7 +593,7 @@ static int vehicle_get_rest(lua_State *L, const LVehicle *h, int code)
     case F_FLOCK_WITH:
         push_owner(L, 1);
         if (s.flock_kinds)
-            push_kind_list(L, lua_gettop(L), s.flock_kinds);
+            lsteer_push_kind_list(L, lua_gettop(L), s.flock_kinds);
         else
             lua_pushnil(L);
         break;
@@ -709,6 +708,13 @@ static const luaL_Reg VEHICLE_METHODS[] = {
     {NULL, NULL},
 };
 
+/// The behaviour methods (lbehaviours.c) and the senses' (lsenses.c).
+static void add_methods(lua_State *L)
+{
+    lsteer_add_behaviour_methods(L);
+    lsteer_add_sense_methods(L);
+}
+
 static const luaL_Reg VEHICLE_META[] = {{"__tostring", vehicle_tostring}, {NULL, NULL}};
 
 /// __index: the builder's, with vehicle_get called directly.
@@ -719,7 +725,7 @@ static const LClass VEHICLE_CLASS = {
     .tag = LSTEER_VEHICLE_TAG,
     .size = sizeof(LVehicle),
     .methods = VEHICLE_METHODS,
-    .add_methods = lsteer_add_behaviour_methods,
+    .add_methods = add_methods,
     .fields = FIELDS,
     .field_count = (int)(sizeof FIELDS / sizeof FIELDS[0]),
     .core_fields = steer_vehicle_field_table,

@@ -167,6 +167,10 @@ int lsteer_world_new(lua_State *L)
     }
     lua_newtable(L);
     lua_setiuservalue(L, -2, UV_SHAPES);
+    lua_newtable(L);
+    lua_setiuservalue(L, -2, UV_TAGS);
+    w->tag_count = 0;
+    memset(&w->memories, 0, sizeof w->memories);
     /* The world's memory comes from the Lua state's allocator, as the brains' arrays do: a capped
      * state bounds the world too, and a state that refuses memory refuses the core's as well. */
     def.alloc = lua_getallocf(L, &def.alloc_user);
@@ -182,7 +186,10 @@ static int world_step(lua_State *L)
     LWorld *w = lsteer_check_world(L, 1);
     lua_Integer n = luaL_optinteger(L, 2, 1);
     luaL_argcheck(L, n >= 0, 2, "number of steps must be >= 0");
-    for (lua_Integer i = 0; i < n; i++) steer_world_step(w->world);
+    for (lua_Integer i = 0; i < n; i++) {
+        if (w->brains.collecting) lsteer_collect_events(L, w); /* the last step's, before this step replaces them */
+        steer_world_step(w->world);
+    }
     lua_settop(L, 1); /* the world, so that calls chain: w:step(60):count() */
     return 1;
 }
@@ -391,6 +398,12 @@ static int world_free(lua_State *L)
         steer_world_destroy(w->world);
         w->world = NULL;
         lsteer_brains_free(L, &w->brains);
+        if (w->memories.items) {
+            void *ud;
+            lua_Alloc alloc = lua_getallocf(L, &ud);
+            alloc(ud, w->memories.items, (size_t)w->memories.capacity * sizeof *w->memories.items, 0);
+        }
+        memset(&w->memories, 0, sizeof w->memories);
     }
     return 0;
 }
@@ -469,6 +482,8 @@ static const luaL_Reg WORLD_METHODS[] = {
     {"walls", lsteer_world_walls},
     {"kinds", world_kinds},
     {"debug_draw", lsteer_world_debug_draw},
+    {"emit", lsteer_world_emit},
+    {"line_of_sight", lsteer_world_line_of_sight},
     {"close", world_close},
     {NULL, NULL},
 };

@@ -85,10 +85,14 @@ typedef struct SteerLuaThinkHooks {
     void (*failed)(void *ctx, lua_State *L, int vehicle_idx);
 } SteerLuaThinkHooks;
 
-/// What w:think() does, for the world at world_idx: calls the brains whose turn it is in the
-/// coming step and pauses each vehicle whose brain fails. Returns how many failed. Raises only
+/// What w:think() does, for the world at world_idx: delivers the sense events of the steps since
+/// the last pass to the brains that handle them, then calls the brains whose turn it is in the
+/// coming step, and pauses each vehicle whose brain fails. Returns how many failed. Raises only
 /// when memory runs out (the world's bookkeeping grows with it).
 STEER_LUA_API int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks);
+/// Whether the world at world_idx has sense events that the next steer_lua_think would deliver (a
+/// host that skips the pass when think_hz is 0 still runs it then).
+STEER_LUA_API bool steer_lua_has_events(lua_State *L, int world_idx);
 /// w:resume_brains(): every paused vehicle thinks again; returns how many were paused.
 STEER_LUA_API int steer_lua_resume_brains(lua_State *L, int world_idx);
 /// How many vehicles of the world at world_idx have a paused brain now.

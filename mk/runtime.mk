@@ -67,6 +67,15 @@ bench-brains: $(BUILD)/steer $(BUILD)/steer.so
 	@sh bench/brains/run.sh $(BUILD)/steer $(BUILD)
 BENCH_TARGETS += bench-brains
 
+# make bench-senses (with the core's half, which adds its own recipe): the hunter/prey scene of
+# bench-brains on senses and events against its polling version in the same run, the physics with
+# and without senses, and 100,000 vehicles on 2 threads (bench/senses/run.sh).
+.PHONY: bench-senses bench-senses-lua
+bench-senses-lua: $(BUILD)/steer
+	@sh bench/senses/run.sh $(BUILD)/steer
+bench-senses: bench-senses-lua
+BENCH_TARGETS += bench-senses
+
 # Unit tests of pieces that need neither the bindings nor the renderer.
 $(BUILD)/asan/tests/test_runtime_guard: TEST_CFLAGS = -Isrc/runtime $(RUNTIME_LUA_CFLAGS)
 $(BUILD)/asan/tests/test_runtime_guard: TEST_LINK = $(BUILD)/asan/runtime/guard.o

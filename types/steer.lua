@@ -54,13 +54,25 @@ local World = {}
 ---@return steer.World
 function World:step(n) end
 
----@alias steer.Brain {think: fun(v: steer.Vehicle, dt: number)}|fun(v: steer.Vehicle, dt: number)
+---@class steer.BrainTable a brain: think, or event handlers, or both (docs/lua-api.md#brains)
+---@field think (fun(v: steer.Vehicle, dt: number))? called at think_hz, staggered
+---@field sensed (fun(v: steer.Vehicle, sense: string, other: steer.Vehicle))? the sense senses other now, and did not before
+---@field lost (fun(v: steer.Vehicle, sense: string, other: steer.Vehicle?))? it sensed other and does not any more (still remembered)
+---@field forgot (fun(v: steer.Vehicle, sense: string, other: steer.Vehicle?))? the memory of other expired (other is nil when it was removed)
+---@field heard (fun(v: steer.Vehicle, sense: string, tag: string, x: number, y: number, from: steer.Vehicle?))? a sound: its tag, where it was, who made it (nil: the world)
+---@field timer (fun(v: steer.Vehicle))? v:wake_in's time has come
 
---- Runs the brains whose turn it is in the coming step, as the steer program does: call it once
---- per step, before w:step(). Each vehicle thinks about think_hz times per simulated second
+---@alias steer.Brain steer.BrainTable|fun(v: steer.Vehicle, dt: number)
+
+--- Delivers the sense events of the steps since the last call to the brains that handle them
+--- (sensed, lost, forgot, heard, timer: by vehicle in creation order, its timer first, then its
+--- senses in the order they were added, then the others' creation order), then runs the brains
+--- whose turn it is in the coming step, as the steer program does: call it once per step, before
+--- w:step(). Handlers run whatever think_hz is. Each vehicle thinks about think_hz times per simulated second
 --- (staggered over the steps) with dt = simulated time since it last thought. A brain that raises
 --- an error pauses that vehicle only (v.brain_error holds the message): on_error(v, message,
 --- traceback) is called for each, or, without it, a Lua warning is emitted (lua5.4 -W shows them).
+--- An erring event handler pauses its vehicle the same way.
 ---@param on_error fun(v: steer.Vehicle, message: string, traceback: string)?
 ---@return integer failed brains that raised an error in this call
 function World:think(on_error) end
@@ -175,6 +187,28 @@ function World:obstacles() end
 
 ---@return steer.Wall[]
 function World:walls() end
+
+---@class steer.EmitOptions
+---@field x number where the sound is (w:emit only)
+---@field y number
+---@field radius number? units, > 0: how far it carries (default 100)
+---@field tag string? what it is, a name interned per world (at most 32; default "sound")
+
+--- A sound: hearing senses within its radius (and their range) hear it in the next step, through
+--- walls. Returns the world.
+---@param options steer.EmitOptions
+---@return steer.World
+function World:emit(options) end
+
+---@class steer.LineOfSightOptions
+---@field walls boolean? walls block (default true)
+---@field obstacles boolean? obstacles block (default true)
+
+--- Whether the segment between two points (each a vehicle or x, y; the shortest wrapped one in a
+--- wrapping world) touches no wall and no obstacle: the test sight makes.
+---@param ... any x1, y1 (or a vehicle), x2, y2 (or a vehicle), options (steer.LineOfSightOptions?)
+---@return boolean
+function World:line_of_sight(...) end
 
 --- The kind names spawned so far, in kind-number order.
 ---@return string[]
@@ -409,6 +443,76 @@ function Vehicle:set_velocity(vx, vy) end
 ---@param radians number
 ---@return steer.Vehicle
 function Vehicle:set_heading(radians) end
+
+---@class steer.SenseCommon
+---@field range number? units, > 0 (sight: default 200; hearing: no limit but the sound's radius)
+---@field forget_after number? s, >= 0: a memory goes this long after it was last sensed (default 5)
+---@field period number? s, >= 0: between updates, staggered over the vehicles (default 0: every step)
+---@field max_memories integer? 1..1024: how many vehicles it remembers at once (default 16)
+
+---@class steer.SightOptions: steer.SenseCommon
+---@field kinds string[]? kind names it sees (default every kind)
+---@field fov number? degrees in (0, 360]: the cone's full width around the heading (default 180)
+---@field walls_block boolean? (default true)
+---@field obstacles_block boolean? (default true)
+
+---@class steer.HearingOptions: steer.SenseCommon
+---@field tags string[]? sound tags it hears (default every tag)
+
+---@class steer.SenseOptions
+---@field name string 1..31 bytes, unique per vehicle
+---@field sight steer.SightOptions? one of sight and hearing
+---@field hearing steer.HearingOptions?
+
+--- Gives the vehicle a sense the step computes (or replaces its sense of that name, keeping its
+--- memories). Returns the vehicle.
+---@param options steer.SenseOptions
+---@return steer.Vehicle
+function Vehicle:sense(options) end
+
+--- Removes the vehicle's sense of that name and its memories (no events). Returns the vehicle.
+---@param name string
+---@return steer.Vehicle
+function Vehicle:forget_sense(name) end
+
+---@class steer.SenseInfo: steer.SightOptions, steer.HearingOptions
+---@field name string
+---@field type "sight"|"hearing"
+
+--- The vehicle's senses, in the order they were added.
+---@return steer.SenseInfo[]
+function Vehicle:senses() end
+
+--- The closest vehicle the sense senses now (as of its last update) and its distance then, or nil.
+--- Allocates nothing.
+---@param name string
+---@return steer.Vehicle? other
+---@return number? distance units
+function Vehicle:sensed(name) end
+
+--- Iterates the sense's memories, in the creation order of the vehicles remembered, without a
+--- table per item: `for other, x, y, vx, vy, age, sensed_now in v:memory("eyes") do ... end`
+--- (x, y, vx, vy: where it was and its velocity when last sensed; age: s since then).
+---@param name string
+---@return fun(v: steer.Vehicle, previous: steer.Vehicle?): steer.Vehicle?, number, number, number, number, number, boolean
+---@return steer.Vehicle
+---@return nil
+function Vehicle:memory(name) end
+
+--- A sound from the vehicle's position, made by it (it does not hear itself). Returns the vehicle.
+---@param options steer.EmitOptions?
+---@return steer.Vehicle
+function Vehicle:emit(options) end
+
+--- Sets the vehicle's timer: its brain's timer(v) runs after that much simulated time, rounded
+--- up to whole steps (at least one). A new call replaces a pending timer. Returns the vehicle.
+---@param seconds number >= 0
+---@return steer.Vehicle
+function Vehicle:wake_in(seconds) end
+
+--- Drops the vehicle's pending timer, if any. Returns the vehicle.
+---@return steer.Vehicle
+function Vehicle:cancel_wake() end
 
 ---@class steer.Obstacle
 ---@field x number centre (read-only)

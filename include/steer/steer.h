@@ -287,6 +287,77 @@ STEER_API bool steer_flow_field_get(const SteerWorld *world, SteerFlowFieldId id
 /// The field's interpolated direction at a point (zero outside the grid or for an invalid id).
 STEER_API SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFieldId id, SteerVec2 point);
 
+/* ---- Senses (perception in the step; docs/core.md "Senses") ------------------------------- */
+
+/* A vehicle's senses run in the step after every vehicle has moved, on the world's threads, and
+ * what they found is part of the checksum. Sight sees other vehicles' centres within range, in
+ * the cone, with nothing in between: the segment from the vehicle to the other (the shortest
+ * wrapped one) touches no wall and no obstacle's disc (touching counts: a wall that ends exactly
+ * on the line hides). Hearing hears the sounds emitted before the step within their radius and the
+ * sense's range, whatever is in between. Each sense keeps up to max_memories memories, one per
+ * vehicle, and reports changes as events, read after the step. */
+
+/// Defaults: sight - range 200, fov π, every kind, walls and obstacles block; hearing - range
+/// STEER_MAX_LENGTH, every tag; both: name NULL (set one), forget_after 5 s, period 0 (every
+/// step), max_memories 16.
+STEER_API SteerSenseDef steer_default_sense_def(SteerSenseType type);
+/// Adds a sense to a vehicle, or replaces the vehicle's sense of the same name (keeping its index
+/// and, up to the new max_memories, its memories; no events). Writes its index to `out_index`
+/// (may be NULL). At most STEER_MAX_SENSES per vehicle.
+STEER_API SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const SteerSenseDef *def,
+                                              int *out_index);
+/// Removes a vehicle's sense by name, and its memories (no events); the senses after it move down
+/// one index. STEER_ERROR_INVALID_ARGUMENT when it has no sense of that name.
+STEER_API SteerResult steer_vehicle_remove_sense(SteerWorld *world, SteerVehicleId id, const char *name);
+/// The index of a vehicle's sense of that name, or -1 (no such sense, or an invalid id).
+STEER_API int steer_vehicle_find_sense(const SteerWorld *world, SteerVehicleId id, const char *name);
+/// How many senses a vehicle has (0 for an invalid id); their indices are 0 .. count - 1.
+STEER_API int steer_vehicle_sense_count(const SteerWorld *world, SteerVehicleId id);
+/// A sense's definition (its name points into the world: valid until the sense is removed or
+/// replaced). STEER_ERROR_INVALID_ARGUMENT for an index out of range.
+STEER_API SteerResult steer_vehicle_get_sense(const SteerWorld *world, SteerVehicleId id, int sense,
+                                              SteerSenseDef *out);
+/// A sense's memories, in the creation order of the vehicles remembered. Writes up to `capacity`
+/// and returns how many there are (0 for an invalid id or index).
+STEER_API int steer_vehicle_get_memories(const SteerWorld *world, SteerVehicleId id, int sense, SteerMemory *out,
+                                         int capacity);
+/// The memory of what the sense senses now that was closest when sensed (ties: created first);
+/// false when it senses nothing now (or for an invalid id or index). `out` may be NULL.
+STEER_API bool steer_vehicle_closest_sensed(const SteerWorld *world, SteerVehicleId id, int sense, SteerMemory *out);
+/// The memory of `other` (sensed now or not); false when the sense does not remember it.
+STEER_API bool steer_vehicle_recall(const SteerWorld *world, SteerVehicleId id, int sense, SteerVehicleId other,
+                                    SteerMemory *out);
+
+/// Defaults: at the origin, radius 100, tag 0, from the world (null source).
+STEER_API SteerSoundDef steer_default_sound_def(void);
+/// Emits a sound: hearing senses hear it in the next step (a sense of a lower rate, at its next
+/// update). The source, if any, must be a live vehicle; it does not hear itself, and its listeners
+/// remember it at the sound's position.
+STEER_API SteerResult steer_world_emit(SteerWorld *world, const SteerSoundDef *sound);
+/// The sounds the last step's hearing heard from (those emitted before it), in emission order.
+/// Writes up to `capacity` and returns how many there are.
+STEER_API int steer_world_get_sounds(const SteerWorld *world, SteerSoundDef *out, int capacity);
+
+/// Sets the vehicle's timer: a STEER_EVENT_TIMER after max(1, ceil(seconds / dt - 1e-9)) steps of
+/// the current dt (seconds finite, in [0, STEER_MAX_TIME]). A vehicle has one timer: a new call
+/// replaces the pending one.
+STEER_API SteerResult steer_vehicle_wake_in(SteerWorld *world, SteerVehicleId id, double seconds);
+/// Cancels the vehicle's pending timer (no error when there is none).
+STEER_API SteerResult steer_vehicle_cancel_wake(SteerWorld *world, SteerVehicleId id);
+/// The step (steer_world_step_count) at whose end the vehicle's timer fires, or 0 when none is set.
+STEER_API uint64_t steer_vehicle_wake_step(const SteerWorld *world, SteerVehicleId id);
+
+/// The events of the last step, in order: by vehicle in creation order; for each vehicle its timer
+/// first, then its senses by index; within a sense SENSED, LOST and FORGOT by the other's creation
+/// order (for one vehicle LOST before FORGOT; memories pushed out and of removed vehicles last),
+/// then HEARD in emission order. Writes events first .. first + capacity - 1 to `out` and returns
+/// how many there are in all.
+STEER_API int steer_world_get_sense_events(const SteerWorld *world, SteerSenseEvent *out, int capacity, int first);
+
+/// Whether the segment a-b (in a wrapping world: from a to a + steer_world_offset(a, b)) is clear
+/// of every wall (if `walls`) and every obstacle's disc (if `obstacles`): the test sight uses.
+STEER_API bool steer_world_line_of_sight(const SteerWorld *world, SteerVec2 a, SteerVec2 b, bool walls, bool obstacles);
+
 #include "steer_debug_draw.h"
 #include "steer_fields.h"
 

@@ -37,6 +37,9 @@ typedef enum SteerDebugDrawFlags {
     STEER_DEBUG_DRAW_TARGETS =
         1u << 9, ///< a line from each vehicle to the target point of each behaviour that pushed it
     STEER_DEBUG_DRAW_FLOW_FIELDS = 1u << 10, ///< one arrow per flow-field cell
+    STEER_DEBUG_DRAW_SENSES = 1u << 11,      ///< sight cones (hearing: range circles) and a ray to each memory
+    STEER_DEBUG_DRAW_SENSE_RAYS = 1u << 12,  ///< a ray to every vehicle in a sight cone: clear or blocked
+    STEER_DEBUG_DRAW_SOUNDS = 1u << 13,      ///< the sounds the last step heard from, as circles of their radius
     STEER_DEBUG_DRAW_WORLD = STEER_DEBUG_DRAW_VEHICLES | STEER_DEBUG_DRAW_OBSTACLES | STEER_DEBUG_DRAW_WALLS |
                              STEER_DEBUG_DRAW_PATHS | STEER_DEBUG_DRAW_BOUNDS,
 } SteerDebugDrawFlags;
@@ -58,6 +61,9 @@ typedef enum SteerDebugLayer {
     STEER_DEBUG_LAYER_TARGETS,      ///< lines to the behaviours' target points
     STEER_DEBUG_LAYER_FORCES,       ///< velocity and steering force arrows
     STEER_DEBUG_LAYER_VEHICLES,     ///< the vehicles' darts
+    STEER_DEBUG_LAYER_SENSES,       ///< sense cones, hearing circles, lines to memories (remembered: dimmer)
+    STEER_DEBUG_LAYER_SENSE_RAYS,   ///< rays to the vehicles in sight cones: clear or blocked colour
+    STEER_DEBUG_LAYER_SOUNDS,       ///< heard sounds
     STEER_DEBUG_LAYER_COUNT
 } SteerDebugLayer;
 
@@ -76,6 +82,12 @@ typedef enum SteerDebugLayer {
 #define STEER_DEBUG_COLOR_FORCE 0xbf616aff
 #define STEER_DEBUG_COLOR_TARGET 0xe5e9f066
 #define STEER_DEBUG_COLOR_FLOW 0x5e81ac99
+#define STEER_DEBUG_COLOR_SENSE 0xebcb8b55      ///< sight cones and hearing circles
+#define STEER_DEBUG_COLOR_SENSED 0xebcb8bcc     ///< a line to a vehicle sensed now
+#define STEER_DEBUG_COLOR_REMEMBERED 0xd0877088 ///< a line to where a remembered vehicle was last sensed
+#define STEER_DEBUG_COLOR_RAY_CLEAR 0xa3be8c99
+#define STEER_DEBUG_COLOR_RAY_BLOCKED 0xbf616a99
+#define STEER_DEBUG_COLOR_SOUND 0xb48ead99
 
 /// Length (units) of the normal tick drawn at the middle of each wall.
 #define STEER_DEBUG_WALL_NORMAL_LENGTH 12.0
@@ -102,6 +114,10 @@ typedef struct SteerDebugDraw {
     bool (*vehicle_pose)(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *context);
     /// Optional: colour of a vehicle whose colour word is 0; NULL = steer_debug_kind_color(kind).
     uint32_t (*kind_color)(uint32_t kind, void *context);
+    /// Optional: an arc of a circle from angle `from` to angle `to` (radians, to > from, measured
+    /// like steer_vec2_from_angle). NULL: the core draws it as segments through draw_segment.
+    void (*draw_arc)(SteerVec2 center, double radius, double from, double to, uint32_t color, SteerDebugLayer layer,
+                     void *context);
     unsigned flags; ///< SteerDebugDrawFlags
     void *context;
 } SteerDebugDraw;
@@ -117,6 +133,10 @@ STEER_API void steer_debug_vehicle_shape(SteerVec2 position, SteerVec2 heading, 
 /// Emits the world, in the order bounds, flow fields, paths, obstacles, walls, overlays, vehicles
 /// (so vehicles are on top). Reads what the last step recorded; changes nothing.
 STEER_API void steer_world_debug_draw(const struct SteerWorld *world, const SteerDebugDraw *draw);
+/// Emits one vehicle's senses as the SENSES, SENSE_RAYS and SOUNDS flags of `draw` ask (for an
+/// inspector's selected vehicle, whatever the world draws); nothing for an invalid id.
+STEER_API void steer_vehicle_debug_draw_senses(const struct SteerWorld *world, SteerVehicleId id,
+                                               const SteerDebugDraw *draw);
 
 #ifdef __cplusplus
 }

@@ -370,4 +370,88 @@ typedef struct SteerBehaviourState {
     int waypoint;            ///< follow: index of the waypoint being steered to
 } SteerBehaviourState;
 
+/* ---- Senses -------------------------------------------------------------------------------- */
+
+/// What a sense perceives (steer.h, "Senses").
+typedef enum SteerSenseType {
+    STEER_SENSE_SIGHT = 0, ///< other vehicles within range, in a cone around the heading, in line of sight
+    STEER_SENSE_HEARING,   ///< sounds emitted between steps (steer_world_emit), not blocked by walls
+} SteerSenseType;
+
+#define STEER_MAX_SENSES 16     ///< senses per vehicle
+#define STEER_MAX_SENSE_NAME 31 ///< bytes of a sense's name (not counting the terminating zero)
+#define STEER_MAX_MEMORIES 1024 ///< SteerSenseDef.max_memories
+#define STEER_MAX_SOUND_TAGS 32 ///< sound tags are 0 .. 31 (a hearing sense's `tags` is a mask of them)
+
+/// A sense of a vehicle. Get one from steer_default_sense_def(type), change what you need, and
+/// pass it to steer_vehicle_add_sense().
+typedef struct SteerSenseDef {
+    const char *name; ///< 1..STEER_MAX_SENSE_NAME bytes, unique per vehicle (copied)
+    SteerSenseType type;
+    /// units, > 0. Sight: a vehicle whose centre is at most this far (shortest wrapped offset) can
+    /// be seen. Hearing: a sound is heard when the listener is within the sound's radius and
+    /// within this range (the default, STEER_MAX_LENGTH, leaves it to the sound's radius).
+    double range;
+    /// Sight: full width of the cone around the heading, radians, in (0, 2π]; 2π sees all around.
+    /// Ignored by hearing.
+    double fov;
+    /// Sight: bit k set = vehicles of kind k are seen; 0 = every kind. A vehicle never senses itself.
+    uint64_t kinds;
+    /// Hearing: bit t set = sounds of tag t are heard; 0 = every tag.
+    uint32_t tags;
+    bool walls_block;     ///< sight: walls hide what is behind them (default true)
+    bool obstacles_block; ///< sight: obstacles hide what is behind them (default true)
+    /// s, >= 0: a memory is forgotten at the end of the first step at which more than this much
+    /// simulated time has passed since it was last sensed.
+    double forget_after;
+    /// s, >= 0: time between updates; 0 = every step. A sense of period p updates every
+    /// n = max(1, round(p / dt)) steps, staggered by the vehicle's serial (step s updates when
+    /// (s + serial) mod n == 0), so that a crowd spreads its work over the steps.
+    double period;
+    /// 1..STEER_MAX_MEMORIES: how many vehicles the sense remembers at once (allocated when the
+    /// sense is added, so the step never allocates). Also how many sounds a hearing update hears.
+    int max_memories;
+} SteerSenseDef;
+
+/// What a sense remembers of one vehicle (steer_vehicle_get_memories).
+typedef struct SteerMemory {
+    SteerVehicleId other; ///< a live vehicle (memories of removed vehicles are never returned)
+    SteerVec2 position;   ///< where it was last sensed (hearing: where its sound was), units
+    SteerVec2 velocity;   ///< its velocity then, units/s
+    uint64_t step;        ///< the step (steer_world_step_count after it) it was last sensed in
+    double time;          ///< steer_world_time at that step, s
+    double distance;      ///< units from the sensing vehicle when it was last sensed
+    bool sensed_now;      ///< sensed at the sense's last update
+} SteerMemory;
+
+/// A sound for hearing senses (steer_world_emit).
+typedef struct SteerSoundDef {
+    SteerVec2 position;    ///< units
+    double radius;         ///< units, > 0: how far it carries
+    uint32_t tag;          ///< 0 .. STEER_MAX_SOUND_TAGS - 1
+    SteerVehicleId source; ///< the vehicle that made it (never hears it itself), or the null id for the world
+} SteerSoundDef;
+
+/// What changed for a vehicle in a step (steer_world_get_sense_events).
+typedef enum SteerSenseEventType {
+    STEER_EVENT_SENSED = 0, ///< `other` is sensed and was not at the sense's previous update
+    STEER_EVENT_LOST,       ///< `other` was sensed at the previous update and is not any more (still remembered)
+    STEER_EVENT_FORGOT,     ///< the memory of `other` is dropped: expired, pushed out, or `other` was removed
+    STEER_EVENT_HEARD,      ///< a sound was heard: position, radius, tag, other = its source (null id: the world)
+    STEER_EVENT_TIMER,      ///< the vehicle's timer (steer_vehicle_wake_in) ran out; sense is -1
+} SteerSenseEventType;
+
+typedef struct SteerSenseEvent {
+    SteerSenseEventType type;
+    SteerVehicleId vehicle; ///< the vehicle whose sense (or timer) it is
+    int sense;              ///< the sense's index in the vehicle (steer_vehicle_find_sense), -1 for a timer
+    /// the vehicle sensed, lost or forgotten (FORGOT of a removed vehicle: its old id, no longer
+    /// valid), or a sound's source
+    SteerVehicleId other;
+    SteerVec2 position; ///< SENSED, LOST: where `other` was last sensed; HEARD: the sound's position
+    double distance;    ///< units from the vehicle, at that time
+    uint32_t tag;       ///< HEARD: the sound's tag
+    double radius;      ///< HEARD: the sound's radius
+} SteerSenseEvent;
+
 #endif

@@ -26,6 +26,16 @@
 -- from its update(world, dt). Due messages go out in (due time, send order) order, so runs are
 -- deterministic. A message to a removed vehicle is dropped.
 --
+-- Events (a brain woken by its senses, docs/lua-api.md#senses): a state may declare on_sensed(v,
+-- sense, other), on_lost(v, sense, other), on_forgot(v, sense, other), on_heard(v, sense, sound, x,
+-- y, from) and on_timer(v). The machine gets the matching brain handlers (sensed, lost, forgot,
+-- heard, timer) for the events some state handles, and routes each to the current state's
+-- on_<event> (or, when that state has none, to the global state's). A handler may return a state
+-- name to change to, as a think does. A machine whose states handle events but none thinks gets
+-- no think at all: the runtime calls it only when something happened (start it with fsm.start,
+-- which enters its initial state; otherwise its first event does). Its clock is then the world's
+-- time at each event.
+--
 -- A state's on_message(v, msg) gets the message as a table; it returns true when it handled it
 -- (else the global state's on_message gets it too):
 --   msg.name   the name given to fsm.send (any value but nil; usually a string)
@@ -46,6 +56,11 @@ fsm.HISTORY = 8 -- transitions remembered per vehicle unless the machine says ot
 -- a removed vehicle's book goes with its handle. A reload of this file starts an empty cache that
 -- refills from v.data.fsm, so the clock and history survive it.
 local books = setmetatable({}, { __mode = "k" })
+
+-- A state's event handler -> the brain handler the runtime calls for that event (docs/lua-api.md).
+local EVENTS = { on_sensed = "sensed", on_lost = "lost", on_forgot = "forgot", on_heard = "heard",
+  on_timer = "timer" }
+local EVENT_ORDER = { "on_sensed", "on_lost", "on_forgot", "on_heard", "on_timer" }
 
 local function bookkeeping(v)
   local data = v.data
@@ -100,11 +115,12 @@ local function fail(msg, where)
   end
 end
 
--- Calls a user handler (every handler takes at most two arguments), remembering it for fail().
-function call(handler, a, b)
+-- Calls a user handler (enter, exit, on_message: at most two arguments; events: up to six),
+-- remembering it for fail().
+function call(handler, a, b, c, d, e, f)
   local outer = running
   running = handler
-  local result = handler(a, b)
+  local result = handler(a, b, c, d, e, f)
   running = outer
   return result
 end
@@ -127,8 +143,14 @@ local function check_vehicle(v, caller, live)
   end
 end
 
+-- A machine thinks, or handles events, or both (fsm.machine gives it what its states need).
 local function is_machine(m)
-  return type(m) == "table" and type(m.states) == "table" and type(m.think) == "function"
+  if type(m) ~= "table" or type(m.states) ~= "table" then return false end
+  if type(m.think) == "function" then return true end
+  for _, on in ipairs(EVENT_ORDER) do
+    if type(m[EVENTS[on]]) == "function" then return true end
+  end
+  return false
 end
 
 local function push_capped(list, item, keep)
@@ -150,6 +172,10 @@ local function change(v, name)
   if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
   local to = lookup(machine, name, "fsm.change")
   local book = bookkeeping(v)
+  if machine.think == nil then -- an event-only machine: its clock is the world's
+    local w = v.world
+    if w then book.clock = w.time end
+  end
   local from_name = v.state
   local from = from_name ~= nil and machine.states[from_name] or nil
   if from and from.exit then call(from.exit, v) end
@@ -166,11 +192,13 @@ function fsm.change(v, name)
   change(v, name)
 end
 
--- Follows the transition a think returned (`next_name`, not the state the vehicle is in).
-local function follow(v, state, state_name, next_name)
+-- Follows the transition a think (or the handler `key`) returned (`next_name`, not the state the
+-- vehicle is in).
+local function follow(v, state, state_name, next_name, key)
+  key = key or "think"
   if type(v.brain.states[next_name]) ~= "table" then -- blame the function that returned it
-    fail(("fsm: think of state '%s' returned unknown state '%s' (states: %s)"):format(tostring(state_name),
-      tostring(next_name), state_names(v.brain.states)), defined_at(state.think))
+    fail(("fsm: %s of state '%s' returned unknown state '%s' (states: %s)"):format(key, tostring(state_name),
+      tostring(next_name), state_names(v.brain.states)), defined_at(state[key]))
   end
   change(v, next_name)
 end
@@ -234,10 +262,48 @@ local function make_think(machine)
   return think
 end
 
+-- An event's handler for the machine (EVENTS): routes it to the current state's `on` (the global
+-- state's when the current one has none, as messages go) and follows the state name it returns.
+local function make_event(machine, on)
+  local function handle(v, a, b, c, d, e)
+    running = nil -- a fresh call from outside
+    local book = books[v] or bookkeeping(v)
+    if machine.think == nil then -- the clock of an event-only machine is the world's
+      local w = v.world
+      if w then book.clock = w.time end
+    end
+    local states = machine.states
+    local current = v.state
+    local state = current ~= nil and states[current]
+    if not state then -- never started (fsm.start), or the state was deleted by a reload
+      change(v, machine.initial)
+      current = v.state
+      state = states[current]
+    end
+    local handler, owner, owner_name = state[on], state, current
+    if handler == nil and machine.global ~= nil then
+      owner_name = machine.global
+      owner = lookup(machine, owner_name, "fsm global state")
+      handler = owner[on]
+    end
+    if handler == nil then return end
+    local changes = book.changes
+    running = handler
+    local next_name = handler(v, a, b, c, d, e)
+    running = nil
+    if next_name ~= nil then
+      local now = book.changes ~= changes and v.state or current
+      if next_name ~= now then follow(v, owner, owner_name, next_name, on) end
+    end
+  end
+  thinks[handle] = true
+  return handle
+end
+
 -- What a state may define; a function named like one of them but not quite (`thinks`, `Enter`,
 -- `on_enter`, `onMessage`) is a slip the machine would never call, and the state would silently do
 -- nothing. Only such near-exact forms count: a helper function of another name is the scene's own.
-local HANDLERS = { "enter", "think", "exit", "on_message" }
+local HANDLERS = { "enter", "think", "exit", "on_message", "on_sensed", "on_lost", "on_forgot", "on_heard", "on_timer" }
 
 local function handler_meant(key)
   local folded = key:lower():gsub("_", "")
@@ -292,7 +358,19 @@ function fsm.machine(def)
   lookup(def, def.initial, "fsm.machine (initial)")
   if def.global ~= nil then lookup(def, def.global, "fsm.machine (global)") end
   local machine = def
-  machine.think = make_think(machine)
+  -- What the states need: think when one thinks (or none handles an event: a machine of old,
+  -- entered at its first think), and each event's handler when a state handles that event.
+  local thinking, handles = false, {}
+  for _, state in pairs(def.states) do
+    if state.think then thinking = true end
+    for on in pairs(EVENTS) do
+      if state[on] then handles[on] = true end
+    end
+  end
+  if thinking or next(handles) == nil then machine.think = make_think(machine) end
+  for _, on in ipairs(EVENT_ORDER) do
+    if handles[on] then machine[EVENTS[on]] = make_event(machine, on) end
+  end
   return machine
 end
 

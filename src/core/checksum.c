@@ -41,6 +41,43 @@ static uint64_t mix_slot(uint64_t h, const SteerBehaviourSlot *s)
     return mix(h, bits(s->roam_time));
 }
 
+static uint64_t mix_memory(uint64_t h, const SteerSenseMemory *m)
+{
+    h = mix(h, m->serial);
+    h = mix_vec(h, m->position);
+    h = mix_vec(h, m->velocity);
+    h = mix(h, m->step);
+    h = mix(h, bits(m->time));
+    h = mix(h, bits(m->distance));
+    return mix(h, (uint64_t)m->sensed_now);
+}
+
+/* A vehicle's senses (definition, memories, when each last updated) and timer: summed only for a
+ * vehicle that has any, so that the sums of worlds without senses are those they always were. */
+static uint64_t mix_senses(uint64_t h, const SteerSensor *sensor)
+{
+    h = mix(h, 0x5e75e5ULL);
+    h = mix(h, sensor->wake_step);
+    h = mix(h, (uint64_t)(int64_t)sensor->sense_count);
+    for (int i = 0; i < sensor->sense_count; i++) {
+        const SteerSense *s = &sensor->senses[i];
+        for (const char *c = s->name; *c; c++) h = mix(h, (unsigned char)*c);
+        h = mix(h, (uint64_t)s->def.type);
+        h = mix(h, bits(s->def.range));
+        h = mix(h, bits(s->def.fov));
+        h = mix(h, s->def.kinds);
+        h = mix(h, s->def.tags);
+        h = mix(h, (uint64_t)s->def.walls_block << 1 | (uint64_t)s->def.obstacles_block);
+        h = mix(h, bits(s->def.forget_after));
+        h = mix(h, bits(s->def.period));
+        h = mix(h, (uint64_t)(int64_t)s->def.max_memories);
+        h = mix(h, s->last_update);
+        h = mix(h, (uint64_t)(int64_t)s->memory_count);
+        for (int m = 0; m < s->memory_count; m++) h = mix_memory(h, &s->memories[m]);
+    }
+    return h;
+}
+
 static uint64_t vehicle_sum(const SteerWorld *world, const SteerVehicle *v)
 {
     const SteerVehicleCold *cold = steer_vehicle_cold(world, v);
@@ -70,6 +107,11 @@ static uint64_t vehicle_sum(const SteerWorld *world, const SteerVehicle *v)
     h = mix(h, cold->user_data);
     h = mix(h, (uint64_t)(int64_t)v->behaviour_count);
     for (int i = 0; i < v->behaviour_count; i++) h = mix_slot(h, &v->behaviours[i]);
+    int slot = steer_vehicle_slot(world, v);
+    if (slot < world->sensor_capacity) {
+        const SteerSensor *sensor = &world->sensors[slot];
+        if (sensor->sense_count > 0 || sensor->wake_step != 0) h = mix_senses(h, sensor);
+    }
     return h;
 }
 
@@ -93,6 +135,19 @@ uint64_t steer_world_checksum(const SteerWorld *world)
     h = mix(h, (uint64_t)world->paths.live);
     h = mix(h, (uint64_t)world->fields.live);
     h = mix(h, (uint64_t)world->vehicles.live);
+    /* Sounds waiting to be heard (only when there are any: older sums stay as they were). */
+    if (world->sound_count > 0) {
+        h = mix(h, (uint64_t)world->sound_count);
+        for (int i = 0; i < world->sound_count; i++) {
+            const SteerSound *s = &world->sounds[i];
+            h = mix_vec(h, s->def.position);
+            h = mix(h, bits(s->def.radius));
+            h = mix(h, s->def.tag);
+            h = mix(h, s->source_serial);
+            h = mix_vec(h, s->velocity);
+            h = mix(h, s->step);
+        }
+    }
     for (int i = 0; i < world->order_count; i++) { /* creation order: the same in every run */
         if (world->order[i] < 0) continue;         /* a removal's hole */
         h = mix(h, vehicle_sum(world, steer_pool_at(&world->vehicles, world->order[i])));

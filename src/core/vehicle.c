@@ -178,6 +178,7 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     world->order_holes++;
     world->kind_population[vehicle->kind]--;
     steer_world_index_drop(world, index);
+    steer_senses_vehicle_removed(world, index);
     steer_vehicle_free_behaviours(world, vehicle);
     steer_pool_release(&world->vehicles, index);
     steer_world_vehicles_changed(world);

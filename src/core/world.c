@@ -214,6 +214,7 @@ void steer_world_destroy(SteerWorld *world)
     steer_grid_free(&world->grid, &world->alloc);
     steer_shape_grid_free(&world->obstacle_grid, &world->alloc);
     steer_shape_grid_free(&world->wall_grid, &world->alloc);
+    steer_senses_free(world);
     SteerAllocator alloc = world->alloc; /* the world's own block goes last, through a copy */
     steer_free(&alloc, world, sizeof *world);
 }
@@ -588,6 +589,8 @@ void steer_world_step(SteerWorld *world)
     world->hoods_ready = false;
     world->step_count++;
     world->time += dt;
+    /* Senses see where everyone moved to (senses.c): a phase of its own, after the moves. */
+    steer_senses_step(world);
     if (queried) { /* see SteerWorld.queried: no brain's think then pays for the whole build */
         steer_world_grid_cells(world);
         steer_grid_gather_on(&world->grid, steer_world_step_pool(world));

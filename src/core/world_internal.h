@@ -149,6 +149,64 @@ typedef struct SteerTaskRng {
     char apart[128 - sizeof(SteerPcg32)];
 } SteerTaskRng;
 
+/* ---- Senses (senses.c) --------------------------------------------------------------------- */
+
+/// What a sense remembers of one vehicle (the public SteerMemory, plus the key it is sorted by).
+typedef struct SteerSenseMemory {
+    uint64_t serial; ///< the other's serial: memories are kept in this (creation) order
+    SteerVehicleId other;
+    SteerVec2 position, velocity;
+    uint64_t step;
+    double time, distance;
+    bool sensed_now;
+} SteerSenseMemory;
+
+/// One sense of a vehicle: its definition, memories and the events of its last step. Every array
+/// is allocated when the sense is added (capacities follow max_memories): the step never allocates.
+typedef struct SteerSense {
+    SteerSenseDef def; ///< def.name points at `name`
+    char name[STEER_MAX_SENSE_NAME + 1];
+    double cos_half;      ///< sight: cos(fov / 2); -2 for all-round sight (no cone test)
+    uint64_t last_update; ///< step of its last update (hearing hears the sounds after it)
+    uint64_t removals;    ///< world->removals when its memories were last checked for removed vehicles
+    int memory_count;
+    SteerSenseMemory *memories; ///< 2·max_memories (the merge writes into `spare`, then they swap)
+    SteerSenseMemory *spare;    ///< 2·max_memories
+    SteerSenseMemory *fresh;    ///< max_memories: what an update sensed, in serial order (scratch)
+    struct SteerSeen *best;     ///< max_memories: sight's closest visible candidates so far (scratch)
+    SteerSenseEvent *events;    ///< of the last step: at most STEER_SENSE_EVENTS_PER_MEMORY·max_memories
+    int event_count;
+} SteerSense;
+
+/// A sight candidate: squared distance, creation rank (ties: the first made), pool slot, offset.
+typedef struct SteerSeen {
+    double distance_sq;
+    int rank, slot;
+    SteerVec2 offset;
+} SteerSeen;
+
+/// Events one sense can produce in a step, per memory it can hold: SENSED, LOST and FORGOT of
+/// each vehicle remembered before and sensed after (at most 2 + 1 per max_memories), memories
+/// pushed out (1) and sounds heard (1).
+#define STEER_SENSE_EVENTS_PER_MEMORY 5
+
+/// A vehicle's senses and timer, by pool slot (SteerWorld.sensors).
+typedef struct SteerSensor {
+    SteerSense *senses;
+    int sense_count;
+    uint64_t wake_step; ///< the step at whose end its timer fires; 0: none
+    bool woke;          ///< its timer fired in the last step
+    int event_count;    ///< events of the last step, timer included
+} SteerSensor;
+
+/// A sound waiting to be heard (SteerWorld.sounds).
+typedef struct SteerSound {
+    SteerSoundDef def;
+    uint64_t step;          ///< the step whose sense pass first hears it (the one after its emission)
+    uint64_t source_serial; ///< 0: the world
+    SteerVec2 velocity;     ///< the source's velocity when it was emitted
+} SteerSound;
+
 struct SteerWorld {
     SteerWorldDef def;
     SteerAllocator alloc; ///< def.alloc, or the default: every block of the world comes from it
@@ -215,6 +273,23 @@ struct SteerWorld {
      * all, every draw waited for the line to come back from the other core. */
     char step_rng_apart[64];
     SteerTaskRng step_rng[STEER_MAX_THREADS];
+
+    /* Senses (senses.c): by pool slot, the senses and timer of each vehicle (sensor_capacity of
+     * them, zeroed past the slots that have any); `sensing` lists the slots of the vehicles that
+     * have a sense or a timer, in creation order (by serial), so the step visits only those. */
+    SteerSensor *sensors;
+    int sensor_capacity;
+    int *sensing;
+    int sensing_count, sensing_capacity;
+    int sight_senses;   ///< sight senses in the world: the step builds the grid after the moves for them
+    uint64_t removals;  ///< vehicles removed so far: a sense checks its memories when this moved
+    SteerSound *sounds; ///< emitted, in emission order, kept until every hearing sense had its update
+    int sound_count, sound_capacity;
+    /* The last step's events, vehicle by vehicle: event_slots[i] had events event_start[i] ..
+     * event_start[i + 1] - 1 of the step (event_vehicles of them; sensing_capacity + 1 each). */
+    int *event_slots, *event_start;
+    int event_vehicles;
+    bool events_dirty; ///< a vehicle's senses changed since: event_start is recounted before a read
 
     /* The public function being called, set on entry by STEER_ENTRY: steer_fail starts its message
      * with this name, so a C caller reads which call failed. Scratch space, like error. */
@@ -395,6 +470,16 @@ static inline SteerVehicleCold *steer_vehicle_cold(const SteerWorld *world, cons
 }
 /// The vehicle's side: its heading turned +90 degrees (exact: a swap and a sign).
 static inline SteerVec2 steer_vehicle_side(const SteerVehicle *vehicle) { return steer_perp(vehicle->heading); }
+
+/* senses.c */
+/// The sense pass of the step: after the moves, with step_count and time of the step just made.
+void steer_senses_step(SteerWorld *world);
+/// The vehicle in `slot` is being removed: its senses and timer go (others' memories of it are
+/// dropped at their next update or step, with a FORGOT event).
+void steer_senses_vehicle_removed(SteerWorld *world, int slot);
+void steer_senses_free(SteerWorld *world);
+/// Whether a sight line from a to a + d is clear (the test steer_world_line_of_sight makes).
+bool steer_sight_clear(const SteerWorld *world, SteerVec2 a, SteerVec2 d, bool walls, bool obstacles);
 
 /* check.c */
 /// Tests and fuzzing: checks every invariant of a world (each vehicle field finite and within the

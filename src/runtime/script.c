@@ -574,8 +574,9 @@ void script_think(ScriptHost *host)
     if (host->failed) return;
     script_push_world(host); /* a world that never thinks costs no protected call */
     double hz = steer_lua_think_hz(host->L, -1);
+    bool events = steer_lua_has_events(host->L, -1); /* (handlers run whatever think_hz is) */
     lua_pop(host->L, 1);
-    if (!(hz > 0.0)) return;
+    if (!(hz > 0.0) && !events) return;
     lua_pushlightuserdata(host->L, host);
     lua_pushcclosure(host->L, script_think_pass, 1);
     script_pcall(host, 0, 0);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_lua_bindings.c - the C side of the Lua module (bindings/steer_lua.h), as the runtime uses
  * it: finding the world and vehicles behind handles, pushing the one cached handle, kind names, a
- * held world that no script can free (not even through its metatable's __gc). */
+ * held world that no script can free (not even through its metatable's __gc), sense events delivered
+ * to the brains' handlers by the host's pass. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -115,6 +116,52 @@ static void test_a_held_worlds_gc_refuses_like_close_until_the_host_lets_it_go(v
     lua_close(L); /* frees it now: the sanitizer would report the world leaked otherwise */
 }
 
+typedef struct HookLog {
+    int before, failed;
+} HookLog;
+
+static void count_before(void *ctx) { ((HookLog *)ctx)->before++; }
+
+static void count_failed(void *ctx, lua_State *L, int vehicle_idx)
+{
+    (void)L;
+    (void)vehicle_idx;
+    ((HookLog *)ctx)->failed++;
+}
+
+/* The program steps the core itself (steer_world_step, not w:step) and runs the pass before each
+ * step: events reach the handlers through steer_lua_think, with the host's hooks around each call,
+ * whatever think_hz is, and steer_lua_has_events tells the host there is a pass to run. */
+static void test_think_delivers_events_to_handlers_with_the_hosts_hooks(void **state)
+{
+    (void)state;
+    lua_State *L = open_state();
+    run(L, "W = steer.world{think_hz = 0} LOG = {}\n"
+           "A = W:spawn{brain = {timer = function(v) LOG[#LOG + 1] = 'a ' .. W.step_count end}}\n"
+           "B = W:spawn{brain = {timer = function(v) error('b fails') end}}\n"
+           "A:wake_in(2 / 60) B:wake_in(1 / 60)");
+    lua_getglobal(L, "W");
+    int w = lua_gettop(L);
+    SteerWorld *world = steer_lua_to_world(L, w);
+    HookLog log = {0, 0};
+    SteerLuaThinkHooks hooks = {.ctx = &log, .before = count_before, .failed = count_failed};
+    assert_false(steer_lua_has_events(L, w));
+    steer_world_step(world); /* B's timer */
+    assert_true(steer_lua_has_events(L, w));
+    assert_int_equal(steer_lua_think(L, w, &hooks), 1);
+    assert_int_equal(log.before, 1);
+    assert_int_equal(log.failed, 1);
+    assert_false(steer_lua_has_events(L, w));
+    assert_int_equal(steer_lua_paused_brains(L, w), 1);
+    steer_world_step(world); /* A's timer */
+    assert_int_equal(steer_lua_think(L, w, &hooks), 0);
+    assert_int_equal(log.before, 2);
+    run(L, "assert(#LOG == 1 and LOG[1] == 'a 2', table.concat(LOG, ', '))\n"
+           "assert(B.brain_error:find('b fails', 1, true), B.brain_error)");
+    assert_int_equal(lua_gettop(L), w);
+    lua_close(L);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -123,6 +170,7 @@ int main(void)
         cmocka_unit_test(test_remove_vehicle_forgets_its_lua_values),
         cmocka_unit_test(test_kind_names_are_interned_per_world),
         cmocka_unit_test(test_a_held_worlds_gc_refuses_like_close_until_the_host_lets_it_go),
+        cmocka_unit_test(test_think_delivers_events_to_handlers_with_the_hosts_hooks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -516,6 +516,115 @@ static void test_serial_behaviours_same_bits_for_every_thread_count(void **state
     check_scene(SERIAL, STEER_EDGES_NONE);
 }
 
+/* ---- Senses ---------------------------------------------------------------------------------- */
+
+/// A world of wanderers and flockers of two kinds among obstacles and walls, most with sight
+/// senses (narrow and wide, every step and staggered, few memories and many), some with hearing;
+/// sounds, timers and removals between steps. Returns, after every step, the checksum (which
+/// holds every memory) mixed with every event of the step.
+static void run_senses(int threads, SteerEdges edges, uint64_t *digests)
+{
+    SteerWorld *world = world_with(threads, edges, 17);
+    for (int i = 0; i < 10; i++)
+        assert_int_equal(steer_world_add_obstacle(world, steer_vec2(80.0 + 75.0 * i, 90.0 + 50.0 * i), 15.0, NULL),
+                         STEER_OK);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(steer_world_add_wall(world, steer_vec2(60.0 + 100.0 * i, 350.0),
+                                              steer_vec2(120.0 + 100.0 * i, 420.0 - 20.0 * i), NULL),
+                         STEER_OK);
+    static const char *names[] = {"eyes", "ears", "wide"};
+    for (int i = 0; i < 600; i++) {
+        SteerVehicleId id = spawn_random(world, (uint32_t)(i % 3 == 0));
+        SteerBehaviourDef d = steer_default_behaviour_def(i % 2 ? STEER_WANDER : STEER_FLOCK);
+        turn_on(world, id, &d);
+        if (i % 5 == 4) continue;
+        SteerSenseDef sense = steer_default_sense_def(STEER_SENSE_SIGHT);
+        sense.name = names[0];
+        sense.range = 60.0 + (i % 7) * 15.0;
+        sense.fov = 1.0 + (i % 5);
+        sense.kinds = i % 3 ? 2u : 0u;
+        sense.forget_after = 0.05 * (i % 4);
+        sense.period = i % 2 ? 0.0 : 0.05;
+        sense.max_memories = 1 + i % 9;
+        assert_int_equal(steer_vehicle_add_sense(world, id, &sense, NULL), STEER_OK);
+        if (i % 4 == 0) {
+            SteerSenseDef ears = steer_default_sense_def(STEER_SENSE_HEARING);
+            ears.name = names[1];
+            ears.range = 200.0;
+            ears.period = i % 8 ? 0.0 : 0.1;
+            assert_int_equal(steer_vehicle_add_sense(world, id, &ears, NULL), STEER_OK);
+        }
+        if (i % 6 == 0) {
+            sense.name = names[2];
+            sense.fov = 2.0 * STEER_PI;
+            sense.walls_block = false;
+            assert_int_equal(steer_vehicle_add_sense(world, id, &sense, NULL), STEER_OK);
+        }
+    }
+    SteerVehicleId ids[1024];
+    for (int s = 0; s < STEPS; s++) {
+        int n = steer_world_get_vehicles(world, ids, 1024);
+        if (s % 5 == 2) {
+            for (int k = 0; k < 4; k++) steer_vehicle_destroy(world, ids[steer_world_random_u32(world) % (uint32_t)n]);
+            n = steer_world_get_vehicles(world, ids, 1024);
+        }
+        for (int k = 0; k < 3; k++) {
+            SteerSoundDef sound = steer_default_sound_def();
+            SteerVehicleId source = ids[steer_world_random_u32(world) % (uint32_t)n];
+            sound.position = steer_vehicle_position(world, source);
+            sound.radius = 50.0 + 100.0 * steer_world_random(world);
+            sound.tag = k;
+            sound.source = k ? source : steer_vehicle_id_unpack(0);
+            assert_int_equal(steer_world_emit(world, &sound), STEER_OK);
+        }
+        assert_int_equal(steer_vehicle_wake_in(world, ids[steer_world_random_u32(world) % (uint32_t)n],
+                                               steer_world_random(world) * 0.2),
+                         STEER_OK);
+        steer_world_step(world);
+        uint64_t h = steer_world_checksum(world);
+        SteerSenseEvent e[64];
+        int total = steer_world_get_sense_events(world, NULL, 0, 0);
+        for (int first = 0; first < total; first += 64) {
+            int got = total - first < 64 ? total - first : 64;
+            steer_world_get_sense_events(world, e, 64, first);
+            for (int k = 0; k < got; k++) {
+                h = mix(h, &e[k].type, sizeof e[k].type);
+                /* (slots and generations: the world tag in an id differs between worlds) */
+                uint64_t who = (uint64_t)e[k].vehicle.index1 << 16 | e[k].vehicle.generation;
+                uint64_t other = (uint64_t)e[k].other.index1 << 16 | e[k].other.generation;
+                h = mix(h, &who, sizeof who);
+                h = mix(h, &other, sizeof other);
+                h = mix(h, &e[k].sense, sizeof e[k].sense);
+                h = mix_vec(h, e[k].position);
+                h = mix(h, &e[k].distance, sizeof e[k].distance);
+            }
+        }
+        h = mix(h, &total, sizeof total);
+        digests[s] = h;
+    }
+    char why[256];
+    if (!steer_world_check_state(world, why, sizeof why)) fail_msg("state: %s", why);
+    steer_world_destroy(world);
+}
+
+/* Senses run on every thread of the world: the same memories, the same events in the same order,
+ * the same checksum on 1, 2, 3 and 8 threads. */
+static void test_senses_same_bits_for_every_thread_count(void **state)
+{
+    (void)state;
+    static const int counts[] = {2, 3, 8};
+    static const SteerEdges edges[] = {STEER_EDGES_WRAP, STEER_EDGES_NONE};
+    for (int e = 0; e < 2; e++) {
+        uint64_t one[STEPS], many[STEPS];
+        run_senses(1, edges[e], one);
+        for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+            run_senses(counts[c], edges[e], many);
+            for (int s = 0; s < STEPS; s++)
+                if (one[s] != many[s]) fail_msg("senses: %d threads differ from one at step %d", counts[c], s + 1);
+        }
+    }
+}
+
 /// Steps `scene` with the job system of `order` at 1, 2 and 3 threads: the same bits as the
 /// world's own threads at 1 and 2, every item of every task run exactly once, and at 1 thread
 /// the job system never asked.
@@ -881,6 +990,7 @@ int main(void)
         cmocka_unit_test(test_flock_same_bits_for_every_thread_count),
         cmocka_unit_test(test_mixed_same_bits_for_every_thread_count),
         cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_senses_same_bits_for_every_thread_count),
         cmocka_unit_test(test_switches_after_a_query_same_bits_as_a_rebuild),
         cmocka_unit_test(test_grid_readers_see_the_step_snapshot),
         cmocka_unit_test(test_summed_neighbourhoods_need_no_entries),

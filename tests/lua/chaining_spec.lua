@@ -79,6 +79,14 @@ local CLASSES = {
       alive = {"result", function(f) return f.v:alive() end},
       behaviours = {"result", function(f) return f.v:behaviours() end},
       forces = {"result", function(f) return f.v:forces() end},
+      sense = {"self", function(f) return f.v:sense{name = "eyes", sight = {range = 100}} end},
+      forget_sense = {"self", function(f) return f.v:sense{name = "ears", hearing = {}}:forget_sense("ears") end},
+      senses = {"result", function(f) return f.v:senses() end},
+      sensed = {"result", function(f) return f.v:sense{name = "eyes", sight = {}}:sensed("eyes") end},
+      memory = {"result", function(f) return f.v:sense{name = "eyes", sight = {}}:memory("eyes") end},
+      emit = {"self", function(f) return f.v:emit{radius = 50} end},
+      wake_in = {"self", function(f) return f.v:wake_in(1) end},
+      cancel_wake = {"self", function(f) return f.v:cancel_wake() end},
     },
   },
   ["steer.World"] = {
@@ -103,6 +111,8 @@ local CLASSES = {
       obstacles = {"result", function(f) return f.w:obstacles() end},
       walls = {"result", function(f) return f.w:walls() end},
       kinds = {"result", function(f) return f.w:kinds() end},
+      emit = {"self", function(f) return f.w:emit{x = 10, y = 10} end},
+      line_of_sight = {"result", function(f) return f.w:line_of_sight(0, 0, 10, 10) end},
     },
   },
   ["steer.FlowField"] = {

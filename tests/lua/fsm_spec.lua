@@ -404,4 +404,103 @@ describe("fsm", function()
       assert.has_error(function() fsm.send({ time = 0 }, v, "x", { delay = 0 / 0 }) end)
     end)
   end)
+
+  describe("events", function()
+    -- A fake vehicle with a world clock, as an event-only machine reads it.
+    local function sensing_vehicle(t)
+      local v = vehicle()
+      v.world = { time = t or 0 }
+      return v
+    end
+    local function guard_machine(log)
+      return fsm.machine{ initial = "patrol", global = "any", states = {
+        any = { on_heard = function(_, sense, sound) log[#log + 1] = "any heard " .. sense .. " " .. sound end },
+        patrol = {
+          enter = function() log[#log + 1] = "enter patrol" end,
+          on_sensed = function(_, sense, other) log[#log + 1] = "patrol sensed " .. sense .. " " .. other; return "chase" end,
+          on_timer = function() log[#log + 1] = "patrol timer" end,
+        },
+        chase = {
+          enter = function() log[#log + 1] = "enter chase" end,
+          on_lost = function(_, _, other) log[#log + 1] = "chase lost " .. other; return "search" end,
+          on_heard = function(_, _, sound, x, y, from) log[#log + 1] = ("chase heard %s %g %g %s"):format(sound, x, y,
+            tostring(from)) end,
+        },
+        search = {
+          on_forgot = function() return "patrol" end,
+          on_sensed = function() return "chase" end,
+        },
+      } }
+    end
+
+    it("gives a machine whose states handle events those handlers, and no think when none thinks", function()
+      local m = guard_machine({})
+      assert.is_nil(m.think)
+      for _, name in ipairs{ "sensed", "lost", "forgot", "heard", "timer" } do assert.is_function(m[name]) end
+      local only = fsm.machine{ initial = "a", states = { a = { on_timer = function() end } } }
+      assert.is_function(only.timer)
+      assert.is_nil(only.sensed)
+      assert.is_nil(only.think)
+      local both = fsm.machine{ initial = "a", states = { a = { on_lost = function() end, think = function() end } } }
+      assert.is_function(both.think)
+      assert.is_function(both.lost)
+      -- a machine of old (no events) thinks, even when no state has a think: it enters at its first think
+      assert.is_function(fsm.machine{ initial = "a", states = { a = {} } }.think)
+    end)
+
+    it("routes each event to the current state's handler, else the global state's, and follows the name returned", function()
+      local log = {}
+      local m = guard_machine(log)
+      local v = sensing_vehicle(2)
+      fsm.start(v, m)
+      m.sensed(v, "eyes", "thief")
+      assert.are.equal("chase", v.state)
+      m.heard(v, "ears", "bang", 10, 20, "thief")
+      m.lost(v, "eyes", "thief")
+      assert.are.equal("search", v.state)
+      m.heard(v, "ears", "step") -- search has none: the global state's
+      m.timer(v)                 -- nobody handles it in search: nothing happens
+      v.world.time = 7
+      m.forgot(v, "eyes", "thief")
+      assert.are.equal("patrol", v.state)
+      m.timer(v)
+      assert.are.same({ "enter patrol", "patrol sensed eyes thief", "enter chase", "chase heard bang 10 20 thief",
+        "chase lost thief", "any heard ears step", "enter patrol", "patrol timer" }, log)
+      -- the clock of a machine that never thinks is the world's time at each change and event
+      local h = fsm.history(v)
+      assert.are.same({ from = "search", to = "patrol", at = 7 }, h[#h])
+      assert.are.equal(2, h[1].at)
+      assert.are.equal(0, fsm.time_in_state(v))
+    end)
+
+    it("enters the initial state at the first event when the machine was not started", function()
+      local log = {}
+      local m = guard_machine(log)
+      local v = sensing_vehicle()
+      v.brain = m
+      m.sensed(v, "eyes", "x")
+      assert.are.same({ "enter patrol", "patrol sensed eyes x", "enter chase" }, log)
+    end)
+
+    it("blames a handler that returns an unknown state where it is defined", function()
+      local bad = function() return "chse" end
+      local m = fsm.machine{ initial = "a", states = { a = { on_sensed = bad } } }
+      local v = sensing_vehicle()
+      fsm.start(v, m)
+      local ok, err = pcall(m.sensed, v, "eyes", "x")
+      assert.is_false(ok)
+      assert.matches("fsm_spec%.lua:%d+: fsm: on_sensed of state 'a' returned unknown state 'chse' %(states: a%)$", err)
+      assert.are.equal("a", v.state)
+    end)
+
+    it("knows the event handlers' names when checking a state for slips", function()
+      local f = function() end
+      for slip, meant in pairs{ sensed = "on_sensed", onLost = "on_lost", OnHeard = "on_heard",
+        on_timers = "on_timer" } do
+        local ok, err = pcall(fsm.machine, { initial = "a", states = { a = { [slip] = f } } })
+        assert.is_false(ok)
+        assert.matches(("has '%s', which the machine never calls (did you mean '%s'?)"):format(slip, meant), err, 1, true)
+      end
+    end)
+  end)
 end)
