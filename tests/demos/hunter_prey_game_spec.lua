@@ -57,24 +57,30 @@ describe("hunter_prey as a game", function()
     assert.are.equal(0, r.values.loaded_best) -- no file yet: best 0
   end)
 
-  it("Enter starts wave 1; catches are counted and not replaced; 30 s later wave 2 scores the survivors", function()
+  it("Enter starts wave 1; catches are counted and not replaced; every 30 s a new wave scores the survivors", function()
     local r = H.ok(H.run(scene(tmpfile(), [[
       if world.step_count == 5 then scene.keypressed("return") end
-      if game.mode == "play" and game.wave == 1 then
-        report("sum", world:count("prey") + game.caught) -- every prey of the wave is alive or caught
+      if game.mode == "play" then
+        -- every prey of the game is alive or caught: 12, then 3 more at each new wave
+        report("sum", world:count("prey") + game.caught - 3 * (game.wave - 1))
       end
-      if prev.wave == 1 and game.wave == 2 then
+      if game.wave ~= prev.wave and prev.wave > 0 then
+        report("wave", game.wave); report("at", world.time)
         report("herd_at_end", prev.herd); report("points", game.score - prev.score)
-        report("caught_in_wave1", prev.caught); report("hunters", world:count("hunter"))
-        report("at", world.time)
-      end]]), { steps = 5 + 60 * 31, seed = 3 }))
-    for _, n in ipairs(r.all.sum) do assert.are.equal(12, n) end -- the first herd, never refilled
-    assert.is_not_nil(r.values.points, "wave 2 never came")
-    assert.is_true(math.abs(r.values.at - (5 / 60 + 30)) < 0.05, "wave 2 at " .. r.values.at)
-    assert.are.equal(10 * r.values.herd_at_end, r.values.points) -- 10 per survivor x wave 1
-    assert.are.equal(12 - r.values.caught_in_wave1, r.values.herd_at_end)
-    assert.is_true(r.values.caught_in_wave1 >= 1, "no catch in wave 1: nothing was at stake")
-    assert.is_true(has(r.all.drew, "WAVE 2"), "no banner for wave 2")
+      end
+      if world.step_count == 5 + 60 * 61 then report("caught", game.caught) end]]),
+      { steps = 6 + 60 * 61, seed = 3 }))
+    for _, n in ipairs(r.all.sum) do assert.are.equal(12, n) end -- no caught prey was ever replaced
+    assert.are.same({ 2, 3 }, r.all.wave)
+    for i, at in ipairs(r.all.at) do
+      assert.is_true(math.abs(at - (5 / 60 + 30 * i)) < 0.05, "wave " .. (i + 1) .. " at " .. at)
+      -- 10 points per survivor times the wave's number (a near miss in that step would add 5)
+      local points, wanted = r.all.points[i], 10 * i * r.all.herd_at_end[i]
+      assert.is_true(points == wanted or points == wanted + 5, ("wave %d: %d points for %d prey"):format(i, points,
+        r.all.herd_at_end[i]))
+    end
+    assert.is_true(r.values.caught >= 1, "no catch in two waves: nothing was at stake")
+    assert.is_true(has(r.all.drew, "WAVE 2") and has(r.all.drew, "WAVE 3"), "no banner for a new wave")
   end)
 
   it("waves rise in difficulty: more or faster hunters with more stamina", function()
