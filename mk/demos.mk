@@ -30,7 +30,7 @@ gallery: $(BUILD)/steer
 	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null; \
 	    then echo "docs/gallery/$$name.png"; else failed="$$failed $$name"; fi; \
 	done; \
-	for shot in "play 3760" "over 11800"; do set -- $$shot; \
+	for shot in "play 7360" "over 9010"; do set -- $$shot; \
 	    if SDL_VIDEODRIVER=offscreen XDG_DATA_HOME=$(CURDIR)/$(BUILD)/no-such-dir $(BUILD)/steer --headless --steps $$2 --seed 1 \
 	        --screenshot docs/gallery/hunter_prey_$$1.png --at-step $$2 scripts/hunter_prey.lua -- play >/dev/null; \
 	    then echo "docs/gallery/hunter_prey_$$1.png"; else failed="$$failed hunter_prey_$$1"; fi; \
