@@ -114,7 +114,8 @@ static const char *brain_near_miss(lua_State *L, int idx)
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-        const char *near = key && lua_isfunction(L, -1) && strlen(key) < sizeof meant ? lsteer_suggest(key, WANTED, 6) : NULL;
+        const char *near =
+            key && lua_isfunction(L, -1) && strlen(key) < sizeof meant ? lsteer_suggest(key, WANTED, 6) : NULL;
         if (near && (!meant[0] || strcmp(key, meant) < 0)) {
             strcpy(meant, key);
             hint = near;
@@ -354,7 +355,7 @@ void lsteer_collect_events(lua_State *L, LWorld *w)
 static int event_through_index(lua_State *L)
 {
     if (lua_getfield(L, 1, lua_tostring(L, 2)) != LUA_TFUNCTION) return 0; /* changed since it was set */
-    lua_replace(L, 2); /* brain, f, v, ... */
+    lua_replace(L, 2);                                                     /* brain, f, v, ... */
     lua_pushvalue(L, 2);
     lua_pushvalue(L, 1);
     lua_replace(L, 2);
@@ -418,7 +419,7 @@ static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLua
         if (!serial) continue; /* removed since (by an earlier handler, say) */
         LThinkSlot *s = slot_for(L, b, id, serial, first_last);
         if (s->paused) continue;
-        push_handle(L, world_idx, handles, id, serial);     /* v */
+        push_handle(L, world_idx, handles, id, serial);         /* v */
         if (lua_getiuservalue(L, v, HUV_BRAIN) != LUA_TTABLE) { /* v + 1 */
             lua_settop(L, v - 1);
             continue;

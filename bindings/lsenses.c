@@ -112,7 +112,9 @@ static int unknown_sense(lua_State *L, const LVehicle *h, int arg, const char *n
     lsteer_push_vehicle_label(L, lua_gettop(L));
     const char *label = lua_tostring(L, -1);
     const char *hint = lsteer_suggest(name, names, n);
-    if (hint) return luaL_argerror(L, arg, lua_pushfstring(L, "%s has no sense '%s' (did you mean '%s'?)", label, name, hint));
+    if (hint)
+        return luaL_argerror(L, arg,
+                             lua_pushfstring(L, "%s has no sense '%s' (did you mean '%s'?)", label, name, hint));
     if (n == 0) return luaL_argerror(L, arg, lua_pushfstring(L, "%s has no sense '%s' (it has none)", label, name));
     luaL_Buffer b;
     luaL_buffinit(L, &b);
@@ -214,8 +216,9 @@ static void read_sense_type(lua_State *L, int world_idx, int arg, int t, SteerSe
                 break;
             }
             if (lua_rawlen(L, -1) == 0) {
-                msg = k == K_KINDS ? "array of kind names expected, got an empty one (leave 'kinds' out to see every kind)"
-                                   : "array of tag names expected, got an empty one (leave 'tags' out to hear every tag)";
+                msg = k == K_KINDS
+                          ? "array of kind names expected, got an empty one (leave 'kinds' out to see every kind)"
+                          : "array of tag names expected, got an empty one (leave 'tags' out to hear every tag)";
                 break;
             }
             if (k == K_KINDS) {
@@ -290,7 +293,9 @@ static int vehicle_sense(lua_State *L)
     lua_getfield(L, 2, "name"); /* 4: kept alive on the stack */
     size_t len = 0;
     const char *name = lua_type(L, 4) == LUA_TSTRING ? lua_tolstring(L, 4, &len) : NULL;
-    if (!name) lsteer_option_error(L, 2, "name", lua_pushfstring(L, "sense name (string) expected, got %s", luaL_typename(L, 4)));
+    if (!name)
+        lsteer_option_error(L, 2, "name",
+                            lua_pushfstring(L, "sense name (string) expected, got %s", luaL_typename(L, 4)));
     if (len == 0 || len > STEER_MAX_SENSE_NAME || strlen(name) != len)
         lsteer_option_error(L, 2, "name",
                             lua_pushfstring(L, "sense name of 1 to %d bytes without NUL expected, got '%s'",
@@ -308,7 +313,8 @@ static int vehicle_sense(lua_State *L)
     read_sense_type(L, world_idx, 2, sight != LUA_TNIL ? 5 : 6, &def, &kinds, &tags);
     /* the core checks the rest (upper limits, too many senses) before it changes anything */
     SteerWorld *world = h->owner->world;
-    if (steer_vehicle_add_sense(world, h->id, &def, NULL) != STEER_OK) return luaL_argerror(L, 2, lsteer_core_error(world));
+    if (steer_vehicle_add_sense(world, h->id, &def, NULL) != STEER_OK)
+        return luaL_argerror(L, 2, lsteer_core_error(world));
     lsteer_plan_commit(L, world_idx, &kinds);
     plan_tags_commit(L, world_idx, &tags);
     lua_settop(L, 1);

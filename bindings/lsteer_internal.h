@@ -74,7 +74,7 @@ static inline const char *lsteer_core_error(const SteerWorld *world)
     return colon ? colon + 2 : message;
 }
 
-enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_TAGS, UV_COUNT = UV_TAGS };                              /* a world's */
+enum { UV_HANDLES = 1, UV_KINDS, UV_SHAPES, UV_TAGS, UV_COUNT = UV_TAGS };                            /* a world's */
 enum { HUV_WORLD = 1, HUV_DATA, HUV_BRAIN, HUV_STATE, HUV_BRAIN_ERROR, HUV_COUNT = HUV_BRAIN_ERROR }; /* a handle's */
 
 /// One core vehicle slot's think bookkeeping (lbrains.c).
@@ -103,8 +103,8 @@ typedef struct LBrains {
      * the pass itself) and the next pass delivers them. */
     SteerSenseEvent *events;
     int event_capacity, event_count;
-    uint64_t events_step; ///< the step count whose events were collected last
-    bool collecting;      ///< a pass ran once: w:step keeps the events for the next one
+    uint64_t events_step;   ///< the step count whose events were collected last
+    bool collecting;        ///< a pass ran once: w:step keeps the events for the next one
     uint64_t spawns;        ///< vehicles spawned in the world so far (lsteer_spawn counts them)
     uint64_t roster_spawns; ///< spawns when it was built
     int paused;             ///< slots with paused set

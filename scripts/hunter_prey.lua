@@ -1,6 +1,6 @@
--- Hunter and prey: a game. Keep your herd (blue) alive against waves of hunters (red) that chase what they see until they tire.
--- Keys: Enter starts; mouse lures prey within 300; left click drops a rock to hide them behind; Space pauses (M.keys, F1).
--- Try: herd them behind a rock when a hunter comes; rest them while hunters tire; on the start screen, h/p/d/e/c play with the sandbox.
+-- Hunter and prey: a game. Keep your herd (blue) alive against waves of hunters (red), who chase
+-- what they see until they tire. Keys: Enter starts; the mouse lures prey; a click drops a rock; Space pauses.
+-- Try: hide the herd behind a rock from a coming hunter; on the start screen h/p/d/e/c play the sandbox.
 local fsm = require "fsm"
 local rules = require "hunter_prey.rules"
 local waves = require "hunter_prey.waves"

@@ -44,10 +44,10 @@ end
 function M.mousepressed(x, y, button)
   if button ~= 1 then return end
   local dx, dy = x - homes[1].x, y - homes[1].y
-  local w, h, r = M.world.width, M.world.height, M.RADIUS
+  local width, height, r = M.world.width, M.world.height, M.RADIUS
   for _, home in ipairs(homes) do
-    dx = math.max(r - home.x, math.min(w - r - home.x, dx))
-    dy = math.max(r - home.y, math.min(h - r - home.y, dy))
+    dx = math.max(r - home.x, math.min(width - r - home.x, dx))
+    dy = math.max(r - home.y, math.min(height - r - home.y, dy))
   end
   for _, h in ipairs(homes) do
     h.x, h.y = h.x + dx, h.y + dy

@@ -130,13 +130,13 @@ typedef struct RenderRaster {
 /// A vehicle's state label (labels.c): where its vehicle is drawn, and where the layout put it.
 typedef struct RenderLabel {
     SteerVehicleId id;
-    float x, y;     ///< the vehicle's centre on screen, pixels
-    float below;    ///< pixels from the centre to clear the vehicle
-    bool first;     ///< the selected vehicle's: laid out before every other
-    bool placed;    ///< the layout found it a free place
-    int side;       ///< 0 below, 1 above, 2 right, 3 left of its vehicle
-    int count;      ///< labels of the same text counted into it (1: itself)
-    SDL_FRect box;  ///< its room (text and a count)
+    float x, y;      ///< the vehicle's centre on screen, pixels
+    float below;     ///< pixels from the centre to clear the vehicle
+    bool first;      ///< the selected vehicle's: laid out before every other
+    bool placed;     ///< the layout found it a free place
+    int side;        ///< 0 below, 1 above, 2 right, 3 left of its vehicle
+    int count;       ///< labels of the same text counted into it (1: itself)
+    SDL_FRect box;   ///< its room (text and a count)
     SDL_FRect drawn; ///< the backing panel drawn
     char text[40];
 } RenderLabel;
@@ -268,7 +268,8 @@ void render_shown_begin(RenderShownHeadings *shown, double time);
 /// The heading to draw vehicle `id` with, given its real (interpolated) heading this frame: eased
 /// toward it over about a tenth of a second, and held while the vehicle moves slower than
 /// RENDER_HOLD_SPEED (a vehicle nearly at rest turns every which way on tiny forces).
-SteerVec2 render_shown_heading(RenderShownHeadings *shown, const SteerWorld *world, SteerVehicleId id, SteerVec2 heading);
+SteerVec2 render_shown_heading(RenderShownHeadings *shown, const SteerWorld *world, SteerVehicleId id,
+                               SteerVec2 heading);
 void render_shown_free(RenderShownHeadings *shown);
 #define RENDER_HOLD_SPEED 4.0
 /// Fills render->ids with the world's vehicles (growing it when the world grew); returns the count.

@@ -123,7 +123,8 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
     if (t->label) {
         float lh = (float)r->line_height;
         float above = (float)((BLOCK_PX + 1) * highest); /* (clear of the stacked marks) */
-        float lx = (float)bx, ly = (float)by - lh - 6.0f - above, lw = (float)render_text_width(r, t->label, (size_t)-1);
+        float lx = (float)bx, ly = (float)by - lh - 6.0f - above,
+              lw = (float)render_text_width(r, t->label, (size_t)-1);
         render_rect_fill(r, lx - 3.0f, ly - 1.0f, lw + 6.0f, lh + 2.0f, RENDER_PANEL); /* its backing */
         render_text_line(r, lx, ly, t->label, (size_t)-1, RENDER_TEXT);
         render_note_panel(r, lx - 3.0f, ly - 1.0f, lw + 6.0f, lh + 2.0f);

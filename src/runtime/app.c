@@ -509,7 +509,8 @@ void app_render(App *app, double alpha)
         /* above the rewind timeline, which would otherwise be drawn over the panel's last lines */
         int bottom = 0; /* (and above its label, which would be drawn over the panel's text) */
         if (app->rewind)
-            bottom = app->camera.height - steer_render_timeline_top(app->render, app->camera.width, app->camera.height) + 2;
+            bottom =
+                app->camera.height - steer_render_timeline_top(app->render, app->camera.width, app->camera.height) + 2;
         steer_render_error_panel_above(app->render, script_error(app->script), bottom);
     }
     rewind_draw(app->rewind, app);

@@ -86,8 +86,8 @@ const char *hud_status_line(App *app)
 const char *hud_frame_line(App *app)
 {
     static char line[192];
-    double known = app->frame_physics_ms + app->frame_lua_ms + app->frame_draw_ms + app->frame_present_ms +
-                   app->frame_idle_ms;
+    double known =
+        app->frame_physics_ms + app->frame_lua_ms + app->frame_draw_ms + app->frame_present_ms + app->frame_idle_ms;
     snprintf(line, sizeof line, "frame %.1f ms: physics %.1f Lua %.1f draw %.1f present %.1f idle %.1f other %.1f",
              app->frame_ms, app->frame_physics_ms, app->frame_lua_ms, app->frame_draw_ms, app->frame_present_ms,
              app->frame_idle_ms, app->frame_ms > known ? app->frame_ms - known : 0.0);
