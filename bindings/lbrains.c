@@ -399,10 +399,20 @@ static void push_other(lua_State *L, int world_idx, SteerVehicleId other)
         steer_lua_push_vehicle(L, world_idx, other);
 }
 
+static bool same_vehicle(SteerVehicleId a, SteerVehicleId b)
+{
+    return a.index1 == b.index1 && a.generation == b.generation && a.world == b.world;
+}
+
 /// Delivers the pending events in their order (the core's: by vehicle, timer first, then senses by
-/// index, then the other's creation order; lsenses.c's docs) to the brains that handle them. The
+/// index, then the other's creation order; docs/lua-api.md) to the brains that handle them. The
 /// stack holds the pass's message handler and handle table at msgh and handles. Returns how many
 /// handlers failed.
+///
+/// What costs is reaching a vehicle's data (its slot, its handle, its brain: cache misses in a
+/// large world), so the events of one vehicle, which come together, share one lookup; the brain
+/// is read again after each call (hot by then), since a handler may change it, pause it by
+/// failing, or remove its vehicle. A brain without the event's handler costs a raw table read.
 static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLuaThinkHooks *hooks, int on_error,
                           int msgh, int handles, double first_last)
 {
@@ -410,52 +420,57 @@ static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLua
     int n = b->event_count;
     b->event_count = 0; /* taken: whatever happens below, they are not delivered twice */
     int failed = 0;
-    int v = lua_gettop(L) + 1;
-    for (int i = 0; i < n; i++) {
-        const SteerSenseEvent *e = &b->events[i];
-        if ((int)e->type < 0 || (int)e->type >= EVENT_HANDLER_COUNT) continue;
-        SteerVehicleId id = e->vehicle;
+    int names = lua_gettop(L) + 1; /* the handler names, pushed once */
+    for (int e = 0; e < EVENT_HANDLER_COUNT; e++) lua_pushstring(L, EVENT_HANDLERS[e]);
+    int v = names + EVENT_HANDLER_COUNT;
+    for (int i = 0, next; i < n && w->world; i = next) {
+        SteerVehicleId id = b->events[i].vehicle;
+        for (next = i + 1; next < n && same_vehicle(b->events[next].vehicle, id);) next++;
         uint64_t serial = steer_vehicle_serial(w->world, id);
         if (!serial) continue; /* removed since (by an earlier handler, say) */
-        LThinkSlot *s = slot_for(L, b, id, serial, first_last);
-        if (s->paused) continue;
-        push_handle(L, world_idx, handles, id, serial);         /* v */
-        if (lua_getiuservalue(L, v, HUV_BRAIN) != LUA_TTABLE) { /* v + 1 */
-            lua_settop(L, v - 1);
-            continue;
-        }
-        const char *name = EVENT_HANDLERS[e->type];
-        lua_pushstring(L, name);
-        if (lua_rawget(L, v + 1) == LUA_TFUNCTION) {
-            lua_remove(L, v + 1); /* v, f */
-        } else {
-            lua_pop(L, 1);
-            if (!lua_getmetatable(L, v + 1)) {
-                lua_settop(L, v - 1);
-                continue;
+        if (slot_for(L, b, id, serial, first_last)->paused) continue;
+        push_handle(L, world_idx, handles, id, serial); /* v */
+        for (int k = i; k < next; k++) {
+            const SteerSenseEvent *e = &b->events[k];
+            if ((int)e->type < 0 || (int)e->type >= EVENT_HANDLER_COUNT) continue;
+            if (lua_getiuservalue(L, v, HUV_BRAIN) != LUA_TTABLE) break; /* v + 1: no events for it */
+            lua_pushvalue(L, names + (int)e->type);
+            if (lua_rawget(L, v + 1) == LUA_TFUNCTION) {
+                lua_remove(L, v + 1); /* v, f */
+            } else {
+                lua_pop(L, 1);
+                if (!lua_getmetatable(L, v + 1)) {
+                    lua_settop(L, v);
+                    continue;
+                }
+                lua_pop(L, 1);
+                lua_pushcfunction(L, event_through_index);
+                lua_insert(L, v + 1); /* v, trampoline, brain */
+                lua_pushvalue(L, names + (int)e->type);
             }
-            lua_pop(L, 1);
-            lua_pushcfunction(L, event_through_index);
-            lua_insert(L, v + 1); /* v, trampoline, brain */
-            lua_pushstring(L, name);
-        }
-        lua_pushvalue(L, v);
-        if (e->type != STEER_EVENT_TIMER) lsteer_push_sense_name(L, w->world, id, e->sense);
-        if (e->type == STEER_EVENT_HEARD) {
-            lsteer_push_tag_name(L, world_idx, e->tag);
-            lua_pushnumber(L, e->position.x);
-            lua_pushnumber(L, e->position.y);
-        }
-        if (e->type != STEER_EVENT_TIMER) push_other(L, world_idx, e->other);
-        if (hooks && hooks->before) hooks->before(hooks->ctx);
-        int status = lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh);
-        if (!w->world) break; /* a handler closed the world */
-        if (status != LUA_OK) {
-            failed++;
-            think_failed(L, v, slot_of(b, id, serial), b, hooks, on_error);
+            lua_pushvalue(L, v);
+            if (e->type != STEER_EVENT_TIMER) lsteer_push_sense_name(L, w->world, id, e->sense);
+            if (e->type == STEER_EVENT_HEARD) {
+                lsteer_push_tag_name(L, world_idx, e->tag);
+                lua_pushnumber(L, e->position.x);
+                lua_pushnumber(L, e->position.y);
+            }
+            if (e->type != STEER_EVENT_TIMER) push_other(L, world_idx, e->other);
+            if (hooks && hooks->before) hooks->before(hooks->ctx);
+            int status = lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh);
+            if (!w->world) break; /* a handler closed the world */
+            if (status != LUA_OK) {
+                failed++;
+                think_failed(L, v, slot_of(b, id, serial), b, hooks, on_error);
+            }
+            lua_settop(L, v);
+            /* its handler may have removed it, or paused it by failing: then its other events go */
+            LThinkSlot *s = slot_of(b, id, serial);
+            if (!s || s->paused || steer_vehicle_serial(w->world, id) != serial) break;
         }
         lua_settop(L, v - 1);
     }
+    lua_settop(L, names - 1);
     return failed;
 }
 

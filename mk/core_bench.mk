@@ -3,6 +3,7 @@
 #                   plain -O2 core (build/libsteer.a) and an embedded Lua 5.4 that runs the same
 #                   flocking in plain Lua (bench/flocking.lua) in the same process, for the ratio
 #   bench-walls     avoid_walls through the wall grid against the full scan of every wall
+#   bench-senses    line of sight and the step with senses against their baselines (issue #28)
 
 BENCH_FLOCKING   = $(BUILD)/bench/bench_flocking
 CORE_BENCH_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
@@ -29,3 +30,18 @@ bench-walls: $(BENCH_WALLS)
 	$(BENCH_WALLS)
 
 BENCH_TARGETS += bench-walls
+
+# make bench-senses: what senses cost in the core - a line of sight among 10,000 vehicles, 1,000
+# obstacles and 500 walls against a scan of every shape, and the step with senses against the same
+# scene without, at 10,000 and 100,000 vehicles (bench/bench_senses.c). The Lua half of the
+# issue's figures (brains woken by events) sits beside it.
+BENCH_SENSES = $(BUILD)/bench/bench_senses
+$(BENCH_SENSES): bench/bench_senses.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g -pthread $(STEER_INC) -Isrc/core $< $(BUILD)/libsteer.a -lm -o $@
+
+.PHONY: bench-senses
+bench-senses: $(BENCH_SENSES)
+	nice $(BENCH_SENSES)
+
+BENCH_TARGETS += bench-senses

@@ -12,11 +12,14 @@ local fsm = require "fsm"
 
 local n = tonumber(os.getenv("STEER_BENCH_VEHICLES") or "10000")
 local side = 6000 * math.sqrt(n / 10000)
-world = { width = side, height = side, edges = "wrap", seed = 11 }
+-- Nothing thinks: the brains only handle events, so the world runs no think pass (think_hz 0;
+-- handlers run whatever it is).
+world = { width = side, height = side, edges = "wrap", seed = 11, think_hz = 0 }
 
 local SIGHT, THREAT = 150, 100
 local PERIOD = 0.1 -- s: each sense updates at 10 Hz, the polling brains' think rate
 local EVADE = { weight = 3 }
+local target = setmetatable({}, { __mode = "k" }) -- vehicle -> the one it pursues or evades
 
 local Hunter = fsm.machine{
   initial = "wander",
@@ -29,12 +32,15 @@ local Hunter = fsm.machine{
     pursue = {
       enter = function(v)
         local prey = v:sensed("prey")
+        target[v] = prey
         if prey then v:pursue(prey) end
         v:wake_in(4)
       end,
-      on_lost = function(v) -- one went out of sight: chase the closest still in sight, if any
+      on_lost = function(v, _, other) -- the one it chased went out of sight: the closest still in sight
+        if other ~= target[v] then return end
         local prey = v:sensed("prey")
         if not prey then return "wander" end
+        target[v] = prey
         v:pursue(prey)
       end,
       on_timer = function() return "rest" end,
@@ -61,11 +67,14 @@ local Prey = fsm.machine{
     evade = {
       enter = function(v)
         local hunter = v:sensed("hunters")
+        target[v] = hunter
         if hunter then v:evade(hunter, EVADE) end
       end,
-      on_lost = function(v)
+      on_lost = function(v, _, other)
+        if other ~= target[v] then return end
         local hunter = v:sensed("hunters")
         if not hunter then return "flock" end
+        target[v] = hunter
         v:evade(hunter, EVADE)
       end,
       exit = function(v) v:stop("evade") end,
@@ -74,9 +83,9 @@ local Prey = fsm.machine{
 }
 
 local HUNTER_SIGHT = { name = "prey", sight = { kinds = { "prey" }, range = SIGHT, fov = 360, period = PERIOD,
-  forget_after = 0, max_memories = 64 } }
+  forget_after = 0, max_memories = 32 } }
 local PREY_SIGHT = { name = "hunters", sight = { kinds = { "hunter" }, range = THREAT, fov = 360, period = PERIOD,
-  forget_after = 0, max_memories = 16 } }
+  forget_after = 0, max_memories = 8 } }
 
 function load(w)
   local brains = os.getenv("STEER_BENCH_BRAIN") ~= "none"

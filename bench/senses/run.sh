@@ -6,12 +6,14 @@
 # at 10 Hz in the step, Lua only when something changed), headless, in the same run; then the
 # physics alone, without and with senses; then 100,000 vehicles of the event scene on 2 threads,
 # whole frame (step + senses + Lua). Each figure is the median of STEER_BENCH_RUNS runs (3) of
-# STEER_BENCH_STEPS steps (600); 1 frame = 1 step at 60 Hz.
+# STEER_BENCH_STEPS steps (600; STEER_BENCH_BIG_STEPS, 300, at STEER_BENCH_BIG vehicles); 1 frame =
+# 1 step at 60 Hz.
 steer=${1:-build/steer}
 here=$(dirname "$0")
 steps=${STEER_BENCH_STEPS:-600}
 runs=${STEER_BENCH_RUNS:-3}
 big=${STEER_BENCH_BIG:-100000}
+big_steps=${STEER_BENCH_BIG_STEPS:-300}
 
 # median of the numbers on stdin
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -20,7 +22,10 @@ median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]
 run() {
     scene=$1 hz=$2 threads=$3
     shift 3
-    line=$(env "$@" "$steer" --headless --steps "$steps" --think-hz "$hz" --threads "$threads" --time-budget 2000 \
+    rate="--think-hz $hz"
+    [ "$hz" = - ] && rate= # the scene's own (hunt_senses.lua: 0, nothing thinks)
+    # shellcheck disable=SC2086
+    line=$(env "$@" "$steer" --headless --steps "${run_steps:-$steps}" $rate --threads "$threads" --time-budget 2000 \
         "$scene" | grep '^summary:')
     lua=$(echo "$line" | sed -n 's/.*lua_ms_per_frame=\([0-9.]*\).*/\1/p')
     step=$(echo "$line" | sed -n 's/.*step_ms=\([0-9.]*\).*/\1/p')
@@ -48,15 +53,16 @@ trap 'rm -rf "$tmp"' EXIT
 echo "== bench-senses (Lua): hunter/prey, 2,000 hunters + 8,000 prey, $steps steps headless, medians of $runs runs ($steer)"
 # alternated, so that a busy machine weighs on both alike
 measure poll "$here/../brains/hunt_10k.lua" 10 1
-measure events "$here/hunt_senses.lua" 10 1
+measure events "$here/hunt_senses.lua" - 1
 measure bare "$here/../brains/hunt_10k.lua" 0 1
-measure sensing "$here/hunt_senses.lua" 0 1 STEER_BENCH_BRAIN=none
+measure sensing "$here/hunt_senses.lua" - 1 STEER_BENCH_BRAIN=none
 echo "polling brains (closest at every think, 10 Hz): Lua $poll_lua ms/frame, step $poll_step ms"
-echo "senses + events (sight at 10 Hz in the step):  Lua $events_lua ms/frame, step $events_step ms"
+echo "senses + events (sight at 10 Hz in the step, no thinks):  Lua $events_lua ms/frame, step $events_step ms"
 echo "Lua per frame, events / polling: $(ratio "$events_lua" "$poll_lua") (target: under 0.5 ms)"
 echo "physics alone: without senses $bare_step ms/step, with senses $sensing_step ms/step:" \
     "$(ratio "$sensing_step" "$bare_step")x (target: at most 1.5x)"
-measure big "$here/hunt_senses.lua" 10 2 STEER_BENCH_VEHICLES="$big"
+run_steps=$big_steps
+measure big "$here/hunt_senses.lua" - 2 STEER_BENCH_VEHICLES="$big"
 whole=$(awk -v a="$big_lua" -v b="$big_step" 'BEGIN { printf "%.2f", a + b }')
-echo "$big vehicles, senses + events, 2 threads: step $big_step ms + Lua $big_lua ms = $whole ms/frame" \
+echo "$big vehicles ($big_steps steps), senses + events, 2 threads: step $big_step ms + Lua $big_lua ms = $whole ms/frame" \
     "(target: under 16.7 ms, 60 fps)"

@@ -34,7 +34,7 @@
 -- name to change to, as a think does. A machine whose states handle events but none thinks gets
 -- no think at all: the runtime calls it only when something happened (start it with fsm.start,
 -- which enters its initial state; otherwise its first event does). Its clock is then the world's
--- time at each event.
+-- time (v.world.time): transitions are stamped with it and fsm.time_in_state reads it.
 --
 -- A state's on_message(v, msg) gets the message as a table; it returns true when it handled it
 -- (else the global state's on_message gets it too):
@@ -161,8 +161,13 @@ end
 local function remember(machine, v, book, from, to)
   local keep = machine.history or fsm.HISTORY
   push_capped(book.history, { from = from, to = to, at = book.clock }, keep)
-  if type(v.data.history) ~= "table" then v.data.history = {} end
-  push_capped(v.data.history, to, keep)
+  local data = v.data -- (one call into C, not two)
+  local names = data.history
+  if type(names) ~= "table" then
+    names = {}
+    data.history = names
+  end
+  push_capped(names, to, keep)
   book.changes = book.changes + 1
 end
 
@@ -171,7 +176,7 @@ local function change(v, name)
   local machine = v.brain
   if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
   local to = lookup(machine, name, "fsm.change")
-  local book = bookkeeping(v)
+  local book = books[v] or bookkeeping(v)
   if machine.think == nil then -- an event-only machine: its clock is the world's
     local w = v.world
     if w then book.clock = w.time end
@@ -267,11 +272,6 @@ end
 local function make_event(machine, on)
   local function handle(v, a, b, c, d, e)
     running = nil -- a fresh call from outside
-    local book = books[v] or bookkeeping(v)
-    if machine.think == nil then -- the clock of an event-only machine is the world's
-      local w = v.world
-      if w then book.clock = w.time end
-    end
     local states = machine.states
     local current = v.state
     local state = current ~= nil and states[current]
@@ -286,7 +286,8 @@ local function make_event(machine, on)
       owner = lookup(machine, owner_name, "fsm global state")
       handler = owner[on]
     end
-    if handler == nil then return end
+    if handler == nil then return end -- (most events, in a busy world: nothing else is read)
+    local book = books[v] or bookkeeping(v)
     local changes = book.changes
     running = handler
     local next_name = handler(v, a, b, c, d, e)
@@ -401,6 +402,11 @@ function fsm.time_in_state(v)
     if not book then return 0 end
   end
   local last = book.history[#book.history]
+  local brain = v.brain
+  if type(brain) == "table" and brain.think == nil and last then -- an event-only machine: the world's clock
+    local w = v.world
+    if w then return w.time - last.at end
+  end
   return last and (book.clock - last.at) or book.clock
 end
 

@@ -85,6 +85,10 @@ static void arrow(const SteerDebugDraw *d, SteerVec2 from, SteerVec2 tip, uint32
 static void arc(const SteerDebugDraw *d, SteerVec2 center, double radius, double a0, double a1, uint32_t color,
                 SteerDebugLayer layer)
 {
+    if (d->draw_arc) {
+        d->draw_arc(center, radius, a0, a1, color, layer, d->context);
+        return;
+    }
     enum { PIECES = 24 };
     SteerVec2 previous = steer_add(center, steer_scale(steer_vec2_from_angle(a0), radius));
     for (int i = 1; i <= PIECES; i++) {
@@ -273,6 +277,102 @@ static void draw_vehicle_overlays(const SteerDebugDraw *d, const SteerVehicle *v
     }
 }
 
+/* ---- Senses ---------------------------------------------------------------------------------- */
+
+/// A sight cone (two edges and an arc) or, all round, a circle.
+static void draw_cone(const SteerDebugDraw *d, Pose pose, double range, double fov, uint32_t color,
+                      SteerDebugLayer layer)
+{
+    if (fov >= 2.0 * STEER_PI) {
+        circle(d, pose.position, range, color, layer);
+        return;
+    }
+    double facing = steer_angle_of(pose.heading), half = 0.5 * fov;
+    segment(d, pose.position, steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing - half), range)), color,
+            layer);
+    segment(d, pose.position, steer_add(pose.position, steer_scale(steer_vec2_from_angle(facing + half), range)), color,
+            layer);
+    arc(d, pose.position, range, facing - half, facing + half, color, layer);
+}
+
+/// Rays from a sighted vehicle to every vehicle in its sense's cone and range (of its kinds): the
+/// clear colour where sight passes, the blocked colour where a wall or obstacle stops it - the
+/// very test the step makes.
+static void draw_rays(const SteerWorld *world, const SteerDebugDraw *d, const SteerVehicle *v, int slot,
+                      const SteerSense *s, Pose pose)
+{
+    const SteerGrid *g = steer_world_query_grid(world); /* (a cache: rebuilt if anything moved) */
+    if (s->def.obstacles_block) steer_world_obstacle_grid(world);
+    if (s->def.walls_block) steer_world_wall_grid(world);
+    double range_sq = s->def.range * s->def.range;
+    SteerVec2 local = steer_grid_local_point(g, v->position);
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    steer_grid_cursor_begin(&cursor, g, local.x, local.y, s->def.range);
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        for (int k = run.begin; k < run.end; k++) {
+            const SteerGridEntry *e = &g->entry[k];
+            if (e->slot == slot || (g->touched_count > 0 && g->link[e->slot].detached)) continue;
+            const SteerVehicle *other = steer_pool_at(&world->vehicles, e->slot);
+            if (s->def.kinds && !((s->def.kinds >> other->kind) & 1u)) continue;
+            SteerVec2 offset = steer_world_offset(world, v->position, other->position);
+            double d2 = steer_length_sq(offset);
+            if (d2 > range_sq) continue;
+            if (s->cos_half >= -1.0 && d2 > 0.0 && steer_dot(offset, v->heading) < s->cos_half * sqrt(d2)) continue;
+            bool clear = steer_sight_clear(world, v->position, offset, s->def.walls_block, s->def.obstacles_block);
+            segment(d, pose.position, steer_add(pose.position, offset),
+                    clear ? STEER_DEBUG_COLOR_RAY_CLEAR : STEER_DEBUG_COLOR_RAY_BLOCKED, STEER_DEBUG_LAYER_SENSE_RAYS);
+        }
+    }
+}
+
+/// A vehicle's senses as the flags ask: cones and hearing circles with a line to each memory
+/// (SENSES), rays (SENSE_RAYS), the sounds its hearing heard in the last step (`sounds`).
+static void draw_vehicle_senses(const SteerWorld *world, const SteerDebugDraw *d, int slot, const SteerVehicle *v,
+                                Pose pose, bool sounds)
+{
+    if (slot >= world->sensor_capacity) return;
+    const SteerSensor *sensor = &world->sensors[slot];
+    unsigned flags = d->flags;
+    for (int i = 0; i < sensor->sense_count; i++) {
+        const SteerSense *s = &sensor->senses[i];
+        bool sight = s->def.type == STEER_SENSE_SIGHT;
+        if (flags & STEER_DEBUG_DRAW_SENSES) {
+            /* (a hearing range left at its default, STEER_MAX_LENGTH, is no circle to draw) */
+            if (sight || s->def.range < 1e6)
+                draw_cone(d, pose, s->def.range, sight ? s->def.fov : 2.0 * STEER_PI, STEER_DEBUG_COLOR_SENSE,
+                          STEER_DEBUG_LAYER_SENSES);
+            bool check = s->removals != world->removals;
+            for (int m = 0; m < s->memory_count; m++) {
+                const SteerSenseMemory *memory = &s->memories[m];
+                if (check && !steer_vehicle_lookup(world, memory->other)) continue;
+                SteerVec2 at = steer_add(pose.position, steer_world_offset(world, pose.position, memory->position));
+                uint32_t color = memory->sensed_now ? STEER_DEBUG_COLOR_SENSED : STEER_DEBUG_COLOR_REMEMBERED;
+                segment(d, pose.position, at, color, STEER_DEBUG_LAYER_SENSES);
+                point(d, at, memory->sensed_now ? 4.0 : 6.0, color, STEER_DEBUG_LAYER_SENSES);
+            }
+        }
+        if ((flags & STEER_DEBUG_DRAW_SENSE_RAYS) && sight) draw_rays(world, d, v, slot, s, pose);
+        if (sounds && (flags & STEER_DEBUG_DRAW_SOUNDS) && !sight)
+            for (int e = 0; e < s->event_count; e++)
+                if (s->events[e].type == STEER_EVENT_HEARD) {
+                    circle(d, s->events[e].position, s->events[e].radius, STEER_DEBUG_COLOR_SOUND,
+                           STEER_DEBUG_LAYER_SOUNDS);
+                    point(d, s->events[e].position, 5.0, STEER_DEBUG_COLOR_SOUND, STEER_DEBUG_LAYER_SOUNDS);
+                }
+    }
+}
+
+static void draw_sounds(const SteerWorld *world, const SteerDebugDraw *d)
+{
+    for (int i = 0; i < world->sound_count; i++) {
+        const SteerSound *sound = &world->sounds[i];
+        if (sound->step != world->step_count) continue; /* heard in the last step only */
+        circle(d, sound->def.position, sound->def.radius, STEER_DEBUG_COLOR_SOUND, STEER_DEBUG_LAYER_SOUNDS);
+        point(d, sound->def.position, 5.0, STEER_DEBUG_COLOR_SOUND, STEER_DEBUG_LAYER_SOUNDS);
+    }
+}
+
 static Pose vehicle_pose(const SteerWorld *world, const SteerDebugDraw *d, int slot_index, const SteerVehicle *v)
 {
     Pose pose = {{(uint32_t)slot_index + 1u, world->tag, v->header.generation}, v->position, v->heading};
@@ -296,11 +396,15 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
 
     const unsigned overlays = STEER_DEBUG_DRAW_WANDER | STEER_DEBUG_DRAW_AVOIDANCE | STEER_DEBUG_DRAW_NEIGHBORS |
                               STEER_DEBUG_DRAW_FORCES | STEER_DEBUG_DRAW_TARGETS;
-    if (flags & overlays) {
+    const unsigned senses = STEER_DEBUG_DRAW_SENSES | STEER_DEBUG_DRAW_SENSE_RAYS;
+    if (flags & STEER_DEBUG_DRAW_SOUNDS) draw_sounds(world, draw);
+    if (flags & (overlays | senses)) {
         for (int i = 0; i < world->order_count; i++) {
             if (world->order[i] < 0) continue; /* removed since the last step */
             const SteerVehicle *v = steer_pool_at(&world->vehicles, world->order[i]);
-            draw_vehicle_overlays(draw, v, steer_vehicle_cold(world, v), vehicle_pose(world, draw, world->order[i], v));
+            Pose pose = vehicle_pose(world, draw, world->order[i], v);
+            if (flags & overlays) draw_vehicle_overlays(draw, v, steer_vehicle_cold(world, v), pose);
+            if (flags & senses) draw_vehicle_senses(world, draw, world->order[i], v, pose, false);
         }
     }
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
@@ -316,4 +420,12 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             draw->draw_solid_polygon(shape, 3, color, STEER_DEBUG_LAYER_VEHICLES, draw->context);
         }
     }
+}
+
+void steer_vehicle_debug_draw_senses(const SteerWorld *world, SteerVehicleId id, const SteerDebugDraw *draw)
+{
+    const SteerVehicle *v = draw ? steer_vehicle_lookup(world, id) : NULL;
+    if (!v) return;
+    int slot = steer_vehicle_slot(world, v);
+    draw_vehicle_senses(world, draw, slot, v, vehicle_pose(world, draw, slot, v), true);
 }

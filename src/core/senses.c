@@ -69,6 +69,63 @@ static SteerResult check_sense_def(const SteerWorld *world, const SteerSenseDef 
     return STEER_OK;
 }
 
+/* ---- The senses' blocks ----------------------------------------------------------------------- */
+
+#define SENSE_CHUNK_BYTES (256u * 1024u)
+
+/// A block of `size` bytes for a sense (16-aligned): a freed one of that size, or carved from the
+/// last chunk, or from a new one; NULL when memory runs out.
+static void *sense_alloc(SteerWorld *world, size_t size)
+{
+    size = (size + 15u) & ~(size_t)15u;
+    for (int k = 0; k < world->sense_free_kinds; k++) {
+        struct SteerSenseFree *f = &world->sense_free[k];
+        if (f->size != size || !f->head) continue;
+        void *block = f->head;
+        memcpy(&f->head, block, sizeof f->head);
+        return block;
+    }
+    if (size > world->sense_left) {
+        if (world->sense_chunk_count == world->sense_chunk_capacity) {
+            int next = world->sense_chunk_capacity ? 2 * world->sense_chunk_capacity : 8;
+            SteerSenseChunk *grown =
+                steer_realloc(&world->alloc, world->sense_chunks, (size_t)world->sense_chunk_capacity * sizeof *grown,
+                              (size_t)next * sizeof *grown);
+            if (!grown) return NULL;
+            world->sense_chunks = grown;
+            world->sense_chunk_capacity = next;
+        }
+        size_t bytes = size > SENSE_CHUNK_BYTES ? size : SENSE_CHUNK_BYTES;
+        char *chunk = steer_realloc(&world->alloc, NULL, 0, bytes);
+        if (!chunk) return NULL;
+        world->sense_chunks[world->sense_chunk_count++] = (SteerSenseChunk){chunk, bytes};
+        world->sense_at = chunk;
+        world->sense_left = bytes;
+    }
+    void *block = world->sense_at;
+    world->sense_at += size;
+    world->sense_left -= size;
+    return block;
+}
+
+/// Gives a block back for the next sense_alloc of its size (NULL: nothing). Chunks go back to the
+/// world's allocator only with the world.
+static void sense_release(SteerWorld *world, void *block, size_t size)
+{
+    if (!block) return;
+    size = (size + 15u) & ~(size_t)15u;
+    int k = 0;
+    while (k < world->sense_free_kinds && world->sense_free[k].size != size) k++;
+    if (k == world->sense_free_kinds) {
+        if (k == (int)(sizeof world->sense_free / sizeof world->sense_free[0])) return; /* kept till the end */
+        world->sense_free[k].size = size;
+        world->sense_free[k].head = NULL;
+        world->sense_free_kinds++;
+    }
+    memcpy(block, &world->sense_free[k].head, sizeof block);
+    world->sense_free[k].head = block;
+}
+
 /* ---- Sensors: the per-vehicle part ----------------------------------------------------------- */
 
 static SteerSensor *sensor_of(const SteerWorld *world, int slot)
@@ -77,18 +134,6 @@ static SteerSensor *sensor_of(const SteerWorld *world, int slot)
 }
 
 static bool has_anything(const SteerSensor *s) { return s->sense_count > 0 || s->wake_step != 0; }
-
-static bool grow_ints(SteerWorld *world, int **array, int *capacity, int needed)
-{
-    if (needed <= *capacity) return true;
-    int next = *capacity ? *capacity : 16;
-    while (next < needed) next *= 2;
-    int *grown = steer_realloc(&world->alloc, *array, (size_t)*capacity * sizeof(int), (size_t)next * sizeof(int));
-    if (!grown) return false;
-    *array = grown;
-    *capacity = next;
-    return true;
-}
 
 /// Makes sure the vehicle in `slot` can be listed among the sensing ones (sensors, sensing and
 /// the event lists have room); false when memory runs out (nothing then changed that matters).
@@ -108,7 +153,14 @@ static bool reserve_sensor(SteerWorld *world, int slot)
     if (has_anything(&world->sensors[slot])) return true;
     int needed = world->sensing_count + 1;
     int old = world->sensing_capacity;
-    if (!grow_ints(world, &world->sensing, &world->sensing_capacity, needed)) return false;
+    if (needed > old) {
+        int next = old ? 2 * old : 16;
+        SteerSensing *grown =
+            steer_realloc(&world->alloc, world->sensing, (size_t)old * sizeof *grown, (size_t)next * sizeof *grown);
+        if (!grown) return false;
+        world->sensing = grown;
+        world->sensing_capacity = next;
+    }
     if (world->sensing_capacity != old || !world->event_slots) {
         /* The event lists follow sensing's capacity (event_start has one more). */
         int cap = world->sensing_capacity, have = world->event_slots ? old : 0;
@@ -133,14 +185,29 @@ static void list_sensor(SteerWorld *world, int slot)
     int lo = 0, hi = world->sensing_count;
     while (lo < hi) {
         int mid = (lo + hi) / 2;
-        if (serial_of(world, world->sensing[mid]) < serial)
+        if (serial_of(world, world->sensing[mid].slot) < serial)
             lo = mid + 1;
         else
             hi = mid;
     }
-    memmove(world->sensing + lo + 1, world->sensing + lo, (size_t)(world->sensing_count - lo) * sizeof(int));
-    world->sensing[lo] = slot;
+    memmove(world->sensing + lo + 1, world->sensing + lo, (size_t)(world->sensing_count - lo) * sizeof *world->sensing);
+    world->sensing[lo] = (SteerSensing){slot, 0, 0.0, 1, 0}; /* (visited at the next step) */
     world->sensing_count++;
+}
+
+/// The entry of the vehicle in `slot` in the sensing list, or NULL when it is not listed.
+static SteerSensing *sensing_of(SteerWorld *world, int slot)
+{
+    uint64_t serial = serial_of(world, slot);
+    int lo = 0, hi = world->sensing_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (serial_of(world, world->sensing[mid].slot) < serial)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < world->sensing_count && world->sensing[lo].slot == slot ? &world->sensing[lo] : NULL;
 }
 
 /// Drops the vehicle in `slot` from the last step's event lists (it is removed, or its slot is
@@ -166,14 +233,17 @@ static void vehicle_events_changed(SteerWorld *world, int slot)
     SteerSensor *sensor = &world->sensors[slot];
     for (int i = 0; i < sensor->sense_count; i++) sensor->senses[i].event_count = 0;
     sensor->event_count = sensor->woke ? 1 : 0;
+    SteerSensing *listed = sensing_of(world, slot);
+    if (listed) listed->next_visit = 0;
     world->events_dirty = true;
 }
 
 static void unlist_sensor(SteerWorld *world, int slot)
 {
     for (int i = 0; i < world->sensing_count; i++) {
-        if (world->sensing[i] != slot) continue;
-        memmove(world->sensing + i, world->sensing + i + 1, (size_t)(world->sensing_count - i - 1) * sizeof(int));
+        if (world->sensing[i].slot != slot) continue;
+        memmove(world->sensing + i, world->sensing + i + 1,
+                (size_t)(world->sensing_count - i - 1) * sizeof *world->sensing);
         world->sensing_count--;
         return;
     }
@@ -183,12 +253,11 @@ static void unlist_sensor(SteerWorld *world, int slot)
 static void free_sense(SteerWorld *world, SteerSense *sense)
 {
     size_t cap = (size_t)sense->def.max_memories;
-    if (sense->memories) steer_free(&world->alloc, sense->memories, 2 * cap * sizeof *sense->memories);
-    if (sense->spare) steer_free(&world->alloc, sense->spare, 2 * cap * sizeof *sense->spare);
-    if (sense->fresh) steer_free(&world->alloc, sense->fresh, cap * sizeof *sense->fresh);
-    if (sense->best) steer_free(&world->alloc, sense->best, cap * sizeof *sense->best);
-    if (sense->events)
-        steer_free(&world->alloc, sense->events, STEER_SENSE_EVENTS_PER_MEMORY * cap * sizeof *sense->events);
+    sense_release(world, sense->memories, 2 * cap * sizeof *sense->memories);
+    sense_release(world, sense->spare, 2 * cap * sizeof *sense->spare);
+    sense_release(world, sense->fresh, cap * sizeof *sense->fresh);
+    sense_release(world, sense->best, cap * sizeof *sense->best);
+    sense_release(world, sense->events, STEER_SENSE_EVENTS_PER_MEMORY * cap * sizeof *sense->events);
 }
 
 static void count_sight(SteerWorld *world, const SteerSense *sense, int delta)
@@ -207,19 +276,17 @@ void steer_senses_vehicle_removed(SteerWorld *world, int slot)
         count_sight(world, &sensor->senses[i], -1);
         free_sense(world, &sensor->senses[i]);
     }
-    if (sensor->senses) steer_free(&world->alloc, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
+    sense_release(world, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
     memset(sensor, 0, sizeof *sensor);
 }
 
 void steer_senses_free(SteerWorld *world)
 {
-    for (int slot = 0; slot < world->sensor_capacity; slot++) {
-        SteerSensor *sensor = &world->sensors[slot];
-        for (int i = 0; i < sensor->sense_count; i++) free_sense(world, &sensor->senses[i]);
-        if (sensor->senses) steer_free(&world->alloc, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
-    }
+    for (int c = 0; c < world->sense_chunk_count; c++)
+        steer_free(&world->alloc, world->sense_chunks[c].block, world->sense_chunks[c].size);
+    steer_free(&world->alloc, world->sense_chunks, (size_t)world->sense_chunk_capacity * sizeof *world->sense_chunks);
     steer_free(&world->alloc, world->sensors, (size_t)world->sensor_capacity * sizeof *world->sensors);
-    steer_free(&world->alloc, world->sensing, (size_t)world->sensing_capacity * sizeof(int));
+    steer_free(&world->alloc, world->sensing, (size_t)world->sensing_capacity * sizeof *world->sensing);
     if (world->event_slots) {
         steer_free(&world->alloc, world->event_slots, (size_t)world->sensing_capacity * sizeof(int));
         steer_free(&world->alloc, world->event_start, (size_t)(world->sensing_capacity + 1) * sizeof(int));
@@ -304,7 +371,7 @@ SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const 
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "vehicle has %d senses already, the most it can have",
                           STEER_MAX_SENSES);
     if (!sensor->senses) {
-        sensor->senses = steer_realloc(&world->alloc, NULL, 0, STEER_MAX_SENSES * sizeof *sensor->senses);
+        sensor->senses = sense_alloc(world, STEER_MAX_SENSES * sizeof *sensor->senses);
         if (!sensor->senses) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         memset(sensor->senses, 0, STEER_MAX_SENSES * sizeof *sensor->senses);
     }
@@ -313,15 +380,15 @@ SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const 
     SteerSense made;
     memset(&made, 0, sizeof made);
     made.def.max_memories = def->max_memories;
-    made.memories = steer_realloc(&world->alloc, NULL, 0, 2 * cap * sizeof *made.memories);
-    made.spare = steer_realloc(&world->alloc, NULL, 0, 2 * cap * sizeof *made.spare);
-    made.fresh = steer_realloc(&world->alloc, NULL, 0, cap * sizeof *made.fresh);
-    made.best = steer_realloc(&world->alloc, NULL, 0, cap * sizeof *made.best);
-    made.events = steer_realloc(&world->alloc, NULL, 0, STEER_SENSE_EVENTS_PER_MEMORY * cap * sizeof *made.events);
+    made.memories = sense_alloc(world, 2 * cap * sizeof *made.memories);
+    made.spare = sense_alloc(world, 2 * cap * sizeof *made.spare);
+    made.fresh = sense_alloc(world, cap * sizeof *made.fresh);
+    made.best = sense_alloc(world, cap * sizeof *made.best);
+    made.events = sense_alloc(world, STEER_SENSE_EVENTS_PER_MEMORY * cap * sizeof *made.events);
     if (!made.memories || !made.spare || !made.fresh || !made.best || !made.events) {
         free_sense(world, &made);
         if (sensor->sense_count == 0 && sensor->wake_step == 0) {
-            steer_free(&world->alloc, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
+            sense_release(world, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
             sensor->senses = NULL;
         }
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
@@ -373,7 +440,7 @@ SteerResult steer_vehicle_remove_sense(SteerWorld *world, SteerVehicleId id, con
     vehicle_events_changed(world, slot);
     if (!has_anything(sensor)) {
         unlist_sensor(world, slot);
-        steer_free(&world->alloc, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
+        sense_release(world, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
         sensor->senses = NULL;
     }
     return STEER_OK;
@@ -536,6 +603,8 @@ SteerResult steer_vehicle_wake_in(SteerWorld *world, SteerVehicleId id, double s
     bool listed = has_anything(sensor);
     sensor->wake_step = world->step_count + (uint64_t)steps;
     if (!listed) list_sensor(world, slot);
+    SteerSensing *entry = sensing_of(world, slot);
+    if (sensor->wake_step < entry->next_visit) entry->next_visit = sensor->wake_step;
     return STEER_OK;
 }
 
@@ -841,12 +910,10 @@ static bool forgotten(const SenseContext *c, const SteerSenseMemory *m, bool che
 static void expire(const SenseContext *c)
 {
     SteerSense *s = c->sense;
-    bool check = s->removals != c->world->removals;
-    s->removals = c->world->removals;
     int kept = 0;
     for (int i = 0; i < s->memory_count; i++) {
         const SteerSenseMemory *m = &s->memories[i];
-        if (forgotten(c, m, check)) {
+        if (forgotten(c, m, false)) {
             add_event(c, STEER_EVENT_FORGOT, m);
             continue;
         }
@@ -922,6 +989,21 @@ static void take_batch(const SenseContext *c, SteerSeen *batch, int count, int *
 {
     SteerSense *s = c->sense;
     int cap = s->def.max_memories;
+    if (*kept + count <= cap) {
+        /* Room for all (the common case): every visible one goes in, no order needed to choose. */
+        for (int i = 0; i < count; i++) {
+            if (!steer_sight_clear(c->world, c->self->position, batch[i].offset, s->def.walls_block,
+                                   s->def.obstacles_block))
+                continue;
+            int at = (*kept)++;
+            while (at > 0 && seen_before(&batch[i], &s->best[at - 1])) {
+                s->best[at] = s->best[at - 1];
+                at--;
+            }
+            s->best[at] = batch[i];
+        }
+        return;
+    }
     for (int i = count / 2 - 1; i >= 0; i--) sift_down(batch, count, i);
     while (count > 0) {
         SteerSeen top = batch[0];
@@ -958,9 +1040,24 @@ static int sight(const SenseContext *c)
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, local.x, local.y, s->def.range);
+    /* Most candidates of the cells walked lie beyond range: the grid's float copy of the positions
+     * (good to a few thousandths of a unit) rules those out before their entry is read. */
+    bool quick = g->float_ok && !cursor.wrap_each;
+    double px = local.x - g->origin_x, py = local.y - g->origin_y;
+    double reach = s->def.range + 0.05 + 1e-6 * s->def.range;
+    float reach_sq = (float)(reach * reach);
+    float fhx = (float)h.x, fhy = (float)h.y, fcos = (float)cos_half;
     while (steer_grid_cursor_next(&cursor, &run)) {
+        float ox = (float)(px - run.shift_x), oy = (float)(py - run.shift_y);
         for (int k = run.begin; k < run.end; k++) {
             if (kinds && !((kinds >> g->entry_kind[k]) & 1u)) continue;
+            if (quick) {
+                float dx = g->fx[k] - ox, dy = g->fy[k] - oy;
+                float dd = dx * dx + dy * dy;
+                if (dd > reach_sq) continue;
+                /* the cone too, a little wide (0.1 units): the exact test follows */
+                if (cone && dx * fhx + dy * fhy < fcos * sqrtf(dd) - 0.1f) continue;
+            }
             const SteerGridEntry *e = &g->entry[k];
             if (e->slot == c->slot) continue;
             SteerVec2 q = e->exact ? steer_vec2(e->x, e->y)
@@ -969,7 +1066,7 @@ static int sight(const SenseContext *c)
             double d2 = steer_length_sq(d);
             if (d2 > range_sq) continue;
             if (cone && d2 > 0.0 && steer_dot(d, h) < cos_half * sqrt(d2)) continue;
-            batch[batched++] = (SteerSeen){d2, e->rank, e->slot, d};
+            batch[batched++] = (SteerSeen){d2, e->rank, e->slot, k, d};
             if (batched == SIGHT_BATCH) {
                 take_batch(c, batch, batched, &kept);
                 batched = 0;
@@ -977,15 +1074,29 @@ static int sight(const SenseContext *c)
         }
     }
     take_batch(c, batch, batched, &kept);
+    /* A vehicle remembered already keeps its serial and id while no vehicle was removed since the
+     * memories were checked (its slot holds it still): no read of the vehicle for those. */
+    bool same_slots = s->removals == world->removals && s->memory_count <= 64;
     for (int i = 0; i < kept; i++) {
         const SteerSeen *seen = &s->best[i];
-        const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
+        const SteerGridEntry *e = &g->entry[seen->entry];
         SteerSenseMemory m;
         memset(&m, 0, sizeof m);
-        m.serial = serial_of(world, seen->slot);
-        m.other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
-        m.position = other->position;
-        m.velocity = other->velocity;
+        int known = -1;
+        if (same_slots)
+            for (int j = 0; j < s->memory_count && known < 0; j++)
+                if (s->memories[j].other.index1 == (uint32_t)seen->slot + 1) known = j;
+        if (known >= 0) {
+            m.serial = s->memories[known].serial;
+            m.other = s->memories[known].other;
+        } else {
+            const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
+            m.serial = serial_of(world, seen->slot);
+            m.other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
+        }
+        m.position = e->exact ? steer_vec2(e->x, e->y)
+                              : ((const SteerVehicle *)steer_pool_at(&world->vehicles, seen->slot))->position;
+        m.velocity = steer_vec2(e->vx, e->vy);
         m.step = c->step;
         m.time = c->time;
         m.distance = sqrt(seen->distance_sq);
@@ -1077,11 +1188,21 @@ static void heard_events(const SenseContext *c)
 }
 
 /// One sensing vehicle's part of the pass: its timer, then each sense (an update when due, else
-/// forgetting only). Raises *hearing_period to the longest period of its hearing senses.
-static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, uint64_t *hearing_period)
+/// forgetting only) - if anything is due (or `all`): a vehicle with nothing due costs a read of its
+/// SteerSensor. Raises *hearing_period to the longest period of its hearing senses.
+static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, SteerSensing *entry, bool all,
+                          uint64_t *hearing_period)
 {
-    SteerSensor *sensor = &world->sensors[slot];
     uint64_t step = world->step_count;
+    if (entry->hearing_period > *hearing_period) *hearing_period = entry->hearing_period;
+    int slot = entry->slot;
+    SteerSensor *sensor = &world->sensors[slot];
+    if (!all && entry->next_visit > step && !(world->time >= entry->forget_hint)) {
+        /* (the last step's events of a vehicle are listed only if it was visited: no need to
+         * clear its counts here, which would read its SteerSensor) */
+        return;
+    }
+    entry->visited = step;
     sensor->event_count = 0;
     sensor->woke = false;
     if (sensor->wake_step != 0 && sensor->wake_step <= step) {
@@ -1099,6 +1220,8 @@ static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, ui
     c.serial = serial_of(world, slot);
     c.id = (SteerVehicleId){(uint32_t)slot + 1, world->tag, self->header.generation};
     c.self = self;
+    uint64_t next = sensor->wake_step ? sensor->wake_step : UINT64_MAX, longest = 1;
+    double forget = INFINITY;
     for (int i = 0; i < sensor->sense_count; i++) {
         SteerSense *s = &sensor->senses[i];
         c.index = i;
@@ -1106,8 +1229,9 @@ static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, ui
         s->event_count = 0;
         uint64_t period = period_steps(s->def.period, world->def.dt);
         bool hearing_sense = s->def.type == STEER_SENSE_HEARING;
-        if (hearing_sense && period > *hearing_period) *hearing_period = period;
-        if ((step + c.serial) % period == 0) {
+        if (hearing_sense && period > longest) longest = period;
+        uint64_t phase = (step + c.serial) % period;
+        if (phase == 0) {
             merge(&c, hearing_sense ? hearing(&c) : sight(&c));
             if (hearing_sense) heard_events(&c);
             s->last_update = step;
@@ -1115,12 +1239,23 @@ static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, int slot, ui
             expire(&c);
         }
         sensor->event_count += s->event_count;
+        uint64_t due = step + (period - phase);
+        if (due < next) next = due;
+        for (int m = 0; m < s->memory_count; m++)
+            if (!s->memories[m].sensed_now && s->memories[m].time + s->def.forget_after < forget)
+                forget = s->memories[m].time + s->def.forget_after;
     }
+    entry->next_visit = next;
+    /* (a little early: the exact test, time - last > forget_after, then decides) */
+    entry->forget_hint = forget - 1e-9 * (1.0 + fabs(forget));
+    entry->hearing_period = longest;
+    if (longest > *hearing_period) *hearing_period = longest;
 }
 
 typedef struct SenseJob {
     SteerWorld *world;
     const SteerGrid *grid;
+    bool all; ///< visit every sensing vehicle (dt changed since the last pass)
     uint64_t hearing_period[STEER_MAX_THREADS];
 } SenseJob;
 
@@ -1131,7 +1266,7 @@ static void sense_task(void *context, int t, int tasks)
     int begin, end;
     steer_task_range(world->sensing_count, tasks, t, &begin, &end);
     uint64_t period = 1;
-    for (int i = begin; i < end; i++) sense_vehicle(world, job->grid, world->sensing[i], &period);
+    for (int i = begin; i < end; i++) sense_vehicle(world, job->grid, &world->sensing[i], job->all, &period);
     job->hearing_period[t] = period;
 }
 
@@ -1170,6 +1305,8 @@ void steer_senses_step(SteerWorld *world)
         SenseJob job;
         job.world = world;
         job.grid = grid;
+        job.all = world->sense_dt != world->def.dt;
+        world->sense_dt = world->def.dt;
         int tasks = steer_thread_pool_size(pool);
         if (tasks > world->sensing_count) tasks = 1;
         if (tasks > 1) {
@@ -1183,10 +1320,13 @@ void steer_senses_step(SteerWorld *world)
          * a vehicle that has no sense (its event stays readable until the next step). */
         int kept = 0;
         for (int i = 0; i < world->sensing_count; i++) {
-            int slot = world->sensing[i];
-            const SteerSensor *sensor = &world->sensors[slot];
-            if (sensor->event_count > 0) world->event_slots[world->event_vehicles++] = slot;
-            if (has_anything(sensor)) world->sensing[kept++] = slot;
+            SteerSensing entry = world->sensing[i];
+            if (entry.visited == step) {
+                const SteerSensor *sensor = &world->sensors[entry.slot];
+                if (sensor->event_count > 0) world->event_slots[world->event_vehicles++] = entry.slot;
+                if (!has_anything(sensor)) continue;
+            }
+            world->sensing[kept++] = entry;
         }
         world->sensing_count = kept;
     }

@@ -409,6 +409,9 @@ static unsigned layers_of_flag(unsigned flag)
     case STEER_DEBUG_DRAW_FORCES: return 1u << STEER_DEBUG_LAYER_FORCES;
     case STEER_DEBUG_DRAW_TARGETS: return 1u << STEER_DEBUG_LAYER_TARGETS;
     case STEER_DEBUG_DRAW_FLOW_FIELDS: return 1u << STEER_DEBUG_LAYER_FLOW_FIELDS;
+    case STEER_DEBUG_DRAW_SENSES: return 1u << STEER_DEBUG_LAYER_SENSES;
+    case STEER_DEBUG_DRAW_SENSE_RAYS: return 1u << STEER_DEBUG_LAYER_SENSE_RAYS;
+    case STEER_DEBUG_DRAW_SOUNDS: return 1u << STEER_DEBUG_LAYER_SOUNDS;
     default: return 0;
     }
 }
@@ -434,10 +437,19 @@ static void test_every_shape_names_its_layer_and_each_flag_draws_its_own(void **
     SteerFlowFieldDef fd = {{500, 500}, 20, 2, 1, vectors};
     SteerFlowFieldId field;
     assert_int_equal(steer_world_add_flow_field(world, &fd, &field), STEER_OK);
-    run_steps(world, 3);
+    /* senses: a sight cone with one vehicle in it, a hearing sense and a sound */
+    spawn_at(world, 260, 215);
+    SteerSenseDef sense = steer_default_sense_def(STEER_SENSE_SIGHT);
+    sense.name = "eyes";
+    assert_int_equal(steer_vehicle_add_sense(world, id, &sense, NULL), STEER_OK);
+    run_steps(world, 2);
+    SteerSoundDef sound = steer_default_sound_def();
+    sound.position = steer_vec2(250, 250);
+    assert_int_equal(steer_world_emit(world, &sound), STEER_OK);
+    run_steps(world, 1);
 
     unsigned seen = 0;
-    for (unsigned flag = 1; flag <= STEER_DEBUG_DRAW_FLOW_FIELDS; flag <<= 1) {
+    for (unsigned flag = 1; flag <= STEER_DEBUG_DRAW_SOUNDS; flag <<= 1) {
         Recorder *r = draw_with(world, flag, fresh());
         assert_true(r->layer_count > 0);
         for (int i = 0; i < r->layer_count; i++) {

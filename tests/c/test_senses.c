@@ -856,6 +856,75 @@ static void test_checksum_covers_memories_timers_and_sounds(void **state)
     steer_world_destroy(c);
 }
 
+/* ---- Debug drawing ------------------------------------------------------------------------- */
+
+typedef struct Strokes {
+    int clear, blocked, sensed, remembered, cone, sounds;
+} Strokes;
+
+static void count_segment(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context)
+{
+    (void)a;
+    (void)b;
+    Strokes *s = context;
+    if (layer == STEER_DEBUG_LAYER_SENSE_RAYS) {
+        if (color == STEER_DEBUG_COLOR_RAY_CLEAR) s->clear++;
+        if (color == STEER_DEBUG_COLOR_RAY_BLOCKED) s->blocked++;
+    }
+    if (layer == STEER_DEBUG_LAYER_SENSES) {
+        if (color == STEER_DEBUG_COLOR_SENSED) s->sensed++;
+        if (color == STEER_DEBUG_COLOR_REMEMBERED) s->remembered++;
+        if (color == STEER_DEBUG_COLOR_SENSE) s->cone++;
+    }
+}
+
+static void count_circle(SteerVec2 c, double r, uint32_t color, SteerDebugLayer layer, void *context)
+{
+    (void)c;
+    (void)r;
+    (void)color;
+    if (layer == STEER_DEBUG_LAYER_SOUNDS) ((Strokes *)context)->sounds++;
+}
+
+static void test_debug_draw_shows_cones_rays_memories_and_sounds(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId eye = spawn_facing(world, 100, 100, 0.0, 0);
+    spawn_facing(world, 150, 100, 0.0, 0);                         /* in sight */
+    SteerVehicleId hidden = spawn_facing(world, 100, 160, 0.0, 0); /* behind a wall */
+    spawn_facing(world, 50, 100, 0.0, 0);                          /* behind: out of the cone */
+    add_sight(world, eye, "eyes", 100, STEER_PI);
+    SteerSenseDef ears = steer_default_sense_def(STEER_SENSE_HEARING);
+    ears.name = "ears";
+    assert_int_equal(steer_vehicle_add_sense(world, eye, &ears, NULL), STEER_OK);
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(80, 130), steer_vec2(120, 130), NULL), STEER_OK);
+    steer_world_step(world);
+    steer_vehicle_set_position(world, hidden, steer_vec2(100, 160)); /* (already hidden: no memory) */
+    SteerSoundDef sound = steer_default_sound_def();
+    sound.position = steer_vec2(120, 120);
+    assert_int_equal(steer_world_emit(world, &sound), STEER_OK);
+    steer_world_step(world);
+    SteerDebugDraw draw = steer_default_debug_draw();
+    Strokes strokes = {0};
+    draw.draw_segment = count_segment;
+    draw.draw_circle = count_circle;
+    draw.context = &strokes;
+    draw.flags = STEER_DEBUG_DRAW_SENSES | STEER_DEBUG_DRAW_SENSE_RAYS | STEER_DEBUG_DRAW_SOUNDS;
+    steer_vehicle_debug_draw_senses(world, eye, &draw);
+    assert_int_equal(strokes.clear, 1);
+    assert_int_equal(strokes.blocked, 1);
+    assert_int_equal(strokes.sensed, 1);
+    assert_true(strokes.cone > 2); /* two edges and the arc's pieces */
+    assert_int_equal(strokes.sounds, 1);
+    memset(&strokes, 0, sizeof strokes);
+    steer_world_debug_draw(world, &draw);
+    assert_int_equal(strokes.clear, 1);
+    assert_int_equal(strokes.blocked, 1);
+    assert_int_equal(strokes.sounds, 1);
+    steer_world_destroy(world);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -874,6 +943,7 @@ int main(void)
         cmocka_unit_test(test_bad_input_is_refused),
         cmocka_unit_test(test_senses_are_replaced_found_and_removed_by_name),
         cmocka_unit_test(test_checksum_covers_memories_timers_and_sounds),
+        cmocka_unit_test(test_debug_draw_shows_cones_rays_memories_and_sounds),
         cmocka_unit_test(test_sight_matches_brute_force_in_wrapping_worlds),
         cmocka_unit_test(test_sight_matches_brute_force_in_bounded_worlds),
         cmocka_unit_test(test_sight_matches_brute_force_in_unbounded_worlds),

@@ -466,11 +466,13 @@ describe("fsm", function()
       m.timer(v)
       assert.are.same({ "enter patrol", "patrol sensed eyes thief", "enter chase", "chase heard bang 10 20 thief",
         "chase lost thief", "any heard ears step", "enter patrol", "patrol timer" }, log)
-      -- the clock of a machine that never thinks is the world's time at each change and event
+      -- the clock of a machine that never thinks is the world's time
       local h = fsm.history(v)
       assert.are.same({ from = "search", to = "patrol", at = 7 }, h[#h])
       assert.are.equal(2, h[1].at)
       assert.are.equal(0, fsm.time_in_state(v))
+      v.world.time = 9.5
+      assert.are.equal(2.5, fsm.time_in_state(v))
     end)
 
     it("enters the initial state at the first event when the machine was not started", function()

@@ -196,9 +196,20 @@ local function settle(ctx)
 end
 
 -- What a brain runs, to tell old code from new: the function itself, its table's think (a plain
--- field, else through its metatable), and for an fsm machine (a table with `states`) the think of
--- its first state by name that has one: a machine patched in place has new code in every state,
--- one made anew per vehicle in none, so one state tells.
+-- field, else through its metatable) or else its first event handler (sensed, lost, ...), and for
+-- an fsm machine (a table with `states`) the think (or else first event handler) of its first
+-- state by name that has one: a machine patched in place has new code in every state, one made
+-- anew per vehicle in none, so one state tells.
+local BRAIN_KEYS = { "think", "sensed", "lost", "forgot", "heard", "timer" }
+local STATE_KEYS = { "think", "on_sensed", "on_lost", "on_forgot", "on_heard", "on_timer" }
+
+local function first_function(t, keys)
+  for i = 1, #keys do
+    local f = rawget(t, keys[i])
+    if type(f) == "function" then return f end
+  end
+end
+
 local function brain_code(brain)
   if type(brain) == "function" then return brain end
   if type(brain) ~= "table" then return nil end
@@ -207,15 +218,16 @@ local function brain_code(brain)
     local names = keys_of(states)
     for i = 1, #names do
       local s = rawget(states, names[i])
-      if type(s) == "table" and type(rawget(s, "think")) == "function" then return rawget(s, "think") end
+      local code = type(s) == "table" and first_function(s, STATE_KEYS)
+      if code then return code end
     end
   end
-  local think = rawget(brain, "think")
-  if think == nil and getmeta(brain) ~= nil then
+  local code = first_function(brain, BRAIN_KEYS)
+  if code == nil and getmeta(brain) ~= nil then
     local ok, found = pcall(function() return brain.think end)
-    think = ok and found or nil
+    code = ok and found or nil
   end
-  return type(think) == "function" and think or nil
+  return type(code) == "function" and code or nil
 end
 
 --- Matches the new run of a file with the old and puts the new code in place. `spec`:
