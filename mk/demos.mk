@@ -1,6 +1,7 @@
 # mk/demos.mk - the demos: fsm library tests, headless demo tests, `make demo`, `make gallery`.
 #   make demo      build the program and play scripts/hunter_prey.lua
-#   make gallery   a screenshot of every demo in docs/gallery/<name>.png (no display needed)
+#   make gallery   a screenshot of every demo in docs/gallery/<name>.png (no display needed), and
+#                  of the hunter/prey game in play and at its end (hunter_prey_play, hunter_prey_over)
 
 .PHONY: demo gallery
 
@@ -30,6 +31,11 @@ gallery: $(BUILD)/steer
 	    if SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) $$extra \
 	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null; \
 	    then echo "docs/gallery/$$name.png"; else failed="$$failed $$name"; fi; \
+	done; \
+	for shot in "play 7360" "over 9010"; do set -- $$shot; \
+	    if SDL_VIDEODRIVER=offscreen XDG_DATA_HOME=$(CURDIR)/$(BUILD)/no-such-dir $(BUILD)/steer --headless --steps $$2 --seed 1 \
+	        --screenshot docs/gallery/hunter_prey_$$1.png --at-step $$2 scripts/hunter_prey.lua -- play >/dev/null; \
+	    then echo "docs/gallery/hunter_prey_$$1.png"; else failed="$$failed hunter_prey_$$1"; fi; \
 	done; \
 	if [ -n "$$failed" ]; then echo "no screenshot for:$$failed"; exit 1; fi
 

@@ -15,6 +15,10 @@ $(BUILD)/asan/tests/test_render: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DREND
 $(BUILD)/asan/tests/test_render: TEST_LINK = $(RENDER_OBJ_ASAN)
 $(BUILD)/asan/tests/test_render: TEST_LIBS = $(SDL_LIBS)
 $(BUILD)/asan/tests/test_render: $(RENDER_OBJ_ASAN) tests/c/render_support.h
+$(BUILD)/asan/tests/test_render_labels: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
+$(BUILD)/asan/tests/test_render_labels: TEST_LINK = $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_render_labels: TEST_LIBS = $(SDL_LIBS)
+$(BUILD)/asan/tests/test_render_labels: $(RENDER_OBJ_ASAN) tests/c/render_support.h
 
 # SDL's dummy video driver needs no display; LSan ignores the one leak D-Bus keeps by design when
 # a display (Xvfb) is used.

@@ -83,13 +83,22 @@ function M.keypressed(key)
   end
 end
 
+-- One arrow per cell, centred on it, its head showing which way the field flows.
+local ARROW = { 100, 110, 150 }
+local function arrow(gfx, x, y, dx, dy)
+  local tx, ty = x + dx * 9, y + dy * 9
+  gfx.line(x - dx * 9, y - dy * 9, tx, ty, ARROW)
+  gfx.line(tx, ty, tx - dx * 5 - dy * 3.5, ty - dy * 5 + dx * 3.5, ARROW)
+  gfx.line(tx, ty, tx - dx * 5 + dy * 3.5, ty - dy * 5 - dx * 3.5, ARROW)
+end
+
 function M.draw(gfx)
   for r = 0, ROWS - 1 do
     for c = 0, COLS - 1 do
       local x, y = (c + 0.5) * M.CELL, (r + 0.5) * M.CELL
       local dx, dy = direction(c, r)
       -- (the last row of cells reaches past the world's bottom edge: no arrows out there)
-      if y < M.world.height then gfx.line(x, y, x + dx * 14, y + dy * 14, { 90, 90, 120 }) end
+      if y < M.world.height then arrow(gfx, x, y, dx, dy) end
     end
   end
   gfx.hud(("field: %s (f)   %d vehicles"):format(mode, the_world:count("drifter")))

@@ -39,10 +39,16 @@ function M.reload(world)
   M.homes = homes
 end
 
--- A click moves every anchor by the offset from the first home to the click.
+-- A click moves every anchor by the offset from the first home to the click, as far as every home's
+-- circle stays inside the world (a home beyond the edge would leash its wanderer to a wall).
 function M.mousepressed(x, y, button)
   if button ~= 1 then return end
   local dx, dy = x - homes[1].x, y - homes[1].y
+  local width, height, r = M.world.width, M.world.height, M.RADIUS
+  for _, home in ipairs(homes) do
+    dx = math.max(r - home.x, math.min(width - r - home.x, dx))
+    dy = math.max(r - home.y, math.min(height - r - home.y, dy))
+  end
   for _, h in ipairs(homes) do
     h.x, h.y = h.x + dx, h.y + dy
     h.v:wander{ anchor = { h.x, h.y } }

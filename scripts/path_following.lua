@@ -21,10 +21,13 @@ local followers = {}
 
 local function start(v, path, points)
   v:set_position(points[1][1], points[1][2])
+  v:set_velocity(0, 0)
   v.data.visits = {}
   v.data.path = path
   v.data.spreading, v.data.parked = false, false
-  v:stop("separate")
+  -- off first: calling follow on a vehicle already following keeps its current waypoint (as every
+  -- behaviour keeps its state), and a restarted one would drive from waypoint 1 straight to it
+  v:stop("separate"):stop("follow")
   v:follow(path, { waypoint_radius = M.WAYPOINT, slowing_radius = 60 })
 end
 

@@ -75,8 +75,15 @@ function M.draw(gfx)
     gfx.line(trail[i - 1][1], trail[i - 1][2], trail[i][1], trail[i][2], { 120, 200, 255, 40 + 3 * i })
   end
   gfx.circle(tx, ty, 6, { 250, 220, 80 }, true)
-  if mode == "flee" then gfx.circle(tx, ty, 200, { 250, 120, 80, 90 }) end
-  if mode == "arrive" then gfx.circle(tx, ty, 120, { 250, 220, 80, 90 }) end
+  gfx.text(tx, ty + 10, "target", { 250, 220, 80 }, "center")
+  if mode == "flee" then
+    gfx.circle(tx, ty, 200, { 250, 120, 80, 90 })
+    gfx.text(tx, ty - 200 - 20, "panic distance 200: flees only inside", { 250, 150, 110 }, "center")
+  end
+  if mode == "arrive" then
+    gfx.circle(tx, ty, 120, { 250, 220, 80, 90 })
+    gfx.text(tx, ty - 120 - 20, "slowing radius 120: brakes inside", { 250, 220, 80 }, "center")
+  end
   gfx.hud("mode: " .. mode .. "   (1 seek, 2 flee, 3 arrive)")
 end
 

@@ -574,7 +574,7 @@ function FlowField:sample(x, y) end
 ---@class steer.Gfx what draw(gfx, world) draws with, in world coordinates (white when color is left out)
 ---@field line fun(x1: number, y1: number, x2: number, y2: number, color: steer.Color?)
 ---@field circle fun(x: number, y: number, r: number, color: steer.Color?, fill: boolean?)
----@field text fun(x: number, y: number, s: any, color: steer.Color?)
+---@field text fun(x: number, y: number, s: any, color: steer.Color?, align: "left"|"center"|nil) on a backing panel; "center" centres the block on x
 ---@field hud fun(s: any) one more HUD line (top left)
 
 ---@class steer.Keyboard `steer.keyboard` in the program (a scene's `require "steer"`; not the module's)

@@ -16,6 +16,21 @@ Game.__index = Game
 Game.WIDTH, Game.HEIGHT = 1000, 700
 Game.DT = 1 / 60 -- the physics step: the world moves by fixed steps whatever the frame rate
 
+-- Where main.lua draws what, in window pixels: the HUD on a panel in its own strip at the top, the
+-- world below it inside a margin (so vehicles at its edge are never cut by the window's), with its
+-- border drawn. No LÖVE here: tests/lua/love_layout_spec.lua checks it in plain Lua.
+Game.VIEW = { margin = 16, hud = 58 }
+Game.VIEW.x, Game.VIEW.y = Game.VIEW.margin, Game.VIEW.hud + Game.VIEW.margin
+Game.WINDOW_W = Game.WIDTH + 2 * Game.VIEW.margin
+Game.WINDOW_H = Game.VIEW.y + Game.HEIGHT + Game.VIEW.margin
+--- The HUD panel's rectangle: x, y, w, h.
+function Game.hud_box() return 4, 4, Game.WINDOW_W - 8, Game.VIEW.hud - 4 end
+--- A window point in world coordinates, and back.
+function Game.to_world(x, y) return x - Game.VIEW.x, y - Game.VIEW.y end
+function Game.to_screen(x, y) return x + Game.VIEW.x, y + Game.VIEW.y end
+--- The debug overlays on at the start: none (a player sees the game first; F2...F8 add them).
+function Game.default_overlays() return {} end
+
 -- A game's own settings: a copy of the program's (hunter_prey/config.lua), since a game changes its
 -- copy (difficulty, evading) and a window may hold several games over its life.
 local function copy(value)

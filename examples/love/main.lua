@@ -3,8 +3,8 @@
 -- Hunters (red) chase the prey (blue) they can see until their stamina runs out; prey evade hunters
 -- and come to your mouse pointer when it is near. Click to drop an obstacle that shields them.
 -- Keys: h hunter, p five prey, c clear your obstacles, d difficulty, e evading on/off, space
--- pause, escape quit; overlays on the steer program's keys: F2 wander, F3 avoidance, F4 neighbours,
--- F6 forces (with the behaviours' targets), F8 flow fields.
+-- pause (a sign says so), escape quit; overlays (all off at the start) on the steer program's keys:
+-- F2 wander, F3 avoidance, F4 neighbours, F6 forces (with the behaviours' targets), F8 flow fields.
 -- The brains are the steer program's: scripts/hunter_prey/hunter.lua and prey.lua of the
 -- repository. Edit them while it runs: steer.hot reloads them on save with the steer program's
 -- rules (vehicles, v.data and states stay; a broken save is shown and the old code goes on).
@@ -36,7 +36,7 @@ local game
 local paused = false
 -- the overlays drawn over the world (w:debug_draw's layers), toggled by the steer program's keys
 -- for them (its F6 shows forces and targets together; F7 state names and F9 the grid are its own)
-local overlays = { wander = true, avoidance = true }
+local overlays = Game.default_overlays()
 local OVERLAY_KEYS = { f2 = { "wander" }, f3 = { "avoidance" }, f4 = { "neighbors" }, f6 = { "forces", "targets" },
   f8 = { "flow_fields" } }
 local accumulator = 0
@@ -148,7 +148,7 @@ function love.update(dt)
     return
   end
   if paused then return end
-  game:set_lure(love.mouse.getPosition())
+  game:set_lure(Game.to_world(love.mouse.getPosition()))
   accumulator = math.min(accumulator + dt, 0.25) -- after a long stall, do not try to catch up
   while accumulator >= Game.DT do
     game:step()
@@ -184,12 +184,23 @@ local draw = {
     love.graphics.circle("fill", x, y, size / 2)
   end,
 }
+local function panel(x, y, w, h)
+  love.graphics.setColor(0.05, 0.06, 0.09, 0.85)
+  love.graphics.rectangle("fill", x, y, w, h)
+  love.graphics.setColor(0.30, 0.34, 0.42)
+  love.graphics.rectangle("line", x, y, w, h)
+end
+
 function love.draw()
   if not game then return end
   local world = game.world
   local layers = { "world" }
   for name, on in pairs(overlays) do if on then layers[#layers + 1] = name end end
   draw.layers = layers
+  love.graphics.push()
+  love.graphics.translate(Game.VIEW.x, Game.VIEW.y) -- the world below the HUD's strip, in its margin
+  love.graphics.setColor(0.30, 0.34, 0.42) -- its border
+  love.graphics.rectangle("line", 0, 0, Game.WIDTH, Game.HEIGHT)
   world:debug_draw(draw)
   local shared = game.shared
   local x, y = game:lure()
@@ -206,22 +217,27 @@ function love.draw()
     love.graphics.setColor(0.9, 0.27, 0.24)
     love.graphics.print(h.state or "", h.x - 15, h.y - 36)
   end
-  for _, p in ipairs(world:vehicles("prey")) do
-    if p.state == "evade" or p.state == "alarmed" then
-      love.graphics.setColor(0.78, 0.78, 0.78)
-      love.graphics.print(p.state, p.x - 12, p.y - 24)
-    end
-  end
+  love.graphics.pop()
+  -- the HUD on its panel, in its own strip: nothing of the world is drawn under its text
+  panel(Game.hud_box())
   love.graphics.setColor(1, 1, 1)
   love.graphics.print(("prey %d   caught %d   longest survival %.1f s"):format(world:count("prey"), shared.caught,
-    game:longest_alive()), 10, 10)
+    game:longest_alive()), 12, 10)
   love.graphics.print(("hunters %d   difficulty %s   evading %s   steer %s on %s"):format(world:count("hunter"),
-    shared.level.name, shared.config.evade and "on" or "off", steer.version, jit and jit.version or _VERSION), 10, 28)
-  local line = 50
+    shared.level.name, shared.config.evade and "on" or "off", steer.version, jit and jit.version or _VERSION), 12, 30)
+  local line = Game.VIEW.y + 8
   for path, message in pairs(reload_errors) do -- a broken save: shown until the file loads cleanly
+    panel(Game.VIEW.x + 4, line - 4, Game.WIDTH - 8, 28)
     love.graphics.setColor(1, 0.4, 0.4)
-    love.graphics.printf(path .. ": " .. message:match("^[^\n]*"), 10, line, Game.WIDTH - 20)
+    love.graphics.printf(path .. ": " .. message:match("^[^\n]*"), Game.VIEW.x + 10, line, Game.WIDTH - 20)
     line = line + 36
+  end
+  if paused then -- a sign nobody misses
+    local w, h = 360, 64
+    local px, py = (Game.WINDOW_W - w) / 2, Game.VIEW.y + (Game.HEIGHT - h) / 2
+    panel(px, py, w, h)
+    love.graphics.setColor(1, 0.85, 0.4)
+    love.graphics.printf("PAUSED\nspace resumes", px, py + 14, w, "center")
   end
 end
 
@@ -239,5 +255,8 @@ function love.keypressed(key)
 end
 
 function love.mousepressed(x, y, button)
-  if button == 1 then game:add_obstacle(x, y, 25) end
+  if button ~= 1 then return end
+  local wx, wy = Game.to_world(x, y)
+  if wx < 0 or wy < 0 or wx > Game.WIDTH or wy > Game.HEIGHT then return end -- beside the world
+  game:add_obstacle(math.max(25, math.min(Game.WIDTH - 25, wx)), math.max(25, math.min(Game.HEIGHT - 25, wy)), 25)
 end

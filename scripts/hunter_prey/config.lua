@@ -6,7 +6,8 @@ return {
   hunters = 2, prey = 16,
   prey_speed = 100,
   hunter_sight = 260,  -- units: how far a hunter sees prey (obstacles block the view)
-  threat_range = 130,  -- units: prey evade a hunter this close
+  threat_range = 130,  -- units: prey evade a hunter this close...
+  prey_sight = 190,    -- units: ...and hide behind a rock from one they see this close
   lure_range = 300,    -- units: prey come to the mouse when it is this close
   lure_slowing = 30,   -- units: slowing radius of that arrival
   drain = 40,          -- stamina per second while chasing

@@ -1,7 +1,11 @@
 -- hunter.lua - the hunter's brain (the classic hunter/prey game's hunter, as a state machine).
--- hunt:  wander and look for the closest prey it can see (in sight range, not behind an obstacle)
--- chase: pursue it; stamina drains while chasing; out of stamina -> rest; prey lost -> hunt
--- rest:  wander slowly while stamina refills; full again -> hunt
+-- hunt:   wander and look for prey: its eyes (a sight sense) see the prey in range, in a wide cone,
+--         not behind a rock or a wall
+-- chase:  pursue the closest prey it sees; stamina drains while chasing; out of stamina -> rest;
+--         prey out of sight -> search
+-- search: go where the prey was last seen (the eyes remember it), heading on along its way; prey in
+--         sight again -> chase; nothing there -> hunt
+-- rest:   wander slowly while stamina refills; full again -> hunt
 -- State code reads everything through v.data.game (the scene's shared table), so it has no
 -- module-level state for a reload to lose.
 -- The LÖVE example (examples/love) runs this same file: save it while either runs and it reloads.
@@ -9,34 +13,21 @@ local fsm = require "fsm"
 
 local Hunter = {}
 
--- Does the segment from (ax, ay) to (bx, by) pass through any obstacle circle?
-local function blocked(obstacles, ax, ay, bx, by)
-  local dx, dy = bx - ax, by - ay
-  local len2 = dx * dx + dy * dy
-  for i = 1, #obstacles do
-    local o = obstacles[i]
-    local t = len2 > 0 and ((o.x - ax) * dx + (o.y - ay) * dy) / len2 or 0
-    t = math.max(0, math.min(1, t))
-    local cx, cy = ax + t * dx - o.x, ay + t * dy - o.y
-    if cx * cx + cy * cy < o.r * o.r then return true end
-  end
-  return false
+--- What a hunter sees: prey within the game's sight range, in a 300-degree cone, not hidden by a
+--- rock or a wall (the core's sight, computed in the step); each one seen is remembered 4 s.
+function Hunter.eyes(v)
+  v:sense{ name = "eyes", sight = { kinds = { "prey" }, range = v.data.game.config.hunter_sight, fov = 300,
+                                    forget_after = 4 } }
 end
-Hunter.blocked = blocked
 
--- The closest prey v can see, or nil. Neighbours come back in id order, so ties break the same way
--- on every run.
-function Hunter.closest_visible_prey(v)
-  local game = v.data.game
-  local best, best_d2
-  for _, p in ipairs(game.world:neighbors(v, game.config.hunter_sight, "prey")) do
-    local dx, dy = p.x - v.x, p.y - v.y
-    local d2 = dx * dx + dy * dy
-    if (not best_d2 or d2 < best_d2) and not blocked(game.obstacles, v.x, v.y, p.x, p.y) then
-      best, best_d2 = p, d2
-    end
+--- The closest prey v sees now, or nil.
+function Hunter.closest_visible_prey(v) return (v:sensed("eyes")) end
+
+--- Where v last saw `prey`, a little ahead along the way it was going, or nil if it forgot it.
+function Hunter.last_seen(v, prey)
+  for other, x, y, vx, vy in v:memory("eyes") do
+    if other == prey then return x + 0.5 * vx, y + 0.5 * vy end
   end
-  return best
 end
 
 local function level(v) return v.data.game.level end
@@ -73,9 +64,14 @@ Hunter.states = {
       v.data.stamina = math.max(0, v.data.stamina - game.config.drain * dt)
       if v.data.stamina <= 0 then return "rest" end
       local target = v.data.target
-      -- keep after the closest visible prey: a nearer one, or lose sight and go back to hunting
+      -- keep after the closest visible prey: a nearer one, or lose sight and search where it went
       local prey = Hunter.closest_visible_prey(v)
-      if not prey then return "hunt" end
+      if not prey then -- out of sight: where was it going?
+        local x, y = Hunter.last_seen(v, target)
+        if not x then return "hunt" end
+        v.data.search = { x, y }
+        return "search"
+      end
       if not target:alive() or prey ~= target then
         v.data.target = prey
         v:pursue(prey, { weight = 1, priority = 2 })
@@ -87,8 +83,33 @@ Hunter.states = {
     end,
   },
 
+  search = {
+    enter = function(v)
+      local at = v.data.search
+      v:arrive(at[1], at[2], { slowing_radius = 20, weight = 1, priority = 2 })
+    end,
+    think = function(v, dt)
+      local game = v.data.game
+      v.data.stamina = math.max(0, v.data.stamina - game.config.drain * dt) -- searching is running too
+      if v.data.stamina <= 0 then return "rest" end
+      local prey = Hunter.closest_visible_prey(v)
+      if prey then
+        v.data.target = prey
+        return "chase"
+      end
+      local at = v.data.search
+      if (v.x - at[1]) ^ 2 + (v.y - at[2]) ^ 2 < 15 ^ 2 or fsm.time_in_state(v) > 3 then return "hunt" end
+    end,
+    exit = function(v)
+      v:stop("arrive")
+      v.data.search = nil
+    end,
+  },
+
   rest = {
     enter = function(v)
+      local game = v.data.game
+      if game.note then game.note("tired", v, "tired") end -- the game's pop (hunter_prey/waves.lua)
       v.max_speed = level(v).hunter_speed * 0.35
       v:wander{ radius = 20, distance = 40, jitter = 60, weight = 1, priority = 2 }
     end,
@@ -121,6 +142,7 @@ function Hunter.spawn(game, x, y)
   v:contain{ priority = 1, margin = 30 }
   v.data.game = game
   v.data.stamina = lv.stamina
+  Hunter.eyes(v)
   fsm.start(v, Hunter.brain)
   return v
 end

@@ -1,7 +1,9 @@
 -- prey.lua - the prey's brain (the classic hunter/prey game's prey, as a state machine).
--- A global state picks what matters most at every think: a hunter within threat range -> evade it
--- (when the game has evading on); else the lure (the mouse) within lure range -> arrive at it with
--- a slowing radius; else wander.
+-- Its eyes (a sight sense all round: a hunter behind a rock or a wall is not seen) tell it of
+-- hunters. A global state picks what matters most at every think: a hunter it sees within threat
+-- range -> evade it (when the game has evading on); one it sees farther off, with rocks on the
+-- field -> hide behind the rock that puts the rock between them; else the lure (the mouse) within
+-- lure range -> arrive at it with a slowing radius; else wander.
 -- Beyond the classic game: a prey that starts evading alarms the prey around it (an fsm message
 -- that arrives after a reaction time); alarmed prey evade that hunter for a while before it is
 -- near enough for them to see it themselves.
@@ -9,11 +11,26 @@ local fsm = require "fsm"
 
 local Prey = {}
 
--- The closest hunter within threat range, or nil (always nil when evading is switched off).
+--- What a prey sees: hunters all round within its sight range, not hidden by a rock or a wall.
+function Prey.eyes(v)
+  v:sense{ name = "eyes", sight = { kinds = { "hunter" }, range = v.data.game.config.prey_sight, fov = 360,
+                                    forget_after = 1 } }
+end
+
+-- The closest hunter it sees within threat range, or nil (always nil when evading is switched off).
 function Prey.threat(v)
   local game = v.data.game
   if not game.config.evade then return nil end
-  return game.world:closest(v, "hunter", game.config.threat_range)
+  local hunter, d = v:sensed("eyes")
+  if hunter and d <= game.config.threat_range then return hunter end
+  return nil
+end
+
+-- A hunter it sees farther off, when there are rocks to hide behind (and evading is on), or nil.
+function Prey.seen(v)
+  local game = v.data.game
+  if not game.config.evade or #game.obstacles == 0 then return nil end
+  return (v:sensed("eyes"))
 end
 
 -- The lure point if it is within lure range of v, else nil.
@@ -32,6 +49,8 @@ Prey.states = {
     think = function(v)
       if Prey.threat(v) then return "evade" end
       if v.state == "alarmed" then return nil end -- alarmed ends by itself
+      if Prey.seen(v) then return "hide" end
+      if v.state == "hide" and fsm.time_in_state(v) < 2 then return nil end -- out of sight: stay hidden a while
       if Prey.lure_near(v) then return "lured" end
       return "wander"
     end,
@@ -78,6 +97,14 @@ Prey.states = {
     end,
   },
 
+  hide = {
+    think = function(v)
+      local hunter = Prey.seen(v)
+      if hunter then v:hide(hunter, { distance = 18, priority = 2 }) end -- behind the rock from it
+    end,
+    exit = function(v) v:stop("hide") end,
+  },
+
   lured = {
     think = function(v)
       local x, y = Prey.lure_near(v)
@@ -103,6 +130,7 @@ function Prey.spawn(game, x, y)
   v:separate{ priority = 1, weight = 1 } -- a herd at the lure spreads round it instead of piling up
   v.data.game = game
   v.data.born = world.time
+  Prey.eyes(v)
   fsm.start(v, Prey.brain)
   return v
 end

@@ -64,7 +64,9 @@ function rules.clear_obstacles(game)
 end
 
 --- Catches, checked every physics step (brains think at 10 Hz only): a chasing hunter touching a
---- prey eats it; the prey is counted and a new one appears away from the hunters.
+--- prey eats it; the prey is counted and a new one appears away from the hunters (unless the game
+--- says `respawn = false`: hunter_prey/waves.lua's waves). `game.on_catch(hunter, x, y)`, when the
+--- game has one, hears of each catch (the scene's flash and pop).
 function rules.catch(game)
   local world = game.world
   for _, h in ipairs(world:vehicles("hunter")) do
@@ -75,8 +77,10 @@ function rules.catch(game)
         game.caught = game.caught + 1
         game.lived = game.lived + age -- total lifetime of the caught, for their mean survival
         game.longest = math.max(game.longest, age)
+        local x, y = p.x, p.y
         world:remove(p)
-        rules.add_prey(game)
+        if game.respawn ~= false then rules.add_prey(game) end
+        if game.on_catch then game.on_catch(h, x, y) end
       end
     end
   end

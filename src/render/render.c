@@ -81,6 +81,8 @@ void steer_render_destroy(SteerRender *r)
     free(r->sweep);
     free(r->ids);
     free(r->memories);
+    free(r->labels);
+    render_shown_free(&r->shown);
     free(r);
     TTF_Quit();
 }
@@ -147,34 +149,61 @@ static void dd_polygon(const SteerVec2 *points, int count, uint32_t color, Steer
     }
 }
 
-/// Vehicles: the filled dart with a darker rim, never smaller than a few pixels so a zoomed-out
-/// crowd still shows which way each one faces.
+/// Vehicles: a slim arrow with a darker rim and a lighter nose, at least VEHICLE_MIN_PX long on
+/// screen whatever the zoom, so a zoomed-out crowd still shows which way each one faces.
+#define VEHICLE_MIN_PX 14.0f
+/// Half the arrow's width over its length (the core's dart is 0.36: slimmer reads better in a crowd).
+#define VEHICLE_SLIM 0.27f
 static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *ctx)
 {
-    (void)layer;
     SteerRender *r = ctx;
     enum { MAX_POINTS = 8 };
     if (count < 3) return; /* not a polygon: nothing to fill */
     if (count > MAX_POINTS) count = MAX_POINTS;
     SDL_FPoint screen[MAX_POINTS];
-    float cx = 0.0f, cy = 0.0f;
-    for (int i = 0; i < count; i++) {
-        screen[i] = to_screen(r, points[i]);
-        cx += screen[i].x / (float)count;
-        cy += screen[i].y / (float)count;
-    }
-    /* cppcheck-suppress uninitvar ; count >= 3 (above): the loop set screen[0] */
-    float size = fabsf(screen[0].x - cx) + fabsf(screen[0].y - cy);
-    if (size < 4.0f && size > 0.0f) {
-        float grow = 4.0f / size;
-        for (int i = 0; i < count; i++) {
-            screen[i].x = cx + (screen[i].x - cx) * grow;
-            screen[i].y = cy + (screen[i].y - cy) * grow;
-        }
-    }
+    for (int i = 0; i < count; i++) screen[i] = to_screen(r, points[i]);
     SDL_Color fill = steer_render_color_from_word(color);
     SDL_Color rim = {(Uint8)(fill.r / 3), (Uint8)(fill.g / 3), (Uint8)(fill.b / 3), fill.a};
-    render_outlined_convex(r, screen, count, fill, rim);
+    if (layer != STEER_DEBUG_LAYER_VEHICLES || count != 3) {
+        render_outlined_convex(r, screen, count, fill, rim);
+        return;
+    }
+    /* the core's dart: nose, then the two back corners */
+    SDL_FPoint nose = screen[0], back = {0.5f * (screen[1].x + screen[2].x), 0.5f * (screen[1].y + screen[2].y)};
+    float ax = nose.x - back.x, ay = nose.y - back.y, length = sqrtf(ax * ax + ay * ay);
+    if (length <= 0.0f) return;
+    float ux = ax / length, uy = ay / length;
+    /* where the vehicle is: 0.6 of the way from the nose (1.5 radii ahead of it, one behind) */
+    float cx = nose.x - 0.6f * ax, cy = nose.y - 0.6f * ay;
+    float drawn = length < VEHICLE_MIN_PX ? VEHICLE_MIN_PX : length, half = VEHICLE_SLIM * drawn;
+    SDL_FPoint arrow[3] = {
+        {cx + 0.6f * drawn * ux, cy + 0.6f * drawn * uy},
+        {cx - 0.4f * drawn * ux - half * uy, cy - 0.4f * drawn * uy + half * ux},
+        {cx - 0.4f * drawn * ux + half * uy, cy - 0.4f * drawn * uy - half * ux},
+    };
+    float x0 = fminf(arrow[0].x, fminf(arrow[1].x, arrow[2].x)), x1 = fmaxf(arrow[0].x, fmaxf(arrow[1].x, arrow[2].x));
+    float y0 = fminf(arrow[0].y, fminf(arrow[1].y, arrow[2].y)), y1 = fmaxf(arrow[0].y, fmaxf(arrow[1].y, arrow[2].y));
+    if (render_offscreen(r, x0, y0, x1, y1)) return; /* nothing queued for what the view does not show */
+    render_outlined_convex(r, arrow, 3, fill, rim);
+    /* the nose, lighter: the front third, inside the rim */
+    SDL_Color light = {(Uint8)(fill.r + (255 - fill.r) / 2), (Uint8)(fill.g + (255 - fill.g) / 2),
+                       (Uint8)(fill.b + (255 - fill.b) / 2), fill.a};
+    float t = 0.36f;
+    SDL_FPoint tip[3] = {
+        {arrow[0].x - 1.2f * ux, arrow[0].y - 1.2f * uy},
+        {arrow[0].x + t * (arrow[1].x - arrow[0].x), arrow[0].y + t * (arrow[1].y - arrow[0].y)},
+        {arrow[0].x + t * (arrow[2].x - arrow[0].x), arrow[0].y + t * (arrow[2].y - arrow[0].y)},
+    };
+    /* pulled in from the sides, so the rim stays whole round the nose */
+    tip[1].x += 0.8f * uy, tip[1].y -= 0.8f * ux;
+    tip[2].x -= 0.8f * uy, tip[2].y += 0.8f * ux;
+    if (render_raster_fits(r, tip, 3, light, light)) {
+        render_raster_convex(r, tip, 3, light);
+    } else {
+        if (r->lines.layer_count > 0) render_flush_strokes(r);
+        if (light.a < 255) r->shapes_translucent = true;
+        render_triangle(r, tip[0].x, tip[0].y, tip[1].x, tip[1].y, tip[2].x, tip[2].y, light);
+    }
 }
 
 static void dd_point(SteerVec2 p, double size, uint32_t color, SteerDebugLayer layer, void *ctx)
@@ -194,7 +223,14 @@ static void dd_arc(SteerVec2 center, double radius, double from, double to, uint
 static bool dd_pose(SteerVehicleId id, SteerVec2 *position, SteerVec2 *heading, void *ctx)
 {
     SteerRender *r = ctx;
-    return render_snapshot_pose(&r->snapshot, r->world, id, r->alpha, position, heading);
+    bool moved = render_snapshot_pose(&r->snapshot, r->world, id, r->alpha, position, heading);
+    if (!r->smooth_headings) return moved;
+    if (!moved) {
+        *position = steer_vehicle_position(r->world, id);
+        *heading = steer_vehicle_heading(r->world, id);
+    }
+    *heading = render_shown_heading(&r->shown, r->world, id, *heading);
+    return true;
 }
 
 /// What the senses overlay asks of the core: cones and lines to memories, rays, heard sounds.
@@ -263,7 +299,8 @@ static void draw_selection(SteerRender *r, SteerVehicleId id)
     render_ring(r, c.x, c.y, radius, 2.0f, RENDER_SELECTED);
 }
 
-static void draw_labels(SteerRender *r, const SteerFrame *frame)
+/// Collects each vehicle's state label where its vehicle is drawn (labels.c lays them out).
+static void collect_labels(SteerRender *r, const SteerFrame *frame)
 {
     int count = render_vehicle_ids(r, r->world);
     if (count > r->id_capacity) count = r->id_capacity;
@@ -273,11 +310,8 @@ static void draw_labels(SteerRender *r, const SteerFrame *frame)
         SteerVehicleState v;
         if (steer_vehicle_get(r->world, r->ids[i], &v) != STEER_OK) continue;
         SDL_FPoint c = to_screen(r, drawn_position(r, r->ids[i]));
-        float below = (float)(v.radius * 1.6 * r->camera.zoom) + 4.0f;
-        float x = c.x - 0.5f * (float)render_text_width(r, label, (size_t)-1);
-        float y = c.y + below;
-        if (x > (float)r->camera.width || y > (float)r->camera.height || x < -200.0f || y < -50.0f) continue;
-        render_text_line(r, x, y, label, (size_t)-1, RENDER_TEXT);
+        float below = fmaxf((float)(v.radius * 1.6 * r->camera.zoom), 8.0f) + 3.0f;
+        render_label_add(r, r->ids[i], c.x, c.y, below, label, steer_vehicle_id_equal(r->ids[i], frame->selected));
     }
 }
 
@@ -330,7 +364,11 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     r->view_h = (float)(out_h > frame->camera.height ? out_h : frame->camera.height);
     if (out_w <= 0 || out_h <= 0) r->view_w = r->view_h = 0.0f; /* unknown output: no culling */
     r->alpha = frame->alpha;
+    r->smooth_headings = frame->smooth_headings;
+    if (r->smooth_headings) render_shown_begin(&r->shown, steer_world_time(world));
     r->inspector_w = 0.0f; /* a new frame: no inspector yet */
+    r->panel_count = 0;    /* nor panels for labels to keep out of */
+    render_labels_begin(r);
 
     clear(r);
     render_raster_begin(r);
@@ -372,8 +410,11 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
         render_sense_ghosts(r, frame->selected);
 
     if (steer_vehicle_is_valid(world, frame->selected)) draw_selection(r, frame->selected);
-    if ((frame->overlays & STEER_OVERLAY_STATES) && frame->vehicle_label) draw_labels(r, frame);
     render_flush(r);
+    if ((frame->overlays & STEER_OVERLAY_STATES) && frame->vehicle_label) {
+        collect_labels(r, frame);
+        if (!frame->defer_labels) render_labels_draw_now(r);
+    }
     r->raster.pixels = NULL; /* the surface may be gone or resized by the next frame */
 }
 
@@ -401,7 +442,5 @@ void steer_render_circle(SteerRender *r, double x, double y, double radius, SDL_
 
 void steer_render_text_at(SteerRender *r, double x, double y, const char *text, SDL_Color color)
 {
-    if (!text) return;
-    SDL_FPoint p = to_screen(r, steer_vec2(x, y));
-    steer_render_text(r, (int)lroundf(p.x), (int)lroundf(p.y), text, color);
+    steer_render_text_panel_at(r, x, y, text, color, false); /* every text on a backing panel */
 }

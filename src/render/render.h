@@ -66,6 +66,13 @@ typedef struct SteerFrame {
     /// each kind's name); others, or all when NULL, the core's palette by kind number.
     const uint32_t *kind_colors;
     int kind_color_count;
+    /// false: the state labels are drawn with the world. true: they wait for steer_render_labels,
+    /// which the caller calls after drawing its panels, so that labels keep out of them.
+    bool defer_labels;
+    /// Draw each vehicle's heading eased over about 0.08 s and held while it moves slower than 4
+    /// units/s, so a crowd nearly at rest does not flicker every which way (a display setting: the
+    /// simulation's headings are untouched).
+    bool smooth_headings;
 } SteerFrame;
 
 /// Loads the font (a TTF path; font_px its pixel size). NULL on failure, with SDL_GetError() set.
@@ -100,6 +107,18 @@ SDL_Color steer_render_color_from_word(uint32_t rgba);
 void steer_render_line(SteerRender *render, double x1, double y1, double x2, double y2, SDL_Color color);
 void steer_render_circle(SteerRender *render, double x, double y, double radius, SDL_Color color, bool fill);
 void steer_render_text_at(SteerRender *render, double x, double y, const char *text, SDL_Color color);
+
+/// Draws the state labels of the last steer_render_world whose frame had defer_labels, laid out
+/// around the panels drawn since (HUD, inspector, error panel, help, script text): no two overlap and
+/// none enters a panel; one with no free place is counted into a near label of the same text
+/// (`evade x5`) or left out. The selected vehicle's label is placed first. Does nothing otherwise.
+void steer_render_labels(SteerRender *render);
+/// The screen rectangles of the labels drawn last (up to `max` into `out`); returns how many were drawn.
+int steer_render_label_rects(const SteerRender *render, SDL_Rect *out, int max);
+/// Text at a world point on a translucent backing panel (a bordered panel for several lines); with
+/// `centered` the block is centred on x (its lines left-aligned in it). Labels keep out of it.
+void steer_render_text_panel_at(SteerRender *render, double x, double y, const char *text, SDL_Color color,
+                                bool centered);
 
 /* Screen-space pieces. Text may hold '\n'. */
 void steer_render_text(SteerRender *render, int x, int y, const char *text, SDL_Color color);
@@ -181,6 +200,9 @@ long long steer_render_timeline_step(int width, int height, long long last, int 
 /// the bar shows apart) stack: the first is a tick through the bar, each next one a block above the
 /// one before (up to STEER_TIMELINE_MAX_STACK), so none hides another.
 void steer_render_timeline(SteerRender *render, const SteerTimeline *timeline);
+/// Pixels from the top of a view of `width` x `height` to the top of all the timeline draws (its
+/// label over the highest stack of marks included): a panel that ends above it hides none of it.
+int steer_render_timeline_top(const SteerRender *render, int width, int height);
 /// How many marks stack at one place (more are drawn on the top one).
 #define STEER_TIMELINE_MAX_STACK 4
 /// Where the `level`-th mark stacked at a place is drawn (level 0: the tick through the bar), as a

@@ -88,6 +88,17 @@ typedef struct RenderSnapshot {
     int capacity;
 } RenderSnapshot;
 
+/// The heading each vehicle is drawn with when SteerFrame.smooth_headings is on (snapshot.c), by
+/// slot: eased toward the real one, and held while the vehicle is nearly still.
+typedef struct RenderShownHeadings {
+    SteerVec2 *heading;
+    uint16_t *generation;
+    unsigned *frame; ///< the frame it was last brought up to date in (0: never)
+    int capacity;
+    unsigned frame_count; ///< frames drawn with smoothing, from 1
+    double time, dt;      ///< the world's time at this frame, and since the last such frame (s)
+} RenderShownHeadings;
+
 /// A triangle queued to be filled straight into the surface (raster.c): the pixels it covers, as
 /// SDL's software renderer would choose them.
 typedef struct RasterTriangle {
@@ -116,6 +127,23 @@ typedef struct RenderRaster {
     int queue_first, queue_count;
 } RenderRaster;
 
+/// A vehicle's state label (labels.c): where its vehicle is drawn, and where the layout put it.
+typedef struct RenderLabel {
+    SteerVehicleId id;
+    float x, y;      ///< the vehicle's centre on screen, pixels
+    float below;     ///< pixels from the centre to clear the vehicle
+    bool first;      ///< the selected vehicle's: laid out before every other
+    bool placed;     ///< the layout found it a free place
+    int side;        ///< 0 below, 1 above, 2 right, 3 left of its vehicle
+    int count;       ///< labels of the same text counted into it (1: itself)
+    SDL_FRect box;   ///< its room (text and a count)
+    SDL_FRect drawn; ///< the backing panel drawn
+    char text[40];
+} RenderLabel;
+
+/// Panels drawn in a frame that labels keep out of (more are not kept out of).
+enum { RENDER_MAX_PANELS = 32 };
+
 struct SteerRender {
     SDL_Renderer *sdl;
     SDL_Surface *target; ///< the surface the software renderer draws into, when the caller said (may be NULL)
@@ -133,7 +161,9 @@ struct SteerRender {
     SteerCamera camera;   ///< of the last steer_render_world
     float view_w, view_h; ///< output size in pixels: what lies wholly outside is not queued (0: unknown)
     RenderSnapshot snapshot;
-    const SteerWorld *world; ///< being drawn (for the pose callback)
+    RenderShownHeadings shown; ///< headings as drawn, for SteerFrame.smooth_headings
+    bool smooth_headings;      ///< of the frame being drawn
+    const SteerWorld *world;   ///< being drawn (for the pose callback)
     double alpha;
     const uint32_t *kind_colors; ///< of the frame being drawn (SteerFrame.kind_colors)
     int kind_color_count;
@@ -149,6 +179,15 @@ struct SteerRender {
     /// The inspector box drawn last this frame (ui.c), under which steer_render_inspector_plots
     /// draws; inspector_w is 0 when none was drawn since steer_render_world began the frame.
     float inspector_x, inspector_y, inspector_w, inspector_h;
+    /// Screen rectangles of the panels drawn since steer_render_world began the frame (render_panel,
+    /// script text): state labels keep out of them.
+    SDL_FRect panels[RENDER_MAX_PANELS];
+    int panel_count;
+    /// The frame's state labels (labels.c): collected by steer_render_world, laid out and drawn
+    /// there or at steer_render_labels; after drawing, the placed ones, in the order placed.
+    RenderLabel *labels;
+    int label_count, label_capacity;
+    bool labels_pending; ///< collected, not drawn yet
 };
 
 /* strokes.c: 1-pixel lines and spans, kept by colour in render->lines (pixels, float). */
@@ -226,6 +265,15 @@ void render_snapshot_free(RenderSnapshot *snapshot);
 /// was not captured (new vehicle) or crossed a wrapping edge (drawn where it is instead).
 bool render_snapshot_pose(const RenderSnapshot *snapshot, const SteerWorld *world, SteerVehicleId id, double alpha,
                           SteerVec2 *position, SteerVec2 *heading);
+/// Starts a frame of smoothed headings at the world's time `time`.
+void render_shown_begin(RenderShownHeadings *shown, double time);
+/// The heading to draw vehicle `id` with, given its real (interpolated) heading this frame: eased
+/// toward it over about a tenth of a second, and held while the vehicle moves slower than
+/// RENDER_HOLD_SPEED (a vehicle nearly at rest turns every which way on tiny forces).
+SteerVec2 render_shown_heading(RenderShownHeadings *shown, const SteerWorld *world, SteerVehicleId id,
+                               SteerVec2 heading);
+void render_shown_free(RenderShownHeadings *shown);
+#define RENDER_HOLD_SPEED 4.0
 /// Fills render->ids with the world's vehicles (growing it when the world grew); returns the count.
 int render_vehicle_ids(SteerRender *r, const SteerWorld *world);
 
@@ -246,9 +294,18 @@ void render_arc(SteerRender *r, SteerVec2 center, double radius, double from, do
 int render_sense_lines(SteerRender *r, const SteerWorld *world, SteerVehicleId id, char *text, int width, int max);
 /// Memories listed per sense in the inspector; more are counted on one line.
 enum { RENDER_MEMORY_LINES = 5 };
+/* labels.c */
+/// Keeps state labels out of this screen rectangle for the rest of the frame.
+void render_note_panel(SteerRender *r, float x, float y, float w, float h);
+/// Forgets the last frame's labels.
+void render_labels_begin(SteerRender *r);
+/// Collects a vehicle's label: its centre (x, y) on screen, `below` pixels to clear it.
+void render_label_add(SteerRender *r, SteerVehicleId id, float x, float y, float below, const char *text, bool first);
+/// Lays out and draws the collected labels now.
+void render_labels_draw_now(SteerRender *r);
 
 /* ui.c */
-/// A translucent panel with a border.
+/// A translucent panel with a border (labels keep out of it: render_note_panel).
 void render_panel(SteerRender *r, float x, float y, float w, float h, SDL_Color fill, SDL_Color border);
 
 /// Colours shared by the pieces.

@@ -2,6 +2,7 @@
 /* snapshot.c - the vehicles' poses before the last step, so a frame drawn between two steps can
  * place each vehicle part of the way along its move (the loop's interpolation alpha). Indexed by
  * slot, checked by generation: a vehicle created since the capture is drawn where it is. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,4 +89,62 @@ bool render_snapshot_pose(const RenderSnapshot *s, const SteerWorld *world, Stee
     SteerVec2 h = steer_normalize(steer_add(steer_scale(h0, 1.0 - alpha), steer_scale(h1, alpha)));
     *heading = steer_length_sq(h) > 0.0 ? h : h1;
     return true;
+}
+
+/* ---- Headings as drawn: eased, and held near rest (SteerFrame.smooth_headings) ------------- */
+
+void render_shown_free(RenderShownHeadings *shown)
+{
+    free(shown->heading);
+    free(shown->generation);
+    free(shown->frame);
+    memset(shown, 0, sizeof *shown);
+}
+
+void render_shown_begin(RenderShownHeadings *shown, double time)
+{
+    double dt = shown->frame_count > 0 ? time - shown->time : 0.0;
+    shown->dt = dt < 0.0 ? 0.0 : (dt > 0.25 ? 0.25 : dt); /* a rewind or a long pause: no jump */
+    shown->time = time;
+    shown->frame_count++;
+}
+
+static bool shown_reserve(RenderShownHeadings *s, int slots)
+{
+    if (slots <= s->capacity) return true;
+    int capacity = s->capacity ? s->capacity : 256;
+    while (capacity < slots) capacity *= 2;
+    SteerVec2 *heading = realloc(s->heading, (size_t)capacity * sizeof *heading);
+    if (heading) s->heading = heading;
+    uint16_t *generation = realloc(s->generation, (size_t)capacity * sizeof *generation);
+    if (generation) s->generation = generation;
+    unsigned *frame = realloc(s->frame, (size_t)capacity * sizeof *frame);
+    if (frame) s->frame = frame;
+    if (!heading || !generation || !frame) return false;
+    memset(s->frame + s->capacity, 0, (size_t)(capacity - s->capacity) * sizeof *frame);
+    s->capacity = capacity;
+    return true;
+}
+
+SteerVec2 render_shown_heading(RenderShownHeadings *s, const SteerWorld *world, SteerVehicleId id, SteerVec2 heading)
+{
+    int slot = (int)id.index1 - 1;
+    if (slot < 0 || !shown_reserve(s, slot + 1)) return heading;
+    if (s->frame[slot] == s->frame_count && s->generation[slot] == id.generation) return s->heading[slot];
+    bool known = s->frame[slot] != 0 && s->generation[slot] == id.generation;
+    SteerVec2 out = heading;
+    if (known) {
+        SteerVec2 before = s->heading[slot];
+        if (steer_length_sq(steer_vehicle_velocity(world, id)) < RENDER_HOLD_SPEED * RENDER_HOLD_SPEED) {
+            out = before; /* nearly still: keep pointing where it went */
+        } else {
+            double k = 1.0 - exp(-s->dt / 0.08); /* eased over about 0.08 s of simulated time */
+            SteerVec2 blend = steer_add(before, steer_scale(steer_sub(heading, before), k));
+            out = steer_length_sq(blend) > 1e-12 ? steer_normalize(blend) : heading;
+        }
+    }
+    s->heading[slot] = out;
+    s->generation[slot] = id.generation;
+    s->frame[slot] = s->frame_count;
+    return out;
 }

@@ -123,7 +123,19 @@ void steer_render_timeline(SteerRender *r, const SteerTimeline *t)
     if (t->label) {
         float lh = (float)r->line_height;
         float above = (float)((BLOCK_PX + 1) * highest); /* (clear of the stacked marks) */
-        render_text_line(r, (float)bx, (float)by - lh - 6.0f - above, t->label, (size_t)-1, RENDER_TEXT);
+        float lx = (float)bx, ly = (float)by - lh - 6.0f - above,
+              lw = (float)render_text_width(r, t->label, (size_t)-1);
+        render_rect_fill(r, lx - 3.0f, ly - 1.0f, lw + 6.0f, lh + 2.0f, RENDER_PANEL); /* its backing */
+        render_text_line(r, lx, ly, t->label, (size_t)-1, RENDER_TEXT);
+        render_note_panel(r, lx - 3.0f, ly - 1.0f, lw + 6.0f, lh + 2.0f);
     }
+    render_note_panel(r, (float)bx, (float)by - 4.0f, (float)bw, (float)bh + 8.0f);
     render_flush(r);
+}
+
+int steer_render_timeline_top(const SteerRender *r, int width, int height)
+{
+    int bx, by, bw, bh;
+    steer_render_timeline_bar(width, height, &bx, &by, &bw, &bh);
+    return by - r->line_height - 7 - (BLOCK_PX + 1) * (STEER_TIMELINE_MAX_STACK - 1);
 }

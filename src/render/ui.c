@@ -16,6 +16,7 @@ void render_panel(SteerRender *r, float x, float y, float w, float h, SDL_Color 
     SDL_SetRenderDrawBlendMode(r->sdl, SDL_BLENDMODE_BLEND);
     render_rect_fill(r, x, y, w, h, fill);
     render_rect_outline(r, x, y, w, h, 1.0f, border);
+    render_note_panel(r, x, y, w, h);
 }
 
 /// Widest of `count` lines, in pixels.

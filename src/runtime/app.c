@@ -372,8 +372,13 @@ void app_rewind_to(App *app, long long step)
         script_report_error(app->session.host, error);
 }
 
+/* Smooths one frame's measure into the HUD's figure. */
+static void smooth(double *figure, double ms, bool first) { *figure = first ? ms : *figure * 0.9 + ms * 0.1; }
+
 void app_frame(App *app, double seconds)
 {
+    double frame_t0 = guard_now();
+    double physics_before = app->session.step_ms_total; /* (the frame's physics: what its steps add) */
     if (app->rewind_to >= 0) {
         long long step = app->rewind_to;
         app->rewind_to = -1;
@@ -406,16 +411,32 @@ void app_frame(App *app, double seconds)
     double lua_ms = script_take_lua_seconds(app->session.host) * 1000.0;
     app->lua_ms_total += lua_ms;
     app->lua_ms = app->frames == 0 ? lua_ms : app->lua_ms * 0.95 + lua_ms * 0.05;
+    bool first = app->frames == 0;
     app->frames++;
+    double draw_t0 = guard_now(), present_t0 = draw_t0;
     if (app->window) {
         app_render(app, app->paused ? 1.0 : app->accumulator / dt);
+        present_t0 = guard_now();
         SDL_RenderPresent(app->sdl);
         /* keyframes for the rewind, in the frame's spare time: more while the user looks at the past */
         rewind_idle(app->session.rewind, app, app->paused ? REWIND_IDLE_PAUSED_S : REWIND_IDLE_LIVE_S);
     } else {
         session_note_draw(&app->session);
         script_draw(app->session.host, NULL, app->overlays); /* headless: the same draw(gfx) calls, drawing nothing */
+        present_t0 = guard_now();
     }
+    double present_t1 = guard_now();
+    /* where the frame went (the HUD's frame line): the draw's share of Lua (the scene's draw) is
+     * counted as Lua, not twice */
+    double draw_lua_ms = script_take_lua_seconds(app->session.host) * 1000.0;
+    app->lua_ms_total += draw_lua_ms;
+    smooth(&app->frame_physics_ms, app->session.step_ms_total - physics_before, first);
+    smooth(&app->frame_lua_ms, lua_ms + draw_lua_ms, first);
+    smooth(&app->frame_draw_ms, fmax(0.0, (present_t0 - draw_t0) * 1000.0 - draw_lua_ms), first);
+    smooth(&app->frame_present_ms, (present_t1 - present_t0) * 1000.0, first);
+    smooth(&app->frame_idle_ms, app->idle_ms_last, first);
+    smooth(&app->frame_ms, (present_t1 - frame_t0) * 1000.0 + app->idle_ms_last, first);
+    app->idle_ms_last = 0.0;
     rewind_note_frame(app->session.rewind, &app->session);
 }
 
@@ -434,21 +455,22 @@ void app_render(App *app, double alpha)
     frame.vehicle_label = vehicle_label;
     frame.label_ctx = app->session.host;
     frame.kind_colors = script_kind_colors(app->session.host, &frame.kind_color_count); /* by name, stable */
+    frame.defer_labels = true;    /* drawn last, around the panels (steer_render_labels) */
+    frame.smooth_headings = true; /* a crowd nearly at rest keeps still on screen */
     steer_render_world(app->render, world, &frame);
     session_note_draw(&app->session);
     script_draw(app->session.host, app->render, app->overlays);
     hud_draw(app);
     if (script_error(app->session.host)) {
         /* above the rewind timeline, which would otherwise be drawn over the panel's last lines */
-        int bottom = 0;
-        if (app->session.rewind) {
-            int bx, by, bw, bh;
-            steer_render_timeline_bar(app->camera.width, app->camera.height, &bx, &by, &bw, &bh);
-            bottom = app->camera.height - by + 4;
-        }
+        int bottom = 0; /* (and above its label, which would be drawn over the panel's text) */
+        if (app->session.rewind)
+            bottom =
+                app->camera.height - steer_render_timeline_top(app->render, app->camera.width, app->camera.height) + 2;
         steer_render_error_panel_above(app->render, script_error(app->session.host), bottom);
     }
     rewind_draw(app->session.rewind, app);
+    steer_render_labels(app->render);
 }
 
 static void sleep_until(double deadline)
@@ -511,7 +533,9 @@ static int run_window(App *app)
         }
         /* A frame cap keeps an idle scene from burning a core: --fps, else 120 without vsync. */
         double cap = app->opt.fps > 0 ? app->opt.fps : (app->opt.vsync ? 0.0 : APP_DEFAULT_WINDOW_FPS);
+        double idle_t0 = guard_now();
         if (cap > 0) sleep_until(now + 1.0 / cap);
+        app->idle_ms_last = (guard_now() - idle_t0) * 1000.0; /* (the next frame's HUD tells it) */
     }
     /* a run of set length (--steps) is a script's or CI's, which learns of script errors only here */
     return finish(app, app->opt.steps >= 0 && script_error_count(app->session.host) > 0 ? 2 : 0);

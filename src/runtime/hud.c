@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* hud.c - the screen-space text the runtime composes: HUD (fps, simulated time, vehicles, ms per
- * step, ms in Lua, time scale, paused, then the script's gfx.hud lines), the inspector of the
- * selected vehicle, and the help overlay listing every key of the table in keys.c and then the
- * keys the scene declares. */
+/* hud.c - the screen-space text the runtime composes: HUD (fps, simulated time, vehicles; where
+ * the frame's time goes: physics, Lua, drawing, present, idle, other; time scale, paused, then the
+ * script's gfx.hud lines), the inspector of the selected vehicle, and the help overlay listing every
+ * key of the table in keys.c and then the keys the scene declares. */
 #include "app.h"
 #include "keys.h"
 #include "rewind.h"
@@ -83,13 +83,24 @@ const char *hud_status_line(App *app)
     return line;
 }
 
+const char *hud_frame_line(App *app)
+{
+    static char line[192];
+    double known =
+        app->frame_physics_ms + app->frame_lua_ms + app->frame_draw_ms + app->frame_present_ms + app->frame_idle_ms;
+    snprintf(line, sizeof line, "frame %.1f ms: physics %.1f Lua %.1f draw %.1f present %.1f idle %.1f other %.1f",
+             app->frame_ms, app->frame_physics_ms, app->frame_lua_ms, app->frame_draw_ms, app->frame_present_ms,
+             app->frame_idle_ms, app->frame_ms > known ? app->frame_ms - known : 0.0);
+    return line;
+}
+
 void hud_draw(App *app)
 {
     SteerWorld *world = script_world(app->session.host);
     char fixed[HUD_FIXED_LINES][256];
-    snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles", app->fps, steer_world_time(world),
-             steer_world_vehicle_count(world));
-    snprintf(fixed[1], sizeof fixed[1], "step %.2f ms   Lua %.2f ms/frame", app->session.step_ms, app->lua_ms);
+    snprintf(fixed[0], sizeof fixed[0], "%.0f fps   t %.2f s   %d vehicles   step %.2f ms", app->fps,
+             steer_world_time(world), steer_world_vehicle_count(world), app->session.step_ms);
+    snprintf(fixed[1], sizeof fixed[1], "%s", hud_frame_line(app));
     snprintf(fixed[2], sizeof fixed[2], "%s", hud_status_line(app));
     int extra;
     const char *const *script_lines = script_hud_lines(app->session.host, &extra);

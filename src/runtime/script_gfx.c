@@ -71,14 +71,17 @@ static int gfx_circle(lua_State *L)
     return 0;
 }
 
+/// gfx.text(x, y, s[, color[, align]]): on a backing panel; align "center" centres the block on x.
 static int gfx_text(lua_State *L)
 {
     ScriptHost *host = host_of(L);
     double x = check_finite(L, 1), y = check_finite(L, 2);
     luaL_checkany(L, 3);           /* any value shows as tostring shows it, but a forgotten one is a mistake */
     SDL_Color c = opt_color(L, 4); /* before luaL_tolstring pushes its string, which index 4 would then be */
+    static const char *const aligns[] = {"left", "center", NULL};
+    bool centered = luaL_checkoption(L, 5, "left", aligns) == 1;
     const char *s = luaL_tolstring(L, 3, NULL);
-    if (host->render) steer_render_text_at(host->render, x, y, s, c);
+    if (host->render) steer_render_text_panel_at(host->render, x, y, s, c, centered);
     return 0;
 }
 

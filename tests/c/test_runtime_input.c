@@ -6,6 +6,8 @@
  * then the keys the scene declares in its `keys` table. */
 #include "runtime_support.h"
 
+#include <math.h>
+
 #include <lua.h>
 
 #include "app.h"
@@ -187,6 +189,22 @@ static void test_the_hud_says_changed_world_options_wait_for_the_restart_key(voi
     app_frame(&app, 0.0);
     assert_near(steer_world_width(script_world(app.session.host)), 500, 0);
     assert_string_equal(hud_status_line(&app), "x1   F1 help");
+}
+
+/* The HUD's frame line says where a frame's time goes, by part, and the parts with "other" make up
+ * the frame (each figure rounded to 0.1 ms). Numbers are measured, so only their sum is checked. */
+static void test_the_hud_says_where_the_frame_goes(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 30; i++) app_frame(&app, 1.0 / 60.0);
+    const char *line = hud_frame_line(&app);
+    double frame, physics, lua, draw, present, idle, other;
+    int got = sscanf(line, "frame %lf ms: physics %lf Lua %lf draw %lf present %lf idle %lf other %lf", &frame,
+                     &physics, &lua, &draw, &present, &idle, &other);
+    if (got != 7) fail_msg("the frame line reads '%s'", line);
+    double parts[] = {physics, lua, draw, present, idle, other};
+    for (int i = 0; i < 6; i++) assert_true(parts[i] >= 0.0);
+    assert_true(fabs(physics + lua + draw + present + idle + other - frame) <= 0.35);
 }
 
 static void test_other_keys_reach_the_script_with_love_names(void **state)
@@ -618,6 +636,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_setup_teardown(test_function_keys_toggle_overlays_help_and_restart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_the_hud_says_changed_world_options_wait_for_the_restart_key, setup,
                                         teardown),
+        cmocka_unit_test_setup_teardown(test_the_hud_says_where_the_frame_goes, setup, teardown),
         cmocka_unit_test_setup_teardown(test_other_keys_reach_the_script_with_love_names, setup, teardown),
         cmocka_unit_test_setup_teardown(test_left_click_selects_the_vehicle_under_the_cursor_else_goes_to_the_script,
                                         setup, teardown),
