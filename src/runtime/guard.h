@@ -35,9 +35,16 @@ typedef struct Guard {
     double call_start;               ///< monotonic seconds when the current call began
     bool expired;                    ///< the current call ran out of time (sticky until guard_end)
     char message[256];               ///< the timeout message with file:line
-    lua_State *volatile threads[32]; ///< coroutines being resumed, innermost last (the hook goes on them too)
-    volatile int thread_count;
+    /// The coroutines being resumed, innermost first (the hook goes on them too): a chain of nodes
+    /// on the C stack of each resume, so that any depth of nesting is covered.
+    struct GuardThread *volatile threads;
 } Guard;
+
+/// One coroutine being resumed (guard.c): a node of Guard.threads.
+typedef struct GuardThread {
+    lua_State *co;
+    struct GuardThread *outer;
+} GuardThread;
 
 /* The watchdog. Where no hook can run (Lua runs __gc finalizers with hooks off; a C function runs
  * no instructions) a call is not stopped at its budget. A second timer notices a call still running
@@ -66,6 +73,17 @@ void guard_mark_call(Guard *guard);
 void guard_recover(Guard *guard);
 /// Ends the stretch: disarms the timer and the hook. Returns true when the budget expired.
 bool guard_end(Guard *guard);
+
+/// Replaces the global xpcall with one whose message handler is not run for the budget's error:
+/// Lua runs a message handler with hooks off when the error came from a hook, so an endless
+/// handler (xpcall(error, function() while true do end end)) escaped the budget.
+void guard_open_xpcall(Guard *guard, lua_State *L);
+
+/// For a C function that runs long on its own (w:step(n)): runs the budget's hook if the timer
+/// armed it on L, so that the call is stopped at its budget like Lua code (raises the timeout).
+void guard_check(lua_State *L);
+/// guard_check as a lua_CFunction, for steer_lua.h's STEER_LUA_STEP_CHECK.
+int guard_step_check(lua_State *L);
 
 /// Replaces coroutine.resume and coroutine.wrap (the `coroutine` table must be loaded) with
 /// versions that tell the guard which coroutine runs, so that an endless loop inside one is

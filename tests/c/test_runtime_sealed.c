@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/* test_runtime_sealed.c - issue #29 "Sealed": nothing one line of a scene does crashes the program,
+ * hangs it or escapes its budget. Each test here failed before its fix: a SIGABRT (an __index run
+ * by the program's own lookups outside any protected call), a hang, the watchdog ending the whole
+ * run (exit 4) where the budget should have stopped one callback, a binary chunk loaded, 335 MB of
+ * stderr from one error message, a SIGTERM that waited for a million physics steps. The real
+ * program on real files, plus the inspector in-process. No test asserts how long anything took. */
+#include "runtime_support.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "script.h"
+
+/* Runs `scene` headless for `steps` steps with a budget of `budget_ms`; returns the status, and
+ * *err (free it) gets stderr, *out stdout. */
+static int run_scene(const char *scene, const char *steps, const char *budget_ms, char **out, char **err)
+{
+    rt_write("scene.lua", scene);
+    const char *args[] = {"--headless", "--steps", steps, "--time-budget", budget_ms, rt_path("scene.lua"), NULL};
+    return rt_run(args, out, err);
+}
+
+/* The status of a run stopped by the budget in each update: script errors (2), never the watchdog's
+ * 4, and every step taken. */
+static void assert_stopped_by_budget_each_step(const char *scene)
+{
+    char *out, *err;
+    int status = run_scene(scene, "3", "300", &out, &err);
+    if (status != 2) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "script exceeded its time budget (300 ms)"));
+    assert_null(strstr(err, "where it cannot be interrupted"));
+    assert_non_null(strstr(out, "summary: steps=3 "));
+    free(out);
+    free(err);
+}
+
+static void test_xpcall_with_an_endless_message_handler_is_stopped_at_the_budget(void **state)
+{
+    (void)state;
+    assert_stopped_by_budget_each_step("function update(w)\n"
+                                       "  xpcall(error, function() while true do end end)\n"
+                                       "end\n");
+}
+
+static void test_forty_nested_coroutines_are_stopped_at_the_budget(void **state)
+{
+    (void)state;
+    assert_stopped_by_budget_each_step("local function nest(n)\n"
+                                       "  if n == 0 then while true do end end\n"
+                                       "  return coroutine.wrap(function() nest(n - 1)() end)\n"
+                                       "end\n"
+                                       "function update(w) nest(40)() end\n");
+}
+
+static void test_a_huge_step_count_is_stopped_at_the_budget(void **state)
+{
+    (void)state;
+    assert_stopped_by_budget_each_step("function load(w) for i = 1, 50 do w:spawn{}:wander{} end end\n"
+                                       "function update(w) w:step(1e9) end\n");
+}
+
+static void test_an_erroring_index_on_the_scene_table_is_an_error_not_an_abort(void **state)
+{
+    (void)state;
+    char *out, *err;
+    /* `Load` makes the program look for `load` (did you mean?); `world` is looked up too */
+    int status = run_scene("return setmetatable({ update = function() end, Load = function() end },\n"
+                           "  { __index = function(t, k) error('no field ' .. k) end })\n",
+                           "3", "1000", &out, &err);
+    if (status != 1) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "scene.lua:2: no field world"));
+    free(out);
+    free(err);
+    /* one that answers nil runs */
+    status = run_scene("return setmetatable({ update = function() end, Load = function() end },\n"
+                       "  { __index = function(t, k) return nil end })\n",
+                       "3", "1000", &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(out, "summary: steps=3 "));
+    free(out);
+    free(err);
+}
+
+static void test_an_endless_index_on_the_scene_table_is_stopped_at_the_budget(void **state)
+{
+    (void)state;
+    char *out, *err;
+    int status = run_scene("return setmetatable({}, { __index = function() while true do end end })\n", "3", "300",
+                           &out, &err);
+    if (status != 1) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "script exceeded its time budget"));
+    free(out);
+    free(err);
+}
+
+static void test_scenes_load_no_bytecode(void **state)
+{
+    (void)state;
+    char *out, *err;
+    int status = run_scene("local f = string.dump(function() return 1 end)\n"
+                           "print('load', select(2, load(f)))\n"
+                           "print('mode b', select(2, load(f, 'x', 'b')))\n"
+                           "local path = os.tmpname()\n"
+                           "local file = io.open(path, 'wb') file:write(f) file:close()\n"
+                           "print('loadfile', select(2, loadfile(path)))\n"
+                           "print('dofile', select(2, pcall(dofile, path)))\n"
+                           "os.remove(path)\n"
+                           "print('text', load('return 41 + 1')())\n",
+                           "1", "1000", &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_int_equal(rt_count(out, "attempt to load a binary chunk (mode is 't')"), 4);
+    assert_non_null(strstr(out, "text\t42"));
+    free(out);
+    free(err);
+}
+
+static void test_a_huge_error_message_is_cut(void **state)
+{
+    (void)state;
+    char *out, *err;
+    int status = run_scene("function load(w)\n"
+                           "  for i = 1, 40 do\n"
+                           "    w:spawn{ brain = { think = function() error(string.rep('x', 4 * 1024 * 1024)) end } }\n"
+                           "  end\n"
+                           "end\n"
+                           "function update(w) error(string.rep('y', 4 * 1024 * 1024)) end\n",
+                           "30", "20000", &out, &err);
+    if (status != 2) fail_msg("status %d", status);
+    assert_true(strlen(err) < 200000); /* 40 vehicles x 4 MB, 30 updates x 4 MB before */
+    assert_non_null(strstr(err, "more bytes cut)"));
+    free(out);
+    free(err);
+}
+
+static void test_fps_is_bounded(void **state)
+{
+    (void)state;
+    char *out, *err;
+    int status = run_scene("function update(w) end\n", "5", "1000", &out, &err);
+    assert_int_equal(status, 0);
+    free(out);
+    free(err);
+    const char *args[] = {"--headless", "--steps", "5", "--fps", "1e9", rt_path("scene.lua"), NULL};
+    status = rt_run(args, &out, &err);
+    assert_int_equal(status, 1);
+    assert_non_null(strstr(err, "--fps"));
+    assert_non_null(strstr(err, "a number from 0 to 1000"));
+    free(out);
+    free(err);
+}
+
+/* SIGTERM while a frame has a million physics steps to take: the run ends (a hang fails the test
+ * at rt_wait's deadline; nothing is timed). */
+static void test_sigterm_ends_a_frame_of_many_steps(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w)\n"
+                          "  for i = 1, 2000 do w:spawn{ x = i % 800, y = (i * 7) % 600 }:wander{} end\n"
+                          "  print('loaded')\n"
+                          "end\n");
+    const char *args[] = {"--headless", "--steps", "100000000", "--physics-hz", "1000000", "--fps", "1",
+                          rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.out, 0, "loaded", RT_DEADLINE_S) >= 0);
+    rt_sleep(0.5);
+    int status = rt_stop(&p);
+    assert_int_equal(status, 0);
+    char *out = rt_read(p.out);
+    assert_non_null(strstr(out, "summary: steps="));
+    free(out);
+}
+
+/* SIGTERM while a script loops under a long budget: the script is stopped like a timeout, the run
+ * ends cleanly, and its recording has its end (it replays). */
+static void test_sigterm_stops_an_endless_script_and_finishes_the_recording(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function update(w)\n"
+                          "  if w.step_count == 3 then print('looping') io.stdout:flush() while true do end end\n"
+                          "end\n");
+    const char *args[] = {"--headless",   "--steps",           "1000", "--time-budget", "600000", "--record",
+                          rt_path("r.steer"), rt_path("scene.lua"), NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.out, 0, "looping", RT_DEADLINE_S) >= 0);
+    int status = rt_stop(&p);
+    char *err = rt_read(p.err);
+    if (status != 2) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "scene.lua:2: script stopped: the program received SIGTERM"));
+    free(err);
+    char *out;
+    const char *replay[] = {"--replay", rt_path("r.steer"), "--headless", "--time-budget", "1000", NULL};
+    status = rt_run(replay, &out, &err);
+    assert_null(strstr(err, "truncated"));
+    assert_non_null(strstr(err, "checksums matched"));
+    free(out);
+    free(err);
+}
+
+/* The inspector reads v.data.history raw: an __index on v.data runs no script code between frames
+ * (an erroring one ended the program with SIGABRT, an endless one hung it). */
+static void test_the_inspector_runs_no_index_of_v_data(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w)\n"
+                          "  local v = w:spawn{}\n"
+                          "  v.data = setmetatable({}, { __index = function(t, k)\n"
+                          "    if k == 'history' then while true do end end\n"
+                          "    error('no ' .. k)\n"
+                          "  end })\n"
+                          "  local u = w:spawn{}\n"
+                          "  u.data.history = { 'idle', 'chase' }\n"
+                          "end\n");
+    ScriptConfig config = {0};
+    config.scene_path = rt_path("scene.lua");
+    config.time_budget_ms = 1000;
+    config.memory_cap = 256u * 1024 * 1024;
+    char error[2048];
+    ScriptHost *host = script_create(&config, error, sizeof error);
+    if (!host) fail_msg("%s", error);
+    SteerVehicleId ids[2];
+    assert_int_equal(steer_world_get_vehicles(script_world(host), ids, 2), 2);
+    const char **lines;
+    int n = script_inspector_lines(host, ids[0], &lines);
+    for (int i = 0; i < n; i++) assert_null(strstr(lines[i], "history"));
+    n = script_inspector_lines(host, ids[1], &lines);
+    bool said = false;
+    for (int i = 0; i < n; i++) said |= strcmp(lines[i], "history: idle > chase") == 0;
+    assert_true(said);
+    script_destroy(host);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_xpcall_with_an_endless_message_handler_is_stopped_at_the_budget, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_forty_nested_coroutines_are_stopped_at_the_budget, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_huge_step_count_is_stopped_at_the_budget, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_an_erroring_index_on_the_scene_table_is_an_error_not_an_abort, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_an_endless_index_on_the_scene_table_is_stopped_at_the_budget, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_scenes_load_no_bytecode, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_huge_error_message_is_cut, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_fps_is_bounded, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_sigterm_ends_a_frame_of_many_steps, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_sigterm_stops_an_endless_script_and_finishes_the_recording, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_inspector_runs_no_index_of_v_data, rt_setup, rt_teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
