@@ -34,6 +34,27 @@ double guard_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static size_t g_total_used; ///< every guard's memory_used (guard_total_memory)
+
+size_t guard_total_memory(void) { return g_total_used; }
+
+/* Notes where the refused allocation was asked for: the innermost Lua line of the running thread.
+ * lua_getstack and lua_getinfo("Sl") only read the call stack, so they may run inside the allocator. */
+static void note_refusal(Guard *g)
+{
+    g->refused_at[0] = '\0';
+    if (!g->L) return;
+    GuardThread *inner = g->threads;
+    lua_State *T = inner ? inner->co : g->L;
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(T, level, &ar); level++) {
+        if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(g->refused_at, sizeof g->refused_at, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
 void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     Guard *g = ud;
@@ -41,14 +62,19 @@ void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize == 0) {
         free(ptr);
         g->memory_used -= old;
+        g_total_used -= old;
         return NULL;
     }
     /* The cap binds scripts: the host's own small pushes between calls must never fail (an
      * error there would be outside any protected call). */
-    if (nsize > old && g->active && g->memory_used - old + nsize > g->memory_cap) return NULL;
+    if (nsize > old && g->active && g->memory_used - old + nsize > g->memory_cap) {
+        note_refusal(g);
+        return NULL;
+    }
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
     g->memory_used = g->memory_used - old + nsize;
+    g_total_used = g_total_used - old + nsize;
     if (g->memory_used > g->memory_peak) g->memory_peak = g->memory_used;
     return p;
 }

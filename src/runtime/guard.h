@@ -38,6 +38,9 @@ typedef struct Guard {
     /// The coroutines being resumed, innermost first (the hook goes on them too): a chain of nodes
     /// on the C stack of each resume, so that any depth of nesting is covered.
     struct GuardThread *volatile threads;
+    /// Where the last allocation the cap refused was asked for ("file:line", "" when no Lua line
+    /// ran): Lua reports a memory error without a message handler, so the host adds it.
+    char refused_at[200];
 } Guard;
 
 /// One coroutine being resumed (guard.c): a node of Guard.threads.
@@ -55,6 +58,11 @@ typedef struct GuardThread {
 #define GUARD_HARD_FACTOR 10.0
 #define GUARD_HARD_MIN_S 5.0
 #define GUARD_EXIT_HUNG 4
+
+/// Bytes held by every guarded state of the process together (the live host, rewind's keyframes
+/// and the host a jump replays): what one run's --memory-cap bounds (rewind.c builds no keyframe
+/// that would pass it).
+size_t guard_total_memory(void);
 
 /// The lua_Alloc of a capped state; ud is the Guard.
 void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize);

@@ -390,7 +390,16 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
     if (!rw || rw->build_failed) return false;
     double deadline = guard_now() + budget_s;
     long long last = rewind_last_step(rw, app);
+    /* One memory cap for the whole run (guard_total_memory: every host): a keyframe is about the
+     * size of the live host, and one that would take the run's scripts past --memory-cap is not
+     * built; one that passes it while built is dropped, and none is tried again until a branch. */
+    if (rw->build_target != 0 && guard_total_memory() > app->opt.memory_cap) {
+        drop_builder(rw);
+        rw->build_failed = true;
+        return false;
+    }
     if (rw->build_target == 0) {
+        if (guard_total_memory() + script_memory_used(app->script) > app->opt.memory_cap) return false;
         long long target = build_target(rw, app, last);
         if (target == 0) return false;
         char error[512];

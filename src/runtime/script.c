@@ -76,6 +76,15 @@ bool script_pcall(ScriptHost *host, int nargs, int nresults)
         expired = guard_end(&host->guard);
         host->lua_seconds += guard_now() - start;
     }
+    if (status == LUA_ERRMEM && host->depth == 0) {
+        /* Lua raises "not enough memory" without running the message handler: say where, in
+         * which callback, and what the cap is (the guard noted the line it refused at). */
+        const char *at = host->guard.refused_at;
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s%snot enough memory: the scripts reached --memory-cap (%d MB)%s%s%s", at,
+                        at[0] ? ": " : "", (int)(host->guard.memory_cap >> 20), host->calling ? " in '" : "",
+                        host->calling ? host->calling : "", host->calling ? "'" : "");
+    }
     if (status != LUA_OK) {
         if (expired && host->guard.message[0]) {
             /* The sticky hook may have re-raised the timeout elsewhere; report where it struck. */
@@ -167,7 +176,11 @@ bool script_callback(ScriptHost *host, const char *name, int nargs)
     lua_pushstring(L, name);
     lua_pushcclosure(L, callback_trampoline, 2);
     lua_insert(L, -(nargs + 1));
-    return script_pcall(host, nargs, 0);
+    const char *outer = host->calling;
+    host->calling = name;
+    bool ok = script_pcall(host, nargs, 0);
+    host->calling = outer;
+    return ok;
 }
 
 /* Runs in protected mode: libraries, package setup, gfx table, traceback handler. */

@@ -10,6 +10,9 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "app.h"
+#include "guard.h"
+#include "rewind.h"
 #include "script.h"
 
 /* Runs `scene` headless for `steps` steps with a budget of `budget_ms`; returns the status, and
@@ -230,6 +233,37 @@ static void test_the_inspector_runs_no_index_of_v_data(void **state)
     script_destroy(host);
 }
 
+/* A scene holding about 20 MB under a cap of 64 MB: rewind's keyframes (hosts replayed to past
+ * steps, each as big as the live one) each had a cap of their own, and 16 of them grew the process
+ * past 300 MB. One cap for the run: a keyframe that would pass it is not built. */
+static void test_rewind_keyframes_stay_under_the_run_memory_cap(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "local big = {}\n"
+                          "function load(w) for i = 1, 200 do big[i] = string.rep('k', 100000) .. i end end\n");
+    static App app;
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = 4000;
+    opt.has_seed = true;
+    opt.seed = 1;
+    opt.time_budget_ms = 20000;
+    opt.memory_cap = (size_t)64 << 20;
+    opt.script = rt_path("scene.lua");
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    size_t live = script_memory_used(app.script);
+    assert_true(live > ((size_t)15 << 20));
+    for (int i = 0; i < 3600; i++) app_frame(&app, 1.0 / 60.0);
+    for (int i = 0; i < 200 && rewind_idle(app.rewind, &app, 0.05); i++) {
+        assert_true(guard_total_memory() <= opt.memory_cap + ((size_t)4 << 20));
+    }
+    assert_true(rewind_keyframes(app.rewind) >= 1);
+    assert_true(rewind_keyframes(app.rewind) <= 2);
+    assert_true(guard_total_memory() <= opt.memory_cap);
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -248,6 +282,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sigterm_stops_an_endless_script_and_finishes_the_recording, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_inspector_runs_no_index_of_v_data, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_rewind_keyframes_stay_under_the_run_memory_cap, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
