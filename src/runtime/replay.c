@@ -408,7 +408,7 @@ static bool tape_file(void *ctx, const char *path, ScriptFileRead *file)
     bool ok = peek_named(p, TAPE_INPUT, path, &r) && tape_get_byte(&r, &outcome);
     memset(file, 0, sizeof *file);
     if (ok && outcome == SCRIPT_FILE_FAILED) {
-        uint64_t errnum;
+        uint64_t errnum = 0; /* (read only when the message was) */
         ok = tape_get_string(&r, &file->message, &file->message_len) && tape_get_varint(&r, &errnum);
         file->errnum = (int)(errnum & 0x7fffffff);
     } else if (ok && outcome == SCRIPT_FILE_READ) {

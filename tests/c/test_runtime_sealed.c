@@ -136,6 +136,22 @@ static void test_a_huge_error_message_is_cut(void **state)
     free(err);
 }
 
+static void test_a_memory_error_says_where_in_which_callback_and_the_cap(void **state)
+{
+    (void)state;
+    char *out, *err;
+    rt_write("scene.lua", "local t = {}\n"
+                          "function update(w)\n"
+                          "  for i = 1, 1e9 do t[#t + 1] = string.rep('x', 1000) .. i end\n"
+                          "end\n");
+    const char *args[] = {"--headless", "--steps", "2", "--memory-cap", "32", rt_path("scene.lua"), NULL};
+    int status = rt_run(args, &out, &err);
+    if (status != 2) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "scene.lua:3: not enough memory: the scripts reached --memory-cap (32 MB) in 'update'"));
+    free(out);
+    free(err);
+}
+
 static void test_fps_is_bounded(void **state)
 {
     (void)state;
@@ -277,6 +293,8 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_scenes_load_no_bytecode, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_huge_error_message_is_cut, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_memory_error_says_where_in_which_callback_and_the_cap, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_fps_is_bounded, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_ends_a_frame_of_many_steps, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_stops_an_endless_script_and_finishes_the_recording, rt_setup,

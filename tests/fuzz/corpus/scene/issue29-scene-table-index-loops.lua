@@ -1,0 +1,2 @@
+return setmetatable({}, {__index = function() while true do end end})
+--@ fr

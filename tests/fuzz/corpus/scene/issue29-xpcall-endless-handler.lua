@@ -1,0 +1,2 @@
+function update(w) xpcall(error, function() while true do end end) end
+--@ ff
