@@ -318,6 +318,17 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
     if (!ok)
         snprintf(error, error_size, "the replay of the recording diverged: %s",
                  replay_divergence(from.player) ? replay_divergence(from.player) : "it ended early");
+    if (!ok && !continuing) {
+        /* The host shown (the live run, most often) stays: a replay that diverged shows a world
+         * the run never had, and taking its place lost the live run and the rest of the recording. */
+        rewind_keep_shown_after_divergence(error, error_size, step, app->steps, rw->player == NULL);
+        guard_watch_closing(GUARD_HARD_MIN_S);
+        if (host) script_destroy(host);
+        guard_closed();
+        replay_close(from.player);
+        rw->last_jump_ms = (guard_now() - t0) * 1000.0;
+        return false;
+    }
     if (!continuing) { /* the host shown until now goes (a restart in the replay replaced only its own) */
         guard_watch_closing(GUARD_HARD_MIN_S);
         script_destroy(app->script);

@@ -280,6 +280,68 @@ static void test_rewind_keyframes_stay_under_the_run_memory_cap(void **state)
     app_shutdown(&app);
 }
 
+/* A jump whose replay diverges keeps the live run: the run reads a file it opened to write too at
+ * step 100 (the recording only notes it), which the test changes before the jump, so the replay
+ * spawns another number of vehicles there. Before, the diverged replay took the live host's place: the live run
+ * and the rest of its recording were lost. */
+static void test_a_rewind_whose_replay_diverges_keeps_the_live_run(void **state)
+{
+    (void)state;
+    char scene[1024];
+    snprintf(scene, sizeof scene,
+             "function update(w)\n"
+             "  if w.step_count == 100 then\n"
+             "    local f = io.open('%s', 'r+')\n" /* (a file opened to write too: the tape only notes it) */
+             "    local n = tonumber(f:read('a'))\n"
+             "    f:close()\n"
+             "    for i = 1, n do w:spawn{ x = 10 * i }:wander{} end\n"
+             "  end\n"
+             "end\n",
+             rt_path("n.txt"));
+    rt_write("scene.lua", scene);
+    rt_write("n.txt", "1");
+    static App app;
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = 4000;
+    opt.has_seed = true;
+    opt.seed = 1;
+    opt.time_budget_ms = 20000;
+    opt.script = rt_path("scene.lua");
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    for (int i = 0; i < 200; i++) app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.steps, 200);
+    ScriptHost *live = app.script;
+    uint64_t sum = steer_world_checksum(script_world(app.script));
+    rt_write("n.txt", "3");
+    char error[2048] = "";
+    assert_false(rewind_jump(app.rewind, &app, 150, error, sizeof error));
+    if (!strstr(error, "rewind: step 150 cannot be shown: the replay of the recording diverged"))
+        fail_msg("%s", error);
+    assert_non_null(strstr(error, "The live run goes on at step 200"));
+    assert_non_null(strstr(error, "a file opened to write"));
+    /* the live run, as it was, goes on and is still recorded */
+    assert_ptr_equal(app.script, live);
+    assert_false(rewind_in_past(app.rewind));
+    assert_int_equal(app.steps, 200);
+    assert_int_equal(steer_world_checksum(script_world(app.script)), sum);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 1);
+    app_rewind_to(&app, 150); /* as the window does: the message goes on the panel */
+    assert_non_null(script_error(app.script));
+    assert_non_null(strstr(script_error(app.script), "cannot be shown"));
+    for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.steps, 210);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 210);
+    /* a step before the divergence can still be shown, and the live step again after it */
+    rt_write("n.txt", "1");
+    assert_true(rewind_jump(app.rewind, &app, 50, error, sizeof error));
+    assert_true(rewind_in_past(app.rewind));
+    assert_true(rewind_jump(app.rewind, &app, 210, error, sizeof error));
+    assert_int_equal(app.steps, 210);
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +363,7 @@ int main(void)
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_inspector_runs_no_index_of_v_data, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_rewind_keyframes_stay_under_the_run_memory_cap, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_rewind_whose_replay_diverges_keeps_the_live_run, rt_setup, rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
