@@ -216,6 +216,32 @@ static void test_sigterm_stops_an_endless_script_and_finishes_the_recording(void
     free(err);
 }
 
+/* The recording of a run that was killed (SIGKILL: no end record, perhaps cut inside a record)
+ * replays up to its last complete step, saying so; it was refused as truncated. */
+static void test_the_recording_of_a_killed_run_replays_up_to_its_last_complete_step(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", "function load(w) for i = 1, 20 do w:spawn{ x = 30 * i, y = 100 }:wander{} end end\n"
+                          "function update(w)\n"
+                          "  if w.step_count == 300 then print('recorded') io.stdout:flush() end\n"
+                          "end\n");
+    const char *args[] = {"--headless", "--steps", "100000000", "--record", rt_path("r.steer"), rt_path("scene.lua"),
+                          NULL};
+    RtProcess p = rt_start(args);
+    assert_true(rt_wait_for(p.out, 0, "recorded", RT_DEADLINE_S) >= 0);
+    kill(p.pid, SIGKILL);
+    assert_int_equal(rt_wait(&p), 128 + SIGKILL);
+    char *out, *err;
+    const char *replay[] = {"--replay", rt_path("r.steer"), "--headless", NULL};
+    int status = rt_run(replay, &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "was cut off (truncated: "));
+    assert_non_null(strstr(err, "its last complete step"));
+    assert_non_null(strstr(err, "checksums matched"));
+    free(out);
+    free(err);
+}
+
 /* The inspector reads v.data.history raw: an __index on v.data runs no script code between frames
  * (an erroring one ended the program with SIGABRT, an endless one hung it). */
 static void test_the_inspector_runs_no_index_of_v_data(void **state)
@@ -360,6 +386,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_fps_is_bounded, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_ends_a_frame_of_many_steps, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_stops_an_endless_script_and_finishes_the_recording, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_recording_of_a_killed_run_replays_up_to_its_last_complete_step, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_inspector_runs_no_index_of_v_data, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_rewind_keyframes_stay_under_the_run_memory_cap, rt_setup, rt_teardown),
