@@ -25,8 +25,8 @@ static void *check_self(lua_State *L, const LClass *cls)
 
 bool lsteer_owner_intact(lua_State *L, int idx, const void *p)
 {
-    const LWorld *owner = *(const uint64_t *)p == LSTEER_VEHICLE_TAG ? ((const LVehicle *)p)->owner
-                                                                    : ((const LShape *)p)->owner;
+    const LWorld *owner =
+        *(const uint64_t *)p == LSTEER_VEHICLE_TAG ? ((const LVehicle *)p)->owner : ((const LShape *)p)->owner;
     lua_getiuservalue(L, idx, 1);
     bool intact = lua_touserdata(L, -1) == owner;
     lua_pop(L, 1);

@@ -83,7 +83,8 @@ static void *grow(lua_State *L, int slot, void *old, size_t used, size_t *capaci
 
 static DrawItem *add_item(DrawCtx *c, int cb, uint32_t color)
 {
-    c->items = grow(c->L, c->items_slot, c->items, c->item_count, &c->item_capacity, c->item_count + 1, sizeof *c->items);
+    c->items =
+        grow(c->L, c->items_slot, c->items, c->item_count, &c->item_capacity, c->item_count + 1, sizeof *c->items);
     DrawItem *it = &c->items[c->item_count++];
     memset(it, 0, sizeof *it);
     it->cb = cb;

@@ -407,7 +407,8 @@ int lsteer_spawn(lua_State *L)
         if ((given & bits->flock_with) && lsteer_rawfield(L, 2, "flock_with") != LUA_TNIL &&
             (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
             lsteer_option_error(L, 2, "flock_with", msg);
-        if ((given & bits->color) && lsteer_rawfield(L, 2, "color") != LUA_TNIL && (msg = check_color(L, -1, &def.color)))
+        if ((given & bits->color) && lsteer_rawfield(L, 2, "color") != LUA_TNIL &&
+            (msg = check_color(L, -1, &def.color)))
             lsteer_option_error(L, 2, "color", msg);
         if ((given & bits->combine) && lsteer_rawfield(L, 2, "combine") != LUA_TNIL &&
             (msg = check_combine(L, -1, &def.combine)))

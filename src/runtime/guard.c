@@ -467,7 +467,7 @@ static int xpcall_done(lua_State *L, int status, lua_KContext ctx)
 
 static int guarded_xpcall(lua_State *L)
 {
-    luaL_checktype(L, 2, LUA_TFUNCTION); /* as Lua's xpcall: the handler must be a function */
+    luaL_checktype(L, 2, LUA_TFUNCTION);   /* as Lua's xpcall: the handler must be a function */
     lua_pushvalue(L, lua_upvalueindex(1)); /* xpcall */
     lua_pushvalue(L, 1);
     lua_pushvalue(L, lua_upvalueindex(2)); /* the guard */

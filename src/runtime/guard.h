@@ -31,10 +31,10 @@ typedef struct Guard {
     size_t memory_cap;  ///< bytes
     size_t memory_used; ///< bytes currently held by the state
     size_t memory_peak;
-    volatile int active;             ///< inside guard_begin .. guard_end
-    double call_start;               ///< monotonic seconds when the current call began
-    bool expired;                    ///< the current call ran out of time (sticky until guard_end)
-    char message[256];               ///< the timeout message with file:line
+    volatile int active; ///< inside guard_begin .. guard_end
+    double call_start;   ///< monotonic seconds when the current call began
+    bool expired;        ///< the current call ran out of time (sticky until guard_end)
+    char message[256];   ///< the timeout message with file:line
     /// The coroutines being resumed, innermost first (the hook goes on them too): a chain of nodes
     /// on the C stack of each resume, so that any depth of nesting is covered.
     struct GuardThread *volatile threads;

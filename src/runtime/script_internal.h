@@ -37,7 +37,7 @@ typedef struct ScriptFileError {
 struct ScriptHost {
     lua_State *L;
     Guard guard;
-    int depth; ///< nesting of protected calls (the guard covers the outermost)
+    int depth;           ///< nesting of protected calls (the guard covers the outermost)
     const char *calling; ///< the callback script_callback is calling (for memory errors), or NULL
     ScriptConfig config;
     char scene_dir[4096];  ///< absolute, no trailing slash

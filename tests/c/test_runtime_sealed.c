@@ -89,8 +89,8 @@ static void test_an_endless_index_on_the_scene_table_is_stopped_at_the_budget(vo
 {
     (void)state;
     char *out, *err;
-    int status = run_scene("return setmetatable({}, { __index = function() while true do end end })\n", "3", "300",
-                           &out, &err);
+    int status =
+        run_scene("return setmetatable({}, { __index = function() while true do end end })\n", "3", "300", &out, &err);
     if (status != 1) fail_msg("status %d, stderr:\n%s", status, err);
     assert_non_null(strstr(err, "script exceeded its time budget"));
     free(out);
@@ -147,7 +147,8 @@ static void test_a_memory_error_says_where_in_which_callback_and_the_cap(void **
     const char *args[] = {"--headless", "--steps", "2", "--memory-cap", "32", rt_path("scene.lua"), NULL};
     int status = rt_run(args, &out, &err);
     if (status != 2) fail_msg("status %d, stderr:\n%s", status, err);
-    assert_non_null(strstr(err, "scene.lua:3: not enough memory: the scripts reached --memory-cap (32 MB) in 'update'"));
+    assert_non_null(
+        strstr(err, "scene.lua:3: not enough memory: the scripts reached --memory-cap (32 MB) in 'update'"));
     free(out);
     free(err);
 }
@@ -178,7 +179,7 @@ static void test_sigterm_ends_a_frame_of_many_steps(void **state)
                           "  for i = 1, 2000 do w:spawn{ x = i % 800, y = (i * 7) % 600 }:wander{} end\n"
                           "  print('loaded')\n"
                           "end\n");
-    const char *args[] = {"--headless", "--steps", "100000000", "--physics-hz", "1000000", "--fps", "1",
+    const char *args[] = {"--headless",         "--steps", "100000000", "--physics-hz", "1000000", "--fps", "1",
                           rt_path("scene.lua"), NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "loaded", RT_DEADLINE_S) >= 0);
@@ -198,8 +199,9 @@ static void test_sigterm_stops_an_endless_script_and_finishes_the_recording(void
     rt_write("scene.lua", "function update(w)\n"
                           "  if w.step_count == 3 then print('looping') io.stdout:flush() while true do end end\n"
                           "end\n");
-    const char *args[] = {"--headless",   "--steps",           "1000", "--time-budget", "600000", "--record",
-                          rt_path("r.steer"), rt_path("scene.lua"), NULL};
+    const char *args[] = {
+        "--headless",         "--steps", "1000", "--time-budget", "600000", "--record", rt_path("r.steer"),
+        rt_path("scene.lua"), NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "looping", RT_DEADLINE_S) >= 0);
     int status = rt_stop(&p);
@@ -225,8 +227,8 @@ static void test_the_recording_of_a_killed_run_replays_up_to_its_last_complete_s
                           "function update(w)\n"
                           "  if w.step_count == 300 then print('recorded') io.stdout:flush() end\n"
                           "end\n");
-    const char *args[] = {"--headless", "--steps", "100000000", "--record", rt_path("r.steer"), rt_path("scene.lua"),
-                          NULL};
+    const char *args[] = {"--headless",         "--steps", "100000000", "--record", rt_path("r.steer"),
+                          rt_path("scene.lua"), NULL};
     RtProcess p = rt_start(args);
     assert_true(rt_wait_for(p.out, 0, "recorded", RT_DEADLINE_S) >= 0);
     kill(p.pid, SIGKILL);
@@ -343,8 +345,7 @@ static void test_a_rewind_whose_replay_diverges_keeps_the_live_run(void **state)
     rt_write("n.txt", "3");
     char error[2048] = "";
     assert_false(rewind_jump(app.rewind, &app, 150, error, sizeof error));
-    if (!strstr(error, "rewind: step 150 cannot be shown: the replay of the recording diverged"))
-        fail_msg("%s", error);
+    if (!strstr(error, "rewind: step 150 cannot be shown: the replay of the recording diverged")) fail_msg("%s", error);
     assert_non_null(strstr(error, "The live run goes on at step 200"));
     assert_non_null(strstr(error, "a file opened to write"));
     /* the live run, as it was, goes on and is still recorded */
@@ -387,8 +388,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_sigterm_ends_a_frame_of_many_steps, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_sigterm_stops_an_endless_script_and_finishes_the_recording, rt_setup,
                                         rt_teardown),
-        cmocka_unit_test_setup_teardown(test_the_recording_of_a_killed_run_replays_up_to_its_last_complete_step, rt_setup,
-                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_the_recording_of_a_killed_run_replays_up_to_its_last_complete_step,
+                                        rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_the_inspector_runs_no_index_of_v_data, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_rewind_keyframes_stay_under_the_run_memory_cap, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_rewind_whose_replay_diverges_keeps_the_live_run, rt_setup, rt_teardown),
