@@ -360,12 +360,25 @@ static void test_a_rewind_whose_replay_diverges_keeps_the_live_run(void **state)
     for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
     assert_int_equal(app.steps, 210);
     assert_int_equal(rewind_last_step(app.rewind, &app), 210);
+    /* the window's way: Left pauses and shows the step before, which replays past step 100 too */
+    app_feed_key(&app, SDLK_LEFT, 0);
+    app_frame(&app, 1.0 / 60.0);
+    assert_ptr_equal(app.script, live);
+    assert_false(rewind_in_past(app.rewind));
+    assert_int_equal(app.steps, 210);
+    assert_true(app.paused);
+    assert_non_null(strstr(script_error(app.script), "step 209 cannot be shown"));
+    app_feed_key(&app, SDLK_SPACE, 0); /* resuming goes on live, recording */
+    for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.steps, 220);
+    assert_int_equal(rewind_last_step(app.rewind, &app), 220);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 1);
     /* a step before the divergence can still be shown, and the live step again after it */
     rt_write("n.txt", "1");
     assert_true(rewind_jump(app.rewind, &app, 50, error, sizeof error));
     assert_true(rewind_in_past(app.rewind));
-    assert_true(rewind_jump(app.rewind, &app, 210, error, sizeof error));
-    assert_int_equal(app.steps, 210);
+    assert_true(rewind_jump(app.rewind, &app, 220, error, sizeof error));
+    assert_int_equal(app.steps, 220);
     app_shutdown(&app);
 }
 
