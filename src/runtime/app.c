@@ -572,5 +572,6 @@ int app_run(App *app)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL); /* in a window too, instead of SDL's, which only queues a quit event */
-    return app->opt.headless ? run_headless(app) : run_window(app);
+    int status = app->opt.headless ? run_headless(app) : run_window(app);
+    return guard_stopped_by() ? 128 + guard_stopped_by() : status; /* a script held the run at the signal */
 }

@@ -23,6 +23,7 @@ static bool g_timer_ok;
 static timer_t g_watchdog;
 static bool g_watchdog_ok;
 static volatile sig_atomic_t g_stop_signal; ///< SIGINT/SIGTERM received (guard_request_exit)
+static int g_stopped_by;                    ///< the signal that stopped a script (guard_stopped_by)
 static volatile double g_closing_since;     ///< guard_watch_closing: when teardown began; 0 = not closing
 static volatile double g_closing_limit;
 #define GUARD_WATCHDOG_SIGNAL (SIGRTMIN + 2) /* a signal of its own: SIGALRM is the budget's */
@@ -137,6 +138,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         for (int level = 0; level < 8 && !place[0] && lua_getstack(L, level, &where); level++)
             if (lua_getinfo(L, "Sl", &where) && where.currentline > 0)
                 snprintf(place, sizeof place, "%s:%d: ", where.short_src, where.currentline);
+        if (stop) g_stopped_by = stop;
         if (stop) /* SIGINT/SIGTERM: the run ends now, the way a timeout ends a call */
             snprintf(g->message, sizeof g->message, "%sscript stopped: the program received %s", place,
                      stop == SIGINT ? "SIGINT" : "SIGTERM");
@@ -274,6 +276,8 @@ void guard_request_exit(int sig)
     Guard *g = g_current;
     if (g && g->active && g->L) arm_hooks(g);
 }
+
+int guard_stopped_by(void) { return g_stopped_by; }
 
 void guard_watch_closing(double limit_s)
 {

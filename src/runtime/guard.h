@@ -106,6 +106,10 @@ double guard_hard_limit_s(const Guard *guard);
 /// From a SIGINT/SIGTERM handler (async-signal-safe): the caller's loop is to stop; if a script
 /// still holds the program a second later, the watchdog ends it with status 128 + sig.
 void guard_request_exit(int sig);
+/// The signal (SIGINT, SIGTERM) that stopped a running script after guard_request_exit, or 0: the
+/// run then ends cleanly (its recording finished) with status 128 + that signal, as one the
+/// watchdog ends, since a script still held it.
+int guard_stopped_by(void);
 /// Teardown (closing the Lua state runs every pending finalizer) begins: the watchdog ends the
 /// process if it lasts over limit_s. guard_closed when it is done.
 void guard_watch_closing(double limit_s);
