@@ -24,6 +24,8 @@ static timer_t g_watchdog;
 static bool g_watchdog_ok;
 static volatile sig_atomic_t g_stop_signal; ///< SIGINT/SIGTERM received (guard_request_exit)
 static int g_stopped_by;                    ///< the signal that stopped a script (guard_stopped_by)
+static volatile double g_stop_since;        ///< when it was received
+static volatile sig_atomic_t g_stopping;    ///< a call still ran half a second after it: calls are stopped
 static volatile double g_closing_since;     ///< guard_watch_closing: when teardown began; 0 = not closing
 static volatile double g_closing_limit;
 #define GUARD_WATCHDOG_SIGNAL (SIGRTMIN + 2) /* a signal of its own: SIGALRM is the budget's */
@@ -124,7 +126,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         return;
     }
     double left = g->call_start + g->budget_s - guard_now();
-    int stop = g_stop_signal;
+    int stop = g_stopping ? g_stop_signal : 0;
     if (!g->expired && left > 0 && !stop) {
         lua_sethook(L, NULL, 0, 0);
         arm_timer(left);
@@ -221,12 +223,20 @@ static void on_watchdog(int sig)
     double closing = g_closing_since > 0.0 ? now - g_closing_since : -1.0;
     int stop = g_stop_signal;
     if (stop) {
-        /* A second after SIGINT/SIGTERM: the loop would have ended by now unless a script holds it
-         * (a guarded call that has run half a second, or finalizers while closing for a second: a
-         * frame's calls and the program's own teardown take milliseconds, even on a busy machine).
-         * Otherwise the program is finishing its own work: look again shortly. */
+        /* After SIGINT/SIGTERM the loop ends at its next step unless a script holds it: a guarded
+         * call that has run half a second (a frame's calls take milliseconds, even on a busy
+         * machine) is stopped like a timeout, at its next instruction, and so is every call after
+         * it, so that the run ends cleanly. A second after the signal, one that is still running
+         * (where no hook reaches: a finalizer, a C function) or finalizers while closing for a
+         * second end the process. Otherwise the program is finishing its own work: look again. */
         static bool marking;
-        if ((busy && running >= 0.5) || closing >= 1.0) {
+        if (busy && running >= 0.5 && !g_stopping && g->L) {
+            g_stopping = 1;
+            arm_hooks(g);
+            arm_watchdog(0.1);
+            return;
+        }
+        if (now - g_stop_since >= 1.0 && ((busy && running >= 0.5) || closing >= 1.0)) {
             if (busy && !marking && !g->expired) { /* first make the line current (line_hook), then tell */
                 marking = true;
                 lua_sethook(g->L, line_hook, LUA_MASKCOUNT, 1);
@@ -268,13 +278,9 @@ static void on_watchdog(int sig)
 
 void guard_request_exit(int sig)
 {
+    g_stop_since = guard_now();
     g_stop_signal = sig;
-    arm_watchdog(1.0);
-    /* A script running now is stopped at its next instruction (reported like a timeout), so that
-     * the loop ends and finishes its work (the recording's end) well within the second the
-     * watchdog gives; only code no hook reaches is left to the watchdog. */
-    Guard *g = g_current;
-    if (g && g->active && g->L) arm_hooks(g);
+    arm_watchdog(0.1); /* (on_watchdog: a script that holds the loop is stopped, then the run ends) */
 }
 
 int guard_stopped_by(void) { return g_stopped_by; }
@@ -343,13 +349,13 @@ void guard_begin(Guard *guard)
     g_current = guard;
     guard->active = 1;
     arm_timer(guard->budget_s);
-    if (g_stop_signal && guard->L) arm_hooks(guard); /* the program is ending: no new call runs */
+    if (g_stopping && guard->L) arm_hooks(guard); /* the program is ending: no new call runs */
 }
 
 void guard_mark_call(Guard *guard)
 {
     guard->call_start = guard_now();
-    if (g_stop_signal && guard->L && guard->active) arm_hooks(guard);
+    if (g_stopping && guard->L && guard->active) arm_hooks(guard);
 }
 
 void guard_recover(Guard *guard)
@@ -358,7 +364,7 @@ void guard_recover(Guard *guard)
     guard->expired = false;
     guard->call_start = guard_now();
     arm_timer(guard->budget_s);
-    if (g_stop_signal && guard->L) arm_hooks(guard);
+    if (g_stopping && guard->L) arm_hooks(guard);
 }
 
 bool guard_end(Guard *guard)

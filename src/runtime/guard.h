@@ -103,8 +103,10 @@ double guard_now(void);
 
 /// How long a call of this guard may run before the watchdog ends the process (seconds).
 double guard_hard_limit_s(const Guard *guard);
-/// From a SIGINT/SIGTERM handler (async-signal-safe): the caller's loop is to stop; if a script
-/// still holds the program a second later, the watchdog ends it with status 128 + sig.
+/// From a SIGINT/SIGTERM handler (async-signal-safe): the caller's loop is to stop. A call still
+/// running half a second later is stopped like a timeout ("script stopped: the program received
+/// SIGTERM"), and so is every later call, so that the loop ends cleanly (guard_stopped_by); one no
+/// hook reaches still holding the program a second later is ended by the watchdog, status 128 + sig.
 void guard_request_exit(int sig);
 /// The signal (SIGINT, SIGTERM) that stopped a running script after guard_request_exit, or 0: the
 /// run then ends cleanly (its recording finished) with status 128 + that signal, as one the
