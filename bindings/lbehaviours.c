@@ -31,7 +31,7 @@ static SteerTarget check_target(lua_State *L, int *arg, LVehicle *self, bool veh
 /// Reads a leash option (by name: "none", "pull", "roam") into the def, when the table has one.
 static void check_leash(lua_State *L, int opts, const SteerOptionSpec *spec, SteerBehaviourDef *def)
 {
-    if (!lua_istable(L, opts) || lua_getfield(L, opts, spec->key) == LUA_TNIL) {
+    if (!lua_istable(L, opts) || lsteer_rawfield(L, opts, spec->key) == LUA_TNIL) {
         if (lua_istable(L, opts)) lua_pop(L, 1);
         return;
     }

@@ -210,6 +210,9 @@ static int resume_all(lua_State *L, int world_idx, LWorld *w)
 /* ---- The pass -------------------------------------------------------------------------------- */
 
 /// Message handler of a think: the message (tostring'd) with a traceback.
+/// The most bytes of a brain's error message kept (longer ones are cut, saying how much).
+#define LSTEER_MAX_BRAIN_MESSAGE 2000
+
 static int brain_msgh(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
@@ -218,6 +221,15 @@ static int brain_msgh(lua_State *L)
             msg = lua_tostring(L, -1);
         else
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    /* A brain may raise a 20 MB string: v.brain_error and every copy a host keeps of it would be
+     * that long, for each failing vehicle. */
+    size_t len = strlen(msg);
+    if (len > LSTEER_MAX_BRAIN_MESSAGE) {
+        size_t keep = LSTEER_MAX_BRAIN_MESSAGE;
+        while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--; /* not in a UTF-8 sequence */
+        lua_pushlstring(L, msg, keep);
+        msg = lua_pushfstring(L, "%s... (%I more bytes cut)", lua_tostring(L, -1), (lua_Integer)(len - keep));
     }
     if (strstr(msg, "\nstack traceback:")) { /* traced already (a nested protected call) */
         lua_pushstring(L, msg);

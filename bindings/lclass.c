@@ -20,7 +20,25 @@ static const LField *find_field(const LClass *cls, int code)
 static void *check_self(lua_State *L, const LClass *cls)
 {
     void *self = lsteer_test_udata(L, 1, cls->tag, cls->size);
-    return self ? self : luaL_checkudata(L, 1, cls->name); /* raises */
+    return self ? self : lsteer_check_udata(L, 1, cls->name); /* raises */
+}
+
+bool lsteer_owner_intact(lua_State *L, int idx, const void *p)
+{
+    const LWorld *owner =
+        *(const uint64_t *)p == LSTEER_VEHICLE_TAG ? ((const LVehicle *)p)->owner : ((const LShape *)p)->owner;
+    lua_getiuservalue(L, idx, 1);
+    bool intact = lua_touserdata(L, -1) == owner;
+    lua_pop(L, 1);
+    return intact;
+}
+
+void *lsteer_check_udata(lua_State *L, int idx, const char *name)
+{
+    void *p = luaL_checkudata(L, idx, name); /* raises for another type */
+    if (*(const uint64_t *)p != LSTEER_WORLD_TAG && !lsteer_owner_intact(L, idx, p))
+        luaL_argerror(L, idx, lua_pushfstring(L, "%s whose world was taken from it (debug.setuservalue)", name));
+    return p;
 }
 
 int lsteer_self_error(lua_State *L, const char *class_name, const char *var)

@@ -38,18 +38,58 @@ static const struct {
 };
 #define LAYER_COUNT ((int)(sizeof LAYERS / sizeof LAYERS[0]))
 
-/// What the core's callbacks need: the state, and where the Lua functions are.
+/* The core's drawing runs first and only records the shapes (DrawItem, in buffers that are Lua
+ * userdata at two stack slots); the Lua functions are called after it returned. A callback may do
+ * anything to the world (spawn, remove, close it): called while the core walked the world's
+ * arrays, that freed them under the walk. */
+
+/// One recorded shape: callback cb with up to four numbers (x1, y1, x2, y2 / x, y, r), or a
+/// polygon's `count` points from `first` on in the points buffer.
+typedef struct DrawItem {
+    int cb;
+    uint32_t color;
+    double a[4];
+    int count;
+    size_t first;
+} DrawItem;
+
+/// What the core's callbacks need: the state, the callbacks' slots and the buffers.
 typedef struct DrawCtx {
     lua_State *L;
-    int base; ///< stack slot of CALLBACKS[0]; the others follow
+    int base;        ///< stack slot of CALLBACKS[0]; the others follow
+    int items_slot;  ///< stack slot of the DrawItem buffer (a userdata, replaced when it grows)
+    int points_slot; ///< stack slot of the SteerVec2 buffer
+    DrawItem *items;
+    size_t item_count, item_capacity;
+    SteerVec2 *points;
+    size_t point_count, point_capacity;
 } DrawCtx;
 
-/// Pushes the Lua function for callback cb, or returns false (nothing pushed) when there is none.
-static bool push_callback(const DrawCtx *c, int cb)
+/// A buffer at stack slot `slot` holding *capacity elements of `size` bytes, grown to hold `need`
+/// (a new userdata in the slot; the old one is garbage). A memory error unwinds through the core's
+/// drawing, which only reads.
+static void *grow(lua_State *L, int slot, void *old, size_t used, size_t *capacity, size_t need, size_t size)
 {
-    if (lua_isnil(c->L, c->base + cb)) return false;
-    lua_pushvalue(c->L, c->base + cb);
-    return true;
+    if (need <= *capacity) return old;
+    size_t cap = *capacity ? *capacity : 64;
+    while (cap < need) cap *= 2;
+    if (cap > ((size_t)-1 >> 2) / size) luaL_error(L, "debug_draw: too many shapes");
+    void *p = lua_newuserdatauv(L, cap * size, 0);
+    if (used) memcpy(p, old, used * size);
+    lua_replace(L, slot);
+    *capacity = cap;
+    return p;
+}
+
+static DrawItem *add_item(DrawCtx *c, int cb, uint32_t color)
+{
+    c->items =
+        grow(c->L, c->items_slot, c->items, c->item_count, &c->item_capacity, c->item_count + 1, sizeof *c->items);
+    DrawItem *it = &c->items[c->item_count++];
+    memset(it, 0, sizeof *it);
+    it->cb = cb;
+    it->color = color;
+    return it;
 }
 
 /// A colour word 0xRRGGBBAA as four numbers in [0, 1], the way love.graphics.setColor takes them.
@@ -64,23 +104,21 @@ static void draw_line(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer 
 {
     (void)layer;
     DrawCtx *c = context;
-    if (!push_callback(c, CB_LINE)) return;
-    lua_pushnumber(c->L, a.x);
-    lua_pushnumber(c->L, a.y);
-    lua_pushnumber(c->L, b.x);
-    lua_pushnumber(c->L, b.y);
-    push_color(c->L, color);
-    lua_call(c->L, 8, 0);
+    if (lua_isnil(c->L, c->base + CB_LINE)) return;
+    DrawItem *it = add_item(c, CB_LINE, color);
+    it->a[0] = a.x;
+    it->a[1] = a.y;
+    it->a[2] = b.x;
+    it->a[3] = b.y;
 }
 
 static void circle(DrawCtx *c, int cb, SteerVec2 center, double radius, uint32_t color)
 {
-    if (!push_callback(c, cb)) return;
-    lua_pushnumber(c->L, center.x);
-    lua_pushnumber(c->L, center.y);
-    lua_pushnumber(c->L, radius);
-    push_color(c->L, color);
-    lua_call(c->L, 7, 0);
+    if (lua_isnil(c->L, c->base + cb)) return;
+    DrawItem *it = add_item(c, cb, color);
+    it->a[0] = center.x;
+    it->a[1] = center.y;
+    it->a[2] = radius;
 }
 
 static void draw_circle(SteerVec2 center, double radius, uint32_t color, SteerDebugLayer layer, void *context)
@@ -102,19 +140,16 @@ static void draw_point(SteerVec2 p, double size, uint32_t color, SteerDebugLayer
     circle(context, CB_POINT, p, size, color);
 }
 
-/// A polygon: its points as one flat table {x1, y1, x2, y2, ...} (love.graphics.polygon's form).
 static void polygon(DrawCtx *c, int cb, const SteerVec2 *points, int count, uint32_t color)
 {
-    if (!push_callback(c, cb)) return;
-    lua_createtable(c->L, 2 * count, 0);
-    for (int i = 0; i < count; i++) {
-        lua_pushnumber(c->L, points[i].x);
-        lua_rawseti(c->L, -2, 2 * i + 1);
-        lua_pushnumber(c->L, points[i].y);
-        lua_rawseti(c->L, -2, 2 * i + 2);
-    }
-    push_color(c->L, color);
-    lua_call(c->L, 5, 0);
+    if (lua_isnil(c->L, c->base + cb) || count < 0) return;
+    c->points = grow(c->L, c->points_slot, c->points, c->point_count, &c->point_capacity,
+                     c->point_count + (size_t)count, sizeof *c->points);
+    DrawItem *it = add_item(c, cb, color);
+    it->count = count;
+    it->first = c->point_count;
+    if (count) memcpy(c->points + c->point_count, points, (size_t)count * sizeof *points);
+    c->point_count += (size_t)count;
 }
 
 static void draw_polygon(const SteerVec2 *points, int count, uint32_t color, SteerDebugLayer layer, void *context)
@@ -127,6 +162,35 @@ static void draw_solid_polygon(const SteerVec2 *points, int count, uint32_t colo
 {
     (void)layer;
     polygon(context, CB_SOLID_POLYGON, points, count, color);
+}
+
+/// Calls the Lua function of every recorded shape, in the order the core drew them. The buffers
+/// stay at their slots (a callback cannot reach them), so a callback that changes the world changes
+/// nothing here. A polygon's points go as one flat table {x1, y1, x2, y2, ...} (love.graphics.polygon's form).
+static void replay_items(DrawCtx *c)
+{
+    lua_State *L = c->L;
+    for (size_t i = 0; i < c->item_count; i++) {
+        const DrawItem *it = &c->items[i];
+        lua_pushvalue(L, c->base + it->cb);
+        int nargs;
+        if (it->cb == CB_POLYGON || it->cb == CB_SOLID_POLYGON) {
+            lua_createtable(L, 2 * it->count, 0);
+            for (int k = 0; k < it->count; k++) {
+                lua_pushnumber(L, c->points[it->first + (size_t)k].x);
+                lua_rawseti(L, -2, 2 * k + 1);
+                lua_pushnumber(L, c->points[it->first + (size_t)k].y);
+                lua_rawseti(L, -2, 2 * k + 2);
+            }
+            nargs = 5;
+        } else {
+            int n = it->cb == CB_LINE ? 4 : 3;
+            for (int k = 0; k < n; k++) lua_pushnumber(L, it->a[k]);
+            nargs = n + 4;
+        }
+        push_color(L, it->color);
+        lua_call(L, nargs, 0);
+    }
 }
 
 /// The layers option at idx (an array of names, or a single name): flags, or an argument error.
@@ -183,16 +247,18 @@ static int world_debug_draw(lua_State *L)
         if (k > CB_COUNT) lsteer_unknown_error(L, "option", key, " for debug_draw", keys, CB_COUNT + 1);
     }
     int base = lua_gettop(L) + 1;
-    luaL_checkstack(L, CB_COUNT + 12, "debug_draw");
+    luaL_checkstack(L, CB_COUNT + 20, "debug_draw");
     for (int i = 0; i < CB_COUNT; i++) {
-        lua_getfield(L, 2, CALLBACKS[i]);
+        lsteer_rawfield(L, 2, CALLBACKS[i]);
         if (!lua_isnil(L, -1) && !lua_isfunction(L, -1))
             lsteer_option_error(L, 2, CALLBACKS[i],
                                 lua_pushfstring(L, "function expected, got %s", luaL_typename(L, -1)));
     }
-    lua_getfield(L, 2, "layers");
+    lsteer_rawfield(L, 2, "layers");
     unsigned flags = check_layers(L, lua_gettop(L));
-    DrawCtx ctx = {L, base};
+    lua_pushnil(L); /* the items buffer */
+    lua_pushnil(L); /* the points buffer */
+    DrawCtx ctx = {.L = L, .base = base, .items_slot = lua_gettop(L) - 1, .points_slot = lua_gettop(L)};
     SteerDebugDraw d = steer_default_debug_draw();
     d.draw_segment = draw_line;
     d.draw_circle = draw_circle;
@@ -202,7 +268,8 @@ static int world_debug_draw(lua_State *L)
     d.draw_point = draw_point;
     d.flags = flags;
     d.context = &ctx;
-    steer_world_debug_draw(w->world, &d); /* reads only: an error in a callback unwinds through it */
+    steer_world_debug_draw(w->world, &d); /* reads only: a memory error unwinds through it */
+    replay_items(&ctx);
     lua_settop(L, 1);
     return 1;
 }

@@ -428,7 +428,7 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
         else
             spec_at(a, first_bad, &spec);
         Pending scratch;
-        lua_getfield(L, idx, spec.key);
+        lsteer_rawfield(L, idx, spec.key);
         lsteer_option_error(L, idx, spec.key, lsteer_check_value(L, -1, spec.type, &scratch.value));
     }
     for (int i = 0; i < n; i++) {

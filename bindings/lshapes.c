@@ -118,7 +118,7 @@ void lsteer_push_shape(lua_State *L, int world_idx, LShapeType type, uint64_t pa
 
 LShape *lsteer_check_shape(lua_State *L, int idx, LShapeType type)
 {
-    LShape *s = luaL_checkudata(L, idx, SHAPE_MT[type]);
+    LShape *s = lsteer_check_udata(L, idx, SHAPE_MT[type]);
     if (shape_alive(s)) return s;
     const char *what = lua_pushfstring(L, "%s #%d was removed", SHAPE_NAME[type], shape_number(s));
     if (idx == 1) luaL_error(L, "%s", what); /* self: like a removed vehicle */
@@ -309,7 +309,7 @@ int lsteer_world_path(lua_State *L)
         return lsteer_unknown_error(L, "option", lua_tostring(L, -1), " for path", KNOWN, 1);
     }
     bool loop = false;
-    if (lua_getfield(L, 2, "loop") != LUA_TNIL) {
+    if (lsteer_rawfield(L, 2, "loop") != LUA_TNIL) {
         const char *msg = lsteer_check_value(L, -1, OPT_BOOL, &loop);
         if (msg) lsteer_option_error(L, 2, "loop", msg);
     }
@@ -340,7 +340,7 @@ int lsteer_world_flow_field(lua_State *L)
         return luaL_argerror(L, 2, "cols and rows must be >= 1 (and cols * rows at most 4000000)");
     SteerFlowFieldDef def = {steer_vec2(o.x, o.y), o.cell_size, o.cols, o.rows, NULL};
     lua_Integer cells = (lua_Integer)o.cols * o.rows;
-    if (lua_getfield(L, 2, "vectors") != LUA_TNIL) {
+    if (lsteer_rawfield(L, 2, "vectors") != LUA_TNIL) {
         if (!lua_istable(L, -1)) lsteer_option_error(L, 2, "vectors", "array of {dx, dy} expected");
         if ((lua_Integer)lua_rawlen(L, -1) != cells)
             lsteer_option_error(
@@ -398,7 +398,7 @@ int lsteer_world_walls(lua_State *L) { return list_shapes(L, SHAPE_WALL); }
 #define SHAPE_TYPE(L, up) ((LShapeType)lua_tointeger(L, lua_upvalueindex(up)))
 
 /// Self (argument 1) of a shape closure whose type is upvalue `up`: a handle of that type, alive or not.
-static LShape *check_self(lua_State *L, int up) { return luaL_checkudata(L, 1, SHAPE_MT[SHAPE_TYPE(L, up)]); }
+static LShape *check_self(lua_State *L, int up) { return lsteer_check_udata(L, 1, SHAPE_MT[SHAPE_TYPE(L, up)]); }
 
 static int shape_remove(lua_State *L)
 {

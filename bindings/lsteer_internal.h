@@ -52,12 +52,33 @@
 /// A shape's tag is this plus its LShapeType: each shape metatable knows its own type by it.
 #define LSTEER_SHAPE_TAG UINT64_C(0x2b7e9c40d5a1f368)
 
-/// The userdata at idx if it is `size` bytes long and starts with `tag`, else NULL.
+/// Pushes t[key] of the table at idx without metamethods and returns its type. Option tables are
+/// read this way: an __index could run any script in the middle of a call (close the world the
+/// call is using, spawn the kinds it planned), and an option is a key the table holds.
+static inline int lsteer_rawfield(lua_State *L, int idx, const char *key)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, key);
+    return lua_rawget(L, idx);
+}
+
+/// Whether the handle p at idx (a vehicle or a shape: its tag says which) still has its world as
+/// its first user value. That user value is what keeps the world its `owner` pointer reads alive;
+/// debug.setuservalue can replace it (plain Lua has the whole debug library), and then the pointer
+/// may outlive the world. A handle so changed is no handle: every call refuses it.
+bool lsteer_owner_intact(lua_State *L, int idx, const void *p);
+
+/// The userdata at idx if it is `size` bytes long and starts with `tag`, else NULL; a vehicle or
+/// a shape whose world was taken from its user value (lsteer_owner_intact) is NULL too.
 static inline void *lsteer_test_udata(lua_State *L, int idx, uint64_t tag, size_t size)
 {
     void *p = lua_touserdata(L, idx); /* a light userdata has no length: rawlen gives 0 */
-    return p && lua_rawlen(L, idx) == size && *(const uint64_t *)p == tag ? p : NULL;
+    if (!p || lua_rawlen(L, idx) != size || *(const uint64_t *)p != tag) return NULL;
+    return tag == LSTEER_WORLD_TAG || lsteer_owner_intact(L, idx, p) ? p : NULL;
 }
+/// Self or an argument at idx of the class named `name`: luaL_checkudata's error for another type,
+/// and an error naming debug.setuservalue for a handle whose world was taken from it.
+void *lsteer_check_udata(lua_State *L, int idx, const char *name);
 #define lsteer_test_world(L, idx) ((LWorld *)lsteer_test_udata((L), (idx), LSTEER_WORLD_TAG, sizeof(LWorld)))
 #define lsteer_test_vehicle(L, idx) ((LVehicle *)lsteer_test_udata((L), (idx), LSTEER_VEHICLE_TAG, sizeof(LVehicle)))
 
@@ -139,6 +160,9 @@ typedef struct LWorld {
         int sense;
     } memories;
     LSpawnBits spawn_bits; ///< found once per world, not by name at every spawn
+    /// Its user value tables as made (lua_topointer), by UV_*: lsteer_push_uv refuses others, put
+    /// there by debug.setuservalue (the handles table's values are read as handles without a check).
+    const void *uv[UV_COUNT + 1];
 } LWorld;
 
 typedef struct LVehicle {
@@ -263,7 +287,7 @@ static inline int lsteer_class_index(lua_State *L, int (*get)(lua_State *L, void
     const LMemberKeys *mk = lua_touserdata(L, lua_upvalueindex(LCLASS_UP_KEYS));
     const LClass *cls = mk->cls;
     void *self = lsteer_test_udata(L, 1, cls->tag, cls->size);
-    if (!self) self = luaL_checkudata(L, 1, cls->name); /* raises */
+    if (!self) self = lsteer_check_udata(L, 1, cls->name); /* raises */
     int code = lsteer_class_member(L, mk, self);
     if (code == 0) return 1; /* a method: methods check self themselves */
     if (cls->check_first) cls->check_first(L, self);

@@ -48,13 +48,13 @@ static int removed_error(lua_State *L, int idx)
     return luaL_error(L, "%s was removed", lua_tostring(L, -1));
 }
 
-LVehicle *lsteer_check_handle(lua_State *L, int idx) { return luaL_checkudata(L, idx, VEHICLE_MT); }
+LVehicle *lsteer_check_handle(lua_State *L, int idx) { return lsteer_check_udata(L, idx, VEHICLE_MT); }
 
 LVehicle *lsteer_check_vehicle(lua_State *L, int idx)
 {
     LVehicle *h = lsteer_test_vehicle(L, idx);
     if (!h && idx == 1) lsteer_self_error(L, VEHICLE_MT, "v");
-    if (!h) h = luaL_checkudata(L, idx, VEHICLE_MT); /* raises */
+    if (!h) h = lsteer_check_udata(L, idx, VEHICLE_MT); /* raises */
     if (!handle_live(h)) removed_error(L, idx);
     return h;
 }
@@ -331,7 +331,7 @@ static int spawn_finish(lua_State *L)
     steer_lua_push_vehicle(L, 1, finish->id); /* 4 */
     if (finish->lua_values && lua_istable(L, 2)) {
         for (int i = 0; i < 3; i++) {
-            lua_getfield(L, 2, LUA_VALUES[i]);
+            lsteer_rawfield(L, 2, LUA_VALUES[i]);
             set_lua_value(L, 4, HUV_DATA + i, -1);
             lua_pop(L, 1);
         }
@@ -378,29 +378,38 @@ int lsteer_spawn(lua_State *L)
      * function (kind, data, ...) are looked up only when given, as most spawns give few. */
     uint64_t given = lsteer_read_options2(L, 2, lsteer_spawn_options(), &def, lsteer_vehicle_field_options(), &def);
     const LSpawnBits *bits = &w->spawn_bits;
+    if (lua_istable(L, 2)) {
+        /* First the values whose check may run script code (a class-like brain's think is found
+         * through its __index, which may spawn, remove or close): the world and its kinds are
+         * read after it, so that the kind plan below counts from the kinds as they are. */
+        for (int i = 0; i < 3; i++) {
+            if (!(given & bits->lua_value[i])) continue;
+            const char *msg;
+            lsteer_rawfield(L, 2, LUA_VALUES[i]);
+            if ((msg = check_lua_value(L, HUV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
+            lua_settop(L, 2);
+        }
+        w = lsteer_check_world(L, 1); /* closed by that code: "world was closed" */
+    }
     KindPlan plan = {.fresh_count = 0, .base = w->kind_count};
     uint32_t kind;
     if (lua_istable(L, 2)) {
         const char *msg = NULL;
-        if ((given & bits->kind) && lua_getfield(L, 2, "kind") != LUA_TNIL)
+        if ((given & bits->kind) && lsteer_rawfield(L, 2, "kind") != LUA_TNIL)
             msg = plan_kind(L, 1, &plan, -1, &kind);
         else
             msg = plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);
         if (msg) lsteer_option_error(L, 2, "kind", msg);
         def.kind = kind;
-        if ((given & bits->flock_with) && lua_getfield(L, 2, "flock_with") != LUA_TNIL &&
+        if ((given & bits->flock_with) && lsteer_rawfield(L, 2, "flock_with") != LUA_TNIL &&
             (msg = plan_kinds(L, 1, &plan, -1, &def.flock_kinds)))
             lsteer_option_error(L, 2, "flock_with", msg);
-        if ((given & bits->color) && lua_getfield(L, 2, "color") != LUA_TNIL && (msg = check_color(L, -1, &def.color)))
+        if ((given & bits->color) && lsteer_rawfield(L, 2, "color") != LUA_TNIL &&
+            (msg = check_color(L, -1, &def.color)))
             lsteer_option_error(L, 2, "color", msg);
-        if ((given & bits->combine) && lua_getfield(L, 2, "combine") != LUA_TNIL &&
+        if ((given & bits->combine) && lsteer_rawfield(L, 2, "combine") != LUA_TNIL &&
             (msg = check_combine(L, -1, &def.combine)))
             lsteer_option_error(L, 2, "combine", msg);
-        for (int i = 0; i < 3; i++) {
-            if (!(given & bits->lua_value[i])) continue;
-            lua_getfield(L, 2, LUA_VALUES[i]);
-            if ((msg = check_lua_value(L, HUV_DATA + i, -1))) lsteer_option_error(L, 2, LUA_VALUES[i], msg);
-        }
         lua_settop(L, 2);
     } else {
         plan_kind_name(L, 1, &plan, DEFAULT_KIND, &kind);

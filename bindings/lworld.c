@@ -20,7 +20,12 @@ LWorld *lsteer_check_world(lua_State *L, int idx)
     return w;
 }
 
-void lsteer_push_uv(lua_State *L, int world_idx, int uv) { lua_getiuservalue(L, world_idx, uv); }
+void lsteer_push_uv(lua_State *L, int world_idx, int uv)
+{
+    lua_getiuservalue(L, world_idx, uv);
+    const LWorld *w = lua_touserdata(L, world_idx);
+    if (lua_topointer(L, -1) != w->uv[uv]) luaL_error(L, "steer.World whose tables were replaced (debug.setuservalue)");
+}
 
 SteerWorld *steer_lua_to_world(lua_State *L, int idx)
 {
@@ -33,7 +38,7 @@ SteerWorld *steer_lua_to_world(lua_State *L, int idx)
 int lsteer_kind_find(lua_State *L, int world_idx, const char *name)
 {
     lsteer_push_uv(L, world_idx, UV_KINDS);
-    int kind = lua_getfield(L, -1, name) == LUA_TNUMBER ? (int)lua_tointeger(L, -1) : -1;
+    int kind = lsteer_rawfield(L, -1, name) == LUA_TNUMBER ? (int)lua_tointeger(L, -1) : -1;
     lua_pop(L, 2);
     return kind;
 }
@@ -43,6 +48,8 @@ uint32_t lsteer_kind_intern(lua_State *L, int world_idx, const char *name)
     int found = lsteer_kind_find(L, world_idx, name);
     if (found >= 0) return (uint32_t)found;
     LWorld *w = lua_touserdata(L, world_idx);
+    /* (a spawn plans its kinds against this limit; this is the last line, never reached) */
+    if (w->kind_count >= STEER_MAX_KINDS) luaL_error(L, "too many kinds (at most 64 per world)");
     uint32_t kind = (uint32_t)w->kind_count++;
     lsteer_push_uv(L, world_idx, UV_KINDS);
     lua_pushstring(L, name);
@@ -103,7 +110,7 @@ static uint64_t check_kind_filter(lua_State *L, int world_idx, int arg, bool *no
 
 static SteerEdges check_edges(lua_State *L, int opts)
 {
-    lua_getfield(L, opts, "edges");
+    lsteer_rawfield(L, opts, "edges");
     SteerEdges edges = STEER_EDGES_NONE;
     if (!lua_isnil(L, -1)) {
         int i = lsteer_names_find(L, -1, &LSTEER_EDGES_NAMES);
@@ -111,7 +118,7 @@ static SteerEdges check_edges(lua_State *L, int opts)
         edges = (SteerEdges)i;
     }
     lua_pop(L, 1);
-    lua_getfield(L, opts, "wrap");
+    lsteer_rawfield(L, opts, "wrap");
     if (!lua_isnil(L, -1)) {
         bool wrap = false;
         const char *msg = lsteer_check_value(L, -1, OPT_BOOL, &wrap);
@@ -131,7 +138,7 @@ int lsteer_world_new(lua_State *L)
     lsteer_read_options2(L, 1, lsteer_world_options(), &def, lsteer_world_field_options(), &def);
     if (lua_istable(L, 1)) {
         def.edges = check_edges(L, 1);
-        lua_getfield(L, 1, "seed");
+        lsteer_rawfield(L, 1, "seed");
         if (!lua_isnil(L, -1)) {
             int ok = 0;
             lua_Integer seed = lua_tointegerx(L, -1, &ok);
@@ -146,7 +153,7 @@ int lsteer_world_new(lua_State *L)
         /* the core takes 0 for its default (a zeroed SteerWorldDef); given in Lua it is a mistake */
         if (def.threads == 0) lsteer_option_error(L, 1, "threads", "integer >= 1 expected, got 0");
         const char *msg = NULL;
-        if (lua_getfield(L, 1, "think_hz") != LUA_TNIL && (msg = lsteer_check_think_hz(L, -1, &think_hz)))
+        if (lsteer_rawfield(L, 1, "think_hz") != LUA_TNIL && (msg = lsteer_check_think_hz(L, -1, &think_hz)))
             lsteer_option_error(L, 1, "think_hz", msg);
         lua_pop(L, 1);
     }
@@ -161,14 +168,11 @@ int lsteer_world_new(lua_State *L)
     lsteer_brains_init(&w->brains, think_hz);
     lsteer_spawn_bits_init(&w->spawn_bits);
     luaL_setmetatable(L, WORLD_MT);
-    for (int uv = UV_HANDLES; uv <= UV_KINDS; uv++) {
+    for (int uv = UV_HANDLES; uv <= UV_COUNT; uv++) {
         lua_newtable(L);
+        w->uv[uv] = lua_topointer(L, -1);
         lua_setiuservalue(L, -2, uv);
     }
-    lua_newtable(L);
-    lua_setiuservalue(L, -2, UV_SHAPES);
-    lua_newtable(L);
-    lua_setiuservalue(L, -2, UV_TAGS);
     w->tag_count = 0;
     memset(&w->memories, 0, sizeof w->memories);
     /* The world's memory comes from the Lua state's allocator, as the brains' arrays do: a capped
@@ -186,9 +190,13 @@ static int world_step(lua_State *L)
     LWorld *w = lsteer_check_world(L, 1);
     lua_Integer n = luaL_optinteger(L, 2, 1);
     luaL_argcheck(L, n >= 0, 2, "number of steps must be >= 0");
+    lua_getfield(L, LUA_REGISTRYINDEX, STEER_LUA_STEP_CHECK); /* the host's budget (steer_lua.h) */
+    lua_CFunction check = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
     for (lua_Integer i = 0; i < n; i++) {
         if (w->brains.collecting) lsteer_collect_events(L, w); /* the last step's, before this step replaces them */
         steer_world_step(w->world);
+        if (check) check(L); /* may raise: the steps taken stay taken, as after any error */
     }
     lua_settop(L, 1); /* the world, so that calls chain: w:step(60):count() */
     return 1;

@@ -43,6 +43,12 @@ STEER_LUA_API void steer_lua_hold_world(lua_State *L, int idx);
 /// garbage collection frees it). Does nothing when idx is not a world.
 STEER_LUA_API void steer_lua_release_world(lua_State *L, int idx);
 
+/// The registry field where a host may put a C function (lua_pushcfunction) that w:step(n) calls
+/// after each of its steps with the calling state, ignoring what it returns: a host's time budget
+/// stops Lua code with a hook, which never runs inside one long C call, so this is where the host
+/// checks its budget (and raises its error) in a w:step(1e9).
+#define STEER_LUA_STEP_CHECK "steer.step_check"
+
 /// Pushes the one cached handle (steer.Vehicle) of vehicle `id` of the world at index world_idx;
 /// pushes nil when the id names no live vehicle of that world.
 STEER_LUA_API void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id);

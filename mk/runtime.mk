@@ -38,7 +38,8 @@ run: $(BUILD)/steer
 # (test_runtime_session).
 RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap test_runtime_trace \
                 test_runtime_scene test_runtime_brains test_runtime_errors test_runtime_replay test_runtime_rewind \
-                test_runtime_brain_reload test_runtime_session
+                test_runtime_brain_reload test_runtime_session \
+                test_runtime_sealed
 RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
 $(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'
 $(RUNTIME_TEST_BIN): TEST_LIBS = $(RUNTIME_LIBS)
@@ -47,7 +48,8 @@ RUNTIME_INPROCESS_TESTS = $(BUILD)/asan/tests/test_runtime_input $(BUILD)/asan/t
                           $(BUILD)/asan/tests/test_runtime_scene $(BUILD)/asan/tests/test_runtime_brains \
                           $(BUILD)/asan/tests/test_runtime_errors $(BUILD)/asan/tests/test_runtime_replay \
                           $(BUILD)/asan/tests/test_runtime_rewind $(BUILD)/asan/tests/test_runtime_brain_reload \
-                          $(BUILD)/asan/tests/test_runtime_session
+                          $(BUILD)/asan/tests/test_runtime_session \
+                          $(BUILD)/asan/tests/test_runtime_sealed
 $(RUNTIME_INPROCESS_TESTS): TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 $(RUNTIME_INPROCESS_TESTS): $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 
@@ -158,3 +160,30 @@ rewind-shot: $(BUILD)/rewind_shot
 
 $(BUILD)/rewind_shot: bench/rewind/rewind_shot.c $(RUNTIME_OBJ) $(BINDINGS_OBJ) $(RENDER_OBJ) $(BUILD)/libsteer.a
 	$(CC) $(CSTD) $(WARN) $(CFLAGS) $(RUNTIME_CFLAGS) -Isrc/runtime $^ $(RUNTIME_LIBS) -o $@
+
+# The scene host under the fuzzer (tests/fuzz/fuzz_scene.c; mk/fuzz.mk has the other harnesses, but
+# this one links the program's objects, whose lists are made in this file): make fuzz-scene runs it
+# under libFuzzer (clang, from the sources), make test replays tests/fuzz/corpus/scene with the
+# tests' compiler and sanitizers.
+FUZZ_SCENE_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Isrc/core -Itests/fuzz
+$(BUILD)/asan/fuzz/fuzz_scene.o: tests/fuzz/fuzz_scene.c $(RUNTIME_HDR) $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(FLAVOUR_FLAGS_asan) $(FUZZ_SCENE_CFLAGS) -c $< -o $@
+
+$(BUILD)/asan/tests/replay_scene: $(BUILD)/asan/fuzz/replay.o $(BUILD)/asan/fuzz/fuzz_scene.o $(RUNTIME_OBJ_ASAN) \
+                                  $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN) $(BUILD)/asan/libsteer.a
+	$(CC) -O1 -g $(SAN) $^ $(RUNTIME_LIBS) -o $@
+
+TEST_PREREQS += $(BUILD)/asan/tests/replay_scene
+TEST_SUITES  += "$(BUILD)/asan/tests/replay_scene tests/fuzz/corpus/scene"
+
+FUZZ_SCENE_SRC = tests/fuzz/fuzz_scene.c $(RUNTIME_SRC) $(wildcard bindings/*.c) $(RENDER_SRC) $(CORE_SRC)
+$(BUILD)/fuzz/fuzz_scene: $(FUZZ_SCENE_SRC) $(RUNTIME_HDR) $(CORE_HDR) $(wildcard bindings/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) $(FUZZ_SCENE_CFLAGS) -Isrc/render $(RENDER_CFLAGS) $(FUZZ_SCENE_SRC) \
+	    $(RUNTIME_LIBS) -o $@
+
+.PHONY: fuzz-scene
+fuzz-scene: fuzz-deps $(BUILD)/fuzz/fuzz_scene
+	$(call FUZZ_RUN,scene)
+fuzz: fuzz-scene

@@ -400,7 +400,12 @@ void app_frame(App *app, double seconds)
         double max_catch_up = MAX_CATCH_UP_S * app_time_scale(app);
         app->accumulator += seconds * app_time_scale(app);
         if (app->accumulator > max_catch_up && !app->opt.headless) app->accumulator = max_catch_up;
-        while (app->accumulator >= dt && !steps_done(app)) {
+        /* SIGTERM/SIGINT (g_stop) end the frame at the next step, not after the frame's steps */
+        for (int n = 0; app->accumulator >= dt && !steps_done(app) && !g_stop; n++) {
+            if (n == APP_MAX_STEPS_PER_FRAME && !app->opt.headless) {
+                app->accumulator = 0.0;
+                break;
+            }
             app->accumulator -= dt;
             app_step(app);
         }
@@ -549,5 +554,6 @@ int app_run(App *app)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL); /* in a window too, instead of SDL's, which only queues a quit event */
-    return app->opt.headless ? run_headless(app) : run_window(app);
+    int status = app->opt.headless ? run_headless(app) : run_window(app);
+    return guard_stopped_by() ? 128 + guard_stopped_by() : status; /* a script held the run at the signal */
 }

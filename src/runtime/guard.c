@@ -23,6 +23,9 @@ static bool g_timer_ok;
 static timer_t g_watchdog;
 static bool g_watchdog_ok;
 static volatile sig_atomic_t g_stop_signal; ///< SIGINT/SIGTERM received (guard_request_exit)
+static int g_stopped_by;                    ///< the signal that stopped a script (guard_stopped_by)
+static volatile double g_stop_since;        ///< when it was received
+static volatile sig_atomic_t g_stopping;    ///< a call still ran half a second after it: calls are stopped
 static volatile double g_closing_since;     ///< guard_watch_closing: when teardown began; 0 = not closing
 static volatile double g_closing_limit;
 #define GUARD_WATCHDOG_SIGNAL (SIGRTMIN + 2) /* a signal of its own: SIGALRM is the budget's */
@@ -34,6 +37,27 @@ double guard_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static size_t g_total_used; ///< every guard's memory_used (guard_total_memory)
+
+size_t guard_total_memory(void) { return g_total_used; }
+
+/* Notes where the refused allocation was asked for: the innermost Lua line of the running thread.
+ * lua_getstack and lua_getinfo("Sl") only read the call stack, so they may run inside the allocator. */
+static void note_refusal(Guard *g)
+{
+    g->refused_at[0] = '\0';
+    if (!g->L) return;
+    GuardThread *inner = g->threads;
+    lua_State *T = inner ? inner->co : g->L;
+    lua_Debug ar;
+    for (int level = 0; level < 8 && lua_getstack(T, level, &ar); level++) {
+        if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(g->refused_at, sizeof g->refused_at, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+}
+
 void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
     Guard *g = ud;
@@ -41,14 +65,19 @@ void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize == 0) {
         free(ptr);
         g->memory_used -= old;
+        g_total_used -= old;
         return NULL;
     }
     /* The cap binds scripts: the host's own small pushes between calls must never fail (an
      * error there would be outside any protected call). */
-    if (nsize > old && g->active && g->memory_used - old + nsize > g->memory_cap) return NULL;
+    if (nsize > old && g->active && g->memory_used - old + nsize > g->memory_cap) {
+        note_refusal(g);
+        return NULL;
+    }
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
     g->memory_used = g->memory_used - old + nsize;
+    g_total_used = g_total_used - old + nsize;
     if (g->memory_used > g->memory_peak) g->memory_peak = g->memory_used;
     return p;
 }
@@ -97,7 +126,8 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         return;
     }
     double left = g->call_start + g->budget_s - guard_now();
-    if (!g->expired && left > 0) {
+    int stop = g_stopping ? g_stop_signal : 0;
+    if (!g->expired && left > 0 && !stop) {
         lua_sethook(L, NULL, 0, 0);
         arm_timer(left);
         return;
@@ -106,14 +136,28 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         g->expired = true;
         lua_Debug where;
         char place[200] = "";
-        if (lua_getstack(L, 0, &where) && lua_getinfo(L, "Sl", &where) && where.currentline > 0)
-            snprintf(place, sizeof place, "%s:%d: ", where.short_src, where.currentline);
-        snprintf(g->message, sizeof g->message, "%sscript exceeded its time budget (%.0f ms)", place,
-                 g->budget_s * 1000.0);
+        /* the innermost Lua line: level 0 is a C function when guard_check runs the hook */
+        for (int level = 0; level < 8 && !place[0] && lua_getstack(L, level, &where); level++)
+            if (lua_getinfo(L, "Sl", &where) && where.currentline > 0)
+                snprintf(place, sizeof place, "%s:%d: ", where.short_src, where.currentline);
+        if (stop) g_stopped_by = stop;
+        if (stop) /* SIGINT/SIGTERM: the run ends now, the way a timeout ends a call */
+            snprintf(g->message, sizeof g->message, "%sscript stopped: the program received %s", place,
+                     stop == SIGINT ? "SIGINT" : "SIGTERM");
+        else
+            snprintf(g->message, sizeof g->message, "%sscript exceeded its time budget (%.0f ms)", place,
+                     g->budget_s * 1000.0);
     }
     /* Sticky: the hook stays on every instruction, so a pcall in the script only delays this. */
     lua_pushstring(L, g->message);
     lua_error(L);
+}
+
+/* Arms the budget's hook on the guarded state and its coroutines (from a signal handler too). */
+static void arm_hooks(Guard *g)
+{
+    lua_sethook(g->L, budget_hook, LUA_MASKCOUNT, 1);
+    for (GuardThread *t = g->threads; t; t = t->outer) lua_sethook(t->co, budget_hook, LUA_MASKCOUNT, 1);
 }
 
 static void on_timer(int sig)
@@ -121,10 +165,7 @@ static void on_timer(int sig)
     (void)sig;
     Guard *g = g_current;
     if (!g || !g->active || !g->L) return;
-    lua_sethook(g->L, budget_hook, LUA_MASKCOUNT, 1);
-    int n = g->thread_count;
-    for (int i = 0; i < n && i < 32; i++)
-        if (g->threads[i]) lua_sethook(g->threads[i], budget_hook, LUA_MASKCOUNT, 1);
+    arm_hooks(g);
     /* The hook stops the call at its next instruction, unless none comes: Lua runs finalizers
      * with hooks off, and a C function runs no instructions. The watchdog covers those. */
     if (!g_stop_signal) arm_watchdog(g->call_start + guard_hard_limit_s(g) - guard_now());
@@ -141,8 +182,8 @@ static void where(Guard *g, char *out, size_t size)
 {
     out[0] = '\0';
     if (!g || !g->L) return;
-    int n = g->thread_count;
-    lua_State *T = n > 0 && n <= 32 && g->threads[n - 1] ? g->threads[n - 1] : g->L;
+    GuardThread *inner = g->threads;
+    lua_State *T = inner ? inner->co : g->L;
     lua_Debug ar;
     for (int level = 0; level < 8 && lua_getstack(T, level, &ar); level++) {
         if (lua_getinfo(T, "Sl", &ar) && ar.currentline > 0) {
@@ -182,18 +223,24 @@ static void on_watchdog(int sig)
     double closing = g_closing_since > 0.0 ? now - g_closing_since : -1.0;
     int stop = g_stop_signal;
     if (stop) {
-        /* A second after SIGINT/SIGTERM: the loop would have ended by now unless a script holds it
-         * (a guarded call that has run half a second, or finalizers while closing for a second: a
-         * frame's calls and the program's own teardown take milliseconds, even on a busy machine).
-         * Otherwise the program is finishing its own work: look again shortly. */
+        /* After SIGINT/SIGTERM the loop ends at its next step unless a script holds it: a guarded
+         * call that has run half a second (a frame's calls take milliseconds, even on a busy
+         * machine) is stopped like a timeout, at its next instruction, and so is every call after
+         * it, so that the run ends cleanly. A second after the signal, one that is still running
+         * (where no hook reaches: a finalizer, a C function) or finalizers while closing for a
+         * second end the process. Otherwise the program is finishing its own work: look again. */
         static bool marking;
-        if ((busy && running >= 0.5) || closing >= 1.0) {
+        if (busy && running >= 0.5 && !g_stopping && g->L) {
+            g_stopping = 1;
+            arm_hooks(g);
+            arm_watchdog(0.1);
+            return;
+        }
+        if (now - g_stop_since >= 1.0 && ((busy && running >= 0.5) || closing >= 1.0)) {
             if (busy && !marking && !g->expired) { /* first make the line current (line_hook), then tell */
                 marking = true;
                 lua_sethook(g->L, line_hook, LUA_MASKCOUNT, 1);
-                int n = g->thread_count;
-                for (int i = 0; i < n && i < 32; i++)
-                    if (g->threads[i]) lua_sethook(g->threads[i], line_hook, LUA_MASKCOUNT, 1);
+                for (GuardThread *t = g->threads; t; t = t->outer) lua_sethook(t->co, line_hook, LUA_MASKCOUNT, 1);
                 arm_watchdog(0.05);
                 return;
             }
@@ -231,9 +278,12 @@ static void on_watchdog(int sig)
 
 void guard_request_exit(int sig)
 {
+    g_stop_since = guard_now();
     g_stop_signal = sig;
-    arm_watchdog(1.0);
+    arm_watchdog(0.1); /* (on_watchdog: a script that holds the loop is stopped, then the run ends) */
 }
+
+int guard_stopped_by(void) { return g_stopped_by; }
 
 void guard_watch_closing(double limit_s)
 {
@@ -299,9 +349,14 @@ void guard_begin(Guard *guard)
     g_current = guard;
     guard->active = 1;
     arm_timer(guard->budget_s);
+    if (g_stopping && guard->L) arm_hooks(guard); /* the program is ending: no new call runs */
 }
 
-void guard_mark_call(Guard *guard) { guard->call_start = guard_now(); }
+void guard_mark_call(Guard *guard)
+{
+    guard->call_start = guard_now();
+    if (g_stopping && guard->L && guard->active) arm_hooks(guard);
+}
 
 void guard_recover(Guard *guard)
 {
@@ -309,6 +364,7 @@ void guard_recover(Guard *guard)
     guard->expired = false;
     guard->call_start = guard_now();
     arm_timer(guard->budget_s);
+    if (g_stopping && guard->L) arm_hooks(guard);
 }
 
 bool guard_end(Guard *guard)
@@ -332,14 +388,12 @@ static int resume_tracked(Guard *g, lua_State *L, lua_State *co, int narg)
         return -1;
     }
     lua_xmove(L, co, narg);
-    int slot = g->thread_count;
-    if (slot < 32) g->threads[slot] = co;
-    g->thread_count = slot + 1;
+    GuardThread node = {co, g->threads};
+    g->threads = &node; /* (the signal handlers read the chain: the node is whole before it is linked) */
     if (g->expired) lua_sethook(co, budget_hook, LUA_MASKCOUNT, 1);
     int nres = 0;
     int status = lua_resume(co, L, narg, &nres);
-    g->thread_count = slot;
-    if (slot < 32) g->threads[slot] = NULL;
+    g->threads = node.outer;
     if (g->active && g->expired) {
         /* Out of time inside the coroutine: the resumer must not carry on as if it had failed. */
         lua_pushstring(L, g->message);
@@ -399,6 +453,66 @@ static int guarded_wrap(lua_State *L)
     lua_xmove(L, co, 1);
     lua_pushcclosure(L, guarded_wrap_call, 2);
     return 1;
+}
+
+/* ---- xpcall under the guard -------------------------------------------------------------- */
+
+/* The message handler xpcall gets: the script's (upvalue 2) unless the budget is what failed. */
+static int guarded_handler(lua_State *L)
+{
+    Guard *g = lua_touserdata(L, lua_upvalueindex(1));
+    if (g->active && g->expired) return 1; /* the timeout as it is: the script's handler would run hookless */
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int xpcall_done(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)status;
+    (void)ctx;
+    return lua_gettop(L);
+}
+
+static int guarded_xpcall(lua_State *L)
+{
+    luaL_checktype(L, 2, LUA_TFUNCTION);   /* as Lua's xpcall: the handler must be a function */
+    lua_pushvalue(L, lua_upvalueindex(1)); /* xpcall */
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(2)); /* the guard */
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 2);
+    lua_rotate(L, 3, 3); /* xpcall, f, handler before the arguments */
+    lua_remove(L, 1);
+    lua_remove(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, xpcall_done); /* (a coroutine may yield inside) */
+    return lua_gettop(L);
+}
+
+void guard_open_xpcall(Guard *guard, lua_State *L)
+{
+    lua_getglobal(L, "xpcall");
+    lua_pushlightuserdata(L, guard);
+    lua_pushcclosure(L, guarded_xpcall, 2);
+    lua_setglobal(L, "xpcall");
+}
+
+void guard_check(lua_State *L)
+{
+    if (!(lua_gethookmask(L) & LUA_MASKCOUNT)) return;
+    lua_Hook hook = lua_gethook(L);
+    if (hook != budget_hook) return;
+    lua_Debug ar;
+    memset(&ar, 0, sizeof ar);
+    ar.event = LUA_HOOKCOUNT;
+    hook(L, &ar);
+}
+
+int guard_step_check(lua_State *L)
+{
+    guard_check(L);
+    return 0;
 }
 
 void guard_open_coroutines(Guard *guard, lua_State *L)

@@ -31,13 +31,23 @@ typedef struct Guard {
     size_t memory_cap;  ///< bytes
     size_t memory_used; ///< bytes currently held by the state
     size_t memory_peak;
-    volatile int active;             ///< inside guard_begin .. guard_end
-    double call_start;               ///< monotonic seconds when the current call began
-    bool expired;                    ///< the current call ran out of time (sticky until guard_end)
-    char message[256];               ///< the timeout message with file:line
-    lua_State *volatile threads[32]; ///< coroutines being resumed, innermost last (the hook goes on them too)
-    volatile int thread_count;
+    volatile int active; ///< inside guard_begin .. guard_end
+    double call_start;   ///< monotonic seconds when the current call began
+    bool expired;        ///< the current call ran out of time (sticky until guard_end)
+    char message[256];   ///< the timeout message with file:line
+    /// The coroutines being resumed, innermost first (the hook goes on them too): a chain of nodes
+    /// on the C stack of each resume, so that any depth of nesting is covered.
+    struct GuardThread *volatile threads;
+    /// Where the last allocation the cap refused was asked for ("file:line", "" when no Lua line
+    /// ran): Lua reports a memory error without a message handler, so the host adds it.
+    char refused_at[200];
 } Guard;
+
+/// One coroutine being resumed (guard.c): a node of Guard.threads.
+typedef struct GuardThread {
+    lua_State *co;
+    struct GuardThread *outer;
+} GuardThread;
 
 /* The watchdog. Where no hook can run (Lua runs __gc finalizers with hooks off; a C function runs
  * no instructions) a call is not stopped at its budget. A second timer notices a call still running
@@ -48,6 +58,11 @@ typedef struct Guard {
 #define GUARD_HARD_FACTOR 10.0
 #define GUARD_HARD_MIN_S 5.0
 #define GUARD_EXIT_HUNG 4
+
+/// Bytes held by every guarded state of the process together (the live host, rewind's keyframes
+/// and the host a jump replays): what one run's --memory-cap bounds (rewind.c builds no keyframe
+/// that would pass it).
+size_t guard_total_memory(void);
 
 /// The lua_Alloc of a capped state; ud is the Guard.
 void *guard_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
@@ -67,6 +82,17 @@ void guard_recover(Guard *guard);
 /// Ends the stretch: disarms the timer and the hook. Returns true when the budget expired.
 bool guard_end(Guard *guard);
 
+/// Replaces the global xpcall with one whose message handler is not run for the budget's error:
+/// Lua runs a message handler with hooks off when the error came from a hook, so an endless
+/// handler (xpcall(error, function() while true do end end)) escaped the budget.
+void guard_open_xpcall(Guard *guard, lua_State *L);
+
+/// For a C function that runs long on its own (w:step(n)): runs the budget's hook if the timer
+/// armed it on L, so that the call is stopped at its budget like Lua code (raises the timeout).
+void guard_check(lua_State *L);
+/// guard_check as a lua_CFunction, for steer_lua.h's STEER_LUA_STEP_CHECK.
+int guard_step_check(lua_State *L);
+
 /// Replaces coroutine.resume and coroutine.wrap (the `coroutine` table must be loaded) with
 /// versions that tell the guard which coroutine runs, so that an endless loop inside one is
 /// stopped too, and that pass a timeout on to the resumer instead of returning it as a value.
@@ -77,9 +103,15 @@ double guard_now(void);
 
 /// How long a call of this guard may run before the watchdog ends the process (seconds).
 double guard_hard_limit_s(const Guard *guard);
-/// From a SIGINT/SIGTERM handler (async-signal-safe): the caller's loop is to stop; if a script
-/// still holds the program a second later, the watchdog ends it with status 128 + sig.
+/// From a SIGINT/SIGTERM handler (async-signal-safe): the caller's loop is to stop. A call still
+/// running half a second later is stopped like a timeout ("script stopped: the program received
+/// SIGTERM"), and so is every later call, so that the loop ends cleanly (guard_stopped_by); one no
+/// hook reaches still holding the program a second later is ended by the watchdog, status 128 + sig.
 void guard_request_exit(int sig);
+/// The signal (SIGINT, SIGTERM) that stopped a running script after guard_request_exit, or 0: the
+/// run then ends cleanly (its recording finished) with status 128 + that signal, as one the
+/// watchdog ends, since a script still held it.
+int guard_stopped_by(void);
 /// Teardown (closing the Lua state runs every pending finalizer) begins: the watchdog ends the
 /// process if it lasts over limit_s. guard_closed when it is done.
 void guard_watch_closing(double limit_s);

@@ -117,9 +117,9 @@ void options_print_help(FILE *out, const char *program)
             "  --screenshot F.png  save a PNG of the view (works headless; the name must end in .png)\n"
             "  --at-step N         take the screenshot after step N (default: at the end; needs\n"
             "                      --screenshot and a run that reaches step N)\n"
-            "  --fps N             frame cap in a window (default 120; none with --vsync);\n"
-            "                      headless: the virtual frame rate (default 60), which never\n"
-            "                      changes what the simulation computes\n"
+            "  --fps N             frame cap in a window, at most 1000 (default 120; none with\n"
+            "                      --vsync); headless: the virtual frame rate (default 60), which\n"
+            "                      never changes what the simulation computes\n"
             "  --vsync             wait for the display's vertical sync\n"
             "  --think-hz H        how often each brain's think(v, dt) runs (default: the scene's\n"
             "                      world think_hz, 10 unless set; 0 = never)\n"
@@ -445,7 +445,9 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
             if (!parse_ll(value, 0, &opt->at_step)) BAD("a whole number >= 0");
         } else if (!strcmp(a, "--fps")) {
             NEED_VALUE();
-            if (!parse_double(value, 0.0, &opt->fps)) BAD("a number >= 0");
+            /* (bounded: at --fps 1e9 a headless frame advanced a billionth of a second, and a run
+             * spent its time on frames without a step) */
+            if (!parse_double(value, 0.0, &opt->fps) || opt->fps > APP_MAX_FPS) BAD("a number from 0 to 1000");
         } else if (!strcmp(a, "--think-hz")) {
             NEED_VALUE();
             if (!parse_double(value, 0.0, &opt->run.think_hz)) BAD("a number >= 0");

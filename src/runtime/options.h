@@ -10,6 +10,12 @@
 
 #include "run_settings.h"
 
+/* The highest --fps: a frame rate no display has, so that a frame always advances some time. */
+#define APP_MAX_FPS 1000.0
+/* Physics steps one frame of a window may take (a catch-up at x8 with --physics-hz 1000000 was
+ * 2,000,000): past it the frame drops the time left, and the simulation slows down instead. */
+#define APP_MAX_STEPS_PER_FRAME 10000
+
 typedef struct AppOptions {
     const char *script;     ///< the scene file
     bool headless;          ///< no window; prints a summary at the end

@@ -52,6 +52,10 @@ struct Player {
     ScriptTape tape;
     char **args; ///< the recording's `arg` (TAPE_ARGS): arg[0], then the words; NULL when it has none
     int arg_count;
+    /// A recording that ends without its end record (a run that crashed, was killed or filled its
+    /// disk): bytes up to its last complete step and their steps, for replay_open to replay those.
+    size_t cut_len;
+    long long cut_steps;
 };
 
 static const char *record_name(int type) { return tape_record_name(type); }
@@ -200,6 +204,8 @@ static bool check_records(Player *p, char *error, size_t error_size)
 {
     TapeReader r = p->r;
     long long steps = 0;
+    p->cut_len = 0;
+    size_t complete = r.pos; /* the end of the last complete step (or of the header) */
     while (r.pos < r.len) {
         size_t at = r.pos;
         unsigned char type;
@@ -215,10 +221,14 @@ static bool check_records(Player *p, char *error, size_t error_size)
             snprintf(error, error_size, "%s: the %s record at byte %zu %s (after step %lld)",
                      r.ended ? "truncated" : "corrupt", record_name(type), at,
                      r.ended ? "is cut off: the file ends inside it" : "is malformed", steps);
+            if (r.ended) p->cut_len = complete, p->cut_steps = steps;
             return false;
         }
         p->bytes_by_type[type] += r.pos - at;
-        if (type == TAPE_STEP) steps++;
+        if (type == TAPE_STEP) {
+            steps++;
+            complete = r.pos;
+        }
         if (type == TAPE_END) {
             if (r.pos != r.len) {
                 snprintf(error, error_size, "corrupt: %zu bytes after the end record (at byte %zu)", r.len - r.pos, at);
@@ -231,6 +241,8 @@ static bool check_records(Player *p, char *error, size_t error_size)
              "truncated: the file ends after step %lld without its end record (the recording was "
              "cut off)",
              steps);
+    p->cut_len = complete;
+    p->cut_steps = steps;
     return false;
 }
 
@@ -367,7 +379,7 @@ static bool tape_file(void *ctx, const char *path, ScriptFileRead *file)
     bool ok = peek_named(p, TAPE_INPUT, path, &r) && tape_get_byte(&r, &outcome);
     memset(file, 0, sizeof *file);
     if (ok && outcome == SCRIPT_FILE_FAILED) {
-        uint64_t errnum;
+        uint64_t errnum = 0; /* (read only when the message was) */
         ok = tape_get_string(&r, &file->message, &file->message_len) && tape_get_varint(&r, &errnum);
         file->errnum = (int)(errnum & 0x7fffffff);
     } else if (ok && outcome == SCRIPT_FILE_READ) {
@@ -441,6 +453,43 @@ static bool start(Player *p, char *why, size_t why_size)
     return true;
 }
 
+/* The recording of a run that crashed, was killed or filled its disk ends without its end record,
+ * perhaps inside a record: the run one most wants to replay. `p` failed to start with `why`: a
+ * player over its bytes up to the last complete step, with the end record a finished run has, and
+ * a warning that says where it ends. */
+static Player *replay_open_cut(Player *p, const char *why, char *error, size_t error_size)
+{
+    char name[sizeof p->name];
+    snprintf(name, sizeof name, "%s", p->name);
+    size_t len = p->cut_len;
+    long long steps = p->cut_steps;
+    TapeBuffer b = {0};
+    tape_put_bytes(&b, p->data, len);
+    tape_put_byte(&b, TAPE_END);
+    tape_put_varint(&b, (uint64_t)steps);
+    replay_close(p);
+    p = b.failed ? NULL : calloc(1, sizeof *p);
+    if (!p) {
+        tape_buffer_free(&b);
+        snprintf(error, error_size, "option --replay: %s: out of memory", name);
+        return NULL;
+    }
+    snprintf(p->name, sizeof p->name, "%s", name);
+    p->data = b.data;
+    p->len = b.len;
+    char again[1024];
+    if (!start(p, again, sizeof again)) { /* (what came before the cut was checked already) */
+        snprintf(error, error_size, "option --replay: %s: %s", name, why);
+        replay_close(p);
+        return NULL;
+    }
+    fprintf(stderr,
+            "steer: warning: %s was cut off (%s): a run that crashed, was killed or filled its disk; it replays up to "
+            "step %lld, its last complete step\n",
+            name, why, steps);
+    return p;
+}
+
 Player *replay_open(const char *path, char *error, size_t error_size)
 {
     char why[1024];
@@ -458,6 +507,7 @@ Player *replay_open(const char *path, char *error, size_t error_size)
     }
     p->data = (unsigned char *)data;
     if (!start(p, why, sizeof why)) {
+        if (p->cut_steps > 0) return replay_open_cut(p, why, error, error_size);
         snprintf(error, error_size, "option --replay: %s: %s", path, why);
         replay_close(p);
         return NULL;

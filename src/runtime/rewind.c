@@ -324,6 +324,17 @@ static bool jump(Rewind *rw, App *app, long long step, long long last, bool may_
     if (!ok)
         snprintf(error, error_size, "the replay of the recording diverged: %s",
                  replay_divergence(from.player) ? replay_divergence(from.player) : "it ended early");
+    if (!ok && !continuing) {
+        /* The host shown (the live run, most often) stays: a replay that diverged shows a world
+         * the run never had, and taking its place lost the live run and the rest of the recording. */
+        rewind_keep_shown_after_divergence(error, error_size, step, app->session.steps, rw->player == NULL);
+        guard_watch_closing(GUARD_HARD_MIN_S);
+        if (host) script_destroy(host);
+        guard_closed();
+        replay_close(from.player);
+        rw->last_jump_ms = (guard_now() - t0) * 1000.0;
+        return false;
+    }
     if (!continuing) { /* the host shown until now goes (a restart in the replay replaced only its own) */
         guard_watch_closing(GUARD_HARD_MIN_S);
         script_destroy(app->session.host);
@@ -395,7 +406,16 @@ bool rewind_idle(Rewind *rw, App *app, double budget_s)
     if (!rw || rw->build_failed) return false;
     double deadline = guard_now() + budget_s;
     long long last = rewind_last_step(rw, &app->session);
+    /* One memory cap for the whole run (guard_total_memory: every host): a keyframe is about the
+     * size of the live host, and one that would take the run's scripts past --memory-cap is not
+     * built; one that passes it while built is dropped, and none is tried again until a branch. */
+    if (rw->build_target != 0 && guard_total_memory() > app->session.run.memory_cap) {
+        drop_builder(rw);
+        rw->build_failed = true;
+        return false;
+    }
     if (rw->build_target == 0) {
+        if (guard_total_memory() + script_memory_used(app->session.host) > app->session.run.memory_cap) return false;
         long long target = build_target(rw, app, last);
         if (target == 0) return false;
         char error[512];

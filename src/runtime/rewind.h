@@ -54,6 +54,11 @@ long long rewind_last_step(const Rewind *rw, const Session *s);
 /// on from the host shown when it is not past `step`), paused. False with the reason in `error`
 /// (the replay diverged from the recording, or out of memory): the app then shows what it could.
 bool rewind_jump(Rewind *rw, App *app, long long step, char *error, size_t error_size);
+/// A jump's replay diverged (the reason in `error`): rewrites `error` as the message the user gets,
+/// naming `step`, why, the likely hazards, and that the run stays at `shown` (live or not).
+/// (rewind_divergence.c)
+void rewind_keep_shown_after_divergence(char *error, size_t error_size, long long step, long long shown, bool live);
+
 /// Idle work, at most `budget_s` seconds of it: builds keyframes (a host replayed in slices to the
 /// middle of the longest stretch of the recording without one), so that later jumps replay less.
 /// False when there was nothing to do.

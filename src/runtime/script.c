@@ -18,6 +18,23 @@
 
 #include "steer_lua.h"
 
+/* Cuts the message at the stack top to SCRIPT_MAX_MESSAGE bytes (in place); returns it. A script
+ * may raise a 20 MB string: every copy the program keeps and prints (stderr, the panel, the brain
+ * failures) would then be that long. */
+static const char *bound_message(lua_State *L)
+{
+    size_t len;
+    const char *msg = lua_tolstring(L, -1, &len);
+    if (len <= SCRIPT_MAX_MESSAGE) return msg;
+    size_t keep = SCRIPT_MAX_MESSAGE;
+    while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--; /* not in a UTF-8 sequence */
+    lua_pushlstring(L, msg, keep);
+    lua_pushfstring(L, "%s... (%I more bytes cut)", lua_tostring(L, -1), (lua_Integer)(len - keep));
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+    return lua_tostring(L, -1);
+}
+
 static int traceback_handler(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
@@ -30,6 +47,7 @@ static int traceback_handler(lua_State *L)
         else
             msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     }
+    msg = bound_message(L);
     if (strstr(msg, "\nstack traceback:")) return 1; /* traced already (a nested protected call) */
     luaL_traceback(L, L, msg, 1);
     /* A traceback of C frames only (`[C]: in ?`: an error raised by the program itself, about the
@@ -57,6 +75,15 @@ bool script_pcall(ScriptHost *host, int nargs, int nresults)
     if (--host->depth == 0) {
         expired = guard_end(&host->guard);
         host->lua_seconds += guard_now() - start;
+    }
+    if (status == LUA_ERRMEM && host->depth == 0) {
+        /* Lua raises "not enough memory" without running the message handler: say where, in
+         * which callback, and what the cap is (the guard noted the line it refused at). */
+        const char *at = host->guard.refused_at;
+        lua_pop(L, 1);
+        lua_pushfstring(L, "%s%snot enough memory: the scripts reached --memory-cap (%d MB)%s%s%s", at,
+                        at[0] ? ": " : "", (int)(host->guard.memory_cap >> 20), host->calling ? " in '" : "",
+                        host->calling ? host->calling : "", host->calling ? "'" : "");
     }
     if (status != LUA_OK) {
         if (expired && host->guard.message[0]) {
@@ -93,6 +120,41 @@ bool script_push_callback(ScriptHost *host, const char *name)
     return false;
 }
 
+/* script_push_callback without running any script code: raw reads of the scene's table and of
+ * its environment. The program's own hints (the load-time warnings) look callbacks up this way,
+ * outside any protected call and any budget: an __index there that raises would end the program
+ * (a panic), one that loops would hang it. */
+static bool push_callback_raw(ScriptHost *host, const char *name)
+{
+    lua_State *L = host->L;
+    if (host->scene_ref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, host->scene_ref);
+        lua_pushstring(L, name);
+        lua_rawget(L, -2);
+        lua_remove(L, -2);
+        if (lua_isfunction(L, -1)) return true;
+        lua_pop(L, 1);
+    }
+    script_push_env(host);
+    lua_pushstring(L, name);
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+    if (lua_isfunction(L, -1)) return true;
+    lua_pop(L, 1);
+    return false;
+}
+
+/* Whether the scene's table has a metatable: its callbacks may then come from an __index, which
+ * the hints do not run (they would say "defines none" of a scene that defines them there). */
+static bool scene_table_has_metatable(ScriptHost *host)
+{
+    if (host->scene_ref == LUA_NOREF) return false;
+    lua_rawgeti(host->L, LUA_REGISTRYINDEX, host->scene_ref);
+    bool has = lua_getmetatable(host->L, -1);
+    lua_pop(host->L, has ? 2 : 1);
+    return has;
+}
+
 /* Protected: looks the callback named by upvalue 2 up and calls it with the arguments given. */
 static int callback_trampoline(lua_State *L)
 {
@@ -114,7 +176,11 @@ bool script_callback(ScriptHost *host, const char *name, int nargs)
     lua_pushstring(L, name);
     lua_pushcclosure(L, callback_trampoline, 2);
     lua_insert(L, -(nargs + 1));
-    return script_pcall(host, nargs, 0);
+    const char *outer = host->calling;
+    host->calling = name;
+    bool ok = script_pcall(host, nargs, 0);
+    host->calling = outer;
+    return ok;
 }
 
 /* Runs in protected mode: libraries, package setup, gfx table, traceback handler. */
@@ -140,6 +206,10 @@ static int setup_state(lua_State *L)
         lua_pop(L, 1);
     }
     guard_open_coroutines(&host->guard, L);
+    guard_open_xpcall(&host->guard, L);
+    lua_pushcfunction(L, guard_step_check); /* w:step(1e9) stops at the budget too */
+    lua_setfield(L, LUA_REGISTRYINDEX, STEER_LUA_STEP_CHECK);
+    script_chunks_open(host); /* before script_outside_open, which wraps what it finds */
     lua_pushcfunction(L, traceback_handler);
     host->traceback_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     script_files_setup(host);
@@ -199,16 +269,29 @@ static void options_text(lua_State *L, int idx, char *out, size_t size)
 static void push_world_options(ScriptHost *host)
 {
     lua_State *L = host->L;
+    /* Raw reads (the scene's table, its own global, then Lua's): this runs after a reload,
+     * outside any protected call, where an __index could only raise into a panic or loop. */
     lua_pushnil(L);
     if (host->scene_ref != LUA_NOREF) {
         lua_rawgeti(L, LUA_REGISTRYINDEX, host->scene_ref);
-        lua_getfield(L, -1, "world");
+        lua_pushliteral(L, "world");
+        lua_rawget(L, -2);
         lua_replace(L, -3);
         lua_pop(L, 1);
     }
     if (lua_isnil(L, -1)) {
         lua_pop(L, 1);
-        script_push_global(host, "world");
+        script_push_env(host);
+        lua_pushliteral(L, "world");
+        lua_rawget(L, -2);
+        lua_remove(L, -2);
+    }
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushglobaltable(L);
+        lua_pushliteral(L, "world");
+        lua_rawget(L, -2);
+        lua_remove(L, -2);
     }
 }
 
@@ -330,8 +413,9 @@ static bool warn_misnamed_callbacks(ScriptHost *host, int idx)
                     meant = CALLBACKS[i];
             if (!meant && strlen(name) >= 4) meant = steer_lua_suggest(name, CALLBACKS, CALLBACK_COUNT);
             if (meant && strcmp(name, meant) != 0) {
-                bool defined = script_push_callback(host, meant);
+                bool defined = push_callback_raw(host, meant);
                 if (defined) lua_pop(L, 1);
+                defined = defined || scene_table_has_metatable(host);
                 if (!defined) {
                     fprintf(stderr,
                             "steer: warning: %s defines '%s', which the program never calls (did you mean '%s'?)\n",
@@ -349,8 +433,9 @@ static bool warn_misnamed_callbacks(ScriptHost *host, int idx)
  * program can see: it would open an empty world and stay silent about why. */
 static void warn_no_callbacks(ScriptHost *host)
 {
+    if (scene_table_has_metatable(host)) return;
     for (int i = 0; i < CALLBACK_COUNT; i++) {
-        if (script_push_callback(host, CALLBACKS[i])) {
+        if (push_callback_raw(host, CALLBACKS[i])) {
             lua_pop(host->L, 1);
             return;
         }
@@ -379,7 +464,7 @@ static bool names_a_time_step(const char *name)
 static void warn_update_without_world(ScriptHost *host)
 {
     lua_State *L = host->L;
-    if (!script_push_callback(host, "update")) return;
+    if (!push_callback_raw(host, "update")) return;
     lua_Debug ar;
     lua_pushvalue(L, -1);
     if (lua_getinfo(L, ">uS", &ar) && ar.nparams == 1 && !ar.isvararg) {

@@ -248,7 +248,10 @@ int script_inspector_lines(ScriptHost *host, SteerVehicleId id, const char ***li
     /* The fsm library keeps the last few state names in v.data.history (oldest first). */
     int top = lua_gettop(L);
     if (push_field(host, id, "data")) {
-        if (lua_istable(L, -1) && lua_getfield(L, -1, "history") == LUA_TTABLE) {
+        /* raw: v.data is the script's table, and an __index of it would run script code outside
+         * any budget, between frames (an error there ended the program, a loop hung it) */
+        lua_pushliteral(L, "history");
+        if (lua_istable(L, -2) && lua_rawget(L, -2) == LUA_TTABLE) {
             char buf[200] = "";
             size_t len = 0;
             lua_Integer n = (lua_Integer)lua_rawlen(L, -1);

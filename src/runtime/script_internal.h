@@ -11,6 +11,8 @@
 #define SCRIPT_MAX_KINDS 64 /* a world's kind filters are 64-bit masks */
 
 #define SCRIPT_MAX_BRAIN_FAILURES 16
+/* Bytes of an error message kept (the traceback comes on top): longer ones are cut. */
+#define SCRIPT_MAX_MESSAGE 2000
 /* Keys a scene can hold at once (a keyboard reports about ten): a press beyond is heard, not held. */
 #define SCRIPT_MAX_HELD_KEYS 32
 #define SCRIPT_KEY_NAME_SIZE 32
@@ -35,7 +37,8 @@ typedef struct ScriptFileError {
 struct ScriptHost {
     lua_State *L;
     Guard guard;
-    int depth; ///< nesting of protected calls (the guard covers the outermost)
+    int depth;           ///< nesting of protected calls (the guard covers the outermost)
+    const char *calling; ///< the callback script_callback is calling (for memory errors), or NULL
     ScriptConfig config;
     char scene_dir[4096];  ///< absolute, no trailing slash
     char scene_file[4096]; ///< absolute
@@ -159,6 +162,11 @@ int script_tape_io_lines(lua_State *L);
 /// Wraps print, io.write and the files' write method so that a quiet host's scripts write nothing to
 /// stdout or stderr. Runs inside setup_state's protected call.
 void script_quiet_open(ScriptHost *host);
+
+/* script_chunks.c */
+/// Makes the global load, loadfile and dofile load text chunks only (never bytecode). Runs inside
+/// setup_state's protected call.
+void script_chunks_open(ScriptHost *host);
 
 /* script_debug.c */
 /// Gives scenes a debug library that only reads Lua code (the global and require("debug")), and
