@@ -289,6 +289,7 @@ STEER_API SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFi
 
 #include "steer_debug_draw.h"
 #include "steer_fields.h"
+#include "steer_nav.h"
 
 #ifdef __cplusplus
 }
