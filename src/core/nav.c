@@ -173,11 +173,13 @@ static bool scratch_reserve(SteerNav *nav, const SteerAllocator *a, int cells)
     float *g = steer_realloc(a, NULL, 0, n * sizeof *g);
     float *f = steer_realloc(a, NULL, 0, n * sizeof *f);
     int32_t *parent = steer_realloc(a, NULL, 0, n * sizeof *parent);
-    int32_t *heap = steer_realloc(a, NULL, 0, n * sizeof *heap);
+    SteerNavHeapEntry *heap = steer_realloc(a, NULL, 0, n * sizeof *heap);
+    int32_t *buckets = steer_realloc(a, NULL, 0, 2 * n * sizeof *buckets);
     int32_t *heap_pos = steer_realloc(a, NULL, 0, n * sizeof *heap_pos);
     uint32_t *mark = steer_realloc(a, NULL, 0, n * sizeof *mark);
     SteerVec2 *points = steer_realloc(a, NULL, 0, (n + 2) * sizeof *points);
-    if (!g || !f || !parent || !heap || !heap_pos || !mark || !points) {
+    if (!g || !f || !parent || !heap || !heap_pos || !mark || !points || !buckets) {
+        steer_free(a, buckets, 2 * n * sizeof *buckets);
         steer_free(a, g, n * sizeof *g);
         steer_free(a, f, n * sizeof *f);
         steer_free(a, parent, n * sizeof *parent);
@@ -192,11 +194,13 @@ static bool scratch_reserve(SteerNav *nav, const SteerAllocator *a, int cells)
     steer_free(a, nav->parent, old * sizeof *nav->parent);
     steer_free(a, nav->heap, old * sizeof *nav->heap);
     steer_free(a, nav->heap_pos, old * sizeof *nav->heap_pos);
+    steer_free(a, nav->buckets, 2 * old * sizeof *nav->buckets);
     steer_free(a, nav->mark, old * sizeof *nav->mark);
     steer_free(a, nav->cell_points, (old ? old + 2 : 0) * sizeof *nav->cell_points);
     memset(mark, 0, n * sizeof *mark);
     nav->g = g, nav->f = f, nav->parent = parent, nav->heap = heap, nav->heap_pos = heap_pos, nav->mark = mark;
     nav->cell_points = points;
+    nav->buckets = buckets;
     nav->scratch_cells = cells;
     nav->generation = 0;
     return true;
@@ -453,41 +457,67 @@ static const int NAV_DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 
 /// Heap order: smaller f first, then larger g (deeper first), then smaller cell: a total order, so
 /// the search is the same whatever happened before.
-static bool heap_less(const SteerNav *nav, int32_t a, int32_t b)
+static inline bool heap_less(const SteerNavHeapEntry *a, const SteerNavHeapEntry *b)
 {
-    if (nav->f[a] != nav->f[b]) return nav->f[a] < nav->f[b];
-    if (nav->g[a] != nav->g[b]) return nav->g[a] > nav->g[b];
-    return a < b;
+    if (a->f != b->f) return a->f < b->f;
+    if (a->g != b->g) return a->g > b->g;
+    return a->cell < b->cell;
 }
 
 static void heap_up(SteerNav *nav, int i)
 {
-    int32_t cell = nav->heap[i];
+    SteerNavHeapEntry e = nav->heap[i];
     while (i > 0) {
         int parent = (i - 1) / 2;
-        if (!heap_less(nav, cell, nav->heap[parent])) break;
+        if (!heap_less(&e, &nav->heap[parent])) break;
         nav->heap[i] = nav->heap[parent];
-        nav->heap_pos[nav->heap[i]] = i;
+        nav->heap_pos[nav->heap[i].cell] = i;
         i = parent;
     }
-    nav->heap[i] = cell;
-    nav->heap_pos[cell] = i;
+    nav->heap[i] = e;
+    nav->heap_pos[e.cell] = i;
 }
 
 static void heap_down(SteerNav *nav, int i, int n)
 {
-    int32_t cell = nav->heap[i];
+    SteerNavHeapEntry e = nav->heap[i];
     for (;;) {
         int child = 2 * i + 1;
         if (child >= n) break;
-        if (child + 1 < n && heap_less(nav, nav->heap[child + 1], nav->heap[child])) child++;
-        if (!heap_less(nav, nav->heap[child], cell)) break;
+        if (child + 1 < n && heap_less(&nav->heap[child + 1], &nav->heap[child])) child++;
+        if (!heap_less(&nav->heap[child], &e)) break;
         nav->heap[i] = nav->heap[child];
-        nav->heap_pos[nav->heap[i]] = i;
+        nav->heap_pos[nav->heap[i].cell] = i;
         i = child;
     }
-    nav->heap[i] = cell;
-    nav->heap_pos[cell] = i;
+    nav->heap[i] = e;
+    nav->heap_pos[e.cell] = i;
+}
+
+static void heap_push(SteerNav *nav, int *n, int32_t cell, float f, float g)
+{
+    nav->heap[*n] = (SteerNavHeapEntry){f, g, cell};
+    heap_up(nav, (*n)++);
+}
+
+/// The cell's keys fell: it moves up.
+static void heap_decrease(SteerNav *nav, int32_t cell, float f, float g)
+{
+    int i = nav->heap_pos[cell];
+    nav->heap[i].f = f;
+    nav->heap[i].g = g;
+    heap_up(nav, i);
+}
+
+static int32_t heap_pop(SteerNav *nav, int *n)
+{
+    int32_t cell = nav->heap[0].cell;
+    nav->heap[0] = nav->heap[--*n];
+    if (*n > 0) {
+        nav->heap_pos[nav->heap[0].cell] = 0;
+        heap_down(nav, 0, *n);
+    }
+    return cell;
 }
 
 /// A new search generation: marks of older ones read as unseen.
@@ -509,16 +539,118 @@ static float octile(int ax, int ay, int bx, int by)
     return (float)(hi - lo) + NAV_SQRT2 * (float)lo;
 }
 
-/// Whether the move from (x, y) by direction d stays on free cells, without cutting a corner.
-static bool can_move(const SteerNavMap *map, int x, int y, int d)
+/* Jump point search (Harabor and Grastien, 2011), in its variant that moves diagonally only
+ * between two free orthogonal neighbours: A* over the cells where a shortest path may turn (jump
+ * points), scanning straight and diagonal runs between them instead of queueing every cell. The
+ * same shortest paths, far fewer heap operations. The goal's candidate cells are jump points. */
+typedef struct NavJump {
+    const uint8_t *blocked;
+    int cols, rows;
+    int gx, gy;
+    const float *goal_leg;
+} NavJump;
+
+static inline bool walkable(const NavJump *j, int x, int y)
 {
-    int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
-    if (nx < 0 || ny < 0 || nx >= map->cols || ny >= map->rows) return false;
-    const uint8_t *b = map->blocked;
-    size_t cols = (size_t)map->cols;
-    if (b[(size_t)ny * cols + (size_t)nx]) return false;
-    if (d >= 4 && (b[(size_t)y * cols + (size_t)nx] || b[(size_t)ny * cols + (size_t)x])) return false;
-    return true;
+    return x >= 0 && y >= 0 && x < j->cols && y < j->rows && !j->blocked[(size_t)y * (size_t)j->cols + (size_t)x];
+}
+
+static inline bool goal_candidate(const NavJump *j, int x, int y)
+{
+    if (!in_window(x, y, j->gx, j->gy)) return false;
+    int w = (y - j->gy + STEER_NAV_WINDOW) * (2 * STEER_NAV_WINDOW + 1) + (x - j->gx + STEER_NAV_WINDOW);
+    return j->goal_leg[w] != INFINITY;
+}
+
+/// A horizontal run from (x, y), reached by a step (dx, 0) from a cell of the grid: the next jump
+/// point's cell, or -1 when the run ends against a blocked cell or the edge first. Its row and the
+/// rows beside it are read directly (this scan is most of a search's time).
+static int32_t jump_x(const NavJump *j, int x, int y, int dx)
+{
+    const uint8_t *row = j->blocked + (size_t)y * (size_t)j->cols;
+    const uint8_t *up = y > 0 ? row - j->cols : NULL, *down = y + 1 < j->rows ? row + j->cols : NULL;
+    bool goal_row = abs(y - j->gy) <= STEER_NAV_WINDOW;
+    for (;; x += dx) {
+        if (x < 0 || x >= j->cols || row[x]) return -1;
+        if (goal_row && abs(x - j->gx) <= STEER_NAV_WINDOW && goal_candidate(j, x, y)) return y * j->cols + x;
+        int back = x - dx; /* the cell it came from: inside the grid */
+        if ((up && !up[x] && up[back]) || (down && !down[x] && down[back])) return y * j->cols + x;
+    }
+}
+
+/// The same, vertically: a step (0, dy).
+static int32_t jump_y(const NavJump *j, int x, int y, int dy)
+{
+    const uint8_t *column = j->blocked + x;
+    size_t cols = (size_t)j->cols;
+    bool left = x > 0, right = x + 1 < j->cols;
+    bool goal_column = abs(x - j->gx) <= STEER_NAV_WINDOW;
+    for (;; y += dy) {
+        if (y < 0 || y >= j->rows) return -1;
+        const uint8_t *at = column + (size_t)y * cols, *back = column + (size_t)(y - dy) * cols;
+        if (*at) return -1;
+        if (goal_column && abs(y - j->gy) <= STEER_NAV_WINDOW && goal_candidate(j, x, y)) return y * j->cols + x;
+        if ((left && !at[-1] && back[-1]) || (right && !at[1] && back[1])) return y * j->cols + x;
+    }
+}
+
+/// From (x, y), reached by a step (dx, dy), on in that direction to the next jump point: its cell,
+/// or -1 when the run ends against a blocked cell first.
+static int32_t jump(const NavJump *j, int x, int y, int dx, int dy)
+{
+    if (!dy) return jump_x(j, x, y, dx);
+    if (!dx) return jump_y(j, x, y, dy);
+    for (;;) {
+        if (!walkable(j, x, y)) return -1;
+        if (goal_candidate(j, x, y)) return y * j->cols + x;
+        if (jump_x(j, x + dx, y, dx) >= 0 || jump_y(j, x, y + dy, dy) >= 0) return y * j->cols + x;
+        if (!walkable(j, x + dx, y) || !walkable(j, x, y + dy)) return -1;
+        x += dx;
+        y += dy;
+    }
+}
+
+static int sign_of(int v) { return (v > 0) - (v < 0); }
+
+/// The directions worth scanning from (x, y), reached from its parent in direction (dx, dy) (0, 0:
+/// a start, every direction); returns how many, written to dirs as (dx, dy) pairs.
+static int pruned_directions(const NavJump *j, int x, int y, int dx, int dy, int dirs[16])
+{
+    int n = 0;
+#define NAV_DIR(a, b) (dirs[2 * n] = (a), dirs[2 * n + 1] = (b), n++)
+    if (dx == 0 && dy == 0) {
+        for (int d = 0; d < 8; d++) {
+            int ax = NAV_DX[d], ay = NAV_DY[d];
+            if (!walkable(j, x + ax, y + ay)) continue;
+            if (ax && ay && (!walkable(j, x + ax, y) || !walkable(j, x, y + ay))) continue;
+            NAV_DIR(ax, ay);
+        }
+    } else if (dx && dy) {
+        bool across = walkable(j, x + dx, y), down = walkable(j, x, y + dy);
+        if (down) NAV_DIR(0, dy);
+        if (across) NAV_DIR(dx, 0);
+        if (across && down && walkable(j, x + dx, y + dy)) NAV_DIR(dx, dy);
+    } else if (dx) {
+        bool next = walkable(j, x + dx, y), top = walkable(j, x, y + 1), bottom = walkable(j, x, y - 1);
+        if (next) {
+            NAV_DIR(dx, 0);
+            if (top && walkable(j, x + dx, y + 1)) NAV_DIR(dx, 1);
+            if (bottom && walkable(j, x + dx, y - 1)) NAV_DIR(dx, -1);
+        }
+        if (top) NAV_DIR(0, 1);
+        if (bottom) NAV_DIR(0, -1);
+    } else {
+        bool next = walkable(j, x, y + dy), right = walkable(j, x + 1, y), left = walkable(j, x - 1, y);
+        if (next) {
+            NAV_DIR(0, dy);
+            if (right && walkable(j, x + 1, y + dy)) NAV_DIR(1, dy);
+            if (left && walkable(j, x - 1, y + dy)) NAV_DIR(-1, dy);
+        }
+        if (right) NAV_DIR(1, 0);
+        if (left) NAV_DIR(-1, 0);
+    }
+#undef NAV_DIR
+    return n;
 }
 
 /// A* from the free cells near the start that see it to those near the goal that see it. Writes
@@ -567,21 +699,16 @@ static int search(NavPlan *p, bool relaxed_start)
             nav->f[cell] = g + (hh > 0.0f ? hh : 0.0f);
             nav->parent[cell] = -1;
             nav->mark[cell] = seen;
-            nav->heap[heap_n] = cell;
-            heap_up(nav, heap_n++);
+            heap_push(nav, &heap_n, cell, nav->f[cell], g);
         }
     }
 
     float best = INFINITY;
     int32_t best_cell = -1;
+    NavJump jp = {map->blocked, cols, map->rows, p->gx, p->gy, goal_leg};
     while (heap_n > 0) {
-        int32_t cell = nav->heap[0];
-        if (nav->f[cell] >= best) break;
-        nav->heap[0] = nav->heap[--heap_n];
-        if (heap_n > 0) {
-            nav->heap_pos[nav->heap[0]] = 0;
-            heap_down(nav, 0, heap_n);
-        }
+        if (nav->heap[0].f >= best) break;
+        int32_t cell = heap_pop(nav, &heap_n);
         nav->mark[cell] = closed;
         int x = cell % cols, y = cell / cols;
         float g = nav->g[cell];
@@ -592,37 +719,46 @@ static int search(NavPlan *p, bool relaxed_start)
                 best_cell = cell;
             }
         }
-        for (int d = 0; d < 8; d++) {
-            if (!can_move(map, x, y, d)) continue;
-            int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
-            int32_t next = ny * cols + nx;
-            if (nav->mark[next] == closed) continue;
-            float ng = g + (d < 4 ? 1.0f : NAV_SQRT2);
+        int from = nav->parent[cell], dirs[16];
+        int pdx = from < 0 ? 0 : sign_of(x - from % cols), pdy = from < 0 ? 0 : sign_of(y - from / cols);
+        int count = pruned_directions(&jp, x, y, pdx, pdy, dirs);
+        for (int d = 0; d < count; d++) {
+            int32_t next = jump(&jp, x + dirs[2 * d], y + dirs[2 * d + 1], dirs[2 * d], dirs[2 * d + 1]);
+            if (next < 0 || nav->mark[next] == closed) continue;
+            int nx = next % cols, ny = next / cols;
+            float ng = g + octile(x, y, nx, ny);
             if (nav->mark[next] == seen) {
                 if (ng >= nav->g[next]) continue;
                 float hh = nav->f[next] - nav->g[next];
                 nav->g[next] = ng;
                 nav->f[next] = ng + hh;
                 nav->parent[next] = cell;
-                heap_up(nav, nav->heap_pos[next]);
+                heap_decrease(nav, next, ng + hh, ng);
             } else {
                 float hh = octile(nx, ny, p->gx, p->gy) + k;
                 nav->g[next] = ng;
                 nav->f[next] = ng + (hh > 0.0f ? hh : 0.0f);
                 nav->parent[next] = cell;
                 nav->mark[next] = seen;
-                nav->heap[heap_n] = next;
-                heap_up(nav, heap_n++);
+                heap_push(nav, &heap_n, next, nav->f[next], ng);
             }
         }
     }
     if (best_cell < 0) return 0;
 
-    /* The cells, goal end first, then reversed behind the start. */
+    /* The cells, goal end first (every cell between two jump points, which a straight or a
+     * diagonal run joins), then reversed behind the start. */
     SteerVec2 *pts = nav->cell_points;
     int n = 0;
     pts[n++] = p->goal;
-    for (int32_t c = best_cell; c >= 0; c = nav->parent[c]) pts[n++] = cell_centre(map, c % cols, c / cols);
+    for (int32_t c = best_cell; c >= 0; c = nav->parent[c]) {
+        int x = c % cols, y = c / cols;
+        pts[n++] = cell_centre(map, x, y);
+        int32_t up = nav->parent[c];
+        if (up < 0) break;
+        int ux = up % cols, uy = up / cols, sx = sign_of(ux - x), sy = sign_of(uy - y);
+        for (x += sx, y += sy; x != ux || y != uy; x += sx, y += sy) pts[n++] = cell_centre(map, x, y);
+    }
     pts[n++] = p->start;
     for (int i = 0, j = n - 1; i < j; i++, j--) {
         SteerVec2 t = pts[i];
@@ -742,80 +878,138 @@ SteerFlowGoalDef steer_default_flow_goal_def(void)
     return def;
 }
 
+/* The flow fields' Dijkstra keeps its open cells in buckets one cell-length wide: a cell taken
+ * from bucket k has its distance in [k, k + 1), and every step costs at least 1, so nothing found
+ * from it lands in bucket k again: each bucket's cells are final when it is reached, in any order
+ * (exact Dijkstra, in linear time). A step costs at most √2, and the goal's cells start within 5,
+ * so NAV_BUCKETS buckets in a ring are enough. Each open cell is in one bucket, a doubly linked
+ * list through nav->buckets (next, then prev, per cell). */
+#define NAV_BUCKETS 8
+
+typedef struct NavBuckets {
+    int32_t head[NAV_BUCKETS], tail[NAV_BUCKETS];
+    SteerNavFlowCell *cells;
+    int open;
+} NavBuckets;
+
+/// Appends a cell to bucket b: first in, first out, so that a bucket is taken in the order its
+/// wave reached it (neighbours close together in memory).
+static void bucket_insert(NavBuckets *q, int b, int32_t cell)
+{
+    int r = b % NAV_BUCKETS;
+    SteerNavFlowCell *c = &q->cells[cell];
+    c->next = -1;
+    c->prev = q->tail[r];
+    if (q->tail[r] >= 0)
+        q->cells[q->tail[r]].next = cell;
+    else
+        q->head[r] = cell;
+    q->tail[r] = cell;
+    q->open++;
+}
+
+static void bucket_remove(NavBuckets *q, int b, int32_t cell)
+{
+    int r = b % NAV_BUCKETS;
+    SteerNavFlowCell *c = &q->cells[cell];
+    if (c->prev >= 0)
+        q->cells[c->prev].next = c->next;
+    else
+        q->head[r] = c->next;
+    if (c->next >= 0)
+        q->cells[c->next].prev = c->prev;
+    else
+        q->tail[r] = c->prev;
+    q->open--;
+}
+
 /// Dijkstra from the goal over the map into gf->distance (units), then each cell's vector: toward
-/// the goal itself from the cells that see it, else toward its nearest neighbour. Blocked cells are
-/// reached too, from any cell, but lead nowhere: their vectors point out of the clearance.
+/// the goal itself from the cells that see it, else toward the neighbour it was reached from.
+/// Blocked cells are reached too, from any cell, but lead nowhere: their vectors point out of the
+/// clearance. Needs nav->flow_capacity >= the map's cells.
 static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const SteerNavMap *map)
 {
     SteerNav *nav = world->nav;
     SteerFlowField *field = steer_pool_get(&world->fields, gf->id.index1, gf->id.generation);
     int cols = map->cols, rows = map->rows, cells = cols * rows;
     double h = map->cell_size;
-    float *dist = gf->distance;
-    for (int i = 0; i < cells; i++) dist[i] = INFINITY;
-    uint32_t seen = next_generation(nav), closed = seen + 1;
-    int heap_n = 0;
+    const uint8_t *blocked = map->blocked;
+    SteerNavFlowCell *fc = nav->flow;
+    uint8_t *state = nav->flow_state;
+    memset(state, 0, (size_t)cells);
+    NavBuckets q;
+    for (int b = 0; b < NAV_BUCKETS; b++) q.head[b] = q.tail[b] = -1;
+    q.cells = fc;
+    q.open = 0;
     NavPlan p;
     plan_init(&p, world, nav, map, gf->def.goal, gf->def.goal);
     bool goal_ok = inside_bounds(&p, gf->def.goal) && exact_clear(&p, gf->def.goal, gf->def.goal);
     for (int dy = -STEER_NAV_WINDOW; goal_ok && dy <= STEER_NAV_WINDOW; dy++) {
         for (int dx = -STEER_NAV_WINDOW; dx <= STEER_NAV_WINDOW; dx++) {
             int x = p.gx + dx, y = p.gy + dy;
-            if (x < 0 || y < 0 || x >= cols || y >= rows || map->blocked[(size_t)y * (size_t)cols + (size_t)x])
-                continue;
+            if (x < 0 || y < 0 || x >= cols || y >= rows || blocked[(size_t)y * (size_t)cols + (size_t)x]) continue;
             SteerVec2 c = cell_centre(map, x, y);
             if (!line_of_sight(&p, c, gf->def.goal)) continue;
             int32_t cell = y * cols + x;
-            nav->g[cell] = nav->f[cell] = (float)(steer_distance(c, gf->def.goal) / h);
-            nav->parent[cell] = -1; /* sees the goal */
-            nav->mark[cell] = seen;
-            nav->heap[heap_n] = cell;
-            heap_up(nav, heap_n++);
+            fc[cell].g = (float)(steer_distance(c, gf->def.goal) / h);
+            fc[cell].parent = -1; /* sees the goal */
+            state[cell] = 1;
+            bucket_insert(&q, (int)fc[cell].g, cell);
         }
     }
-    while (heap_n > 0) {
-        int32_t cell = nav->heap[0];
-        nav->heap[0] = nav->heap[--heap_n];
-        if (heap_n > 0) {
-            nav->heap_pos[nav->heap[0]] = 0;
-            heap_down(nav, 0, heap_n);
-        }
-        nav->mark[cell] = closed;
-        int x = cell % cols, y = cell / cols;
-        bool from_blocked = map->blocked[cell] != 0;
-        for (int d = 0; d < 8; d++) {
-            int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
-            if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
-            int32_t next = ny * cols + nx;
-            bool to_blocked = map->blocked[next] != 0;
-            /* free cells only from free cells, without cutting corners; blocked ones from anywhere */
-            if (!to_blocked && (from_blocked || !can_move(map, x, y, d))) continue;
-            if (nav->mark[next] == closed) continue;
-            float ng = nav->g[cell] + (d < 4 ? 1.0f : NAV_SQRT2);
-            if (nav->mark[next] == seen) {
-                if (ng >= nav->g[next]) continue;
-                nav->g[next] = nav->f[next] = ng;
-                nav->parent[next] = cell;
-                heap_up(nav, nav->heap_pos[next]);
-            } else {
-                nav->g[next] = nav->f[next] = ng;
-                nav->parent[next] = cell;
-                nav->mark[next] = seen;
-                nav->heap[heap_n] = next;
-                heap_up(nav, heap_n++);
+    for (int k = 0; q.open > 0; k++) {
+        int r = k % NAV_BUCKETS;
+        while (q.head[r] >= 0) {
+            int32_t cell = q.head[r];
+            bucket_remove(&q, k, cell);
+            state[cell] = 2;
+            float g = fc[cell].g;
+            int x = cell % cols, y = cell / cols;
+            bool from_blocked = blocked[cell] != 0;
+            for (int d = 0; d < 8; d++) {
+                int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
+                if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+                int32_t next = ny * cols + nx;
+                if (state[next] == 2) continue;
+                /* free cells only from free cells, without cutting corners; blocked ones from anywhere */
+                if (!blocked[next] &&
+                    (from_blocked || (d >= 4 && (blocked[y * cols + nx] || blocked[ny * cols + x]))))
+                    continue;
+                float ng = g + (d < 4 ? 1.0f : NAV_SQRT2);
+                SteerNavFlowCell *n = &fc[next];
+                if (state[next] == 1) {
+                    if (ng >= n->g) continue;
+                    if ((int)ng == (int)n->g) { /* same bucket: stays where it is */
+                        n->g = ng;
+                        n->parent = cell;
+                        continue;
+                    }
+                    bucket_remove(&q, (int)n->g, next);
+                }
+                n->g = ng;
+                n->parent = cell;
+                state[next] = 1;
+                bucket_insert(&q, (int)ng, next);
             }
         }
     }
+    /* A cell reached from a neighbour points at it: one of eight directions, no square root. */
+    static const double DIAGONAL = 0.70710678118654752;
+    float *dist = gf->distance;
     for (int cell = 0; cell < cells; cell++) {
         SteerVec2 v = {0.0, 0.0};
-        if (nav->mark[cell] == closed) {
-            dist[cell] = nav->g[cell] * (float)h;
-            SteerVec2 c = cell_centre(map, cell % cols, cell / cols);
-            SteerVec2 to = nav->parent[cell] < 0 ? gf->def.goal
-                                                 : cell_centre(map, nav->parent[cell] % cols, nav->parent[cell] / cols);
-            SteerVec2 offset = steer_sub(to, c);
-            double len = steer_length(offset);
-            if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
+        dist[cell] = INFINITY;
+        if (state[cell] == 2) {
+            dist[cell] = fc[cell].g * (float)h;
+            int32_t up = fc[cell].parent;
+            if (up >= 0) {
+                int dx = up % cols - cell % cols, dy = up / cols - cell / cols;
+                v = dx && dy ? steer_vec2(dx * DIAGONAL, dy * DIAGONAL) : steer_vec2(dx, dy);
+            } else {
+                SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, cell % cols, cell / cols));
+                double len = steer_length(offset);
+                if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
+            }
         }
         field->vectors[cell] = v;
     }
@@ -836,7 +1030,8 @@ static void goal_fields_refresh(SteerWorld *world)
         SteerNavMap *map;
         int index;
         if (map_for(world, gf->def.radius, gf->def.cell_size, &map, &index) == STEER_OK &&
-            (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells) {
+            (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
+            gf->cells <= nav->flow_capacity) {
             gf->map_index = index;
             goal_field_compute(world, gf, map);
         }
@@ -867,6 +1062,20 @@ SteerResult steer_world_add_flow_field_to(SteerWorld *world, const SteerFlowGoal
         nav->goal_field_capacity = capacity;
     }
     int cells = map->cols * map->rows;
+    if (cells > nav->flow_capacity) {
+        SteerNavFlowCell *flow = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *flow);
+        uint8_t *flow_state = steer_realloc(&world->alloc, NULL, 0, (size_t)cells);
+        if (!flow || !flow_state) {
+            steer_free(&world->alloc, flow, (size_t)cells * sizeof *flow);
+            steer_free(&world->alloc, flow_state, (size_t)cells);
+            return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+        }
+        steer_free(&world->alloc, nav->flow, (size_t)nav->flow_capacity * sizeof *nav->flow);
+        steer_free(&world->alloc, nav->flow_state, (size_t)nav->flow_capacity);
+        nav->flow = flow;
+        nav->flow_state = flow_state;
+        nav->flow_capacity = cells;
+    }
     float *distance = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *distance);
     if (!distance) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerFlowFieldDef fdef = {steer_vec2(0.0, 0.0), map->cell_size, map->cols, map->rows, NULL};
@@ -1145,9 +1354,12 @@ void steer_nav_free(SteerWorld *world)
     steer_free(a, nav->parent, n * sizeof *nav->parent);
     steer_free(a, nav->heap, n * sizeof *nav->heap);
     steer_free(a, nav->heap_pos, n * sizeof *nav->heap_pos);
+    steer_free(a, nav->buckets, 2 * n * sizeof *nav->buckets);
     steer_free(a, nav->mark, n * sizeof *nav->mark);
     steer_free(a, nav->cell_points, (n ? n + 2 : 0) * sizeof *nav->cell_points);
     steer_free(a, nav->near, (size_t)nav->near_capacity * sizeof *nav->near);
+    steer_free(a, nav->flow, (size_t)nav->flow_capacity * sizeof *nav->flow);
+    steer_free(a, nav->flow_state, (size_t)nav->flow_capacity);
     for (int i = 0; i < nav->agent_capacity; i++) steer_free(a, nav->agents[i], sizeof *nav->agents[i]);
     steer_free(a, nav->agents, (size_t)nav->agent_capacity * sizeof *nav->agents);
     for (int i = 0; i < nav->goal_field_count; i++)

@@ -55,6 +55,20 @@ typedef struct SteerNavGoalField {
     int cells;
 } SteerNavGoalField;
 
+/// An entry of the search's heap: its keys beside the cell, so that sifting reads one array.
+typedef struct SteerNavHeapEntry {
+    float f, g;
+    int32_t cell;
+} SteerNavHeapEntry;
+
+/// A cell of a flow field's Dijkstra: everything it touches of a cell in one place (it visits every
+/// cell of the map, and one cache line per cell beats five arrays).
+typedef struct SteerNavFlowCell {
+    float g;        ///< distance to the goal, in cells
+    int32_t parent; ///< the neighbour it was reached from, -1: it sees the goal
+    int32_t next, prev;
+} SteerNavFlowCell;
+
 typedef struct SteerNav {
     SteerNavMap maps[STEER_NAV_MAX_MAPS];
     int map_count;
@@ -62,7 +76,12 @@ typedef struct SteerNav {
     /* Search scratch, sized to the largest map. */
     int scratch_cells;
     float *g, *f;
-    int32_t *parent, *heap, *heap_pos;
+    int32_t *parent, *heap_pos;
+    SteerNavHeapEntry *heap;
+    int32_t *buckets; ///< (unused)
+    SteerNavFlowCell *flow; ///< the flow fields' Dijkstra, as many cells as the largest goal field's
+    uint8_t *flow_state;    ///< ... and each cell's state apart (read most): 0 unseen, 1 open, 2 done
+    int flow_capacity;
     uint32_t *mark;
     uint32_t generation;
     SteerVec2 *cell_points; ///< a plan's cell centres, then its smoothed points
