@@ -1339,6 +1339,28 @@ int steer_vehicle_nav_path(const SteerWorld *world, SteerVehicleId id, SteerVec2
     return agent->count;
 }
 
+void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
+{
+    if (!world->nav || !world->nav->navigators || !draw->draw_segment) return;
+    for (int i = 0; i < world->order_count; i++) {
+        if (world->order[i] < 0) continue;
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
+        const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+        if (!agent || agent->count < 2) continue;
+        SteerVec2 from = vehicle->position, heading = vehicle->heading;
+        SteerVehicleId id = {(uint32_t)world->order[i] + 1, world->tag, vehicle->header.generation};
+        if (draw->vehicle_pose) draw->vehicle_pose(id, &from, &heading, draw->context);
+        int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
+        for (int k = waypoint; k < agent->count; k++) {
+            draw->draw_segment(from, agent->points[k], STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS, draw->context);
+            if (draw->draw_point && k + 1 < agent->count)
+                draw->draw_point(agent->points[k], 4.0, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS, draw->context);
+            from = agent->points[k];
+        }
+    }
+}
+
 /* ---- The end ------------------------------------------------------------------------------- */
 
 void steer_nav_free(SteerWorld *world)

@@ -107,6 +107,10 @@ void steer_nav_before_step(SteerWorld *world);
 /// that the step need not allocate.
 SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const SteerBehaviourDef *def);
 
+/// Draws what each navigating vehicle has left of its path (from where it is drawn, through its
+/// waypoint on), under STEER_DEBUG_DRAW_TARGETS, in the targets layer.
+void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw);
+
 /// Tests: the map of (radius, cell_size), up to date (NULL: bad argument or no memory).
 const SteerNavMap *steer_nav_map_get(SteerWorld *world, double radius, double cell_size);
 /// Tests: recomputes every cell of a map from scratch (the reference incremental updates must equal).
