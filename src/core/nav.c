@@ -957,6 +957,7 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
             bucket_insert(&q, (int)fc[cell].g, cell);
         }
     }
+    double inv_cols = 1.0 / cols; /* (cell + 0.5) / cols rounds down exactly to the row: no division */
     for (int k = 0; q.open > 0; k++) {
         int r = k % NAV_BUCKETS;
         while (q.head[r] >= 0) {
@@ -964,11 +965,12 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
             bucket_remove(&q, k, cell);
             state[cell] = 2;
             float g = fc[cell].g;
-            int x = cell % cols, y = cell / cols;
+            int y = (int)(((double)cell + 0.5) * inv_cols), x = cell - y * cols;
             bool from_blocked = blocked[cell] != 0;
+            bool inside = x > 0 && y > 0 && x < cols - 1 && y < rows - 1;
             for (int d = 0; d < 8; d++) {
                 int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
-                if (nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+                if (!inside && (nx < 0 || ny < 0 || nx >= cols || ny >= rows)) continue;
                 int32_t next = ny * cols + nx;
                 if (state[next] == 2) continue;
                 /* free cells only from free cells, without cutting corners; blocked ones from anywhere */
@@ -981,13 +983,13 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
                     if (ng >= n->g) continue;
                     if ((int)ng == (int)n->g) { /* same bucket: stays where it is */
                         n->g = ng;
-                        n->parent = cell;
+                        n->parent = d;
                         continue;
                     }
                     bucket_remove(&q, (int)n->g, next);
                 }
                 n->g = ng;
-                n->parent = cell;
+                n->parent = d; /* reached by step d: it points back, against d */
                 state[next] = 1;
                 bucket_insert(&q, (int)ng, next);
             }
@@ -996,22 +998,24 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
     /* A cell reached from a neighbour points at it: one of eight directions, no square root. */
     static const double DIAGONAL = 0.70710678118654752;
     float *dist = gf->distance;
-    for (int cell = 0; cell < cells; cell++) {
-        SteerVec2 v = {0.0, 0.0};
-        dist[cell] = INFINITY;
-        if (state[cell] == 2) {
-            dist[cell] = fc[cell].g * (float)h;
-            int32_t up = fc[cell].parent;
-            if (up >= 0) {
-                int dx = up % cols - cell % cols, dy = up / cols - cell / cols;
-                v = dx && dy ? steer_vec2(dx * DIAGONAL, dy * DIAGONAL) : steer_vec2(dx, dy);
-            } else {
-                SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, cell % cols, cell / cols));
-                double len = steer_length(offset);
-                if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
+    for (int y = 0, cell = 0; y < rows; y++) {
+        for (int x = 0; x < cols; x++, cell++) {
+            SteerVec2 v = {0.0, 0.0};
+            dist[cell] = INFINITY;
+            if (state[cell] == 2) {
+                dist[cell] = fc[cell].g * (float)h;
+                int d = fc[cell].parent;
+                if (d >= 0) {
+                    int dx = -NAV_DX[d], dy = -NAV_DY[d];
+                    v = dx && dy ? steer_vec2(dx * DIAGONAL, dy * DIAGONAL) : steer_vec2(dx, dy);
+                } else {
+                    SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, x, y));
+                    double len = steer_length(offset);
+                    if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
+                }
             }
+            field->vectors[cell] = v;
         }
-        field->vectors[cell] = v;
     }
     gf->map_revision = map->revision;
 }

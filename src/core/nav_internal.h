@@ -65,7 +65,7 @@ typedef struct SteerNavHeapEntry {
 /// cell of the map, and one cache line per cell beats five arrays).
 typedef struct SteerNavFlowCell {
     float g;        ///< distance to the goal, in cells
-    int32_t parent; ///< the neighbour it was reached from, -1: it sees the goal
+    int32_t parent; ///< the step (0..7) it was reached by, -1: it sees the goal
     int32_t next, prev;
 } SteerNavFlowCell;
 
