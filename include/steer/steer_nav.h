@@ -40,7 +40,7 @@ typedef enum SteerPathStatus {
 /// The default cell size of navigation maps, units.
 #define STEER_NAV_DEFAULT_CELL_SIZE 8.0
 /// A navigation map has at most this many cells (a larger world needs a larger cell size).
-#define STEER_NAV_MAX_CELLS (4096 * 4096)
+#define STEER_NAV_MAX_CELLS (1024 * 1024)
 
 /// A path query: from start to goal keeping `radius` away from walls, obstacles and the bounds.
 typedef struct SteerPathQueryDef {
