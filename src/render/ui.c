@@ -96,6 +96,12 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
         else
             LINE(BEHAVIOUR_LINE, steer_behaviour_name(types[i]), def.weight, steer_length(st.force), 100.0 * st.kept);
     }
+    SteerNavState nav;
+    int waypoint, replans;
+    int path_points = steer_vehicle_nav_path(world, id, NULL, 0, &nav, &waypoint, &replans);
+    if (nav != STEER_NAV_NONE)
+        LINE("navigate: %s, point %d of %d, %d plans", steer_nav_state_name(nav), path_points ? waypoint + 1 : 0,
+             path_points, replans);
     for (int i = 0; i < count && extra_lines; i++)
         if (extra_lines[i]) LINE("%s", extra_lines[i]);
 #undef LINE
