@@ -471,6 +471,60 @@ static void test_navigate_reaches_a_goal_that_seek_never_reaches(void **state)
     steer_world_destroy(world);
 }
 
+/// 500 vehicles navigating through the rooms to goals of their own: every one arrives within 1.5x
+/// the time its path takes at full speed (plus a second to speed up and slow down).
+static void test_five_hundred_navigators_all_arrive_in_time(void **state)
+{
+    (void)state;
+    enum { N = 500 };
+    SteerWorld *world = nav_world(600, 600, STEER_EDGES_CONTAIN);
+    rooms(world);
+    SteerVehicleId ids[N];
+    SteerVec2 goals[N];
+    uint32_t seed = 4242;
+    for (int i = 0; i < N; i++) {
+        SteerVec2 a, b;
+        SteerVec2 scratch[256];
+        for (;;) {
+            double v[4];
+            for (int k = 0; k < 4; k++) v[k] = 20.0 + ((seed = seed * 1664525u + 1013904223u) >> 8) % 560;
+            a = steer_vec2(v[0], v[1]), b = steer_vec2(v[2], v[3]);
+            SteerPathResult r = find(world, a, b, 6.0, scratch, 256);
+            if (r.status == STEER_PATH_FOUND && r.length > 100.0) break;
+        }
+        ids[i] = vehicle_at(world, a.x, a.y);
+        goals[i] = b;
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
+        d.navigate.target = steer_target_point(b.x, b.y);
+        assert_int_equal(steer_vehicle_set_behaviour(world, ids[i], &d), STEER_OK);
+    }
+    steer_world_step(world);
+    double budget[N];
+    int arrived_at[N];
+    for (int i = 0; i < N; i++) {
+        SteerVec2 points[STEER_NAV_AGENT_POINTS];
+        SteerNavState st;
+        int n = steer_vehicle_nav_path(world, ids[i], points, STEER_NAV_AGENT_POINTS, &st, NULL, NULL);
+        assert_int_equal(st, STEER_NAV_FOLLOWING);
+        budget[i] = 1.5 * 60.0 * polyline_length(points, n) / 80.0 + 60.0;
+        arrived_at[i] = -1;
+    }
+    int left = N;
+    for (int s = 1; s < 60 * 40 && left > 0; s++) {
+        steer_world_step(world);
+        for (int i = 0; i < N; i++)
+            if (arrived_at[i] < 0 && steer_distance(steer_vehicle_position(world, ids[i]), goals[i]) <= 4.0) {
+                arrived_at[i] = s;
+                left--;
+            }
+    }
+    for (int i = 0; i < N; i++) {
+        if (arrived_at[i] < 0) fail_msg("vehicle %d never arrived", i);
+        if (arrived_at[i] > budget[i]) fail_msg("vehicle %d arrived after %d steps (budget %.0f)", i, arrived_at[i], budget[i]);
+    }
+    steer_world_destroy(world);
+}
+
 static void test_navigate_replans_when_a_wall_blocks_its_path(void **state)
 {
     (void)state;
@@ -714,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_updated_maps_equal_maps_built_afresh),
         cmocka_unit_test(test_map_reports_its_cells),
         cmocka_unit_test(test_navigate_reaches_a_goal_that_seek_never_reaches),
+        cmocka_unit_test(test_five_hundred_navigators_all_arrive_in_time),
         cmocka_unit_test(test_navigate_replans_when_a_wall_blocks_its_path),
         cmocka_unit_test(test_navigate_to_a_vehicle_replans_as_it_moves),
         cmocka_unit_test(test_navigate_unreachable_waits_then_goes_when_opened),
