@@ -104,10 +104,10 @@ static void table_target(lua_State *L, const char *name)
         lsteer_option_error(L, 2, "x", lua_pushfstring(L, "number expected, got %s", lua_typename(L, x)));
     if (y != LUA_TNUMBER)
         lsteer_option_error(L, 2, "y", lua_pushfstring(L, "number expected, got %s", lua_typename(L, y)));
-    lua_remove(L, -3);       /* the nil target: (v, t, opts, x, y) */
-    lua_pushvalue(L, opts);  /* (v, t, opts, x, y, opts) */
-    lua_remove(L, opts);     /* (v, t, x, y, opts) */
-    lua_remove(L, 2);        /* (v, x, y, opts) */
+    lua_remove(L, -3);      /* the nil target: (v, t, opts, x, y) */
+    lua_pushvalue(L, opts); /* (v, t, opts, x, y, opts) */
+    lua_remove(L, opts);    /* (v, t, x, y, opts) */
+    lua_remove(L, 2);       /* (v, x, y, opts) */
 }
 
 /// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's

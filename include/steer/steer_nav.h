@@ -28,12 +28,12 @@ typedef struct SteerWorld SteerWorld;
 
 /// How a path query (or a navigating vehicle's last plan) ended.
 typedef enum SteerPathStatus {
-    STEER_PATH_FOUND = 0,         ///< a path was found
-    STEER_PATH_UNREACHABLE,       ///< no way from start to goal keeps the clearance
-    STEER_PATH_START_BLOCKED,     ///< the start is closer than the clearance to a wall or obstacle
-    STEER_PATH_GOAL_BLOCKED,      ///< the goal is closer than the clearance to a wall or obstacle
-    STEER_PATH_START_OUTSIDE,     ///< the start is outside the bounds shrunk by the clearance
-    STEER_PATH_GOAL_OUTSIDE,      ///< the goal is outside the bounds shrunk by the clearance
+    STEER_PATH_FOUND = 0,     ///< a path was found
+    STEER_PATH_UNREACHABLE,   ///< no way from start to goal keeps the clearance
+    STEER_PATH_START_BLOCKED, ///< the start is closer than the clearance to a wall or obstacle
+    STEER_PATH_GOAL_BLOCKED,  ///< the goal is closer than the clearance to a wall or obstacle
+    STEER_PATH_START_OUTSIDE, ///< the start is outside the bounds shrunk by the clearance
+    STEER_PATH_GOAL_OUTSIDE,  ///< the goal is outside the bounds shrunk by the clearance
     STEER_PATH_STATUS_COUNT
 } SteerPathStatus;
 

@@ -243,7 +243,8 @@ static SteerResult map_for(SteerWorld *world, double radius, double cell_size, S
         }
     }
     size_t cells = (size_t)cols * (size_t)rows;
-    if (!scratch_reserve(nav, &world->alloc, (int)cells)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (!scratch_reserve(nav, &world->alloc, (int)cells))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     uint8_t *blocked = steer_realloc(&world->alloc, NULL, 0, cells);
     if (!blocked) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     int slot = nav->map_count;
@@ -393,7 +394,10 @@ static bool exact_clear_by(const NavPlan *p, SteerVec2 a, SteerVec2 b, double r)
 }
 
 /// ... at least the clearance.
-static bool exact_clear(const NavPlan *p, SteerVec2 a, SteerVec2 b) { return exact_clear_by(p, a, b, p->map->clearance); }
+static bool exact_clear(const NavPlan *p, SteerVec2 a, SteerVec2 b)
+{
+    return exact_clear_by(p, a, b, p->map->clearance);
+}
 
 /// Whether a point lies inside the bounds shrunk by the clearance.
 static bool inside_bounds(const NavPlan *p, SteerVec2 q)
@@ -669,8 +673,8 @@ static int search(NavPlan *p, bool relaxed_start)
     float k = INFINITY; /* min over candidates of (leg - octile to the goal's cell): h stays admissible */
     for (int dy = -STEER_NAV_WINDOW; dy <= STEER_NAV_WINDOW; dy++) {
         for (int dx = -STEER_NAV_WINDOW; dx <= STEER_NAV_WINDOW; dx++) {
-            int x = p->gx + dx, y = p->gy + dy, w = (dy + STEER_NAV_WINDOW) * (2 * STEER_NAV_WINDOW + 1) +
-                                                     (dx + STEER_NAV_WINDOW);
+            int x = p->gx + dx, y = p->gy + dy,
+                w = (dy + STEER_NAV_WINDOW) * (2 * STEER_NAV_WINDOW + 1) + (dx + STEER_NAV_WINDOW);
             goal_leg[w] = INFINITY;
             if (x < 0 || y < 0 || x >= cols || y >= map->rows || map->blocked[(size_t)y * (size_t)cols + (size_t)x])
                 continue;
@@ -791,9 +795,12 @@ SteerPathQueryDef steer_default_path_query_def(void)
 
 const char *steer_path_status_name(SteerPathStatus status)
 {
-    static const char *const NAMES[STEER_PATH_STATUS_COUNT] = {
-        "found", "unreachable", "start inside geometry", "goal inside geometry", "start outside the map",
-        "goal outside the map"};
+    static const char *const NAMES[STEER_PATH_STATUS_COUNT] = {"found",
+                                                               "unreachable",
+                                                               "start inside geometry",
+                                                               "goal inside geometry",
+                                                               "start outside the map",
+                                                               "goal outside the map"};
     if ((int)status < 0 || status >= STEER_PATH_STATUS_COUNT) return NULL;
     return NAMES[status];
 }
@@ -801,8 +808,8 @@ const char *steer_path_status_name(SteerPathStatus status)
 /// Plans on `map` from start to goal into nav->cell_points; returns the status and the count. A
 /// navigating vehicle pushed into the clearance (`may_relax`) sets out from a free cell near it
 /// that it reaches without crossing a shape.
-static SteerPathStatus plan(SteerWorld *world, const SteerNavMap *map, SteerVec2 start, SteerVec2 goal,
-                            bool may_relax, int *count)
+static SteerPathStatus plan(SteerWorld *world, const SteerNavMap *map, SteerVec2 start, SteerVec2 goal, bool may_relax,
+                            int *count)
 {
     NavPlan p;
     plan_init(&p, world, world->nav, map, start, goal);
@@ -974,8 +981,7 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
                 int32_t next = ny * cols + nx;
                 if (state[next] == 2) continue;
                 /* free cells only from free cells, without cutting corners; blocked ones from anywhere */
-                if (!blocked[next] &&
-                    (from_blocked || (d >= 4 && (blocked[y * cols + nx] || blocked[ny * cols + x]))))
+                if (!blocked[next] && (from_blocked || (d >= 4 && (blocked[y * cols + nx] || blocked[ny * cols + x]))))
                     continue;
                 float ng = g + (d < 4 ? 1.0f : NAV_SQRT2);
                 SteerNavFlowCell *n = &fc[next];
@@ -1137,8 +1143,8 @@ SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const St
     int slot = steer_vehicle_slot(world, vehicle);
     if (slot >= nav->agent_capacity) {
         int capacity = world->vehicles.capacity > slot ? world->vehicles.capacity : slot + 1;
-        SteerNavAgent **grown = steer_realloc(&world->alloc, nav->agents,
-                                              (size_t)nav->agent_capacity * sizeof *grown, (size_t)capacity * sizeof *grown);
+        SteerNavAgent **grown = steer_realloc(&world->alloc, nav->agents, (size_t)nav->agent_capacity * sizeof *grown,
+                                              (size_t)capacity * sizeof *grown);
         if (!grown) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
         for (int i = nav->agent_capacity; i < capacity; i++) grown[i] = NULL;
         nav->agents = grown;
@@ -1163,9 +1169,9 @@ SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const St
     if (old) {
         const SteerNavigateParams *o = &old->def.navigate;
         same = o->target.kind == n->target.kind && o->radius == n->radius && o->cell_size == n->cell_size &&
-               (n->target.kind == STEER_TARGET_VEHICLE ? steer_vehicle_id_equal(o->target.vehicle, n->target.vehicle)
-                                                        : steer_distance(o->target.point, n->target.point) <=
-                                                              n->replan_distance);
+               (n->target.kind == STEER_TARGET_VEHICLE
+                    ? steer_vehicle_id_equal(o->target.vehicle, n->target.vehicle)
+                    : steer_distance(o->target.point, n->target.point) <= n->replan_distance);
     }
     if (!same) agent->replan = true;
     if (agent->state == STEER_NAV_NONE || agent->count == 0) agent->state = STEER_NAV_PLANNING;
@@ -1194,8 +1200,8 @@ static SteerBehaviourSlot *navigate_slot(const SteerWorld *world, SteerVehicle *
 
 /// Whether what is left of the agent's path (from the vehicle, through its waypoint on) is still
 /// clear on the map.
-static bool path_still_clear(SteerWorld *world, const SteerNavMap *map, const SteerNavAgent *agent,
-                             SteerVec2 position, int waypoint)
+static bool path_still_clear(SteerWorld *world, const SteerNavMap *map, const SteerNavAgent *agent, SteerVec2 position,
+                             int waypoint)
 {
     NavPlan p;
     plan_init(&p, world, world->nav, map, position, agent->points[agent->count - 1]);
@@ -1234,7 +1240,8 @@ static void agent_step(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     if (!need && steer_distance(target, agent->goal) > p->replan_distance) need = true;
     if (!need && geometry_changed) {
         need = agent->state == STEER_NAV_UNREACHABLE || agent->count < 2 ||
-               !path_still_clear(world, map, agent, vehicle->position, waypoint < agent->count ? waypoint : agent->count - 1);
+               !path_still_clear(world, map, agent, vehicle->position,
+                                 waypoint < agent->count ? waypoint : agent->count - 1);
     }
     if (!need && agent->truncated && waypoint >= agent->count - 1 &&
         steer_distance(vehicle->position, agent->points[agent->count - 1]) <= p->waypoint_radius)
@@ -1265,7 +1272,7 @@ static void agent_step(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     if (agent->state == STEER_NAV_FOLLOWING || agent->state == STEER_NAV_ARRIVED) {
         bool at_end = !agent->truncated && slot->waypoint >= agent->count - 1;
         agent->state = at_end && steer_distance(vehicle->position, target) <= p->waypoint_radius ? STEER_NAV_ARRIVED
-                                                                                                  : STEER_NAV_FOLLOWING;
+                                                                                                 : STEER_NAV_FOLLOWING;
     }
     /* What the plan is, in the slot fields the checksum sums (navigate has no wander point and no
      * roam state): where it ends, its state and length in points, how many plans it took. */
@@ -1319,8 +1326,7 @@ STEER_BEHAVIOUR_FORCE(navigate)
 
 const char *steer_nav_state_name(SteerNavState state)
 {
-    static const char *const NAMES[STEER_NAV_STATE_COUNT] = {"none", "planning", "following", "arrived",
-                                                              "unreachable"};
+    static const char *const NAMES[STEER_NAV_STATE_COUNT] = {"none", "planning", "following", "arrived", "unreachable"};
     if ((int)state < 0 || state >= STEER_NAV_STATE_COUNT) return NULL;
     return NAMES[state];
 }
@@ -1357,9 +1363,11 @@ void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
         if (draw->vehicle_pose) draw->vehicle_pose(id, &from, &heading, draw->context);
         int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
         for (int k = waypoint; k < agent->count; k++) {
-            draw->draw_segment(from, agent->points[k], STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS, draw->context);
+            draw->draw_segment(from, agent->points[k], STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS,
+                               draw->context);
             if (draw->draw_point && k + 1 < agent->count)
-                draw->draw_point(agent->points[k], 4.0, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS, draw->context);
+                draw->draw_point(agent->points[k], 4.0, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS,
+                                 draw->context);
             from = agent->points[k];
         }
     }

@@ -78,7 +78,7 @@ typedef struct SteerNav {
     float *g, *f;
     int32_t *parent, *heap_pos;
     SteerNavHeapEntry *heap;
-    int32_t *buckets; ///< (unused)
+    int32_t *buckets;       ///< (unused)
     SteerNavFlowCell *flow; ///< the flow fields' Dijkstra, as many cells as the largest goal field's
     uint8_t *flow_state;    ///< ... and each cell's state apart (read most): 0 unseen, 1 open, 2 done
     int flow_capacity;

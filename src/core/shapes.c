@@ -46,7 +46,8 @@ SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double
     obstacle->center = center;
     obstacle->radius = radius;
     world->obstacles_stale = true;
-    steer_nav_shape_changed(world, steer_sub(center, steer_vec2(radius, radius)), steer_add(center, steer_vec2(radius, radius)));
+    steer_nav_shape_changed(world, steer_sub(center, steer_vec2(radius, radius)),
+                            steer_add(center, steer_vec2(radius, radius)));
     if (out) *out = (SteerObstacleId){(uint32_t)index + 1, world->tag, obstacle->header.generation};
     return STEER_OK;
 }
@@ -95,7 +96,8 @@ SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, St
     wall->b = b;
     wall->normal = steer_perp(steer_normalize(steer_sub(b, a)));
     world->walls_stale = true;
-    steer_nav_shape_changed(world, steer_vec2(fmin(a.x, b.x), fmin(a.y, b.y)), steer_vec2(fmax(a.x, b.x), fmax(a.y, b.y)));
+    steer_nav_shape_changed(world, steer_vec2(fmin(a.x, b.x), fmin(a.y, b.y)),
+                            steer_vec2(fmax(a.x, b.x), fmax(a.y, b.y)));
     if (out) *out = (SteerWallId){(uint32_t)index + 1, world->tag, wall->header.generation};
     return STEER_OK;
 }

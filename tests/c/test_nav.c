@@ -94,8 +94,7 @@ static double polyline_length(const SteerVec2 *points, int count)
     return length;
 }
 
-static SteerPathResult find(SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerVec2 *points,
-                            int capacity)
+static SteerPathResult find(SteerWorld *world, SteerVec2 a, SteerVec2 b, double radius, SteerVec2 *points, int capacity)
 {
     SteerPathQueryDef q = steer_default_path_query_def();
     q.start = a;
@@ -177,7 +176,8 @@ static void test_random_paths_never_come_closer_than_the_radius(void **state)
             assert_true(points[0].x == a.x && points[0].y == a.y);
             assert_true(points[r.count - 1].x == b.x && points[r.count - 1].y == b.y);
             double c = path_clearance(world, points, r.count);
-            if (!(c >= radius - 1e-9)) fail_msg("query %d: a path comes within %.6f of a shape (radius %g)", q, c, radius);
+            if (!(c >= radius - 1e-9))
+                fail_msg("query %d: a path comes within %.6f of a shape (radius %g)", q, c, radius);
             for (int i = 0; i < r.count; i++)
                 assert_true(points[i].x >= radius && points[i].x <= 600 - radius && points[i].y >= radius &&
                             points[i].y <= 600 - radius);
@@ -185,7 +185,8 @@ static void test_random_paths_never_come_closer_than_the_radius(void **state)
             assert_true(path_clearance(world, (SteerVec2[]){a, a}, 2) < radius);
         } else if (r.status == STEER_PATH_GOAL_BLOCKED) {
             double c = path_clearance(world, (SteerVec2[]){b, b}, 2);
-            if (!(c < radius)) fail_msg("query %d: goal (%g, %g) is %g from the shapes, radius %g", q, b.x, b.y, c, radius);
+            if (!(c < radius))
+                fail_msg("query %d: goal (%g, %g) is %g from the shapes, radius %g", q, b.x, b.y, c, radius);
         }
     }
     assert_true(found > 5000);
@@ -520,7 +521,8 @@ static void test_five_hundred_navigators_all_arrive_in_time(void **state)
     }
     for (int i = 0; i < N; i++) {
         if (arrived_at[i] < 0) fail_msg("vehicle %d never arrived", i);
-        if (arrived_at[i] > budget[i]) fail_msg("vehicle %d arrived after %d steps (budget %.0f)", i, arrived_at[i], budget[i]);
+        if (arrived_at[i] > budget[i])
+            fail_msg("vehicle %d arrived after %d steps (budget %.0f)", i, arrived_at[i], budget[i]);
     }
     steer_world_destroy(world);
 }

@@ -215,9 +215,9 @@ static JobSystem *jobs_in_use;
 /* ---- Scenes ----------------------------------------------------------------------------------- */
 
 typedef enum Scene {
-    FLOCK,  ///< plain flockers only, a few on the very same points: step_flock.c on every thread
-    MIXED,  ///< every behaviour that may run on the pool, leaders (two passes), removals
-    SERIAL, ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
+    FLOCK,    ///< plain flockers only, a few on the very same points: step_flock.c on every thread
+    MIXED,    ///< every behaviour that may run on the pool, leaders (two passes), removals
+    SERIAL,   ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
     NAVIGATE, ///< vehicles navigating around walls and obstacles (plans before the step, forces on the pool)
 } Scene;
 
@@ -408,8 +408,9 @@ static void build_navigate(SteerWorld *world, SteerVehicleId *leader)
     for (int i = 0; i < 300; i++) {
         SteerVehicleId id = spawn_random(world, (uint32_t)(i % 2));
         SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
-        d.navigate.target = i % 3 == 0 ? steer_target_vehicle(previous)
-                                       : steer_target_point(30.0 + (double)((i * 97) % 840), 30.0 + (double)((i * 61) % 640));
+        d.navigate.target = i % 3 == 0
+                                ? steer_target_vehicle(previous)
+                                : steer_target_point(30.0 + (double)((i * 97) % 840), 30.0 + (double)((i * 61) % 640));
         d.navigate.radius = 4.0 + (double)(i % 4);
         d.navigate.cell_size = i % 5 == 0 ? 12.0 : 8.0;
         turn_on(world, id, &d);
@@ -505,7 +506,8 @@ static void run_scene(Scene scene, SteerEdges edges, int threads, uint64_t *dige
         if (scene != FLOCK && s % 6 == 5) churn(world, s, leader);
         if (scene == NAVIGATE && s == 8) { /* a wall across the middle: plans that cross it are made again */
             SteerWallId w;
-            assert_int_equal(steer_world_add_wall(world, steer_vec2(100.0, 330.0), steer_vec2(800.0, 330.0), &w), STEER_OK);
+            assert_int_equal(steer_world_add_wall(world, steer_vec2(100.0, 330.0), steer_vec2(800.0, 330.0), &w),
+                             STEER_OK);
         }
         /* a query between steps builds the index the next step starts from */
         if (s % 7 == 3) steer_world_query_radius(world, steer_vec2(400.0, 300.0), 50.0, NULL, NULL, 0);

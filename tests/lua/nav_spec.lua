@@ -131,8 +131,8 @@ describe("navigation", function()
     local field = w:flow_field_to{x = 500, y = 100, radius = 5}
     assert.equal(75, field.cols)
     assert.equal(50, field.rows)
-    local dx, dy = field:sample(100, 100)
-    assert.is_true(dy > 0.5) -- down, toward the wall's end
+    local _, down = field:sample(100, 100)
+    assert.is_true(down > 0.5) -- toward the wall's end
     local crowd = {}
     for i = 1, 10 do
       crowd[i] = w:spawn{x = 60 + 10 * i, y = 60, radius = 4}
@@ -142,8 +142,8 @@ describe("navigation", function()
     for _, v in ipairs(crowd) do assert.is_true(v.x > 300) end
     walls[1]:remove()
     w:step()
-    dx, dy = field:sample(100, 100)
-    assert.is_true(dx > 0.9)
+    local across = field:sample(100, 100)
+    assert.is_true(across > 0.9)
     assert.equal("bad argument #1 to 'flow_field_to' (option 'y': number expected, got nil)",
       error_of(function() w:flow_field_to{x = 1} end))
     assert.equal("unknown option 'goal' for flow_field_to",
