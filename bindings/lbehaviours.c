@@ -70,8 +70,8 @@ static void check_targets(lua_State *L, int *arg, LVehicle *v, const SteerBehavi
 }
 
 /// navigate's table form, `v:navigate{x =, y =, ...}` or `v:navigate{target = other, ...}`: the
-/// stack becomes the positional form, (v, x, y, options) or (v, other, options), the options a copy
-/// of the table without those keys.
+/// stack becomes (v, options, x, y) or (v, options, other), the options a copy of the table
+/// without those keys, still argument 2 for the messages.
 static void table_target(lua_State *L, const char *name)
 {
     int t = 2;
@@ -95,7 +95,7 @@ static void table_target(lua_State *L, const char *name)
     if (target != LUA_TNIL) {
         if (x != LUA_TNIL || y != LUA_TNIL) luaL_argerror(L, 2, "give target or x, y, not both");
         lua_pop(L, 2);
-        lua_replace(L, 2); /* (v, target, opts) */
+        lua_remove(L, 2); /* (v, opts, target) */
         return;
     }
     if (x == LUA_TNIL && y == LUA_TNIL)
@@ -104,10 +104,8 @@ static void table_target(lua_State *L, const char *name)
         lsteer_option_error(L, 2, "x", lua_pushfstring(L, "number expected, got %s", lua_typename(L, x)));
     if (y != LUA_TNUMBER)
         lsteer_option_error(L, 2, "y", lua_pushfstring(L, "number expected, got %s", lua_typename(L, y)));
-    lua_remove(L, -3);      /* the nil target: (v, t, opts, x, y) */
-    lua_pushvalue(L, opts); /* (v, t, opts, x, y, opts) */
-    lua_remove(L, opts);    /* (v, t, x, y, opts) */
-    lua_remove(L, 2);       /* (v, x, y, opts) */
+    lua_remove(L, -3); /* the nil target: (v, t, opts, x, y) */
+    lua_remove(L, 2);  /* (v, opts, x, y) */
 }
 
 /// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's
@@ -123,10 +121,16 @@ static int behaviour_method(lua_State *L)
         def = steer_default_behaviour_def(type);
 
     const SteerBehaviourInfo *info = steer_behaviour_info(type); /* type: this method's own */
-    if (type == STEER_NAVIGATE && lua_gettop(L) == 2 && lua_istable(L, 2)) table_target(L, info->name);
     int arg = 2;
-    check_targets(L, &arg, v, info, &def);
-    if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
+    if (type == STEER_NAVIGATE && lua_gettop(L) == 2 && lua_istable(L, 2)) {
+        table_target(L, info->name); /* (v, options, targets...) */
+        arg = 3;
+        check_targets(L, &arg, v, info, &def);
+        arg = 2;
+    } else {
+        check_targets(L, &arg, v, info, &def);
+        if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
+    }
 
     SteerBehaviourDef changed = def;
     OptList own = {info->name, NULL, info->option_count, info->options, NULL};

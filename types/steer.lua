@@ -184,7 +184,7 @@ function World:flow_field_to(options) end
 
 ---@class steer.PathQueryOptions
 ---@field radius number? >= 0, the clearance the path keeps from walls, obstacles and bounds (default 0)
----@field cell_size number? > 0, the navigation map's grid (default 8)
+---@field cell_size number? >= 1, the navigation map's grid (default 8)
 
 --- A smoothed path from (x1, y1) to (x2, y2) around walls and obstacles: its points {{x, y}, ...}
 --- (start and goal included) and its length; or nil and the reason: "unreachable", "start inside

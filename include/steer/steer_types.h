@@ -328,7 +328,7 @@ typedef struct SteerAvoidCollisionsParams {
 typedef struct SteerNavigateParams {
     SteerTarget target;     ///< a point or a vehicle to reach around the walls and obstacles (steer_nav.h)
     double radius;          ///< units: clearance kept from walls, obstacles and bounds; 0 = the vehicle's radius
-    double cell_size;       ///< units > 0: the navigation map's grid
+    double cell_size;       ///< units >= 1: the navigation map's grid
     double waypoint_radius; ///< units: a corner of the path counts as passed within this distance
     double slowing_radius;  ///< units: arrive at the end of the path
     double replan_distance; ///< units: a target this far from where the path ends is planned for again

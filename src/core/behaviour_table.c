@@ -105,7 +105,7 @@ static const SteerOptionSpec AVOID_COLLISIONS[] = {
 };
 static const SteerOptionSpec NAVIGATE[] = {
     LENGTH("radius", navigate.radius, 0.0),
-    POSITIVE_LENGTH("cell_size", navigate.cell_size, STEER_NAV_DEFAULT_CELL_SIZE),
+    NUMBER("cell_size", navigate.cell_size, 1.0, STEER_MAX_LENGTH, STEER_NAV_DEFAULT_CELL_SIZE), /* units */
     LENGTH("waypoint_radius", navigate.waypoint_radius, 12.0),
     LENGTH("slowing_radius", navigate.slowing_radius, 50.0),
     LENGTH("replan_distance", navigate.replan_distance, 32.0),

@@ -642,14 +642,17 @@ static void test_a_wall_added_under_a_moving_vehicle(void **state)
 static void test_navigate_options_are_checked(void **state)
 {
     (void)state;
-    SteerWorld *world = nav_world(600, 400, STEER_EDGES_CONTAIN);
+    SteerWorld *world = nav_world(6000, 4000, STEER_EDGES_CONTAIN);
     SteerVehicleId v = vehicle_at(world, 100, 200);
     SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
     d.navigate.target = steer_target_point(500, 200);
-    d.navigate.cell_size = 0.001;
+    d.navigate.cell_size = 1.0; /* 24,000,000 cells */
     assert_int_equal(steer_vehicle_set_behaviour(world, v, &d), STEER_ERROR_INVALID_ARGUMENT);
     assert_non_null(strstr(steer_world_last_error(world), "larger cell_size"));
     assert_false(steer_vehicle_has_behaviour(world, v, STEER_NAVIGATE));
+    d.navigate.cell_size = 0.5; /* below a unit */
+    assert_int_equal(steer_vehicle_set_behaviour(world, v, &d), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(steer_world_last_error(world), "navigate: cell_size"));
     d.navigate.cell_size = NAN;
     assert_int_equal(steer_vehicle_set_behaviour(world, v, &d), STEER_ERROR_INVALID_ARGUMENT);
     assert_non_null(strstr(steer_world_last_error(world), "navigate: cell_size"));

@@ -123,7 +123,7 @@ describe("navigation", function()
       error_of(function() v:navigate{x = 1, y = 2, raduis = 2} end))
     assert.matches("a vehicle cannot target itself", error_of(function() v:navigate{target = v} end))
     assert.matches("option 'cell_size'", error_of(function() v:navigate{x = 1, y = 2, cell_size = -1} end))
-    assert.matches("larger cell_size", error_of(function() v:navigate{x = 1, y = 2, cell_size = 0.01} end))
+    assert.matches("option 'cell_size'", error_of(function() v:navigate{x = 1, y = 2, cell_size = 0.01} end))
     assert.matches("finite number expected", error_of(function() v:navigate{x = 1 / 0, y = 2} end))
   end)
 
