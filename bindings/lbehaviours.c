@@ -69,6 +69,45 @@ static void check_targets(lua_State *L, int *arg, LVehicle *v, const SteerBehavi
     }
 }
 
+/// navigate's table form, `v:navigate{x =, y =, ...}` or `v:navigate{target = other, ...}`: the
+/// stack becomes (v, options, x, y) or (v, options, other), the options a copy of the table
+/// without those keys, still argument 2 for the messages.
+static void table_target(lua_State *L, const char *name)
+{
+    int t = 2;
+    lua_newtable(L); /* the options */
+    int opts = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *key = lua_tostring(L, -2);
+            if (strcmp(key, "x") == 0 || strcmp(key, "y") == 0 || strcmp(key, "target") == 0) {
+                lua_pop(L, 1);
+                continue;
+            }
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, opts);
+    }
+    int target = lua_getfield(L, t, "target");
+    int x = lua_getfield(L, t, "x"), y = lua_getfield(L, t, "y");
+    if (target != LUA_TNIL) {
+        if (x != LUA_TNIL || y != LUA_TNIL) luaL_argerror(L, 2, "give target or x, y, not both");
+        lua_pop(L, 2);
+        lua_remove(L, 2); /* (v, opts, target) */
+        return;
+    }
+    if (x == LUA_TNIL && y == LUA_TNIL)
+        luaL_argerror(L, 2, lua_pushfstring(L, "%s expects target = vehicle or x =, y =", name));
+    if (x != LUA_TNUMBER)
+        lsteer_option_error(L, 2, "x", lua_pushfstring(L, "number expected, got %s", lua_typename(L, x)));
+    if (y != LUA_TNUMBER)
+        lsteer_option_error(L, 2, "y", lua_pushfstring(L, "number expected, got %s", lua_typename(L, y)));
+    lua_remove(L, -3); /* the nil target: (v, t, opts, x, y) */
+    lua_remove(L, 2);  /* (v, opts, x, y) */
+}
+
 /// v:<behaviour>(targets..., {options}): upvalue 1 is the behaviour. Starts from the behaviour's
 /// current parameters when it is on (so `v:arrive(x, y)` each frame keeps its slowing_radius),
 /// from the defaults when it is off. Returns v, for chaining.
@@ -83,8 +122,15 @@ static int behaviour_method(lua_State *L)
 
     const SteerBehaviourInfo *info = steer_behaviour_info(type); /* type: this method's own */
     int arg = 2;
-    check_targets(L, &arg, v, info, &def);
-    if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
+    if (type == STEER_NAVIGATE && lua_gettop(L) == 2 && lua_istable(L, 2)) {
+        table_target(L, info->name); /* (v, options, targets...) */
+        arg = 3;
+        check_targets(L, &arg, v, info, &def);
+        arg = 2;
+    } else {
+        check_targets(L, &arg, v, info, &def);
+        if (lua_gettop(L) > arg) luaL_argerror(L, arg + 1, "no more arguments expected (options go in one table)");
+    }
 
     SteerBehaviourDef changed = def;
     OptList own = {info->name, NULL, info->option_count, info->options, NULL};

@@ -361,6 +361,36 @@ int lsteer_world_flow_field(lua_State *L)
     return 1;
 }
 
+typedef struct FieldToOpts {
+    double x, y, radius, cell_size;
+} FieldToOpts;
+static const OptSpec FIELD_TO[] = {
+    {"x", OPT_NUMBER, offsetof(FieldToOpts, x)},
+    {"y", OPT_NUMBER, offsetof(FieldToOpts, y)},
+    {"radius", OPT_NONNEG, offsetof(FieldToOpts, radius)},
+    {"cell_size", OPT_POSITIVE, offsetof(FieldToOpts, cell_size)},
+};
+static const OptList FIELD_TO_LIST = {"flow_field_to", FIELD_TO, 4, NULL, NULL};
+
+/// world:flow_field_to{x =, y =, radius = 0, cell_size = 8}: a flow field over the world's bounds
+/// whose vectors lead to (x, y) around walls and obstacles, kept up to date when they change.
+int lsteer_world_flow_field_to(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    SteerFlowGoalDef def = steer_default_flow_goal_def();
+    FieldToOpts o = {0.0, 0.0, def.radius, def.cell_size};
+    luaL_checktype(L, 2, LUA_TTABLE);
+    uint64_t mask = lsteer_read_options(L, 2, &FIELD_TO_LIST, &o);
+    require_options(L, 2, &FIELD_TO_LIST, mask, 3);
+    def.goal = steer_vec2(o.x, o.y);
+    def.radius = o.radius;
+    def.cell_size = o.cell_size;
+    SteerFlowFieldId id;
+    if (steer_world_add_flow_field_to(w->world, &def, &id) != STEER_OK) return fail(L, "flow_field_to", w);
+    push_new_shape(L, SHAPE_FLOW_FIELD, PACK(id));
+    return 1;
+}
+
 /* ---- Listing ------------------------------------------------------------------------------- */
 
 static int list_shapes(lua_State *L, LShapeType type)

@@ -408,6 +408,11 @@ int lsteer_world_obstacle(lua_State *L);
 int lsteer_world_wall(lua_State *L);
 int lsteer_world_path(lua_State *L);
 int lsteer_world_flow_field(lua_State *L);
+int lsteer_world_flow_field_to(lua_State *L);
+/* lnav.c: world:find_path, world:nav_map, v:nav_path */
+int lsteer_world_find_path(lua_State *L);
+int lsteer_world_nav_map(lua_State *L);
+int lsteer_vehicle_nav_path(lua_State *L);
 int lsteer_world_obstacles(lua_State *L);
 int lsteer_world_walls(lua_State *L);
 /// The live shape of this type at idx (argument error naming `expected` otherwise).

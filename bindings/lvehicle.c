@@ -714,6 +714,7 @@ static const luaL_Reg VEHICLE_METHODS[] = {
     {"set_position", vehicle_set_position},
     {"set_velocity", vehicle_set_velocity},
     {"set_heading", vehicle_set_heading},
+    {"nav_path", lsteer_vehicle_nav_path},
     {NULL, NULL},
 };
 

@@ -4,6 +4,7 @@
 #                   flocking in plain Lua (bench/flocking.lua) in the same process, for the ratio
 #   bench-walls     avoid_walls through the wall grid against the full scan of every wall
 #   bench-senses    line of sight and the step with senses against their baselines (issue #28)
+#   bench-nav       path queries and flow fields on a 256 x 256 map against a plain-Lua A*
 
 BENCH_FLOCKING   = $(BUILD)/bench/bench_flocking
 CORE_BENCH_LUA_CFLAGS = $(shell pkg-config --cflags lua5.4)
@@ -45,3 +46,16 @@ bench-senses: $(BENCH_SENSES)
 	nice $(BENCH_SENSES)
 
 BENCH_TARGETS += bench-senses
+# make bench-nav (also bench-navigation, the issue's name): path queries and a flow field on a
+# 256 x 256-cell map about 30 % blocked, against a plain-Lua A* (bench/astar.lua) in the same process.
+BENCH_NAV = $(BUILD)/bench/bench_nav
+$(BENCH_NAV): bench/bench_nav.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) $(CORE_BENCH_LUA_CFLAGS) $< $(BUILD)/libsteer.a $(CORE_BENCH_LUA_LIBS) -lm -o $@
+
+.PHONY: bench-nav bench-navigation
+bench-nav: $(BENCH_NAV)
+	$(BENCH_NAV) bench/astar.lua
+bench-navigation: bench-nav
+
+BENCH_TARGETS += bench-nav

@@ -14,7 +14,7 @@ local steer = {}
 ---@alias steer.Combine "weighted"|"priority"|"dither"
 ---@alias steer.Color {[1]: integer, [2]: integer, [3]: integer, [4]: integer?} r, g, b[, a] in 0-255
 ---@alias steer.Target steer.Vehicle|number a vehicle, or x followed by y
----@alias steer.BehaviourName "seek"|"flee"|"arrive"|"pursue"|"evade"|"offset_pursue"|"interpose"|"hide"|"wander"|"follow"|"avoid_obstacles"|"avoid_walls"|"contain"|"follow_flow"|"separate"|"align"|"cohere"|"flock"|"follow_leader"|"queue"|"avoid_collisions"
+---@alias steer.BehaviourName "seek"|"flee"|"arrive"|"pursue"|"evade"|"offset_pursue"|"interpose"|"hide"|"wander"|"follow"|"avoid_obstacles"|"avoid_walls"|"contain"|"follow_flow"|"separate"|"align"|"cohere"|"flock"|"follow_leader"|"queue"|"avoid_collisions"|"navigate"
 
 ---@class steer.WorldOptions
 ---@field width number? units, > 0 (default 800)
@@ -182,6 +182,41 @@ function World:path(points) end
 ---@return steer.FlowField
 function World:flow_field(options) end
 
+---@class steer.FlowFieldToOptions
+---@field x number the goal
+---@field y number
+---@field radius number? >= 0, clearance kept from walls and obstacles (default 0)
+---@field cell_size number? > 0 (default 8)
+
+--- A flow field over the world's bounds leading to (x, y) around walls and obstacles (for
+--- v:follow_flow), computed again when a wall or obstacle is added or removed.
+---@param options steer.FlowFieldToOptions
+---@return steer.FlowField
+function World:flow_field_to(options) end
+
+---@class steer.PathQueryOptions
+---@field radius number? >= 0, the clearance the path keeps from walls, obstacles and bounds (default 0)
+---@field cell_size number? >= 1, the navigation map's grid (default 8)
+
+--- A smoothed path from (x1, y1) to (x2, y2) around walls and obstacles: its points {{x, y}, ...}
+--- (start and goal included) and its length; or nil and the reason: "unreachable", "start inside
+--- geometry", "goal inside geometry", "start outside the map", "goal outside the map".
+---@param options steer.PathQueryOptions?
+---@return number[][]|nil points
+---@return number|string length_or_reason
+function World:find_path(x1, y1, x2, y2, options) end
+
+---@class steer.NavMap
+---@field cols integer
+---@field rows integer
+---@field cell_size number
+---@field blocked string one byte a cell, row by row: "\1" where a path of that radius may not go
+
+--- The navigation map paths of this radius and cell size use (for overlays).
+---@param options steer.PathQueryOptions?
+---@return steer.NavMap
+function World:nav_map(options) end
+
 ---@return steer.Obstacle[]
 function World:obstacles() end
 
@@ -326,6 +361,16 @@ local Vehicle = {}
 ---@field braking number? in [0, 1] (default 0.8)
 ---@class steer.AvoidCollisionsOptions: steer.BehaviourOptions
 ---@field horizon number? s, > 0 (default 1)
+---@class steer.NavigateOptions: steer.BehaviourOptions
+---@field radius number? clearance kept from walls, obstacles and bounds; 0 = the vehicle's radius (default 0)
+---@field cell_size number? > 0, the navigation map's grid (default 8)
+---@field waypoint_radius number? a corner of the path counts as passed within this (default 12)
+---@field slowing_radius number? arrive at the end (default 50)
+---@field replan_distance number? plan again when the target is this far from the path's end (default 32)
+---@class steer.NavigateTarget: steer.NavigateOptions
+---@field x number? the point to reach (with y)
+---@field y number?
+---@field target steer.Vehicle? or the vehicle to reach
 
 -- Every behaviour method switches the behaviour on, or updates it when it is on (unspecified
 -- options keep their current values; internal state such as the wander target is kept), and
@@ -405,6 +450,20 @@ function Vehicle:queue(options) end
 ---@param options steer.AvoidCollisionsOptions?
 ---@return steer.Vehicle
 function Vehicle:avoid_collisions(options) end
+--- Plans a path around the walls and obstacles and follows it (arriving at the end), planning again
+--- when the target moves past replan_distance or the way is blocked: v:navigate{x =, y =, ...},
+--- v:navigate{target = other, ...}, or positionally v:navigate(x, y, {...}) / v:navigate(other, {...}).
+---@param target steer.NavigateTarget|steer.Vehicle|number
+---@param ... any y and options, when target is x or a vehicle
+---@return steer.Vehicle
+function Vehicle:navigate(target, ...) end
+
+--- The path navigate follows ({} without one), its state ("none", "planning", "following",
+--- "arrived", "unreachable") and the 1-based index of the point it steers to (0 without a path).
+---@return number[][] points
+---@return string state
+---@return integer waypoint
+function Vehicle:nav_path() end
 
 --- Switches the named behaviours off, or all of them when none is named; returns the vehicle.
 ---@param ... steer.BehaviourName

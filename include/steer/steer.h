@@ -363,6 +363,7 @@ STEER_API bool steer_world_line_of_sight(const SteerWorld *world, SteerVec2 a, S
 
 #include "steer_debug_draw.h"
 #include "steer_fields.h"
+#include "steer_nav.h"
 
 #ifdef __cplusplus
 }

@@ -198,6 +198,7 @@ typedef enum SteerBehaviour {
     STEER_FOLLOW_LEADER,
     STEER_QUEUE,
     STEER_AVOID_COLLISIONS,
+    STEER_NAVIGATE,
     STEER_BEHAVIOUR_COUNT
 } SteerBehaviour;
 
@@ -324,6 +325,14 @@ typedef struct SteerQueueParams {
 typedef struct SteerAvoidCollisionsParams {
     double horizon; ///< s: how far ahead closest approaches are predicted
 } SteerAvoidCollisionsParams;
+typedef struct SteerNavigateParams {
+    SteerTarget target;     ///< a point or a vehicle to reach around the walls and obstacles (steer_nav.h)
+    double radius;          ///< units: clearance kept from walls, obstacles and bounds; 0 = the vehicle's radius
+    double cell_size;       ///< units >= 1: the navigation map's grid
+    double waypoint_radius; ///< units: a corner of the path counts as passed within this distance
+    double slowing_radius;  ///< units: arrive at the end of the path
+    double replan_distance; ///< units: a target this far from where the path ends is planned for again
+} SteerNavigateParams;
 
 /// One behaviour with its parameters. Get one from steer_default_behaviour_def(type), change what
 /// you need, and pass it to steer_vehicle_set_behaviour().
@@ -354,6 +363,7 @@ typedef struct SteerBehaviourDef {
         SteerFollowLeaderParams follow_leader;
         SteerQueueParams queue;
         SteerAvoidCollisionsParams avoid_collisions;
+        SteerNavigateParams navigate;
     };
 } SteerBehaviourDef;
 
@@ -367,7 +377,7 @@ typedef struct SteerBehaviourState {
     SteerVec2 wander_target; ///< wander: the target on the circle, world coordinates
     double box_length;       ///< avoid_obstacles: detection box length this step
     SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right)
-    int waypoint;            ///< follow: index of the waypoint being steered to
+    int waypoint;            ///< follow, navigate: index of the waypoint being steered to
 } SteerBehaviourState;
 
 /* ---- Senses -------------------------------------------------------------------------------- */

@@ -433,6 +433,7 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
     if (checked != STEER_OK && def && def->weight == 0.0 && def->priority == 0 && def->probability == 0.0)
         return steer_fail_hint(world, checked, STEER_ZEROED_DEF_HINT("behaviour"));
     TRY(checked);
+    if (steer_behaviour_rows[def->type].prepare) TRY(steer_behaviour_rows[def->type].prepare(world, vehicle, def));
     if (targets_vehicle(def)) world->vehicle_targets = true;
 
     /* A lost slot of the same type is replaced like an absent one. */

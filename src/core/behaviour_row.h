@@ -38,6 +38,10 @@ typedef struct SteerBehaviourRow {
     /// separation with a comfort distance. A step gathers them before anyone moves only when some
     /// vehicle has such a behaviour; NULL: never.
     bool (*reads_grid)(const SteerBehaviourDef *def);
+    /// Called when the behaviour is switched on or updated, after its checks, before its slot
+    /// changes: what it needs beyond its slot is made here, outside the step (navigate's plan
+    /// storage and map). An error refuses the call. NULL: nothing.
+    SteerResult (*prepare)(SteerWorld *world, SteerVehicle *vehicle, const SteerBehaviourDef *def);
     SteerBehaviourDrawFn *debug_draw; ///< NULL where it draws nothing of its own
     unsigned debug_flags;             ///< the SteerDebugDrawFlags under which debug_draw runs
 } SteerBehaviourRow;

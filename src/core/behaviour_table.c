@@ -7,6 +7,7 @@
  */
 #include "behaviour_row.h"
 #include "behaviours_internal.h"
+#include "nav_internal.h"
 
 /* ---- Option specs -------------------------------------------------------------------------- */
 
@@ -102,6 +103,13 @@ static const SteerOptionSpec QUEUE[] = {
 static const SteerOptionSpec AVOID_COLLISIONS[] = {
     NUMBER("horizon", avoid_collisions.horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME, 1.0),
 };
+static const SteerOptionSpec NAVIGATE[] = {
+    LENGTH("radius", navigate.radius, 0.0),
+    NUMBER("cell_size", navigate.cell_size, 1.0, STEER_MAX_LENGTH, STEER_NAV_DEFAULT_CELL_SIZE), /* units */
+    LENGTH("waypoint_radius", navigate.waypoint_radius, 12.0),
+    LENGTH("slowing_radius", navigate.slowing_radius, 50.0),
+    LENGTH("replan_distance", navigate.replan_distance, 32.0),
+};
 
 /* ---- Targets ------------------------------------------------------------------------------- */
 
@@ -143,6 +151,7 @@ SteerForceFn steer_force_follow, steer_force_avoid_obstacles, steer_force_avoid_
     steer_force_follow_flow;
 SteerForceFn steer_force_separate, steer_force_align, steer_force_cohere, steer_force_flock, steer_force_follow_leader,
     steer_force_queue, steer_force_avoid_collisions;
+SteerForceFn steer_force_navigate; /* nav.c */
 SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers;
 
 /* ---- The table ----------------------------------------------------------------------------- */
@@ -208,6 +217,9 @@ const SteerBehaviourRow steer_behaviour_rows[STEER_BEHAVIOUR_COUNT] = {
     [STEER_AVOID_COLLISIONS] = {ROW("avoid_collisions", 40, 0.5),
                                 OPTIONS(AVOID_COLLISIONS), .force = steer_force_avoid_collisions,
                                 .reads_grid = always},
+    [STEER_NAVIGATE] = {ROW("navigate", 175, 0.8), OPTIONS(NAVIGATE), POINT_OR_VEHICLE(navigate.target),
+                        .info.inspect = STEER_INSPECT_WAYPOINT, .draws_target = true,
+                        .force = steer_force_navigate, .prepare = steer_nav_prepare},
 };
 // clang-format on
 

@@ -3,6 +3,7 @@
  * steer_debug_draw.h). Reads the per-behaviour state the last step recorded and the slots' own
  * state (wander target); changes nothing and allocates nothing. */
 #include "behaviours_internal.h"
+#include "nav_internal.h"
 
 /* A vehicle's drawing pose: the caller's (interpolated) one when it gives one. */
 typedef struct Pose {
@@ -407,6 +408,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             if (flags & senses) draw_vehicle_senses(world, draw, world->order[i], v, pose, false);
         }
     }
+    if (flags & STEER_DEBUG_DRAW_TARGETS) steer_nav_debug_draw(world, draw); /* planned paths: nav.c */
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
         for (int i = 0; i < world->order_count; i++) {
             if (world->order[i] < 0) continue;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "nav_internal.h"
 #include "world_internal.h"
 
 static SteerResult check_point(const SteerWorld *world, const char *name, SteerVec2 point)
@@ -45,6 +46,8 @@ SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double
     obstacle->center = center;
     obstacle->radius = radius;
     world->obstacles_stale = true;
+    steer_nav_shape_changed(world, steer_sub(center, steer_vec2(radius, radius)),
+                            steer_add(center, steer_vec2(radius, radius)));
     if (out) *out = (SteerObstacleId){(uint32_t)index + 1, world->tag, obstacle->header.generation};
     return STEER_OK;
 }
@@ -52,9 +55,12 @@ SteerResult steer_world_add_obstacle(SteerWorld *world, SteerVec2 center, double
 SteerResult steer_world_remove_obstacle(SteerWorld *world, SteerObstacleId id)
 {
     STEER_ENTRY(world);
-    if (!lookup(world, &world->obstacles, id.index1, id.world, id.generation))
+    const SteerObstacle *obstacle = lookup(world, &world->obstacles, id.index1, id.world, id.generation);
+    if (!obstacle)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "obstacle id names nothing (%s)",
                           steer_why_no_object(world, id.index1, id.world));
+    SteerVec2 reach = steer_vec2(obstacle->radius, obstacle->radius);
+    steer_nav_shape_changed(world, steer_sub(obstacle->center, reach), steer_add(obstacle->center, reach));
     steer_pool_release(&world->obstacles, (int)id.index1 - 1);
     world->obstacles_stale = true;
     return STEER_OK;
@@ -90,6 +96,8 @@ SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, St
     wall->b = b;
     wall->normal = steer_perp(steer_normalize(steer_sub(b, a)));
     world->walls_stale = true;
+    steer_nav_shape_changed(world, steer_vec2(fmin(a.x, b.x), fmin(a.y, b.y)),
+                            steer_vec2(fmax(a.x, b.x), fmax(a.y, b.y)));
     if (out) *out = (SteerWallId){(uint32_t)index + 1, world->tag, wall->header.generation};
     return STEER_OK;
 }
@@ -97,9 +105,12 @@ SteerResult steer_world_add_wall(SteerWorld *world, SteerVec2 a, SteerVec2 b, St
 SteerResult steer_world_remove_wall(SteerWorld *world, SteerWallId id)
 {
     STEER_ENTRY(world);
-    if (!lookup(world, &world->walls, id.index1, id.world, id.generation))
+    const SteerWall *wall = lookup(world, &world->walls, id.index1, id.world, id.generation);
+    if (!wall)
         return steer_fail(world, STEER_ERROR_INVALID_ID, "wall id names nothing (%s)",
                           steer_why_no_object(world, id.index1, id.world));
+    steer_nav_shape_changed(world, steer_vec2(fmin(wall->a.x, wall->b.x), fmin(wall->a.y, wall->b.y)),
+                            steer_vec2(fmax(wall->a.x, wall->b.x), fmax(wall->a.y, wall->b.y)));
     steer_pool_release(&world->walls, (int)id.index1 - 1);
     world->walls_stale = true;
     return STEER_OK;

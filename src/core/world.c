@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "behaviours_internal.h"
+#include "nav_internal.h"
 
 /* Below this squared speed (units²/s²) the heading is left alone: normalising a tiny velocity
  * would spin a vehicle at rest. */
@@ -190,6 +191,7 @@ void steer_world_destroy(SteerWorld *world)
 {
     if (!world) return;
     steer_thread_pool_destroy(world->pool, &world->alloc);
+    steer_nav_free(world);
     for (int i = 0; i < world->vehicles.count; i++) {
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, i);
         if (vehicle->header.alive) steer_vehicle_free_behaviours(world, vehicle);
@@ -558,6 +560,7 @@ void steer_world_step(SteerWorld *world)
     double dt = world->def.dt;
     bool queried = world->queried;
     world->queried = false;
+    steer_nav_before_step(world); /* plans first, on this thread: nav.c */
     /* Neighbours are looked up in the grid of the positions everyone has before anyone moves. */
     steer_world_grid_cells(world); /* entries are gathered only if a behaviour asks for them */
     steer_world_obstacle_grid(world);

@@ -248,10 +248,11 @@ struct SteerWorld {
     /// far it must look (queries.c).
     int kind_population[STEER_MAX_KINDS];
 
-    SteerPool obstacles; ///< of SteerObstacle
-    SteerPool walls;     ///< of SteerWall
-    SteerPool paths;     ///< of SteerPath
-    SteerPool fields;    ///< of SteerFlowField
+    SteerPool obstacles;  ///< of SteerObstacle
+    SteerPool walls;      ///< of SteerWall
+    SteerPool paths;      ///< of SteerPath
+    SteerPool fields;     ///< of SteerFlowField
+    struct SteerNav *nav; ///< navigation maps, plans and goal fields (nav_internal.h); NULL until first used
 
     /* Spatial indexes (grid.h): caches rebuilt when marked stale. Whatever changes what the grid
      * copies of a vehicle, adds or removes one sets grid_stale: the step then rebuilds it. Queries

@@ -97,6 +97,12 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
         else
             LINE(BEHAVIOUR_LINE, steer_behaviour_name(types[i]), def.weight, steer_length(st.force), 100.0 * st.kept);
     }
+    SteerNavState nav;
+    int waypoint, replans;
+    int path_points = steer_vehicle_nav_path(world, id, NULL, 0, &nav, &waypoint, &replans);
+    if (nav != STEER_NAV_NONE)
+        LINE("navigate: %s, point %d of %d, %d plans", steer_nav_state_name(nav), path_points ? waypoint + 1 : 0,
+             path_points, replans);
     /* its senses and what they remember (nothing for a vehicle without senses), then the caller's */
     if (n < INSPECTOR_LINES) {
         int senses = render_sense_lines(r, world, id, text[n], INSPECTOR_WIDTH, INSPECTOR_LINES - n);

@@ -215,9 +215,10 @@ static JobSystem *jobs_in_use;
 /* ---- Scenes ----------------------------------------------------------------------------------- */
 
 typedef enum Scene {
-    FLOCK,  ///< plain flockers only, a few on the very same points: step_flock.c on every thread
-    MIXED,  ///< every behaviour that may run on the pool, leaders (two passes), removals
-    SERIAL, ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
+    FLOCK,    ///< plain flockers only, a few on the very same points: step_flock.c on every thread
+    MIXED,    ///< every behaviour that may run on the pool, leaders (two passes), removals
+    SERIAL,   ///< MIXED plus what must keep to one thread: obstacles, walls, priority, dither
+    NAVIGATE, ///< vehicles navigating around walls and obstacles (plans before the step, forces on the pool)
 } Scene;
 
 static SteerWorld *world_with(int threads, SteerEdges edges, uint64_t seed)
@@ -389,8 +390,45 @@ static void mixed_vehicle(SteerWorld *world, int which, SteerPathId path, SteerF
     }
 }
 
+/// Walls, obstacles and 300 navigators (to points, to each other, some with a wander part).
+static void build_navigate(SteerWorld *world, SteerVehicleId *leader)
+{
+    for (int i = 0; i < 5; i++) {
+        SteerWallId w;
+        assert_int_equal(steer_world_add_wall(world, steer_vec2(150.0 * (i + 1), 80.0 + 40.0 * (i % 2)),
+                                              steer_vec2(150.0 * (i + 1), 560.0 + 40.0 * (i % 2)), &w),
+                         STEER_OK);
+        SteerObstacleId o;
+        assert_int_equal(steer_world_add_obstacle(world, steer_vec2(75.0 + 150.0 * i, 350.0), 25.0, &o), STEER_OK);
+    }
+    *leader = spawn_random(world, 0);
+    SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
+    turn_on(world, *leader, &wander);
+    SteerVehicleId previous = *leader;
+    for (int i = 0; i < 300; i++) {
+        SteerVehicleId id = spawn_random(world, (uint32_t)(i % 2));
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
+        d.navigate.target = i % 3 == 0
+                                ? steer_target_vehicle(previous)
+                                : steer_target_point(30.0 + (double)((i * 97) % 840), 30.0 + (double)((i * 61) % 640));
+        d.navigate.radius = 4.0 + (double)(i % 4);
+        d.navigate.cell_size = i % 5 == 0 ? 12.0 : 8.0;
+        turn_on(world, id, &d);
+        if (i % 4 == 1) {
+            SteerBehaviourDef w = steer_default_behaviour_def(STEER_WANDER);
+            w.weight = 0.3;
+            turn_on(world, id, &w);
+        }
+        previous = id;
+    }
+}
+
 static void build(SteerWorld *world, Scene scene, SteerVehicleId *leader)
 {
+    if (scene == NAVIGATE) {
+        build_navigate(world, leader);
+        return;
+    }
     if (scene == FLOCK) {
         for (int i = 0; i < 700; i++) {
             SteerVehicleId id = spawn_random(world, 0);
@@ -466,6 +504,11 @@ static void run_scene(Scene scene, SteerEdges edges, int threads, uint64_t *dige
     build(world, scene, &leader);
     for (int s = 0; s < STEPS; s++) {
         if (scene != FLOCK && s % 6 == 5) churn(world, s, leader);
+        if (scene == NAVIGATE && s == 8) { /* a wall across the middle: plans that cross it are made again */
+            SteerWallId w;
+            assert_int_equal(steer_world_add_wall(world, steer_vec2(100.0, 330.0), steer_vec2(800.0, 330.0), &w),
+                             STEER_OK);
+        }
         /* a query between steps builds the index the next step starts from */
         if (s % 7 == 3) steer_world_query_radius(world, steer_vec2(400.0, 300.0), 50.0, NULL, NULL, 0);
         steer_world_step(world);
@@ -657,6 +700,13 @@ static void check_scene_on_jobs(Scene scene, SteerEdges edges, JobOrder order)
 
 /* A game's job system steps a world as its own threads do, bit for bit, whichever order and on
  * whichever threads it runs the ranges: its own pthreads, or at once inside enqueue_task. */
+static void test_navigate_same_bits_for_every_thread_count(void **state)
+{
+    (void)state;
+    check_scene(NAVIGATE, STEER_EDGES_CONTAIN);
+    check_scene(NAVIGATE, STEER_EDGES_NONE);
+}
+
 static void test_job_system_same_bits_as_own_threads(void **state)
 {
     (void)state;
@@ -991,6 +1041,7 @@ int main(void)
         cmocka_unit_test(test_mixed_same_bits_for_every_thread_count),
         cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
         cmocka_unit_test(test_senses_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_navigate_same_bits_for_every_thread_count),
         cmocka_unit_test(test_switches_after_a_query_same_bits_as_a_rebuild),
         cmocka_unit_test(test_grid_readers_see_the_step_snapshot),
         cmocka_unit_test(test_summed_neighbourhoods_need_no_entries),

@@ -47,6 +47,26 @@ end]]), { steps = 300, seed = 1 }))
     end)
   end
 
+  it("navigation: hunters that navigate catch more prey than hunters that seek straight into walls", function()
+    local function catches(key)
+      local r = H.ok(H.run(wrap("navigation", ([[
+local load = scene.load
+function scene.load(world) load(world); if %q ~= "" then scene.keypressed(%q) end end
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 39.9 and not said then said = true
+    local n = 0
+    for _, h in ipairs(scene.hunters) do n = n + h.data.catches end
+    report("catches", n)
+  end
+end]]):format(key, key)), { steps = 2400, seed = 1 }))
+      return r.values.catches
+    end
+    local navigating, seeking = catches(""), catches("n")
+    assert.is_true(navigating >= 2 * seeking + 5, ("navigate %d catches, seek %d"):format(navigating, seeking))
+  end)
+
   it("pursuit_evade: pursuit (aiming ahead) catches the evading runner more often than plain seek", function()
     local r = H.ok(H.run(wrap("pursuit_evade", [[
 local update = scene.update

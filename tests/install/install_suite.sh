@@ -22,7 +22,7 @@ installs() {
     make -s -C "$top" install BUILD="$BUILD" PREFIX="$prefix" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; return 1; }
     for f in lib/libsteer.a lib/libsteer.so.$version lib/pkgconfig/steer.pc include/steer/steer.h \
              include/steer/steer_types.h include/steer/steer_math.h include/steer/steer_debug_draw.h \
-             include/steer/steer_behaviours.h include/steer/steer_export.h include/steer/steer_fields.h lib/lua/5.4/steer.so share/lua/5.4/fsm.lua share/lua/5.4/steer/hot.lua bin/steer \
+             include/steer/steer_behaviours.h include/steer/steer_export.h include/steer/steer_fields.h include/steer/steer_nav.h lib/lua/5.4/steer.so share/lua/5.4/fsm.lua share/lua/5.4/steer/hot.lua bin/steer \
              share/steer/hunter_prey.lua share/steer/hunter_prey/hunter.lua share/steer/hunter_prey/prey.lua; do
         [ -f "$prefix/$f" ] || { echo "missing: $f"; return 1; }
     done
@@ -98,7 +98,7 @@ install_lib_alone() {
     lib_prefix=$tmp/lib-prefix
     make -s -C "$top" install-lib BUILD="$BUILD" PREFIX="$lib_prefix" >"$tmp/install-lib.log" 2>&1 || { cat "$tmp/install-lib.log"; return 1; }
     files=$(cd "$lib_prefix" && find . ! -type d | sort | tr '\n' ' ')
-    [ "$files" = "./include/steer/steer.h ./include/steer/steer_behaviours.h ./include/steer/steer_debug_draw.h ./include/steer/steer_export.h ./include/steer/steer_fields.h ./include/steer/steer_math.h ./include/steer/steer_types.h ./lib/libsteer.a ./lib/libsteer.so ./lib/libsteer.so.${version%%.*} ./lib/libsteer.so.$version ./lib/pkgconfig/steer.pc " ] ||
+    [ "$files" = "./include/steer/steer.h ./include/steer/steer_behaviours.h ./include/steer/steer_debug_draw.h ./include/steer/steer_export.h ./include/steer/steer_fields.h ./include/steer/steer_math.h ./include/steer/steer_nav.h ./include/steer/steer_types.h ./lib/libsteer.a ./lib/libsteer.so ./lib/libsteer.so.${version%%.*} ./lib/libsteer.so.$version ./lib/pkgconfig/steer.pc " ] ||
         { echo "install-lib put: $files"; return 1; }
     (cd "$tmp" && $CC -std=c11 -I"$lib_prefix/include" "$top/examples/arrive.c" "$lib_prefix/lib/libsteer.a" -lm -pthread \
         -o arrive_lib) && "$tmp/arrive_lib" >/dev/null || return 1

@@ -64,6 +64,7 @@ local TARGETS = {
   follow = function(f) return f.path end,
   follow_flow = function(f) return f.field end,
   follow_leader = function(f) return f.other end,
+  navigate = function(f) return {x = 300, y = 100} end,
 }
 
 -- class -> the handle its methods are called on, and method -> {returns, call}: "self" (the
@@ -75,6 +76,7 @@ local CLASSES = {
       set_position = {"self", function(f) return f.v:set_position(120, 80) end},
       set_velocity = {"self", function(f) return f.v:set_velocity(3, 4) end},
       set_heading = {"self", function(f) return f.v:set_heading(1) end},
+      nav_path = {"result", function(f) return f.v:nav_path() end},
       stop = {"self", function(f) return f.v:stop("seek") end},
       alive = {"result", function(f) return f.v:alive() end},
       behaviours = {"result", function(f) return f.v:behaviours() end},
@@ -108,6 +110,9 @@ local CLASSES = {
       wall = {"result", function(f) return f.w:wall{x1 = 0, y1 = 0, x2 = 1, y2 = 0} end},
       path = {"result", function(f) return f.w:path{{1, 1}} end},
       flow_field = {"result", function(f) return f.w:flow_field{x = 0, y = 0, cell_size = 1, cols = 1, rows = 1} end},
+      flow_field_to = {"result", function(f) return f.w:flow_field_to{x = 10, y = 10} end},
+      find_path = {"result", function(f) return f.w:find_path(10, 10, 20, 20) end},
+      nav_map = {"result", function(f) return f.w:nav_map() end},
       obstacles = {"result", function(f) return f.w:obstacles() end},
       walls = {"result", function(f) return f.w:walls() end},
       kinds = {"result", function(f) return f.w:kinds() end},
