@@ -154,6 +154,8 @@ typedef struct SteerVehicleDef {
 } SteerVehicleDef;
 
 #define STEER_MAX_KINDS 64
+/// orca's max_neighbors at most
+#define STEER_ORCA_MAX_NEIGHBORS 64
 
 /// A snapshot of one vehicle, filled by steer_vehicle_get().
 typedef struct SteerVehicleState {
@@ -198,6 +200,7 @@ typedef enum SteerBehaviour {
     STEER_FOLLOW_LEADER,
     STEER_QUEUE,
     STEER_AVOID_COLLISIONS,
+    STEER_ORCA,
     STEER_BEHAVIOUR_COUNT
 } SteerBehaviour;
 
@@ -324,6 +327,20 @@ typedef struct SteerQueueParams {
 typedef struct SteerAvoidCollisionsParams {
     double horizon; ///< s: how far ahead closest approaches are predicted
 } SteerAvoidCollisionsParams;
+/// Reciprocal velocity avoidance (ORCA): not a force but a post-process of the step. The combined
+/// force of the other behaviours gives the preferred velocity; the step then takes the velocity
+/// nearest to it that collides with no vehicle within `horizon` and no obstacle or wall within
+/// `obstacle_horizon`, within max_speed, reached under max_force (docs/core.md: Crowds).
+typedef struct SteerOrcaParams {
+    double horizon;           ///< s: vehicles are avoided this far ahead (> 0)
+    double obstacle_horizon;  ///< s: obstacle circles and walls are avoided this far ahead (> 0)
+    int max_neighbors;        ///< 1..64: the nearest this many vehicles within range (ties: the older first)
+    double range;             ///< units: how far it looks for vehicles; 0: its neighbor_radius
+    int layer;                ///< 0..15: the layer it is in (a vehicle without orca is in layer 0)
+    int avoids;               ///< 0..65535: bit mask of the layers whose vehicles it avoids (all: 65535)
+    int precedence;           ///< 0..255: of two that avoid each other, the lower gives way alone
+    double heading_smoothing; ///< s: how slowly its heading follows its velocity; 0: at once
+} SteerOrcaParams;
 
 /// One behaviour with its parameters. Get one from steer_default_behaviour_def(type), change what
 /// you need, and pass it to steer_vehicle_set_behaviour().
@@ -354,6 +371,7 @@ typedef struct SteerBehaviourDef {
         SteerFollowLeaderParams follow_leader;
         SteerQueueParams queue;
         SteerAvoidCollisionsParams avoid_collisions;
+        SteerOrcaParams orca;
     };
 } SteerBehaviourDef;
 

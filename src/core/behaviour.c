@@ -141,7 +141,13 @@ static SteerResult check_option(Checker *c, const SteerBehaviourDef *def, const 
         if (!(isfinite(x) && x >= 0.0 && x <= 1.0)) return bad(c, name, "must be in [0, 1]");
         return STEER_OK;
     }
-    case STEER_OPTION_INTEGER: return STEER_OK; /* any int: an order, not a quantity */
+    case STEER_OPTION_INTEGER: { /* priority takes any int (an order, not a quantity); orca's counts and masks their range */
+        int i;
+        memcpy(&i, field_in(def, spec->offset), sizeof i);
+        if (i >= spec->min && i <= spec->max) return STEER_OK;
+        return steer_fail(c->world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be an integer in [%g, %g] (got %d)",
+                          c->behaviour, name, spec->min, spec->max, i);
+    }
     case STEER_OPTION_OFFSET: {
         SteerVec2 v = vec2_in(def, spec->offset);
         if (!steer_vec2_is_finite(v)) return bad(c, name, "must be finite");
@@ -328,6 +334,7 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
     }
     vehicle->wants_neighbourhood = wants;
     vehicle->plain_flock = false;
+    steer_orca_refresh(vehicle);
     if (vehicle->behaviour_count == 1) {
         const SteerBehaviourSlot *only = &vehicle->behaviours[0];
         vehicle->plain_flock =
@@ -344,6 +351,7 @@ void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle)
     vehicle->behaviour_count = 0;
     cold->behaviour_capacity = 0;
     vehicle->plain_flock = false;
+    steer_orca_refresh(vehicle);
 }
 
 static bool slot_before(const SteerBehaviourDef *a, const SteerBehaviourDef *b)

@@ -102,6 +102,17 @@ static const SteerOptionSpec QUEUE[] = {
 static const SteerOptionSpec AVOID_COLLISIONS[] = {
     NUMBER("horizon", avoid_collisions.horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME, 1.0),
 };
+#define INTEGER(key, field, lo, hi, value) {key, NULL, STEER_OPTION_INTEGER, lo, hi, value, AT(field), 0, false}
+static const SteerOptionSpec ORCA[] = {
+    NUMBER("horizon", orca.horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME, 2.0),
+    NUMBER("obstacle_horizon", orca.obstacle_horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME, 1.0),
+    INTEGER("max_neighbors", orca.max_neighbors, 1, STEER_ORCA_MAX_NEIGHBORS, 10),
+    LENGTH("range", orca.range, 0.0),
+    INTEGER("layer", orca.layer, 0, 15, 0),
+    INTEGER("avoids", orca.avoids, 0, 65535, 65535),
+    INTEGER("precedence", orca.precedence, 0, 255, 0),
+    NUMBER("heading_smoothing", orca.heading_smoothing, 0.0, STEER_MAX_TIME, 0.25),
+};
 
 /* ---- Targets ------------------------------------------------------------------------------- */
 
@@ -143,6 +154,7 @@ SteerForceFn steer_force_follow, steer_force_avoid_obstacles, steer_force_avoid_
     steer_force_follow_flow;
 SteerForceFn steer_force_separate, steer_force_align, steer_force_cohere, steer_force_flock, steer_force_follow_leader,
     steer_force_queue, steer_force_avoid_collisions;
+SteerForceFn steer_force_orca;
 SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers;
 
 /* ---- The table ----------------------------------------------------------------------------- */
@@ -208,6 +220,10 @@ const SteerBehaviourRow steer_behaviour_rows[STEER_BEHAVIOUR_COUNT] = {
     [STEER_AVOID_COLLISIONS] = {ROW("avoid_collisions", 40, 0.5),
                                 OPTIONS(AVOID_COLLISIONS), .force = steer_force_avoid_collisions,
                                 .reads_grid = always},
+    /* A post-process of the velocity (orca.c), not a force: its force is zero, so that it changes
+     * no combination; the step reads the grid's entries for it. */
+    [STEER_ORCA] = {ROW("orca", 5, 1.0), OPTIONS(ORCA), .force = steer_force_orca,
+                    .reads_grid = always},
 };
 // clang-format on
 
