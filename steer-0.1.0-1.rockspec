@@ -58,6 +58,7 @@ build = {
         "src/core/grid.c",
         "src/core/ids.c",
         "src/core/neighbourhood.c",
+        "src/core/orca.c",
         "src/core/pool.c",
         "src/core/prng.c",
         "src/core/queries.c",

@@ -574,8 +574,8 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     }
 
     double limit = vehicle->max_speed;
-    if (found > 0) {
-        /* Among others, the preferred velocity turns a little to one side, the same for everyone
+    if (count > 0) {
+        /* Among others (or before an obstacle dead ahead), the preferred velocity turns a little to one side, the same for everyone
          * (as walkers keep to one side), give or take a little that differs by vehicle and step:
          * a crowd that is symmetric (the circle test) otherwise stalls where everyone meets. A turn
          * by atan(t), from (1, t) normalised: no libm trigonometry, the same bits everywhere. */
