@@ -15,7 +15,7 @@ describe("behaviour toggles", function()
   it("exist for every behaviour name and nothing else", function()
     local expected = {"seek", "flee", "arrive", "pursue", "evade", "offset_pursue", "interpose", "hide", "wander",
       "follow", "avoid_obstacles", "avoid_walls", "contain", "follow_flow", "separate", "align", "cohere", "flock",
-      "follow_leader", "queue", "avoid_collisions"}
+      "follow_leader", "queue", "avoid_collisions", "orca"}
     assert.same(expected, steer.behaviours)
     for _, name in ipairs(expected) do assert.is_function(v[name], name) end
   end)
