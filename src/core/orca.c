@@ -41,6 +41,10 @@
 #define ORCA_JITTER 0.1
 /// Two vehicles of the same precedence share the change between them 0.5 ± ORCA_SHARE_SPREAD / 2.
 #define ORCA_SHARE_SPREAD 0.2
+/// Two vehicles keep apart by their radii times this: a hair of clearance, so that the discrete step
+/// and the least-violation fallback near walls never let them touch (a crowd at a door came within
+/// 0.5 % of touching without it).
+#define ORCA_MARGIN 1.01
 /// Below this a denominator is taken for parallel lines (unit normals: a dimensionless cosine).
 #define ORCA_PARALLEL 1e-12
 
@@ -282,8 +286,8 @@ static OrcaLine wall_line(SteerVec2 a, SteerVec2 b, double r, double horizon, do
     SteerVec2 along = steer_sub(b, a);
     SteerVec2 side = steer_length_sq(along) > 0.0 ? steer_normalize(steer_perp(along)) : steer_vec2(1.0, 0.0);
     if (steer_dot(side, a) > 0.0) side = steer_neg(side); /* pointing from the wall toward the vehicle */
-    if (distance < r) {
-        /* overlapping: away from the wall, out of it within one step (at most at max_speed) */
+    if (distance < r || distance <= 1e-9) {
+        /* overlapping (or on it, for a vehicle of radius 0): away from the wall, out of it within one step (at most at max_speed) */
         SteerVec2 away = distance > 1e-9 ? steer_scale(q, -1.0 / distance) : side;
         double speed = (r - distance) / dt;
         if (speed > limit) speed = limit;
@@ -409,14 +413,12 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
 }
 
 /// Slots of the shapes whose grid cells touch the square of half-side `reach` around `at`, each
-/// once, ascending; NULL grid: every slot of the pool. At most ORCA_MAX_CANDIDATES; returns how many.
-static int shape_candidates(const SteerShapeGrid *g, int pool_count, SteerVec2 at, double reach, int *out)
+/// once, ascending (the first ORCA_MAX_CANDIDATES: a crowd of shapes that dense is kept to the
+/// nearest of those); returns how many. (Not steer_shape_grid_candidates: its stamps and results
+/// are one scratch per world, which would keep the vehicle off the pool's threads.)
+static int shape_candidates(const SteerShapeGrid *g, SteerVec2 at, double reach, int *out)
 {
     int n = 0;
-    if (!g) {
-        for (int i = 0; i < pool_count && n < ORCA_MAX_CANDIDATES; i++) out[n++] = i;
-        return n;
-    }
     if (!g->cell_start || g->cols <= 0 || g->rows <= 0) return 0;
     double cx = at.x, cy = at.y;
     if (g->wrap) {
@@ -480,16 +482,18 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
     if (world->obstacles.live > 0) {
         const SteerShapeGrid *grid = steer_world_obstacle_grid(world);
         double widest = grid ? grid->max_radius : 0.0;
-        int n = shape_candidates(grid, world->obstacles.count, vehicle->position, reach + widest, candidates);
+        /* no grid (memory ran out): every obstacle */
+        int n = grid ? shape_candidates(grid, vehicle->position, reach + widest, candidates) : world->obstacles.count;
         int k = 0;
         for (int c = 0; c < n; c++) {
-            const SteerObstacle *o = steer_pool_at(&world->obstacles, candidates[c]);
+            int slot = grid ? candidates[c] : c;
+            const SteerObstacle *o = steer_pool_at(&world->obstacles, slot);
             if (!o->header.alive) continue;
             SteerVec2 offset = steer_world_offset_fast(world, vehicle->position, o->center);
             double r = o->radius + vehicle->radius;
             double near = steer_length(offset) - o->radius;
             if (near > reach) continue;
-            OrcaShape shape = {near, candidates[c],
+            OrcaShape shape = {near, slot,
                                disc_line(offset, v, r, horizon, dt, 1.0, vehicle->velocity, side)};
             k = keep_shape(kept, k, &shape);
         }
@@ -497,16 +501,18 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
     }
     if (world->walls.live > 0) {
         const SteerShapeGrid *grid = steer_world_wall_grid(world);
-        int n = shape_candidates(grid, world->walls.count, vehicle->position, reach, candidates);
+        /* no grid (memory ran out, walls too far out of a wrapping world): every wall */
+        int n = grid ? shape_candidates(grid, vehicle->position, reach, candidates) : world->walls.count;
         int k = 0;
         for (int c = 0; c < n; c++) {
-            const SteerWall *w = steer_pool_at(&world->walls, candidates[c]);
+            int slot = grid ? candidates[c] : c;
+            const SteerWall *w = steer_pool_at(&world->walls, slot);
             if (!w->header.alive) continue;
             SteerVec2 a = steer_world_offset_fast(world, vehicle->position, w->a);
             SteerVec2 b = steer_add(a, steer_sub(w->b, w->a));
             double near = steer_length(nearest_on_segment(steer_vec2(0.0, 0.0), a, b));
             if (near > reach) continue;
-            OrcaShape shape = {near, candidates[c],
+            OrcaShape shape = {near, slot,
                                wall_line(a, b, vehicle->radius, horizon, dt, v, vehicle->max_speed)};
             k = keep_shape(kept, k, &shape);
         }
@@ -569,7 +575,7 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         const OrcaNeighbour *n = &neighbours[i];
         /* On the very same point: the older goes one way, the younger the other. */
         SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
-        lines[count++] = disc_line(n->offset, steer_sub(own, n->velocity), vehicle->radius + n->radius, p->horizon,
+        lines[count++] = disc_line(n->offset, steer_sub(own, n->velocity), (vehicle->radius + n->radius) * ORCA_MARGIN, p->horizon,
                                    dt, n->share, own, side);
     }
 
