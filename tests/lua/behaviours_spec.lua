@@ -203,6 +203,29 @@ describe("behaviour toggles", function()
       error_of(function() v:follow_leader(1, 2) end))
   end)
 
+  it("orca: two head on pass one another untouched; its options read back and are checked", function()
+    local a = w:spawn{x = 400, y = 500, max_speed = 60, max_force = 3600, response_time = 1 / 60}
+    local b = w:spawn{x = 600, y = 500, max_speed = 60, max_force = 3600, response_time = 1 / 60}
+    a:arrive(600, 500):orca{range = 80}
+    b:arrive(400, 500):orca{range = 80, precedence = 1, layer = 2, heading_smoothing = 0}
+    local closest = math.huge
+    for _ = 1, 600 do
+      w:step()
+      closest = math.min(closest, math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2))
+    end
+    assert.is_true(closest >= a.radius + b.radius, tostring(closest))
+    assert.is_true(math.abs(a.x - 600) < 8 and math.abs(b.x - 400) < 8)
+    local on = b:behaviours().orca
+    assert.same({2, 1, 10, 65535, 0}, {on.horizon, on.precedence, on.max_neighbors, on.avoids, on.heading_smoothing})
+    assert.equal(2, on.layer)
+    assert.equal("bad argument #1 to 'orca' (orca: layer must be an integer in [0, 15] (got 16))",
+      error_of(function() v:orca{layer = 16} end))
+    assert.equal("bad argument #1 to 'orca' (option 'horizon': finite number expected, got nan)",
+      error_of(function() v:orca{horizon = 0 / 0} end))
+    assert.equal("bad argument #1 to 'orca' (option 'max_neighbors': integer expected, got 2.5)",
+      error_of(function() v:orca{max_neighbors = 2.5} end))
+  end)
+
   it("lists what is on with its parameters, weight, priority and probability", function()
     v:seek(1, 2, {weight = 2, priority = 5, probability = 0.25})
     v:wander()
