@@ -51,8 +51,9 @@ function M.load(world)
   orca, crowd, the_world = true, {}, world
   for i = 1, M.COUNT do
     local hue = (i - 1) / M.COUNT
+    local color = { math.floor(80 + 175 * hue), 120, math.floor(255 - 175 * hue) }
     crowd[i] = world:spawn{ kind = "walker", x = 0, y = 0, radius = M.RADIUS, max_speed = M.SPEED,
-                            neighbor_radius = 80, color = { math.floor(80 + 175 * hue), 120, math.floor(255 - 175 * hue) } }
+                            neighbor_radius = 80, color = color }
   end
   start(world)
   M.crowd = crowd

@@ -287,7 +287,8 @@ static OrcaLine wall_line(SteerVec2 a, SteerVec2 b, double r, double horizon, do
     SteerVec2 side = steer_length_sq(along) > 0.0 ? steer_normalize(steer_perp(along)) : steer_vec2(1.0, 0.0);
     if (steer_dot(side, a) > 0.0) side = steer_neg(side); /* pointing from the wall toward the vehicle */
     if (distance < r || distance <= 1e-9) {
-        /* overlapping (or on it, for a vehicle of radius 0): away from the wall, out of it within one step (at most at max_speed) */
+        /* overlapping (or on it, for a vehicle of radius 0): away from the wall, out of it within one step (at most at
+         * max_speed) */
         SteerVec2 away = distance > 1e-9 ? steer_scale(q, -1.0 / distance) : side;
         double speed = (r - distance) / dt;
         if (speed > limit) speed = limit;
@@ -357,7 +358,8 @@ static bool neighbour_before(const OrcaNeighbour *a, double distance_sq, int ran
 /// The share of the avoidance this vehicle takes against entry `e`; 0: none (it gives way to us).
 static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e)
 {
-    bool mutual = (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u);
+    bool mutual =
+        (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u);
     if (!mutual) return 1.0; /* a moving obstacle */
     if (e->avoid_precedence == vehicle->avoid_precedence) {
         /* Half each - give or take ORCA_SHARE_SPREAD / 2, by a hash of the two ranks, the one
@@ -493,8 +495,7 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             double r = o->radius + vehicle->radius;
             double near = steer_length(offset) - o->radius;
             if (near > reach) continue;
-            OrcaShape shape = {near, slot,
-                               disc_line(offset, v, r, horizon, dt, 1.0, vehicle->velocity, side)};
+            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, dt, 1.0, vehicle->velocity, side)};
             k = keep_shape(kept, k, &shape);
         }
         for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
@@ -512,8 +513,7 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             SteerVec2 b = steer_add(a, steer_sub(w->b, w->a));
             double near = steer_length(nearest_on_segment(steer_vec2(0.0, 0.0), a, b));
             if (near > reach) continue;
-            OrcaShape shape = {near, slot,
-                               wall_line(a, b, vehicle->radius, horizon, dt, v, vehicle->max_speed)};
+            OrcaShape shape = {near, slot, wall_line(a, b, vehicle->radius, horizon, dt, v, vehicle->max_speed)};
             k = keep_shape(kept, k, &shape);
         }
         for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
@@ -566,8 +566,9 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     int hard = static_lines(world, vehicle, p, dt, lines);
     int count = hard;
     double range = p->range > 0.0 ? p->range : vehicle->neighbor_radius;
-    int max = p->max_neighbors < 1 ? 1 : p->max_neighbors > STEER_ORCA_MAX_NEIGHBORS ? STEER_ORCA_MAX_NEIGHBORS
-                                                                                       : p->max_neighbors;
+    int max = p->max_neighbors < 1                          ? 1
+              : p->max_neighbors > STEER_ORCA_MAX_NEIGHBORS ? STEER_ORCA_MAX_NEIGHBORS
+                                                            : p->max_neighbors;
     int found = vehicle->avoid_mask ? gather_neighbours(world, vehicle, range, max, neighbours) : 0;
     SteerVec2 own = vehicle->velocity;
     int self_rank = vehicle->rank;
@@ -575,16 +576,16 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         const OrcaNeighbour *n = &neighbours[i];
         /* On the very same point: the older goes one way, the younger the other. */
         SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
-        lines[count++] = disc_line(n->offset, steer_sub(own, n->velocity), (vehicle->radius + n->radius) * ORCA_MARGIN, p->horizon,
-                                   dt, n->share, own, side);
+        lines[count++] = disc_line(n->offset, steer_sub(own, n->velocity), (vehicle->radius + n->radius) * ORCA_MARGIN,
+                                   p->horizon, dt, n->share, own, side);
     }
 
     double limit = vehicle->max_speed;
     if (count > 0) {
-        /* Among others (or before an obstacle dead ahead), the preferred velocity turns a little to one side, the same for everyone
-         * (as walkers keep to one side), give or take a little that differs by vehicle and step:
-         * a crowd that is symmetric (the circle test) otherwise stalls where everyone meets. A turn
-         * by atan(t), from (1, t) normalised: no libm trigonometry, the same bits everywhere. */
+        /* Among others (or before an obstacle dead ahead), the preferred velocity turns a little to one side, the same
+         * for everyone (as walkers keep to one side), give or take a little that differs by vehicle and step: a crowd
+         * that is symmetric (the circle test) otherwise stalls where everyone meets. A turn by atan(t), from (1, t)
+         * normalised: no libm trigonometry, the same bits everywhere. */
         double t = ORCA_KEEP_SIDE + ORCA_JITTER * (orca_unit_hash((uint64_t)self_rank, world->step_count) - 0.5);
         double norm = 1.0 / sqrt(1.0 + t * t);
         preferred = steer_rotate(preferred, steer_vec2(norm, t * norm));

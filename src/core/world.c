@@ -388,8 +388,8 @@ static void integrate(const SteerWorld *world, SteerVehicle *vehicle, double dt)
     if (orca) { /* reciprocal avoidance: the velocity above is the preferred one (orca.c) */
         velocity = steer_orca_velocity(world, vehicle, velocity);
         if (vehicle->max_turn_rate > 0.0)
-            velocity = steer_truncate(limit_turn(vehicle->heading, velocity, vehicle->max_turn_rate * dt),
-                                      vehicle->max_speed);
+            velocity =
+                steer_truncate(limit_turn(vehicle->heading, velocity, vehicle->max_turn_rate * dt), vehicle->max_speed);
     }
     vehicle->velocity = velocity;
     vehicle->position = steer_add(vehicle->position, steer_scale(velocity, dt));
