@@ -341,12 +341,13 @@ static OrcaLine wall_line(SteerVec2 a, SteerVec2 b, double r, double horizon, do
 
 /* ---- Gathering ---------------------------------------------------------------------------------- */
 
-/// A neighbour kept for the program: sorted by distance, then by creation order.
+/// A neighbour kept for the program (32 bytes: the insertion below moves them), sorted by distance,
+/// then by creation order.
 typedef struct OrcaNeighbour {
     double distance_sq;
+    SteerVec2 offset; ///< from the vehicle to it (units)
     int rank;
-    SteerVec2 offset, velocity;
-    double radius, share;
+    int entry; ///< its index in the grid's sorted entries
 } OrcaNeighbour;
 
 static bool neighbour_before(const OrcaNeighbour *a, double distance_sq, int rank)
@@ -372,7 +373,16 @@ static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e
     return e->avoid_precedence > vehicle->avoid_precedence ? 1.0 : 0.0;
 }
 
-/// The nearest `max` vehicles within `range` that the vehicle avoids, sorted; returns how many.
+/// Whether the vehicle of entry `e` takes the whole avoidance between it and `vehicle` (share_against
+/// is then 0), without the hash.
+static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *vehicle)
+{
+    return (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u) &&
+           e->avoid_precedence < vehicle->avoid_precedence;
+}
+
+/// The nearest `max` vehicles within `range` that the vehicle avoids and that do not give way to it
+/// alone, sorted; returns how many.
 static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicle, double range, int max,
                              OrcaNeighbour *out)
 {
@@ -380,23 +390,34 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
     int self = g->where[steer_vehicle_slot(world, vehicle)];
     double px = g->entry[self].x, py = g->entry[self].y;
     double range_sq = range * range;
+    /* A first look through the grid's float copy of the positions (good to ~0.004 units) skips
+     * the candidates plainly out of range without touching their entries (96 bytes, two cache
+     * lines each): most of the cells' vehicles. */
+    float fx = g->fx[self], fy = g->fy[self];
+    float loose_sq = (float)((range + 1.0) * (range + 1.0));
     unsigned mask = vehicle->avoid_mask;
     int count = 0;
     SteerGridCursor cursor;
     SteerGridRun run;
     steer_grid_cursor_begin(&cursor, g, px, py, range);
+    bool quick = g->float_ok && !cursor.wrap_each;
     while (steer_grid_cursor_next(&cursor, &run)) {
+        float sx = (float)run.shift_x, sy = (float)run.shift_y;
         for (int j = run.begin; j < run.end; j++) {
+            if (quick) {
+                float dx = g->fx[j] + sx - fx, dy = g->fy[j] + sy - fy;
+                if (dx * dx + dy * dy > loose_sq) continue;
+            }
+            if (j == self) continue;
             const SteerGridEntry *e = &g->entry[j];
-            if (j == self || !((mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
             SteerVec2 d = steer_vec2(e->x + run.shift_x - px, e->y + run.shift_y - py);
             if (cursor.wrap_each)
                 d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
             double distance_sq = steer_length_sq(d);
             if (distance_sq > range_sq) continue;
+            if (!((mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
             if (count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
-            double share = share_against(vehicle, e);
-            if (share <= 0.0) continue;
+            if (gives_way_to(e, vehicle)) continue;
             int at = count < max ? count++ : max - 1;
             while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
                 out[at] = out[at - 1];
@@ -404,11 +425,9 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
             }
             OrcaNeighbour *n = &out[at];
             n->distance_sq = distance_sq;
-            n->rank = e->rank;
             n->offset = d;
-            n->velocity = steer_vec2(e->vx, e->vy);
-            n->radius = e->radius;
-            n->share = share;
+            n->rank = e->rank;
+            n->entry = j;
         }
     }
     return count;
@@ -572,12 +591,15 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     int found = vehicle->avoid_mask ? gather_neighbours(world, vehicle, range, max, neighbours) : 0;
     SteerVec2 own = vehicle->velocity;
     int self_rank = vehicle->rank;
+    const SteerGrid *g = found ? steer_world_grid(world) : NULL;
     for (int i = 0; i < found; i++) {
         const OrcaNeighbour *n = &neighbours[i];
+        const SteerGridEntry *e = &g->entry[n->entry];
         /* On the very same point: the older goes one way, the younger the other. */
         SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
-        lines[count++] = disc_line(n->offset, steer_sub(own, n->velocity), (vehicle->radius + n->radius) * ORCA_MARGIN,
-                                   p->horizon, dt, n->share, own, side);
+        lines[count++] =
+            disc_line(n->offset, steer_sub(own, steer_vec2(e->vx, e->vy)), (vehicle->radius + e->radius) * ORCA_MARGIN,
+                      p->horizon, dt, share_against(vehicle, e), own, side);
     }
 
     double limit = vehicle->max_speed;
