@@ -384,7 +384,8 @@ typedef struct SteerBehaviourState {
     SteerVec2 target;        ///< the point it steered for (seek point, predicted position, hiding spot, ...)
     SteerVec2 wander_target; ///< wander: the target on the circle, world coordinates
     double box_length;       ///< avoid_obstacles: detection box length this step
-    SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right)
+    SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right); orca: where its preferred,
+                             ///< safe and taken velocities lead in a second
     int waypoint;            ///< follow: index of the waypoint being steered to
 } SteerBehaviourState;
 

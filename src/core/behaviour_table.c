@@ -155,7 +155,8 @@ SteerForceFn steer_force_follow, steer_force_avoid_obstacles, steer_force_avoid_
 SteerForceFn steer_force_separate, steer_force_align, steer_force_cohere, steer_force_flock, steer_force_follow_leader,
     steer_force_queue, steer_force_avoid_collisions;
 SteerForceFn steer_force_orca;
-SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers;
+SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers,
+    steer_draw_orca;
 
 /* ---- The table ----------------------------------------------------------------------------- */
 
@@ -223,7 +224,8 @@ const SteerBehaviourRow steer_behaviour_rows[STEER_BEHAVIOUR_COUNT] = {
     /* A post-process of the velocity (orca.c), not a force: its force is zero, so that it changes
      * no combination; the step reads the grid's entries for it. */
     [STEER_ORCA] = {ROW("orca", 5, 1.0), OPTIONS(ORCA), .force = steer_force_orca,
-                    .reads_grid = always},
+                    .reads_grid = always, .debug_draw = steer_draw_orca,
+                    .debug_flags = STEER_DEBUG_DRAW_AVOIDANCE},
 };
 // clang-format on
 

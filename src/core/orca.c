@@ -628,6 +628,11 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     slot->state.force = steer_scale(steer_sub(velocity, preferred), vehicle->mass / dt);
     slot->state.target = steer_add(vehicle->position, chosen);
     slot->state.kept = 1.0;
+    /* For the debug drawing (steer_draw_orca): where the preferred velocity, the safe one and the
+     * one taken lead in a second, in the slot's otherwise unused feeler ends. */
+    slot->detail.feelers[0] = steer_add(vehicle->position, preferred);
+    slot->detail.feelers[1] = steer_add(vehicle->position, chosen);
+    slot->detail.feelers[2] = steer_add(vehicle->position, velocity);
     return velocity;
 }
 

@@ -257,6 +257,45 @@ static void test_heading_nearly_at_rest_stays_steady(void **state)
     steer_world_destroy(world);
 }
 
+/* ---- Debug drawing ------------------------------------------------------------------------------ */
+
+static int orca_segments;
+static void count_segment(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context)
+{
+    (void)a;
+    (void)b;
+    (void)color;
+    (void)context;
+    if (layer == STEER_DEBUG_LAYER_AVOIDANCE) orca_segments++;
+}
+
+static void test_debug_draw_shows_preferred_and_chosen_velocities(void **state)
+{
+    (void)state;
+    SteerWorld *world = open_world();
+    SteerVehicleId a = walker(world, 900.0, 1000.0, 1100.0, 1000.0);
+    SteerVehicleId b = walker(world, 1100.0, 1000.0, 900.0, 1000.0);
+    /* until they are about to pass */
+    for (int s = 0;
+         s < 600 && steer_distance(steer_vehicle_position(world, a), steer_vehicle_position(world, b)) > 40.0; s++)
+        steer_world_step(world);
+    SteerBehaviourState st;
+    assert_int_equal(steer_vehicle_get_behaviour(world, a, STEER_ORCA, NULL, &st), STEER_OK);
+    SteerVec2 p = steer_vehicle_position(world, a);
+    /* it wanted to go straight on, and goes aside: the two differ */
+    assert_true(steer_distance(st.feelers[0], st.feelers[1]) > 1.0);
+    assert_true(steer_distance(p, st.feelers[0]) > 1.0);
+    SteerDebugDraw d = steer_default_debug_draw();
+    d.draw_segment = count_segment;
+    orca_segments = 0;
+    steer_world_debug_draw(world, &d);
+    assert_int_equal(orca_segments, 0); /* not without the avoidance overlay */
+    d.flags |= STEER_DEBUG_DRAW_AVOIDANCE;
+    steer_world_debug_draw(world, &d);
+    assert_int_equal(orca_segments, 4); /* two vehicles, two lines each */
+    steer_world_destroy(world);
+}
+
 /* ---- Options ----------------------------------------------------------------------------------- */
 
 static void test_options_out_of_range_are_refused_with_their_name(void **state)
@@ -375,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_layers_choose_whom_to_avoid),
         cmocka_unit_test(test_heading_nearly_at_rest_stays_steady),
         cmocka_unit_test(test_orca_options_change_the_checksum),
+        cmocka_unit_test(test_debug_draw_shows_preferred_and_chosen_velocities),
         cmocka_unit_test(test_same_bits_on_1_2_3_and_8_threads),
         cmocka_unit_test(test_circle_of_20_all_arrive_without_overlap),
         cmocka_unit_test(test_circle_of_100_all_arrive_without_overlap),
