@@ -61,6 +61,7 @@ build = {
         "src/core/ids.c",
         "src/core/nav.c",
         "src/core/neighbourhood.c",
+        "src/core/orca.c",
         "src/core/pool.c",
         "src/core/prng.c",
         "src/core/queries.c",

@@ -14,7 +14,7 @@ local steer = {}
 ---@alias steer.Combine "weighted"|"priority"|"dither"
 ---@alias steer.Color {[1]: integer, [2]: integer, [3]: integer, [4]: integer?} r, g, b[, a] in 0-255
 ---@alias steer.Target steer.Vehicle|number a vehicle, or x followed by y
----@alias steer.BehaviourName "seek"|"flee"|"arrive"|"pursue"|"evade"|"offset_pursue"|"interpose"|"hide"|"wander"|"follow"|"avoid_obstacles"|"avoid_walls"|"contain"|"follow_flow"|"separate"|"align"|"cohere"|"flock"|"follow_leader"|"queue"|"avoid_collisions"|"navigate"
+---@alias steer.BehaviourName "seek"|"flee"|"arrive"|"pursue"|"evade"|"offset_pursue"|"interpose"|"hide"|"wander"|"follow"|"avoid_obstacles"|"avoid_walls"|"contain"|"follow_flow"|"separate"|"align"|"cohere"|"flock"|"follow_leader"|"queue"|"avoid_collisions"|"navigate"|"orca"
 
 ---@class steer.WorldOptions
 ---@field width number? units, > 0 (default 800)
@@ -372,6 +372,17 @@ local Vehicle = {}
 ---@field y number?
 ---@field target steer.Vehicle? or the vehicle to reach
 
+--- Reciprocal velocity avoidance (ORCA): a post-process of the velocity, not a force.
+---@class steer.OrcaOptions: steer.BehaviourOptions
+---@field horizon number? s, > 0: other vehicles are avoided this far ahead (default 2)
+---@field obstacle_horizon number? s, > 0: obstacles and walls (default 1)
+---@field max_neighbors integer? the nearest this many vehicles, 1..64 (default 10)
+---@field range number? units: how far it looks for vehicles; 0: its neighbor_radius (default 0)
+---@field layer integer? 0..15: its layer (default 0)
+---@field avoids integer? bit mask of the layers it avoids, 0..65535 (default 65535)
+---@field precedence integer? 0..255: of two that avoid each other, the lower gives way (default 0)
+---@field heading_smoothing number? s: how slowly the heading follows the velocity; 0: at once (default 0.25)
+
 -- Every behaviour method switches the behaviour on, or updates it when it is on (unspecified
 -- options keep their current values; internal state such as the wander target is kept), and
 -- returns the vehicle. Targets are positional: a vehicle, or x, y.
@@ -464,6 +475,10 @@ function Vehicle:navigate(target, ...) end
 ---@return string state
 ---@return integer waypoint
 function Vehicle:nav_path() end
+
+---@param options steer.OrcaOptions?
+---@return steer.Vehicle
+function Vehicle:orca(options) end
 
 --- Switches the named behaviours off, or all of them when none is named; returns the vehicle.
 ---@param ... steer.BehaviourName

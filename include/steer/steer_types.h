@@ -154,6 +154,8 @@ typedef struct SteerVehicleDef {
 } SteerVehicleDef;
 
 #define STEER_MAX_KINDS 64
+/// orca's max_neighbors at most
+#define STEER_ORCA_MAX_NEIGHBORS 64
 
 /// A snapshot of one vehicle, filled by steer_vehicle_get().
 typedef struct SteerVehicleState {
@@ -199,6 +201,7 @@ typedef enum SteerBehaviour {
     STEER_QUEUE,
     STEER_AVOID_COLLISIONS,
     STEER_NAVIGATE,
+    STEER_ORCA,
     STEER_BEHAVIOUR_COUNT
 } SteerBehaviour;
 
@@ -333,6 +336,20 @@ typedef struct SteerNavigateParams {
     double slowing_radius;  ///< units: arrive at the end of the path
     double replan_distance; ///< units: a target this far from where the path ends is planned for again
 } SteerNavigateParams;
+/// Reciprocal velocity avoidance (ORCA): not a force but a post-process of the step. The combined
+/// force of the other behaviours gives the preferred velocity; the step then takes the velocity
+/// nearest to it that collides with no vehicle within `horizon` and no obstacle or wall within
+/// `obstacle_horizon`, within max_speed, reached under max_force (docs/core.md: Crowds).
+typedef struct SteerOrcaParams {
+    double horizon;           ///< s: vehicles are avoided this far ahead (> 0)
+    double obstacle_horizon;  ///< s: obstacle circles and walls are avoided this far ahead (> 0)
+    int max_neighbors;        ///< 1..64: the nearest this many vehicles within range (ties: the older first)
+    double range;             ///< units: how far it looks for vehicles; 0: its neighbor_radius
+    int layer;                ///< 0..15: the layer it is in (a vehicle without orca is in layer 0)
+    int avoids;               ///< 0..65535: bit mask of the layers whose vehicles it avoids (all: 65535)
+    int precedence;           ///< 0..255: of two that avoid each other, the lower gives way alone
+    double heading_smoothing; ///< s: how slowly its heading follows its velocity; 0: at once
+} SteerOrcaParams;
 
 /// One behaviour with its parameters. Get one from steer_default_behaviour_def(type), change what
 /// you need, and pass it to steer_vehicle_set_behaviour().
@@ -364,6 +381,7 @@ typedef struct SteerBehaviourDef {
         SteerQueueParams queue;
         SteerAvoidCollisionsParams avoid_collisions;
         SteerNavigateParams navigate;
+        SteerOrcaParams orca;
     };
 } SteerBehaviourDef;
 
@@ -376,7 +394,8 @@ typedef struct SteerBehaviourState {
     SteerVec2 target;        ///< the point it steered for (seek point, predicted position, hiding spot, ...)
     SteerVec2 wander_target; ///< wander: the target on the circle, world coordinates
     double box_length;       ///< avoid_obstacles: detection box length this step
-    SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right)
+    SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right); orca: where its preferred,
+                             ///< safe and taken velocities lead in a second
     int waypoint;            ///< follow, navigate: index of the waypoint being steered to
 } SteerBehaviourState;
 

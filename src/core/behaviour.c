@@ -123,6 +123,16 @@ static SteerResult bad(const Checker *c, const char *name, const char *what)
     return steer_fail(c->world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s %s", c->behaviour, name, what);
 }
 
+/// An integer option in its range. One whose range reaches -1e9 takes any int: priority, an order
+/// rather than a quantity (orca's counts, layers and masks have ranges of their own).
+static bool integer_ok(const SteerBehaviourDef *def, const SteerOptionSpec *spec)
+{
+    if (spec->min <= -1e9) return true;
+    int i;
+    memcpy(&i, field_in(def, spec->offset), sizeof i);
+    return i >= spec->min && i <= spec->max;
+}
+
 static SteerResult check_option(Checker *c, const SteerBehaviourDef *def, const SteerOptionSpec *spec)
 {
     if (spec->given_offset && !option_given(def, spec)) return STEER_OK;
@@ -141,7 +151,13 @@ static SteerResult check_option(Checker *c, const SteerBehaviourDef *def, const 
         if (!(isfinite(x) && x >= 0.0 && x <= 1.0)) return bad(c, name, "must be in [0, 1]");
         return STEER_OK;
     }
-    case STEER_OPTION_INTEGER: return STEER_OK; /* any int: an order, not a quantity */
+    case STEER_OPTION_INTEGER: {
+        if (integer_ok(def, spec)) return STEER_OK;
+        int i;
+        memcpy(&i, field_in(def, spec->offset), sizeof i);
+        return steer_fail(c->world, STEER_ERROR_INVALID_ARGUMENT, "%s: %s must be an integer in [%g, %g] (got %d)",
+                          c->behaviour, name, spec->min, spec->max, i);
+    }
     case STEER_OPTION_OFFSET: {
         SteerVec2 v = vec2_in(def, spec->offset);
         if (!steer_vec2_is_finite(v)) return bad(c, name, "must be finite");
@@ -220,7 +236,7 @@ static inline bool number_in_range(const SteerBehaviourDef *def, const SteerOpti
         double x = number_in(def, spec->offset);
         return x >= spec->min && x <= spec->max; /* false for NaN */
     }
-    case STEER_OPTION_INTEGER: return true;
+    case STEER_OPTION_INTEGER: return integer_ok(def, spec);
     default: return false;
     }
 }
@@ -328,6 +344,7 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
     }
     vehicle->wants_neighbourhood = wants;
     vehicle->plain_flock = false;
+    steer_orca_refresh(vehicle);
     if (vehicle->behaviour_count == 1) {
         const SteerBehaviourSlot *only = &vehicle->behaviours[0];
         vehicle->plain_flock =
@@ -344,6 +361,7 @@ void steer_vehicle_free_behaviours(SteerWorld *world, SteerVehicle *vehicle)
     vehicle->behaviour_count = 0;
     cold->behaviour_capacity = 0;
     vehicle->plain_flock = false;
+    steer_orca_refresh(vehicle);
 }
 
 static bool slot_before(const SteerBehaviourDef *a, const SteerBehaviourDef *b)

@@ -110,6 +110,17 @@ static const SteerOptionSpec NAVIGATE[] = {
     LENGTH("slowing_radius", navigate.slowing_radius, 50.0),
     LENGTH("replan_distance", navigate.replan_distance, 32.0),
 };
+#define INTEGER(key, field, lo, hi, value) {key, NULL, STEER_OPTION_INTEGER, lo, hi, value, AT(field), 0, false}
+static const SteerOptionSpec ORCA[] = {
+    NUMBER("horizon", orca.horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME, 2.0),
+    NUMBER("obstacle_horizon", orca.obstacle_horizon, STEER_MIN_POSITIVE, STEER_MAX_TIME, 1.0),
+    INTEGER("max_neighbors", orca.max_neighbors, 1, STEER_ORCA_MAX_NEIGHBORS, 10),
+    LENGTH("range", orca.range, 0.0),
+    INTEGER("layer", orca.layer, 0, 15, 0),
+    INTEGER("avoids", orca.avoids, 0, 65535, 65535),
+    INTEGER("precedence", orca.precedence, 0, 255, 0),
+    NUMBER("heading_smoothing", orca.heading_smoothing, 0.0, STEER_MAX_TIME, 0.25),
+};
 
 /* ---- Targets ------------------------------------------------------------------------------- */
 
@@ -152,7 +163,10 @@ SteerForceFn steer_force_follow, steer_force_avoid_obstacles, steer_force_avoid_
 SteerForceFn steer_force_separate, steer_force_align, steer_force_cohere, steer_force_flock, steer_force_follow_leader,
     steer_force_queue, steer_force_avoid_collisions;
 SteerForceFn steer_force_navigate; /* nav.c */
-SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers;
+SteerForceFn steer_force_orca;
+SteerForceFn steer_force_orca;
+SteerBehaviourDrawFn steer_draw_wander, steer_draw_flock_wander, steer_draw_detection_box, steer_draw_feelers,
+    steer_draw_orca;
 
 /* ---- The table ----------------------------------------------------------------------------- */
 
@@ -220,6 +234,11 @@ const SteerBehaviourRow steer_behaviour_rows[STEER_BEHAVIOUR_COUNT] = {
     [STEER_NAVIGATE] = {ROW("navigate", 175, 0.8), OPTIONS(NAVIGATE), POINT_OR_VEHICLE(navigate.target),
                         .info.inspect = STEER_INSPECT_WAYPOINT, .draws_target = true,
                         .force = steer_force_navigate, .prepare = steer_nav_prepare},
+    /* A post-process of the velocity (orca.c), not a force: its force is zero, so that it changes
+     * no combination; the step reads the grid's entries for it. */
+    [STEER_ORCA] = {ROW("orca", 5, 1.0), OPTIONS(ORCA), .force = steer_force_orca,
+                    .reads_grid = always, .debug_draw = steer_draw_orca,
+                    .debug_flags = STEER_DEBUG_DRAW_AVOIDANCE},
 };
 // clang-format on
 

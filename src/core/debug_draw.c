@@ -235,6 +235,20 @@ STEER_BEHAVIOUR_DRAW(feelers)
     }
 }
 
+/// orca: the velocity the other behaviours asked for (faint), the safe one it chose instead, and a
+/// dot where the velocity taken leads (each as where it would carry the vehicle in a second).
+STEER_BEHAVIOUR_DRAW(orca)
+{
+    (void)heading;
+    SteerVec2 preferred = steer_sub(slot->detail.feelers[0], v->position);
+    SteerVec2 chosen = steer_sub(slot->detail.feelers[1], v->position);
+    SteerVec2 taken = steer_sub(slot->detail.feelers[2], v->position);
+    uint32_t faint = (STEER_DEBUG_COLOR_AVOIDANCE & 0xffffff00u) | 0x60u;
+    segment(d, position, steer_add(position, preferred), faint, STEER_DEBUG_LAYER_AVOIDANCE);
+    segment(d, position, steer_add(position, chosen), STEER_DEBUG_COLOR_AVOIDANCE, STEER_DEBUG_LAYER_AVOIDANCE);
+    point(d, steer_add(position, taken), 4.0, STEER_DEBUG_COLOR_AVOIDANCE, STEER_DEBUG_LAYER_AVOIDANCE);
+}
+
 static void draw_neighbors(const SteerDebugDraw *d, const SteerVehicle *v, double view_angle, Pose pose)
 {
     const SteerDebugLayer layer = STEER_DEBUG_LAYER_NEIGHBORS;

@@ -75,6 +75,10 @@ typedef struct SteerGridEntry {
     uint8_t kind;
     uint8_t wants; ///< 1: a behaviour of it uses the plain neighbourhood this step
     uint8_t exact; ///< 1: (x, y) is the vehicle's position itself, not a wrapped image of it
+    /* Reciprocal avoidance (orca.c), in what was padding: SteerVehicle's fields of the same names. */
+    uint8_t avoid_bits;       ///< layer | STEER_AVOID_ON
+    uint8_t avoid_precedence; ///< who gives way
+    uint16_t avoid_mask;      ///< layers it avoids (0: it avoids nobody)
 } SteerGridEntry;
 
 /// What a build reads of every vehicle to sort them and to set up the flocking fast path: 32 bytes

@@ -387,10 +387,19 @@ static void integrate(const SteerWorld *world, SteerVehicle *vehicle, double dt)
     SteerVec2 velocity = steer_add(vehicle->velocity, steer_scale(acceleration, dt));
     if (vehicle->max_turn_rate > 0.0) velocity = limit_turn(vehicle->heading, velocity, vehicle->max_turn_rate * dt);
     velocity = steer_truncate(velocity, vehicle->max_speed);
+    bool orca = steer_orca_on(vehicle);
+    if (orca) { /* reciprocal avoidance: the velocity above is the preferred one (orca.c) */
+        velocity = steer_orca_velocity(world, vehicle, velocity);
+        if (vehicle->max_turn_rate > 0.0)
+            velocity =
+                steer_truncate(limit_turn(vehicle->heading, velocity, vehicle->max_turn_rate * dt), vehicle->max_speed);
+    }
     vehicle->velocity = velocity;
     vehicle->position = steer_add(vehicle->position, steer_scale(velocity, dt));
     apply_edges(world, vehicle);
-    if (steer_length_sq(vehicle->velocity) > STEER_HEADING_SPEED_SQ_EPSILON) {
+    if (orca) {
+        vehicle->heading = steer_orca_heading(vehicle, vehicle->velocity, dt);
+    } else if (steer_length_sq(vehicle->velocity) > STEER_HEADING_SPEED_SQ_EPSILON) {
         vehicle->heading = steer_normalize(vehicle->velocity);
     }
 }

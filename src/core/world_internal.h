@@ -105,7 +105,15 @@ typedef struct SteerVehicle {
     SteerBehaviourSlot *behaviours;
     SteerVec2 force, spawn;
     int rank; ///< index in world->order (stable until the next compaction)
+    /* Reciprocal avoidance (orca.c), kept with the behaviours (steer_vehicle_refresh_group_flags)
+     * and copied into the grid's entries, where the others read them: in what was padding. */
+    uint8_t avoid_bits;       ///< its orca layer (STEER_AVOID_LAYER bits), | STEER_AVOID_ON when it runs orca
+    uint8_t avoid_precedence; ///< orca precedence: of two that avoid each other, the lower gives way
+    uint16_t avoid_mask;      ///< the layers it avoids (0 without orca)
 } SteerVehicle;
+
+#define STEER_AVOID_LAYER 0x0f ///< SteerVehicle.avoid_bits: the layer
+#define STEER_AVOID_ON 0x10    ///< SteerVehicle.avoid_bits: it runs orca
 
 /// What no step reads of a vehicle, by pool slot beside the vehicles (SteerWorld.vehicle_cold).
 typedef struct SteerVehicleCold {
@@ -385,6 +393,9 @@ static inline void steer_grid_entry_fill(SteerGridEntry *e, const SteerVehicle *
     e->kind = (uint8_t)v->kind;
     e->wants = v->wants_neighbourhood;
     e->exact = p.x == v->position.x && p.y == v->position.y;
+    e->avoid_bits = v->avoid_bits;
+    e->avoid_precedence = v->avoid_precedence;
+    e->avoid_mask = v->avoid_mask;
 }
 
 /// Copies one vehicle's hot fields into the grid's stage (creation index `rank`, pool `slot`) and
@@ -544,6 +555,18 @@ static inline bool steer_flock_step_eligible(const SteerWorld *world, const Stee
 /// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order
 /// with their indices in it (`ranks`).
 void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count);
+
+/* orca.c: reciprocal velocity avoidance, a post-process of the step's velocity */
+/// Sets avoid_bits, avoid_precedence and avoid_mask from the vehicle's orca behaviour (none: zeroes).
+void steer_orca_refresh(SteerVehicle *vehicle);
+/// Whether the vehicle runs orca this step (its behaviour switched on and not lost).
+static inline bool steer_orca_on(const SteerVehicle *vehicle) { return (vehicle->avoid_bits & STEER_AVOID_ON) != 0; }
+/// The velocity the step gives a vehicle that runs orca, from `preferred` (what its combined force
+/// would give): the nearest safe one, reached under max_force. Sets its force to match and records
+/// what it did in its orca slot.
+SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, SteerVec2 preferred);
+/// Its new heading, given its new velocity (the orca option heading_smoothing).
+SteerVec2 steer_orca_heading(const SteerVehicle *vehicle, SteerVec2 velocity, double dt);
 
 /* combine.c: the vehicle's combined, truncated force for this step */
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);

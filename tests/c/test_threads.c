@@ -296,6 +296,10 @@ static void mixed_vehicle(SteerWorld *world, int which, SteerPathId path, SteerF
         turn_on(world, id, &d);
         d = steer_default_behaviour_def(STEER_QUEUE);
         turn_on(world, id, &d);
+        d = steer_default_behaviour_def(STEER_ORCA); /* reciprocal avoidance: a post-process */
+        d.orca.layer = which % 2;
+        d.orca.precedence = which % 3 == 0;
+        turn_on(world, id, &d);
         break;
     case 7:
         d = steer_default_behaviour_def(STEER_PURSUE);
@@ -707,6 +711,59 @@ static void test_navigate_same_bits_for_every_thread_count(void **state)
     check_scene(NAVIGATE, STEER_EDGES_NONE);
 }
 
+/// Reciprocal avoidance among obstacle circles and walls (which it reads without the shape grids'
+/// shared scratch, so it stays on the pool): a crossing on a circle, the digest after every step.
+static void run_orca_crossing(int threads, uint64_t *digests)
+{
+    SteerWorld *world = world_with(threads, STEER_EDGES_NONE, 5);
+    for (int i = 0; i < 5; i++) {
+        SteerObstacleId o;
+        assert_int_equal(steer_world_add_obstacle(world, steer_vec2(350.0 + 50.0 * i, 300.0 + 20.0 * i), 15.0, &o),
+                         STEER_OK);
+    }
+    SteerWallId w;
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(380.0, 420.0), steer_vec2(520.0, 440.0), &w), STEER_OK);
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(300.0, 250.0), steer_vec2(300.0, 350.0), &w), STEER_OK);
+    for (int i = 0; i < 40; i++) {
+        double angle = 2.0 * STEER_PI * i / 40.0;
+        SteerVec2 at = steer_add(steer_vec2(450.0, 350.0), steer_scale(steer_vec2_from_angle(angle), 100.0));
+        SteerVehicleDef vd = steer_default_vehicle_def();
+        vd.position = at;
+        vd.max_speed = 60.0;
+        vd.max_force = 1200.0;
+        vd.neighbor_radius = 60.0;
+        SteerVehicleId id;
+        assert_int_equal(steer_vehicle_create(world, &vd, &id), STEER_OK);
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_ARRIVE);
+        d.arrive.target = steer_target_point(900.0 - at.x, 700.0 - at.y);
+        turn_on(world, id, &d);
+        if (i % 9 == 4) continue; /* a few without orca: moving obstacles to the others */
+        d = steer_default_behaviour_def(STEER_ORCA);
+        d.orca.precedence = i % 4 == 0;
+        d.orca.layer = i % 5 == 0;
+        turn_on(world, id, &d);
+    }
+    for (int s = 0; s < STEPS; s++) {
+        steer_world_step(world);
+        digests[s] = digest(world);
+        if (threads > 1) assert_false(world->grid.step_classes & STEER_STEP_SERIAL);
+    }
+    steer_world_destroy(world);
+}
+
+static void test_orca_same_bits_for_every_thread_count(void **state)
+{
+    (void)state;
+    static const int counts[] = {2, 3, 8};
+    uint64_t one[STEPS], many[STEPS];
+    run_orca_crossing(1, one);
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        run_orca_crossing(counts[c], many);
+        for (int s = 0; s < STEPS; s++)
+            if (one[s] != many[s]) fail_msg("%d threads differ from one at step %d", counts[c], s + 1);
+    }
+}
+
 static void test_job_system_same_bits_as_own_threads(void **state)
 {
     (void)state;
@@ -1042,6 +1099,7 @@ int main(void)
         cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
         cmocka_unit_test(test_senses_same_bits_for_every_thread_count),
         cmocka_unit_test(test_navigate_same_bits_for_every_thread_count),
+        cmocka_unit_test(test_orca_same_bits_for_every_thread_count),
         cmocka_unit_test(test_switches_after_a_query_same_bits_as_a_rebuild),
         cmocka_unit_test(test_grid_readers_see_the_step_snapshot),
         cmocka_unit_test(test_summed_neighbourhoods_need_no_entries),

@@ -363,6 +363,43 @@ end]]), { steps = 3600 }))
     assert.are.equal(0, r.values.overlaps, "closest approach " .. tostring(r.values.closest) .. " of the radii sum")
   end)
 
+  it("queueing: nobody walks through the door's walls, and queueing keeps the waiting crowd's headings steady", function()
+    local r = H.ok(H.run(wrap("queueing", [[
+local update = scene.update
+local inside, turn = 0, 0
+local last = {}
+function scene.update(world, dt)
+  update(world, dt)
+  for i, v in ipairs(scene.crowd) do
+    if math.abs(v.x - scene.DOOR.x) < v.radius and math.abs(v.y - scene.DOOR.y) > scene.DOOR.half then inside = inside + 1 end
+    -- how much the headings of those waiting (slow, not yet through) turn, summed over the run
+    if not v.data.through and v.speed < 10 and last[i] then
+      local d = math.abs(v.heading - last[i])
+      turn = turn + math.min(d, 2 * math.pi - d)
+    end
+    last[i] = v.heading
+  end
+  if world.time >= 19.9 and not said then said = true; report("inside", inside); report("turn", turn) end
+  if world.time >= 19.9 and not toggled then toggled = true; scene.keypressed("q"); scene.keypressed("r"); inside, turn = 0, 0 end
+  if world.time >= 39.9 and not said2 then said2 = true; report("inside_off", inside); report("turn_off", turn) end
+end]]), { steps = 2400 }))
+    assert.are.equal(0, r.values.inside, "a walker stood in a wall")
+    assert.are.equal(0, r.values.inside_off, "a walker stood in a wall (queueing off)")
+    assert.is_true(r.values.turn < 0.5 * r.values.turn_off,
+      ("headings turned %.1f rad with queueing, %.1f without"):format(r.values.turn, r.values.turn_off))
+  end)
+
+  it("circle_crossing: with orca all 100 cross to the opposite point with no overlap", function()
+    local r = H.ok(H.run(wrap("circle_crossing", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if scene.done_at and not said then said = true; report("done_at", scene.done_at); report("overlaps", scene.overlaps) end
+end]]), { steps = 2000 }))
+    assert.is_not_nil(r.values.done_at, "not everyone arrived in 33 s")
+    assert.are.equal(0, r.values.overlaps)
+  end)
+
   it("flocking: a random swarm orders itself into aligned flocks", function()
     local r = H.ok(H.run(wrap("flocking", [[
 scene.COUNT = 600

@@ -240,6 +240,16 @@ static SteerBehaviourDef pick_behaviour(Fuzz *f)
         def.queue.braking = maybe(f, 0.8);
         break;
     case STEER_AVOID_COLLISIONS: def.avoid_collisions.horizon = maybe(f, 1.0); break;
+    case STEER_ORCA:
+        def.orca.horizon = maybe(f, 2.0);
+        def.orca.obstacle_horizon = maybe(f, 1.0);
+        def.orca.range = maybe(f, 0.0);
+        def.orca.heading_smoothing = maybe(f, 0.25);
+        def.orca.max_neighbors = (int)(int8_t)fuzz_u8(&f->in);
+        def.orca.layer = fuzz_u8(&f->in) % 20;
+        def.orca.avoids = (int)fuzz_u8(&f->in) * 300 - 1000;
+        def.orca.precedence = fuzz_u8(&f->in) & 3;
+        break;
     default: break;
     }
     return def;

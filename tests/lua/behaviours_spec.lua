@@ -15,7 +15,7 @@ describe("behaviour toggles", function()
   it("exist for every behaviour name and nothing else", function()
     local expected = {"seek", "flee", "arrive", "pursue", "evade", "offset_pursue", "interpose", "hide", "wander",
       "follow", "avoid_obstacles", "avoid_walls", "contain", "follow_flow", "separate", "align", "cohere", "flock",
-      "follow_leader", "queue", "avoid_collisions", "navigate"}
+      "follow_leader", "queue", "avoid_collisions", "navigate", "orca"}
     assert.same(expected, steer.behaviours)
     for _, name in ipairs(expected) do assert.is_function(v[name], name) end
   end)
@@ -201,6 +201,29 @@ describe("behaviour toggles", function()
       error_of(function() v:flock{sepration = 1} end))
     assert.equal("bad argument #1 to 'follow_leader' (vehicle expected, got number)",
       error_of(function() v:follow_leader(1, 2) end))
+  end)
+
+  it("orca: two head on pass one another untouched; its options read back and are checked", function()
+    local a = w:spawn{x = 400, y = 500, max_speed = 60, max_force = 3600, response_time = 1 / 60}
+    local b = w:spawn{x = 600, y = 500, max_speed = 60, max_force = 3600, response_time = 1 / 60}
+    a:arrive(600, 500):orca{range = 80}
+    b:arrive(400, 500):orca{range = 80, precedence = 1, layer = 2, heading_smoothing = 0}
+    local closest = math.huge
+    for _ = 1, 600 do
+      w:step()
+      closest = math.min(closest, math.sqrt((a.x - b.x) ^ 2 + (a.y - b.y) ^ 2))
+    end
+    assert.is_true(closest >= a.radius + b.radius, tostring(closest))
+    assert.is_true(math.abs(a.x - 600) < 8 and math.abs(b.x - 400) < 8)
+    local on = b:behaviours().orca
+    assert.same({2, 1, 10, 65535, 0}, {on.horizon, on.precedence, on.max_neighbors, on.avoids, on.heading_smoothing})
+    assert.equal(2, on.layer)
+    assert.equal("bad argument #1 to 'orca' (orca: layer must be an integer in [0, 15] (got 16))",
+      error_of(function() v:orca{layer = 16} end))
+    assert.equal("bad argument #1 to 'orca' (option 'horizon': finite number expected, got nan)",
+      error_of(function() v:orca{horizon = 0 / 0} end))
+    assert.equal("bad argument #1 to 'orca' (option 'max_neighbors': integer expected, got 2.5)",
+      error_of(function() v:orca{max_neighbors = 2.5} end))
   end)
 
   it("lists what is on with its parameters, weight, priority and probability", function()

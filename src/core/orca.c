@@ -1,0 +1,662 @@
+/* SPDX-License-Identifier: MIT */
+/* orca.c - reciprocal velocity avoidance, the `orca` behaviour: a post-process of the step's
+ * velocity, not a force.
+ *
+ * After its combined force gives a vehicle its preferred velocity (what the force would make of its
+ * velocity this step), the step picks the velocity nearest to it that is safe: for every neighbour,
+ * obstacle circle and wall, the velocities that would bring the two within each other's radius
+ * before a time horizon (the velocity obstacle: a cone truncated at the horizon) are cut off by one
+ * half-plane through the nearest point of the obstacle's boundary. Against another vehicle that
+ * avoids it too, each takes half of the change that separates them, so that neither has to take
+ * it all and they do not oscillate (reciprocity); against anything else, the whole of it. The
+ * velocity is then the point of the half-planes' intersection, inside the max_speed disc, nearest
+ * to the preferred one: an incremental two-dimensional linear program. When the half-planes leave
+ * nothing (a dense crowd), the velocity that least violates the vehicles' half-planes while keeping
+ * to the static ones is taken instead (a three-dimensional program solved as a sequence of
+ * two-dimensional ones).
+ *
+ * The method is ORCA, as published by van den Berg, Guy, Lin and Manocha, "Reciprocal n-body
+ * collision avoidance" (Robotics Research, 2011); this is a fresh implementation of the paper's
+ * description. Half-planes are kept as (point, inward normal); obstacles and walls take the same
+ * geometric construction as vehicles: a velocity obstacle of a convex shape seen from the vehicle
+ * is itself convex (the union of the shape scaled by every s >= 1/horizon), so the half-plane
+ * tangent to it at any point of its boundary leaves it whole out; the nearest such point is the
+ * least restrictive.
+ *
+ * Everything here reads the step's snapshot (the grid's entries, the static shapes) and writes only
+ * the vehicle itself: the same bits on any number of threads. Neighbours are chosen by distance,
+ * ties by creation order, and the half-planes go in that order (static ones first): the program's
+ * answer depends on its input order, which is thus fixed.
+ */
+#include "behaviours_internal.h"
+
+/// Obstacle circles and walls each considered at most (the nearest, after deduplication).
+#define ORCA_MAX_SHAPES 32
+/// Candidates gathered from a shape grid's cells before keeping the nearest ORCA_MAX_SHAPES.
+#define ORCA_MAX_CANDIDATES 128
+#define ORCA_MAX_LINES (STEER_ORCA_MAX_NEIGHBORS + 2 * ORCA_MAX_SHAPES)
+/// How far the preferred velocity turns to one side among others (radians, about: atan of it)...
+#define ORCA_KEEP_SIDE 0.05
+/// ... give or take half of this, by vehicle and step.
+#define ORCA_JITTER 0.1
+/// Two vehicles of the same precedence share the change between them 0.5 ± ORCA_SHARE_SPREAD / 2.
+#define ORCA_SHARE_SPREAD 0.2
+/// Two vehicles keep apart by their radii times this: a hair of clearance, so that the discrete step
+/// and the least-violation fallback near walls never let them touch (a crowd at a door came within
+/// 0.5 % of touching without it).
+#define ORCA_MARGIN 1.01
+/// Below this a denominator is taken for parallel lines (unit normals: a dimensionless cosine).
+#define ORCA_PARALLEL 1e-12
+
+/// A half-plane of velocities: those v with (v - point)·normal >= 0 (normal unit, pointing in).
+typedef struct OrcaLine {
+    SteerVec2 point, normal;
+} OrcaLine;
+
+/// A number in [0, 1) from two integers (a SplitMix64-style mix): the tie-breakers' dice, which
+/// depend only on ranks and the step, never on the world's generator or the thread.
+static double orca_unit_hash(uint64_t a, uint64_t b)
+{
+    uint64_t h = a * 0x9e3779b97f4a7c15ULL ^ (b + 0x632be59bd9b4e019ULL) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+    h *= 0x94d049bb133111ebULL;
+    h ^= h >> 29;
+    return (double)(h >> 11) * (1.0 / 9007199254740992.0);
+}
+
+/* ---- The linear programs ---------------------------------------------------------------------- */
+
+/// How far `v` lies outside half-plane `line` (<= 0: inside).
+static inline double violation(const OrcaLine *line, SteerVec2 v)
+{
+    return steer_dot(steer_sub(line->point, v), line->normal);
+}
+
+/// The best point of line `i`'s boundary inside the disc of radius `limit` and half-planes [0, i):
+/// nearest `target`, or farthest along `target` (a unit direction) when `along`. False when that
+/// part of the line is empty.
+static bool solve_on_line(const OrcaLine *lines, int i, double limit, SteerVec2 target, bool along, SteerVec2 *out)
+{
+    const OrcaLine *line = &lines[i];
+    SteerVec2 d = steer_perp(line->normal); /* the boundary: point + t·d */
+    double b = steer_dot(line->point, d);
+    double disc = b * b + limit * limit - steer_length_sq(line->point);
+    if (disc < 0.0) return false; /* the line misses the speed disc */
+    double root = sqrt(disc);
+    double lo = -b - root, hi = -b + root;
+    for (int j = 0; j < i; j++) {
+        /* (point + t·d - other.point)·other.normal >= 0  <=>  t·den >= num */
+        double den = steer_dot(d, lines[j].normal);
+        double num = steer_dot(steer_sub(lines[j].point, line->point), lines[j].normal);
+        if (fabs(den) <= ORCA_PARALLEL) {
+            if (num > 0.0) return false; /* parallel, and the whole line is outside j */
+            continue;
+        }
+        double t = num / den;
+        if (den > 0.0) {
+            if (t > lo) lo = t;
+        } else if (t < hi) {
+            hi = t;
+        }
+        if (lo > hi) return false;
+    }
+    double t;
+    if (along) {
+        t = steer_dot(target, d) > 0.0 ? hi : lo;
+    } else {
+        t = steer_dot(steer_sub(target, line->point), d);
+        if (t < lo) t = lo;
+        if (t > hi) t = hi;
+    }
+    *out = steer_add(line->point, steer_scale(d, t));
+    return true;
+}
+
+/// The point of the disc of radius `limit` inside every half-plane [0, count) nearest `target` (or
+/// farthest along the unit direction `target` when `along`), added one half-plane at a time.
+/// Returns count, or the index of the first half-plane that left nothing (then *out is the answer
+/// for the half-planes before it).
+static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2 target, bool along, SteerVec2 *out)
+{
+    if (along)
+        *out = steer_scale(target, limit);
+    else
+        *out = steer_length_sq(target) > limit * limit ? steer_scale(steer_normalize(target), limit) : target;
+    for (int i = 0; i < count; i++) {
+        if (violation(&lines[i], *out) <= 0.0) continue;
+        SteerVec2 on_line;
+        if (!solve_on_line(lines, i, limit, target, along, &on_line)) return i;
+        *out = on_line;
+    }
+    return count;
+}
+
+/// When the half-planes leave nothing: from `first` (the half-plane where the plane program
+/// failed) on, the velocity whose worst violation of half-planes [hard, count) is least, keeping
+/// to half-planes [0, hard) (obstacles and walls). For each half-plane i violated more than the
+/// worst so far, the velocity moves as far into it as it can while no earlier vehicle half-plane is
+/// violated more than i: "j no worse than i" is itself a half-plane,
+/// x·(n_j - n_i) >= p_j·n_j - p_i·n_i.
+static void solve_least_violation(const OrcaLine *lines, int count, int hard, int first, double limit, SteerVec2 *out,
+                                  OrcaLine *scratch)
+{
+    double worst = 0.0;
+    for (int i = first; i < count; i++) {
+        if (violation(&lines[i], *out) <= worst) continue;
+        int n = 0;
+        for (int j = 0; j < hard; j++) scratch[n++] = lines[j];
+        for (int j = hard; j < i; j++) {
+            SteerVec2 normal = steer_sub(lines[j].normal, lines[i].normal);
+            double length = steer_length(normal);
+            /* Parallel and facing the same way: one of the two is always the worse, whatever the
+             * velocity; nothing to balance. */
+            if (length <= 1e-9) continue;
+            double c = steer_dot(lines[j].point, lines[j].normal) - steer_dot(lines[i].point, lines[i].normal);
+            normal = steer_scale(normal, 1.0 / length);
+            scratch[n].normal = normal;
+            scratch[n].point = steer_scale(normal, c / length);
+            n++;
+        }
+        SteerVec2 before = *out;
+        /* It fails only by rounding (the previous answer satisfied all of these): keep that one. */
+        if (solve_plane(scratch, n, limit, lines[i].normal, true, out) < n) *out = before;
+        worst = violation(&lines[i], *out);
+    }
+}
+
+/* ---- Half-planes ------------------------------------------------------------------------------ */
+
+/// The half-plane for a disc of radius `r` at `p` (relative to the vehicle), seen at relative
+/// velocity `v`, avoided for `horizon` seconds; `share` of the change is this vehicle's, applied
+/// to its velocity `own`. Already overlapping: the change that separates them within one step.
+/// `side` is a unit direction to push along when they are on the very same point.
+static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double dt, double share, SteerVec2 own,
+                          SteerVec2 side)
+{
+    double distance_sq = steer_length_sq(p), r_sq = r * r;
+    SteerVec2 u, normal;
+    if (distance_sq > r_sq) {
+        /* w: from the centre of the truncating disc (the obstacle as it is at the horizon) to v */
+        SteerVec2 w = steer_sub(v, steer_scale(p, 1.0 / horizon));
+        double w_sq = steer_length_sq(w);
+        double w_dot_p = steer_dot(w, p);
+        if (w_dot_p < 0.0 && w_dot_p * w_dot_p > r_sq * w_sq) {
+            /* nearest the front of the truncating disc */
+            double w_length = sqrt(w_sq);
+            normal = steer_scale(w, 1.0 / w_length);
+            u = steer_scale(normal, r / horizon - w_length);
+        } else {
+            /* nearest one of the cone's sides: the tangent from the vehicle on the side of w */
+            double leg = sqrt(distance_sq - r_sq);
+            SteerVec2 d;
+            if (steer_cross(p, w) > 0.0) {
+                d = steer_scale(steer_vec2(p.x * leg - p.y * r, p.x * r + p.y * leg), 1.0 / distance_sq);
+                normal = steer_vec2(-d.y, d.x);
+            } else {
+                d = steer_scale(steer_vec2(p.x * leg + p.y * r, -p.x * r + p.y * leg), 1.0 / distance_sq);
+                normal = steer_vec2(d.y, -d.x);
+            }
+            u = steer_sub(steer_scale(d, steer_dot(v, d)), v);
+        }
+    } else {
+        /* overlapping: the relative velocity that puts them just apart after one step */
+        SteerVec2 w = steer_sub(v, steer_scale(p, 1.0 / dt));
+        double w_length = steer_length(w);
+        if (w_length > 1e-9) {
+            normal = steer_scale(w, 1.0 / w_length);
+        } else {
+            double p_length = sqrt(distance_sq);
+            normal = p_length > 1e-9 ? steer_scale(p, -1.0 / p_length) : side;
+        }
+        u = steer_scale(normal, r / dt - w_length);
+        /* Overlapping already: the plain half each (a ring of vehicles that start too close then
+         * spreads evenly instead of closing in on one pair). */
+        if (share < 1.0) share = 0.5;
+    }
+    OrcaLine line = {steer_add(own, steer_scale(u, share)), normal};
+    return line;
+}
+
+/// The point of segment [a, b] nearest p.
+static SteerVec2 nearest_on_segment(SteerVec2 p, SteerVec2 a, SteerVec2 b)
+{
+    SteerVec2 ab = steer_sub(b, a);
+    double length_sq = steer_length_sq(ab);
+    double t = length_sq > 0.0 ? steer_dot(steer_sub(p, a), ab) / length_sq : 0.0;
+    if (t < 0.0) t = 0.0;
+    if (t > 1.0) t = 1.0;
+    return steer_add(a, steer_scale(ab, t));
+}
+
+/// Squared distance between segments [p0, p1] and [q0, q1].
+static double segments_distance_sq(SteerVec2 p0, SteerVec2 p1, SteerVec2 q0, SteerVec2 q1)
+{
+    SteerVec2 r = steer_sub(p1, p0), s = steer_sub(q1, q0);
+    double den = steer_cross(r, s);
+    if (fabs(den) > 1e-18) {
+        SteerVec2 qp = steer_sub(q0, p0);
+        double tp = steer_cross(qp, s) / den, tq = steer_cross(qp, r) / den;
+        if (tp >= 0.0 && tp <= 1.0 && tq >= 0.0 && tq <= 1.0) return 0.0; /* they cross */
+    }
+    double best = steer_distance_sq(p0, nearest_on_segment(p0, q0, q1));
+    double d = steer_distance_sq(p1, nearest_on_segment(p1, q0, q1));
+    if (d < best) best = d;
+    d = steer_distance_sq(q0, nearest_on_segment(q0, p0, p1));
+    if (d < best) best = d;
+    d = steer_distance_sq(q1, nearest_on_segment(q1, p0, p1));
+    return d < best ? d : best;
+}
+
+/// A candidate point of a velocity obstacle's boundary, with its outward normal.
+typedef struct Touch {
+    SteerVec2 point, normal;
+    double distance_sq; ///< from the velocity
+} Touch;
+
+static void consider(Touch *best, SteerVec2 v, SteerVec2 point, SteerVec2 normal)
+{
+    double d = steer_distance_sq(v, point);
+    if (d < best->distance_sq) {
+        best->point = point;
+        best->normal = normal;
+        best->distance_sq = d;
+    }
+}
+
+/// The unit tangent directions from the origin to the disc of radius r at c (|c| > r), the one
+/// counterclockwise (`left`) and the other; and the distance to where they touch.
+static double tangents(SteerVec2 c, double r, SteerVec2 *left, SteerVec2 *right)
+{
+    double c_sq = steer_length_sq(c);
+    double leg_sq = c_sq - r * r;
+    double leg = leg_sq > 0.0 ? sqrt(leg_sq) : 0.0;
+    *left = steer_scale(steer_vec2(c.x * leg - c.y * r, c.x * r + c.y * leg), 1.0 / c_sq);
+    *right = steer_scale(steer_vec2(c.x * leg + c.y * r, -c.x * r + c.y * leg), 1.0 / c_sq);
+    return leg;
+}
+
+/// The half-plane for a wall: segment [a, b] (relative to the vehicle) thickened by the vehicle's
+/// radius r (a capsule), velocity v, avoided for `horizon` seconds; `limit`: max_speed.
+static OrcaLine wall_line(SteerVec2 a, SteerVec2 b, double r, double horizon, double dt, SteerVec2 v, double limit)
+{
+    OrcaLine line;
+    SteerVec2 zero = steer_vec2(0.0, 0.0);
+    SteerVec2 q = nearest_on_segment(zero, a, b);
+    double distance = steer_length(q);
+    SteerVec2 along = steer_sub(b, a);
+    SteerVec2 side = steer_length_sq(along) > 0.0 ? steer_normalize(steer_perp(along)) : steer_vec2(1.0, 0.0);
+    if (steer_dot(side, a) > 0.0) side = steer_neg(side); /* pointing from the wall toward the vehicle */
+    if (distance < r || distance <= 1e-9) {
+        /* overlapping (or on it, for a vehicle of radius 0): away from the wall, out of it within one step (at most at
+         * max_speed) */
+        SteerVec2 away = distance > 1e-9 ? steer_scale(q, -1.0 / distance) : side;
+        double speed = (r - distance) / dt;
+        if (speed > limit) speed = limit;
+        line.point = steer_scale(away, speed);
+        line.normal = away;
+        return line;
+    }
+    /* K: the capsule as it is seen at the horizon (scaled by 1/horizon); the velocity obstacle is
+     * K and the two rays that go on from its tangent points, away from the origin. */
+    double inverse = 1.0 / horizon;
+    SteerVec2 ka = steer_scale(a, inverse), kb = steer_scale(b, inverse);
+    double kr = r * inverse;
+    SteerVec2 left_a, right_a, left_b, right_b;
+    double leg_a = tangents(a, r, &left_a, &right_a);
+    double leg_b = tangents(b, r, &left_b, &right_b);
+    /* the capsule's tangents: the outermost of its two end discs' */
+    bool left_from_b = steer_cross(left_a, left_b) > 0.0;
+    bool right_from_b = steer_cross(right_a, right_b) < 0.0;
+    SteerVec2 left = left_from_b ? left_b : left_a, right = right_from_b ? right_b : right_a;
+    SteerVec2 left_start = steer_scale(left, (left_from_b ? leg_b : leg_a) * inverse);
+    SteerVec2 right_start = steer_scale(right, (right_from_b ? leg_b : leg_a) * inverse);
+    SteerVec2 left_out = steer_vec2(-left.y, left.x), right_out = steer_vec2(right.y, -right.x);
+
+    Touch best = {zero, side, INFINITY};
+    double t = steer_dot(steer_sub(v, left_start), left);
+    consider(&best, v, steer_add(left_start, steer_scale(left, t > 0.0 ? t : 0.0)), left_out);
+    t = steer_dot(steer_sub(v, right_start), right);
+    consider(&best, v, steer_add(right_start, steer_scale(right, t > 0.0 ? t : 0.0)), right_out);
+    SteerVec2 kq = nearest_on_segment(v, ka, kb);
+    SteerVec2 from = steer_sub(v, kq);
+    double from_length = steer_length(from);
+    SteerVec2 k_normal = from_length > 1e-12 ? steer_scale(from, 1.0 / from_length) : side;
+    SteerVec2 k_point = steer_add(kq, steer_scale(k_normal, kr));
+    bool inside = segments_distance_sq(zero, v, ka, kb) <= kr * kr;
+    if (!inside) {
+        /* v is safe: the half-plane touches the obstacle where it comes nearest v */
+        consider(&best, v, k_point, k_normal);
+        SteerVec2 out = steer_sub(v, best.point);
+        double out_length = steer_length(out);
+        line.point = best.point;
+        line.normal = out_length > 1e-12 ? steer_scale(out, 1.0 / out_length) : best.normal;
+        return line;
+    }
+    /* v would hit it: out across the nearest part of the boundary (the near side of K, or a ray) */
+    if (steer_dot(k_normal, k_point) < 0.0) consider(&best, v, k_point, k_normal);
+    line.point = best.point;
+    line.normal = best.normal;
+    return line;
+}
+
+/* ---- Gathering ---------------------------------------------------------------------------------- */
+
+/// A neighbour kept for the program (32 bytes: the insertion below moves them), sorted by distance,
+/// then by creation order.
+typedef struct OrcaNeighbour {
+    double distance_sq;
+    SteerVec2 offset; ///< from the vehicle to it (units)
+    int rank;
+    int entry; ///< its index in the grid's sorted entries
+} OrcaNeighbour;
+
+static bool neighbour_before(const OrcaNeighbour *a, double distance_sq, int rank)
+{
+    if (a->distance_sq != distance_sq) return a->distance_sq < distance_sq;
+    return a->rank < rank;
+}
+
+/// The share of the avoidance this vehicle takes against entry `e`; 0: none (it gives way to us).
+static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e)
+{
+    bool mutual =
+        (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u);
+    if (!mutual) return 1.0; /* a moving obstacle */
+    if (e->avoid_precedence == vehicle->avoid_precedence) {
+        /* Half each - give or take ORCA_SHARE_SPREAD / 2, by a hash of the two ranks, the one
+         * adding what the other takes off, so that the two still make up the whole change. */
+        int older = vehicle->rank < e->rank ? vehicle->rank : e->rank;
+        int younger = vehicle->rank < e->rank ? e->rank : vehicle->rank;
+        double delta = ORCA_SHARE_SPREAD * (orca_unit_hash((uint64_t)older, (uint64_t)younger) - 0.5);
+        return vehicle->rank == older ? 0.5 + delta : 0.5 - delta;
+    }
+    return e->avoid_precedence > vehicle->avoid_precedence ? 1.0 : 0.0;
+}
+
+/// Whether the vehicle of entry `e` takes the whole avoidance between it and `vehicle` (share_against
+/// is then 0), without the hash.
+static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *vehicle)
+{
+    return (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u) &&
+           e->avoid_precedence < vehicle->avoid_precedence;
+}
+
+/// The nearest `max` vehicles within `range` that the vehicle avoids and that do not give way to it
+/// alone, sorted; returns how many.
+static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicle, double range, int max,
+                             OrcaNeighbour *out)
+{
+    const SteerGrid *g = steer_world_grid(world);
+    int self = g->where[steer_vehicle_slot(world, vehicle)];
+    double px = g->entry[self].x, py = g->entry[self].y;
+    double range_sq = range * range;
+    /* A first look through the grid's float copy of the positions (good to ~0.004 units) skips
+     * the candidates plainly out of range without touching their entries (96 bytes, two cache
+     * lines each): most of the cells' vehicles. */
+    float fx = g->fx[self], fy = g->fy[self];
+    float loose_sq = (float)((range + 1.0) * (range + 1.0));
+    unsigned mask = vehicle->avoid_mask;
+    int count = 0;
+    SteerGridCursor cursor;
+    SteerGridRun run;
+    steer_grid_cursor_begin(&cursor, g, px, py, range);
+    bool quick = g->float_ok && !cursor.wrap_each;
+    while (steer_grid_cursor_next(&cursor, &run)) {
+        float sx = (float)run.shift_x, sy = (float)run.shift_y;
+        for (int j = run.begin; j < run.end; j++) {
+            if (quick) {
+                float dx = g->fx[j] + sx - fx, dy = g->fy[j] + sy - fy;
+                if (dx * dx + dy * dy > loose_sq) continue;
+            }
+            if (j == self) continue;
+            const SteerGridEntry *e = &g->entry[j];
+            SteerVec2 d = steer_vec2(e->x + run.shift_x - px, e->y + run.shift_y - py);
+            if (cursor.wrap_each)
+                d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+            double distance_sq = steer_length_sq(d);
+            if (distance_sq > range_sq) continue;
+            if (!((mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
+            if (count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
+            if (gives_way_to(e, vehicle)) continue;
+            int at = count < max ? count++ : max - 1;
+            while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
+                out[at] = out[at - 1];
+                at--;
+            }
+            OrcaNeighbour *n = &out[at];
+            n->distance_sq = distance_sq;
+            n->offset = d;
+            n->rank = e->rank;
+            n->entry = j;
+        }
+    }
+    return count;
+}
+
+/// Slots of the shapes whose grid cells touch the square of half-side `reach` around `at`, each
+/// once, ascending (the first ORCA_MAX_CANDIDATES: a crowd of shapes that dense is kept to the
+/// nearest of those); returns how many. (Not steer_shape_grid_candidates: its stamps and results
+/// are one scratch per world, which would keep the vehicle off the pool's threads.)
+static int shape_candidates(const SteerShapeGrid *g, SteerVec2 at, double reach, int *out)
+{
+    int n = 0;
+    if (!g->cell_start || g->cols <= 0 || g->rows <= 0) return 0;
+    double cx = at.x, cy = at.y;
+    if (g->wrap) {
+        cx = steer_grid_wrap_coordinate(cx, g->width);
+        cy = steer_grid_wrap_coordinate(cy, g->height);
+    }
+    int xlo, xhi, ylo, yhi;
+    axis_range(cx, reach, g->origin_x, g->inv_w, g->cols, g->wrap, &xlo, &xhi);
+    axis_range(cy, reach, g->origin_y, g->inv_h, g->rows, g->wrap, &ylo, &yhi);
+    for (int yy = ylo; yy <= yhi; yy++) {
+        for (int xx = xlo; xx <= xhi; xx++) {
+            int cell =
+                (g->wrap ? positive_mod(yy, g->rows) : yy) * g->cols + (g->wrap ? positive_mod(xx, g->cols) : xx);
+            for (int k = g->cell_start[cell]; k < g->cell_start[cell + 1]; k++) {
+                int item = g->items[k];
+                bool seen = false;
+                for (int s = 0; s < n && !seen; s++) seen = out[s] == item;
+                if (seen) continue;
+                if (n == ORCA_MAX_CANDIDATES) goto full;
+                out[n++] = item;
+            }
+        }
+    }
+full:
+    if (n > 1) steer_sort_ints(out, n);
+    return n;
+}
+
+/// A static shape kept for the program: its half-plane, by distance then slot.
+typedef struct OrcaShape {
+    double distance_sq;
+    int slot;
+    OrcaLine line;
+} OrcaShape;
+
+/// Inserts `shape` into `kept` (sorted, at most ORCA_MAX_SHAPES); returns the new count.
+static int keep_shape(OrcaShape *kept, int count, const OrcaShape *shape)
+{
+    if (count == ORCA_MAX_SHAPES && kept[count - 1].distance_sq <= shape->distance_sq) return count;
+    int at = count < ORCA_MAX_SHAPES ? count++ : ORCA_MAX_SHAPES - 1;
+    while (at > 0 && kept[at - 1].distance_sq > shape->distance_sq) {
+        kept[at] = kept[at - 1];
+        at--;
+    }
+    kept[at] = *shape;
+    return count;
+}
+
+/// The half-planes of the obstacle circles and walls near the vehicle, nearest first, into `lines`.
+static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, const SteerOrcaParams *p, double dt,
+                        OrcaLine *lines)
+{
+    int count = 0;
+    int candidates[ORCA_MAX_CANDIDATES];
+    OrcaShape kept[ORCA_MAX_SHAPES];
+    double horizon = p->obstacle_horizon;
+    double reach = horizon * vehicle->max_speed + vehicle->radius;
+    SteerVec2 v = vehicle->velocity;
+    SteerVec2 side = steer_perp(vehicle->heading);
+
+    if (world->obstacles.live > 0) {
+        const SteerShapeGrid *grid = steer_world_obstacle_grid(world);
+        double widest = grid ? grid->max_radius : 0.0;
+        /* no grid (memory ran out): every obstacle */
+        int n = grid ? shape_candidates(grid, vehicle->position, reach + widest, candidates) : world->obstacles.count;
+        int k = 0;
+        for (int c = 0; c < n; c++) {
+            int slot = grid ? candidates[c] : c;
+            const SteerObstacle *o = steer_pool_at(&world->obstacles, slot);
+            if (!o->header.alive) continue;
+            SteerVec2 offset = steer_world_offset_fast(world, vehicle->position, o->center);
+            double r = o->radius + vehicle->radius;
+            double near = steer_length(offset) - o->radius;
+            if (near > reach) continue;
+            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, dt, 1.0, vehicle->velocity, side)};
+            k = keep_shape(kept, k, &shape);
+        }
+        for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
+    }
+    if (world->walls.live > 0) {
+        const SteerShapeGrid *grid = steer_world_wall_grid(world);
+        /* no grid (memory ran out, walls too far out of a wrapping world): every wall */
+        int n = grid ? shape_candidates(grid, vehicle->position, reach, candidates) : world->walls.count;
+        int k = 0;
+        for (int c = 0; c < n; c++) {
+            int slot = grid ? candidates[c] : c;
+            const SteerWall *w = steer_pool_at(&world->walls, slot);
+            if (!w->header.alive) continue;
+            SteerVec2 a = steer_world_offset_fast(world, vehicle->position, w->a);
+            SteerVec2 b = steer_add(a, steer_sub(w->b, w->a));
+            double near = steer_length(nearest_on_segment(steer_vec2(0.0, 0.0), a, b));
+            if (near > reach) continue;
+            OrcaShape shape = {near, slot, wall_line(a, b, vehicle->radius, horizon, dt, v, vehicle->max_speed)};
+            k = keep_shape(kept, k, &shape);
+        }
+        for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
+    }
+    return count;
+}
+
+/* ---- The behaviour and the step ------------------------------------------------------------- */
+
+/// Its force is zero: it acts on the velocity after the forces are combined (steer_orca_velocity).
+STEER_BEHAVIOUR_FORCE(orca)
+{
+    (void)world;
+    slot->state.target = vehicle->position;
+    return steer_vec2(0.0, 0.0);
+}
+
+static SteerBehaviourSlot *orca_slot(const SteerVehicle *vehicle)
+{
+    for (int i = 0; i < vehicle->behaviour_count; i++)
+        if (vehicle->behaviours[i].def.type == STEER_ORCA && !vehicle->behaviours[i].lost)
+            return &vehicle->behaviours[i];
+    return NULL;
+}
+
+void steer_orca_refresh(SteerVehicle *vehicle)
+{
+    const SteerBehaviourSlot *slot = orca_slot(vehicle);
+    if (!slot) {
+        vehicle->avoid_bits = 0;
+        vehicle->avoid_precedence = 0;
+        vehicle->avoid_mask = 0;
+        return;
+    }
+    const SteerOrcaParams *p = &slot->def.orca;
+    vehicle->avoid_bits = (uint8_t)((p->layer & STEER_AVOID_LAYER) | STEER_AVOID_ON);
+    vehicle->avoid_precedence = (uint8_t)p->precedence;
+    vehicle->avoid_mask = (uint16_t)p->avoids;
+}
+
+SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, SteerVec2 preferred)
+{
+    SteerBehaviourSlot *slot = orca_slot(vehicle);
+    if (!slot) return preferred;
+    const SteerOrcaParams *p = &slot->def.orca;
+    double dt = world->def.dt;
+    OrcaLine lines[ORCA_MAX_LINES], scratch[ORCA_MAX_LINES];
+    OrcaNeighbour neighbours[STEER_ORCA_MAX_NEIGHBORS];
+
+    int hard = static_lines(world, vehicle, p, dt, lines);
+    int count = hard;
+    double range = p->range > 0.0 ? p->range : vehicle->neighbor_radius;
+    int max = p->max_neighbors < 1                          ? 1
+              : p->max_neighbors > STEER_ORCA_MAX_NEIGHBORS ? STEER_ORCA_MAX_NEIGHBORS
+                                                            : p->max_neighbors;
+    int found = vehicle->avoid_mask ? gather_neighbours(world, vehicle, range, max, neighbours) : 0;
+    SteerVec2 own = vehicle->velocity;
+    int self_rank = vehicle->rank;
+    const SteerGrid *g = found ? steer_world_grid(world) : NULL;
+    for (int i = 0; i < found; i++) {
+        const OrcaNeighbour *n = &neighbours[i];
+        const SteerGridEntry *e = &g->entry[n->entry];
+        /* On the very same point: the older goes one way, the younger the other. */
+        SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
+        lines[count++] =
+            disc_line(n->offset, steer_sub(own, steer_vec2(e->vx, e->vy)), (vehicle->radius + e->radius) * ORCA_MARGIN,
+                      p->horizon, dt, share_against(vehicle, e), own, side);
+    }
+
+    double limit = vehicle->max_speed;
+    if (count > 0) {
+        /* Among others (or before an obstacle dead ahead), the preferred velocity turns a little to one side, the same
+         * for everyone (as walkers keep to one side), give or take a little that differs by vehicle and step: a crowd
+         * that is symmetric (the circle test) otherwise stalls where everyone meets. A turn by atan(t), from (1, t)
+         * normalised: no libm trigonometry, the same bits everywhere. */
+        double t = ORCA_KEEP_SIDE + ORCA_JITTER * (orca_unit_hash((uint64_t)self_rank, world->step_count) - 0.5);
+        double norm = 1.0 / sqrt(1.0 + t * t);
+        preferred = steer_rotate(preferred, steer_vec2(norm, t * norm));
+    }
+    SteerVec2 chosen;
+    int failed = solve_plane(lines, count, limit, preferred, false, &chosen);
+    if (failed < count) solve_least_violation(lines, count, hard, failed, limit, &chosen, scratch);
+    if (!steer_vec2_is_finite(chosen)) chosen = preferred; /* (never seen: inputs are finite) */
+
+    /* max_force bounds how fast the velocity may change, as for every other behaviour: the
+     * velocity moves toward the safe one by at most max_force / mass · dt this step. */
+    double reach = vehicle->max_force / vehicle->mass * dt;
+    SteerVec2 velocity = steer_add(own, steer_truncate(steer_sub(chosen, own), reach));
+    velocity = steer_truncate(velocity, limit);
+    vehicle->force = steer_scale(steer_sub(velocity, own), vehicle->mass / dt);
+    /* For inspectors: the change avoidance made to the preferred velocity, as a force, and where the
+     * chosen velocity leads in one second. */
+    slot->state.force = steer_scale(steer_sub(velocity, preferred), vehicle->mass / dt);
+    slot->state.target = steer_add(vehicle->position, chosen);
+    slot->state.kept = 1.0;
+    /* For the debug drawing (steer_draw_orca): where the preferred velocity, the safe one and the
+     * one taken lead in a second, in the slot's otherwise unused feeler ends. */
+    slot->detail.feelers[0] = steer_add(vehicle->position, preferred);
+    slot->detail.feelers[1] = steer_add(vehicle->position, chosen);
+    slot->detail.feelers[2] = steer_add(vehicle->position, velocity);
+    return velocity;
+}
+
+SteerVec2 steer_orca_heading(const SteerVehicle *vehicle, SteerVec2 velocity, double dt)
+{
+    double speed_sq = steer_length_sq(velocity);
+    if (speed_sq <= 1e-6) return vehicle->heading;
+    SteerVec2 direction = steer_scale(velocity, 1.0 / sqrt(speed_sq));
+    const SteerBehaviourSlot *slot = orca_slot(vehicle);
+    double smoothing = slot ? slot->def.orca.heading_smoothing : 0.0;
+    if (!(smoothing > 0.0)) return direction;
+    /* The heading follows the direction of motion with time constant `smoothing`, and the slower
+     * the vehicle goes, the more slowly: below half its max_speed in proportion to its speed, so
+     * that one nearly at rest, jostled this way and that, keeps facing where it was going. */
+    double rate = 2.0 * sqrt(speed_sq) / vehicle->max_speed;
+    if (rate > 1.0) rate = 1.0;
+    double k = rate * dt / (smoothing + dt);
+    SteerVec2 heading = vehicle->heading;
+    if (steer_dot(heading, direction) < 0.0) {
+        /* more than a quarter turn away: toward the side first (a blend straight across would not
+         * turn at all) */
+        direction = steer_cross(heading, direction) >= 0.0 ? steer_perp(heading) : steer_neg(steer_perp(heading));
+    }
+    SteerVec2 blended = steer_add(heading, steer_scale(steer_sub(direction, heading), k));
+    double length = steer_length(blended);
+    return length > 1e-9 ? steer_scale(blended, 1.0 / length) : heading;
+}
