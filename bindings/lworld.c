@@ -194,8 +194,9 @@ static int world_step(lua_State *L)
     lua_CFunction check = lua_tocfunction(L, -1);
     lua_pop(L, 1);
     for (lua_Integer i = 0; i < n; i++) {
-        if (w->brains.collecting) lsteer_collect_events(L, w); /* the last step's, before this step replaces them */
         steer_world_step(w->world);
+        /* right after the step: the core keeps only its events, and a change to a sense drops them */
+        if (w->brains.collecting) lsteer_collect_events(L, w);
         if (check) check(L); /* may raise: the steps taken stay taken, as after any error */
     }
     lua_settop(L, 1); /* the world, so that calls chain: w:step(60):count() */

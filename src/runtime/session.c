@@ -116,6 +116,7 @@ void session_step(Session *s)
     double t0 = guard_now();
     steer_world_step(world);
     double ms = (guard_now() - t0) * 1000.0;
+    script_collect_events(s->host); /* the step's sense events, for the next pass */
     s->step_ms_total += ms;
     s->step_ms = s->steps == 0 ? ms : s->step_ms * 0.95 + ms * 0.05;
     s->steps++;
