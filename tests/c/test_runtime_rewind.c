@@ -173,7 +173,7 @@ static void test_left_right_shift_and_the_timeline_show_the_steps_they_name(void
  * inspector read the same queries, so a step whose digest is the run's shows what the run saw. */
 static uint64_t senses_digest(App *app, int *sensing)
 {
-    const SteerWorld *w = script_world(app->script);
+    const SteerWorld *w = script_world(app->session.host);
     SteerVehicleId ids[256];
     int count = steer_world_get_vehicles(w, ids, 256);
     uint64_t h = 1469598103934665603ull;
@@ -217,10 +217,10 @@ static void test_a_rewound_step_shows_what_the_guards_sensed_there(void **state)
             mouse(&app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 400, 300);
         }
         run_noting(&app, 1);
-        digests[app.steps] = senses_digest(&app, &sensing);
+        digests[app.session.steps] = senses_digest(&app, &sensing);
         seen_steps += sensing > 0;
     }
-    long long last = app.steps;
+    long long last = app.session.steps;
     /* the run is worth looking back at: something was sensed at many steps */
     if (seen_steps < 100) fail_msg("something was sensed at only %lld steps of %lld", seen_steps, last);
     srand(11);

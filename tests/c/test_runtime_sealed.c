@@ -260,8 +260,8 @@ static void test_the_inspector_runs_no_index_of_v_data(void **state)
                           "end\n");
     ScriptConfig config = {0};
     config.scene_path = rt_path("scene.lua");
-    config.time_budget_ms = 1000;
-    config.memory_cap = 256u * 1024 * 1024;
+    config.run.time_budget_ms = 1000;
+    config.run.memory_cap = 256u * 1024 * 1024;
     char error[2048];
     ScriptHost *host = script_create(&config, error, sizeof error);
     if (!host) fail_msg("%s", error);
@@ -290,21 +290,21 @@ static void test_rewind_keyframes_stay_under_the_run_memory_cap(void **state)
     opt.headless = true;
     opt.rewind = true;
     opt.steps = 4000;
-    opt.has_seed = true;
-    opt.seed = 1;
-    opt.time_budget_ms = 20000;
-    opt.memory_cap = (size_t)64 << 20;
+    opt.run.has_seed = true;
+    opt.run.seed = 1;
+    opt.run.time_budget_ms = 20000;
+    opt.run.memory_cap = (size_t)64 << 20;
     opt.script = rt_path("scene.lua");
     assert_int_equal(app_init(&app, &opt, NULL), 0);
-    size_t live = script_memory_used(app.script);
+    size_t live = script_memory_used(app.session.host);
     assert_true(live > ((size_t)15 << 20));
     for (int i = 0; i < 3600; i++) app_frame(&app, 1.0 / 60.0);
-    for (int i = 0; i < 200 && rewind_idle(app.rewind, &app, 0.05); i++) {
-        assert_true(guard_total_memory() <= opt.memory_cap + ((size_t)4 << 20));
+    for (int i = 0; i < 200 && rewind_idle(app.session.rewind, &app, 0.05); i++) {
+        assert_true(guard_total_memory() <= opt.run.memory_cap + ((size_t)4 << 20));
     }
-    assert_true(rewind_keyframes(app.rewind) >= 1);
-    assert_true(rewind_keyframes(app.rewind) <= 2);
-    assert_true(guard_total_memory() <= opt.memory_cap);
+    assert_true(rewind_keyframes(app.session.rewind) >= 1);
+    assert_true(rewind_keyframes(app.session.rewind) <= 2);
+    assert_true(guard_total_memory() <= opt.run.memory_cap);
     app_shutdown(&app);
 }
 
@@ -333,52 +333,52 @@ static void test_a_rewind_whose_replay_diverges_keeps_the_live_run(void **state)
     opt.headless = true;
     opt.rewind = true;
     opt.steps = 4000;
-    opt.has_seed = true;
-    opt.seed = 1;
-    opt.time_budget_ms = 20000;
+    opt.run.has_seed = true;
+    opt.run.seed = 1;
+    opt.run.time_budget_ms = 20000;
     opt.script = rt_path("scene.lua");
     assert_int_equal(app_init(&app, &opt, NULL), 0);
     for (int i = 0; i < 200; i++) app_frame(&app, 1.0 / 60.0);
-    assert_int_equal(app.steps, 200);
-    ScriptHost *live = app.script;
-    uint64_t sum = steer_world_checksum(script_world(app.script));
+    assert_int_equal(app.session.steps, 200);
+    ScriptHost *live = app.session.host;
+    uint64_t sum = steer_world_checksum(script_world(app.session.host));
     rt_write("n.txt", "3");
     char error[2048] = "";
-    assert_false(rewind_jump(app.rewind, &app, 150, error, sizeof error));
+    assert_false(rewind_jump(app.session.rewind, &app, 150, error, sizeof error));
     if (!strstr(error, "rewind: step 150 cannot be shown: the replay of the recording diverged")) fail_msg("%s", error);
     assert_non_null(strstr(error, "The live run goes on at step 200"));
     assert_non_null(strstr(error, "a file opened to write"));
     /* the live run, as it was, goes on and is still recorded */
-    assert_ptr_equal(app.script, live);
-    assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(app.steps, 200);
-    assert_int_equal(steer_world_checksum(script_world(app.script)), sum);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 1);
+    assert_ptr_equal(app.session.host, live);
+    assert_false(rewind_in_past(app.session.rewind));
+    assert_int_equal(app.session.steps, 200);
+    assert_int_equal(steer_world_checksum(script_world(app.session.host)), sum);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 1);
     app_rewind_to(&app, 150); /* as the window does: the message goes on the panel */
-    assert_non_null(script_error(app.script));
-    assert_non_null(strstr(script_error(app.script), "cannot be shown"));
+    assert_non_null(script_error(app.session.host));
+    assert_non_null(strstr(script_error(app.session.host), "cannot be shown"));
     for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
-    assert_int_equal(app.steps, 210);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 210);
+    assert_int_equal(app.session.steps, 210);
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 210);
     /* the window's way: Left pauses and shows the step before, which replays past step 100 too */
     app_feed_key(&app, SDLK_LEFT, 0);
     app_frame(&app, 1.0 / 60.0);
-    assert_ptr_equal(app.script, live);
-    assert_false(rewind_in_past(app.rewind));
-    assert_int_equal(app.steps, 210);
+    assert_ptr_equal(app.session.host, live);
+    assert_false(rewind_in_past(app.session.rewind));
+    assert_int_equal(app.session.steps, 210);
     assert_true(app.paused);
-    assert_non_null(strstr(script_error(app.script), "step 209 cannot be shown"));
+    assert_non_null(strstr(script_error(app.session.host), "step 209 cannot be shown"));
     app_feed_key(&app, SDLK_SPACE, 0); /* resuming goes on live, recording */
     for (int i = 0; i < 10; i++) app_frame(&app, 1.0 / 60.0);
-    assert_int_equal(app.steps, 220);
-    assert_int_equal(rewind_last_step(app.rewind, &app), 220);
-    assert_int_equal(steer_world_vehicle_count(script_world(app.script)), 1);
+    assert_int_equal(app.session.steps, 220);
+    assert_int_equal(rewind_last_step(app.session.rewind, &app.session), 220);
+    assert_int_equal(steer_world_vehicle_count(script_world(app.session.host)), 1);
     /* a step before the divergence can still be shown, and the live step again after it */
     rt_write("n.txt", "1");
-    assert_true(rewind_jump(app.rewind, &app, 50, error, sizeof error));
-    assert_true(rewind_in_past(app.rewind));
-    assert_true(rewind_jump(app.rewind, &app, 220, error, sizeof error));
-    assert_int_equal(app.steps, 220);
+    assert_true(rewind_jump(app.session.rewind, &app, 50, error, sizeof error));
+    assert_true(rewind_in_past(app.session.rewind));
+    assert_true(rewind_jump(app.session.rewind, &app, 220, error, sizeof error));
+    assert_int_equal(app.session.steps, 220);
     app_shutdown(&app);
 }
 

@@ -46,7 +46,7 @@ static bool write_scene(const uint8_t *data, size_t size)
 
 static void check_world(App *app)
 {
-    SteerWorld *world = app->script ? script_world(app->script) : NULL;
+    SteerWorld *world = app->session.host ? script_world(app->session.host) : NULL;
     if (!world) return;
     char why[256];
     if (!steer_world_check_state(world, why, sizeof why)) {
@@ -57,14 +57,14 @@ static void check_world(App *app)
 
 static void inspect(App *app)
 {
-    SteerWorld *world = script_world(app->script);
+    SteerWorld *world = script_world(app->session.host);
     SteerVehicleId ids[64];
     int n = steer_world_get_vehicles(world, ids, 64);
     for (int i = 0; i < n && i < 64; i++) {
         const char **lines;
-        script_inspector_lines(app->script, ids[i], &lines);
-        script_vehicle_state(app->script, ids[i]);
-        script_kind_name(app->script, ids[i]);
+        script_inspector_lines(app->session.host, ids[i], &lines);
+        script_vehicle_state(app->session.host, ids[i]);
+        script_kind_name(app->session.host, ids[i]);
     }
 }
 
@@ -86,14 +86,14 @@ static void act(App *app, char action, const uint8_t *scene, size_t scene_size)
         app_feed_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 400, 300);
         break;
     case 'r':
-        if (write_scene(scene, scene_size)) script_reload_file(app->script, scene_path);
+        if (write_scene(scene, scene_size)) session_input(&app->session, &(SessionInput){.kind = SESSION_RELOAD, .name = scene_path});
         break;
     case 'R': app_restart(app); break;
     case 'b':
-        app_rewind_to(app, app->steps / 2);
+        app_rewind_to(app, app->session.steps / 2);
         app_frame(app, 1.0 / 60.0);
         break;
-    case 'w': rewind_idle(app->rewind, app, 0.02); break;
+    case 'w': rewind_idle(app->session.rewind, app, 0.02); break;
     case 'i': inspect(app); break;
     default: break;
     }
@@ -128,10 +128,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     opt.rewind = true;
     opt.quiet = true;
     opt.steps = -1;
-    opt.has_seed = true;
-    opt.seed = 1;
-    opt.time_budget_ms = 50;
-    opt.memory_cap = (size_t)64 << 20;
+    opt.run.has_seed = true;
+    opt.run.seed = 1;
+    opt.run.time_budget_ms = 50;
+    opt.run.memory_cap = (size_t)64 << 20;
     opt.width = 800;
     opt.height = 600;
     opt.script = scene_path;
