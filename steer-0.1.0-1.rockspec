@@ -61,6 +61,7 @@ build = {
         "src/core/pool.c",
         "src/core/prng.c",
         "src/core/queries.c",
+        "src/core/senses.c",
         "src/core/shapes.c",
         "src/core/step_flock.c",
         "src/core/thread_pool.c",
