@@ -666,3 +666,9 @@ bool steer_lua_has_events(lua_State *L, int world_idx)
     uint64_t step = steer_world_step_count(w->world);
     return step != 0 && step != w->brains.events_step && steer_world_get_sense_events(w->world, NULL, 0, 0) > 0;
 }
+
+void steer_lua_collect_events(lua_State *L, int world_idx)
+{
+    LWorld *w = lsteer_test_world(L, world_idx);
+    if (w && w->world && w->brains.collecting) lsteer_collect_events(L, w);
+}

@@ -187,8 +187,9 @@ static int world_step(lua_State *L)
     lua_Integer n = luaL_optinteger(L, 2, 1);
     luaL_argcheck(L, n >= 0, 2, "number of steps must be >= 0");
     for (lua_Integer i = 0; i < n; i++) {
-        if (w->brains.collecting) lsteer_collect_events(L, w); /* the last step's, before this step replaces them */
         steer_world_step(w->world);
+        /* right after the step: the core keeps only its events, and a change to a sense drops them */
+        if (w->brains.collecting) lsteer_collect_events(L, w);
     }
     lua_settop(L, 1); /* the world, so that calls chain: w:step(60):count() */
     return 1;

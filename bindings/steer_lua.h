@@ -90,6 +90,11 @@ typedef struct SteerLuaThinkHooks {
 /// coming step, and pauses each vehicle whose brain fails. Returns how many failed. Raises only
 /// when memory runs out (the world's bookkeeping grows with it).
 STEER_LUA_API int steer_lua_think(lua_State *L, int world_idx, const SteerLuaThinkHooks *hooks);
+/// Keeps the sense events of the step just taken for the next steer_lua_think (w:step does it
+/// itself): a host that steps the core with steer_world_step calls it right after each step, as
+/// the core keeps only the last step's events and drops a vehicle's when a script changes its
+/// senses. Does nothing before the world's first pass, or when they were kept already.
+STEER_LUA_API void steer_lua_collect_events(lua_State *L, int world_idx);
 /// Whether the world at world_idx has sense events that the next steer_lua_think would deliver (a
 /// host that skips the pass when think_hz is 0 still runs it then).
 STEER_LUA_API bool steer_lua_has_events(lua_State *L, int world_idx);

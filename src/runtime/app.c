@@ -279,6 +279,7 @@ void app_step(App *app)
     double t0 = guard_now();
     steer_world_step(world);
     double ms = (guard_now() - t0) * 1000.0;
+    script_collect_events(app->script); /* the step's sense events, for the next pass */
     app->step_ms_total += ms;
     app->step_ms = app->steps == 0 ? ms : app->step_ms * 0.95 + ms * 0.05;
     app->steps++;

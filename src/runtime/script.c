@@ -582,6 +582,23 @@ void script_think(ScriptHost *host)
     script_pcall(host, 0, 0);
 }
 
+/* In protected mode: the events' array grows with the world (memory may run out). */
+static int collect_events(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    script_push_world(host);
+    steer_lua_collect_events(L, -1);
+    return 0;
+}
+
+void script_collect_events(ScriptHost *host)
+{
+    if (host->failed) return;
+    lua_pushlightuserdata(host->L, host);
+    lua_pushcclosure(host->L, collect_events, 1);
+    script_pcall(host, 0, 0);
+}
+
 void script_update(ScriptHost *host, double dt)
 {
     script_push_world(host);

@@ -133,6 +133,8 @@ void script_push_global(ScriptHost *host, const char *name);
 /// when step % k == i % k, k = physics rate / think rate, with dt = simulated time since it last
 /// thought); a brain that fails pauses its vehicle only, reported once per distinct error.
 void script_think(ScriptHost *host);
+/// Keeps the sense events of the step just taken for the next think pass (right after each step).
+void script_collect_events(ScriptHost *host);
 /// update(world, dt), once per physics step.
 void script_update(ScriptHost *host, double dt);
 /// draw(gfx, world) with gfx drawing through `render` (world space) and gfx.hud collecting HUD lines;

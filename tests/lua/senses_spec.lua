@@ -303,6 +303,19 @@ describe("events", function()
     assert.same({"guard1 heard ears a 1 1 nil", "guard1 heard ears b 2 2 nil"}, log)
   end)
 
+  it("of a step are kept when a script changes a sense before the next pass", function()
+    local w, v = scene()
+    local log = {}
+    v.brain = logger(log)
+    v:sense(EYES)
+    w:think()
+    w:spawn{kind = "thief", x = 150, y = 100}
+    w:step()
+    v:sense{name = "eyes", sight = {range = 120, fov = 360}} -- (the core drops the vehicle's events)
+    w:think()
+    assert.same({"guard1 sensed eyes thief2"}, log)
+  end)
+
   it("reach handlers whatever think_hz is, and a brain with both gets both", function()
     local w, v = scene{think_hz = 0}
     local log, thinks = {}, 0
