@@ -11,6 +11,7 @@
  * afresh); the error message lives in the handle's user value (v.brain_error). A think allocates
  * nothing: the arrays grow with the world only. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lsteer_internal.h"
@@ -229,7 +230,9 @@ static int brain_msgh(lua_State *L)
         size_t keep = LSTEER_MAX_BRAIN_MESSAGE;
         while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--; /* not in a UTF-8 sequence */
         lua_pushlstring(L, msg, keep);
-        msg = lua_pushfstring(L, "%s... (%I more bytes cut)", lua_tostring(L, -1), (lua_Integer)(len - keep));
+        char cut[32]; /* (snprintf: cppcheck takes lua_pushfstring's %I for a length modifier) */
+        snprintf(cut, sizeof cut, "%zu", len - keep);
+        msg = lua_pushfstring(L, "%s... (%s more bytes cut)", lua_tostring(L, -1), cut);
     }
     if (strstr(msg, "\nstack traceback:")) { /* traced already (a nested protected call) */
         lua_pushstring(L, msg);

@@ -29,7 +29,9 @@ static const char *bound_message(lua_State *L)
     size_t keep = SCRIPT_MAX_MESSAGE;
     while (keep > 0 && ((unsigned char)msg[keep] & 0xC0) == 0x80) keep--; /* not in a UTF-8 sequence */
     lua_pushlstring(L, msg, keep);
-    lua_pushfstring(L, "%s... (%I more bytes cut)", lua_tostring(L, -1), (lua_Integer)(len - keep));
+    char cut[32]; /* (snprintf: cppcheck takes lua_pushfstring's %I for a length modifier) */
+    snprintf(cut, sizeof cut, "%zu", len - keep);
+    lua_pushfstring(L, "%s... (%s more bytes cut)", lua_tostring(L, -1), cut);
     lua_replace(L, -3);
     lua_pop(L, 1);
     return lua_tostring(L, -1);
