@@ -122,7 +122,8 @@ static void sense_release(SteerWorld *world, void *block, size_t size)
         world->sense_free[k].head = NULL;
         world->sense_free_kinds++;
     }
-    memcpy(block, &world->sense_free[k].head, sizeof block);
+    /* the free list runs through the blocks: each starts with the one after it */
+    memcpy(block, &world->sense_free[k].head, sizeof world->sense_free[k].head);
     world->sense_free[k].head = block;
 }
 
