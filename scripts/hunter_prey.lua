@@ -161,7 +161,7 @@ local function draw_events(gfx, now)
     local fade = math.max(0, math.min(255, math.floor(255 * (1 - age))))
     if e.kind == "catch" then -- a red flash that widens, and the pop rising from it
       gfx.circle(e.x, e.y, 8 + 40 * age, { 255, 80, 60, fade })
-      gfx.circle(e.x, e.y, 10 * (1 - age), { 255, 120, 90, fade // 2 }, true)
+      gfx.circle(e.x, e.y, 10 * (1 - age), { 255, 120, 90, math.floor(fade / 2) }, true)
       pop(gfx, placed, e.x, e.y - 18 - 30 * age, e.text, { 255, 120, 100, fade })
     elseif e.kind == "tired" then
       pop(gfx, placed, e.x, e.y - 30 - 20 * age, "zzz tired", { 170, 190, 255, fade })

@@ -14,7 +14,7 @@ local waves = {}
 function waves.level(n)
   return {
     name = "wave " .. n,
-    hunters = math.min(1 + (n + 1) // 2, 6), -- 2, 2, 3, 3, 4, ...
+    hunters = math.min(1 + math.floor((n + 1) / 2), 6), -- 2, 2, 3, 3, 4, ...
     hunter_speed = math.min(102 + 6 * n, 160),
     stamina = 50 + 15 * n,
   }
