@@ -77,30 +77,30 @@ Hunter.brain = ]])
     assert.is_true(ticks >= 7)
   end)
 
-  it("the README's guards.lua: a print added to the patrol state's think runs after the save", function()
-    -- the scene exactly as README.md shows it (the brain is a file-level local fsm machine)
+  it("the README's sentries.lua: a print added to its sense handler runs after the save", function()
+    -- the scene exactly as README.md shows it (the brain is a file-level local fsm machine; its handler a file-level local function)
     local readme = io.open(H.ROOT .. "/README.md"):read("a")
-    local scene = readme:match("```lua\n(%-%- guards%.lua:.-)```")
-    assert.is_truthy(scene, "README.md has no guards.lua block")
+    local scene = readme:match("```lua\n(%-%- sentries%.lua:.-)```")
+    assert.is_truthy(scene, "README.md has no sentries.lua block")
     local dir = os.tmpname()
     os.remove(dir)
     sh(("mkdir -p %s/scripts && cp -r %s/scripts/lib %s/scripts/"):format(dir, H.ROOT, dir))
     scene = scene .. 'print("@ready")\n' -- (so that the test saves only once the program runs it)
-    local path = dir .. "/scripts/guards.lua"
+    local path = dir .. "/scripts/sentries.lua"
     local f = io.open(path, "w")
     f:write(scene)
     f:close()
-    local edited, n = scene:gsub("think = function%(v%) if v%.world:closest%(v, \"intruder\", 150%)",
-      "think = function(v) print(\"@patrol \" .. v.id) if v.world:closest(v, \"intruder\", 150)")
+    local edited, n = scene:gsub("local function spotted%(v, sense, other%) ",
+      "local function spotted(v, sense, other) print(\"@spotted \" .. v.id) ")
     assert.are.equal(1, n)
-    local p = H.start(dir, "guards", ("SDL_VIDEODRIVER=dummy %s --headless --watch --seed 2 --time-budget %s "
-      .. "scripts/guards.lua"):format(H.BIN, H.TIME_BUDGET))
+    local p = H.start(dir, "sentries", ("SDL_VIDEODRIVER=dummy %s --headless --watch --seed 1 --time-budget %s "
+      .. "scripts/sentries.lua"):format(H.BIN, H.TIME_BUDGET))
     local function context() return H.read(p.err) .. "\n" .. H.read(p.out):sub(-2000) end
     H.wait_until("the scene to run", function() return H.read(p.out):find("@ready", 1, true) end, context)
-    -- patrolling guards (at the start they all patrol) print from the next think. (A save that
-    -- lands before the program watches the file is made again.)
-    H.wait_until("the edited patrol think to run", function()
-      if H.read(p.out):find("@patrol", 1, true) then return true end
+    -- a guard that sees the intruder from then on prints (with --seed 1 one does within seconds).
+    -- (A save that lands before the program watches the file is made again.)
+    H.wait_until("the edited sense handler to run", function()
+      if H.read(p.out):find("@spotted", 1, true) then return true end
       f = io.open(path .. ".next", "w")
       f:write(edited)
       f:close()
@@ -112,7 +112,7 @@ Hunter.brain = ]])
     local err = H.read(p.err)
     sh("rm -rf " .. dir)
     assert.are.equal(0, rc, err)
-    assert.is_truthy(err:find("steer: reloaded [^\n]*guards%.lua\n"), err) -- and no vehicle left behind
+    assert.is_truthy(err:find("steer: reloaded [^\n]*sentries%.lua\n"), err) -- and no vehicle left behind
     assert.is_falsy(err:find("old code", 1, true), err)
   end)
 
