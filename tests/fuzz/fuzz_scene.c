@@ -86,7 +86,8 @@ static void act(App *app, char action, const uint8_t *scene, size_t scene_size)
         app_feed_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 400, 300);
         break;
     case 'r':
-        if (write_scene(scene, scene_size)) session_input(&app->session, &(SessionInput){.kind = SESSION_RELOAD, .name = scene_path});
+        if (write_scene(scene, scene_size))
+            session_input(&app->session, &(SessionInput){.kind = SESSION_RELOAD, .name = scene_path});
         break;
     case 'R': app_restart(app); break;
     case 'b':

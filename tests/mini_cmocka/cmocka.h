@@ -60,6 +60,8 @@ mini_cmocka_fail(const char *file, int line, const char *format, ...)
 
 #define fail_msg(...) mini_cmocka_fail(__FILE__, __LINE__, __VA_ARGS__)
 #define fail() fail_msg("Failure!")
+/// Test output that is no failure (cmocka prints it on stdout too).
+#define print_message(...) printf(__VA_ARGS__)
 
 #define assert_true(c)                                                                                                 \
     do {                                                                                                               \
