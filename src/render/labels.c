@@ -5,12 +5,12 @@
  * vehicle_label); they are laid out and drawn at once, or - when the frame says defer_labels - at
  * steer_render_labels, after the caller has drawn its panels (HUD, inspector, error panel, ...),
  * which every label keeps out of. Layout is greedy and deterministic: the selected vehicle's label
- * first, then in id order; each tries below, above, right and left of its vehicle and takes the
- * first place that is on screen, clear of every panel and of every label placed before. A label
- * with no free place is counted into the nearest placed label of the same text (drawn `evade x5`)
- * or, with none near, left out: no two labels ever overlap. Every label sits on a small backing
- * panel. Each placed rectangle is room for the text and a " x99" count, so a count never pushes a
- * label into another. */
+ * first, the hovered one's next, then in id order; each tries below, above, right and left of its
+ * vehicle and takes the first place that is on screen, clear of every panel and of every label
+ * placed before. A label with no free place is counted into the nearest placed label of the same
+ * text (drawn `evade x5`) or, with none near, left out: no two labels ever overlap. Every label
+ * sits on a small backing panel. Each placed rectangle is room for the text and a " x99" count, so
+ * a count never pushes a label into another. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +41,7 @@ void render_labels_begin(SteerRender *r)
     r->labels_pending = false;
 }
 
-void render_label_add(SteerRender *r, SteerVehicleId id, float x, float y, float below, const char *text, bool first)
+void render_label_add(SteerRender *r, SteerVehicleId id, float x, float y, float below, const char *text, int rank)
 {
     if (!text || !*text) return;
     if (r->label_count >= r->label_capacity) {
@@ -57,7 +57,7 @@ void render_label_add(SteerRender *r, SteerVehicleId id, float x, float y, float
     l->x = x;
     l->y = y;
     l->below = below;
-    l->first = first;
+    l->rank = rank;
     snprintf(l->text, sizeof l->text, "%s", text);
     r->labels_pending = true;
 }
@@ -99,14 +99,17 @@ static bool free_place(const SteerRender *r, SDL_FRect box, int placed_until)
 /// array in the order they were placed; returns how many were placed.
 static int layout(SteerRender *r)
 {
-    /* the selected vehicle's label first: a stable move to the front */
-    for (int i = 0; i < r->label_count; i++) {
-        if (!r->labels[i].first || i == 0) continue;
-        RenderLabel keep = r->labels[i];
-        memmove(r->labels + 1, r->labels, (size_t)i * sizeof *r->labels);
-        r->labels[0] = keep;
-        break;
-    }
+    /* the hovered vehicle's label, then the selected one's, moved to the front (stably): the selected
+     * one ends first, the hovered one second */
+    for (int rank = 1; rank <= 2; rank++)
+        for (int i = 0; i < r->label_count; i++) {
+            if (r->labels[i].rank != rank) continue;
+            if (i == 0) break;
+            RenderLabel keep = r->labels[i];
+            memmove(r->labels + 1, r->labels, (size_t)i * sizeof *r->labels);
+            r->labels[0] = keep;
+            break;
+        }
     int placed = 0;
     for (int i = 0; i < r->label_count; i++) {
         RenderLabel l = r->labels[i];

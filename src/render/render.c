@@ -311,7 +311,10 @@ static void collect_labels(SteerRender *r, const SteerFrame *frame)
         if (steer_vehicle_get(r->world, r->ids[i], &v) != STEER_OK) continue;
         SDL_FPoint c = to_screen(r, drawn_position(r, r->ids[i]));
         float below = fmaxf((float)(v.radius * 1.6 * r->camera.zoom), 8.0f) + 3.0f;
-        render_label_add(r, r->ids[i], c.x, c.y, below, label, steer_vehicle_id_equal(r->ids[i], frame->selected));
+        int rank = steer_vehicle_id_equal(r->ids[i], frame->selected)  ? 2
+                   : steer_vehicle_id_equal(r->ids[i], frame->hovered) ? 1
+                                                                        : 0;
+        render_label_add(r, r->ids[i], c.x, c.y, below, label, rank);
     }
 }
 

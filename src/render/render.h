@@ -58,6 +58,9 @@ typedef struct SteerFrame {
     double alpha;            ///< 0..1: interpolate between the captured state (0) and the current one (1)
     unsigned overlays;       ///< SteerOverlay bits
     SteerVehicleId selected; ///< highlighted vehicle (its senses are drawn, overlay or not); the null id for none
+    /// the vehicle under the pointer (the null id for none): its state label is laid out right after
+    /// the selected one's, so it shows in a crowd
+    SteerVehicleId hovered;
     /// Text drawn under a vehicle with STEER_OVERLAY_STATES (its state name); may be NULL, may return NULL.
     const char *(*vehicle_label)(void *ctx, SteerVehicleId id);
     void *label_ctx;
@@ -111,7 +114,8 @@ void steer_render_text_at(SteerRender *render, double x, double y, const char *t
 /// Draws the state labels of the last steer_render_world whose frame had defer_labels, laid out
 /// around the panels drawn since (HUD, inspector, error panel, help, script text): no two overlap and
 /// none enters a panel; one with no free place is counted into a near label of the same text
-/// (`evade x5`) or left out. The selected vehicle's label is placed first. Does nothing otherwise.
+/// (`evade x5`) or left out. The selected vehicle's label is placed first, the hovered one's next.
+/// Does nothing otherwise.
 void steer_render_labels(SteerRender *render);
 /// The screen rectangles of the labels drawn last (up to `max` into `out`); returns how many were drawn.
 int steer_render_label_rects(const SteerRender *render, SDL_Rect *out, int max);

@@ -132,7 +132,7 @@ typedef struct RenderLabel {
     SteerVehicleId id;
     float x, y;      ///< the vehicle's centre on screen, pixels
     float below;     ///< pixels from the centre to clear the vehicle
-    bool first;      ///< the selected vehicle's: laid out before every other
+    int rank;        ///< 2 the selected vehicle's, 1 the hovered one's: laid out before every other
     bool placed;     ///< the layout found it a free place
     int side;        ///< 0 below, 1 above, 2 right, 3 left of its vehicle
     int count;       ///< labels of the same text counted into it (1: itself)
@@ -300,7 +300,7 @@ void render_note_panel(SteerRender *r, float x, float y, float w, float h);
 /// Forgets the last frame's labels.
 void render_labels_begin(SteerRender *r);
 /// Collects a vehicle's label: its centre (x, y) on screen, `below` pixels to clear it.
-void render_label_add(SteerRender *r, SteerVehicleId id, float x, float y, float below, const char *text, bool first);
+void render_label_add(SteerRender *r, SteerVehicleId id, float x, float y, float below, const char *text, int rank);
 /// Lays out and draws the collected labels now.
 void render_labels_draw_now(SteerRender *r);
 

@@ -155,6 +155,9 @@ void app_settle_input(App *app);
 /// After a frame's events: when the view moved under a still pointer (zoom, pan, a fit), the
 /// scene's pointer becomes the world point now under it (recorded).
 void app_refresh_pointer(App *app);
+/// The vehicle under the pointer (as a left click would pick it), or the null id: none there, no
+/// pointer event yet, or the pointer busy dragging (the timeline, a pan).
+SteerVehicleId app_hovered(App *app);
 /// The program's name for the key of this LÖVE name when a row of its table has it ("Left"), with
 /// whether a scene can take it (the row has an alternative); NULL when the key is the scene's.
 const char *app_program_key(const char *name, bool *movable);

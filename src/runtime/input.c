@@ -301,6 +301,14 @@ static SteerVehicleId pick_vehicle(App *app, double wx, double wy)
     return id;
 }
 
+SteerVehicleId app_hovered(App *app)
+{
+    if (!app->pointer_seen || app->scrubbing || app->right_down) return (SteerVehicleId)STEER_NULL_ID;
+    double wx, wy;
+    steer_camera_to_world(&app->camera, app->last_x, app->last_y, &wx, &wy);
+    return pick_vehicle(app, wx, wy);
+}
+
 /* SDL numbers buttons 1 left, 2 middle, 3 right; LÖVE 1 left, 2 right, 3 middle. */
 static int love_button(Uint8 sdl_button)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* test_render_labels.c - what keeps the view readable in a crowd: state labels that never overlap
  * one another nor enter a panel (HUD, inspector, error panel, timeline, script text), counted into
- * a neighbour of the same text when there is no room; vehicles at least 14 pixels long at any zoom;
- * headings drawn eased and held near rest; every script text on a backing panel; the timeline's
+ * a neighbour of the same text when there is no room, the selected and hovered vehicles' placed
+ * first; vehicles at least 14 pixels long at any zoom; headings drawn eased and held near rest; every script text on a backing panel; the timeline's
  * label clear of an error panel that ends above the timeline. */
 #include <math.h>
 #include <stdio.h>
@@ -121,6 +121,43 @@ static void test_the_selected_vehicles_label_is_placed_first(void **state)
     steer_render_world(f->render, f->world, &f->frame);
     assert_true(f->render->label_count >= 1);
     assert_true(steer_vehicle_id_equal(f->render->labels[0].id, last));
+}
+
+static bool label_placed(const Fixture *f, SteerVehicleId id)
+{
+    for (int i = 0; i < f->render->label_count; i++)
+        if (steer_vehicle_id_equal(f->render->labels[i].id, id)) return true;
+    return false;
+}
+
+/* The hovered vehicle's label comes right after the selected one's: a vehicle in the middle of a
+ * dense crowd, whose label finds no room when it is not hovered, keeps its own when it is, and the
+ * selected one's stays first. */
+static void test_the_hovered_vehicles_label_is_placed_next(void **state)
+{
+    Fixture *f = *state;
+    SteerVehicleId ids[60];
+    for (int i = 0; i < 60; i++) ids[i] = spawn(f, 150 + (i % 8) * 3, 150 + (i / 8) * 3, 0, 0, 5);
+    SteerVehicleId middle = ids[4 * 8 + 4], selected = ids[59];
+    f->frame.overlays = STEER_OVERLAY_STATES;
+    f->frame.vehicle_label = crowd_label;
+    steer_render_world(f->render, f->world, &f->frame);
+    assert_false(label_placed(f, middle)); /* lost in the crowd (counted into a neighbour) */
+
+    f->frame.hovered = middle;
+    steer_render_world(f->render, f->world, &f->frame);
+    assert_true(steer_vehicle_id_equal(f->render->labels[0].id, middle));
+
+    f->frame.selected = selected;
+    steer_render_world(f->render, f->world, &f->frame);
+    assert_true(f->render->label_count >= 2);
+    assert_true(steer_vehicle_id_equal(f->render->labels[0].id, selected));
+    assert_true(steer_vehicle_id_equal(f->render->labels[1].id, middle));
+    /* the two drawn, apart */
+    SDL_Rect rects[64];
+    int n = steer_render_label_rects(f->render, rects, 64);
+    assert_true(n >= 2);
+    assert_false(intersect(rects[0], rects[1]));
 }
 
 /* Without defer_labels the labels are drawn with the world, laid out the same way. */
@@ -283,6 +320,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_labels_in_a_dense_crowd_never_overlap_nor_enter_a_panel, setup, teardown),
         cmocka_unit_test_setup_teardown(test_the_selected_vehicles_label_is_placed_first, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_hovered_vehicles_label_is_placed_next, setup, teardown),
         cmocka_unit_test_setup_teardown(test_labels_drawn_with_the_world_when_not_deferred, setup, teardown),
         cmocka_unit_test_setup_teardown(test_vehicles_are_at_least_14_pixels_long_at_any_zoom, setup, teardown),
         cmocka_unit_test_setup_teardown(test_a_vehicle_has_a_lighter_nose, setup, teardown),
