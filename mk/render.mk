@@ -21,8 +21,10 @@ $(BUILD)/asan/tests/test_render_labels: TEST_LIBS = $(SDL_LIBS)
 $(BUILD)/asan/tests/test_render_labels: $(RENDER_OBJ_ASAN) tests/c/render_support.h
 
 # SDL's dummy video driver needs no display; LSan ignores the one leak D-Bus keeps by design when
-# a display (Xvfb) is used.
+# a display (Xvfb) is used. A test that asks for sound (--sound) gets the dummy audio driver, or
+# the disk writer it names itself: never a real device.
 test: export SDL_VIDEODRIVER = dummy
+test: export SDL_AUDIODRIVER = dummy
 test: export LSAN_OPTIONS = suppressions=$(CURDIR)/tests/lsan.supp
 
 # examples/render_scene.c: build a scene with the core, step it, render offscreen, save a PNG.

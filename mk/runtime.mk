@@ -39,7 +39,7 @@ run: $(BUILD)/steer
 RUNTIME_TESTS = test_runtime_cli test_runtime_reload test_runtime_shot test_runtime_input test_runtime_heap test_runtime_trace \
                 test_runtime_scene test_runtime_brains test_runtime_errors test_runtime_replay test_runtime_rewind \
                 test_runtime_brain_reload test_runtime_session \
-                test_runtime_sealed
+                test_runtime_sealed test_runtime_sound
 RUNTIME_TEST_BIN = $(RUNTIME_TESTS:%=$(BUILD)/asan/tests/%)
 $(RUNTIME_TEST_BIN): TEST_CFLAGS = $(RUNTIME_CFLAGS) -Isrc/runtime -Itests/c -DSTEER_BIN='"$(BUILD)/asan/steer"'
 $(RUNTIME_TEST_BIN): TEST_LIBS = $(RUNTIME_LIBS)
@@ -49,7 +49,7 @@ RUNTIME_INPROCESS_TESTS = $(BUILD)/asan/tests/test_runtime_input $(BUILD)/asan/t
                           $(BUILD)/asan/tests/test_runtime_errors $(BUILD)/asan/tests/test_runtime_replay \
                           $(BUILD)/asan/tests/test_runtime_rewind $(BUILD)/asan/tests/test_runtime_brain_reload \
                           $(BUILD)/asan/tests/test_runtime_session \
-                          $(BUILD)/asan/tests/test_runtime_sealed
+                          $(BUILD)/asan/tests/test_runtime_sealed $(BUILD)/asan/tests/test_runtime_sound
 $(RUNTIME_INPROCESS_TESTS): TEST_LINK = $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 $(RUNTIME_INPROCESS_TESTS): $(RUNTIME_OBJ_ASAN) $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN)
 

@@ -41,6 +41,9 @@ static void after_step(void *ctx);
 static void settle(void *ctx);
 static void restarted(void *ctx, bool was_failed);
 static void undo_branch(void *ctx, const char *path);
+static void play_sound(void *ctx, const float *samples, int count, float volume);
+static void open_sound(App *app);
+static bool no_display(void);
 
 /* The world fits between the HUD and the rewind's timeline, which would otherwise hide its top-left
  * corner and its bottom edge (and whatever is there), and while a vehicle is selected, left of its
@@ -148,6 +151,8 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     app->rewind_to = -1;
     /* a window can always be rewound (headless only when asked: tests) */
     SessionHooks hooks = {.ctx = app,
+                          .sound = play_sound,
+                          .sound_ctx = app,
                           .before_step = before_step,
                           .after_step = after_step,
                           .settle = settle,
@@ -155,6 +160,9 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
                           .reload_undone = undo_branch,
                           .key_known = app_key_known,
                           .program_key = app_program_key};
+    /* before the scene loads, whose load() may play an effect */
+    if (app->opt.sound == 1 || (app->opt.sound < 0 && !app->opt.headless && !app->opt.replaying && !no_display()))
+        open_sound(app);
     session_init(&app->session, &app->opt, exe, !app->opt.headless || app->opt.rewind, &hooks);
     session_start(&app->session, error, sizeof error);
     if (!app->session.host || script_failed(app->session.host))
@@ -202,13 +210,56 @@ int app_init(App *app, const AppOptions *opt, const char *exe)
     return 0;
 }
 
+/* Whether SDL was asked for a video driver that shows nothing (the tests' dummy, offscreen): a
+ * window there is a test's, which hears nothing unless it asks (--sound). */
+static bool no_display(void)
+{
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    return driver && (!strcmp(driver, "dummy") || !strcmp(driver, "offscreen"));
+}
+
+/* Sound is on in a window (not in a replay, nor on a driver with no display) unless --mute, and
+ * anywhere with --sound. A device that
+ * will not open leaves the run silent, said once. */
+static void open_sound(App *app)
+{
+    if (app->sound || app->sound_failed) return;
+    char error[512];
+    app->sound = sound_open(app->opt.headless, error, sizeof error);
+    if (!app->sound) {
+        app->sound_failed = true;
+        fprintf(stderr, "steer: %s\n", error);
+    }
+}
+
+void app_toggle_sound(App *app)
+{
+    if (!app->sound) {
+        app->sound_failed = false; /* (asked for: try again) */
+        open_sound(app);
+        return;
+    }
+    sound_set_muted(app->sound, !sound_muted(app->sound));
+}
+
+/* (ScriptConfig.sound) A scene played an effect: heard unless the run shows a past step (stepping
+ * through the recording again is no news). */
+static void play_sound(void *ctx, const float *samples, int count, float volume)
+{
+    App *app = ctx;
+    if (!app->sound || rewind_in_past(app->session.rewind)) return;
+    sound_play(app->sound, samples, count, volume);
+}
+
 void app_shutdown(App *app)
 {
+    bool audio = app->sound || app->sound_failed;
+    sound_close(app->sound, app->opt.headless ? 5.0 : 0.0); /* headless: what was queued is written out */
     if (app->render) steer_render_destroy(app->render);
     if (app->sdl) SDL_DestroyRenderer(app->sdl);
     if (app->surface) SDL_FreeSurface(app->surface);
     if (app->window) SDL_DestroyWindow(app->window);
-    if (!app->opt.headless) SDL_Quit();
+    if (!app->opt.headless || audio) SDL_Quit();
     watcher_destroy(app->watcher);
     char error[512];
     trace_close(app->trace, error, sizeof error); /* finish() closed it after a run */
@@ -413,6 +464,7 @@ void app_frame(App *app, double seconds)
         app_step(app);
     }
     app->step_requested = false;
+    sound_pump(app->sound, seconds); /* (headless, the effects are queued as virtual time passes) */
     double lua_ms = script_take_lua_seconds(app->session.host) * 1000.0;
     app->lua_ms_total += lua_ms;
     app->lua_ms = app->frames == 0 ? lua_ms : app->lua_ms * 0.95 + lua_ms * 0.05;
@@ -487,6 +539,13 @@ static void sleep_until(double deadline)
     nanosleep(&ts, NULL);
 }
 
+void app_print_sound(const App *app)
+{
+    if (app->sound)
+        printf("sound: driver=%s plays=%lld samples=%lld\n", sound_driver(app->sound), sound_plays(app->sound),
+               sound_samples_queued(app->sound));
+}
+
 static void print_summary(App *app)
 {
     SteerWorld *world = script_world(app->session.host);
@@ -498,6 +557,7 @@ static void print_summary(App *app)
            script_error_count(app->session.host), script_failing_vehicles(app->session.host),
            (unsigned long long)app->frames, app->lua_ms_total / frames, app->session.step_ms_total / steps,
            script_memory_used(app->session.host) / 1024);
+    app_print_sound(app);
     fflush(stdout);
 }
 

@@ -20,6 +20,7 @@
 #include "render.h"
 #include "script.h"
 #include "session.h"
+#include "sound.h"
 #include "trace.h"
 
 #define APP_TIME_SCALES 6 /* x1/4, x1/2, x1, x2, x4, x8 */
@@ -59,6 +60,8 @@ typedef struct App {
     bool screenshot_failed; ///< it could not be saved: the run ends with status 3
     Trace *trace;           ///< --trace: the CSV rows after each (K-th) step; NULL without
     History *history;       ///< the selected vehicle's samples for the inspector's plots; NULL when nothing is drawn
+    Sound *sound;           ///< the scenes' sound effects (sound.h); NULL: none (headless, a replay, --mute)
+    bool sound_failed;      ///< the device would not open: said once, not tried again
     int watched_serial;     ///< script_files_serial when the watch list was last brought up to date
     long long rewind_to;    ///< a step asked for (keys, the timeline) and shown at the next frame; -1 none
     bool scrubbing;         ///< the left button went down on the timeline and is held
@@ -158,6 +161,10 @@ void app_refresh_pointer(App *app);
 /// The vehicle under the pointer (as a left click would pick it), or the null id: none there, no
 /// pointer event yet, or the pointer busy dragging (the timeline, a pan).
 SteerVehicleId app_hovered(App *app);
+/// The sound key: opens the sound (the first time) or mutes and unmutes it.
+void app_toggle_sound(App *app);
+/// With sound on, the headless summary's second line: "sound: driver=NAME plays=N samples=N".
+void app_print_sound(const App *app);
 /// The program's name for the key of this LÖVE name when a row of its table has it ("Left"), with
 /// whether a scene can take it (the row has an alternative); NULL when the key is the scene's.
 const char *app_program_key(const char *name, bool *movable);

@@ -278,6 +278,7 @@ static bool runtime_key(App *app, const SDL_KeyboardEvent *k)
             script_report_error(app->session.host, error);
         break;
     }
+    case KEY_SOUND: app_toggle_sound(app); break;
     case KEY_ZOOM:
     case KEY_PAN:
     case KEY_SELECT:

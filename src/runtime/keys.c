@@ -63,6 +63,7 @@ const KeyBinding KEYS[] = {
      .cli = "grid",
      .help = "background grid",
      .sym = {SDLK_F9}},
+    {.key = "F10", .action = KEY_SOUND, .help = "sound on / off (the scene's steer.sound effects)", .sym = {SDLK_F10}},
     {.key = "F11",
      .action = KEY_OVERLAY,
      .overlay = STEER_OVERLAY_SENSES,

@@ -32,6 +32,7 @@ typedef enum KeyAction {
     KEY_FORWARD,     ///< rewind: one physics step forward in the recording, with Shift one second
     KEY_SCRUB,       ///< mouse: a left press or drag on the timeline shows that step
     KEY_SWAP_FUTURE, ///< rewind: back to the future the last branch dropped (which keeps the one left)
+    KEY_SOUND,       ///< sound on / off
 } KeyAction;
 
 enum { KEY_MAX_SYMS = 3 };

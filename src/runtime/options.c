@@ -50,6 +50,7 @@ AppOptions options_default(void)
     o.run = run_settings_default();
     o.width = 1024;
     o.height = 768;
+    o.sound = -1;
     return o;
 }
 
@@ -148,6 +149,10 @@ void options_print_help(FILE *out, const char *program)
             "  --trace-every K     write the trace after every K-th step only (default 1)\n"
             "  --select N          select the N-th vehicle (creation order) at start: its inspector\n"
             "  --show-help         show the key help overlay at start (%s)\n"
+            "  --sound             play the scene's sound effects (steer.sound) even headless or in a\n"
+            "                      --replay (SDL_AUDIODRIVER picks the device; default: a window plays\n"
+            "                      them, except a replay's)\n"
+            "  --mute              no sound at start (the sound key turns it on)\n"
             "  --time-budget MS    longest one call into Lua may run before it is stopped (default 100)\n"
             "  --memory-cap MB     memory the scripts may use (default 1024)\n"
             "  --width W           window width in pixels (default 1024)\n"
@@ -223,7 +228,8 @@ static const char *const OPTION_NAMES[] = {
     "--help",       "--version",  "--luacheckrc",  "--headless",   "--vsync",       "--watch",    "--poll",
     "--show-help",  "--overlays", "--select",      "--trace",      "--trace-every", "--record",   "--replay",
     "--steps",      "--seed",     "--screenshot",  "--at-step",    "--fps",         "--think-hz", "--threads",
-    "--physics-hz", "--settle",   "--time-budget", "--memory-cap", "--width",       "--height"};
+    "--physics-hz", "--settle",   "--time-budget", "--memory-cap", "--width",       "--height",
+    "--sound",      "--mute"};
 
 /* `arg` as given; `name` its part before any '='. */
 static void unknown_option_error(const char *arg, const char *name, char *error, size_t error_size)
@@ -405,6 +411,14 @@ OptionsResult options_parse(AppOptions *opt, int argc, char **argv, char *error,
         } else if (!strcmp(a, "--show-help")) {
             NO_VALUE();
             opt->show_help = true;
+        } else if (!strcmp(a, "--sound") || !strcmp(a, "--mute")) {
+            NO_VALUE();
+            int sound = !strcmp(a, "--sound");
+            if (opt->sound >= 0 && opt->sound != sound) {
+                snprintf(error, error_size, "options --sound and --mute: give one of them");
+                return OPTIONS_ERROR;
+            }
+            opt->sound = sound;
         } else if (!strcmp(a, "--overlays")) {
             NEED_VALUE();
             char bad[64];

@@ -31,6 +31,9 @@ typedef struct AppOptions {
     double settle_ms;         ///< a saved file loads once it has had no event for this long; 0 = at once
     unsigned overlays;        ///< SteerOverlay bits switched on at start (--overlays)
     bool show_help;           ///< --show-help: the help overlay on at start
+    /// --sound 1: the scenes' sound effects are played (headless and in a replay too); --mute 0:
+    /// none until the sound key; -1 neither: played in a window, except in a replay
+    int sound;
     int select;               ///< select the n-th vehicle (creation order) at start; 0 = none
     const char *trace;        ///< CSV file of one row per vehicle per traced step, or NULL
     long long trace_every;    ///< trace every K-th step; 0 = not given (every step)

@@ -93,6 +93,11 @@ typedef struct ScriptConfig {
     /// stderr, and the scripts' print, io.write and writes to io.stdout / io.stderr go nowhere
     /// (with the same checks of their arguments, so the scripts run the same). script_set_quiet.
     bool quiet;
+    /// A scene played a sound effect (steer.sound, script_sound.c): `count` samples at SOUND_RATE,
+    /// each in -1..1, and the volume to play them at. Never called by a quiet host. NULL: the
+    /// program plays no sound (the scenes' calls are checked all the same).
+    void (*sound)(void *ctx, const float *samples, int count, float volume);
+    void *sound_ctx;
 } ScriptConfig;
 
 typedef struct ScriptHost ScriptHost;

@@ -194,5 +194,6 @@ int script_open_steer(lua_State *L)
     lua_pushcclosure(L, steer_mouse, 1);
     lua_setfield(L, -2, "mouse");
     script_input_open(host, L);
+    script_sound_open(host, L);
     return 1;
 }

@@ -184,11 +184,16 @@ void script_hud_clear(ScriptHost *host);
 /* script_input.c */
 /// Adds keyboard (is_down, set_key_repeat, has_key_repeat) to the steer table on the stack top.
 void script_input_open(ScriptHost *host, lua_State *L);
+
 /// Notes a key pressed or a button down (keypressed, mousepressed), before the callback runs.
 void script_input_hold_key(ScriptHost *host, const char *key);
 void script_input_hold_button(ScriptHost *host, int button);
 /// Sets the global `arg` from the configuration (inside setup_state's protected call).
 void script_input_set_arg(ScriptHost *host);
+
+/* script_sound.c */
+/// Adds steer.sound (new, play) to the steer table on the top of the stack.
+void script_sound_open(ScriptHost *host, lua_State *L);
 
 /* script_keys.c */
 /// Reads and checks the scene's `keys` table (its table's field, else its own global): a list of

@@ -22,6 +22,8 @@ ScriptConfig session_config(const Session *s)
     c.word_count = s->word_count;
     c.key_known = s->hooks.key_known;
     c.program_key = s->hooks.program_key;
+    c.sound = s->hooks.sound;
+    c.sound_ctx = s->hooks.sound_ctx;
     c.quiet = s->quiet;
     return c;
 }
@@ -84,6 +86,8 @@ void session_init_replayer(Session *s, const Session *live, const char *scene, c
     s->word_count = live->word_count;
     s->hooks.key_known = live->hooks.key_known;
     s->hooks.program_key = live->hooks.program_key;
+    s->hooks.sound = live->hooks.sound;
+    s->hooks.sound_ctx = live->hooks.sound_ctx;
     s->tape = tape;
     s->replaying = true;
     s->quiet = true;

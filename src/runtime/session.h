@@ -67,6 +67,10 @@ typedef struct SessionHooks {
     /// The shell's key names, for the host (ScriptConfig.key_known, ScriptConfig.program_key).
     bool (*key_known)(const char *name, char *hint, size_t hint_size);
     const char *(*program_key)(const char *name, bool *movable);
+    /// The shell's sound (ScriptConfig.sound, with its own context: a replayer's hosts, which may
+    /// become the live one, are given the live shell's); NULL: none.
+    void (*sound)(void *ctx, const float *samples, int count, float volume);
+    void *sound_ctx;
 } SessionHooks;
 
 typedef struct Session {
