@@ -1,6 +1,7 @@
 -- Hunter and prey: a game. Keep your herd (blue) alive against waves of hunters (red), who chase
 -- what they see until they tire. Keys: Enter starts; the mouse lures prey; a click drops a rock; Space pauses.
 -- Try: hide the herd behind a rock from a coming hunter; on the start screen h/p/d/e/c play the sandbox.
+local steer = require "steer"
 local fsm = require "fsm"
 local rules = require "hunter_prey.rules"
 local waves = require "hunter_prey.waves"
@@ -36,6 +37,32 @@ local function mouse() if pointer then return pointer[1], pointer[2] end end
 function M.lure() return mouse() end
 
 local game -- the shared table every brain reads through v.data.game; survives reloads there
+
+-- The game's sounds: each made once from a few numbers (steer.sound.new: a wave, a pitch that
+-- slides or steps through notes, a length and a volume) and played on the game's events.
+local SOUNDS = {
+  catch = steer.sound.new{ wave = "square", freq = 700, to = 160, duration = 0.25, volume = 0.45 },
+  near = steer.sound.new{ wave = "triangle", freq = 500, to = 1500, duration = 0.14, volume = 0.4 },
+  tired = steer.sound.new{ wave = "sine", freq = 420, to = 180, duration = 0.45, volume = 0.35, attack = 0.05 },
+  wave = steer.sound.new{ wave = "triangle", notes = { 523, 659, 784, 1047 }, duration = 0.5, volume = 0.5 },
+  cleared = steer.sound.new{ wave = "square", notes = { 784, 1047 }, duration = 0.24, volume = 0.3 },
+  rocks = steer.sound.new{ wave = "saw", freq = 140, duration = 0.15, volume = 0.35 },
+  rock = steer.sound.new{ wave = "noise", freq = 900, to = 200, duration = 0.12, volume = 0.4 },
+  over = steer.sound.new{ wave = "saw", notes = { 392, 330, 262, 196 }, duration = 1.0, volume = 0.45 },
+}
+
+--- Plays the sound called `kind` (a key of SOUNDS). Tests replace this to hear what was played.
+function M.sound(kind)
+  local s = SOUNDS[kind]
+  if s then s:play() end
+end
+
+-- Every game event's sound; the sandbox behind the start screen stays quiet.
+local function listen(g)
+  g.on_event = function(e)
+    if g.mode == "play" or e.kind == "over" then M.sound(e.kind) end
+  end
+end
 
 -- Where the best score is kept between runs: a file in the user's data folder (XDG's), read when the
 -- scene loads and written when a game ends with a new best. Tests point it elsewhere. Both go
@@ -74,6 +101,7 @@ function M.load(world)
   M.game = game
   waves.attach(game)
   game.on_catch = function(h, x, y) waves.caught(game, h, x, y) end
+  listen(game)
   game.best = read_best()
   rules.populate(game)
   -- `steer scripts/hunter_prey.lua -- play` skips the start screen (the gallery's pictures of a game)
@@ -88,6 +116,7 @@ function M.reload(world)
   if game then
     game.config = M.config
     if not game.events then waves.attach(game) end -- a game from before waves.lua
+    listen(game) -- this file's sounds
   end
 end
 
@@ -124,9 +153,10 @@ function M.mousepressed(x, y, button)
   local w, r = game.world, 25
   if x < 0 or y < 0 or x > w.width or y > w.height then return end -- a click beside the world drops nothing
   local left = waves.rocks_left(game)
-  if left and left <= 0 then return waves.event(game, "rocks", x, y, "no rocks left this wave") end
+  if left and left <= 0 then return waves.event(game, "rocks", x, y, "no rocks left this wave") end -- (and its buzz)
   -- the whole rock inside the world, where vehicles can go round it
   rules.add_obstacle(game, math.max(r, math.min(w.width - r, x)), math.max(r, math.min(w.height - r, y)), r)
+  M.sound("rock")
 end
 
 local RED, GREEN, YELLOW = { 230, 70, 60 }, { 90, 220, 90 }, { 250, 220, 80, 60 }

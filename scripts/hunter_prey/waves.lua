@@ -38,10 +38,13 @@ function waves.attach(game)
 end
 
 --- Something the player should see at (x, y): kind is "catch", "tired", "near", "wave", "cleared",
---- "rocks" or "over"; the scene draws each kind its own way for EVENT_LIFE seconds.
+--- "rocks" or "over"; the scene draws each kind its own way for EVENT_LIFE seconds, and hears of
+--- it at once through game.on_event(event) when it set one (the program's scene plays a sound).
 function waves.event(game, kind, x, y, text)
   local list = game.events
-  list[#list + 1] = { kind = kind, x = x, y = y, text = text, t = game.world.time }
+  local e = { kind = kind, x = x, y = y, text = text, t = game.world.time }
+  list[#list + 1] = e
+  if game.on_event then game.on_event(e) end
 end
 
 --- The rocks the player may still drop this wave (in play), or nil (no limit outside a game).

@@ -254,7 +254,7 @@ static void play_sound(void *ctx, const float *samples, int count, float volume)
 void app_shutdown(App *app)
 {
     bool audio = app->sound || app->sound_failed;
-    sound_close(app->sound, app->opt.headless ? 5.0 : 0.0); /* headless: what was queued is written out */
+    sound_close(app->sound);
     if (app->render) steer_render_destroy(app->render);
     if (app->sdl) SDL_DestroyRenderer(app->sdl);
     if (app->surface) SDL_FreeSurface(app->surface);
@@ -577,6 +577,9 @@ static int run_headless(App *app)
         }
     }
     int status = finish(app, script_error_count(app->session.host) > 0 ? 2 : 0);
+    /* what was queued is played out (written out, by the disk driver), within reason: the dummy
+     * driver plays in real time */
+    sound_drain(app->sound, 2.0);
     print_summary(app);
     return status;
 }

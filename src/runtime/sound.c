@@ -123,11 +123,16 @@ Sound *sound_open(bool paced_by_steps, char *error, size_t error_size)
     return s;
 }
 
-void sound_close(Sound *s, double max_wait_s)
+void sound_drain(Sound *s, double max_wait_s)
 {
     if (!s) return;
     for (double waited = 0.0; waited < max_wait_s && SDL_GetQueuedAudioSize(s->device) > 0; waited += 0.01)
         SDL_Delay(10);
+}
+
+void sound_close(Sound *s)
+{
+    if (!s) return;
     SDL_CloseAudioDevice(s->device);
     SDL_QuitSubSystem(SDL_INIT_AUDIO);
     free(s);

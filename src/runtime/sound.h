@@ -45,9 +45,11 @@ typedef struct Sound Sound;
 /// dummy or disk). `paced_by_steps`: the samples are queued as simulated time passes (headless),
 /// not kept a few frames ahead of the device (a window). NULL with `error` filled when it cannot.
 Sound *sound_open(bool paced_by_steps, char *error, size_t error_size);
-/// Waits (at most `max_wait_s`) for what was queued to be played, then closes the device and the
-/// subsystem. NULL is fine.
-void sound_close(Sound *sound, double max_wait_s);
+/// Waits (at most `max_wait_s`) for what was queued to be played (a headless run's end: the disk
+/// writer then has it all). NULL is fine.
+void sound_drain(Sound *sound, double max_wait_s);
+/// Closes the device and the subsystem, dropping what was queued. NULL is fine.
+void sound_close(Sound *sound);
 /// Mixes `count` samples in at the next sample to be queued, times `volume`. Nothing while muted.
 void sound_play(Sound *sound, const float *samples, int count, float volume);
 /// Queues what is due: `seconds` of samples when paced by steps, else enough to keep about 60 ms

@@ -139,4 +139,33 @@ return {}
     assert.are.equal(3, r.values.dropped) -- wave 1: three, the fourth refused
     assert.is_true(has(r.all.drew, "no rocks left this wave"))
   end)
+
+  it("every event of a game has its sound, in the step it happens; the sandbox behind the start screen is silent",
+    function()
+    local heard = [[
+local heard = {}
+scene.sound = function(kind) heard[#heard + 1] = kind end
+local function sorted(list) table.sort(list); return table.concat(list, ",") end
+]]
+    local r = H.ok(H.run(scene(tmpfile(), [[
+      if world.step_count == 60 * 8 then scene.keypressed("return") end
+      if world.step_count == 60 * 9 then scene.mousepressed(500, 350, 1) end
+      local now = {}
+      for _, e in ipairs(game.events) do if e.t == world.time then now[#now + 1] = e.kind end end
+      if #now > 0 or #heard > 0 then
+        report(game.mode == "play" and "play" or "title", sorted(now) .. "|" .. sorted(heard))
+      end
+      heard = {}]], heard), { steps = 60 * 45, seed = 1 }))
+    local kinds = {}
+    for _, line in ipairs(r.all.title or {}) do
+      assert.are.equal("", line:match("|(.*)$"), "a sound in the sandbox: " .. line)
+    end
+    assert.is_true(#(r.all.title or {}) > 0, "nothing happened in the sandbox: the test proves nothing")
+    for _, line in ipairs(r.all.play) do
+      local events, sounds = line:match("^(.*)|(.*)$")
+      if events ~= "" then assert.are.equal(events, sounds, "events and sounds of one step differ") end
+      for kind in sounds:gmatch("[^,]+") do kinds[kind] = true end
+    end
+    assert.is_true(kinds.wave and kinds.catch and kinds.rock, "not heard: wave, catch and a rock dropped: " .. table.concat(r.all.play, " "))
+  end)
 end)
