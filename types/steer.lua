@@ -656,6 +656,24 @@ function FlowField:sample(x, y) end
 ---@field set_key_repeat fun(on: boolean) a held key's repeats are keypressed calls too (off by default)
 ---@field has_key_repeat fun(): boolean
 
+---@class steer.SoundModule `steer.sound` in the program (a scene's `require "steer"`; not the module's)
+---@field new fun(options: steer.SoundOptions): steer.Sound an effect, synthesised once
+---@field play fun(effect: steer.Sound, volume: number?) plays it (mixed with what plays), heard at the next frame
+
+---@class steer.SoundOptions
+---@field wave "sine"|"square"|"triangle"|"saw"|"noise"|nil default "square"
+---@field freq number? Hz at the start, 20..12000 (default 440)
+---@field to number? Hz at the end: the pitch slides there (default freq)
+---@field notes number[]? 1..8 pitches played in turn (freq and to unused)
+---@field duration number? seconds, 0.01..2 (default 0.2)
+---@field volume number? 0..1 (default 0.5)
+---@field attack number? seconds to full volume, then a fade to silence (default 0.005)
+---@field seed integer? the noise's generator (default 1)
+
+---@class steer.Sound an effect from steer.sound.new
+---@field play fun(self: steer.Sound, volume: number?) plays it at `volume` (0..1, default 1) times its own
+---@field duration fun(self: steer.Sound): number seconds
+
 ---@class steer.Scene the callbacks a scene may return in a table (or define as its own globals); all optional
 ---@field world (steer.WorldOptions|steer.World)? the world to make (or the one the scene made)
 ---@field keys string[][]? the scene's keys for the help overlay (F1): {key, text} pairs, `{ {"h", "one more hunter"} }`

@@ -160,7 +160,7 @@ static void test_help_documents_every_option(void **state)
         "--headless", "--steps",       "--seed",   "--screenshot", "--at-step",     "--fps",        "--vsync",
         "--think-hz", "--physics-hz",  "--watch",  "--poll",       "--time-budget", "--memory-cap", "--width",
         "--height",   "--overlays",    "--select", "--show-help",  "--help",        "--threads",    "--version",
-        "--trace",    "--trace-every", "--settle", "--record",     "--replay"};
+        "--trace",    "--trace-every", "--settle", "--record",     "--replay",      "--sound",      "--mute"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         if (!strstr(buf, names[i])) fail_msg("--help does not mention %s", names[i]);
 }
