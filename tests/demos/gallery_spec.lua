@@ -111,6 +111,25 @@ end]]):format(key)), { steps = 1500, seed = 1 }))
     for i, d in ipairs(flee.all.end_dist) do assert.is_true(d > 190, ("flee ended rest %d at %.1f units"):format(i, d)) end
   end)
 
+  it("seek_flee_arrive: starts with the three side by side, each named; a key leaves one, 4 brings the three back",
+    function()
+    local r = H.ok(H.run(wrap("seek_flee_arrive", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  local n = world.step_count
+  if n == 30 or n == 90 or n == 150 then
+    local states = {}
+    for _, v in ipairs(world:vehicles("agent")) do states[#states + 1] = v.state end
+    table.sort(states)
+    report("agents", table.concat(states, ","))
+  end
+  if n == 60 then scene.keypressed("1") end
+  if n == 120 then scene.keypressed("4") end
+end]]), { steps = 151, seed = 1 }))
+    assert.are.same({ "arrive,flee,seek", "seek", "arrive,flee,seek" }, r.all.agents)
+  end)
+
   it("hide_interpose: hiding sheep keep a rock between them and the wolf; the guard keeps to the line", function()
     local function run(hide)
       return H.ok(H.run(wrap("hide_interpose", ([[
