@@ -11,6 +11,8 @@ M.keys = {
 
 local runner, hunters
 local evading = true
+local trails = {} -- per vehicle: its last positions, oldest first (a gap where it wrapped or was sent home)
+local flashes = {} -- catches: { x, y, t, color }
 
 local function spawn_hunter(world, kind, x, y, color)
   return world:spawn{ kind = kind, x = x, y = y, max_speed = 150, max_force = 450, radius = 9, color = color,
@@ -28,6 +30,7 @@ function M.load(world)
   hunters[2]:seek(runner)
   runner:wander{ radius = 30, distance = 60, jitter = 80 }
   evading = true
+  trails, flashes = {}, {}
   M.hunters = hunters
 end
 
@@ -46,14 +49,26 @@ function M.update()
     local dx, dy = h.x - runner.x, h.y - runner.y
     if dx * dx + dy * dy < (h.radius + runner.radius) ^ 2 then
       h.data.catches = h.data.catches + 1
+      flashes[#flashes + 1] = { runner.x, runner.y, h.world.time, h.color }
       send_home(h)
     end
   end
+  local world = runner.world
+  if world.step_count % 3 == 0 then
+    for _, v in ipairs{ runner, hunters[1], hunters[2] } do
+      local t = trails[v.id] or {}
+      trails[v.id] = t
+      t[#t + 1] = { v.x, v.y }
+      if #t > 50 then table.remove(t, 1) end
+    end
+  end
+  while flashes[1] and world.time - flashes[1][3] > 1 do table.remove(flashes, 1) end
 end
 
 -- A hot reload runs this file again, so its locals start afresh: pick the run back up from the
 -- world (the vehicles and their v.data survive).
 function M.reload(world)
+  trails, flashes = {}, {}
   runner = world:vehicles("runner")[1]
   hunters = { world:vehicles("pursuer")[1], world:vehicles("seeker")[1] }
   M.hunters = hunters
@@ -70,8 +85,19 @@ end
 
 -- Each hunter's line goes to the point it steered for in the last step: orange's to the runner,
 -- red's to the dot ahead of it, where pursuit predicts the runner will be.
+local function draw_trail(gfx, v)
+  local t, c = trails[v.id] or {}, v.color
+  for i = 2, #t do
+    local a, b = t[i - 1], t[i]
+    if math.abs(a[1] - b[1]) < 60 and math.abs(a[2] - b[2]) < 60 then -- (no line across a wrap or a jump home)
+      gfx.line(a[1], a[2], b[1], b[2], { c[1], c[2], c[3], 40 + 3 * i })
+    end
+  end
+end
+
 function M.draw(gfx)
   local red, orange = hunters[1], hunters[2]
+  for _, v in ipairs{ runner, red, orange } do draw_trail(gfx, v) end
   local aim = (red:forces().pursue or {}).target
   local ax, ay = runner.x, runner.y
   if aim then ax, ay = aim[1], aim[2] end
@@ -79,8 +105,19 @@ function M.draw(gfx)
   gfx.circle(ax, ay, 4, { 230, 70, 60, 200 }, true)
   gfx.line(orange.x, orange.y, runner.x, runner.y, { 250, 160, 60, 90 })
   if evading then gfx.circle(runner.x, runner.y, 150, { 120, 200, 255, 60 }) end
+  gfx.text(red.x, red.y + 14, "pursue", red.color, "center")
+  gfx.text(orange.x, orange.y + 14, "seek", orange.color, "center")
+  gfx.text(runner.x, runner.y + 14, evading and "runner: evades" or "runner", runner.color, "center")
+  local now = runner.world.time
+  for _, f in ipairs(flashes) do -- a catch: a ring that widens and fades, "+1" rising
+    local age = now - f[3]
+    local alpha = math.max(0, math.min(255, math.floor(255 * (1 - age))))
+    gfx.circle(f[1], f[2], 10 + 40 * age, { f[4][1], f[4][2], f[4][3], alpha })
+    gfx.text(f[1], f[2] - 24 - 20 * age, "caught! +1", { f[4][1], f[4][2], f[4][3], alpha }, "center")
+  end
   gfx.hud(("catches: pursuer (red) %d   seeker (orange) %d   evading %s"):format(hunters[1].data.catches,
     hunters[2].data.catches, evading and "on" or "off"))
+  gfx.hud("red's dot: where pursuit predicts the runner will be   blue circle: the runner's threat range (150)")
 end
 
 return M
