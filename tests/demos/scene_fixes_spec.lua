@@ -35,7 +35,7 @@ describe("scene fixes", function()
 local update = scene.update
 function scene.update(world, dt)
   update(world, dt)
-  if world.step_count == 240 then
+  if world.step_count == 600 then -- (they set off 3 s apart: all three on their way)
     for _, f in ipairs(scene.followers) do if f.v.kind == "open" then report("before", #f.v.data.visits) end end
     scene.keypressed("r")
   end
