@@ -52,8 +52,21 @@ function Game.new(seed)
   self.shared = rules.new(world, default_config(), function() return self:lure() end)
   self.world = world
   self.steps = 0
+  self.flashes = {} -- the catches of the last FLASH_LIFE seconds: { x, y, t }, for main.lua to draw
+  self.shared.on_catch = function(_, x, y) self.flashes[#self.flashes + 1] = { x = x, y = y, t = world.time } end
   rules.populate(self.shared)
   return self
+end
+
+Game.FLASH_LIFE = 1 -- s
+
+--- The catches still to be shown, oldest first, each with its age from 0 to 1 (of FLASH_LIFE).
+function Game:recent_catches()
+  local out = {}
+  for _, f in ipairs(self.flashes) do
+    out[#out + 1] = { x = f.x, y = f.y, age = (self.world.time - f.t) / Game.FLASH_LIFE }
+  end
+  return out
 end
 
 --- Where the lure is (world coordinates), or nil: main.lua sets it from the mouse.
@@ -81,6 +94,7 @@ function Game:step()
   self.world:step()
   self.steps = self.steps + 1
   rules.catch(self.shared)
+  while self.flashes[1] and self.world.time - self.flashes[1].t >= Game.FLASH_LIFE do table.remove(self.flashes, 1) end
 end
 
 --- The longest a prey has lived so far (caught or alive), seconds.

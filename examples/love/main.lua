@@ -208,14 +208,31 @@ function love.draw()
     love.graphics.setColor(0.98, 0.86, 0.31, 0.25)
     love.graphics.circle("line", x, y, shared.config.lure_range)
   end
+  local font = love.graphics.getFont()
   for _, h in ipairs(world:vehicles("hunter")) do -- stamina bars and states
     local full = h.data.stamina / shared.level.stamina
     love.graphics.setColor(0.27, 0.27, 0.27)
     love.graphics.rectangle("fill", h.x - 15, h.y - 20, 30, 4)
     if full > 0.25 then love.graphics.setColor(0.35, 0.86, 0.35) else love.graphics.setColor(0.9, 0.27, 0.24) end
     love.graphics.rectangle("fill", h.x - 15, h.y - 20, 30 * full, 4)
-    love.graphics.setColor(0.9, 0.27, 0.24)
-    love.graphics.print(h.state or "", h.x - 15, h.y - 36)
+    local state = h.state or ""
+    if state ~= "" then -- on a small backing panel, readable over whatever is under it
+      local w = font:getWidth(state)
+      love.graphics.setColor(0.05, 0.06, 0.09, 0.75)
+      love.graphics.rectangle("fill", h.x - w / 2 - 3, h.y - 38, w + 6, font:getHeight() + 2)
+      love.graphics.setColor(1, 0.45, 0.4)
+      love.graphics.print(state, math.floor(h.x - w / 2), h.y - 37)
+    end
+  end
+  for _, c in ipairs(game:recent_catches()) do -- a catch: a red ring that widens and fades, "caught!" rising
+    local fade = math.max(0, 1 - c.age)
+    love.graphics.setColor(1, 0.35, 0.25, fade)
+    love.graphics.circle("line", c.x, c.y, 8 + 40 * c.age)
+    local w, ty = font:getWidth("caught!"), c.y - 30 - 20 * c.age
+    love.graphics.setColor(0.05, 0.06, 0.09, 0.75 * fade)
+    love.graphics.rectangle("fill", c.x - w / 2 - 3, ty - 1, w + 6, font:getHeight() + 2)
+    love.graphics.setColor(1, 0.5, 0.4, fade)
+    love.graphics.print("caught!", math.floor(c.x - w / 2), ty)
   end
   love.graphics.pop()
   -- the HUD on its panel, in its own strip: nothing of the world is drawn under its text
@@ -225,6 +242,10 @@ function love.draw()
     game:longest_alive()), 12, 10)
   love.graphics.print(("hunters %d   difficulty %s   evading %s   steer %s on %s"):format(world:count("hunter"),
     shared.level.name, shared.config.evade and "on" or "off", steer.version, jit and jit.version or _VERSION), 12, 30)
+  love.graphics.setColor(0.7, 0.74, 0.8) -- the keys, at the right: what a player can do
+  love.graphics.printf("mouse lures prey   click drops a rock   h / p hunter / prey", 0, 10, Game.WINDOW_W - 12, "right")
+  love.graphics.printf("space pause   d difficulty   e evading   F2-F8 overlays   esc quit", 0, 30, Game.WINDOW_W - 12,
+    "right")
   local line = Game.VIEW.y + 8
   for path, message in pairs(reload_errors) do -- a broken save: shown until the file loads cleanly
     panel(Game.VIEW.x + 4, line - 4, Game.WIDTH - 8, 28)

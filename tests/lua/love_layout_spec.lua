@@ -1,8 +1,8 @@
 -- SPDX-License-Identifier: MIT
 -- love_layout_spec.lua - where the LÖVE example (examples/love) draws what, checked without LÖVE:
 -- the HUD in its own strip over nothing of the world, the world inside the window with a margin (so
--- a vehicle at its edge is not cut), mouse points turned into world points and back, and no debug
--- overlay on at the start.
+-- a vehicle at its edge is not cut), mouse points turned into world points and back, each catch
+-- kept a second for its flash, and no debug overlay on at the start.
 package.path = "examples/love/?.lua;scripts/?.lua;scripts/lib/?.lua;" .. package.path
 local Game = require "game"
 
@@ -24,6 +24,27 @@ describe("the LÖVE example's layout", function()
       local wx, wy = Game.to_world(sx, sy)
       assert.are.same(p, { wx, wy })
     end
+  end)
+
+  it("shows each catch for a second where it happened (main.lua draws a ring and 'caught!')", function()
+    local game = Game.new(4)
+    local seen
+    for _ = 1, 1800 do
+      local before = game.shared.caught
+      game:step()
+      if game.shared.caught > before then
+        seen = game:recent_catches()
+        break
+      end
+    end
+    assert.is_table(seen, "no catch in 30 s: the test proves nothing")
+    assert.are.equal(1, #seen)
+    assert.is_true(seen[1].age < 0.05 and seen[1].x >= 0 and seen[1].x <= Game.WIDTH)
+    for _ = 1, 30 do game:step() end
+    local half = game:recent_catches()
+    assert.is_true(#half >= 1 and math.abs(half[1].age - 0.5) < 0.05, "half a second later")
+    for _ = 1, 31 do game:step() end
+    for _, c in ipairs(game:recent_catches()) do assert.is_true(c.age < 1, "a catch shown past its second") end
   end)
 
   it("starts with every debug overlay off", function()
