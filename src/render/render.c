@@ -313,7 +313,7 @@ static void collect_labels(SteerRender *r, const SteerFrame *frame)
         float below = fmaxf((float)(v.radius * 1.6 * r->camera.zoom), 8.0f) + 3.0f;
         int rank = steer_vehicle_id_equal(r->ids[i], frame->selected)  ? 2
                    : steer_vehicle_id_equal(r->ids[i], frame->hovered) ? 1
-                                                                        : 0;
+                                                                       : 0;
         render_label_add(r, r->ids[i], c.x, c.y, below, label, rank);
     }
 }

@@ -225,11 +225,11 @@ static bool given_once(Given *given, int *count, int max, const char *name, cons
 
 /* Every option, for the hint after a mistyped one. */
 static const char *const OPTION_NAMES[] = {
-    "--help",       "--version",  "--luacheckrc",  "--headless",   "--vsync",       "--watch",    "--poll",
-    "--show-help",  "--overlays", "--select",      "--trace",      "--trace-every", "--record",   "--replay",
-    "--steps",      "--seed",     "--screenshot",  "--at-step",    "--fps",         "--think-hz", "--threads",
-    "--physics-hz", "--settle",   "--time-budget", "--memory-cap", "--width",       "--height",
-    "--sound",      "--mute"};
+    "--help",       "--version",   "--luacheckrc", "--headless",   "--vsync",      "--watch",
+    "--poll",       "--show-help", "--overlays",   "--select",     "--trace",      "--trace-every",
+    "--record",     "--replay",    "--steps",      "--seed",       "--screenshot", "--at-step",
+    "--fps",        "--think-hz",  "--threads",    "--physics-hz", "--settle",     "--time-budget",
+    "--memory-cap", "--width",     "--height",     "--sound",      "--mute"};
 
 /* `arg` as given; `name` its part before any '='. */
 static void unknown_option_error(const char *arg, const char *name, char *error, size_t error_size)

@@ -24,13 +24,13 @@ typedef struct AppOptions {
     long long at_step;      ///< step at which to save it; < 0 = at the end
     double fps;             ///< frame cap (window) or virtual frame rate (headless); 0 = uncapped
     bool vsync;
-    RunSettings run;          ///< what shapes the run: --seed, --think-hz, --physics-hz, --threads, budgets
-    bool watch;               ///< hot reload (always on with a window, off headless unless asked)
-    int width, height;        ///< window (or headless screenshot) size in pixels
-    bool poll;                ///< watch by polling instead of inotify (tests, odd file systems)
-    double settle_ms;         ///< a saved file loads once it has had no event for this long; 0 = at once
-    unsigned overlays;        ///< SteerOverlay bits switched on at start (--overlays)
-    bool show_help;           ///< --show-help: the help overlay on at start
+    RunSettings run;   ///< what shapes the run: --seed, --think-hz, --physics-hz, --threads, budgets
+    bool watch;        ///< hot reload (always on with a window, off headless unless asked)
+    int width, height; ///< window (or headless screenshot) size in pixels
+    bool poll;         ///< watch by polling instead of inotify (tests, odd file systems)
+    double settle_ms;  ///< a saved file loads once it has had no event for this long; 0 = at once
+    unsigned overlays; ///< SteerOverlay bits switched on at start (--overlays)
+    bool show_help;    ///< --show-help: the help overlay on at start
     /// --sound 1: the scenes' sound effects are played (headless and in a replay too); --mute 0:
     /// none until the sound key; -1 neither: played in a window, except in a replay
     int sound;

@@ -125,7 +125,8 @@ static int sound_play_lua(lua_State *L)
 {
     ScriptHost *host = host_of(L);
     LuaSound *s = luaL_testudata(L, 1, SOUND_MT);
-    if (!s) return luaL_error(L, "steer.sound.play: an effect from steer.sound.new expected (got %s)", luaL_typename(L, 1));
+    if (!s)
+        return luaL_error(L, "steer.sound.play: an effect from steer.sound.new expected (got %s)", luaL_typename(L, 1));
     double volume = 1.0;
     if (!lua_isnoneornil(L, 2)) {
         volume = lua_tonumber(L, 2);

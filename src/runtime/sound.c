@@ -84,7 +84,7 @@ void sound_synth(const SoundSpec *spec, float *out)
 struct Sound {
     SDL_AudioDeviceID device;
     bool paced_by_steps, muted;
-    double owed; ///< samples due but not yet queued (a fraction of one), paced by steps
+    double owed;             ///< samples due but not yet queued (a fraction of one), paced by steps
     unsigned long long head; ///< the next sample to queue, counted from the start
     long long plays, queued;
     char driver[32];

@@ -22,11 +22,11 @@ typedef enum SoundWave { SOUND_SINE, SOUND_SQUARE, SOUND_TRIANGLE, SOUND_SAW, SO
 /// What an effect is made of (steer.sound.new's options: docs/lua-api.md#sound).
 typedef struct SoundSpec {
     SoundWave wave;
-    double freq;     ///< Hz at the start (of each note, with notes)
-    double to;       ///< Hz at the end: the pitch slides there (exponentially); = freq for none
-    double duration; ///< seconds
-    double volume;   ///< 0..1
-    double attack;   ///< seconds to full volume; then it fades out linearly to the end
+    double freq;                   ///< Hz at the start (of each note, with notes)
+    double to;                     ///< Hz at the end: the pitch slides there (exponentially); = freq for none
+    double duration;               ///< seconds
+    double volume;                 ///< 0..1
+    double attack;                 ///< seconds to full volume; then it fades out linearly to the end
     double notes[SOUND_MAX_NOTES]; ///< note_count > 0: the effect steps through these pitches (Hz), in equal parts
     int note_count;
     unsigned seed; ///< noise's own generator, so an effect is the same every time it is made

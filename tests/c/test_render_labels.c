@@ -2,8 +2,8 @@
 /* test_render_labels.c - what keeps the view readable in a crowd: state labels that never overlap
  * one another nor enter a panel (HUD, inspector, error panel, timeline, script text), counted into
  * a neighbour of the same text when there is no room, the selected and hovered vehicles' placed
- * first; vehicles at least 14 pixels long at any zoom; headings drawn eased and held near rest; every script text on a backing panel; the timeline's
- * label clear of an error panel that ends above the timeline. */
+ * first; vehicles at least 14 pixels long at any zoom; headings drawn eased and held near rest; every script text on a
+ * backing panel; the timeline's label clear of an error panel that ends above the timeline. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -87,14 +87,15 @@ static void test_noise_is_the_same_for_the_same_seed(void **state)
     free(b);
 }
 
-static const char *SOUND_SCENE = "local steer = require 'steer'\n"
-                                 "world = {width = 400, height = 300}\n"
-                                 "local beep = steer.sound.new{wave = 'square', freq = 660, to = 1320, duration = 0.1}\n"
-                                 "local tune = steer.sound.new{wave = 'triangle', notes = {523, 659, 784}, duration = 0.3}\n"
-                                 "function load(w) w:spawn{x = 10, y = 10}; beep:play() end\n"
-                                 "function update(w, dt)\n"
-                                 "  if w.step_count == 30 then steer.sound.play(tune, 0.5) end\n"
-                                 "end\n";
+static const char *SOUND_SCENE =
+    "local steer = require 'steer'\n"
+    "world = {width = 400, height = 300}\n"
+    "local beep = steer.sound.new{wave = 'square', freq = 660, to = 1320, duration = 0.1}\n"
+    "local tune = steer.sound.new{wave = 'triangle', notes = {523, 659, 784}, duration = 0.3}\n"
+    "function load(w) w:spawn{x = 10, y = 10}; beep:play() end\n"
+    "function update(w, dt)\n"
+    "  if w.step_count == 30 then steer.sound.play(tune, 0.5) end\n"
+    "end\n";
 
 /* Each wrong call of steer.sound is an error naming the function, the option and what it takes. */
 static void test_steer_sound_new_checks_its_options(void **state)
