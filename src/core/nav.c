@@ -174,12 +174,10 @@ static bool scratch_reserve(SteerNav *nav, const SteerAllocator *a, int cells)
     float *f = steer_realloc(a, NULL, 0, n * sizeof *f);
     int32_t *parent = steer_realloc(a, NULL, 0, n * sizeof *parent);
     SteerNavHeapEntry *heap = steer_realloc(a, NULL, 0, n * sizeof *heap);
-    int32_t *buckets = steer_realloc(a, NULL, 0, 2 * n * sizeof *buckets);
     int32_t *heap_pos = steer_realloc(a, NULL, 0, n * sizeof *heap_pos);
     uint32_t *mark = steer_realloc(a, NULL, 0, n * sizeof *mark);
     SteerVec2 *points = steer_realloc(a, NULL, 0, (n + 2) * sizeof *points);
-    if (!g || !f || !parent || !heap || !heap_pos || !mark || !points || !buckets) {
-        steer_free(a, buckets, 2 * n * sizeof *buckets);
+    if (!g || !f || !parent || !heap || !heap_pos || !mark || !points) {
         steer_free(a, g, n * sizeof *g);
         steer_free(a, f, n * sizeof *f);
         steer_free(a, parent, n * sizeof *parent);
@@ -194,13 +192,11 @@ static bool scratch_reserve(SteerNav *nav, const SteerAllocator *a, int cells)
     steer_free(a, nav->parent, old * sizeof *nav->parent);
     steer_free(a, nav->heap, old * sizeof *nav->heap);
     steer_free(a, nav->heap_pos, old * sizeof *nav->heap_pos);
-    steer_free(a, nav->buckets, 2 * old * sizeof *nav->buckets);
     steer_free(a, nav->mark, old * sizeof *nav->mark);
     steer_free(a, nav->cell_points, (old ? old + 2 : 0) * sizeof *nav->cell_points);
     memset(mark, 0, n * sizeof *mark);
     nav->g = g, nav->f = f, nav->parent = parent, nav->heap = heap, nav->heap_pos = heap_pos, nav->mark = mark;
     nav->cell_points = points;
-    nav->buckets = buckets;
     nav->scratch_cells = cells;
     nav->generation = 0;
     return true;
@@ -888,139 +884,177 @@ SteerFlowGoalDef steer_default_flow_goal_def(void)
 /* The flow fields' Dijkstra keeps its open cells in buckets one cell-length wide: a cell taken
  * from bucket k has its distance in [k, k + 1), and every step costs at least 1, so nothing found
  * from it lands in bucket k again: each bucket's cells are final when it is reached, in any order
- * (exact Dijkstra, in linear time). A step costs at most √2, and the goal's cells start within 5,
- * so NAV_BUCKETS buckets in a ring are enough. Each open cell is in one bucket, a doubly linked
- * list through nav->buckets (next, then prev, per cell). */
+ * (exact Dijkstra in linear time: Dial's buckets). A step costs at most √2 and the goal's cells
+ * start within 5, so NAV_BUCKETS buckets in a ring are enough. A cell whose distance falls into a
+ * lower bucket is appended there and its old entry is skipped when met (its distance no longer
+ * lies in that bucket): no lists to unlink. A cell enters a bucket at most once while the bucket
+ * is in use, so each bucket holds at most the grid's cells.
+ *
+ * The grid is padded with a border of one cell (distance -1: never improved), so that a cell's
+ * eight neighbours are fixed offsets with no test for the edges and no division for rows. */
 #define NAV_BUCKETS 8
 
-typedef struct NavBuckets {
-    int32_t head[NAV_BUCKETS], tail[NAV_BUCKETS];
-    SteerNavFlowCell *cells;
-    int open;
-} NavBuckets;
+/// Cells of a map's grid with its border.
+static size_t flow_cells(int cols, int rows) { return (size_t)(cols + 2) * (size_t)(rows + 2); }
 
-/// Appends a cell to bucket b: first in, first out, so that a bucket is taken in the order its
-/// wave reached it (neighbours close together in memory).
-static void bucket_insert(NavBuckets *q, int b, int32_t cell)
+/// Grows the flow fields' scratch to a grid of cols x rows; false when memory runs out (nothing
+/// changed then).
+static bool flow_reserve(SteerWorld *world, SteerNav *nav, int cols, int rows)
 {
-    int r = b % NAV_BUCKETS;
-    SteerNavFlowCell *c = &q->cells[cell];
-    c->next = -1;
-    c->prev = q->tail[r];
-    if (q->tail[r] >= 0)
-        q->cells[q->tail[r]].next = cell;
-    else
-        q->head[r] = cell;
-    q->tail[r] = cell;
-    q->open++;
-}
-
-static void bucket_remove(NavBuckets *q, int b, int32_t cell)
-{
-    int r = b % NAV_BUCKETS;
-    SteerNavFlowCell *c = &q->cells[cell];
-    if (c->prev >= 0)
-        q->cells[c->prev].next = c->next;
-    else
-        q->head[r] = c->next;
-    if (c->next >= 0)
-        q->cells[c->next].prev = c->prev;
-    else
-        q->tail[r] = c->prev;
-    q->open--;
+    size_t n = flow_cells(cols, rows), old = (size_t)nav->flow_capacity;
+    if (n <= old) return true;
+    const SteerAllocator *a = &world->alloc;
+    float *g = steer_realloc(a, NULL, 0, n * sizeof *g);
+    int8_t *dir = steer_realloc(a, NULL, 0, n * sizeof *dir);
+    uint8_t *blocked = steer_realloc(a, NULL, 0, n);
+    int32_t *queue = steer_realloc(a, NULL, 0, NAV_BUCKETS * n * sizeof *queue);
+    if (!g || !dir || !blocked || !queue) {
+        steer_free(a, g, n * sizeof *g);
+        steer_free(a, dir, n * sizeof *dir);
+        steer_free(a, blocked, n);
+        steer_free(a, queue, NAV_BUCKETS * n * sizeof *queue);
+        return false;
+    }
+    steer_free(a, nav->flow_g, old * sizeof *nav->flow_g);
+    steer_free(a, nav->flow_dir, old * sizeof *nav->flow_dir);
+    steer_free(a, nav->flow_blocked, old);
+    steer_free(a, nav->flow_queue, NAV_BUCKETS * old * sizeof *nav->flow_queue);
+    nav->flow_g = g, nav->flow_dir = dir, nav->flow_blocked = blocked, nav->flow_queue = queue;
+    nav->flow_capacity = (int)n;
+    return true;
 }
 
 /// Dijkstra from the goal over the map into gf->distance (units), then each cell's vector: toward
 /// the goal itself from the cells that see it, else toward the neighbour it was reached from.
 /// Blocked cells are reached too, from any cell, but lead nowhere: their vectors point out of the
-/// clearance. Needs nav->flow_capacity >= the map's cells.
+/// clearance. Needs nav->flow_capacity >= flow_cells(map's grid).
 static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const SteerNavMap *map)
 {
     SteerNav *nav = world->nav;
     SteerFlowField *field = steer_pool_get(&world->fields, gf->id.index1, gf->id.generation);
-    int cols = map->cols, rows = map->rows, cells = cols * rows;
+    int cols = map->cols, rows = map->rows, stride = cols + 2;
     double h = map->cell_size;
-    const uint8_t *blocked = map->blocked;
-    SteerNavFlowCell *fc = nav->flow;
-    uint8_t *state = nav->flow_state;
-    memset(state, 0, (size_t)cells);
-    NavBuckets q;
-    for (int b = 0; b < NAV_BUCKETS; b++) q.head[b] = q.tail[b] = -1;
-    q.cells = fc;
-    q.open = 0;
+    size_t padded = flow_cells(cols, rows), capacity = (size_t)nav->flow_capacity;
+    float *g = nav->flow_g;
+    int8_t *dir = nav->flow_dir;
+    uint8_t *bl = nav->flow_blocked;
+    int32_t *queue = nav->flow_queue;
+    int32_t length[NAV_BUCKETS] = {0};
+    long pending = 0;
+
+    /* The padded grid: the map's cells, and a border that is blocked and never improved. */
+    for (size_t i = 0; i < padded; i++) g[i] = INFINITY;
+    for (int x = 0; x < stride; x++) {
+        size_t top = (size_t)x, bottom = (size_t)(rows + 1) * (size_t)stride + (size_t)x;
+        g[top] = g[bottom] = -1.0f;
+        bl[top] = bl[bottom] = 1;
+    }
+    for (int y = 0; y < rows; y++) {
+        size_t row = (size_t)(y + 1) * (size_t)stride;
+        memcpy(bl + row + 1, map->blocked + (size_t)y * (size_t)cols, (size_t)cols);
+        g[row] = g[row + (size_t)cols + 1] = -1.0f;
+        bl[row] = bl[row + (size_t)cols + 1] = 1;
+    }
+
+#define NAV_PUSH(cell, dist)                                                                                           \
+    do {                                                                                                               \
+        int b_ = (int)(dist) & (NAV_BUCKETS - 1);                                                                      \
+        queue[(size_t)b_ * capacity + (size_t)length[b_]++] = (cell);                                                  \
+        pending++;                                                                                                     \
+    } while (0)
+
+    /* The goal's cells: free cells near it that see it. */
     NavPlan p;
     plan_init(&p, world, nav, map, gf->def.goal, gf->def.goal);
     bool goal_ok = inside_bounds(&p, gf->def.goal) && exact_clear(&p, gf->def.goal, gf->def.goal);
     for (int dy = -STEER_NAV_WINDOW; goal_ok && dy <= STEER_NAV_WINDOW; dy++) {
         for (int dx = -STEER_NAV_WINDOW; dx <= STEER_NAV_WINDOW; dx++) {
             int x = p.gx + dx, y = p.gy + dy;
-            if (x < 0 || y < 0 || x >= cols || y >= rows || blocked[(size_t)y * (size_t)cols + (size_t)x]) continue;
+            if (x < 0 || y < 0 || x >= cols || y >= rows || map->blocked[(size_t)y * (size_t)cols + (size_t)x]) continue;
             SteerVec2 c = cell_centre(map, x, y);
             if (!line_of_sight(&p, c, gf->def.goal)) continue;
-            int32_t cell = y * cols + x;
-            fc[cell].g = (float)(steer_distance(c, gf->def.goal) / h);
-            fc[cell].parent = -1; /* sees the goal */
-            state[cell] = 1;
-            bucket_insert(&q, (int)fc[cell].g, cell);
+            int32_t cell = (y + 1) * stride + x + 1;
+            g[cell] = (float)(steer_distance(c, gf->def.goal) / h);
+            dir[cell] = -1; /* sees the goal */
+            NAV_PUSH(cell, g[cell]);
         }
     }
-    double inv_cols = 1.0 / cols; /* (cell + 0.5) / cols rounds down exactly to the row: no division */
-    for (int k = 0; q.open > 0; k++) {
-        int r = k % NAV_BUCKETS;
-        while (q.head[r] >= 0) {
-            int32_t cell = q.head[r];
-            bucket_remove(&q, k, cell);
-            state[cell] = 2;
-            float g = fc[cell].g;
-            int y = (int)(((double)cell + 0.5) * inv_cols), x = cell - y * cols;
-            bool from_blocked = blocked[cell] != 0;
-            bool inside = x > 0 && y > 0 && x < cols - 1 && y < rows - 1;
-            for (int d = 0; d < 8; d++) {
-                int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
-                if (!inside && (nx < 0 || ny < 0 || nx >= cols || ny >= rows)) continue;
-                int32_t next = ny * cols + nx;
-                if (state[next] == 2) continue;
-                /* free cells only from free cells, without cutting corners; blocked ones from anywhere */
-                if (!blocked[next] && (from_blocked || (d >= 4 && (blocked[y * cols + nx] || blocked[ny * cols + x]))))
-                    continue;
-                float ng = g + (d < 4 ? 1.0f : NAV_SQRT2);
-                SteerNavFlowCell *n = &fc[next];
-                if (state[next] == 1) {
-                    if (ng >= n->g) continue;
-                    if ((int)ng == (int)n->g) { /* same bucket: stays where it is */
-                        n->g = ng;
-                        n->parent = d;
-                        continue;
-                    }
-                    bucket_remove(&q, (int)n->g, next);
-                }
-                n->g = ng;
-                n->parent = d; /* reached by step d: it points back, against d */
-                state[next] = 1;
-                bucket_insert(&q, (int)ng, next);
+
+    /* Each neighbour by its offset, in the order of NAV_DX / NAV_DY (a diagonal's two orthogonal
+     * cells are c + dx and c + dy·stride). A cell is improved only when the new distance is
+     * smaller; it moves to a new bucket only when the distance leaves its old one. */
+    const int32_t s = stride;
+#define NAV_RELAX(d, offset, cost, allowed)                                                                            \
+    do {                                                                                                               \
+        int32_t n_ = c + (offset);                                                                                     \
+        float ng_ = gc + (cost), old_ = g[n_];                                                                         \
+        if (ng_ < old_ && (allowed)) {                                                                                 \
+            g[n_] = ng_;                                                                                               \
+            dir[n_] = (int8_t)(d);                                                                                     \
+            if (old_ == INFINITY || (int)ng_ != (int)old_) NAV_PUSH(n_, ng_);                                          \
+        }                                                                                                              \
+    } while (0)
+    for (int k = 0; pending > 0; k++) {
+        int r = k & (NAV_BUCKETS - 1);
+        const int32_t *bucket = queue + (size_t)r * capacity;
+        for (int32_t i = 0; i < length[r]; i++) { /* pushes from here go to buckets k + 1 and k + 2 */
+            int32_t c = bucket[i];
+            float gc = g[c];
+            if ((int)gc != k) continue; /* reached sooner, from a lower bucket: done there */
+            if (!bl[c]) {               /* free cells from free cells without cutting corners; blocked ones from anywhere */
+                NAV_RELAX(0, 1, 1.0f, 1);
+                NAV_RELAX(1, -1, 1.0f, 1);
+                NAV_RELAX(2, s, 1.0f, 1);
+                NAV_RELAX(3, -s, 1.0f, 1);
+                NAV_RELAX(4, s + 1, NAV_SQRT2, bl[n_] || !(bl[c + 1] | bl[c + s]));
+                NAV_RELAX(5, -s + 1, NAV_SQRT2, bl[n_] || !(bl[c + 1] | bl[c - s]));
+                NAV_RELAX(6, s - 1, NAV_SQRT2, bl[n_] || !(bl[c - 1] | bl[c + s]));
+                NAV_RELAX(7, -s - 1, NAV_SQRT2, bl[n_] || !(bl[c - 1] | bl[c - s]));
+            } else { /* blocked cells lead only to blocked cells */
+                NAV_RELAX(0, 1, 1.0f, bl[n_]);
+                NAV_RELAX(1, -1, 1.0f, bl[n_]);
+                NAV_RELAX(2, s, 1.0f, bl[n_]);
+                NAV_RELAX(3, -s, 1.0f, bl[n_]);
+                NAV_RELAX(4, s + 1, NAV_SQRT2, bl[n_]);
+                NAV_RELAX(5, -s + 1, NAV_SQRT2, bl[n_]);
+                NAV_RELAX(6, s - 1, NAV_SQRT2, bl[n_]);
+                NAV_RELAX(7, -s - 1, NAV_SQRT2, bl[n_]);
             }
         }
+        pending -= length[r];
+        length[r] = 0;
     }
-    /* A cell reached from a neighbour points at it: one of eight directions, no square root. */
+#undef NAV_RELAX
+#undef NAV_PUSH
+
+    /* Each cell's distance and vector in one pass in row order: a cell reached from a neighbour
+     * points at it (one of eight directions, from a table), one that sees the goal at the goal. */
     static const double DIAGONAL = 0.70710678118654752;
-    float *dist = gf->distance;
+    static const SteerVec2 BACK[8] = {{-1.0, 0.0},          {1.0, 0.0},           {0.0, -1.0},
+                                      {0.0, 1.0},           {-DIAGONAL, -DIAGONAL}, {-DIAGONAL, DIAGONAL},
+                                      {DIAGONAL, -DIAGONAL}, {DIAGONAL, DIAGONAL}};
+    float *dist = gf->distance, hf = (float)h;
+    SteerVec2 *vectors = field->vectors;
     for (int y = 0, cell = 0; y < rows; y++) {
+        const float *grow = g + (size_t)(y + 1) * (size_t)stride + 1;
+        const int8_t *drow = dir + (size_t)(y + 1) * (size_t)stride + 1;
         for (int x = 0; x < cols; x++, cell++) {
-            SteerVec2 v = {0.0, 0.0};
-            dist[cell] = INFINITY;
-            if (state[cell] == 2) {
-                dist[cell] = fc[cell].g * (float)h;
-                int d = fc[cell].parent;
-                if (d >= 0) {
-                    int dx = -NAV_DX[d], dy = -NAV_DY[d];
-                    v = dx && dy ? steer_vec2(dx * DIAGONAL, dy * DIAGONAL) : steer_vec2(dx, dy);
-                } else {
-                    SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, x, y));
-                    double len = steer_length(offset);
-                    if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
-                }
+            float gc = grow[x];
+            if (gc == INFINITY) {
+                dist[cell] = INFINITY;
+                vectors[cell] = steer_vec2(0.0, 0.0);
+                continue;
             }
-            field->vectors[cell] = v;
+            dist[cell] = gc * hf;
+            int d = drow[x];
+            if (d >= 0) {
+                vectors[cell] = BACK[d];
+            } else {
+                SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, x, y)), v = {0.0, 0.0};
+                double len = steer_length(offset);
+                if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
+                vectors[cell] = v;
+            }
         }
     }
     gf->map_revision = map->revision;
@@ -1041,7 +1075,7 @@ static void goal_fields_refresh(SteerWorld *world)
         int index;
         if (map_for(world, gf->def.radius, gf->def.cell_size, &map, &index) == STEER_OK &&
             (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
-            gf->cells <= nav->flow_capacity) {
+            flow_cells(map->cols, map->rows) <= (size_t)nav->flow_capacity) {
             gf->map_index = index;
             goal_field_compute(world, gf, map);
         }
@@ -1072,20 +1106,7 @@ SteerResult steer_world_add_flow_field_to(SteerWorld *world, const SteerFlowGoal
         nav->goal_field_capacity = capacity;
     }
     int cells = map->cols * map->rows;
-    if (cells > nav->flow_capacity) {
-        SteerNavFlowCell *flow = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *flow);
-        uint8_t *flow_state = steer_realloc(&world->alloc, NULL, 0, (size_t)cells);
-        if (!flow || !flow_state) {
-            steer_free(&world->alloc, flow, (size_t)cells * sizeof *flow);
-            steer_free(&world->alloc, flow_state, (size_t)cells);
-            return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-        }
-        steer_free(&world->alloc, nav->flow, (size_t)nav->flow_capacity * sizeof *nav->flow);
-        steer_free(&world->alloc, nav->flow_state, (size_t)nav->flow_capacity);
-        nav->flow = flow;
-        nav->flow_state = flow_state;
-        nav->flow_capacity = cells;
-    }
+    if (!flow_reserve(world, nav, map->cols, map->rows)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     float *distance = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *distance);
     if (!distance) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerFlowFieldDef fdef = {steer_vec2(0.0, 0.0), map->cell_size, map->cols, map->rows, NULL};
@@ -1388,12 +1409,14 @@ void steer_nav_free(SteerWorld *world)
     steer_free(a, nav->parent, n * sizeof *nav->parent);
     steer_free(a, nav->heap, n * sizeof *nav->heap);
     steer_free(a, nav->heap_pos, n * sizeof *nav->heap_pos);
-    steer_free(a, nav->buckets, 2 * n * sizeof *nav->buckets);
     steer_free(a, nav->mark, n * sizeof *nav->mark);
     steer_free(a, nav->cell_points, (n ? n + 2 : 0) * sizeof *nav->cell_points);
     steer_free(a, nav->near, (size_t)nav->near_capacity * sizeof *nav->near);
-    steer_free(a, nav->flow, (size_t)nav->flow_capacity * sizeof *nav->flow);
-    steer_free(a, nav->flow_state, (size_t)nav->flow_capacity);
+    size_t flow = (size_t)nav->flow_capacity;
+    steer_free(a, nav->flow_g, flow * sizeof *nav->flow_g);
+    steer_free(a, nav->flow_dir, flow * sizeof *nav->flow_dir);
+    steer_free(a, nav->flow_blocked, flow);
+    steer_free(a, nav->flow_queue, NAV_BUCKETS * flow * sizeof *nav->flow_queue);
     for (int i = 0; i < nav->agent_capacity; i++) steer_free(a, nav->agents[i], sizeof *nav->agents[i]);
     steer_free(a, nav->agents, (size_t)nav->agent_capacity * sizeof *nav->agents);
     for (int i = 0; i < nav->goal_field_count; i++)

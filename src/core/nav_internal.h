@@ -61,14 +61,6 @@ typedef struct SteerNavHeapEntry {
     int32_t cell;
 } SteerNavHeapEntry;
 
-/// A cell of a flow field's Dijkstra: everything it touches of a cell in one place (it visits every
-/// cell of the map, and one cache line per cell beats five arrays).
-typedef struct SteerNavFlowCell {
-    float g;        ///< distance to the goal, in cells
-    int32_t parent; ///< the step (0..7) it was reached by, -1: it sees the goal
-    int32_t next, prev;
-} SteerNavFlowCell;
-
 typedef struct SteerNav {
     SteerNavMap maps[STEER_NAV_MAX_MAPS];
     int map_count;
@@ -78,10 +70,12 @@ typedef struct SteerNav {
     float *g, *f;
     int32_t *parent, *heap_pos;
     SteerNavHeapEntry *heap;
-    int32_t *buckets;       ///< (unused)
-    SteerNavFlowCell *flow; ///< the flow fields' Dijkstra, as many cells as the largest goal field's
-    uint8_t *flow_state;    ///< ... and each cell's state apart (read most): 0 unseen, 1 open, 2 done
-    int flow_capacity;
+    /* The flow fields' Dijkstra, over the largest goal field's grid with a border of one cell. */
+    float *flow_g;         ///< per padded cell: distance to the goal in cells (INFINITY: unseen, -1: border)
+    int8_t *flow_dir;      ///< the step (0..7) it was reached by, -1: it sees the goal
+    uint8_t *flow_blocked; ///< the map's cells, 1 on the border
+    int32_t *flow_queue;   ///< the ring of buckets, flow_capacity cells each
+    int flow_capacity;     ///< padded cells
     uint32_t *mark;
     uint32_t generation;
     SteerVec2 *cell_points; ///< a plan's cell centres, then its smoothed points

@@ -37,6 +37,11 @@ static SteerObstacleId obstacle(SteerWorld *world, double x, double y, double r)
     return id;
 }
 
+static SteerVec2 cell_centre_of(int x, int y, double cell)
+{
+    return steer_vec2((x + 0.5) * cell, (y + 0.5) * cell);
+}
+
 static double seg_point_sq(SteerVec2 p, SteerVec2 a, SteerVec2 b)
 {
     SteerVec2 ab = steer_sub(b, a);
@@ -730,6 +735,115 @@ static void test_flow_field_leads_around_walls_to_the_goal(void **state)
     steer_world_destroy(world);
 }
 
+/// A flow field's distances are Dijkstra's, exactly: outside the goal's window (whose cells see
+/// the goal and start with their straight distance), every cell's distance equals the fixpoint of
+/// brute-force sweeps over the same float steps (1 and √2 cells: free cells from free cells without
+/// cutting corners, blocked cells from any), and every vector points at a neighbour it was reached
+/// from (or at the goal, from the window).
+static void check_field_against_brute_force(SteerWorld *world, SteerVec2 goal, double radius, double cell)
+{
+    SteerFlowGoalDef def = steer_default_flow_goal_def();
+    def.goal = goal;
+    def.radius = radius;
+    def.cell_size = cell;
+    SteerFlowFieldId field;
+    assert_int_equal(steer_world_add_flow_field_to(world, &def, &field), STEER_OK);
+    const SteerNavMap *map = steer_nav_map_get(world, radius, cell);
+    assert_non_null(map);
+    const SteerNavGoalField *gf = &world->nav->goal_fields[world->nav->goal_field_count - 1];
+    int cols = map->cols, rows = map->rows, n = cols * rows;
+    int gx = (int)(goal.x / cell), gy = (int)(goal.y / cell);
+    float hf = (float)cell, *g = malloc((size_t)n * sizeof *g);
+    assert_non_null(g);
+    for (int i = 0; i < n; i++) {
+        int x = i % cols, y = i / cols;
+        bool window = abs(x - gx) <= STEER_NAV_WINDOW && abs(y - gy) <= STEER_NAV_WINDOW;
+        /* the window's distances in cells, as the search left them (its scratch, padded by a cell) */
+        float cells = world->nav->flow_g[(size_t)(y + 1) * (size_t)(cols + 2) + (size_t)x + 1];
+        g[i] = window && isfinite(gf->distance[i]) ? cells : INFINITY;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < n; i++) {
+            if (!isfinite(g[i])) continue;
+            int x = i % cols, y = i / cols;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int nx = x + dx, ny = y + dy, next = ny * cols + nx;
+                    if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+                    if (!map->blocked[next] &&
+                        (map->blocked[i] ||
+                         (dx && dy && (map->blocked[y * cols + nx] || map->blocked[ny * cols + x]))))
+                        continue;
+                    float ng = g[i] + (dx && dy ? 1.41421356237309515f : 1.0f);
+                    if (ng < g[next]) g[next] = ng, changed = true;
+                }
+        }
+    }
+    int reached = 0;
+    for (int i = 0; i < n; i++) {
+        int x = i % cols, y = i / cols;
+        float want = isfinite(g[i]) ? g[i] * hf : INFINITY;
+        if (gf->distance[i] != want)
+            fail_msg("cell (%d, %d): field %.9g, brute force %.9g", x, y, (double)gf->distance[i], (double)want);
+        SteerVec2 v = steer_flow_field_sample(world, field, cell_centre_of(x, y, cell));
+        if (!isfinite(g[i])) {
+            assert_true(v.x == 0.0 && v.y == 0.0);
+            continue;
+        }
+        reached++;
+        int sx = v.x > 0.1 ? 1 : v.x < -0.1 ? -1 : 0, sy = v.y > 0.1 ? 1 : v.y < -0.1 ? -1 : 0;
+        int px = x + sx, py = y + sy;
+        bool window = abs(x - gx) <= STEER_NAV_WINDOW && abs(y - gy) <= STEER_NAV_WINDOW;
+        if (px >= 0 && py >= 0 && px < cols && py < rows && (sx || sy) &&
+            g[py * cols + px] + (sx && sy ? 1.41421356237309515f : 1.0f) == g[i])
+            continue;
+        if (!window) fail_msg("cell (%d, %d): its vector (%g, %g) leads to no neighbour it came from", x, y, v.x, v.y);
+    }
+    if (reached <= n / 2) fail_msg("goal (%g, %g): only %d of %d cells reached", goal.x, goal.y, reached, n);
+    free(g);
+    assert_int_equal(steer_world_remove_flow_field(world, field), STEER_OK);
+}
+
+static void test_flow_field_distances_equal_brute_force(void **state)
+{
+    (void)state;
+    SteerWorld *world = nav_world(600, 600, STEER_EDGES_CONTAIN);
+    rooms(world);
+    check_field_against_brute_force(world, steer_vec2(550, 550), 6.0, 8.0);
+    check_field_against_brute_force(world, steer_vec2(45, 300), 0.0, 10.0);
+    steer_world_destroy(world);
+    /* a map about 30 % blocked by random obstacles and walls */
+    world = nav_world(512, 512, STEER_EDGES_CONTAIN);
+    uint32_t seed = 7;
+    for (int i = 0; i < 90; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        double x = (seed >> 8) % 512;
+        seed = seed * 1664525u + 1013904223u;
+        double y = (seed >> 8) % 512;
+        if (i % 3 == 2)
+            wall(world, x, y, x + 40.0 * cos(i), y + 40.0 * sin(i));
+        else
+            obstacle(world, x, y, 4.0 + i % 17);
+    }
+    for (int k = 0; k < 2; k++) { /* goals in open ground: the first cell from a corner whose 3x3 is free */
+        const SteerNavMap *map = steer_nav_map_get(world, 4.0, 8.0);
+        int cell = -1;
+        for (int i = k ? map->cols * map->rows - 1 : 0; cell < 0 && i >= 0 && i < map->cols * map->rows; i += k ? -1 : 1) {
+            int x = i % map->cols, y = i / map->cols, free_cells = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++)
+                    free_cells += x + dx >= 0 && y + dy >= 0 && x + dx < map->cols && y + dy < map->rows &&
+                                  !map->blocked[(y + dy) * map->cols + x + dx];
+            if (free_cells == 9) cell = i;
+        }
+        assert_true(cell >= 0);
+        check_field_against_brute_force(world, cell_centre_of(cell % map->cols, cell / map->cols, 8.0), k ? 2.0 : 4.0,
+                                        8.0);
+    }
+    steer_world_destroy(world);
+}
+
 static void test_flow_field_follows_geometry_changes(void **state)
 {
     (void)state;
@@ -782,6 +896,7 @@ int main(void)
         cmocka_unit_test(test_navigation_is_deterministic_and_summed),
         cmocka_unit_test(test_flow_field_leads_around_walls_to_the_goal),
         cmocka_unit_test(test_flow_field_follows_geometry_changes),
+        cmocka_unit_test(test_flow_field_distances_equal_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
