@@ -53,12 +53,22 @@ static double segment_segment_sq(SteerVec2 p0, SteerVec2 p1, SteerVec2 q0, Steer
 /// up so that no rounding lets a corner of the cell in.
 static double cell_margin(const SteerNavMap *map) { return map->clearance + map->cell_size * 0.70711; }
 
+/// Shapes a plan lists near its ends; with more it checks its segments against every shape.
+#define NAV_NEAR_CAPACITY 4096
+
 static SteerNav *nav_get(SteerWorld *world)
 {
     if (world->nav) return world->nav;
     SteerNav *nav = steer_realloc(&world->alloc, NULL, 0, sizeof *nav);
     if (!nav) return NULL;
     memset(nav, 0, sizeof *nav);
+    /* the list of shapes near a plan's ends, at its full size now: plans run in the step */
+    nav->near = steer_realloc(&world->alloc, NULL, 0, NAV_NEAR_CAPACITY * sizeof *nav->near);
+    if (!nav->near) {
+        steer_free(&world->alloc, nav, sizeof *nav);
+        return NULL;
+    }
+    nav->near_capacity = NAV_NEAR_CAPACITY;
     world->nav = nav;
     return nav;
 }
@@ -218,55 +228,108 @@ static SteerResult check_map_args(SteerWorld *world, double radius, double cell_
     return STEER_OK;
 }
 
+static SteerNavAgent *agent_of(const SteerWorld *world, const SteerVehicle *vehicle);
+static SteerBehaviourSlot *navigate_slot(const SteerWorld *world, SteerVehicle *vehicle);
+
+/// Whether a navigating vehicle (other than `except`) or a flow field to a goal plans on `map`.
+/// Such a map is never dropped for a new one, so that the step finds every map it needs and never
+/// makes one (which would allocate).
+static bool map_in_use(const SteerWorld *world, const SteerNavMap *map, const SteerNavAgent *except)
+{
+    const SteerNav *nav = world->nav;
+    for (int i = 0; i < nav->goal_field_count; i++) {
+        const SteerNavGoalField *gf = &nav->goal_fields[i];
+        if (gf->def.radius == map->clearance && gf->def.cell_size == map->cell_size &&
+            steer_pool_get(&world->fields, gf->id.index1, gf->id.generation))
+            return true;
+    }
+    for (int i = 0; i < nav->agent_capacity && i < world->vehicles.count; i++) {
+        const SteerNavAgent *agent = nav->agents[i];
+        if (!agent || agent == except || agent->clearance != map->clearance || agent->cell_size != map->cell_size)
+            continue;
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, i);
+        if (vehicle->header.alive && agent_of(world, vehicle) == agent && navigate_slot(world, vehicle)) return true;
+    }
+    return false;
+}
+
+/// The map of (clearance, cell_size) when the world has it, brought up to date (its slot into
+/// *index, may be NULL); NULL otherwise. Never allocates: the step's way to its maps.
+static SteerNavMap *map_find(SteerWorld *world, double clearance, double cell_size, int *index)
+{
+    SteerNav *nav = world->nav;
+    for (int i = 0; nav && i < nav->map_count; i++) {
+        SteerNavMap *map = &nav->maps[i];
+        if (map->clearance == clearance && map->cell_size == cell_size) {
+            map_refresh(world, map);
+            map->last_used = ++nav->uses;
+            if (index) *index = i;
+            return map;
+        }
+    }
+    return NULL;
+}
+
 /// The map of (radius, cell_size), made or brought up to date, into *out (and its slot into
-/// *index, may be NULL); on failure the world's error says why.
-static SteerResult map_for(SteerWorld *world, double radius, double cell_size, SteerNavMap **out, int *index)
+/// *index, may be NULL); on failure the world's error says why. A new map takes a free slot, or
+/// the least recently used map's that nothing plans on (`except` aside: a vehicle moving to
+/// another map); when all STEER_NAV_MAX_MAPS are in use, it is refused.
+static SteerResult map_make(SteerWorld *world, double radius, double cell_size, const SteerNavAgent *except,
+                            SteerNavMap **out, int *index)
 {
     int cols = 0, rows = 0;
     TRY(check_map_args(world, radius, cell_size, &cols, &rows));
     SteerNav *nav = nav_get(world);
     if (!nav) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-    double clearance = radius;
-    nav->uses++;
-    for (int i = 0; i < nav->map_count; i++) {
-        SteerNavMap *map = &nav->maps[i];
-        if (map->clearance == clearance && map->cell_size == cell_size) {
-            map_refresh(world, map);
-            map->last_used = nav->uses;
-            if (index) *index = i;
-            *out = map;
-            return STEER_OK;
-        }
+    SteerNavMap *found = map_find(world, radius, cell_size, index);
+    if (found) {
+        *out = found;
+        return STEER_OK;
+    }
+    int slot = nav->map_count;
+    if (slot == STEER_NAV_MAX_MAPS) { /* the least recently used map that nothing plans on goes */
+        slot = -1;
+        for (int i = 0; i < nav->map_count; i++)
+            if ((slot < 0 || nav->maps[i].last_used < nav->maps[slot].last_used) &&
+                !map_in_use(world, &nav->maps[i], except))
+                slot = i;
+        if (slot < 0)
+            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
+                              "a navigation map of clearance %g and cell_size %g would be a ninth in use (navigating "
+                              "vehicles and flow fields to a goal use at most %d at once, one per clearance and cell "
+                              "size): give navigate a shared `radius`, or use fewer radii or cell sizes",
+                              radius, cell_size, STEER_NAV_MAX_MAPS);
     }
     size_t cells = (size_t)cols * (size_t)rows;
     if (!scratch_reserve(nav, &world->alloc, (int)cells))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     uint8_t *blocked = steer_realloc(&world->alloc, NULL, 0, cells);
     if (!blocked) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-    int slot = nav->map_count;
-    if (slot == STEER_NAV_MAX_MAPS) { /* the least recently used map goes */
-        slot = 0;
-        for (int i = 1; i < nav->map_count; i++)
-            if (nav->maps[i].last_used < nav->maps[slot].last_used) slot = i;
+    if (slot == nav->map_count) {
+        nav->map_count++;
+    } else {
         SteerNavMap *old = &nav->maps[slot];
         steer_free(&world->alloc, old->blocked, (size_t)old->cols * (size_t)old->rows);
-    } else {
-        nav->map_count++;
     }
     SteerNavMap *map = &nav->maps[slot];
     uint32_t revision = map->revision; /* a reused slot's revision keeps growing: plans on it notice */
     memset(map, 0, sizeof *map);
     map->revision = revision + 1;
-    map->clearance = clearance;
+    map->clearance = radius;
     map->cell_size = cell_size;
     map->cols = cols;
     map->rows = rows;
     map->blocked = blocked;
-    map->last_used = nav->uses;
+    map->last_used = ++nav->uses;
     steer_nav_map_rebuild(world, map);
     if (index) *index = slot;
     *out = map;
     return STEER_OK;
+}
+
+static SteerResult map_for(SteerWorld *world, double radius, double cell_size, SteerNavMap **out, int *index)
+{
+    return map_make(world, radius, cell_size, NULL, out, index);
 }
 
 const SteerNavMap *steer_nav_map_get(SteerWorld *world, double radius, double cell_size)
@@ -308,18 +371,12 @@ static bool box_meets_window(const NavPlan *p, SteerVec2 lo, SteerVec2 hi, int c
     return hi.x + r >= wx0 && lo.x - r <= wx1 && hi.y + r >= wy0 && lo.y - r <= wy1;
 }
 
-static bool plan_near_add(NavPlan *p, SteerAllocator alloc, int ref)
+/// Lists a shape near the plan's ends; false when the list is full (never allocates: plans run in
+/// the step).
+static bool plan_near_add(NavPlan *p, int ref)
 {
     SteerNav *nav = p->nav;
-    if (p->near_count == nav->near_capacity) {
-        int capacity = nav->near_capacity ? nav->near_capacity * 2 : 64;
-        if (capacity > 4096) return false;
-        int *near = steer_realloc(&alloc, nav->near, (size_t)nav->near_capacity * sizeof *near,
-                                  (size_t)capacity * sizeof *near);
-        if (!near) return false;
-        nav->near = near;
-        nav->near_capacity = capacity;
-    }
+    if (p->near_count == nav->near_capacity) return false;
     nav->near[p->near_count++] = ref;
     return true;
 }
@@ -343,7 +400,7 @@ static void plan_init(NavPlan *p, const SteerWorld *world, SteerNav *nav, const 
         SteerVec2 lo = steer_sub(o->center, steer_vec2(o->radius, o->radius));
         SteerVec2 hi = steer_add(o->center, steer_vec2(o->radius, o->radius));
         if ((box_meets_window(p, lo, hi, p->sx, p->sy) || box_meets_window(p, lo, hi, p->gx, p->gy)) &&
-            !plan_near_add(p, world->alloc, i * 2))
+            !plan_near_add(p, i * 2))
             p->near_all = true;
     }
     for (int i = 0; i < world->walls.count && !p->near_all; i++) {
@@ -352,7 +409,7 @@ static void plan_init(NavPlan *p, const SteerWorld *world, SteerNav *nav, const 
         SteerVec2 lo = steer_vec2(fmin(w->a.x, w->b.x), fmin(w->a.y, w->b.y));
         SteerVec2 hi = steer_vec2(fmax(w->a.x, w->b.x), fmax(w->a.y, w->b.y));
         if ((box_meets_window(p, lo, hi, p->sx, p->sy) || box_meets_window(p, lo, hi, p->gx, p->gy)) &&
-            !plan_near_add(p, world->alloc, i * 2 + 1))
+            !plan_near_add(p, i * 2 + 1))
             p->near_all = true;
     }
 }
@@ -1071,10 +1128,9 @@ static void goal_fields_refresh(SteerWorld *world)
             steer_free(&world->alloc, gf->distance, (size_t)gf->cells * sizeof *gf->distance);
             continue;
         }
-        SteerNavMap *map;
         int index;
-        if (map_for(world, gf->def.radius, gf->def.cell_size, &map, &index) == STEER_OK &&
-            (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
+        SteerNavMap *map = map_find(world, gf->def.radius, gf->def.cell_size, &index); /* kept: in use */
+        if (map && (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
             flow_cells(map->cols, map->rows) <= (size_t)nav->flow_capacity) {
             gf->map_index = index;
             goal_field_compute(world, gf, map);
@@ -1159,7 +1215,8 @@ static double agent_clearance(const SteerVehicle *vehicle, const SteerNavigatePa
 SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const SteerBehaviourDef *def)
 {
     SteerNavMap *map;
-    TRY(map_for(world, agent_clearance(vehicle, &def->navigate), def->navigate.cell_size, &map, NULL));
+    double clearance = agent_clearance(vehicle, &def->navigate);
+    TRY(map_make(world, clearance, def->navigate.cell_size, world->nav ? agent_of(world, vehicle) : NULL, &map, NULL));
     SteerNav *nav = world->nav;
     int slot = steer_vehicle_slot(world, vehicle);
     if (slot >= nav->agent_capacity) {
@@ -1194,7 +1251,9 @@ SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const St
                     ? steer_vehicle_id_equal(o->target.vehicle, n->target.vehicle)
                     : steer_distance(o->target.point, n->target.point) <= n->replan_distance);
     }
-    if (!same) agent->replan = true;
+    if (!same || agent->clearance != clearance) agent->replan = true;
+    agent->clearance = clearance; /* the step plans on this map, which stays while it is in use */
+    agent->cell_size = n->cell_size;
     if (agent->state == STEER_NAV_NONE || agent->count == 0) agent->state = STEER_NAV_PLANNING;
     nav->navigators = true;
     return STEER_OK;
@@ -1217,6 +1276,21 @@ static SteerBehaviourSlot *navigate_slot(const SteerWorld *world, SteerVehicle *
         if (slot->def.type == STEER_NAVIGATE && !slot->lost && !steer_slot_target_lost(world, slot)) return slot;
     }
     return NULL;
+}
+
+SteerResult steer_nav_radius_changing(SteerWorld *world, SteerVehicle *vehicle, double radius)
+{
+    SteerBehaviourSlot *slot = world->nav ? navigate_slot(world, vehicle) : NULL;
+    SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+    const SteerNavigateParams *p = slot ? &slot->def.navigate : NULL;
+    if (!agent || p->radius > 0.0) return STEER_OK; /* navigate's own radius: the vehicle's does not count */
+    double clearance = quantized_clearance(radius, p->cell_size);
+    if (clearance == agent->clearance) return STEER_OK;
+    SteerNavMap *map;
+    TRY(map_make(world, clearance, p->cell_size, agent, &map, NULL));
+    agent->clearance = clearance;
+    agent->replan = true;
+    return STEER_OK;
 }
 
 /// Whether what is left of the agent's path (from the vehicle, through its waypoint on) is still
@@ -1245,12 +1319,10 @@ static void agent_step(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     const SteerNavigateParams *p = &slot->def.navigate;
     SteerVec2 target, velocity;
     if (!steer_resolve_target(world, vehicle->position, p->target, &target, &velocity)) return;
-    SteerNavMap *map;
     int index;
-    char error[sizeof world->error];
-    memcpy(error, world->error, sizeof error);
-    if (map_for(world, agent_clearance(vehicle, p), p->cell_size, &map, &index) != STEER_OK) {
-        memcpy(world->error, error, sizeof error); /* no call failed: the step ran out of memory */
+    /* the map navigate or the radius's change made (outside the step) and kept while in use */
+    SteerNavMap *map = map_find(world, agent->clearance, agent->cell_size, &index);
+    if (!map) {
         agent->state = STEER_NAV_UNREACHABLE;
         agent->count = 0;
         return;

@@ -42,6 +42,7 @@ typedef struct SteerNavAgent {
     uint32_t map_revision;
     int map_index;
     int replans;
+    double clearance, cell_size; ///< its map's (made by navigate or a change of radius, never in the step)
     SteerVec2 points[STEER_NAV_AGENT_POINTS];
 } SteerNavAgent;
 
@@ -100,6 +101,10 @@ void steer_nav_before_step(SteerWorld *world);
 /// Navigate is being switched on (or updated) for `vehicle`: its plan storage and map, made now so
 /// that the step need not allocate.
 SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const SteerBehaviourDef *def);
+
+/// A vehicle's radius is about to change: a navigating vehicle that keeps its radius as clearance
+/// gets the map of the new one now, outside the step (an error when it would be a ninth in use).
+SteerResult steer_nav_radius_changing(SteerWorld *world, SteerVehicle *vehicle, double radius);
 
 /// Draws what each navigating vehicle has left of its path (from where it is drawn, through its
 /// waypoint on), under STEER_DEBUG_DRAW_TARGETS, in the targets layer.

@@ -702,6 +702,82 @@ static void test_navigation_is_deterministic_and_summed(void **state)
     steer_world_destroy(b);
 }
 
+/// An allocator that counts the blocks it grows.
+static void *counting_alloc(void *user, void *block, size_t old_size, size_t new_size)
+{
+    (void)old_size;
+    if (new_size == 0) {
+        free(block);
+        return NULL;
+    }
+    ++*(long *)user;
+    return realloc(block, new_size);
+}
+
+/// The step never allocates for navigation: a navigating vehicle whose radius changes gets its new
+/// map when the radius is set, and a map that would be a ninth in use is refused, with a reason, by
+/// the call that asks for it (navigate, or setting the radius); the step then allocates nothing.
+static void test_navigation_never_allocates_in_the_step(void **state)
+{
+    (void)state;
+    long grown = 0;
+    SteerWorldDef wdef = steer_default_world_def();
+    wdef.width = 600;
+    wdef.height = 600;
+    wdef.edges = STEER_EDGES_CONTAIN;
+    wdef.alloc = counting_alloc;
+    wdef.alloc_user = &grown;
+    SteerWorld *world = steer_world_create(&wdef);
+    assert_non_null(world);
+    rooms(world);
+    SteerVehicleId v[10];
+    for (int i = 0; i < 10; i++) {
+        v[i] = vehicle_at(world, 40 + 50 * (i % 5), 40 + 30 * (i / 5));
+        /* radii 1, 3, 5, ... 15: 8 clearances of a quarter cell (2 units) apart, 8 maps */
+        assert_int_equal(steer_vehicle_set_radius(world, v[i], 1.0 + 2.0 * (i < 8 ? i : 1)), STEER_OK);
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
+        d.navigate.target = steer_target_point(540, 540);
+        if (i < 9) assert_int_equal(steer_vehicle_set_behaviour(world, v[i], &d), STEER_OK);
+    }
+    SteerFlowGoalDef fdef = steer_default_flow_goal_def();
+    fdef.goal = steer_vec2(540, 540);
+    fdef.radius = 8.0; /* the map of radius 7's clearance (8): shared */
+    SteerFlowFieldId field;
+    assert_int_equal(steer_world_add_flow_field_to(world, &fdef, &field), STEER_OK);
+    assert_int_equal(world->nav->map_count, STEER_NAV_MAX_MAPS);
+    for (int i = 0; i < 3; i++) steer_world_step(world); /* warm */
+    long before = grown;
+    for (int i = 0; i < 30; i++) steer_world_step(world);
+    assert_int_equal(grown, before);
+
+    /* a ninth clearance: navigate refuses it, and the vehicle's radius keeps its value */
+    assert_int_equal(steer_vehicle_set_radius(world, v[9], 19.0), STEER_OK); /* not navigating: no map */
+    SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
+    d.navigate.target = steer_target_point(540, 540);
+    assert_int_equal(steer_vehicle_set_behaviour(world, v[9], &d), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(steer_world_last_error(world), "would be a ninth in use"));
+    /* v[0] alone uses its map: its radius may move it to a new one (its old map goes) */
+    assert_int_equal(steer_vehicle_set_radius(world, v[0], 19.0), STEER_OK);
+    /* v[8] shares its map with v[1]: a new one for it would be a ninth, refused; its radius stays */
+    assert_int_equal(steer_vehicle_set_radius(world, v[8], 21.0), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(steer_world_last_error(world), "steer_vehicle_set_radius"));
+    assert_non_null(strstr(steer_world_last_error(world), "would be a ninth in use"));
+    double radius = 0.0;
+    assert_int_equal(steer_vehicle_get_field(world, v[8], STEER_FIELD_RADIUS, &radius), STEER_OK);
+    assert_near(radius, 3.0, 0.0);
+    /* v[9]'s navigate now shares v[0]'s new map */
+    assert_int_equal(steer_vehicle_set_behaviour(world, v[9], &d), STEER_OK);
+    before = grown;
+    for (int i = 0; i < 30; i++) steer_world_step(world);
+    assert_int_equal(grown, before);
+    SteerNavState nav_state;
+    steer_vehicle_nav_path(world, v[9], NULL, 0, &nav_state, NULL, NULL);
+    assert_int_equal(nav_state, STEER_NAV_FOLLOWING);
+    steer_vehicle_nav_path(world, v[0], NULL, 0, &nav_state, NULL, NULL);
+    assert_int_equal(nav_state, STEER_NAV_FOLLOWING);
+    steer_world_destroy(world);
+}
+
 /* ---- Flow fields to a goal ----------------------------------------------------------------- */
 
 static void test_flow_field_leads_around_walls_to_the_goal(void **state)
@@ -894,6 +970,7 @@ int main(void)
         cmocka_unit_test(test_a_wall_added_under_a_moving_vehicle),
         cmocka_unit_test(test_navigate_options_are_checked),
         cmocka_unit_test(test_navigation_is_deterministic_and_summed),
+        cmocka_unit_test(test_navigation_never_allocates_in_the_step),
         cmocka_unit_test(test_flow_field_leads_around_walls_to_the_goal),
         cmocka_unit_test(test_flow_field_follows_geometry_changes),
         cmocka_unit_test(test_flow_field_distances_equal_brute_force),
