@@ -1340,6 +1340,11 @@ static void agent_step(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
         steer_distance(vehicle->position, agent->points[agent->count - 1]) <= p->waypoint_radius)
         need = true;
     if (need) {
+        if (agent->count >= 2) { /* what the replan replaces, for the debug draw */
+            memcpy(agent->previous, agent->points, (size_t)agent->count * sizeof *agent->points);
+            agent->previous_count = agent->count;
+            agent->replanned_at = world->time;
+        }
         int count;
         SteerPathStatus status = plan(world, map, vehicle->position, target, true, &count);
         agent->replan = false;
@@ -1442,6 +1447,30 @@ int steer_vehicle_nav_path(const SteerWorld *world, SteerVehicleId id, SteerVec2
     return agent->count;
 }
 
+/// A navigating vehicle's id and where it is drawn.
+static SteerVehicleId drawn_vehicle(const SteerWorld *world, const SteerDebugDraw *draw, int index,
+                                    const SteerVehicle *vehicle, SteerVec2 *position)
+{
+    SteerVehicleId id = {(uint32_t)index + 1, world->tag, vehicle->header.generation};
+    SteerVec2 heading = vehicle->heading;
+    *position = vehicle->position;
+    if (draw->vehicle_pose) draw->vehicle_pose(id, position, &heading, draw->context);
+    return id;
+}
+
+/// What is left of an agent's path: from `from` (where the vehicle is drawn) through its waypoint
+/// on, with a dot at each corner.
+static void draw_path_left(const SteerNavAgent *agent, const SteerBehaviourSlot *slot, SteerVec2 from, uint32_t color,
+                           SteerDebugLayer layer, const SteerDebugDraw *draw)
+{
+    int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
+    for (int k = waypoint; k < agent->count; k++) {
+        draw->draw_segment(from, agent->points[k], color, layer, draw->context);
+        if (draw->draw_point && k + 1 < agent->count) draw->draw_point(agent->points[k], 4.0, color, layer, draw->context);
+        from = agent->points[k];
+    }
+}
+
 void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
 {
     if (!world->nav || !world->nav->navigators || !draw->draw_segment) return;
@@ -1451,19 +1480,83 @@ void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
         const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
         const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
         if (!agent || agent->count < 2) continue;
-        SteerVec2 from = vehicle->position, heading = vehicle->heading;
-        SteerVehicleId id = {(uint32_t)world->order[i] + 1, world->tag, vehicle->header.generation};
-        if (draw->vehicle_pose) draw->vehicle_pose(id, &from, &heading, draw->context);
-        int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
-        for (int k = waypoint; k < agent->count; k++) {
-            draw->draw_segment(from, agent->points[k], STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS,
-                               draw->context);
-            if (draw->draw_point && k + 1 < agent->count)
-                draw->draw_point(agent->points[k], 4.0, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS,
-                                 draw->context);
-            from = agent->points[k];
+        SteerVec2 from;
+        drawn_vehicle(world, draw, world->order[i], vehicle, &from);
+        draw_path_left(agent, slot, from, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS, draw);
+    }
+}
+
+/// A map's blocked cells: one rectangle per run of blocked cells along a row (a few hundred for a
+/// map of rooms, rather than thousands of cells).
+static void draw_map_cells(const SteerNavMap *map, const SteerDebugDraw *draw)
+{
+    double h = map->cell_size;
+    for (int y = 0; y < map->rows; y++) {
+        const uint8_t *row = map->blocked + (size_t)y * (size_t)map->cols;
+        for (int x = 0; x < map->cols;) {
+            if (!row[x]) {
+                x++;
+                continue;
+            }
+            int x0 = x;
+            while (x < map->cols && row[x]) x++;
+            SteerVec2 quad[4] = {{x0 * h, y * h}, {x * h, y * h}, {x * h, (y + 1) * h}, {x0 * h, (y + 1) * h}};
+            draw->draw_solid_polygon(quad, 4, STEER_DEBUG_COLOR_NAV_MAP, STEER_DEBUG_LAYER_NAV_MAP, draw->context);
         }
     }
+}
+
+/// An agent's path and, just after a replan, the path it replaced (its alpha fading to 0).
+static void draw_plan(const SteerWorld *world, const SteerNavAgent *agent, const SteerBehaviourSlot *slot,
+                      SteerVec2 from, const SteerDebugDraw *draw)
+{
+    double age = world->time - agent->replanned_at;
+    if (agent->previous_count >= 2 && age >= 0.0 && age < STEER_DEBUG_NAV_GHOST_SECONDS) {
+        uint32_t alpha = (uint32_t)((STEER_DEBUG_COLOR_NAV_GHOST & 0xffu) * (1.0 - age / STEER_DEBUG_NAV_GHOST_SECONDS));
+        uint32_t color = (STEER_DEBUG_COLOR_NAV_GHOST & ~0xffu) | (alpha ? alpha : 1u);
+        for (int k = 1; k < agent->previous_count; k++)
+            draw->draw_segment(agent->previous[k - 1], agent->previous[k], color, STEER_DEBUG_LAYER_NAV_PATHS,
+                               draw->context);
+    }
+    if (agent->count >= 2) draw_path_left(agent, slot, from, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_NAV_PATHS, draw);
+}
+
+void steer_nav_debug_draw_maps(const SteerWorld *world, const SteerDebugDraw *draw)
+{
+    if (!world->nav || !draw->draw_solid_polygon) return;
+    for (int i = 0; i < world->nav->map_count; i++) draw_map_cells(&world->nav->maps[i], draw);
+}
+
+void steer_nav_debug_draw_plans(const SteerWorld *world, const SteerDebugDraw *draw)
+{
+    if (!world->nav || !world->nav->navigators || !draw->draw_segment) return;
+    for (int i = 0; i < world->order_count; i++) {
+        if (world->order[i] < 0) continue;
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
+        const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+        if (!agent) continue;
+        SteerVec2 from;
+        drawn_vehicle(world, draw, world->order[i], vehicle, &from);
+        draw_plan(world, agent, slot, from, draw);
+    }
+}
+
+void steer_vehicle_debug_draw_navigation(const SteerWorld *world, SteerVehicleId id, const SteerDebugDraw *draw)
+{
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle || !world->nav || !draw->draw_segment) return;
+    const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
+    const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+    if (!agent) return;
+    if ((draw->flags & STEER_DEBUG_DRAW_NAVIGATION) && draw->draw_solid_polygon)
+        for (int i = 0; i < world->nav->map_count; i++) {
+            const SteerNavMap *map = &world->nav->maps[i];
+            if (map->clearance == agent->clearance && map->cell_size == agent->cell_size) draw_map_cells(map, draw);
+        }
+    SteerVec2 from;
+    drawn_vehicle(world, draw, steer_vehicle_slot(world, vehicle), vehicle, &from);
+    draw_plan(world, agent, slot, from, draw);
 }
 
 /* ---- The end ------------------------------------------------------------------------------- */

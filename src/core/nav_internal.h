@@ -44,6 +44,10 @@ typedef struct SteerNavAgent {
     int replans;
     double clearance, cell_size; ///< its map's (made by navigate or a change of radius, never in the step)
     SteerVec2 points[STEER_NAV_AGENT_POINTS];
+    /* What its last replan replaced, for the debug draw (not part of the simulation). */
+    SteerVec2 previous[STEER_NAV_AGENT_POINTS];
+    int previous_count;  ///< 0: no replan replaced a path yet
+    double replanned_at; ///< world time (s) of that replan
 } SteerNavAgent;
 
 /// A flow field the world made with steer_world_add_flow_field_to and keeps up to date.
@@ -109,6 +113,12 @@ SteerResult steer_nav_radius_changing(SteerWorld *world, SteerVehicle *vehicle, 
 /// Draws what each navigating vehicle has left of its path (from where it is drawn, through its
 /// waypoint on), under STEER_DEBUG_DRAW_TARGETS, in the targets layer.
 void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw);
+/// STEER_DEBUG_DRAW_NAVIGATION, under the shapes: every map's blocked cells, as they were last
+/// brought up to date.
+void steer_nav_debug_draw_maps(const SteerWorld *world, const SteerDebugDraw *draw);
+/// STEER_DEBUG_DRAW_NAVIGATION, with the overlays: each navigating vehicle's path and the path its
+/// last replan replaced, fading for STEER_DEBUG_NAV_GHOST_SECONDS.
+void steer_nav_debug_draw_plans(const SteerWorld *world, const SteerDebugDraw *draw);
 
 /// Tests: the map of (radius, cell_size), up to date (NULL: bad argument or no memory).
 const SteerNavMap *steer_nav_map_get(SteerWorld *world, double radius, double cell_size);
