@@ -853,9 +853,22 @@ const char *steer_path_status_name(SteerPathStatus status)
                                                                "start inside geometry",
                                                                "goal inside geometry",
                                                                "start outside the map",
-                                                               "goal outside the map"};
+                                                               "goal outside the map",
+                                                               "unreachable without crossing the wrapping edges",
+                                                               "start too near a wrapping edge",
+                                                               "goal too near a wrapping edge"};
     if ((int)status < 0 || status >= STEER_PATH_STATUS_COUNT) return NULL;
     return NAMES[status];
+}
+
+/// Why a point outside the bounds shrunk by the clearance has no path: in a wrapping world a point
+/// of the world near its edge is near a seam paths do not cross.
+static SteerPathStatus outside_status(const SteerWorld *world, SteerVec2 q, bool start)
+{
+    bool in_world = q.x >= 0.0 && q.x <= world->def.width && q.y >= 0.0 && q.y <= world->def.height;
+    if (world->def.edges == STEER_EDGES_WRAP && in_world)
+        return start ? STEER_PATH_START_AT_WRAPPING_EDGE : STEER_PATH_GOAL_AT_WRAPPING_EDGE;
+    return start ? STEER_PATH_START_OUTSIDE : STEER_PATH_GOAL_OUTSIDE;
 }
 
 /// Plans on `map` from start to goal into nav->cell_points; returns the status and the count. A
@@ -869,13 +882,13 @@ static SteerPathStatus plan(SteerWorld *world, const SteerNavMap *map, SteerVec2
     *count = 0;
     bool relaxed_start = false;
     if (!inside_bounds(&p, start)) {
-        if (!may_relax) return STEER_PATH_START_OUTSIDE;
+        if (!may_relax) return outside_status(world, start, true);
         relaxed_start = true;
     } else if (!exact_clear(&p, start, start)) {
         if (!may_relax) return STEER_PATH_START_BLOCKED;
         relaxed_start = true;
     }
-    if (!inside_bounds(&p, goal)) return STEER_PATH_GOAL_OUTSIDE;
+    if (!inside_bounds(&p, goal)) return outside_status(world, goal, false);
     if (!exact_clear(&p, goal, goal)) return STEER_PATH_GOAL_BLOCKED;
     if (!relaxed_start && line_of_sight(&p, start, goal)) {
         world->nav->cell_points[0] = start;
@@ -884,7 +897,8 @@ static SteerPathStatus plan(SteerWorld *world, const SteerNavMap *map, SteerVec2
         return STEER_PATH_FOUND;
     }
     *count = search(&p, relaxed_start);
-    return *count ? STEER_PATH_FOUND : STEER_PATH_UNREACHABLE;
+    if (*count) return STEER_PATH_FOUND;
+    return world->def.edges == STEER_EDGES_WRAP ? STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING : STEER_PATH_UNREACHABLE;
 }
 
 SteerResult steer_world_find_path(SteerWorld *world, const SteerPathQueryDef *def, SteerVec2 *points, int capacity,

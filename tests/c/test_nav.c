@@ -317,6 +317,45 @@ static void test_reasons_when_no_path_is_found(void **state)
     steer_world_destroy(world);
 }
 
+/// Paths do not cross a wrapping world's edges, and the statuses say so: a wall across the middle
+/// leaves the two halves joined only across the seam at x = 0 / 400, so a path between them is
+/// "unreachable without crossing the wrapping edges" (plain "unreachable" in a contained world),
+/// and an end nearer an edge than the radius is "too near a wrapping edge". Paths that are found
+/// stay inside the bounds shrunk by the radius (checked point by point, and their segments by
+/// brute force against every wall).
+static void test_paths_do_not_cross_wrapping_edges_and_say_why(void **state)
+{
+    (void)state;
+    for (int wraps = 0; wraps <= 1; wraps++) {
+        SteerWorld *world = nav_world(400, 200, wraps ? STEER_EDGES_WRAP : STEER_EDGES_CONTAIN);
+        wall(world, 200, 0, 200, 200);
+        SteerVec2 points[32];
+        SteerPathResult r = find(world, steer_vec2(30, 100), steer_vec2(370, 100), 5, points, 32);
+        assert_int_equal(r.status, wraps ? STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING : STEER_PATH_UNREACHABLE);
+        r = find(world, steer_vec2(2, 100), steer_vec2(100, 100), 5, points, 32);
+        assert_int_equal(r.status, wraps ? STEER_PATH_START_AT_WRAPPING_EDGE : STEER_PATH_START_OUTSIDE);
+        r = find(world, steer_vec2(100, 100), steer_vec2(100, 198), 5, points, 32);
+        assert_int_equal(r.status, wraps ? STEER_PATH_GOAL_AT_WRAPPING_EDGE : STEER_PATH_GOAL_OUTSIDE);
+        r = find(world, steer_vec2(100, 100), steer_vec2(100, 260), 5, points, 32); /* outside the world */
+        assert_int_equal(r.status, STEER_PATH_GOAL_OUTSIDE);
+        /* on one side of the wall, round an obstacle: found, inside the bounds, clear of the shapes */
+        obstacle(world, 100, 100, 30);
+        for (int k = 0; k < 20; k++) {
+            SteerVec2 a = steer_vec2(20 + 7 * k, 15 + 8 * k), b = steer_vec2(180 - 7 * k, 185 - 8 * k);
+            r = find(world, a, b, 5, points, 32);
+            if (r.status != STEER_PATH_FOUND) continue;
+            for (int i = 0; i < r.count; i++)
+                assert_true(points[i].x >= 5 && points[i].x <= 395 && points[i].y >= 5 && points[i].y <= 195);
+            assert_true(path_clearance(world, points, r.count) >= 5.0 - 1e-9);
+        }
+        steer_world_destroy(world);
+    }
+    assert_string_equal(steer_path_status_name(STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING),
+                        "unreachable without crossing the wrapping edges");
+    assert_string_equal(steer_path_status_name(STEER_PATH_START_AT_WRAPPING_EDGE), "start too near a wrapping edge");
+    assert_string_equal(steer_path_status_name(STEER_PATH_GOAL_AT_WRAPPING_EDGE), "goal too near a wrapping edge");
+}
+
 static void test_bad_queries_are_refused_with_a_reason(void **state)
 {
     (void)state;
@@ -959,6 +998,7 @@ int main(void)
         cmocka_unit_test(test_random_paths_never_come_closer_than_the_radius),
         cmocka_unit_test(test_paths_are_no_longer_than_the_best_cell_path),
         cmocka_unit_test(test_reasons_when_no_path_is_found),
+        cmocka_unit_test(test_paths_do_not_cross_wrapping_edges_and_say_why),
         cmocka_unit_test(test_bad_queries_are_refused_with_a_reason),
         cmocka_unit_test(test_updated_maps_equal_maps_built_afresh),
         cmocka_unit_test(test_map_reports_its_cells),

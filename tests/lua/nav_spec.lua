@@ -59,6 +59,15 @@ describe("navigation", function()
     assert.same({nil, "unreachable"}, {w:find_path(100, 100, 500, 100, {radius = 10})})
   end)
 
+  it("find_path does not cross a wrapping world's edges, and says so", function()
+    local torus = steer.world{width = 400, height = 200, edges = "wrap"}
+    torus:wall{x1 = 200, y1 = 0, x2 = 200, y2 = 200} -- the halves meet only across the seam
+    assert.same({nil, "unreachable without crossing the wrapping edges"}, {torus:find_path(30, 100, 370, 100)})
+    assert.same({nil, "start too near a wrapping edge"}, {torus:find_path(2, 100, 100, 100, {radius = 5})})
+    assert.same({nil, "goal too near a wrapping edge"}, {torus:find_path(100, 100, 100, 199, {radius = 5})})
+    assert.is_table(torus:find_path(30, 100, 170, 100, {radius = 5}))
+  end)
+
   it("find_path checks its arguments", function()
     assert.equal("bad argument #4 to 'find_path' (number expected, got no value)",
       error_of(function() return w:find_path(1, 2, 3) end))
