@@ -295,9 +295,8 @@ static SteerResult map_make(SteerWorld *world, double radius, double cell_size, 
                 slot = i;
         if (slot < 0)
             return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
-                              "a navigation map of clearance %g and cell_size %g would be a ninth in use (navigating "
-                              "vehicles and flow fields to a goal use at most %d at once, one per clearance and cell "
-                              "size): give navigate a shared `radius`, or use fewer radii or cell sizes",
+                              "a navigation map of clearance %g and cell_size %g would be a ninth in use (at most "
+                              "%d, one per clearance and cell size): share navigate's `radius` or use fewer radii",
                               radius, cell_size, STEER_NAV_MAX_MAPS);
     }
     size_t cells = (size_t)cols * (size_t)rows;
