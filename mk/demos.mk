@@ -22,12 +22,14 @@ DEMO_SCRIPTS = $(wildcard scripts/*.lua)
 GALLERY_STEPS ?= 600
 
 # offscreen renders without a display; the screenshot is taken after GALLERY_STEPS steps (10 s).
-# The guards scene is about what its guards sense: its picture has the senses overlay (F11) on.
+# The guards scene is about what its guards sense: its picture has the senses overlay (F11) on; the
+# navigation scene's has the navigation maps (F12) and the hunters' states (F7).
 gallery: $(BUILD)/steer
 	@mkdir -p docs/gallery
 	@failed=""; for s in $(DEMO_SCRIPTS); do \
 	    name=$$(basename $$s .lua); \
-	    extra=""; case $$name in guards) extra="--overlays senses,states";; esac; \
+	    extra=""; case $$name in guards) extra="--overlays senses,states";; \
+	        navigation) extra="--overlays navigation,states";; esac; \
 	    if SDL_VIDEODRIVER=offscreen $(BUILD)/steer --headless --steps $(GALLERY_STEPS) $$extra \
 	        --screenshot docs/gallery/$$name.png --at-step $(GALLERY_STEPS) $$s >/dev/null; \
 	    then echo "docs/gallery/$$name.png"; else failed="$$failed $$name"; fi; \

@@ -64,3 +64,9 @@ $(BUILD)/asan/tests/test_render_senses: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS)
 $(BUILD)/asan/tests/test_render_senses: TEST_LINK = $(RENDER_OBJ_ASAN)
 $(BUILD)/asan/tests/test_render_senses: TEST_LIBS = $(SDL_LIBS)
 $(BUILD)/asan/tests/test_render_senses: $(RENDER_OBJ_ASAN) tests/c/render_support.h
+
+# The navigation overlay, paths and replans (tests/c/test_render_nav.c).
+$(BUILD)/asan/tests/test_render_nav: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
+$(BUILD)/asan/tests/test_render_nav: TEST_LINK = $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_render_nav: TEST_LIBS = $(SDL_LIBS)
+$(BUILD)/asan/tests/test_render_nav: $(RENDER_OBJ_ASAN) tests/c/render_support.h

@@ -200,7 +200,9 @@ function World:flow_field_to(options) end
 
 --- A smoothed path from (x1, y1) to (x2, y2) around walls and obstacles: its points {{x, y}, ...}
 --- (start and goal included) and its length; or nil and the reason: "unreachable", "start inside
---- geometry", "goal inside geometry", "start outside the map", "goal outside the map".
+--- geometry", "goal inside geometry", "start outside the map", "goal outside the map"; in a wrapping
+--- world, whose edges paths never cross: "unreachable without crossing the wrapping edges", "start
+--- too near a wrapping edge", "goal too near a wrapping edge".
 ---@param options steer.PathQueryOptions?
 ---@return number[][]|nil points
 ---@return number|string length_or_reason

@@ -40,6 +40,10 @@ typedef enum SteerDebugDrawFlags {
     STEER_DEBUG_DRAW_SENSES = 1u << 11,      ///< sight cones (hearing: range circles) and a ray to each memory
     STEER_DEBUG_DRAW_SENSE_RAYS = 1u << 12,  ///< a ray to every vehicle in a sight cone: clear or blocked
     STEER_DEBUG_DRAW_SOUNDS = 1u << 13,      ///< the sounds the last step heard from, as circles of their radius
+    /// navigation: every map's blocked cells (translucent, so cells blocked for smaller clearances
+    /// show darker), each navigating vehicle's planned path, and for a second after a replan the
+    /// path it replaced, fading
+    STEER_DEBUG_DRAW_NAVIGATION = 1u << 14,
     STEER_DEBUG_DRAW_WORLD = STEER_DEBUG_DRAW_VEHICLES | STEER_DEBUG_DRAW_OBSTACLES | STEER_DEBUG_DRAW_WALLS |
                              STEER_DEBUG_DRAW_PATHS | STEER_DEBUG_DRAW_BOUNDS,
 } SteerDebugDrawFlags;
@@ -64,6 +68,8 @@ typedef enum SteerDebugLayer {
     STEER_DEBUG_LAYER_SENSES,       ///< sense cones, hearing circles, lines to memories (remembered: dimmer)
     STEER_DEBUG_LAYER_SENSE_RAYS,   ///< rays to the vehicles in sight cones: clear or blocked colour
     STEER_DEBUG_LAYER_SOUNDS,       ///< heard sounds
+    STEER_DEBUG_LAYER_NAV_MAP,      ///< a navigation map's blocked cells: one filled rectangle per run of a row
+    STEER_DEBUG_LAYER_NAV_PATHS,    ///< planned paths, and the paths replans replaced (fading for a second)
     STEER_DEBUG_LAYER_COUNT
 } SteerDebugLayer;
 
@@ -88,6 +94,10 @@ typedef enum SteerDebugLayer {
 #define STEER_DEBUG_COLOR_RAY_CLEAR 0xa3be8c99
 #define STEER_DEBUG_COLOR_RAY_BLOCKED 0xbf616a99
 #define STEER_DEBUG_COLOR_SOUND 0xb48ead99
+#define STEER_DEBUG_COLOR_NAV_MAP 0xbf616a30  ///< blocked cells of a navigation map
+#define STEER_DEBUG_COLOR_NAV_GHOST 0xd08770aa ///< a replaced path, just after its replan (alpha fades to 0)
+/// Seconds a replaced path stays drawn after a replan.
+#define STEER_DEBUG_NAV_GHOST_SECONDS 1.0
 
 /// Length (units) of the normal tick drawn at the middle of each wall.
 #define STEER_DEBUG_WALL_NORMAL_LENGTH 12.0
@@ -137,6 +147,11 @@ STEER_API void steer_world_debug_draw(const struct SteerWorld *world, const Stee
 /// inspector's selected vehicle, whatever the world draws); nothing for an invalid id.
 STEER_API void steer_vehicle_debug_draw_senses(const struct SteerWorld *world, SteerVehicleId id,
                                                const SteerDebugDraw *draw);
+/// Emits one navigating vehicle's planned path and, for STEER_DEBUG_NAV_GHOST_SECONDS after a
+/// replan, the path it replaced; with STEER_DEBUG_DRAW_NAVIGATION in draw->flags, also the blocked
+/// cells of the map it plans on (its clearance). Nothing for an invalid id or one not navigating.
+STEER_API void steer_vehicle_debug_draw_navigation(const struct SteerWorld *world, SteerVehicleId id,
+                                                   const SteerDebugDraw *draw);
 
 #ifdef __cplusplus
 }

@@ -10,7 +10,12 @@
  * touch (at the next query or step). A path runs through free cells only, so it never comes closer
  * than the clearance to any wall or obstacle; its two ends are checked exactly against the shapes.
  * A navigating vehicle's clearance is rounded up to a multiple of a quarter cell, so that vehicles
- * of nearly the same radius share a map (at most 8 maps are kept; the least recently used goes).
+ * of nearly the same radius share a map (at most 8 maps are kept; the least recently used that no
+ * navigating vehicle or goal field uses goes; a ninth in use is refused).
+ *
+ * Maps do not wrap. In a wrapping world the edges count as walls for navigation: paths and flow
+ * fields to a goal stay inside the bounds and never cross a seam; the statuses say so when that is
+ * why a path was not found (STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING, ..._AT_WRAPPING_EDGE).
  */
 #ifndef STEER_NAV_H
 #define STEER_NAV_H
@@ -34,6 +39,11 @@ typedef enum SteerPathStatus {
     STEER_PATH_GOAL_BLOCKED,  ///< the goal is closer than the clearance to a wall or obstacle
     STEER_PATH_START_OUTSIDE, ///< the start is outside the bounds shrunk by the clearance
     STEER_PATH_GOAL_OUTSIDE,  ///< the goal is outside the bounds shrunk by the clearance
+    /// A wrapping world: no path inside the bounds; paths do not cross the wrapping edges (the map
+    /// treats them as walls), so a way across them is not looked for
+    STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING,
+    STEER_PATH_START_AT_WRAPPING_EDGE, ///< a wrapping world: the start is closer than the clearance to an edge
+    STEER_PATH_GOAL_AT_WRAPPING_EDGE,  ///< a wrapping world: the goal is closer than the clearance to an edge
     STEER_PATH_STATUS_COUNT
 } SteerPathStatus;
 
@@ -67,7 +77,8 @@ STEER_API SteerPathQueryDef steer_default_path_query_def(void);
 STEER_API SteerResult steer_world_find_path(SteerWorld *world, const SteerPathQueryDef *def, SteerVec2 *points,
                                             int capacity, SteerPathResult *out);
 /// "found", "unreachable", "start inside geometry", "goal inside geometry", "start outside the
-/// map", "goal outside the map"; NULL for an out-of-range value.
+/// map", "goal outside the map", "unreachable without crossing the wrapping edges", "start too near
+/// a wrapping edge", "goal too near a wrapping edge"; NULL for an out-of-range value.
 STEER_API const char *steer_path_status_name(SteerPathStatus status);
 
 /// The navigation map of (radius, cell_size), built or brought up to date: its grid size and, in

@@ -405,6 +405,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
     unsigned flags = draw->flags;
     if (flags & STEER_DEBUG_DRAW_BOUNDS) draw_bounds(world, draw);
     if (flags & STEER_DEBUG_DRAW_FLOW_FIELDS) draw_flow_fields(world, draw);
+    if (flags & STEER_DEBUG_DRAW_NAVIGATION) steer_nav_debug_draw_maps(world, draw); /* under the shapes: nav.c */
     if (flags & STEER_DEBUG_DRAW_PATHS) draw_paths(world, draw);
     if (flags & STEER_DEBUG_DRAW_OBSTACLES) draw_obstacles(world, draw);
     if (flags & STEER_DEBUG_DRAW_WALLS) draw_walls(world, draw);
@@ -423,6 +424,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
         }
     }
     if (flags & STEER_DEBUG_DRAW_TARGETS) steer_nav_debug_draw(world, draw); /* planned paths: nav.c */
+    if (flags & STEER_DEBUG_DRAW_NAVIGATION) steer_nav_debug_draw_plans(world, draw); /* ... and replaced ones */
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
         for (int i = 0; i < world->order_count; i++) {
             if (world->order[i] < 0) continue;

@@ -53,12 +53,22 @@ static double segment_segment_sq(SteerVec2 p0, SteerVec2 p1, SteerVec2 q0, Steer
 /// up so that no rounding lets a corner of the cell in.
 static double cell_margin(const SteerNavMap *map) { return map->clearance + map->cell_size * 0.70711; }
 
+/// Shapes a plan lists near its ends; with more it checks its segments against every shape.
+#define NAV_NEAR_CAPACITY 4096
+
 static SteerNav *nav_get(SteerWorld *world)
 {
     if (world->nav) return world->nav;
     SteerNav *nav = steer_realloc(&world->alloc, NULL, 0, sizeof *nav);
     if (!nav) return NULL;
     memset(nav, 0, sizeof *nav);
+    /* the list of shapes near a plan's ends, at its full size now: plans run in the step */
+    nav->near = steer_realloc(&world->alloc, NULL, 0, NAV_NEAR_CAPACITY * sizeof *nav->near);
+    if (!nav->near) {
+        steer_free(&world->alloc, nav, sizeof *nav);
+        return NULL;
+    }
+    nav->near_capacity = NAV_NEAR_CAPACITY;
     world->nav = nav;
     return nav;
 }
@@ -174,12 +184,10 @@ static bool scratch_reserve(SteerNav *nav, const SteerAllocator *a, int cells)
     float *f = steer_realloc(a, NULL, 0, n * sizeof *f);
     int32_t *parent = steer_realloc(a, NULL, 0, n * sizeof *parent);
     SteerNavHeapEntry *heap = steer_realloc(a, NULL, 0, n * sizeof *heap);
-    int32_t *buckets = steer_realloc(a, NULL, 0, 2 * n * sizeof *buckets);
     int32_t *heap_pos = steer_realloc(a, NULL, 0, n * sizeof *heap_pos);
     uint32_t *mark = steer_realloc(a, NULL, 0, n * sizeof *mark);
     SteerVec2 *points = steer_realloc(a, NULL, 0, (n + 2) * sizeof *points);
-    if (!g || !f || !parent || !heap || !heap_pos || !mark || !points || !buckets) {
-        steer_free(a, buckets, 2 * n * sizeof *buckets);
+    if (!g || !f || !parent || !heap || !heap_pos || !mark || !points) {
         steer_free(a, g, n * sizeof *g);
         steer_free(a, f, n * sizeof *f);
         steer_free(a, parent, n * sizeof *parent);
@@ -194,13 +202,11 @@ static bool scratch_reserve(SteerNav *nav, const SteerAllocator *a, int cells)
     steer_free(a, nav->parent, old * sizeof *nav->parent);
     steer_free(a, nav->heap, old * sizeof *nav->heap);
     steer_free(a, nav->heap_pos, old * sizeof *nav->heap_pos);
-    steer_free(a, nav->buckets, 2 * old * sizeof *nav->buckets);
     steer_free(a, nav->mark, old * sizeof *nav->mark);
     steer_free(a, nav->cell_points, (old ? old + 2 : 0) * sizeof *nav->cell_points);
     memset(mark, 0, n * sizeof *mark);
     nav->g = g, nav->f = f, nav->parent = parent, nav->heap = heap, nav->heap_pos = heap_pos, nav->mark = mark;
     nav->cell_points = points;
-    nav->buckets = buckets;
     nav->scratch_cells = cells;
     nav->generation = 0;
     return true;
@@ -222,55 +228,107 @@ static SteerResult check_map_args(SteerWorld *world, double radius, double cell_
     return STEER_OK;
 }
 
+static SteerNavAgent *agent_of(const SteerWorld *world, const SteerVehicle *vehicle);
+static SteerBehaviourSlot *navigate_slot(const SteerWorld *world, SteerVehicle *vehicle);
+
+/// Whether a navigating vehicle (other than `except`) or a flow field to a goal plans on `map`.
+/// Such a map is never dropped for a new one, so that the step finds every map it needs and never
+/// makes one (which would allocate).
+static bool map_in_use(const SteerWorld *world, const SteerNavMap *map, const SteerNavAgent *except)
+{
+    const SteerNav *nav = world->nav;
+    for (int i = 0; i < nav->goal_field_count; i++) {
+        const SteerNavGoalField *gf = &nav->goal_fields[i];
+        if (gf->def.radius == map->clearance && gf->def.cell_size == map->cell_size &&
+            steer_pool_get(&world->fields, gf->id.index1, gf->id.generation))
+            return true;
+    }
+    for (int i = 0; i < nav->agent_capacity && i < world->vehicles.count; i++) {
+        const SteerNavAgent *agent = nav->agents[i];
+        if (!agent || agent == except || agent->clearance != map->clearance || agent->cell_size != map->cell_size)
+            continue;
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, i);
+        if (vehicle->header.alive && agent_of(world, vehicle) == agent && navigate_slot(world, vehicle)) return true;
+    }
+    return false;
+}
+
+/// The map of (clearance, cell_size) when the world has it, brought up to date (its slot into
+/// *index, may be NULL); NULL otherwise. Never allocates: the step's way to its maps.
+static SteerNavMap *map_find(SteerWorld *world, double clearance, double cell_size, int *index)
+{
+    SteerNav *nav = world->nav;
+    for (int i = 0; nav && i < nav->map_count; i++) {
+        SteerNavMap *map = &nav->maps[i];
+        if (map->clearance == clearance && map->cell_size == cell_size) {
+            map_refresh(world, map);
+            map->last_used = ++nav->uses;
+            if (index) *index = i;
+            return map;
+        }
+    }
+    return NULL;
+}
+
 /// The map of (radius, cell_size), made or brought up to date, into *out (and its slot into
-/// *index, may be NULL); on failure the world's error says why.
-static SteerResult map_for(SteerWorld *world, double radius, double cell_size, SteerNavMap **out, int *index)
+/// *index, may be NULL); on failure the world's error says why. A new map takes a free slot, or
+/// the least recently used map's that nothing plans on (`except` aside: a vehicle moving to
+/// another map); when all STEER_NAV_MAX_MAPS are in use, it is refused.
+static SteerResult map_make(SteerWorld *world, double radius, double cell_size, const SteerNavAgent *except,
+                            SteerNavMap **out, int *index)
 {
     int cols = 0, rows = 0;
     TRY(check_map_args(world, radius, cell_size, &cols, &rows));
     SteerNav *nav = nav_get(world);
     if (!nav) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-    double clearance = radius;
-    nav->uses++;
-    for (int i = 0; i < nav->map_count; i++) {
-        SteerNavMap *map = &nav->maps[i];
-        if (map->clearance == clearance && map->cell_size == cell_size) {
-            map_refresh(world, map);
-            map->last_used = nav->uses;
-            if (index) *index = i;
-            *out = map;
-            return STEER_OK;
-        }
+    SteerNavMap *found = map_find(world, radius, cell_size, index);
+    if (found) {
+        *out = found;
+        return STEER_OK;
+    }
+    int slot = nav->map_count;
+    if (slot == STEER_NAV_MAX_MAPS) { /* the least recently used map that nothing plans on goes */
+        slot = -1;
+        for (int i = 0; i < nav->map_count; i++)
+            if ((slot < 0 || nav->maps[i].last_used < nav->maps[slot].last_used) &&
+                !map_in_use(world, &nav->maps[i], except))
+                slot = i;
+        if (slot < 0)
+            return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
+                              "a navigation map of clearance %g and cell_size %g would be a ninth in use (at most "
+                              "%d, one per clearance and cell size): share navigate's `radius` or use fewer radii",
+                              radius, cell_size, STEER_NAV_MAX_MAPS);
     }
     size_t cells = (size_t)cols * (size_t)rows;
     if (!scratch_reserve(nav, &world->alloc, (int)cells))
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     uint8_t *blocked = steer_realloc(&world->alloc, NULL, 0, cells);
     if (!blocked) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-    int slot = nav->map_count;
-    if (slot == STEER_NAV_MAX_MAPS) { /* the least recently used map goes */
-        slot = 0;
-        for (int i = 1; i < nav->map_count; i++)
-            if (nav->maps[i].last_used < nav->maps[slot].last_used) slot = i;
+    if (slot == nav->map_count) {
+        nav->map_count++;
+    } else {
         SteerNavMap *old = &nav->maps[slot];
         steer_free(&world->alloc, old->blocked, (size_t)old->cols * (size_t)old->rows);
-    } else {
-        nav->map_count++;
     }
     SteerNavMap *map = &nav->maps[slot];
     uint32_t revision = map->revision; /* a reused slot's revision keeps growing: plans on it notice */
     memset(map, 0, sizeof *map);
     map->revision = revision + 1;
-    map->clearance = clearance;
+    map->clearance = radius;
     map->cell_size = cell_size;
     map->cols = cols;
     map->rows = rows;
     map->blocked = blocked;
-    map->last_used = nav->uses;
+    map->last_used = ++nav->uses;
     steer_nav_map_rebuild(world, map);
     if (index) *index = slot;
     *out = map;
     return STEER_OK;
+}
+
+static SteerResult map_for(SteerWorld *world, double radius, double cell_size, SteerNavMap **out, int *index)
+{
+    return map_make(world, radius, cell_size, NULL, out, index);
 }
 
 const SteerNavMap *steer_nav_map_get(SteerWorld *world, double radius, double cell_size)
@@ -312,18 +370,12 @@ static bool box_meets_window(const NavPlan *p, SteerVec2 lo, SteerVec2 hi, int c
     return hi.x + r >= wx0 && lo.x - r <= wx1 && hi.y + r >= wy0 && lo.y - r <= wy1;
 }
 
-static bool plan_near_add(NavPlan *p, SteerAllocator alloc, int ref)
+/// Lists a shape near the plan's ends; false when the list is full (never allocates: plans run in
+/// the step).
+static bool plan_near_add(NavPlan *p, int ref)
 {
     SteerNav *nav = p->nav;
-    if (p->near_count == nav->near_capacity) {
-        int capacity = nav->near_capacity ? nav->near_capacity * 2 : 64;
-        if (capacity > 4096) return false;
-        int *near = steer_realloc(&alloc, nav->near, (size_t)nav->near_capacity * sizeof *near,
-                                  (size_t)capacity * sizeof *near);
-        if (!near) return false;
-        nav->near = near;
-        nav->near_capacity = capacity;
-    }
+    if (p->near_count == nav->near_capacity) return false;
     nav->near[p->near_count++] = ref;
     return true;
 }
@@ -347,7 +399,7 @@ static void plan_init(NavPlan *p, const SteerWorld *world, SteerNav *nav, const 
         SteerVec2 lo = steer_sub(o->center, steer_vec2(o->radius, o->radius));
         SteerVec2 hi = steer_add(o->center, steer_vec2(o->radius, o->radius));
         if ((box_meets_window(p, lo, hi, p->sx, p->sy) || box_meets_window(p, lo, hi, p->gx, p->gy)) &&
-            !plan_near_add(p, world->alloc, i * 2))
+            !plan_near_add(p, i * 2))
             p->near_all = true;
     }
     for (int i = 0; i < world->walls.count && !p->near_all; i++) {
@@ -356,7 +408,7 @@ static void plan_init(NavPlan *p, const SteerWorld *world, SteerNav *nav, const 
         SteerVec2 lo = steer_vec2(fmin(w->a.x, w->b.x), fmin(w->a.y, w->b.y));
         SteerVec2 hi = steer_vec2(fmax(w->a.x, w->b.x), fmax(w->a.y, w->b.y));
         if ((box_meets_window(p, lo, hi, p->sx, p->sy) || box_meets_window(p, lo, hi, p->gx, p->gy)) &&
-            !plan_near_add(p, world->alloc, i * 2 + 1))
+            !plan_near_add(p, i * 2 + 1))
             p->near_all = true;
     }
 }
@@ -800,9 +852,22 @@ const char *steer_path_status_name(SteerPathStatus status)
                                                                "start inside geometry",
                                                                "goal inside geometry",
                                                                "start outside the map",
-                                                               "goal outside the map"};
+                                                               "goal outside the map",
+                                                               "unreachable without crossing the wrapping edges",
+                                                               "start too near a wrapping edge",
+                                                               "goal too near a wrapping edge"};
     if ((int)status < 0 || status >= STEER_PATH_STATUS_COUNT) return NULL;
     return NAMES[status];
+}
+
+/// Why a point outside the bounds shrunk by the clearance has no path: in a wrapping world a point
+/// of the world near its edge is near a seam paths do not cross.
+static SteerPathStatus outside_status(const SteerWorld *world, SteerVec2 q, bool start)
+{
+    bool in_world = q.x >= 0.0 && q.x <= world->def.width && q.y >= 0.0 && q.y <= world->def.height;
+    if (world->def.edges == STEER_EDGES_WRAP && in_world)
+        return start ? STEER_PATH_START_AT_WRAPPING_EDGE : STEER_PATH_GOAL_AT_WRAPPING_EDGE;
+    return start ? STEER_PATH_START_OUTSIDE : STEER_PATH_GOAL_OUTSIDE;
 }
 
 /// Plans on `map` from start to goal into nav->cell_points; returns the status and the count. A
@@ -816,13 +881,13 @@ static SteerPathStatus plan(SteerWorld *world, const SteerNavMap *map, SteerVec2
     *count = 0;
     bool relaxed_start = false;
     if (!inside_bounds(&p, start)) {
-        if (!may_relax) return STEER_PATH_START_OUTSIDE;
+        if (!may_relax) return outside_status(world, start, true);
         relaxed_start = true;
     } else if (!exact_clear(&p, start, start)) {
         if (!may_relax) return STEER_PATH_START_BLOCKED;
         relaxed_start = true;
     }
-    if (!inside_bounds(&p, goal)) return STEER_PATH_GOAL_OUTSIDE;
+    if (!inside_bounds(&p, goal)) return outside_status(world, goal, false);
     if (!exact_clear(&p, goal, goal)) return STEER_PATH_GOAL_BLOCKED;
     if (!relaxed_start && line_of_sight(&p, start, goal)) {
         world->nav->cell_points[0] = start;
@@ -831,7 +896,8 @@ static SteerPathStatus plan(SteerWorld *world, const SteerNavMap *map, SteerVec2
         return STEER_PATH_FOUND;
     }
     *count = search(&p, relaxed_start);
-    return *count ? STEER_PATH_FOUND : STEER_PATH_UNREACHABLE;
+    if (*count) return STEER_PATH_FOUND;
+    return world->def.edges == STEER_EDGES_WRAP ? STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING : STEER_PATH_UNREACHABLE;
 }
 
 SteerResult steer_world_find_path(SteerWorld *world, const SteerPathQueryDef *def, SteerVec2 *points, int capacity,
@@ -888,139 +954,177 @@ SteerFlowGoalDef steer_default_flow_goal_def(void)
 /* The flow fields' Dijkstra keeps its open cells in buckets one cell-length wide: a cell taken
  * from bucket k has its distance in [k, k + 1), and every step costs at least 1, so nothing found
  * from it lands in bucket k again: each bucket's cells are final when it is reached, in any order
- * (exact Dijkstra, in linear time). A step costs at most √2, and the goal's cells start within 5,
- * so NAV_BUCKETS buckets in a ring are enough. Each open cell is in one bucket, a doubly linked
- * list through nav->buckets (next, then prev, per cell). */
+ * (exact Dijkstra in linear time: Dial's buckets). A step costs at most √2 and the goal's cells
+ * start within 5, so NAV_BUCKETS buckets in a ring are enough. A cell whose distance falls into a
+ * lower bucket is appended there and its old entry is skipped when met (its distance no longer
+ * lies in that bucket): no lists to unlink. A cell enters a bucket at most once while the bucket
+ * is in use, so each bucket holds at most the grid's cells.
+ *
+ * The grid is padded with a border of one cell (distance -1: never improved), so that a cell's
+ * eight neighbours are fixed offsets with no test for the edges and no division for rows. */
 #define NAV_BUCKETS 8
 
-typedef struct NavBuckets {
-    int32_t head[NAV_BUCKETS], tail[NAV_BUCKETS];
-    SteerNavFlowCell *cells;
-    int open;
-} NavBuckets;
+/// Cells of a map's grid with its border.
+static size_t flow_cells(int cols, int rows) { return (size_t)(cols + 2) * (size_t)(rows + 2); }
 
-/// Appends a cell to bucket b: first in, first out, so that a bucket is taken in the order its
-/// wave reached it (neighbours close together in memory).
-static void bucket_insert(NavBuckets *q, int b, int32_t cell)
+/// Grows the flow fields' scratch to a grid of cols x rows; false when memory runs out (nothing
+/// changed then).
+static bool flow_reserve(SteerWorld *world, SteerNav *nav, int cols, int rows)
 {
-    int r = b % NAV_BUCKETS;
-    SteerNavFlowCell *c = &q->cells[cell];
-    c->next = -1;
-    c->prev = q->tail[r];
-    if (q->tail[r] >= 0)
-        q->cells[q->tail[r]].next = cell;
-    else
-        q->head[r] = cell;
-    q->tail[r] = cell;
-    q->open++;
-}
-
-static void bucket_remove(NavBuckets *q, int b, int32_t cell)
-{
-    int r = b % NAV_BUCKETS;
-    SteerNavFlowCell *c = &q->cells[cell];
-    if (c->prev >= 0)
-        q->cells[c->prev].next = c->next;
-    else
-        q->head[r] = c->next;
-    if (c->next >= 0)
-        q->cells[c->next].prev = c->prev;
-    else
-        q->tail[r] = c->prev;
-    q->open--;
+    size_t n = flow_cells(cols, rows), old = (size_t)nav->flow_capacity;
+    if (n <= old) return true;
+    const SteerAllocator *a = &world->alloc;
+    float *g = steer_realloc(a, NULL, 0, n * sizeof *g);
+    int8_t *dir = steer_realloc(a, NULL, 0, n * sizeof *dir);
+    uint8_t *blocked = steer_realloc(a, NULL, 0, n);
+    int32_t *queue = steer_realloc(a, NULL, 0, NAV_BUCKETS * n * sizeof *queue);
+    if (!g || !dir || !blocked || !queue) {
+        steer_free(a, g, n * sizeof *g);
+        steer_free(a, dir, n * sizeof *dir);
+        steer_free(a, blocked, n);
+        steer_free(a, queue, NAV_BUCKETS * n * sizeof *queue);
+        return false;
+    }
+    steer_free(a, nav->flow_g, old * sizeof *nav->flow_g);
+    steer_free(a, nav->flow_dir, old * sizeof *nav->flow_dir);
+    steer_free(a, nav->flow_blocked, old);
+    steer_free(a, nav->flow_queue, NAV_BUCKETS * old * sizeof *nav->flow_queue);
+    nav->flow_g = g, nav->flow_dir = dir, nav->flow_blocked = blocked, nav->flow_queue = queue;
+    nav->flow_capacity = (int)n;
+    return true;
 }
 
 /// Dijkstra from the goal over the map into gf->distance (units), then each cell's vector: toward
 /// the goal itself from the cells that see it, else toward the neighbour it was reached from.
 /// Blocked cells are reached too, from any cell, but lead nowhere: their vectors point out of the
-/// clearance. Needs nav->flow_capacity >= the map's cells.
+/// clearance. Needs nav->flow_capacity >= flow_cells(map's grid).
 static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const SteerNavMap *map)
 {
     SteerNav *nav = world->nav;
     SteerFlowField *field = steer_pool_get(&world->fields, gf->id.index1, gf->id.generation);
-    int cols = map->cols, rows = map->rows, cells = cols * rows;
+    int cols = map->cols, rows = map->rows, stride = cols + 2;
     double h = map->cell_size;
-    const uint8_t *blocked = map->blocked;
-    SteerNavFlowCell *fc = nav->flow;
-    uint8_t *state = nav->flow_state;
-    memset(state, 0, (size_t)cells);
-    NavBuckets q;
-    for (int b = 0; b < NAV_BUCKETS; b++) q.head[b] = q.tail[b] = -1;
-    q.cells = fc;
-    q.open = 0;
+    size_t padded = flow_cells(cols, rows), capacity = (size_t)nav->flow_capacity;
+    float *g = nav->flow_g;
+    int8_t *dir = nav->flow_dir;
+    uint8_t *bl = nav->flow_blocked;
+    int32_t *queue = nav->flow_queue;
+    int32_t length[NAV_BUCKETS] = {0};
+    long pending = 0;
+
+    /* The padded grid: the map's cells, and a border that is blocked and never improved. */
+    for (size_t i = 0; i < padded; i++) g[i] = INFINITY;
+    for (int x = 0; x < stride; x++) {
+        size_t top = (size_t)x, bottom = (size_t)(rows + 1) * (size_t)stride + (size_t)x;
+        g[top] = g[bottom] = -1.0f;
+        bl[top] = bl[bottom] = 1;
+    }
+    for (int y = 0; y < rows; y++) {
+        size_t row = (size_t)(y + 1) * (size_t)stride;
+        memcpy(bl + row + 1, map->blocked + (size_t)y * (size_t)cols, (size_t)cols);
+        g[row] = g[row + (size_t)cols + 1] = -1.0f;
+        bl[row] = bl[row + (size_t)cols + 1] = 1;
+    }
+
+#define NAV_PUSH(cell, dist)                                                                                           \
+    do {                                                                                                               \
+        int b_ = (int)(dist) & (NAV_BUCKETS - 1);                                                                      \
+        queue[(size_t)b_ * capacity + (size_t)length[b_]++] = (cell);                                                  \
+        pending++;                                                                                                     \
+    } while (0)
+
+    /* The goal's cells: free cells near it that see it. */
     NavPlan p;
     plan_init(&p, world, nav, map, gf->def.goal, gf->def.goal);
     bool goal_ok = inside_bounds(&p, gf->def.goal) && exact_clear(&p, gf->def.goal, gf->def.goal);
     for (int dy = -STEER_NAV_WINDOW; goal_ok && dy <= STEER_NAV_WINDOW; dy++) {
         for (int dx = -STEER_NAV_WINDOW; dx <= STEER_NAV_WINDOW; dx++) {
             int x = p.gx + dx, y = p.gy + dy;
-            if (x < 0 || y < 0 || x >= cols || y >= rows || blocked[(size_t)y * (size_t)cols + (size_t)x]) continue;
+            if (x < 0 || y < 0 || x >= cols || y >= rows || map->blocked[(size_t)y * (size_t)cols + (size_t)x]) continue;
             SteerVec2 c = cell_centre(map, x, y);
             if (!line_of_sight(&p, c, gf->def.goal)) continue;
-            int32_t cell = y * cols + x;
-            fc[cell].g = (float)(steer_distance(c, gf->def.goal) / h);
-            fc[cell].parent = -1; /* sees the goal */
-            state[cell] = 1;
-            bucket_insert(&q, (int)fc[cell].g, cell);
+            int32_t cell = (y + 1) * stride + x + 1;
+            g[cell] = (float)(steer_distance(c, gf->def.goal) / h);
+            dir[cell] = -1; /* sees the goal */
+            NAV_PUSH(cell, g[cell]);
         }
     }
-    double inv_cols = 1.0 / cols; /* (cell + 0.5) / cols rounds down exactly to the row: no division */
-    for (int k = 0; q.open > 0; k++) {
-        int r = k % NAV_BUCKETS;
-        while (q.head[r] >= 0) {
-            int32_t cell = q.head[r];
-            bucket_remove(&q, k, cell);
-            state[cell] = 2;
-            float g = fc[cell].g;
-            int y = (int)(((double)cell + 0.5) * inv_cols), x = cell - y * cols;
-            bool from_blocked = blocked[cell] != 0;
-            bool inside = x > 0 && y > 0 && x < cols - 1 && y < rows - 1;
-            for (int d = 0; d < 8; d++) {
-                int nx = x + NAV_DX[d], ny = y + NAV_DY[d];
-                if (!inside && (nx < 0 || ny < 0 || nx >= cols || ny >= rows)) continue;
-                int32_t next = ny * cols + nx;
-                if (state[next] == 2) continue;
-                /* free cells only from free cells, without cutting corners; blocked ones from anywhere */
-                if (!blocked[next] && (from_blocked || (d >= 4 && (blocked[y * cols + nx] || blocked[ny * cols + x]))))
-                    continue;
-                float ng = g + (d < 4 ? 1.0f : NAV_SQRT2);
-                SteerNavFlowCell *n = &fc[next];
-                if (state[next] == 1) {
-                    if (ng >= n->g) continue;
-                    if ((int)ng == (int)n->g) { /* same bucket: stays where it is */
-                        n->g = ng;
-                        n->parent = d;
-                        continue;
-                    }
-                    bucket_remove(&q, (int)n->g, next);
-                }
-                n->g = ng;
-                n->parent = d; /* reached by step d: it points back, against d */
-                state[next] = 1;
-                bucket_insert(&q, (int)ng, next);
+
+    /* Each neighbour by its offset, in the order of NAV_DX / NAV_DY (a diagonal's two orthogonal
+     * cells are c + dx and c + dy·stride). A cell is improved only when the new distance is
+     * smaller; it moves to a new bucket only when the distance leaves its old one. */
+    const int32_t s = stride;
+#define NAV_RELAX(d, offset, cost, allowed)                                                                            \
+    do {                                                                                                               \
+        int32_t n_ = c + (offset);                                                                                     \
+        float ng_ = gc + (cost), old_ = g[n_];                                                                         \
+        if (ng_ < old_ && (allowed)) {                                                                                 \
+            g[n_] = ng_;                                                                                               \
+            dir[n_] = (int8_t)(d);                                                                                     \
+            if (old_ == INFINITY || (int)ng_ != (int)old_) NAV_PUSH(n_, ng_);                                          \
+        }                                                                                                              \
+    } while (0)
+    for (int k = 0; pending > 0; k++) {
+        int r = k & (NAV_BUCKETS - 1);
+        const int32_t *bucket = queue + (size_t)r * capacity;
+        for (int32_t i = 0; i < length[r]; i++) { /* pushes from here go to buckets k + 1 and k + 2 */
+            int32_t c = bucket[i];
+            float gc = g[c];
+            if ((int)gc != k) continue; /* reached sooner, from a lower bucket: done there */
+            if (!bl[c]) {               /* free cells from free cells without cutting corners; blocked ones from anywhere */
+                NAV_RELAX(0, 1, 1.0f, 1);
+                NAV_RELAX(1, -1, 1.0f, 1);
+                NAV_RELAX(2, s, 1.0f, 1);
+                NAV_RELAX(3, -s, 1.0f, 1);
+                NAV_RELAX(4, s + 1, NAV_SQRT2, bl[n_] || !(bl[c + 1] | bl[c + s]));
+                NAV_RELAX(5, -s + 1, NAV_SQRT2, bl[n_] || !(bl[c + 1] | bl[c - s]));
+                NAV_RELAX(6, s - 1, NAV_SQRT2, bl[n_] || !(bl[c - 1] | bl[c + s]));
+                NAV_RELAX(7, -s - 1, NAV_SQRT2, bl[n_] || !(bl[c - 1] | bl[c - s]));
+            } else { /* blocked cells lead only to blocked cells */
+                NAV_RELAX(0, 1, 1.0f, bl[n_]);
+                NAV_RELAX(1, -1, 1.0f, bl[n_]);
+                NAV_RELAX(2, s, 1.0f, bl[n_]);
+                NAV_RELAX(3, -s, 1.0f, bl[n_]);
+                NAV_RELAX(4, s + 1, NAV_SQRT2, bl[n_]);
+                NAV_RELAX(5, -s + 1, NAV_SQRT2, bl[n_]);
+                NAV_RELAX(6, s - 1, NAV_SQRT2, bl[n_]);
+                NAV_RELAX(7, -s - 1, NAV_SQRT2, bl[n_]);
             }
         }
+        pending -= length[r];
+        length[r] = 0;
     }
-    /* A cell reached from a neighbour points at it: one of eight directions, no square root. */
+#undef NAV_RELAX
+#undef NAV_PUSH
+
+    /* Each cell's distance and vector in one pass in row order: a cell reached from a neighbour
+     * points at it (one of eight directions, from a table), one that sees the goal at the goal. */
     static const double DIAGONAL = 0.70710678118654752;
-    float *dist = gf->distance;
+    static const SteerVec2 BACK[8] = {{-1.0, 0.0},          {1.0, 0.0},           {0.0, -1.0},
+                                      {0.0, 1.0},           {-DIAGONAL, -DIAGONAL}, {-DIAGONAL, DIAGONAL},
+                                      {DIAGONAL, -DIAGONAL}, {DIAGONAL, DIAGONAL}};
+    float *dist = gf->distance, hf = (float)h;
+    SteerVec2 *vectors = field->vectors;
     for (int y = 0, cell = 0; y < rows; y++) {
+        const float *grow = g + (size_t)(y + 1) * (size_t)stride + 1;
+        const int8_t *drow = dir + (size_t)(y + 1) * (size_t)stride + 1;
         for (int x = 0; x < cols; x++, cell++) {
-            SteerVec2 v = {0.0, 0.0};
-            dist[cell] = INFINITY;
-            if (state[cell] == 2) {
-                dist[cell] = fc[cell].g * (float)h;
-                int d = fc[cell].parent;
-                if (d >= 0) {
-                    int dx = -NAV_DX[d], dy = -NAV_DY[d];
-                    v = dx && dy ? steer_vec2(dx * DIAGONAL, dy * DIAGONAL) : steer_vec2(dx, dy);
-                } else {
-                    SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, x, y));
-                    double len = steer_length(offset);
-                    if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
-                }
+            float gc = grow[x];
+            if (gc == INFINITY) {
+                dist[cell] = INFINITY;
+                vectors[cell] = steer_vec2(0.0, 0.0);
+                continue;
             }
-            field->vectors[cell] = v;
+            dist[cell] = gc * hf;
+            int d = drow[x];
+            if (d >= 0) {
+                vectors[cell] = BACK[d];
+            } else {
+                SteerVec2 offset = steer_sub(gf->def.goal, cell_centre(map, x, y)), v = {0.0, 0.0};
+                double len = steer_length(offset);
+                if (len > 1e-9) v = steer_scale(offset, 1.0 / len);
+                vectors[cell] = v;
+            }
         }
     }
     gf->map_revision = map->revision;
@@ -1037,11 +1141,10 @@ static void goal_fields_refresh(SteerWorld *world)
             steer_free(&world->alloc, gf->distance, (size_t)gf->cells * sizeof *gf->distance);
             continue;
         }
-        SteerNavMap *map;
         int index;
-        if (map_for(world, gf->def.radius, gf->def.cell_size, &map, &index) == STEER_OK &&
-            (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
-            gf->cells <= nav->flow_capacity) {
+        SteerNavMap *map = map_find(world, gf->def.radius, gf->def.cell_size, &index); /* kept: in use */
+        if (map && (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
+            flow_cells(map->cols, map->rows) <= (size_t)nav->flow_capacity) {
             gf->map_index = index;
             goal_field_compute(world, gf, map);
         }
@@ -1072,20 +1175,7 @@ SteerResult steer_world_add_flow_field_to(SteerWorld *world, const SteerFlowGoal
         nav->goal_field_capacity = capacity;
     }
     int cells = map->cols * map->rows;
-    if (cells > nav->flow_capacity) {
-        SteerNavFlowCell *flow = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *flow);
-        uint8_t *flow_state = steer_realloc(&world->alloc, NULL, 0, (size_t)cells);
-        if (!flow || !flow_state) {
-            steer_free(&world->alloc, flow, (size_t)cells * sizeof *flow);
-            steer_free(&world->alloc, flow_state, (size_t)cells);
-            return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-        }
-        steer_free(&world->alloc, nav->flow, (size_t)nav->flow_capacity * sizeof *nav->flow);
-        steer_free(&world->alloc, nav->flow_state, (size_t)nav->flow_capacity);
-        nav->flow = flow;
-        nav->flow_state = flow_state;
-        nav->flow_capacity = cells;
-    }
+    if (!flow_reserve(world, nav, map->cols, map->rows)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     float *distance = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *distance);
     if (!distance) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerFlowFieldDef fdef = {steer_vec2(0.0, 0.0), map->cell_size, map->cols, map->rows, NULL};
@@ -1138,7 +1228,8 @@ static double agent_clearance(const SteerVehicle *vehicle, const SteerNavigatePa
 SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const SteerBehaviourDef *def)
 {
     SteerNavMap *map;
-    TRY(map_for(world, agent_clearance(vehicle, &def->navigate), def->navigate.cell_size, &map, NULL));
+    double clearance = agent_clearance(vehicle, &def->navigate);
+    TRY(map_make(world, clearance, def->navigate.cell_size, world->nav ? agent_of(world, vehicle) : NULL, &map, NULL));
     SteerNav *nav = world->nav;
     int slot = steer_vehicle_slot(world, vehicle);
     if (slot >= nav->agent_capacity) {
@@ -1173,7 +1264,9 @@ SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const St
                     ? steer_vehicle_id_equal(o->target.vehicle, n->target.vehicle)
                     : steer_distance(o->target.point, n->target.point) <= n->replan_distance);
     }
-    if (!same) agent->replan = true;
+    if (!same || agent->clearance != clearance) agent->replan = true;
+    agent->clearance = clearance; /* the step plans on this map, which stays while it is in use */
+    agent->cell_size = n->cell_size;
     if (agent->state == STEER_NAV_NONE || agent->count == 0) agent->state = STEER_NAV_PLANNING;
     nav->navigators = true;
     return STEER_OK;
@@ -1196,6 +1289,21 @@ static SteerBehaviourSlot *navigate_slot(const SteerWorld *world, SteerVehicle *
         if (slot->def.type == STEER_NAVIGATE && !slot->lost && !steer_slot_target_lost(world, slot)) return slot;
     }
     return NULL;
+}
+
+SteerResult steer_nav_radius_changing(SteerWorld *world, SteerVehicle *vehicle, double radius)
+{
+    SteerBehaviourSlot *slot = world->nav ? navigate_slot(world, vehicle) : NULL;
+    SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+    const SteerNavigateParams *p = slot ? &slot->def.navigate : NULL;
+    if (!agent || p->radius > 0.0) return STEER_OK; /* navigate's own radius: the vehicle's does not count */
+    double clearance = quantized_clearance(radius, p->cell_size);
+    if (clearance == agent->clearance) return STEER_OK;
+    SteerNavMap *map;
+    TRY(map_make(world, clearance, p->cell_size, agent, &map, NULL));
+    agent->clearance = clearance;
+    agent->replan = true;
+    return STEER_OK;
 }
 
 /// Whether what is left of the agent's path (from the vehicle, through its waypoint on) is still
@@ -1224,12 +1332,10 @@ static void agent_step(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
     const SteerNavigateParams *p = &slot->def.navigate;
     SteerVec2 target, velocity;
     if (!steer_resolve_target(world, vehicle->position, p->target, &target, &velocity)) return;
-    SteerNavMap *map;
     int index;
-    char error[sizeof world->error];
-    memcpy(error, world->error, sizeof error);
-    if (map_for(world, agent_clearance(vehicle, p), p->cell_size, &map, &index) != STEER_OK) {
-        memcpy(world->error, error, sizeof error); /* no call failed: the step ran out of memory */
+    /* the map navigate or the radius's change made (outside the step) and kept while in use */
+    SteerNavMap *map = map_find(world, agent->clearance, agent->cell_size, &index);
+    if (!map) {
         agent->state = STEER_NAV_UNREACHABLE;
         agent->count = 0;
         return;
@@ -1247,6 +1353,11 @@ static void agent_step(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourS
         steer_distance(vehicle->position, agent->points[agent->count - 1]) <= p->waypoint_radius)
         need = true;
     if (need) {
+        if (agent->count >= 2) { /* what the replan replaces, for the debug draw */
+            memcpy(agent->previous, agent->points, (size_t)agent->count * sizeof *agent->points);
+            agent->previous_count = agent->count;
+            agent->replanned_at = world->time;
+        }
         int count;
         SteerPathStatus status = plan(world, map, vehicle->position, target, true, &count);
         agent->replan = false;
@@ -1349,6 +1460,30 @@ int steer_vehicle_nav_path(const SteerWorld *world, SteerVehicleId id, SteerVec2
     return agent->count;
 }
 
+/// A navigating vehicle's id and where it is drawn.
+static SteerVehicleId drawn_vehicle(const SteerWorld *world, const SteerDebugDraw *draw, int index,
+                                    const SteerVehicle *vehicle, SteerVec2 *position)
+{
+    SteerVehicleId id = {(uint32_t)index + 1, world->tag, vehicle->header.generation};
+    SteerVec2 heading = vehicle->heading;
+    *position = vehicle->position;
+    if (draw->vehicle_pose) draw->vehicle_pose(id, position, &heading, draw->context);
+    return id;
+}
+
+/// What is left of an agent's path: from `from` (where the vehicle is drawn) through its waypoint
+/// on, with a dot at each corner.
+static void draw_path_left(const SteerNavAgent *agent, const SteerBehaviourSlot *slot, SteerVec2 from, uint32_t color,
+                           SteerDebugLayer layer, const SteerDebugDraw *draw)
+{
+    int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
+    for (int k = waypoint; k < agent->count; k++) {
+        draw->draw_segment(from, agent->points[k], color, layer, draw->context);
+        if (draw->draw_point && k + 1 < agent->count) draw->draw_point(agent->points[k], 4.0, color, layer, draw->context);
+        from = agent->points[k];
+    }
+}
+
 void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
 {
     if (!world->nav || !world->nav->navigators || !draw->draw_segment) return;
@@ -1358,19 +1493,83 @@ void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
         const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
         const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
         if (!agent || agent->count < 2) continue;
-        SteerVec2 from = vehicle->position, heading = vehicle->heading;
-        SteerVehicleId id = {(uint32_t)world->order[i] + 1, world->tag, vehicle->header.generation};
-        if (draw->vehicle_pose) draw->vehicle_pose(id, &from, &heading, draw->context);
-        int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
-        for (int k = waypoint; k < agent->count; k++) {
-            draw->draw_segment(from, agent->points[k], STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS,
-                               draw->context);
-            if (draw->draw_point && k + 1 < agent->count)
-                draw->draw_point(agent->points[k], 4.0, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS,
-                                 draw->context);
-            from = agent->points[k];
+        SteerVec2 from;
+        drawn_vehicle(world, draw, world->order[i], vehicle, &from);
+        draw_path_left(agent, slot, from, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_TARGETS, draw);
+    }
+}
+
+/// A map's blocked cells: one rectangle per run of blocked cells along a row (a few hundred for a
+/// map of rooms, rather than thousands of cells).
+static void draw_map_cells(const SteerNavMap *map, const SteerDebugDraw *draw)
+{
+    double h = map->cell_size;
+    for (int y = 0; y < map->rows; y++) {
+        const uint8_t *row = map->blocked + (size_t)y * (size_t)map->cols;
+        for (int x = 0; x < map->cols;) {
+            if (!row[x]) {
+                x++;
+                continue;
+            }
+            int x0 = x;
+            while (x < map->cols && row[x]) x++;
+            SteerVec2 quad[4] = {{x0 * h, y * h}, {x * h, y * h}, {x * h, (y + 1) * h}, {x0 * h, (y + 1) * h}};
+            draw->draw_solid_polygon(quad, 4, STEER_DEBUG_COLOR_NAV_MAP, STEER_DEBUG_LAYER_NAV_MAP, draw->context);
         }
     }
+}
+
+/// An agent's path and, just after a replan, the path it replaced (its alpha fading to 0).
+static void draw_plan(const SteerWorld *world, const SteerNavAgent *agent, const SteerBehaviourSlot *slot,
+                      SteerVec2 from, const SteerDebugDraw *draw)
+{
+    double age = world->time - agent->replanned_at;
+    if (agent->previous_count >= 2 && age >= 0.0 && age < STEER_DEBUG_NAV_GHOST_SECONDS) {
+        uint32_t alpha = (uint32_t)((STEER_DEBUG_COLOR_NAV_GHOST & 0xffu) * (1.0 - age / STEER_DEBUG_NAV_GHOST_SECONDS));
+        uint32_t color = (STEER_DEBUG_COLOR_NAV_GHOST & ~0xffu) | (alpha ? alpha : 1u);
+        for (int k = 1; k < agent->previous_count; k++)
+            draw->draw_segment(agent->previous[k - 1], agent->previous[k], color, STEER_DEBUG_LAYER_NAV_PATHS,
+                               draw->context);
+    }
+    if (agent->count >= 2) draw_path_left(agent, slot, from, STEER_DEBUG_COLOR_PATH, STEER_DEBUG_LAYER_NAV_PATHS, draw);
+}
+
+void steer_nav_debug_draw_maps(const SteerWorld *world, const SteerDebugDraw *draw)
+{
+    if (!world->nav || !draw->draw_solid_polygon) return;
+    for (int i = 0; i < world->nav->map_count; i++) draw_map_cells(&world->nav->maps[i], draw);
+}
+
+void steer_nav_debug_draw_plans(const SteerWorld *world, const SteerDebugDraw *draw)
+{
+    if (!world->nav || !world->nav->navigators || !draw->draw_segment) return;
+    for (int i = 0; i < world->order_count; i++) {
+        if (world->order[i] < 0) continue;
+        SteerVehicle *vehicle = steer_pool_at(&world->vehicles, world->order[i]);
+        const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
+        const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+        if (!agent) continue;
+        SteerVec2 from;
+        drawn_vehicle(world, draw, world->order[i], vehicle, &from);
+        draw_plan(world, agent, slot, from, draw);
+    }
+}
+
+void steer_vehicle_debug_draw_navigation(const SteerWorld *world, SteerVehicleId id, const SteerDebugDraw *draw)
+{
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle || !world->nav || !draw->draw_segment) return;
+    const SteerBehaviourSlot *slot = navigate_slot(world, vehicle);
+    const SteerNavAgent *agent = slot ? agent_of(world, vehicle) : NULL;
+    if (!agent) return;
+    if ((draw->flags & STEER_DEBUG_DRAW_NAVIGATION) && draw->draw_solid_polygon)
+        for (int i = 0; i < world->nav->map_count; i++) {
+            const SteerNavMap *map = &world->nav->maps[i];
+            if (map->clearance == agent->clearance && map->cell_size == agent->cell_size) draw_map_cells(map, draw);
+        }
+    SteerVec2 from;
+    drawn_vehicle(world, draw, steer_vehicle_slot(world, vehicle), vehicle, &from);
+    draw_plan(world, agent, slot, from, draw);
 }
 
 /* ---- The end ------------------------------------------------------------------------------- */
@@ -1388,12 +1587,14 @@ void steer_nav_free(SteerWorld *world)
     steer_free(a, nav->parent, n * sizeof *nav->parent);
     steer_free(a, nav->heap, n * sizeof *nav->heap);
     steer_free(a, nav->heap_pos, n * sizeof *nav->heap_pos);
-    steer_free(a, nav->buckets, 2 * n * sizeof *nav->buckets);
     steer_free(a, nav->mark, n * sizeof *nav->mark);
     steer_free(a, nav->cell_points, (n ? n + 2 : 0) * sizeof *nav->cell_points);
     steer_free(a, nav->near, (size_t)nav->near_capacity * sizeof *nav->near);
-    steer_free(a, nav->flow, (size_t)nav->flow_capacity * sizeof *nav->flow);
-    steer_free(a, nav->flow_state, (size_t)nav->flow_capacity);
+    size_t flow = (size_t)nav->flow_capacity;
+    steer_free(a, nav->flow_g, flow * sizeof *nav->flow_g);
+    steer_free(a, nav->flow_dir, flow * sizeof *nav->flow_dir);
+    steer_free(a, nav->flow_blocked, flow);
+    steer_free(a, nav->flow_queue, NAV_BUCKETS * flow * sizeof *nav->flow_queue);
     for (int i = 0; i < nav->agent_capacity; i++) steer_free(a, nav->agents[i], sizeof *nav->agents[i]);
     steer_free(a, nav->agents, (size_t)nav->agent_capacity * sizeof *nav->agents);
     for (int i = 0; i < nav->goal_field_count; i++)

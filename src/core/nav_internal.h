@@ -42,7 +42,12 @@ typedef struct SteerNavAgent {
     uint32_t map_revision;
     int map_index;
     int replans;
+    double clearance, cell_size; ///< its map's (made by navigate or a change of radius, never in the step)
     SteerVec2 points[STEER_NAV_AGENT_POINTS];
+    /* What its last replan replaced, for the debug draw (not part of the simulation). */
+    SteerVec2 previous[STEER_NAV_AGENT_POINTS];
+    int previous_count;  ///< 0: no replan replaced a path yet
+    double replanned_at; ///< world time (s) of that replan
 } SteerNavAgent;
 
 /// A flow field the world made with steer_world_add_flow_field_to and keeps up to date.
@@ -61,14 +66,6 @@ typedef struct SteerNavHeapEntry {
     int32_t cell;
 } SteerNavHeapEntry;
 
-/// A cell of a flow field's Dijkstra: everything it touches of a cell in one place (it visits every
-/// cell of the map, and one cache line per cell beats five arrays).
-typedef struct SteerNavFlowCell {
-    float g;        ///< distance to the goal, in cells
-    int32_t parent; ///< the step (0..7) it was reached by, -1: it sees the goal
-    int32_t next, prev;
-} SteerNavFlowCell;
-
 typedef struct SteerNav {
     SteerNavMap maps[STEER_NAV_MAX_MAPS];
     int map_count;
@@ -78,10 +75,12 @@ typedef struct SteerNav {
     float *g, *f;
     int32_t *parent, *heap_pos;
     SteerNavHeapEntry *heap;
-    int32_t *buckets;       ///< (unused)
-    SteerNavFlowCell *flow; ///< the flow fields' Dijkstra, as many cells as the largest goal field's
-    uint8_t *flow_state;    ///< ... and each cell's state apart (read most): 0 unseen, 1 open, 2 done
-    int flow_capacity;
+    /* The flow fields' Dijkstra, over the largest goal field's grid with a border of one cell. */
+    float *flow_g;         ///< per padded cell: distance to the goal in cells (INFINITY: unseen, -1: border)
+    int8_t *flow_dir;      ///< the step (0..7) it was reached by, -1: it sees the goal
+    uint8_t *flow_blocked; ///< the map's cells, 1 on the border
+    int32_t *flow_queue;   ///< the ring of buckets, flow_capacity cells each
+    int flow_capacity;     ///< padded cells
     uint32_t *mark;
     uint32_t generation;
     SteerVec2 *cell_points; ///< a plan's cell centres, then its smoothed points
@@ -107,9 +106,19 @@ void steer_nav_before_step(SteerWorld *world);
 /// that the step need not allocate.
 SteerResult steer_nav_prepare(SteerWorld *world, SteerVehicle *vehicle, const SteerBehaviourDef *def);
 
+/// A vehicle's radius is about to change: a navigating vehicle that keeps its radius as clearance
+/// gets the map of the new one now, outside the step (an error when it would be a ninth in use).
+SteerResult steer_nav_radius_changing(SteerWorld *world, SteerVehicle *vehicle, double radius);
+
 /// Draws what each navigating vehicle has left of its path (from where it is drawn, through its
 /// waypoint on), under STEER_DEBUG_DRAW_TARGETS, in the targets layer.
 void steer_nav_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw);
+/// STEER_DEBUG_DRAW_NAVIGATION, under the shapes: every map's blocked cells, as they were last
+/// brought up to date.
+void steer_nav_debug_draw_maps(const SteerWorld *world, const SteerDebugDraw *draw);
+/// STEER_DEBUG_DRAW_NAVIGATION, with the overlays: each navigating vehicle's path and the path its
+/// last replan replaced, fading for STEER_DEBUG_NAV_GHOST_SECONDS.
+void steer_nav_debug_draw_plans(const SteerWorld *world, const SteerDebugDraw *draw);
 
 /// Tests: the map of (radius, cell_size), up to date (NULL: bad argument or no memory).
 const SteerNavMap *steer_nav_map_get(SteerWorld *world, double radius, double cell_size);

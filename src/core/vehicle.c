@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "nav_internal.h"
 
 SteerVehicleDef steer_default_vehicle_def(void)
 {
@@ -333,6 +334,7 @@ SteerResult steer_vehicle_set_field_as(SteerWorld *world, SteerVehicleId id, Ste
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "%s is read-only",
                           steer_vehicle_field_table[field].name);
     TRY(steer_vehicle_field_check(world, field, value));
+    if (field == STEER_FIELD_RADIUS) TRY(steer_nav_radius_changing(world, vehicle, value)); /* its map, now */
     steer_vehicle_store_field(world, vehicle, field, value);
     return STEER_OK;
 }

@@ -106,6 +106,7 @@ static float layer_width(SteerDebugLayer layer)
 {
     switch (layer) {
     case STEER_DEBUG_LAYER_WALLS: return 3.0f;
+    case STEER_DEBUG_LAYER_NAV_PATHS:
     case STEER_DEBUG_LAYER_PATHS:
     case STEER_DEBUG_LAYER_OBSTACLES:
     case STEER_DEBUG_LAYER_BOUNDS: return LINE_WIDTH;
@@ -163,6 +164,20 @@ static void dd_solid_polygon(const SteerVec2 *points, int count, uint32_t color,
     SDL_FPoint screen[MAX_POINTS];
     for (int i = 0; i < count; i++) screen[i] = to_screen(r, points[i]);
     SDL_Color fill = steer_render_color_from_word(color);
+    if (layer == STEER_DEBUG_LAYER_NAV_MAP) { /* runs of a map's blocked cells: filled, no rim */
+        float x0 = screen[0].x, y0 = screen[0].y, x1 = x0, y1 = y0;
+        for (int i = 1; i < count; i++) {
+            x0 = fminf(x0, screen[i].x), x1 = fmaxf(x1, screen[i].x);
+            y0 = fminf(y0, screen[i].y), y1 = fmaxf(y1, screen[i].y);
+        }
+        if (render_offscreen(r, x0, y0, x1, y1)) return;
+        if (r->lines.layer_count > 0) render_flush_strokes(r);
+        if (fill.a < 255) r->shapes_translucent = true;
+        for (int i = 1; i + 1 < count; i++)
+            render_triangle(r, screen[0].x, screen[0].y, screen[i].x, screen[i].y, screen[i + 1].x, screen[i + 1].y,
+                            fill);
+        return;
+    }
     SDL_Color rim = {(Uint8)(fill.r / 3), (Uint8)(fill.g / 3), (Uint8)(fill.b / 3), fill.a};
     if (layer != STEER_DEBUG_LAYER_VEHICLES || count != 3) {
         render_outlined_convex(r, screen, count, fill, rim);
@@ -246,6 +261,7 @@ static unsigned debug_flags(unsigned overlays)
     if (overlays & STEER_OVERLAY_FORCES) flags |= STEER_DEBUG_DRAW_FORCES | STEER_DEBUG_DRAW_TARGETS;
     if (overlays & STEER_OVERLAY_PATHS) flags |= STEER_DEBUG_DRAW_FLOW_FIELDS;
     if (overlays & STEER_OVERLAY_SENSES) flags |= SENSE_FLAGS;
+    if (overlays & STEER_OVERLAY_NAVIGATION) flags |= STEER_DEBUG_DRAW_NAVIGATION;
     return flags;
 }
 
@@ -397,12 +413,25 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     bool selected_senses = !(frame->overlays & STEER_OVERLAY_SENSES) &&
                            steer_vehicle_is_valid(world, frame->selected) &&
                            steer_vehicle_sense_count(world, frame->selected) > 0;
-    if (selected_senses) {
+    /* The selected navigating vehicle's path and replans show with the overlay off too; with it on,
+     * the map drawn is the one it plans on (its clearance) rather than every map. */
+    SteerNavState nav_state = STEER_NAV_NONE;
+    if (steer_vehicle_is_valid(world, frame->selected))
+        steer_vehicle_nav_path(world, frame->selected, NULL, 0, &nav_state, NULL, NULL);
+    bool selected_nav = nav_state != STEER_NAV_NONE;
+    if (selected_senses || selected_nav) {
         unsigned flags = draw.flags;
         draw.flags = flags & ~(unsigned)STEER_DEBUG_DRAW_VEHICLES;
+        if (selected_nav) draw.flags &= ~(unsigned)STEER_DEBUG_DRAW_NAVIGATION;
         steer_world_debug_draw(world, &draw);
-        draw.flags = flags | SENSE_FLAGS;
-        steer_vehicle_debug_draw_senses(world, frame->selected, &draw);
+        if (selected_senses) {
+            draw.flags = flags | SENSE_FLAGS;
+            steer_vehicle_debug_draw_senses(world, frame->selected, &draw);
+        }
+        if (selected_nav) {
+            draw.flags = flags;
+            steer_vehicle_debug_draw_navigation(world, frame->selected, &draw);
+        }
         draw.flags = flags & (unsigned)STEER_DEBUG_DRAW_VEHICLES;
     }
     steer_world_debug_draw(world, &draw);

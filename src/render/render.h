@@ -50,6 +50,9 @@ typedef enum SteerOverlay {
     /// every vehicle's senses: sight cones, rays to what is in them (clear or blocked), heard sounds,
     /// lines to memories and a ghost where each remembered vehicle was last sensed
     STEER_OVERLAY_SENSES = 1u << 7,
+    /// navigation: the blocked cells of the selected navigating vehicle's map (with no such
+    /// selection, every map's), and every navigating vehicle's path and the paths replans replaced
+    STEER_OVERLAY_NAVIGATION = 1u << 8,
 } SteerOverlay;
 
 /// One frame's view of the world.
@@ -57,7 +60,7 @@ typedef struct SteerFrame {
     SteerCamera camera;
     double alpha;            ///< 0..1: interpolate between the captured state (0) and the current one (1)
     unsigned overlays;       ///< SteerOverlay bits
-    SteerVehicleId selected; ///< highlighted vehicle (its senses are drawn, overlay or not); the null id for none
+    SteerVehicleId selected; ///< highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
     /// the vehicle under the pointer (the null id for none): its state label is laid out right after
     /// the selected one's, so it shows in a crowd
     SteerVehicleId hovered;

@@ -37,6 +37,11 @@ static SteerObstacleId obstacle(SteerWorld *world, double x, double y, double r)
     return id;
 }
 
+static SteerVec2 cell_centre_of(int x, int y, double cell)
+{
+    return steer_vec2((x + 0.5) * cell, (y + 0.5) * cell);
+}
+
 static double seg_point_sq(SteerVec2 p, SteerVec2 a, SteerVec2 b)
 {
     SteerVec2 ab = steer_sub(b, a);
@@ -310,6 +315,45 @@ static void test_reasons_when_no_path_is_found(void **state)
     assert_int_equal(find(world, steer_vec2(4, 4), steer_vec2(4, 5), 5, points, 16).status, STEER_PATH_START_OUTSIDE);
     assert_int_equal(find(world, steer_vec2(4, 4), steer_vec2(4, 5), 0, points, 16).status, STEER_PATH_FOUND);
     steer_world_destroy(world);
+}
+
+/// Paths do not cross a wrapping world's edges, and the statuses say so: a wall across the middle
+/// leaves the two halves joined only across the seam at x = 0 / 400, so a path between them is
+/// "unreachable without crossing the wrapping edges" (plain "unreachable" in a contained world),
+/// and an end nearer an edge than the radius is "too near a wrapping edge". Paths that are found
+/// stay inside the bounds shrunk by the radius (checked point by point, and their segments by
+/// brute force against every wall).
+static void test_paths_do_not_cross_wrapping_edges_and_say_why(void **state)
+{
+    (void)state;
+    for (int wraps = 0; wraps <= 1; wraps++) {
+        SteerWorld *world = nav_world(400, 200, wraps ? STEER_EDGES_WRAP : STEER_EDGES_CONTAIN);
+        wall(world, 200, 0, 200, 200);
+        SteerVec2 points[32];
+        SteerPathResult r = find(world, steer_vec2(30, 100), steer_vec2(370, 100), 5, points, 32);
+        assert_int_equal(r.status, wraps ? STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING : STEER_PATH_UNREACHABLE);
+        r = find(world, steer_vec2(2, 100), steer_vec2(100, 100), 5, points, 32);
+        assert_int_equal(r.status, wraps ? STEER_PATH_START_AT_WRAPPING_EDGE : STEER_PATH_START_OUTSIDE);
+        r = find(world, steer_vec2(100, 100), steer_vec2(100, 198), 5, points, 32);
+        assert_int_equal(r.status, wraps ? STEER_PATH_GOAL_AT_WRAPPING_EDGE : STEER_PATH_GOAL_OUTSIDE);
+        r = find(world, steer_vec2(100, 100), steer_vec2(100, 260), 5, points, 32); /* outside the world */
+        assert_int_equal(r.status, STEER_PATH_GOAL_OUTSIDE);
+        /* on one side of the wall, round an obstacle: found, inside the bounds, clear of the shapes */
+        obstacle(world, 100, 100, 30);
+        for (int k = 0; k < 20; k++) {
+            SteerVec2 a = steer_vec2(20 + 7 * k, 15 + 8 * k), b = steer_vec2(180 - 7 * k, 185 - 8 * k);
+            r = find(world, a, b, 5, points, 32);
+            if (r.status != STEER_PATH_FOUND) continue;
+            for (int i = 0; i < r.count; i++)
+                assert_true(points[i].x >= 5 && points[i].x <= 395 && points[i].y >= 5 && points[i].y <= 195);
+            assert_true(path_clearance(world, points, r.count) >= 5.0 - 1e-9);
+        }
+        steer_world_destroy(world);
+    }
+    assert_string_equal(steer_path_status_name(STEER_PATH_UNREACHABLE_WITHOUT_WRAPPING),
+                        "unreachable without crossing the wrapping edges");
+    assert_string_equal(steer_path_status_name(STEER_PATH_START_AT_WRAPPING_EDGE), "start too near a wrapping edge");
+    assert_string_equal(steer_path_status_name(STEER_PATH_GOAL_AT_WRAPPING_EDGE), "goal too near a wrapping edge");
 }
 
 static void test_bad_queries_are_refused_with_a_reason(void **state)
@@ -697,6 +741,82 @@ static void test_navigation_is_deterministic_and_summed(void **state)
     steer_world_destroy(b);
 }
 
+/// An allocator that counts the blocks it grows.
+static void *counting_alloc(void *user, void *block, size_t old_size, size_t new_size)
+{
+    (void)old_size;
+    if (new_size == 0) {
+        free(block);
+        return NULL;
+    }
+    ++*(long *)user;
+    return realloc(block, new_size);
+}
+
+/// The step never allocates for navigation: a navigating vehicle whose radius changes gets its new
+/// map when the radius is set, and a map that would be a ninth in use is refused, with a reason, by
+/// the call that asks for it (navigate, or setting the radius); the step then allocates nothing.
+static void test_navigation_never_allocates_in_the_step(void **state)
+{
+    (void)state;
+    long grown = 0;
+    SteerWorldDef wdef = steer_default_world_def();
+    wdef.width = 600;
+    wdef.height = 600;
+    wdef.edges = STEER_EDGES_CONTAIN;
+    wdef.alloc = counting_alloc;
+    wdef.alloc_user = &grown;
+    SteerWorld *world = steer_world_create(&wdef);
+    assert_non_null(world);
+    rooms(world);
+    SteerVehicleId v[10];
+    for (int i = 0; i < 10; i++) {
+        v[i] = vehicle_at(world, 40 + 50 * (i % 5), 40 + 30 * (i / 5));
+        /* radii 1, 3, 5, ... 15: 8 clearances of a quarter cell (2 units) apart, 8 maps */
+        assert_int_equal(steer_vehicle_set_radius(world, v[i], 1.0 + 2.0 * (i < 8 ? i : 1)), STEER_OK);
+        SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
+        d.navigate.target = steer_target_point(540, 540);
+        if (i < 9) assert_int_equal(steer_vehicle_set_behaviour(world, v[i], &d), STEER_OK);
+    }
+    SteerFlowGoalDef fdef = steer_default_flow_goal_def();
+    fdef.goal = steer_vec2(540, 540);
+    fdef.radius = 8.0; /* the map of radius 7's clearance (8): shared */
+    SteerFlowFieldId field;
+    assert_int_equal(steer_world_add_flow_field_to(world, &fdef, &field), STEER_OK);
+    assert_int_equal(world->nav->map_count, STEER_NAV_MAX_MAPS);
+    for (int i = 0; i < 3; i++) steer_world_step(world); /* warm */
+    long before = grown;
+    for (int i = 0; i < 30; i++) steer_world_step(world);
+    assert_int_equal(grown, before);
+
+    /* a ninth clearance: navigate refuses it, and the vehicle's radius keeps its value */
+    assert_int_equal(steer_vehicle_set_radius(world, v[9], 19.0), STEER_OK); /* not navigating: no map */
+    SteerBehaviourDef d = steer_default_behaviour_def(STEER_NAVIGATE);
+    d.navigate.target = steer_target_point(540, 540);
+    assert_int_equal(steer_vehicle_set_behaviour(world, v[9], &d), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(steer_world_last_error(world), "would be a ninth in use"));
+    /* v[0] alone uses its map: its radius may move it to a new one (its old map goes) */
+    assert_int_equal(steer_vehicle_set_radius(world, v[0], 19.0), STEER_OK);
+    /* v[8] shares its map with v[1]: a new one for it would be a ninth, refused; its radius stays */
+    assert_int_equal(steer_vehicle_set_radius(world, v[8], 21.0), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(steer_world_last_error(world), "steer_vehicle_set_radius"));
+    assert_non_null(strstr(steer_world_last_error(world), "would be a ninth in use"));
+    double radius = 0.0;
+    assert_int_equal(steer_vehicle_get_field(world, v[8], STEER_FIELD_RADIUS, &radius), STEER_OK);
+    assert_near(radius, 3.0, 0.0);
+    /* v[9]'s navigate now shares v[0]'s new map */
+    assert_int_equal(steer_vehicle_set_behaviour(world, v[9], &d), STEER_OK);
+    before = grown;
+    for (int i = 0; i < 30; i++) steer_world_step(world);
+    assert_int_equal(grown, before);
+    SteerNavState nav_state;
+    steer_vehicle_nav_path(world, v[9], NULL, 0, &nav_state, NULL, NULL);
+    assert_int_equal(nav_state, STEER_NAV_FOLLOWING);
+    steer_vehicle_nav_path(world, v[0], NULL, 0, &nav_state, NULL, NULL);
+    assert_int_equal(nav_state, STEER_NAV_FOLLOWING);
+    steer_world_destroy(world);
+}
+
 /* ---- Flow fields to a goal ----------------------------------------------------------------- */
 
 static void test_flow_field_leads_around_walls_to_the_goal(void **state)
@@ -727,6 +847,115 @@ static void test_flow_field_leads_around_walls_to_the_goal(void **state)
     run_steps(world, 60 * 25);
     for (int i = 0; i < 30; i++)
         assert_true(steer_flow_field_distance(world, field, steer_vehicle_position(world, crowd[i])) < 60.0);
+    steer_world_destroy(world);
+}
+
+/// A flow field's distances are Dijkstra's, exactly: outside the goal's window (whose cells see
+/// the goal and start with their straight distance), every cell's distance equals the fixpoint of
+/// brute-force sweeps over the same float steps (1 and √2 cells: free cells from free cells without
+/// cutting corners, blocked cells from any), and every vector points at a neighbour it was reached
+/// from (or at the goal, from the window).
+static void check_field_against_brute_force(SteerWorld *world, SteerVec2 goal, double radius, double cell)
+{
+    SteerFlowGoalDef def = steer_default_flow_goal_def();
+    def.goal = goal;
+    def.radius = radius;
+    def.cell_size = cell;
+    SteerFlowFieldId field;
+    assert_int_equal(steer_world_add_flow_field_to(world, &def, &field), STEER_OK);
+    const SteerNavMap *map = steer_nav_map_get(world, radius, cell);
+    assert_non_null(map);
+    const SteerNavGoalField *gf = &world->nav->goal_fields[world->nav->goal_field_count - 1];
+    int cols = map->cols, rows = map->rows, n = cols * rows;
+    int gx = (int)(goal.x / cell), gy = (int)(goal.y / cell);
+    float hf = (float)cell, *g = malloc((size_t)n * sizeof *g);
+    assert_non_null(g);
+    for (int i = 0; i < n; i++) {
+        int x = i % cols, y = i / cols;
+        bool window = abs(x - gx) <= STEER_NAV_WINDOW && abs(y - gy) <= STEER_NAV_WINDOW;
+        /* the window's distances in cells, as the search left them (its scratch, padded by a cell) */
+        float cells = world->nav->flow_g[(size_t)(y + 1) * (size_t)(cols + 2) + (size_t)x + 1];
+        g[i] = window && isfinite(gf->distance[i]) ? cells : INFINITY;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int i = 0; i < n; i++) {
+            if (!isfinite(g[i])) continue;
+            int x = i % cols, y = i / cols;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    int nx = x + dx, ny = y + dy, next = ny * cols + nx;
+                    if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
+                    if (!map->blocked[next] &&
+                        (map->blocked[i] ||
+                         (dx && dy && (map->blocked[y * cols + nx] || map->blocked[ny * cols + x]))))
+                        continue;
+                    float ng = g[i] + (dx && dy ? 1.41421356237309515f : 1.0f);
+                    if (ng < g[next]) g[next] = ng, changed = true;
+                }
+        }
+    }
+    int reached = 0;
+    for (int i = 0; i < n; i++) {
+        int x = i % cols, y = i / cols;
+        float want = isfinite(g[i]) ? g[i] * hf : INFINITY;
+        if (gf->distance[i] != want)
+            fail_msg("cell (%d, %d): field %.9g, brute force %.9g", x, y, (double)gf->distance[i], (double)want);
+        SteerVec2 v = steer_flow_field_sample(world, field, cell_centre_of(x, y, cell));
+        if (!isfinite(g[i])) {
+            assert_true(v.x == 0.0 && v.y == 0.0);
+            continue;
+        }
+        reached++;
+        int sx = v.x > 0.1 ? 1 : v.x < -0.1 ? -1 : 0, sy = v.y > 0.1 ? 1 : v.y < -0.1 ? -1 : 0;
+        int px = x + sx, py = y + sy;
+        bool window = abs(x - gx) <= STEER_NAV_WINDOW && abs(y - gy) <= STEER_NAV_WINDOW;
+        if (px >= 0 && py >= 0 && px < cols && py < rows && (sx || sy) &&
+            g[py * cols + px] + (sx && sy ? 1.41421356237309515f : 1.0f) == g[i])
+            continue;
+        if (!window) fail_msg("cell (%d, %d): its vector (%g, %g) leads to no neighbour it came from", x, y, v.x, v.y);
+    }
+    if (reached <= n / 2) fail_msg("goal (%g, %g): only %d of %d cells reached", goal.x, goal.y, reached, n);
+    free(g);
+    assert_int_equal(steer_world_remove_flow_field(world, field), STEER_OK);
+}
+
+static void test_flow_field_distances_equal_brute_force(void **state)
+{
+    (void)state;
+    SteerWorld *world = nav_world(600, 600, STEER_EDGES_CONTAIN);
+    rooms(world);
+    check_field_against_brute_force(world, steer_vec2(550, 550), 6.0, 8.0);
+    check_field_against_brute_force(world, steer_vec2(45, 300), 0.0, 10.0);
+    steer_world_destroy(world);
+    /* a map about 30 % blocked by random obstacles and walls */
+    world = nav_world(512, 512, STEER_EDGES_CONTAIN);
+    uint32_t seed = 7;
+    for (int i = 0; i < 90; i++) {
+        seed = seed * 1664525u + 1013904223u;
+        double x = (seed >> 8) % 512;
+        seed = seed * 1664525u + 1013904223u;
+        double y = (seed >> 8) % 512;
+        if (i % 3 == 2)
+            wall(world, x, y, x + 40.0 * cos(i), y + 40.0 * sin(i));
+        else
+            obstacle(world, x, y, 4.0 + i % 17);
+    }
+    for (int k = 0; k < 2; k++) { /* goals in open ground: the first cell from a corner whose 3x3 is free */
+        const SteerNavMap *map = steer_nav_map_get(world, 4.0, 8.0);
+        int cell = -1;
+        for (int i = k ? map->cols * map->rows - 1 : 0; cell < 0 && i >= 0 && i < map->cols * map->rows; i += k ? -1 : 1) {
+            int x = i % map->cols, y = i / map->cols, free_cells = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++)
+                    free_cells += x + dx >= 0 && y + dy >= 0 && x + dx < map->cols && y + dy < map->rows &&
+                                  !map->blocked[(y + dy) * map->cols + x + dx];
+            if (free_cells == 9) cell = i;
+        }
+        assert_true(cell >= 0);
+        check_field_against_brute_force(world, cell_centre_of(cell % map->cols, cell / map->cols, 8.0), k ? 2.0 : 4.0,
+                                        8.0);
+    }
     steer_world_destroy(world);
 }
 
@@ -769,6 +998,7 @@ int main(void)
         cmocka_unit_test(test_random_paths_never_come_closer_than_the_radius),
         cmocka_unit_test(test_paths_are_no_longer_than_the_best_cell_path),
         cmocka_unit_test(test_reasons_when_no_path_is_found),
+        cmocka_unit_test(test_paths_do_not_cross_wrapping_edges_and_say_why),
         cmocka_unit_test(test_bad_queries_are_refused_with_a_reason),
         cmocka_unit_test(test_updated_maps_equal_maps_built_afresh),
         cmocka_unit_test(test_map_reports_its_cells),
@@ -780,8 +1010,10 @@ int main(void)
         cmocka_unit_test(test_a_wall_added_under_a_moving_vehicle),
         cmocka_unit_test(test_navigate_options_are_checked),
         cmocka_unit_test(test_navigation_is_deterministic_and_summed),
+        cmocka_unit_test(test_navigation_never_allocates_in_the_step),
         cmocka_unit_test(test_flow_field_leads_around_walls_to_the_goal),
         cmocka_unit_test(test_flow_field_follows_geometry_changes),
+        cmocka_unit_test(test_flow_field_distances_equal_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,6 +67,22 @@ end]]):format(key, key)), { steps = 2400, seed = 1 }))
     assert.is_true(navigating >= 2 * seeking + 5, ("navigate %d catches, seek %d"):format(navigating, seeking))
   end)
 
+  it("navigation: hunters chase what they see, search where they last saw it, roam; the crowd crosses the maze", function()
+    local r = H.ok(H.run(wrap("navigation", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 29.9 and not said then said = true
+    report("chase", scene.decisions.chase); report("search", scene.decisions.search)
+    report("roam", scene.decisions.roam); report("arrivals", scene.arrivals)
+  end
+end]]), { steps = 1800, seed = 1 }))
+    local v = r.values
+    assert.is_true(v.chase > 0 and v.search > 0 and v.roam > 0,
+      ("chase %d, search %d, roam %d decisions"):format(v.chase, v.search, v.roam))
+    assert.is_true(v.arrivals >= 20, ("%d walkers crossed the maze in 30 s"):format(v.arrivals))
+  end)
+
   it("pursuit_evade: pursuit (aiming ahead) catches the evading runner more often than plain seek", function()
     local r = H.ok(H.run(wrap("pursuit_evade", [[
 local update = scene.update

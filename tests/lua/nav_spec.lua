@@ -59,6 +59,33 @@ describe("navigation", function()
     assert.same({nil, "unreachable"}, {w:find_path(100, 100, 500, 100, {radius = 10})})
   end)
 
+  it("navigate refuses a ninth map in use, and so does a radius that would need one", function()
+    local rooms = steer.world{width = 400, height = 400}
+    local vs = {}
+    for i = 1, 9 do -- radii 1, 3, ..., 15 need 8 maps (clearances 2, 4, ..., 16); the 9th shares #2's
+      vs[i] = rooms:spawn{x = 40 + i * 30, y = 100, radius = i < 9 and 2 * i - 1 or 3}
+      vs[i]:navigate{x = 300, y = 300}
+    end
+    local lone = rooms:spawn{x = 60, y = 300, radius = 17}
+    assert.matches("navigate.*a navigation map of clearance 18 and cell_size 8 would be a ninth in use",
+      error_of(function() lone:navigate{x = 300, y = 300} end))
+    assert.matches("would be a ninth in use", error_of(function() vs[9].radius = 17 end))
+    assert.equal(3, vs[9].radius)
+    vs[1].radius = 17 -- #1 alone used its map: it moves to a new one
+    lone:navigate{x = 300, y = 300} -- and shares it
+    rooms:step()
+    assert.equal("following", select(2, lone:nav_path()))
+  end)
+
+  it("find_path does not cross a wrapping world's edges, and says so", function()
+    local torus = steer.world{width = 400, height = 200, edges = "wrap"}
+    torus:wall{x1 = 200, y1 = 0, x2 = 200, y2 = 200} -- the halves meet only across the seam
+    assert.same({nil, "unreachable without crossing the wrapping edges"}, {torus:find_path(30, 100, 370, 100)})
+    assert.same({nil, "start too near a wrapping edge"}, {torus:find_path(2, 100, 100, 100, {radius = 5})})
+    assert.same({nil, "goal too near a wrapping edge"}, {torus:find_path(100, 100, 100, 199, {radius = 5})})
+    assert.is_table(torus:find_path(30, 100, 170, 100, {radius = 5}))
+  end)
+
   it("find_path checks its arguments", function()
     assert.equal("bad argument #4 to 'find_path' (number expected, got no value)",
       error_of(function() return w:find_path(1, 2, 3) end))
