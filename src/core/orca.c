@@ -169,15 +169,16 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
 /// The half-plane for a disc of radius `r` at `p` (relative to the vehicle), seen at relative
 /// velocity `v`, avoided for `horizon` seconds; `share` of the change is this vehicle's, applied
 /// to its velocity `own`. Already overlapping: the change that separates them within one step.
-/// `side` is a unit direction to push along when they are on the very same point.
-static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double dt, double share, SteerVec2 own,
-                          SteerVec2 side)
+/// `side` is a unit direction to push along when they are on the very same point. (`inverse_horizon`
+/// and `inverse_dt`: 1 / horizon and 1 / dt, worked out once by the caller, not once a neighbour.)
+static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
+                          double inverse_dt, double share, SteerVec2 own, SteerVec2 side)
 {
     double distance_sq = steer_length_sq(p), r_sq = r * r;
     SteerVec2 u, normal;
     if (distance_sq > r_sq) {
         /* w: from the centre of the truncating disc (the obstacle as it is at the horizon) to v */
-        SteerVec2 w = steer_sub(v, steer_scale(p, 1.0 / horizon));
+        SteerVec2 w = steer_sub(v, steer_scale(p, inverse_horizon));
         double w_sq = steer_length_sq(w);
         double w_dot_p = steer_dot(w, p);
         if (w_dot_p < 0.0 && w_dot_p * w_dot_p > r_sq * w_sq) {
@@ -200,7 +201,7 @@ static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, do
         }
     } else {
         /* overlapping: the relative velocity that puts them just apart after one step */
-        SteerVec2 w = steer_sub(v, steer_scale(p, 1.0 / dt));
+        SteerVec2 w = steer_sub(v, steer_scale(p, inverse_dt));
         double w_length = steer_length(w);
         if (w_length > 1e-9) {
             normal = steer_scale(w, 1.0 / w_length);
@@ -381,56 +382,115 @@ static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *veh
            e->avoid_precedence < vehicle->avoid_precedence;
 }
 
+/// What gather_neighbours keeps while it looks through the grid's cells.
+typedef struct OrcaGather {
+    const SteerGrid *g;
+    const SteerVehicle *vehicle;
+    int self;       ///< the vehicle's own index in the grid's entries
+    double px, py;  ///< its position as the grid has it
+    double range_sq;
+    unsigned mask;  ///< the layers it avoids
+    int max, count; ///< how many to keep, and kept so far
+    OrcaNeighbour *out;
+} OrcaGather;
+
+/// How many candidates the first look through a run of cells collects before the exact look.
+#define ORCA_BATCH 64
+
+/// The exact look at candidates `js` [0, n) of a run shifted by (sx, sy): those in range that the
+/// vehicle avoids and that do not give way to it alone go into the sorted `out`.
+static void gather_exact(OrcaGather *s, const int *js, int n, double sx, double sy, bool wrap_each)
+{
+    const SteerGrid *g = s->g;
+    double distance[ORCA_BATCH];
+    SteerVec2 offset[ORCA_BATCH];
+    /* First what every candidate's test needs, without a branch: the loads of the entries do not
+     * wait for one another then (each is likely a miss: the candidates are near one another in the
+     * entries, but not in the cache of this vehicle's thread). */
+    for (int k = 0; k < n; k++) {
+        const SteerGridEntry *e = &g->entry[js[k]];
+        SteerVec2 d = steer_vec2(e->x + sx - s->px, e->y + sy - s->py);
+        if (wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+        offset[k] = d;
+        distance[k] = steer_length_sq(d);
+    }
+    for (int k = 0; k < n; k++) {
+        int j = js[k];
+        double distance_sq = distance[k];
+        if (distance_sq > s->range_sq || j == s->self) continue;
+        const SteerGridEntry *e = &g->entry[j];
+        if (!((s->mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
+        OrcaNeighbour *out = s->out;
+        int max = s->max;
+        if (s->count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
+        if (gives_way_to(e, s->vehicle)) continue;
+        int at = s->count < max ? s->count++ : max - 1;
+        while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
+            out[at] = out[at - 1];
+            at--;
+        }
+        OrcaNeighbour *kept = &out[at];
+        kept->distance_sq = distance_sq;
+        kept->offset = offset[k];
+        kept->rank = e->rank;
+        kept->entry = j;
+    }
+}
+
 /// The nearest `max` vehicles within `range` that the vehicle avoids and that do not give way to it
 /// alone, sorted; returns how many.
 static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicle, double range, int max,
                              OrcaNeighbour *out)
 {
     const SteerGrid *g = steer_world_grid(world);
-    int self = g->where[steer_vehicle_slot(world, vehicle)];
-    double px = g->entry[self].x, py = g->entry[self].y;
-    double range_sq = range * range;
+    OrcaGather s;
+    s.g = g;
+    s.vehicle = vehicle;
+    s.self = g->where[steer_vehicle_slot(world, vehicle)];
+    s.px = g->entry[s.self].x;
+    s.py = g->entry[s.self].y;
+    s.range_sq = range * range;
+    s.mask = vehicle->avoid_mask;
+    s.max = max;
+    s.count = 0;
+    s.out = out;
     /* A first look through the grid's float copy of the positions (good to ~0.004 units) skips
-     * the candidates plainly out of range without touching their entries (96 bytes, two cache
-     * lines each): most of the cells' vehicles. */
-    float fx = g->fx[self], fy = g->fy[self];
+     * the candidates plainly out of range without touching their entries: most of the cells'
+     * vehicles. Without a branch (a dense crowd's candidates are in range or not about as often as
+     * not, which a branch predicts badly): every index is written, and the count moves on past
+     * those in range. */
+    float fx = g->fx[s.self], fy = g->fy[s.self];
     float loose_sq = (float)((range + 1.0) * (range + 1.0));
-    unsigned mask = vehicle->avoid_mask;
-    int count = 0;
+    int batch[ORCA_BATCH];
     SteerGridCursor cursor;
     SteerGridRun run;
-    steer_grid_cursor_begin(&cursor, g, px, py, range);
+    steer_grid_cursor_begin(&cursor, g, s.px, s.py, range);
     bool quick = g->float_ok && !cursor.wrap_each;
     while (steer_grid_cursor_next(&cursor, &run)) {
-        float sx = (float)run.shift_x, sy = (float)run.shift_y;
-        for (int j = run.begin; j < run.end; j++) {
-            if (quick) {
-                float dx = g->fx[j] + sx - fx, dy = g->fy[j] + sy - fy;
-                if (dx * dx + dy * dy > loose_sq) continue;
+        int n = 0;
+        if (quick) {
+            float x0 = fx - (float)run.shift_x, y0 = fy - (float)run.shift_y;
+            for (int j = run.begin; j < run.end; j++) {
+                float dx = g->fx[j] - x0, dy = g->fy[j] - y0;
+                batch[n] = j;
+                n += dx * dx + dy * dy <= loose_sq;
+                if (n == ORCA_BATCH) {
+                    gather_exact(&s, batch, n, run.shift_x, run.shift_y, false);
+                    n = 0;
+                }
             }
-            if (j == self) continue;
-            const SteerGridEntry *e = &g->entry[j];
-            SteerVec2 d = steer_vec2(e->x + run.shift_x - px, e->y + run.shift_y - py);
-            if (cursor.wrap_each)
-                d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
-            double distance_sq = steer_length_sq(d);
-            if (distance_sq > range_sq) continue;
-            if (!((mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
-            if (count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
-            if (gives_way_to(e, vehicle)) continue;
-            int at = count < max ? count++ : max - 1;
-            while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
-                out[at] = out[at - 1];
-                at--;
+        } else {
+            for (int j = run.begin; j < run.end; j++) {
+                batch[n++] = j;
+                if (n == ORCA_BATCH) {
+                    gather_exact(&s, batch, n, run.shift_x, run.shift_y, cursor.wrap_each);
+                    n = 0;
+                }
             }
-            OrcaNeighbour *n = &out[at];
-            n->distance_sq = distance_sq;
-            n->offset = d;
-            n->rank = e->rank;
-            n->entry = j;
         }
+        gather_exact(&s, batch, n, run.shift_x, run.shift_y, cursor.wrap_each);
     }
-    return count;
+    return s.count;
 }
 
 /// Slots of the shapes whose grid cells touch the square of half-side `reach` around `at`, each
@@ -514,7 +574,7 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             double r = o->radius + vehicle->radius;
             double near = steer_length(offset) - o->radius;
             if (near > reach) continue;
-            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, dt, 1.0, vehicle->velocity, side)};
+            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, 1.0 / horizon, dt, 1.0 / dt, 1.0, vehicle->velocity, side)};
             k = keep_shape(kept, k, &shape);
         }
         for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
@@ -592,6 +652,7 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     SteerVec2 own = vehicle->velocity;
     int self_rank = vehicle->rank;
     const SteerGrid *g = found ? steer_world_grid(world) : NULL;
+    double inverse_horizon = 1.0 / p->horizon, inverse_dt = 1.0 / dt;
     for (int i = 0; i < found; i++) {
         const OrcaNeighbour *n = &neighbours[i];
         const SteerGridEntry *e = &g->entry[n->entry];
@@ -599,7 +660,7 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
         lines[count++] =
             disc_line(n->offset, steer_sub(own, steer_vec2(e->vx, e->vy)), (vehicle->radius + e->radius) * ORCA_MARGIN,
-                      p->horizon, dt, share_against(vehicle, e), own, side);
+                      p->horizon, inverse_horizon, dt, inverse_dt, share_against(vehicle, e), own, side);
     }
 
     double limit = vehicle->max_speed;
