@@ -88,6 +88,8 @@ typedef enum SteerDebugLayer {
 #define STEER_DEBUG_COLOR_RAY_CLEAR 0xa3be8c99
 #define STEER_DEBUG_COLOR_RAY_BLOCKED 0xbf616a99
 #define STEER_DEBUG_COLOR_SOUND 0xb48ead99
+#define STEER_DEBUG_COLOR_HALF_PLANE 0xd087708c ///< an orca velocity constraint (steer_vehicle_debug_draw_orca)
+#define STEER_DEBUG_COLOR_BOUND 0xbf616aff      ///< ... the one the velocity ended on
 
 /// Length (units) of the normal tick drawn at the middle of each wall.
 #define STEER_DEBUG_WALL_NORMAL_LENGTH 12.0
@@ -137,6 +139,13 @@ STEER_API void steer_world_debug_draw(const struct SteerWorld *world, const Stee
 /// inspector's selected vehicle, whatever the world draws); nothing for an invalid id.
 STEER_API void steer_vehicle_debug_draw_senses(const struct SteerWorld *world, SteerVehicleId id,
                                                const SteerDebugDraw *draw);
+/// Emits the half-planes (velocity constraints) that bounded the watched vehicle's orca velocity
+/// in the last step (steer_world_watch_orca), in the avoidance layer whatever `draw`'s flags: each
+/// as its boundary inside the max_speed circle, drawn where velocities lead in a second (as the
+/// orca overlay draws the preferred and chosen ones), with short ticks on the side it rules out;
+/// the one the velocity ended on brighter. Nothing for another vehicle or before a step.
+STEER_API void steer_vehicle_debug_draw_orca(const struct SteerWorld *world, SteerVehicleId id,
+                                             const SteerDebugDraw *draw);
 
 #ifdef __cplusplus
 }

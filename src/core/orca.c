@@ -115,8 +115,10 @@ static bool solve_on_line(const OrcaLine *lines, int i, double limit, SteerVec2 
 /// The point of the disc of radius `limit` inside every half-plane [0, count) nearest `target` (or
 /// farthest along the unit direction `target` when `along`), added one half-plane at a time.
 /// Returns count, or the index of the first half-plane that left nothing (then *out is the answer
-/// for the half-planes before it).
-static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2 target, bool along, SteerVec2 *out)
+/// for the half-planes before it). *moved (unless NULL): the last half-plane that moved the answer,
+/// the one it ends on (-1: none).
+static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2 target, bool along, SteerVec2 *out,
+                       int *moved)
 {
     if (along)
         *out = steer_scale(target, limit);
@@ -127,6 +129,7 @@ static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2
         SteerVec2 on_line;
         if (!solve_on_line(lines, i, limit, target, along, &on_line)) return i;
         *out = on_line;
+        if (moved) *moved = i;
     }
     return count;
 }
@@ -159,7 +162,7 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
         }
         SteerVec2 before = *out;
         /* It fails only by rounding (the previous answer satisfied all of these): keep that one. */
-        if (solve_plane(scratch, n, limit, lines[i].normal, true, out) < n) *out = before;
+        if (solve_plane(scratch, n, limit, lines[i].normal, true, out, NULL) < n) *out = before;
         worst = violation(&lines[i], *out);
     }
 }
@@ -528,6 +531,12 @@ full:
     return n;
 }
 
+/// What a half-plane comes from: a SteerOrcaBound (vehicle, obstacle or wall) and its pool slot.
+typedef struct OrcaSource {
+    int kind;
+    int slot;
+} OrcaSource;
+
 /// A static shape kept for the program: its half-plane, by distance then slot.
 typedef struct OrcaShape {
     double distance_sq;
@@ -550,7 +559,7 @@ static int keep_shape(OrcaShape *kept, int count, const OrcaShape *shape)
 
 /// The half-planes of the obstacle circles and walls near the vehicle, nearest first, into `lines`.
 static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, const SteerOrcaParams *p, double dt,
-                        OrcaLine *lines)
+                        OrcaLine *lines, OrcaSource *sources)
 {
     int count = 0;
     int candidates[ORCA_MAX_CANDIDATES];
@@ -577,7 +586,10 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, 1.0 / horizon, dt, 1.0 / dt, 1.0, vehicle->velocity, side)};
             k = keep_shape(kept, k, &shape);
         }
-        for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
+        for (int i = 0; i < k; i++) {
+            sources[count] = (OrcaSource){STEER_ORCA_OBSTACLE, kept[i].slot};
+            lines[count++] = kept[i].line;
+        }
     }
     if (world->walls.live > 0) {
         const SteerShapeGrid *grid = steer_world_wall_grid(world);
@@ -595,9 +607,133 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             OrcaShape shape = {near, slot, wall_line(a, b, vehicle->radius, horizon, dt, v, vehicle->max_speed)};
             k = keep_shape(kept, k, &shape);
         }
-        for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
+        for (int i = 0; i < k; i++) {
+            sources[count] = (OrcaSource){STEER_ORCA_WALL, kept[i].slot};
+            lines[count++] = kept[i].line;
+        }
     }
     return count;
+}
+
+static SteerBehaviourSlot *orca_slot(const SteerVehicle *vehicle)
+{
+    for (int i = 0; i < vehicle->behaviour_count; i++)
+        if (vehicle->behaviours[i].def.type == STEER_ORCA && !vehicle->behaviours[i].lost)
+            return &vehicle->behaviours[i];
+    return NULL;
+}
+
+/* ---- Watching one vehicle ----------------------------------------------------------------------- */
+
+/// The half-planes of the watched vehicle's last step (steer_world_watch_orca), for drawing.
+struct SteerOrcaWatch {
+    int slot;            ///< the vehicle's pool slot, -1: none
+    uint16_t generation; ///< ... and its generation
+    uint64_t step;       ///< world->step_count during the step that kept them
+    bool kept;           ///< a step has kept them since the vehicle was chosen
+    int count;           ///< half-planes
+    int bound;           ///< the one the velocity ended on, -1: none
+    double limit;        ///< its max_speed
+    OrcaLine lines[ORCA_MAX_LINES];
+    int kinds[ORCA_MAX_LINES]; ///< SteerOrcaBound of each
+};
+
+/// Copies the half-planes into the watch (the step's one writer of it: the watched vehicle).
+static void orca_watch_keep(SteerOrcaWatch *watch, const SteerWorld *world, const OrcaLine *lines,
+                            const OrcaSource *sources, int count, int bound, double limit)
+{
+    watch->step = world->step_count;
+    watch->kept = true;
+    watch->count = count;
+    watch->bound = bound;
+    watch->limit = limit;
+    for (int i = 0; i < count; i++) {
+        watch->lines[i] = lines[i];
+        watch->kinds[i] = sources[i].kind;
+    }
+}
+
+SteerResult steer_world_watch_orca(SteerWorld *world, SteerVehicleId id)
+{
+    STEER_ENTRY(world);
+    SteerVehicle *vehicle = NULL;
+    if (id.index1 != 0) {
+        vehicle = steer_vehicle_lookup(world, id);
+        if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    }
+    if (!world->orca_watch) {
+        if (!vehicle) return STEER_OK;
+        world->orca_watch = steer_realloc(&world->alloc, NULL, 0, sizeof *world->orca_watch);
+        if (!world->orca_watch)
+            return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "no memory for the half-planes it keeps");
+    }
+    SteerOrcaWatch *watch = world->orca_watch;
+    int slot = vehicle ? steer_vehicle_slot(world, vehicle) : -1;
+    if (watch->slot == slot && (!vehicle || watch->generation == vehicle->header.generation))
+        return STEER_OK; /* the same: what the last step kept stays */
+    watch->slot = slot;
+    watch->generation = vehicle ? vehicle->header.generation : 0;
+    watch->kept = false;
+    watch->count = 0;
+    return STEER_OK;
+}
+
+void steer_orca_watch_free(SteerWorld *world)
+{
+    steer_free(&world->alloc, world->orca_watch, sizeof *world->orca_watch);
+    world->orca_watch = NULL;
+}
+
+/// The half-planes kept for vehicle `vehicle` in the last step, or NULL.
+const SteerOrcaWatch *steer_orca_watched(const SteerWorld *world, const SteerVehicle *vehicle)
+{
+    const SteerOrcaWatch *watch = world->orca_watch;
+    if (!watch || !watch->kept || watch->slot != steer_vehicle_slot(world, vehicle) ||
+        watch->generation != vehicle->header.generation || watch->step + 1 != world->step_count)
+        return NULL;
+    return watch;
+}
+
+int steer_orca_watch_count(const SteerOrcaWatch *watch) { return watch->count; }
+
+bool steer_orca_watch_line(const SteerOrcaWatch *watch, int i, SteerVec2 *point, SteerVec2 *normal, int *kind,
+                           bool *bound, double *limit)
+{
+    if (i < 0 || i >= watch->count) return false;
+    *point = watch->lines[i].point;
+    *normal = watch->lines[i].normal;
+    *kind = watch->kinds[i];
+    *bound = i == watch->bound;
+    *limit = watch->limit;
+    return true;
+}
+
+SteerResult steer_vehicle_orca_constraint(const SteerWorld *world, SteerVehicleId id, SteerOrcaConstraint *out)
+{
+    STEER_ENTRY(world);
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    if (!out) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "out is NULL (expected a SteerOrcaConstraint)");
+    SteerOrcaConstraint c;
+    memset(&c, 0, sizeof c);
+    const SteerBehaviourSlot *slot = orca_slot(vehicle);
+    int bound = slot ? slot->detail.waypoint : STEER_ORCA_FREE;
+    if (bound < STEER_ORCA_FREE || bound > STEER_ORCA_CROWDED) bound = STEER_ORCA_FREE; /* before its first step */
+    c.bound = (SteerOrcaBound)bound;
+    double at = slot ? slot->detail.box_length : -1.0;
+    int other = at >= 0.0 && at < (double)INT32_MAX ? (int)at : -1;
+    if (bound == STEER_ORCA_VEHICLE && other >= 0 && other < world->vehicles.count) {
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, other);
+        if (v->header.alive) c.vehicle = (SteerVehicleId){(uint32_t)other + 1, world->tag, v->header.generation};
+    } else if (bound == STEER_ORCA_OBSTACLE && other >= 0 && other < world->obstacles.count) {
+        const SteerObstacle *o = steer_pool_at(&world->obstacles, other);
+        if (o->header.alive) c.obstacle = (SteerObstacleId){(uint32_t)other + 1, world->tag, o->header.generation};
+    } else if (bound == STEER_ORCA_WALL && other >= 0 && other < world->walls.count) {
+        const SteerWall *w = steer_pool_at(&world->walls, other);
+        if (w->header.alive) c.wall = (SteerWallId){(uint32_t)other + 1, world->tag, w->header.generation};
+    }
+    *out = c;
+    return STEER_OK;
 }
 
 /* ---- The behaviour and the step ------------------------------------------------------------- */
@@ -608,14 +744,6 @@ STEER_BEHAVIOUR_FORCE(orca)
     (void)world;
     slot->state.target = vehicle->position;
     return steer_vec2(0.0, 0.0);
-}
-
-static SteerBehaviourSlot *orca_slot(const SteerVehicle *vehicle)
-{
-    for (int i = 0; i < vehicle->behaviour_count; i++)
-        if (vehicle->behaviours[i].def.type == STEER_ORCA && !vehicle->behaviours[i].lost)
-            return &vehicle->behaviours[i];
-    return NULL;
 }
 
 void steer_orca_refresh(SteerVehicle *vehicle)
@@ -640,9 +768,10 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     const SteerOrcaParams *p = &slot->def.orca;
     double dt = world->def.dt;
     OrcaLine lines[ORCA_MAX_LINES], scratch[ORCA_MAX_LINES];
+    OrcaSource sources[ORCA_MAX_LINES];
     OrcaNeighbour neighbours[STEER_ORCA_MAX_NEIGHBORS];
 
-    int hard = static_lines(world, vehicle, p, dt, lines);
+    int hard = static_lines(world, vehicle, p, dt, lines, sources);
     int count = hard;
     double range = p->range > 0.0 ? p->range : vehicle->neighbor_radius;
     int max = p->max_neighbors < 1                          ? 1
@@ -658,6 +787,7 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         const SteerGridEntry *e = &g->entry[n->entry];
         /* On the very same point: the older goes one way, the younger the other. */
         SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
+        sources[count] = (OrcaSource){STEER_ORCA_VEHICLE, e->slot};
         lines[count++] =
             disc_line(n->offset, steer_sub(own, steer_vec2(e->vx, e->vy)), (vehicle->radius + e->radius) * ORCA_MARGIN,
                       p->horizon, inverse_horizon, dt, inverse_dt, share_against(vehicle, e), own, side);
@@ -674,8 +804,21 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         preferred = steer_rotate(preferred, steer_vec2(norm, t * norm));
     }
     SteerVec2 chosen;
-    int failed = solve_plane(lines, count, limit, preferred, false, &chosen);
+    int moved = -1;
+    int failed = solve_plane(lines, count, limit, preferred, false, &chosen, &moved);
     if (failed < count) solve_least_violation(lines, count, hard, failed, limit, &chosen, scratch);
+    /* What bound it, for inspectors (steer_vehicle_orca_constraint): in the slot's detail, which orca
+     * has no other use for - its kind as the waypoint, the pool slot of what it was as the box
+     * length. */
+    int bound = failed < count                         ? STEER_ORCA_CROWDED
+                : moved >= 0                           ? sources[moved].kind
+                : steer_length_sq(preferred) > limit * limit ? STEER_ORCA_SPEED
+                                                       : STEER_ORCA_FREE;
+    slot->detail.waypoint = bound;
+    slot->detail.box_length = failed == count && moved >= 0 ? (double)sources[moved].slot : -1.0;
+    SteerOrcaWatch *watch = world->orca_watch;
+    if (watch && watch->slot == steer_vehicle_slot(world, vehicle) && watch->generation == vehicle->header.generation)
+        orca_watch_keep(watch, world, lines, sources, count, failed < count ? -1 : moved, limit);
     if (!steer_vec2_is_finite(chosen)) chosen = preferred; /* (never seen: inputs are finite) */
 
     /* max_force bounds how fast the velocity may change, as for every other behaviour: the
