@@ -2,15 +2,20 @@
 /* bench_crowd.c - crowds (make bench-crowd): the standard circle test - N vehicles of radius 8 and
  * max speed 60 on a circle, each crossing to the antipode, dt 1/60 (tests/c/crowd_scene.h) - with
  * reciprocal avoidance (orca) and, in the same run, the older steering (arrive + separate +
- * avoid_collisions) as the baseline; then the cost of orca in a dense crowd of 10,000 (about 10
- * neighbours each) on 1 and 2 threads.
+ * avoid_collisions) as the baseline; two streams of 200 crossing at right angles, and a room of
+ * 400 emptied through a door four and eight vehicles wide, the same two ways; then the cost of orca
+ * in a dense crowd of 10,000 (about 10 neighbours each) on 1 and 2 threads.
  *
- * Per crossing: how many arrived, when the last did (and the straight line's time, the lower bound,
- * and the reference implementation's, RVO2's, where the issue gives it), steps with an overlap
- * (two closer than 0.9 of the sum of their radii), the closest two came, and the step's cost: the
- * median over the steps of the step's CPU time, per vehicle (two threads: wall time). Never part of make test.
+ * Per crowd: how many arrived, when the last did (and the straight line's time, the lower bound,
+ * and the reference implementation's, RVO2's, where the issue gives it), how many were stuck (not
+ * arrived and slower than a twentieth of max_speed) for more than 2 s at a time and the longest
+ * anyone was, steps with an overlap (two closer than 0.9 of the sum of their radii), the closest
+ * two came, and the step's cost: the median over the steps of the step's CPU time, per vehicle
+ * (two threads: wall time). Never part of make test.
  *
  * usage: bench_crowd [quick]   (quick: 100 and 250 only, no 1,000, a shorter dense run)
+ *        bench_crowd dense [steps]   (only the dense crowd on one thread: for a profiler)
+ *        bench_crowd crowds   (only the two streams and the doorway)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,47 +30,59 @@ typedef struct Case {
     double reference; ///< RVO2's last arrival in s (0: none given)
 } Case;
 
-static void cross(const Case *c, CrowdMethod method, const char *name)
+/// Steps scene `s` until everyone has arrived or `max_steps` passed; prints a row of the table.
+static void run(CrowdScene *s, const char *scene, const char *name, double straight, double reference, int max_steps)
 {
-    CrowdScene s = crowd_circle(c->count, c->circle, method, 1);
-    if (!s.world) {
+    if (!s->world) {
         fprintf(stderr, "bench_crowd: cannot make the scene\n");
         exit(1);
     }
-    double straight = (2.0 * c->circle - 2.0 * CROWD_RADIUS) / CROWD_SPEED;
-    int max_steps = (int)(3.0 * straight * 60.0) + 1200;
     double *times = malloc((size_t)max_steps * sizeof *times);
     if (!times) exit(1);
-    CrowdRun r = {0, max_steps, 0, 1e300, 0};
+    CrowdRun r = {0, max_steps, 0, 1e300, 0, 0, 0};
     for (int step = 1; step <= max_steps; step++) {
         double t0 = bench_cpu_seconds();
-        steer_world_step(s.world);
+        steer_world_step(s->world);
         times[step - 1] = bench_cpu_seconds() - t0;
-        CrowdStep m = crowd_measure(&s);
+        CrowdStep m = crowd_measure(s);
+        crowd_note_stuck(s, &r, m);
         r.steps = step;
         if (m.overlaps > 0) r.overlap_steps++;
         if (m.closest < r.closest) r.closest = m.closest;
         r.arrived = m.arrived;
-        if (m.arrived == c->count) {
+        if (m.arrived == s->count) {
             r.last_step = step;
             break;
         }
     }
-    double per = bench_median(times, r.steps) * 1e6 / c->count;
-    char last[32], ref[32];
-    if (r.arrived == c->count)
+    double per = bench_median(times, r.steps) * 1e6 / s->count;
+    char last[32], ref[32], line[32];
+    if (r.arrived == s->count)
         snprintf(last, sizeof last, "%.1f s", r.last_step / 60.0);
     else
         snprintf(last, sizeof last, "> %.0f s", max_steps / 60.0);
-    if (c->reference > 0.0)
-        snprintf(ref, sizeof ref, "%.1f s", c->reference);
+    if (reference > 0.0)
+        snprintf(ref, sizeof ref, "%.1f s", reference);
     else
         snprintf(ref, sizeof ref, "-");
-    printf("| %5d | %5.0f | %-17s | %4d/%-5d | %-9s | %6.1f s | %-7s | %5d | %7.2f | %6.2f |\n", c->count, c->circle,
-           name, r.arrived, c->count, last, straight, ref, r.overlap_steps, r.closest, per);
+    if (straight > 0.0)
+        snprintf(line, sizeof line, "%.1f s", straight);
+    else
+        snprintf(line, sizeof line, "-");
+    printf("| %-16s | %-16s | %4d/%-4d | %-8s | %-8s | %-7s | %5d | %6.1f s | %5d | %7.2f | %6.2f |\n", scene, name,
+           r.arrived, s->count, last, line, ref, r.stuck_long, r.stuck / 60.0, r.overlap_steps, r.closest, per);
     fflush(stdout);
     free(times);
-    crowd_free(&s);
+    crowd_free(s);
+}
+
+static void cross(const Case *c, CrowdMethod method, const char *name)
+{
+    CrowdScene s = crowd_circle(c->count, c->circle, method, 1);
+    double straight = (2.0 * c->circle - 2.0 * CROWD_RADIUS) / CROWD_SPEED;
+    char scene[32];
+    snprintf(scene, sizeof scene, "circle %d, r %.0f", c->count, c->circle);
+    run(&s, scene, name, straight, c->reference, (int)(3.0 * straight * 60.0) + 1200);
 }
 
 /// A dense crowd: `count` vehicles with orca in a square sized for about 10 neighbours within 80
@@ -116,18 +133,42 @@ static double dense(int count, int threads, int steps)
 int main(int argc, char **argv)
 {
     bool quick = argc > 1 && strcmp(argv[1], "quick") == 0;
+    if (argc > 1 && strcmp(argv[1], "dense") == 0) {
+        double one = dense(10000, 1, argc > 2 ? atoi(argv[2]) : 60);
+        printf("dense crowd of 10000: %.2f us per vehicle-step on 1 thread\n", one);
+        return 0;
+    }
     /* 1,000: the circle whose start spacing is 1.6 diameters (25.6 units) */
     const Case cases[] = {{100, 450.0, 25.9}, {250, 600.0, 45.5}, {1000, 4075.0, 0.0}};
-    int count = quick ? 2 : 3;
-    printf("circle test: radius 8, max speed 60, dt 1/60, overlap = closer than 14.4; step cost = median step, "
-           "CPU time, one thread\n\n");
-    printf("|     N |  circle | method            |    arrived | last      | straight | RVO2    | "
-           "overlap steps | closest | us/vehicle-step |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    bool crowds_only = argc > 1 && strcmp(argv[1], "crowds") == 0;
+    int count = crowds_only ? 0 : quick ? 2 : 3;
+    printf("crowds of vehicles of radius 8, max speed 60, dt 1/60; overlap = closer than 14.4; stuck = not arrived "
+           "and slower than %.0f units/s; step cost = median step, CPU time, one thread\n\n",
+           CROWD_STUCK_SPEED);
+    printf("| scene            | method           |  arrived | last     | straight | RVO2    | stuck > 2 s | "
+           "longest stuck | overlap steps | closest | us/vehicle-step |\n");
+    printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (int i = 0; i < count; i++) {
         cross(&cases[i], CROWD_ORCA, "orca");
         cross(&cases[i], CROWD_STEERING, "avoid_collisions");
     }
+    const CrowdMethod methods[] = {CROWD_ORCA, CROWD_STEERING};
+    const char *names[] = {"orca", "avoid_collisions"};
+    for (int k = 0; k < 2; k++) {
+        /* each goes 1,800 units straight ahead */
+        CrowdScene s = crowd_streams(200, methods[k], 1);
+        run(&s, "2 streams x 200", names[k], (1800.0 - CROWD_RADIUS) / CROWD_SPEED, 0.0, 120 * 60);
+    }
+    /* a door four vehicles wide, and one eight wide */
+    for (int d = 4; d <= 8; d += 4) {
+        for (int k = 0; k < 2; k++) {
+            CrowdScene s = crowd_doorway(400, d * 2.0 * CROWD_RADIUS, methods[k], 1);
+            char scene[32];
+            snprintf(scene, sizeof scene, "door %d wide, 400", d);
+            run(&s, scene, names[k], 0.0, 0.0, 240 * 60);
+        }
+    }
+    if (crowds_only) return 0;
     int n = 10000, steps = quick ? 20 : 60;
     double one = dense(n, 1, steps);
     double two = dense(n, 2, steps);

@@ -70,3 +70,8 @@ $(BUILD)/asan/tests/test_render_nav: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -D
 $(BUILD)/asan/tests/test_render_nav: TEST_LINK = $(RENDER_OBJ_ASAN)
 $(BUILD)/asan/tests/test_render_nav: TEST_LIBS = $(SDL_LIBS)
 $(BUILD)/asan/tests/test_render_nav: $(RENDER_OBJ_ASAN) tests/c/render_support.h
+# The selected vehicle's orca half-planes and the inspector's orca line (tests/c/test_render_orca.c).
+$(BUILD)/asan/tests/test_render_orca: TEST_CFLAGS = -Isrc/render $(SDL_CFLAGS) -DRENDER_FONT='"$(RENDER_FONT)"'
+$(BUILD)/asan/tests/test_render_orca: TEST_LINK = $(RENDER_OBJ_ASAN)
+$(BUILD)/asan/tests/test_render_orca: TEST_LIBS = $(SDL_LIBS)
+$(BUILD)/asan/tests/test_render_orca: $(RENDER_OBJ_ASAN) tests/c/render_support.h

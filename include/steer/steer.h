@@ -205,6 +205,15 @@ STEER_API int steer_vehicle_get_behaviours(const SteerWorld *world, SteerVehicle
 /// Reads one active behaviour's parameters and what it did in the last step (either may be NULL).
 STEER_API SteerResult steer_vehicle_get_behaviour(const SteerWorld *world, SteerVehicleId id, SteerBehaviour type,
                                                   SteerBehaviourDef *def, SteerBehaviourState *state);
+/// What bound the vehicle's orca velocity in the last step (steer_types.h, SteerOrcaBound): free
+/// for a vehicle without orca or before its first step. Fails on an invalid id or NULL out.
+STEER_API SteerResult steer_vehicle_orca_constraint(const SteerWorld *world, SteerVehicleId id,
+                                                    SteerOrcaConstraint *out);
+/// Keeps the orca half-planes of vehicle `id` from every step on, for
+/// steer_vehicle_debug_draw_orca (one vehicle at a time: an inspector's selected one; the null id
+/// stops; the same vehicle again keeps what the last step kept). Allocates once, at the first call;
+/// changes nothing the step computes.
+STEER_API SteerResult steer_world_watch_orca(SteerWorld *world, SteerVehicleId id);
 
 /* ---- Queries ------------------------------------------------------------------------------- */
 

@@ -98,6 +98,8 @@ typedef enum SteerDebugLayer {
 #define STEER_DEBUG_COLOR_NAV_GHOST 0xd08770aa ///< a replaced path, just after its replan (alpha fades to 0)
 /// Seconds a replaced path stays drawn after a replan.
 #define STEER_DEBUG_NAV_GHOST_SECONDS 1.0
+#define STEER_DEBUG_COLOR_HALF_PLANE 0xd087708c ///< an orca velocity constraint (steer_vehicle_debug_draw_orca)
+#define STEER_DEBUG_COLOR_BOUND 0xbf616aff      ///< ... the one the velocity ended on
 
 /// Length (units) of the normal tick drawn at the middle of each wall.
 #define STEER_DEBUG_WALL_NORMAL_LENGTH 12.0
@@ -152,6 +154,13 @@ STEER_API void steer_vehicle_debug_draw_senses(const struct SteerWorld *world, S
 /// cells of the map it plans on (its clearance). Nothing for an invalid id or one not navigating.
 STEER_API void steer_vehicle_debug_draw_navigation(const struct SteerWorld *world, SteerVehicleId id,
                                                    const SteerDebugDraw *draw);
+/// Emits the half-planes (velocity constraints) that bounded the watched vehicle's orca velocity
+/// in the last step (steer_world_watch_orca), in the avoidance layer whatever `draw`'s flags: each
+/// as its boundary inside the max_speed circle, drawn where velocities lead in a second (as the
+/// orca overlay draws the preferred and chosen ones), with short ticks on the side it rules out;
+/// the one the velocity ended on brighter. Nothing for another vehicle or before a step.
+STEER_API void steer_vehicle_debug_draw_orca(const struct SteerWorld *world, SteerVehicleId id,
+                                             const SteerDebugDraw *draw);
 
 #ifdef __cplusplus
 }

@@ -351,6 +351,25 @@ typedef struct SteerOrcaParams {
     double heading_smoothing; ///< s: how slowly its heading follows its velocity; 0: at once
 } SteerOrcaParams;
 
+/// What bound a vehicle's orca velocity in the last step (steer_vehicle_orca_constraint): the
+/// half-plane its velocity ended on, or none.
+typedef enum SteerOrcaBound {
+    STEER_ORCA_FREE = 0, ///< it took its preferred velocity: nothing in the way
+    STEER_ORCA_SPEED,    ///< only max_speed: its preferred velocity was faster
+    STEER_ORCA_VEHICLE,  ///< another vehicle (SteerOrcaConstraint.vehicle): it gives way to it
+    STEER_ORCA_OBSTACLE, ///< an obstacle circle (.obstacle)
+    STEER_ORCA_WALL,     ///< a wall (.wall)
+    STEER_ORCA_CROWDED,  ///< no velocity kept clear of everyone: the one least in the way was taken
+} SteerOrcaBound;
+
+/// steer_vehicle_orca_constraint's answer: the bound and what it came from (the other ids null).
+typedef struct SteerOrcaConstraint {
+    SteerOrcaBound bound;
+    SteerVehicleId vehicle;
+    SteerObstacleId obstacle;
+    SteerWallId wall;
+} SteerOrcaConstraint;
+
 /// One behaviour with its parameters. Get one from steer_default_behaviour_def(type), change what
 /// you need, and pass it to steer_vehicle_set_behaviour().
 typedef struct SteerBehaviourDef {

@@ -447,3 +447,49 @@ void steer_vehicle_debug_draw_senses(const SteerWorld *world, SteerVehicleId id,
     int slot = steer_vehicle_slot(world, v);
     draw_vehicle_senses(world, draw, slot, v, vehicle_pose(world, draw, slot, v), true);
 }
+
+void steer_vehicle_debug_draw_orca(const SteerWorld *world, SteerVehicleId id, const SteerDebugDraw *draw)
+{
+    const SteerVehicle *v = draw ? steer_vehicle_lookup(world, id) : NULL;
+    const SteerOrcaWatch *watch = v ? steer_orca_watched(world, v) : NULL;
+    if (!watch) return;
+    const SteerDebugLayer layer = STEER_DEBUG_LAYER_AVOIDANCE;
+    Pose pose = vehicle_pose(world, draw, steer_vehicle_slot(world, v), v);
+    /* Velocities are drawn where they lead in a second, as the orca overlay draws the preferred and
+     * chosen ones: velocity u at pose.position + u. */
+    int count = steer_orca_watch_count(watch);
+    SteerVec2 p0, n0;
+    int kind0;
+    bool bound0;
+    double speed;
+    if (steer_orca_watch_line(watch, 0, &p0, &n0, &kind0, &bound0, &speed))
+        circle(draw, pose.position, speed, (STEER_DEBUG_COLOR_HALF_PLANE & 0xffffff00u) | 0x40u, layer);
+    for (int pass = 0; pass < 2; pass++) { /* the bound one last, over the others */
+        for (int i = 0; i < count; i++) {
+            SteerVec2 p, n;
+            int kind;
+            bool bound;
+            double limit;
+            steer_orca_watch_line(watch, i, &p, &n, &kind, &bound, &limit);
+            if (bound != (pass == 1)) continue;
+            /* the boundary p + t·d inside the max_speed disc */
+            SteerVec2 d = steer_perp(n);
+            double b = steer_dot(p, d);
+            double disc = b * b + limit * limit - steer_length_sq(p);
+            if (!(disc > 0.0)) continue;
+            double root = sqrt(disc);
+            SteerVec2 a = steer_add(p, steer_scale(d, -b - root)), e = steer_add(p, steer_scale(d, -b + root));
+            uint32_t color = bound ? STEER_DEBUG_COLOR_BOUND
+                             : kind == STEER_ORCA_WALL     ? STEER_DEBUG_COLOR_WALL_NORMAL
+                             : kind == STEER_ORCA_OBSTACLE ? STEER_DEBUG_COLOR_OBSTACLE_EDGE
+                                                           : STEER_DEBUG_COLOR_HALF_PLANE;
+            segment(draw, steer_add(pose.position, a), steer_add(pose.position, e), color, layer);
+            /* ticks on the side it rules out, a tenth of max_speed long */
+            SteerVec2 tick = steer_scale(n, -0.1 * limit);
+            for (int k = 1; k < 6; k++) {
+                SteerVec2 at = steer_add(pose.position, steer_add(a, steer_scale(steer_sub(e, a), k / 6.0)));
+                segment(draw, at, steer_add(at, tick), color, layer);
+            }
+        }
+    }
+}

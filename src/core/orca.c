@@ -115,8 +115,10 @@ static bool solve_on_line(const OrcaLine *lines, int i, double limit, SteerVec2 
 /// The point of the disc of radius `limit` inside every half-plane [0, count) nearest `target` (or
 /// farthest along the unit direction `target` when `along`), added one half-plane at a time.
 /// Returns count, or the index of the first half-plane that left nothing (then *out is the answer
-/// for the half-planes before it).
-static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2 target, bool along, SteerVec2 *out)
+/// for the half-planes before it). *moved (unless NULL): the last half-plane that moved the answer,
+/// the one it ends on (-1: none).
+static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2 target, bool along, SteerVec2 *out,
+                       int *moved)
 {
     if (along)
         *out = steer_scale(target, limit);
@@ -127,6 +129,7 @@ static int solve_plane(const OrcaLine *lines, int count, double limit, SteerVec2
         SteerVec2 on_line;
         if (!solve_on_line(lines, i, limit, target, along, &on_line)) return i;
         *out = on_line;
+        if (moved) *moved = i;
     }
     return count;
 }
@@ -159,7 +162,7 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
         }
         SteerVec2 before = *out;
         /* It fails only by rounding (the previous answer satisfied all of these): keep that one. */
-        if (solve_plane(scratch, n, limit, lines[i].normal, true, out) < n) *out = before;
+        if (solve_plane(scratch, n, limit, lines[i].normal, true, out, NULL) < n) *out = before;
         worst = violation(&lines[i], *out);
     }
 }
@@ -169,15 +172,16 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
 /// The half-plane for a disc of radius `r` at `p` (relative to the vehicle), seen at relative
 /// velocity `v`, avoided for `horizon` seconds; `share` of the change is this vehicle's, applied
 /// to its velocity `own`. Already overlapping: the change that separates them within one step.
-/// `side` is a unit direction to push along when they are on the very same point.
-static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double dt, double share, SteerVec2 own,
-                          SteerVec2 side)
+/// `side` is a unit direction to push along when they are on the very same point. (`inverse_horizon`
+/// and `inverse_dt`: 1 / horizon and 1 / dt, worked out once by the caller, not once a neighbour.)
+static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
+                          double inverse_dt, double share, SteerVec2 own, SteerVec2 side)
 {
     double distance_sq = steer_length_sq(p), r_sq = r * r;
     SteerVec2 u, normal;
     if (distance_sq > r_sq) {
         /* w: from the centre of the truncating disc (the obstacle as it is at the horizon) to v */
-        SteerVec2 w = steer_sub(v, steer_scale(p, 1.0 / horizon));
+        SteerVec2 w = steer_sub(v, steer_scale(p, inverse_horizon));
         double w_sq = steer_length_sq(w);
         double w_dot_p = steer_dot(w, p);
         if (w_dot_p < 0.0 && w_dot_p * w_dot_p > r_sq * w_sq) {
@@ -200,7 +204,7 @@ static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, do
         }
     } else {
         /* overlapping: the relative velocity that puts them just apart after one step */
-        SteerVec2 w = steer_sub(v, steer_scale(p, 1.0 / dt));
+        SteerVec2 w = steer_sub(v, steer_scale(p, inverse_dt));
         double w_length = steer_length(w);
         if (w_length > 1e-9) {
             normal = steer_scale(w, 1.0 / w_length);
@@ -381,56 +385,115 @@ static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *veh
            e->avoid_precedence < vehicle->avoid_precedence;
 }
 
+/// What gather_neighbours keeps while it looks through the grid's cells.
+typedef struct OrcaGather {
+    const SteerGrid *g;
+    const SteerVehicle *vehicle;
+    int self;       ///< the vehicle's own index in the grid's entries
+    double px, py;  ///< its position as the grid has it
+    double range_sq;
+    unsigned mask;  ///< the layers it avoids
+    int max, count; ///< how many to keep, and kept so far
+    OrcaNeighbour *out;
+} OrcaGather;
+
+/// How many candidates the first look through a run of cells collects before the exact look.
+#define ORCA_BATCH 64
+
+/// The exact look at candidates `js` [0, n) of a run shifted by (sx, sy): those in range that the
+/// vehicle avoids and that do not give way to it alone go into the sorted `out`.
+static void gather_exact(OrcaGather *s, const int *js, int n, double sx, double sy, bool wrap_each)
+{
+    const SteerGrid *g = s->g;
+    double distance[ORCA_BATCH];
+    SteerVec2 offset[ORCA_BATCH];
+    /* First what every candidate's test needs, without a branch: the loads of the entries do not
+     * wait for one another then (each is likely a miss: the candidates are near one another in the
+     * entries, but not in the cache of this vehicle's thread). */
+    for (int k = 0; k < n; k++) {
+        const SteerGridEntry *e = &g->entry[js[k]];
+        SteerVec2 d = steer_vec2(e->x + sx - s->px, e->y + sy - s->py);
+        if (wrap_each) d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
+        offset[k] = d;
+        distance[k] = steer_length_sq(d);
+    }
+    for (int k = 0; k < n; k++) {
+        int j = js[k];
+        double distance_sq = distance[k];
+        if (distance_sq > s->range_sq || j == s->self) continue;
+        const SteerGridEntry *e = &g->entry[j];
+        if (!((s->mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
+        OrcaNeighbour *out = s->out;
+        int max = s->max;
+        if (s->count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
+        if (gives_way_to(e, s->vehicle)) continue;
+        int at = s->count < max ? s->count++ : max - 1;
+        while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
+            out[at] = out[at - 1];
+            at--;
+        }
+        OrcaNeighbour *kept = &out[at];
+        kept->distance_sq = distance_sq;
+        kept->offset = offset[k];
+        kept->rank = e->rank;
+        kept->entry = j;
+    }
+}
+
 /// The nearest `max` vehicles within `range` that the vehicle avoids and that do not give way to it
 /// alone, sorted; returns how many.
 static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicle, double range, int max,
                              OrcaNeighbour *out)
 {
     const SteerGrid *g = steer_world_grid(world);
-    int self = g->where[steer_vehicle_slot(world, vehicle)];
-    double px = g->entry[self].x, py = g->entry[self].y;
-    double range_sq = range * range;
+    OrcaGather s;
+    s.g = g;
+    s.vehicle = vehicle;
+    s.self = g->where[steer_vehicle_slot(world, vehicle)];
+    s.px = g->entry[s.self].x;
+    s.py = g->entry[s.self].y;
+    s.range_sq = range * range;
+    s.mask = vehicle->avoid_mask;
+    s.max = max;
+    s.count = 0;
+    s.out = out;
     /* A first look through the grid's float copy of the positions (good to ~0.004 units) skips
-     * the candidates plainly out of range without touching their entries (96 bytes, two cache
-     * lines each): most of the cells' vehicles. */
-    float fx = g->fx[self], fy = g->fy[self];
+     * the candidates plainly out of range without touching their entries: most of the cells'
+     * vehicles. Without a branch (a dense crowd's candidates are in range or not about as often as
+     * not, which a branch predicts badly): every index is written, and the count moves on past
+     * those in range. */
+    float fx = g->fx[s.self], fy = g->fy[s.self];
     float loose_sq = (float)((range + 1.0) * (range + 1.0));
-    unsigned mask = vehicle->avoid_mask;
-    int count = 0;
+    int batch[ORCA_BATCH];
     SteerGridCursor cursor;
     SteerGridRun run;
-    steer_grid_cursor_begin(&cursor, g, px, py, range);
+    steer_grid_cursor_begin(&cursor, g, s.px, s.py, range);
     bool quick = g->float_ok && !cursor.wrap_each;
     while (steer_grid_cursor_next(&cursor, &run)) {
-        float sx = (float)run.shift_x, sy = (float)run.shift_y;
-        for (int j = run.begin; j < run.end; j++) {
-            if (quick) {
-                float dx = g->fx[j] + sx - fx, dy = g->fy[j] + sy - fy;
-                if (dx * dx + dy * dy > loose_sq) continue;
+        int n = 0;
+        if (quick) {
+            float x0 = fx - (float)run.shift_x, y0 = fy - (float)run.shift_y;
+            for (int j = run.begin; j < run.end; j++) {
+                float dx = g->fx[j] - x0, dy = g->fy[j] - y0;
+                batch[n] = j;
+                n += dx * dx + dy * dy <= loose_sq;
+                if (n == ORCA_BATCH) {
+                    gather_exact(&s, batch, n, run.shift_x, run.shift_y, false);
+                    n = 0;
+                }
             }
-            if (j == self) continue;
-            const SteerGridEntry *e = &g->entry[j];
-            SteerVec2 d = steer_vec2(e->x + run.shift_x - px, e->y + run.shift_y - py);
-            if (cursor.wrap_each)
-                d = steer_vec2(steer_grid_wrap_delta(d.x, g->width), steer_grid_wrap_delta(d.y, g->height));
-            double distance_sq = steer_length_sq(d);
-            if (distance_sq > range_sq) continue;
-            if (!((mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
-            if (count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
-            if (gives_way_to(e, vehicle)) continue;
-            int at = count < max ? count++ : max - 1;
-            while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
-                out[at] = out[at - 1];
-                at--;
+        } else {
+            for (int j = run.begin; j < run.end; j++) {
+                batch[n++] = j;
+                if (n == ORCA_BATCH) {
+                    gather_exact(&s, batch, n, run.shift_x, run.shift_y, cursor.wrap_each);
+                    n = 0;
+                }
             }
-            OrcaNeighbour *n = &out[at];
-            n->distance_sq = distance_sq;
-            n->offset = d;
-            n->rank = e->rank;
-            n->entry = j;
         }
+        gather_exact(&s, batch, n, run.shift_x, run.shift_y, cursor.wrap_each);
     }
-    return count;
+    return s.count;
 }
 
 /// Slots of the shapes whose grid cells touch the square of half-side `reach` around `at`, each
@@ -468,6 +531,12 @@ full:
     return n;
 }
 
+/// What a half-plane comes from: a SteerOrcaBound (vehicle, obstacle or wall) and its pool slot.
+typedef struct OrcaSource {
+    int kind;
+    int slot;
+} OrcaSource;
+
 /// A static shape kept for the program: its half-plane, by distance then slot.
 typedef struct OrcaShape {
     double distance_sq;
@@ -490,7 +559,7 @@ static int keep_shape(OrcaShape *kept, int count, const OrcaShape *shape)
 
 /// The half-planes of the obstacle circles and walls near the vehicle, nearest first, into `lines`.
 static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, const SteerOrcaParams *p, double dt,
-                        OrcaLine *lines)
+                        OrcaLine *lines, OrcaSource *sources)
 {
     int count = 0;
     int candidates[ORCA_MAX_CANDIDATES];
@@ -514,10 +583,13 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             double r = o->radius + vehicle->radius;
             double near = steer_length(offset) - o->radius;
             if (near > reach) continue;
-            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, dt, 1.0, vehicle->velocity, side)};
+            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, 1.0 / horizon, dt, 1.0 / dt, 1.0, vehicle->velocity, side)};
             k = keep_shape(kept, k, &shape);
         }
-        for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
+        for (int i = 0; i < k; i++) {
+            sources[count] = (OrcaSource){STEER_ORCA_OBSTACLE, kept[i].slot};
+            lines[count++] = kept[i].line;
+        }
     }
     if (world->walls.live > 0) {
         const SteerShapeGrid *grid = steer_world_wall_grid(world);
@@ -535,9 +607,133 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             OrcaShape shape = {near, slot, wall_line(a, b, vehicle->radius, horizon, dt, v, vehicle->max_speed)};
             k = keep_shape(kept, k, &shape);
         }
-        for (int i = 0; i < k; i++) lines[count++] = kept[i].line;
+        for (int i = 0; i < k; i++) {
+            sources[count] = (OrcaSource){STEER_ORCA_WALL, kept[i].slot};
+            lines[count++] = kept[i].line;
+        }
     }
     return count;
+}
+
+static SteerBehaviourSlot *orca_slot(const SteerVehicle *vehicle)
+{
+    for (int i = 0; i < vehicle->behaviour_count; i++)
+        if (vehicle->behaviours[i].def.type == STEER_ORCA && !vehicle->behaviours[i].lost)
+            return &vehicle->behaviours[i];
+    return NULL;
+}
+
+/* ---- Watching one vehicle ----------------------------------------------------------------------- */
+
+/// The half-planes of the watched vehicle's last step (steer_world_watch_orca), for drawing.
+struct SteerOrcaWatch {
+    int slot;            ///< the vehicle's pool slot, -1: none
+    uint16_t generation; ///< ... and its generation
+    uint64_t step;       ///< world->step_count during the step that kept them
+    bool kept;           ///< a step has kept them since the vehicle was chosen
+    int count;           ///< half-planes
+    int bound;           ///< the one the velocity ended on, -1: none
+    double limit;        ///< its max_speed
+    OrcaLine lines[ORCA_MAX_LINES];
+    int kinds[ORCA_MAX_LINES]; ///< SteerOrcaBound of each
+};
+
+/// Copies the half-planes into the watch (the step's one writer of it: the watched vehicle).
+static void orca_watch_keep(SteerOrcaWatch *watch, const SteerWorld *world, const OrcaLine *lines,
+                            const OrcaSource *sources, int count, int bound, double limit)
+{
+    watch->step = world->step_count;
+    watch->kept = true;
+    watch->count = count;
+    watch->bound = bound;
+    watch->limit = limit;
+    for (int i = 0; i < count; i++) {
+        watch->lines[i] = lines[i];
+        watch->kinds[i] = sources[i].kind;
+    }
+}
+
+SteerResult steer_world_watch_orca(SteerWorld *world, SteerVehicleId id)
+{
+    STEER_ENTRY(world);
+    SteerVehicle *vehicle = NULL;
+    if (id.index1 != 0) {
+        vehicle = steer_vehicle_lookup(world, id);
+        if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    }
+    if (!world->orca_watch) {
+        if (!vehicle) return STEER_OK;
+        world->orca_watch = steer_realloc(&world->alloc, NULL, 0, sizeof *world->orca_watch);
+        if (!world->orca_watch)
+            return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "no memory for the half-planes it keeps");
+    }
+    SteerOrcaWatch *watch = world->orca_watch;
+    int slot = vehicle ? steer_vehicle_slot(world, vehicle) : -1;
+    if (watch->slot == slot && (!vehicle || watch->generation == vehicle->header.generation))
+        return STEER_OK; /* the same: what the last step kept stays */
+    watch->slot = slot;
+    watch->generation = vehicle ? vehicle->header.generation : 0;
+    watch->kept = false;
+    watch->count = 0;
+    return STEER_OK;
+}
+
+void steer_orca_watch_free(SteerWorld *world)
+{
+    steer_free(&world->alloc, world->orca_watch, sizeof *world->orca_watch);
+    world->orca_watch = NULL;
+}
+
+/// The half-planes kept for vehicle `vehicle` in the last step, or NULL.
+const SteerOrcaWatch *steer_orca_watched(const SteerWorld *world, const SteerVehicle *vehicle)
+{
+    const SteerOrcaWatch *watch = world->orca_watch;
+    if (!watch || !watch->kept || watch->slot != steer_vehicle_slot(world, vehicle) ||
+        watch->generation != vehicle->header.generation || watch->step + 1 != world->step_count)
+        return NULL;
+    return watch;
+}
+
+int steer_orca_watch_count(const SteerOrcaWatch *watch) { return watch->count; }
+
+bool steer_orca_watch_line(const SteerOrcaWatch *watch, int i, SteerVec2 *point, SteerVec2 *normal, int *kind,
+                           bool *bound, double *limit)
+{
+    if (i < 0 || i >= watch->count) return false;
+    *point = watch->lines[i].point;
+    *normal = watch->lines[i].normal;
+    *kind = watch->kinds[i];
+    *bound = i == watch->bound;
+    *limit = watch->limit;
+    return true;
+}
+
+SteerResult steer_vehicle_orca_constraint(const SteerWorld *world, SteerVehicleId id, SteerOrcaConstraint *out)
+{
+    STEER_ENTRY(world);
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    if (!out) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "out is NULL (expected a SteerOrcaConstraint)");
+    SteerOrcaConstraint c;
+    memset(&c, 0, sizeof c);
+    const SteerBehaviourSlot *slot = orca_slot(vehicle);
+    int bound = slot ? slot->detail.waypoint : STEER_ORCA_FREE;
+    if (bound < STEER_ORCA_FREE || bound > STEER_ORCA_CROWDED) bound = STEER_ORCA_FREE; /* before its first step */
+    c.bound = (SteerOrcaBound)bound;
+    double at = slot ? slot->detail.box_length : -1.0;
+    int other = at >= 0.0 && at < (double)INT32_MAX ? (int)at : -1;
+    if (bound == STEER_ORCA_VEHICLE && other >= 0 && other < world->vehicles.count) {
+        const SteerVehicle *v = steer_pool_at(&world->vehicles, other);
+        if (v->header.alive) c.vehicle = (SteerVehicleId){(uint32_t)other + 1, world->tag, v->header.generation};
+    } else if (bound == STEER_ORCA_OBSTACLE && other >= 0 && other < world->obstacles.count) {
+        const SteerObstacle *o = steer_pool_at(&world->obstacles, other);
+        if (o->header.alive) c.obstacle = (SteerObstacleId){(uint32_t)other + 1, world->tag, o->header.generation};
+    } else if (bound == STEER_ORCA_WALL && other >= 0 && other < world->walls.count) {
+        const SteerWall *w = steer_pool_at(&world->walls, other);
+        if (w->header.alive) c.wall = (SteerWallId){(uint32_t)other + 1, world->tag, w->header.generation};
+    }
+    *out = c;
+    return STEER_OK;
 }
 
 /* ---- The behaviour and the step ------------------------------------------------------------- */
@@ -548,14 +744,6 @@ STEER_BEHAVIOUR_FORCE(orca)
     (void)world;
     slot->state.target = vehicle->position;
     return steer_vec2(0.0, 0.0);
-}
-
-static SteerBehaviourSlot *orca_slot(const SteerVehicle *vehicle)
-{
-    for (int i = 0; i < vehicle->behaviour_count; i++)
-        if (vehicle->behaviours[i].def.type == STEER_ORCA && !vehicle->behaviours[i].lost)
-            return &vehicle->behaviours[i];
-    return NULL;
 }
 
 void steer_orca_refresh(SteerVehicle *vehicle)
@@ -580,9 +768,10 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     const SteerOrcaParams *p = &slot->def.orca;
     double dt = world->def.dt;
     OrcaLine lines[ORCA_MAX_LINES], scratch[ORCA_MAX_LINES];
+    OrcaSource sources[ORCA_MAX_LINES];
     OrcaNeighbour neighbours[STEER_ORCA_MAX_NEIGHBORS];
 
-    int hard = static_lines(world, vehicle, p, dt, lines);
+    int hard = static_lines(world, vehicle, p, dt, lines, sources);
     int count = hard;
     double range = p->range > 0.0 ? p->range : vehicle->neighbor_radius;
     int max = p->max_neighbors < 1                          ? 1
@@ -592,14 +781,16 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     SteerVec2 own = vehicle->velocity;
     int self_rank = vehicle->rank;
     const SteerGrid *g = found ? steer_world_grid(world) : NULL;
+    double inverse_horizon = 1.0 / p->horizon, inverse_dt = 1.0 / dt;
     for (int i = 0; i < found; i++) {
         const OrcaNeighbour *n = &neighbours[i];
         const SteerGridEntry *e = &g->entry[n->entry];
         /* On the very same point: the older goes one way, the younger the other. */
         SteerVec2 side = steer_scale(steer_perp(vehicle->heading), self_rank < n->rank ? 1.0 : -1.0);
+        sources[count] = (OrcaSource){STEER_ORCA_VEHICLE, e->slot};
         lines[count++] =
             disc_line(n->offset, steer_sub(own, steer_vec2(e->vx, e->vy)), (vehicle->radius + e->radius) * ORCA_MARGIN,
-                      p->horizon, dt, share_against(vehicle, e), own, side);
+                      p->horizon, inverse_horizon, dt, inverse_dt, share_against(vehicle, e), own, side);
     }
 
     double limit = vehicle->max_speed;
@@ -613,8 +804,21 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         preferred = steer_rotate(preferred, steer_vec2(norm, t * norm));
     }
     SteerVec2 chosen;
-    int failed = solve_plane(lines, count, limit, preferred, false, &chosen);
+    int moved = -1;
+    int failed = solve_plane(lines, count, limit, preferred, false, &chosen, &moved);
     if (failed < count) solve_least_violation(lines, count, hard, failed, limit, &chosen, scratch);
+    /* What bound it, for inspectors (steer_vehicle_orca_constraint): in the slot's detail, which orca
+     * has no other use for - its kind as the waypoint, the pool slot of what it was as the box
+     * length. */
+    int bound = failed < count                         ? STEER_ORCA_CROWDED
+                : moved >= 0                           ? sources[moved].kind
+                : steer_length_sq(preferred) > limit * limit ? STEER_ORCA_SPEED
+                                                       : STEER_ORCA_FREE;
+    slot->detail.waypoint = bound;
+    slot->detail.box_length = failed == count && moved >= 0 ? (double)sources[moved].slot : -1.0;
+    SteerOrcaWatch *watch = world->orca_watch;
+    if (watch && watch->slot == steer_vehicle_slot(world, vehicle) && watch->generation == vehicle->header.generation)
+        orca_watch_keep(watch, world, lines, sources, count, failed < count ? -1 : moved, limit);
     if (!steer_vec2_is_finite(chosen)) chosen = preferred; /* (never seen: inputs are finite) */
 
     /* max_force bounds how fast the velocity may change, as for every other behaviour: the

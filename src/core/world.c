@@ -217,6 +217,7 @@ void steer_world_destroy(SteerWorld *world)
     steer_shape_grid_free(&world->obstacle_grid, &world->alloc);
     steer_shape_grid_free(&world->wall_grid, &world->alloc);
     steer_senses_free(world);
+    steer_orca_watch_free(world);
     SteerAllocator alloc = world->alloc; /* the world's own block goes last, through a copy */
     steer_free(&alloc, world, sizeof *world);
 }

@@ -285,6 +285,9 @@ struct SteerWorld {
      * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
      * then the step may move each vehicle as soon as its force is known (one pass, not two). */
     bool vehicle_targets;
+    /* orca.c: the half-planes of the one vehicle an inspector watches (steer_world_watch_orca),
+     * kept by the step; NULL until one is watched. Not state: no checksum, no rewind. */
+    struct SteerOrcaWatch *orca_watch;
 
     /* Threads (thread_pool.h, step_parallel.c). */
     SteerThreadPool *pool; ///< NULL: every step runs on the calling thread
@@ -567,6 +570,16 @@ static inline bool steer_orca_on(const SteerVehicle *vehicle) { return (vehicle-
 SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, SteerVec2 preferred);
 /// Its new heading, given its new velocity (the orca option heading_smoothing).
 SteerVec2 steer_orca_heading(const SteerVehicle *vehicle, SteerVec2 velocity, double dt);
+/// Frees what steer_world_watch_orca allocated (steer_world_destroy).
+void steer_orca_watch_free(SteerWorld *world);
+typedef struct SteerOrcaWatch SteerOrcaWatch;
+/// The half-planes the last step kept for `vehicle` (the watched one), or NULL (debug_draw.c).
+const SteerOrcaWatch *steer_orca_watched(const SteerWorld *world, const SteerVehicle *vehicle);
+int steer_orca_watch_count(const SteerOrcaWatch *watch);
+/// Half-plane i: velocities v with (v - point)·normal >= 0; its SteerOrcaBound kind; whether the
+/// velocity ended on it; the vehicle's max_speed.
+bool steer_orca_watch_line(const SteerOrcaWatch *watch, int i, SteerVec2 *point, SteerVec2 *normal, int *kind,
+                           bool *bound, double *limit);
 
 /* combine.c: the vehicle's combined, truncated force for this step */
 SteerVec2 steer_combine_forces(SteerWorld *world, SteerVehicle *vehicle);

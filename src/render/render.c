@@ -441,7 +441,11 @@ void steer_render_world(SteerRender *r, const SteerWorld *world, const SteerFram
     else if (selected_senses)
         render_sense_ghosts(r, frame->selected);
 
-    if (steer_vehicle_is_valid(world, frame->selected)) draw_selection(r, frame->selected);
+    if (steer_vehicle_is_valid(world, frame->selected)) {
+        /* its orca velocity constraints, when the world keeps them (steer_world_watch_orca) */
+        steer_vehicle_debug_draw_orca(world, frame->selected, &draw);
+        draw_selection(r, frame->selected);
+    }
     render_flush(r);
     if ((frame->overlays & STEER_OVERLAY_STATES) && frame->vehicle_label) {
         collect_labels(r, frame);

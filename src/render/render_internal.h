@@ -292,6 +292,9 @@ void render_arc(SteerRender *r, SteerVec2 center, double radius, double from, do
 /// then one per memory (the other's id, sensed now with its distance or how long ago, where it
 /// was), at most RENDER_MEMORY_LINES a sense. Returns the lines written (0: no senses).
 int render_sense_lines(SteerRender *r, const SteerWorld *world, SteerVehicleId id, char *text, int width, int max);
+/// The inspector's line under orca's: what bound the vehicle's velocity in the last step ("  orca:
+/// giving way to #12", "wall", "obstacle", "free", ...); false for an invalid id.
+bool render_orca_line(const SteerWorld *world, SteerVehicleId id, char *line, int width);
 /// Memories listed per sense in the inspector; more are counted on one line.
 enum { RENDER_MEMORY_LINES = 5 };
 /* labels.c */

@@ -66,6 +66,28 @@ int steer_render_inspector_column(const SteerRender *r)
     return (int)ceilf(w + 2 * MARGIN); /* its margin to the window's edge, and as much beside the world */
 }
 
+bool render_orca_line(const SteerWorld *world, SteerVehicleId id, char *line, int width)
+{
+    SteerOrcaConstraint c;
+    if (width <= 0 || steer_vehicle_orca_constraint(world, id, &c) != STEER_OK) return false;
+    size_t size = (size_t)width;
+    switch (c.bound) {
+    case STEER_ORCA_SPEED: snprintf(line, size, "  orca: free (max speed)"); break;
+    case STEER_ORCA_VEHICLE:
+        if (steer_vehicle_is_valid(world, c.vehicle))
+            snprintf(line, size, "  orca: giving way to #%llu",
+                     (unsigned long long)steer_vehicle_serial(world, c.vehicle));
+        else
+            snprintf(line, size, "  orca: giving way to a vehicle");
+        break;
+    case STEER_ORCA_OBSTACLE: snprintf(line, size, "  orca: obstacle"); break;
+    case STEER_ORCA_WALL: snprintf(line, size, "  orca: wall"); break;
+    case STEER_ORCA_CROWDED: snprintf(line, size, "  orca: crowded (least in the way)"); break;
+    default: snprintf(line, size, "  orca: free"); break;
+    }
+    return true;
+}
+
 void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicleId id, const char *kind_name,
                             const char *const *extra_lines, int count)
 {
@@ -96,6 +118,10 @@ void steer_render_inspector(SteerRender *r, const SteerWorld *world, SteerVehicl
             LINE("%-16s w %4.2f  (not reached)", steer_behaviour_name(types[i]), def.weight);
         else
             LINE(BEHAVIOUR_LINE, steer_behaviour_name(types[i]), def.weight, steer_length(st.force), 100.0 * st.kept);
+        if (types[i] == STEER_ORCA && n < INSPECTOR_LINES && render_orca_line(world, id, text[n], INSPECTOR_WIDTH)) {
+            lines[n] = text[n];
+            n++;
+        }
     }
     SteerNavState nav;
     int waypoint, replans;

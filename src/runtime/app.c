@@ -510,6 +510,8 @@ void app_render(App *app, double alpha)
     frame.overlays = app->overlays;
     frame.selected = steer_vehicle_is_valid(world, app->selected) ? app->selected : (SteerVehicleId)STEER_NULL_ID;
     frame.hovered = app_hovered(app); /* its label laid out next: it shows in a crowd */
+    /* the next steps keep its orca half-planes for the overlay (none for a vehicle without orca) */
+    steer_world_watch_orca(world, frame.selected);
     frame.vehicle_label = vehicle_label;
     frame.label_ctx = app->session.host;
     frame.kind_colors = script_kind_colors(app->session.host, &frame.kind_color_count); /* by name, stable */

@@ -296,6 +296,96 @@ static void test_debug_draw_shows_preferred_and_chosen_velocities(void **state)
     steer_world_destroy(world);
 }
 
+static void test_constraint_names_what_bounds_the_velocity(void **state)
+{
+    (void)state;
+    SteerWorld *world = open_world();
+    SteerOrcaConstraint c;
+    /* alone, going where it wants: free (and free before its first step) */
+    SteerVehicleId lone = walker(world, 200.0, 200.0, 600.0, 200.0);
+    assert_int_equal(steer_vehicle_orca_constraint(world, lone, &c), STEER_OK);
+    assert_int_equal(c.bound, STEER_ORCA_FREE);
+    steer_world_step(world);
+    assert_int_equal(steer_vehicle_orca_constraint(world, lone, &c), STEER_OK);
+    assert_int_equal(c.bound, STEER_ORCA_FREE);
+    /* head on: each gives way to the other, named by its id */
+    SteerVehicleId a = walker(world, 900.0, 1000.0, 1100.0, 1000.0);
+    SteerVehicleId b = walker(world, 960.0, 1000.0, 800.0, 1000.0);
+    assert_int_equal(steer_vehicle_set_velocity(world, a, steer_vec2(50.0, 0.0)), STEER_OK);
+    assert_int_equal(steer_vehicle_set_velocity(world, b, steer_vec2(-50.0, 0.0)), STEER_OK);
+    steer_world_step(world);
+    assert_int_equal(steer_vehicle_orca_constraint(world, a, &c), STEER_OK);
+    assert_int_equal(c.bound, STEER_ORCA_VEHICLE);
+    assert_true(steer_vehicle_id_equal(c.vehicle, b));
+    assert_true(steer_obstacle_id_is_null(c.obstacle) && steer_wall_id_is_null(c.wall));
+    assert_int_equal(steer_vehicle_orca_constraint(world, b, &c), STEER_OK);
+    assert_int_equal(c.bound, STEER_ORCA_VEHICLE);
+    assert_true(steer_vehicle_id_equal(c.vehicle, a));
+    /* straight at a wall close ahead: the wall, named by its id */
+    SteerWallId wall;
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(1500.0, 300.0), steer_vec2(1500.0, 500.0), &wall), STEER_OK);
+    SteerVehicleId w = walker(world, 1470.0, 400.0, 1700.0, 400.0);
+    assert_int_equal(steer_vehicle_set_velocity(world, w, steer_vec2(60.0, 0.0)), STEER_OK);
+    steer_world_step(world);
+    assert_int_equal(steer_vehicle_orca_constraint(world, w, &c), STEER_OK);
+    assert_int_equal(c.bound, STEER_ORCA_WALL);
+    assert_true(steer_wall_id_equal(c.wall, wall));
+    /* ... and an obstacle circle */
+    SteerObstacleId rock;
+    assert_int_equal(steer_world_add_obstacle(world, steer_vec2(400.0, 1600.0), 20.0, &rock), STEER_OK);
+    SteerVehicleId o = walker(world, 350.0, 1600.0, 700.0, 1600.0);
+    assert_int_equal(steer_vehicle_set_velocity(world, o, steer_vec2(60.0, 0.0)), STEER_OK);
+    steer_world_step(world);
+    assert_int_equal(steer_vehicle_orca_constraint(world, o, &c), STEER_OK);
+    assert_int_equal(c.bound, STEER_ORCA_OBSTACLE);
+    assert_true(steer_obstacle_id_equal(c.obstacle, rock));
+    /* bad input is named */
+    assert_int_equal(steer_vehicle_orca_constraint(world, a, NULL), STEER_ERROR_INVALID_ARGUMENT);
+    assert_non_null(strstr(steer_world_last_error(world), "steer_vehicle_orca_constraint"));
+    assert_int_equal(steer_vehicle_orca_constraint(world, (SteerVehicleId)STEER_NULL_ID, &c), STEER_ERROR_INVALID_ID);
+    assert_int_equal(steer_world_watch_orca(world, (SteerVehicleId)STEER_NULL_ID), STEER_OK);
+    steer_world_destroy(world);
+}
+
+static int half_plane_segments;
+static void count_half_plane(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context)
+{
+    (void)a, (void)b, (void)context;
+    if (layer == STEER_DEBUG_LAYER_AVOIDANCE && (color == STEER_DEBUG_COLOR_BOUND || color == STEER_DEBUG_COLOR_HALF_PLANE))
+        half_plane_segments++;
+}
+
+static void test_half_planes_are_kept_for_the_watched_vehicle_only_and_change_nothing(void **state)
+{
+    (void)state;
+    /* the same crossing with and without a watched vehicle: the same bits */
+    uint64_t sums[2];
+    for (int watched = 0; watched < 2; watched++) {
+        CrowdScene s = crowd_circle(20, 300.0, CROWD_ORCA, 1);
+        assert_non_null(s.world);
+        if (watched) assert_int_equal(steer_world_watch_orca(s.world, s.ids[3]), STEER_OK);
+        SteerDebugDraw d = steer_default_debug_draw();
+        d.draw_segment = count_half_plane;
+        int drawn_steps = 0;
+        for (int step = 0; step < 600; step++) {
+            steer_world_step(s.world);
+            half_plane_segments = 0;
+            steer_vehicle_debug_draw_orca(s.world, s.ids[3], &d);
+            if (half_plane_segments > 0) drawn_steps++;
+            half_plane_segments = 0;
+            steer_vehicle_debug_draw_orca(s.world, s.ids[4], &d);
+            assert_int_equal(half_plane_segments, 0); /* never another's */
+        }
+        if (watched)
+            assert_true(drawn_steps > 100); /* among the others for most of the crossing */
+        else
+            assert_int_equal(drawn_steps, 0);
+        sums[watched] = steer_world_checksum(s.world);
+        crowd_free(&s);
+    }
+    assert_true(sums[0] == sums[1]);
+}
+
 /* ---- Options ----------------------------------------------------------------------------------- */
 
 static void test_options_out_of_range_are_refused_with_their_name(void **state)
@@ -415,6 +505,8 @@ int main(void)
         cmocka_unit_test(test_heading_nearly_at_rest_stays_steady),
         cmocka_unit_test(test_orca_options_change_the_checksum),
         cmocka_unit_test(test_debug_draw_shows_preferred_and_chosen_velocities),
+        cmocka_unit_test(test_constraint_names_what_bounds_the_velocity),
+        cmocka_unit_test(test_half_planes_are_kept_for_the_watched_vehicle_only_and_change_nothing),
         cmocka_unit_test(test_same_bits_on_1_2_3_and_8_threads),
         cmocka_unit_test(test_circle_of_20_all_arrive_without_overlap),
         cmocka_unit_test(test_circle_of_100_all_arrive_without_overlap),

@@ -197,7 +197,7 @@ static void test_every_demo_recorded_with_input_and_a_reload_replays_in_another_
         count++;
     }
     free(names);
-    assert_int_equal(count, 16); /* every scene in scripts/, hunter_prey.lua with its config */
+    assert_int_equal(count, 17); /* every scene in scripts/, hunter_prey.lua with its config */
 }
 
 static void test_a_window_records_its_input_and_replays_in_a_window_and_headless(void **state)

@@ -435,6 +435,21 @@ end]]), { steps = 2000 }))
     assert.are.equal(0, r.values.overlaps)
   end)
 
+  it("two_streams: with orca the streams cross with no overlap and nobody stuck for 2 s", function()
+    local r = H.ok(H.run(wrap("two_streams", [[
+local update = scene.update
+function scene.update(world, dt)
+  update(world, dt)
+  if world.time >= 39.9 and not said then said = true
+    report("crossed", scene.crossed); report("overlaps", scene.overlaps); report("stuck", scene.longest_stuck) end
+end]]), { steps = 2400 }))
+    -- 10 lanes, one in every 0.7 s each while its entry is clear (the crossing holds them up):
+    -- about 250 in 40 s
+    assert.is_true(r.values.crossed > 200, "only " .. r.values.crossed .. " crossed in 40 s")
+    assert.are.equal(0, r.values.overlaps)
+    assert.is_true(r.values.stuck < 2, "one stood still for " .. r.values.stuck .. " s")
+  end)
+
   it("flocking: a random swarm orders itself into aligned flocks", function()
     local r = H.ok(H.run(wrap("flocking", [[
 scene.COUNT = 600
