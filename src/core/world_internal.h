@@ -285,6 +285,11 @@ struct SteerWorld {
      * another vehicle itself (rather than the grid's snapshot) while forces are computed. Until
      * then the step may move each vehicle as soon as its force is known (one pass, not two). */
     bool vehicle_targets;
+    /* Behaviours lose their target only when a vehicle, path or flow field is removed: each removal
+     * bumps target_removals, and a step looks for lost targets (drop_lost_behaviours, a lookup of
+     * every target of every behaviour) only when it moved since the last step that did. */
+    uint64_t target_removals;
+    uint64_t targets_checked; ///< target_removals when the step last looked
 
     /* Threads (thread_pool.h, step_parallel.c). */
     SteerThreadPool *pool; ///< NULL: every step runs on the calling thread
