@@ -15,11 +15,26 @@
  * clock (CPU time would add the threads up); the two must stay bit-identical throughout. Before
  * them, the machine's own memory scaling (memory_probe.h), to read the speedups against.
  *
+ * Then the thread rows again with the second core busy: a spinning process of our own pinned to one
+ * core (sched_setaffinity), this process's threads free to go where the system puts them (pinned to
+ * the first core, the calling thread met there every other job of a shared machine, and the
+ * one-thread figures meant nothing); 1 and 2 threads alternating at 1,000, 10,000, 100,000 and 1,000,000
+ * vehicles, the ratio printed for each (target: 2 threads never below 0.95x one). The spinner is
+ * killed at the end of the section (and by a signal handler if the bench is interrupted).
+ *
  * Last, the general path (combine.c over each behaviour: wander + separate + align) at 100,000
  * vehicles on 1 and 2 threads, against the plain flock in the same minutes.
  *
- * usage: bench_flocking [path/to/flocking.lua] [--threads-only | --general-only]   (default bench/flocking.lua)
+ * usage: bench_flocking [path/to/flocking.lua] [--threads-only | --busy-only | --general-only]
+ *        (default bench/flocking.lua)
  */
+#if defined(__linux__)
+#define _GNU_SOURCE /* sched_setaffinity, CPU_SET: the busy-core rows */
+#include <sched.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#endif
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
@@ -261,6 +276,107 @@ static void threads_section(void)
     printf("N=1,000,000 on 2 threads: %.1f ms per step (target < 70 ms)\n", ms1m);
 }
 
+#if defined(__linux__)
+/// The spinning process of the busy-core rows (0: none).
+static pid_t spinner;
+
+static void stop_spinner(void)
+{
+    if (spinner <= 0) return;
+    kill(spinner, SIGKILL);
+    waitpid(spinner, NULL, 0);
+    spinner = 0;
+}
+
+static void on_signal(int sig)
+{
+    if (spinner > 0) kill(spinner, SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/// The first two CPUs this process may run on; false when it may run on fewer than two.
+static bool two_cpus(int *a, int *b)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return false;
+    int found = 0;
+    for (int c = 0; c < CPU_SETSIZE && found < 2; c++) {
+        if (!CPU_ISSET(c, &set)) continue;
+        if (found++ == 0)
+            *a = c;
+        else
+            *b = c;
+    }
+    return found == 2;
+}
+
+static void pin_self(int cpu)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    sched_setaffinity(0, sizeof set, &set);
+}
+
+/// 1 against 2 threads at each size with a process of our own spinning on the second core.
+static void busy_section(void)
+{
+    int mine, other;
+    if (!two_cpus(&mine, &other)) {
+        printf("busy core: skipped (this process may run on fewer than two CPUs)\n");
+        return;
+    }
+    static const int sizes[] = {1000, 10000, 100000, 1000000};
+    static const int steps[] = {200, 40, 6, 2};
+    static const int reps[] = {15, 15, 9, 5};
+    double ratio[4];
+    printf("busy core: the same flock with 1 and 2 threads while a spinning process of ours is pinned to CPU %d (ours "
+           "unpinned: on a shared machine CPU %d is busy with others' jobs too), repetitions alternating, wall "
+           "clock\n",
+           other, mine);
+    fflush(stdout);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    for (int s = 0; s < 4; s++) {
+        int n = sizes[s];
+        SteerWorld *one = make_flock_on(n, 1), *two = make_flock_on(n, 2);
+        spinner = fork();
+        if (spinner == 0) {
+            pin_self(other);
+            for (volatile unsigned long spin = 0;; spin++) {
+            }
+        }
+        double t1[REPETITIONS * 3], t2[REPETITIONS * 3];
+        time_wall(one, 1);
+        time_wall(two, 1);
+        for (int r = 0; r < reps[s]; r++) {
+            t1[r] = time_wall(one, steps[s]);
+            t2[r] = time_wall(two, steps[s]);
+        }
+        stop_spinner();
+        int same = same_bits(one, two);
+        double m1 = bench_median(t1, reps[s]), m2 = bench_median(t2, reps[s]);
+        ratio[s] = m1 / m2;
+        printf("busy   N=%7d  1 thread %8.3f ms/step  2 threads %8.3f ms/step  2 vs 1: %.2fx  (medians of %d x %d "
+               "steps; 1: %.3f..%.3f, 2: %.3f..%.3f; %s)\n",
+               n, m1, m2, ratio[s], reps[s], steps[s], t1[0], t1[reps[s] - 1], t2[0], t2[reps[s] - 1],
+               same ? "bit-identical" : "DIFFERENT BITS");
+        fflush(stdout);
+        steer_world_destroy(one);
+        steer_world_destroy(two);
+        if (!same) exit(1);
+    }
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    printf("busy core, 2 threads vs 1: %.2fx at N=1,000, %.2fx at N=10,000, %.2fx at N=100,000, %.2fx at "
+           "N=1,000,000 (target >= 0.95x everywhere)\n",
+           ratio[0], ratio[1], ratio[2], ratio[3]);
+}
+#else
+static void busy_section(void) { printf("busy core: skipped (Linux only: sched_setaffinity)\n"); }
+#endif
+
 /// The general path at 100,000 vehicles, on 1 and 2 threads, against the plain flock's fast path in
 /// the same minutes (wall clock, repetitions alternating).
 static void general_section(void)
@@ -293,6 +409,10 @@ int main(int argc, char **argv)
         threads_section();
         return 0;
     }
+    if (argc > 2 && strcmp(argv[2], "--busy-only") == 0) {
+        busy_section();
+        return 0;
+    }
     if (argc > 2 && strcmp(argv[2], "--general-only") == 0) {
         general_section();
         return 0;
@@ -313,6 +433,7 @@ int main(int argc, char **argv)
            ratio1k, ratio10k);
     printf("N=100,000: %.2f ms per step (target < 16 ms)\n", ms);
     threads_section();
+    busy_section();
     general_section();
     return 0;
 }

@@ -59,3 +59,17 @@ bench-nav: $(BENCH_NAV)
 bench-navigation: bench-nav
 
 BENCH_TARGETS += bench-nav
+
+# make bench-mixed: the hunter/prey scene's step (prey flock with prey only, pursue and evade
+# targets) against a one-kind flock at the same neighbour count, alternating in one process
+# (bench/bench_mixed.c).
+BENCH_MIXED = $(BUILD)/bench/bench_mixed
+$(BENCH_MIXED): bench/bench_mixed.c bench/bench_support.h $(BUILD)/libsteer.a $(CORE_HDR)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) -O2 -g $(STEER_INC) $< $(BUILD)/libsteer.a -lm -o $@
+
+.PHONY: bench-mixed
+bench-mixed: $(BENCH_MIXED)
+	$(BENCH_MIXED)
+
+BENCH_TARGETS += bench-mixed

@@ -70,6 +70,7 @@ static bool grow_vehicle_arrays(SteerGrid *g, const SteerAllocator *alloc, int n
         {(void **)&g->fhx, sizeof(float)},
         {(void **)&g->fhy, sizeof(float)},
         {(void **)&g->entry_kind, sizeof(uint8_t)},
+        {(void **)&g->exact, sizeof *g->exact},
     };
     if (!grow_parallel(alloc, arrays, (int)(sizeof arrays / sizeof arrays[0]), g->capacity, next)) return false;
     g->capacity = next;
@@ -149,6 +150,7 @@ void steer_grid_free(SteerGrid *g, const SteerAllocator *alloc)
     steer_free(alloc, g->fhx, n * sizeof(float));
     steer_free(alloc, g->fhy, n * sizeof(float));
     steer_free(alloc, g->entry_kind, n * sizeof(uint8_t));
+    steer_free(alloc, g->exact, n * sizeof *g->exact);
     size_t slots = (size_t)g->where_capacity;
     steer_free(alloc, g->where, slots * sizeof *g->where);
     steer_free(alloc, g->touched, slots * sizeof *g->touched);
@@ -622,6 +624,7 @@ static void gather_vehicles(SteerGrid *g, int begin, int end)
         SteerGridEntry *e = &g->entry[k];
         steer_grid_entry_fill(e, v, steer_vec2(q->x, q->y), rank, slot);
         g->entry_kind[k] = e->kind;
+        g->exact[k] = (SteerGridExact){e->x, e->y, e->hx, e->hy};
         g->where[slot] = k;
     }
 }
@@ -644,6 +647,7 @@ static void gather_range(SteerGrid *g, int begin, int end)
         const SteerGridEntry *e = &g->built[g->asker[k].rank];
         g->entry[k] = *e;
         g->entry_kind[k] = e->kind;
+        g->exact[k] = (SteerGridExact){e->x, e->y, e->hx, e->hy};
         g->where[e->slot] = k;
     }
 }

@@ -81,6 +81,13 @@ typedef struct SteerGridEntry {
     uint16_t avoid_mask;      ///< layers it avoids (0: it avoids nobody)
 } SteerGridEntry;
 
+/// A vehicle's position and heading in double precision, as its entry has them, by sorted index:
+/// what the neighbourhood of a vehicle that flocks with some kinds only reads of each candidate
+/// (with entry_kind), 32 bytes where the entry is 96 (neighbourhood.c: pack_kinds).
+typedef struct SteerGridExact {
+    double x, y, hx, hy;
+} SteerGridExact;
+
 /// What a build reads of every vehicle to sort them and to set up the flocking fast path: 32 bytes
 /// by creation order, one cache line (the whole SteerGridEntry is gathered only on demand).
 typedef struct SteerGridQuick {
@@ -146,6 +153,8 @@ typedef struct SteerGrid {
     SteerGridEntry *entry; ///< gathered on demand (steer_world_grid), not by every build
     uint8_t *entry_kind;   ///< entry[k].kind, gathered with it: a query for some kinds skips the
                            ///< others reading a byte each, not a whole entry
+    SteerGridExact *exact; ///< entry[k]'s position and heading, gathered with it
+    bool kinds_path_off;   ///< tests: kind-filtered neighbourhoods take the general path (the reference)
     bool gathered;         ///< entry and where hold the last build
     SteerGridAsker *asker; ///< what the neighbourhood pre-pass needs, always gathered
     SteerPackedNeighbourhood

@@ -168,6 +168,7 @@ SteerResult steer_world_remove_path(SteerWorld *world, SteerPathId id)
     steer_free(&world->alloc, path->points, (size_t)path->count * sizeof *path->points);
     path->points = NULL;
     steer_pool_release(&world->paths, (int)id.index1 - 1);
+    world->target_removals++; /* the next step looks for behaviours that followed it */
     return STEER_OK;
 }
 
@@ -232,6 +233,7 @@ SteerResult steer_world_remove_flow_field(SteerWorld *world, SteerFlowFieldId id
     steer_free(&world->alloc, field->vectors, (size_t)field->cols * (size_t)field->rows * sizeof *field->vectors);
     field->vectors = NULL;
     steer_pool_release(&world->fields, (int)id.index1 - 1);
+    world->target_removals++; /* the next step looks for behaviours that followed it */
     return STEER_OK;
 }
 

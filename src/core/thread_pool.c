@@ -4,13 +4,24 @@
  * A step is several runs in a row (grid passes, neighbourhoods, forces) with a little serial work
  * between them, and on a virtual machine waking a sleeping thread takes tens of microseconds - as
  * long as a whole run of a mid-sized world. So after a run a worker watches for the next one, and
- * the caller for the workers' end, for at most STEER_POOL_WATCH_NS before sleeping on the
+ * the caller for the last task's end, for at most STEER_POOL_WATCH_NS before sleeping on a
  * condition variable; between steps (scripts, drawing) every worker sleeps.
+ *
+ * Tasks are claimed, not handed out: a run's tasks are numbered, and whoever is free - the caller
+ * first, then each worker as it wakes - takes the next number with one atomic operation. A worker
+ * that the system has not scheduled yet (its core busy with another program) claims nothing, and
+ * the caller runs its tasks itself instead of waiting for it: with the other core taken, a run
+ * costs what it costs on one thread, never the wait for a descheduled worker. Which thread runs a
+ * task changes nothing in what it computes (thread_pool.h), so the bits stay the same.
+ *
+ * The claim word holds the run's sequence number beside the next task number, so that a worker
+ * that wakes for a run already over cannot take a task of the next one with the old function.
  */
 #include "thread_pool.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -22,16 +33,16 @@ struct SteerThreadPool;
 typedef struct Worker {
     struct SteerThreadPool *pool;
     pthread_t thread;
-    int task;
 } Worker;
 
 struct SteerThreadPool {
     pthread_mutex_t lock;
-    pthread_cond_t wake;   ///< workers wait here for the next run (or for stop)
-    pthread_cond_t done;   ///< the caller waits here for the last worker of a run
-    atomic_ulong run_id;   ///< bumped (under the lock) by each run: a worker runs once per new value
-    int pending;           ///< workers still inside the current run
-    atomic_int unfinished; ///< the same, read by the caller without the lock
+    pthread_cond_t wake;  ///< workers wait here for the next run (or for stop)
+    pthread_cond_t done;  ///< the caller waits here for the last task of a run
+    atomic_ulong run_id;  ///< bumped (under the lock) by each run: a worker looks once per new value
+    atomic_ullong claim;  ///< the run's sequence number (high 32 bits) and its next unclaimed task
+    atomic_int finished;  ///< tasks of the current run that have returned
+    bool sleeping;        ///< the caller sleeps on `done` (under the lock)
     bool stop;
     bool running; ///< a run is under way (a task that runs the pool runs it inline)
     SteerTaskFn fn;
@@ -40,26 +51,62 @@ struct SteerThreadPool {
     SteerEnqueueTaskFn enqueue;
     SteerFinishTaskFn finish;
     void *user_context;
-    int size;         ///< threads, the caller included
+    int size;         ///< threads, the caller included, and tasks per run
     int started;      ///< workers actually started
     Worker workers[]; ///< size - 1 of them
 };
+
+static long long now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
 
 /// Watches for a run after `seen` for up to STEER_POOL_WATCH_NS (the next phase of a step
 /// usually follows within microseconds); the caller then takes the lock either way.
 static void watch_for_run(SteerThreadPool *pool, unsigned long seen)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    long long deadline = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec + STEER_POOL_WATCH_NS;
+    long long deadline = now_ns() + STEER_POOL_WATCH_NS;
     for (int i = 1; atomic_load_explicit(&pool->run_id, memory_order_relaxed) == seen; i++) {
-        if ((i & 63) == 0) {
-            clock_gettime(CLOCK_MONOTONIC, &ts);
-            if ((long long)ts.tv_sec * 1000000000LL + ts.tv_nsec > deadline) return;
+        if ((i & 63) == 0 && now_ns() > deadline) return;
+        cpu_relax();
+    }
+}
+
+/// Claims the next task of run `seq`: its number, or -1 when every task of it is taken or the run
+/// is over (the word has moved on to a later run).
+static int claim_task(SteerThreadPool *pool, uint32_t seq)
+{
+    unsigned long long word = atomic_load_explicit(&pool->claim, memory_order_acquire);
+    for (;;) {
+        if ((uint32_t)(word >> 32) != seq) return -1;
+        int task = (int)(uint32_t)word;
+        if (task >= pool->size) return -1;
+        if (atomic_compare_exchange_weak_explicit(&pool->claim, &word, word + 1, memory_order_acq_rel,
+                                                  memory_order_acquire))
+            return task;
+    }
+}
+
+/// Runs every task of run `seq` it can claim; returns with the run's last task counted.
+static void run_claimed(SteerThreadPool *pool, uint32_t seq, SteerTaskFn fn, void *context)
+{
+    for (int task; (task = claim_task(pool, seq)) >= 0;) {
+        fn(context, task, pool->size);
+        if (atomic_fetch_add_explicit(&pool->finished, 1, memory_order_acq_rel) + 1 == pool->size) {
+            /* the last one: wake the caller if it went to sleep */
+            pthread_mutex_lock(&pool->lock);
+            if (pool->sleeping) pthread_cond_signal(&pool->done);
+            pthread_mutex_unlock(&pool->lock);
         }
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
     }
 }
 
@@ -70,21 +117,16 @@ static void *worker_main(void *arg)
     unsigned long seen = 0;
     pthread_mutex_lock(&pool->lock);
     for (;;) {
-        while (!pool->stop && pool->run_id == seen) pthread_cond_wait(&pool->wake, &pool->lock);
+        while (!pool->stop && atomic_load_explicit(&pool->run_id, memory_order_relaxed) == seen)
+            pthread_cond_wait(&pool->wake, &pool->lock);
         if (pool->stop) break;
-        seen = pool->run_id;
+        seen = atomic_load_explicit(&pool->run_id, memory_order_relaxed);
         SteerTaskFn fn = pool->fn;
         void *context = pool->context;
         pthread_mutex_unlock(&pool->lock);
-        fn(context, w->task, pool->size);
+        run_claimed(pool, (uint32_t)seen, fn, context);
+        watch_for_run(pool, seen);
         pthread_mutex_lock(&pool->lock);
-        atomic_fetch_sub_explicit(&pool->unfinished, 1, memory_order_release);
-        if (--pool->pending == 0) pthread_cond_signal(&pool->done);
-        if (!pool->stop && atomic_load_explicit(&pool->run_id, memory_order_relaxed) == seen) {
-            pthread_mutex_unlock(&pool->lock);
-            watch_for_run(pool, seen);
-            pthread_mutex_lock(&pool->lock);
-        }
     }
     pthread_mutex_unlock(&pool->lock);
     return NULL;
@@ -101,14 +143,14 @@ SteerThreadPool *steer_thread_pool_create(const SteerAllocator *alloc, int threa
     memset(pool, 0, pool_bytes(threads));
     pool->size = threads;
     atomic_init(&pool->run_id, 0);
-    atomic_init(&pool->unfinished, 0);
+    atomic_init(&pool->claim, 0);
+    atomic_init(&pool->finished, 0);
     if (pthread_mutex_init(&pool->lock, NULL) != 0) goto no_lock;
     if (pthread_cond_init(&pool->wake, NULL) != 0) goto no_wake;
     if (pthread_cond_init(&pool->done, NULL) != 0) goto no_done;
     for (int i = 0; i < threads - 1; i++) {
         Worker *w = &pool->workers[i];
         w->pool = pool;
-        w->task = i + 1;
         if (pthread_create(&w->thread, NULL, worker_main, w) != 0) {
             /* Fewer threads than asked: stop those started and step on one thread instead. */
             steer_thread_pool_destroy(pool, alloc);
@@ -196,26 +238,26 @@ void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context)
     pool->running = true;
     pool->fn = fn;
     pool->context = context;
-    pool->pending = pool->size - 1;
-    atomic_store_explicit(&pool->unfinished, pool->size - 1, memory_order_relaxed);
-    pool->run_id++;
+    unsigned long seq = atomic_load_explicit(&pool->run_id, memory_order_relaxed) + 1;
+    atomic_store_explicit(&pool->finished, 0, memory_order_relaxed);
+    atomic_store_explicit(&pool->claim, (unsigned long long)(uint32_t)seq << 32, memory_order_release);
+    atomic_store_explicit(&pool->run_id, seq, memory_order_release);
     pthread_cond_broadcast(&pool->wake);
     pthread_mutex_unlock(&pool->lock);
-    fn(context, 0, pool->size);
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    long long deadline = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec + STEER_POOL_WATCH_NS;
-    for (int i = 1; atomic_load_explicit(&pool->unfinished, memory_order_acquire) > 0; i++) {
-        if ((i & 63) == 0) {
-            clock_gettime(CLOCK_MONOTONIC, &ts);
-            if ((long long)ts.tv_sec * 1000000000LL + ts.tv_nsec > deadline) break;
-        }
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
+    /* The caller claims like a worker: every task no worker has taken yet, in order. */
+    run_claimed(pool, (uint32_t)seq, fn, context);
+    /* Then waits for the tasks the workers took (none if they were late): watching for a while,
+     * then asleep. */
+    long long deadline = now_ns() + STEER_POOL_WATCH_NS;
+    for (int i = 1; atomic_load_explicit(&pool->finished, memory_order_acquire) < pool->size; i++) {
+        if ((i & 63) == 0 && now_ns() > deadline) break;
+        cpu_relax();
     }
     pthread_mutex_lock(&pool->lock);
-    while (pool->pending > 0) pthread_cond_wait(&pool->done, &pool->lock);
+    pool->sleeping = true;
+    while (atomic_load_explicit(&pool->finished, memory_order_acquire) < pool->size)
+        pthread_cond_wait(&pool->done, &pool->lock);
+    pool->sleeping = false;
     pool->running = false;
     pthread_mutex_unlock(&pool->lock);
 }

@@ -2,9 +2,12 @@
 /* thread_pool.h - the worker threads a world steps with (private to the core).
  *
  * A pool of `threads` - 1 workers that live as long as their world; the thread that calls
- * steer_thread_pool_run is the first of the `threads` and runs task 0 itself. A run hands every
- * thread one task (task t runs on thread t) and returns when all are done. Idle workers sleep on a
- * condition variable: nothing spins, and no thread is created or joined per step.
+ * steer_thread_pool_run is the first of the `threads`. A run has `threads` tasks, which the caller
+ * and the workers claim one at a time as they get to them (an atomic counter): the caller starts at
+ * once, and takes every task no worker has claimed yet, so a worker that the system has not
+ * scheduled (its core busy with another program) costs the run nothing but its share of the
+ * work. A run returns when every task is done. Idle workers sleep on a condition variable after
+ * watching a little while for the next run: no thread is created or joined per step.
  *
  * Tasks split their work into fixed ranges (steer_task_range): what a task computes depends on
  * its range only, never on which thread ran it or when, so results are the same for any number
@@ -39,10 +42,10 @@ void steer_thread_pool_destroy(SteerThreadPool *pool, const SteerAllocator *allo
 int steer_thread_pool_size(const SteerThreadPool *pool);
 /// How many threads the pool started (0 for a NULL or a user pool).
 int steer_thread_pool_started(const SteerThreadPool *pool);
-/// Runs fn(context, t, size) for every t in [0, size): task 0 on the calling thread, the others
-/// on the workers (a user pool: every task through the job system); returns when every task has
-/// returned. A NULL pool, or a call from inside a task, runs every task in turn on the calling
-/// thread.
+/// Runs fn(context, t, size) for every t in [0, size), each task once, on whichever thread claims
+/// it - the calling thread first, which runs every task no worker has claimed (a user pool: every
+/// task through the job system); returns when every task has returned. A NULL pool, or a call
+/// from inside a task, runs every task in turn on the calling thread.
 void steer_thread_pool_run(SteerThreadPool *pool, SteerTaskFn fn, void *context);
 
 /// The share of [0, n) that task t of `tasks` takes: [*begin, *end), contiguous, in order.

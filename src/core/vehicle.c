@@ -183,8 +183,10 @@ SteerResult steer_vehicle_destroy(SteerWorld *world, SteerVehicleId id)
     steer_vehicle_free_behaviours(world, vehicle);
     steer_pool_release(&world->vehicles, index);
     steer_world_vehicles_changed(world);
+    world->target_removals++;
     /* Behaviours of others that target it notice at their next step or query
-     * (steer_slot_target_lost): no scan over every vehicle here. */
+     * (steer_slot_target_lost): no scan over every vehicle here. The count tells the next step
+     * to look (SteerWorld.target_removals). */
     return STEER_OK;
 }
 

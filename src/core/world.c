@@ -449,6 +449,8 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
     SteerVehicle *batch[STEER_FLOCK_BATCH];
     int batch_ranks[STEER_FLOCK_BATCH], batched = 0;
     bool ask_ahead = world->order_count >= world->prefetch_min;
+    /* Targets are lost only by removals: none since the last look, nothing to drop. */
+    bool check_lost = world->target_removals != world->targets_checked;
     for (int i = begin; i < end; i++) {
         int pool_slot = world->order[i];
         SteerVehicle *vehicle = steer_pool_at(&world->vehicles, pool_slot);
@@ -483,7 +485,7 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
             continue;
         }
         batched = flush_flockers(world, batch, batch_ranks, batched, move, bounds);
-        drop_lost_behaviours(world, vehicle);
+        if (check_lost) drop_lost_behaviours(world, vehicle);
         vehicle->force = steer_combine_forces(world, vehicle);
         if (move) move_and_stage(world, vehicle, i, bounds);
     }
@@ -596,6 +598,7 @@ void steer_world_step(SteerWorld *world)
         forces_range(world, 0, world->order_count, move_at_once, &world->grid.bounds);
         if (!move_at_once) moves_range(world, 0, world->order_count, &world->grid.bounds);
     }
+    world->targets_checked = world->target_removals;
     world->grid_stale = true;
     world->index_stale = true; /* everyone moved: the next query rebuilds (from the stage) */
     world->grid.staged = true; /* every vehicle was staged as it moved */

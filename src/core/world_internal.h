@@ -288,6 +288,11 @@ struct SteerWorld {
     /* orca.c: the half-planes of the one vehicle an inspector watches (steer_world_watch_orca),
      * kept by the step; NULL until one is watched. Not state: no checksum, no rewind. */
     struct SteerOrcaWatch *orca_watch;
+    /* Behaviours lose their target only when a vehicle, path or flow field is removed: each removal
+     * bumps target_removals, and a step looks for lost targets (drop_lost_behaviours, a lookup of
+     * every target of every behaviour) only when it moved since the last step that did. */
+    uint64_t target_removals;
+    uint64_t targets_checked; ///< target_removals when the step last looked
 
     /* Threads (thread_pool.h, step_parallel.c). */
     SteerThreadPool *pool; ///< NULL: every step runs on the calling thread

@@ -13,6 +13,7 @@
 #include "test_support.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "world_internal.h"
@@ -1059,8 +1060,73 @@ static void count_task(void *context, int t, int tasks)
 {
     PoolCheck *c = context;
     c->seen[t] += tasks;
-    /* task 0 runs on the caller: a run from inside it runs inline, every task in turn */
+    /* a run from inside a task (on the caller or a worker, whoever claimed it) runs inline, every
+     * task in turn */
     if (t == 0) steer_thread_pool_run(c->pool, nested_task, c);
+}
+
+/* ---- A busy core ------------------------------------------------------------------------------ */
+
+/* The pool's tasks are claimed by whoever is free: with another program keeping a core busy, the
+ * caller runs the tasks of a worker that has not been scheduled yet. Which thread ran which task
+ * must change nothing. A spinning thread (one per core the machine has, less one) keeps the
+ * workers from being scheduled at once. */
+
+#define SPINNERS 2
+
+typedef struct Spinner {
+    pthread_t threads[SPINNERS];
+    atomic_int stop;
+} Spinner;
+
+static void *spin(void *arg)
+{
+    Spinner *s = arg;
+    while (!atomic_load_explicit(&s->stop, memory_order_relaxed)) {
+    }
+    return NULL;
+}
+
+static void spinner_start(Spinner *s)
+{
+    atomic_init(&s->stop, 0);
+    for (int i = 0; i < SPINNERS; i++) assert_int_equal(pthread_create(&s->threads[i], NULL, spin, s), 0);
+}
+
+static void spinner_stop(Spinner *s)
+{
+    atomic_store(&s->stop, 1);
+    for (int i = 0; i < SPINNERS; i++) pthread_join(s->threads[i], NULL);
+}
+
+static void test_same_bits_with_a_busy_core(void **state)
+{
+    (void)state;
+    Spinner spinner;
+    spinner_start(&spinner);
+    check_scene(FLOCK, STEER_EDGES_WRAP);
+    check_scene(MIXED, STEER_EDGES_NONE);
+    spinner_stop(&spinner);
+}
+
+static void test_pool_runs_each_task_once_with_a_busy_core(void **state)
+{
+    (void)state;
+    Spinner spinner;
+    spinner_start(&spinner);
+    SteerAllocator alloc = {steer_default_alloc, NULL};
+    for (int threads = 2; threads <= 8; threads *= 2) {
+        PoolCheck c = {0};
+        c.pool = steer_thread_pool_create(&alloc, threads);
+        assert_non_null(c.pool);
+        for (int run = 0; run < 400; run++) steer_thread_pool_run(c.pool, count_task, &c);
+        for (int t = 0; t < threads; t++) {
+            assert_int_equal(c.seen[t], 400 * threads);
+            assert_int_equal(c.nested[t], 400 * threads);
+        }
+        steer_thread_pool_destroy(c.pool, &alloc);
+    }
+    spinner_stop(&spinner);
 }
 
 static void test_pool_runs_each_task_once_per_run(void **state)
@@ -1094,6 +1160,8 @@ int main(void)
         cmocka_unit_test(test_threads_option),
         cmocka_unit_test(test_pcg32_advance_matches_drawing),
         cmocka_unit_test(test_pool_runs_each_task_once_per_run),
+        cmocka_unit_test(test_pool_runs_each_task_once_with_a_busy_core),
+        cmocka_unit_test(test_same_bits_with_a_busy_core),
         cmocka_unit_test(test_flock_same_bits_for_every_thread_count),
         cmocka_unit_test(test_mixed_same_bits_for_every_thread_count),
         cmocka_unit_test(test_serial_behaviours_same_bits_for_every_thread_count),
