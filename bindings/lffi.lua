@@ -54,8 +54,8 @@ end
 local vclassic, wclassic = members(vindex_c), members(windex_c)
 
 -- ---- Worlds: each one's handles by slot and kind numbers by name -----------------------------
--- Weak keys, and weak references from the entry to the world's own tables: an entry must not keep
--- its world alive (LuaJIT's weak tables are no ephemerons).
+-- Weak keys, and a weak reference from the entry to the world's handles: an entry must not keep
+-- its world alive (LuaJIT's weak tables are no ephemerons: a value is marked whatever its key).
 local worlds = setmetatable({}, { __mode = "k" })
 local world_at = setmetatable({}, { __mode = "v" }) -- a world's LWorld address -> the world
 
@@ -65,7 +65,7 @@ local function world_state(w)
   if type(w) ~= "userdata" or getmetatable(w) ~= WNAME then return nil end
   local handles = aux.handles(w)
   if not handles then return nil end -- closed
-  s = setmetatable({ handles = handles, kinds = {}, names = {}, kind_count = -1 }, { __mode = "v" })
+  s = { handles = setmetatable({ handles }, { __mode = "v" }), kinds = {}, names = {}, kind_count = -1 }
   worlds[w] = s
   world_at[tonumber(cast("uintptr_t", cast("const void *", w)))] = w
   return s
@@ -86,7 +86,7 @@ end
 -- The handle of the vehicle in `slot` with `serial`, when it has one already (else nil: the
 -- classic method makes it).
 local function handle_of(s, slot, serial)
-  local h = s.handles[slot]
+  local h = s.handles[1][slot]
   if h ~= nil and cast(U64P, h)[SERIAL] == serial then return h end
   return nil
 end
