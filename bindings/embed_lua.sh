@@ -9,7 +9,7 @@ in=$2
 out=$3
 {
     echo "/* SPDX-License-Identifier: MIT */"
-    echo "/* Generated from $in by bindings/embed_lua.sh: edit the .lua file, then make $out. */"
+    echo "/* Generated from $in by bindings/embed_lua.sh: edit the .lua file; make remakes this header. */"
     echo "static const char $name[] ="
     sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$/\\n"/' "$in"
     echo "    ;"

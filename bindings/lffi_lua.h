@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Generated from bindings/lffi.lua by bindings/embed_lua.sh: edit the .lua file, then make bindings/lffi_lua.h. */
+/* Generated from bindings/lffi.lua by bindings/embed_lua.sh: edit the .lua file; make remakes this header. */
 static const char LSTEER_FFI_LUA[] =
     "-- SPDX-License-Identifier: MIT\n"
     "-- lffi.lua - steer's hot members as FFI calls, under LuaJIT (bindings/lffi.c says why and how;\n"

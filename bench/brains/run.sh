@@ -61,9 +61,10 @@ for r in $(seq 1 "$rounds"); do
     echo "round $r: $line"
     ratios="$ratios $(awk -v pb="$pb" -v pf="$pf" -v fb="$fb" -v ff="$ff" 'BEGIN { printf "%.4f:%.4f", fb / pb, pf / ff }')"
 done
-echo "$ratios" | tr ' ' '\n' | grep : | awk -F: '{ b[NR] = $1; f[NR] = $2 } END {
-    n = asort(b); asort(f); m = int((n + 1) / 2)
-    printf "median of rounds: steer (ffi) brains %.2fx the plain game'"'"'s (target <= 1.0), whole frame %.2fx faster (target >= 3)\n", b[m], f[m] }'
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+bm=$(echo "$ratios" | tr ' ' '\n' | grep : | cut -d: -f1 | tr '\n' ' ' | median)
+fm=$(echo "$ratios" | tr ' ' '\n' | grep : | cut -d: -f2 | tr '\n' ' ' | median)
+echo "median of rounds: steer (ffi) brains ${bm}x the plain game's (target <= 1.0), whole frame ${fm}x faster (target >= 3)"
 echo "== the largest hunter/prey scene at 60 fps (median frame = brains + step <= 16.7 ms, brains on, 2 threads)"
 echo "   load: $(uptime | sed 's/.*load average/load average/')"
 plain=$(jit search plain 2)
