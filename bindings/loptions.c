@@ -126,29 +126,33 @@ static const char *expected(lua_State *L, int idx, const char *what)
     return lua_tostring(L, -1);
 }
 
+/// What a number option of `type` refuses (NULL: nothing), as in "<this> expected, got ...".
+static const char *number_refusal(OptType type, double x)
+{
+    if (!isfinite(x)) return "finite number";
+    switch (type) {
+    case OPT_NONNEG: return x >= 0.0 ? NULL : "number >= 0";
+    case OPT_POSITIVE: return x > 0.0 ? NULL : "number > 0";
+    case OPT_UNIT: return x >= 0.0 && x <= 1.0 ? NULL : "number in [0, 1]";
+    case OPT_AT_LEAST_1: return x >= 1.0 ? NULL : "number >= 1";
+    case OPT_ANGLE: return x > 0.0 && x <= 2.0 * STEER_PI + 1e-9 ? NULL : "angle in (0, 2*pi]";
+    default: return NULL;
+    }
+}
+
+bool lsteer_number_ok(OptType type, double x)
+{
+    bool number_type = type == OPT_NUMBER || type == OPT_NONNEG || type == OPT_POSITIVE || type == OPT_UNIT ||
+                       type == OPT_AT_LEAST_1 || type == OPT_ANGLE;
+    return number_type && number_refusal(type, x) == NULL;
+}
+
 static const char *check_number(lua_State *L, int idx, OptType type, double *out)
 {
     if (lua_type(L, idx) != LUA_TNUMBER) return expected(L, idx, "number");
     double x = lua_tonumber(L, idx);
-    if (!isfinite(x)) return expected(L, idx, "finite number");
-    switch (type) {
-    case OPT_NONNEG:
-        if (!(x >= 0.0)) return expected(L, idx, "number >= 0");
-        break;
-    case OPT_POSITIVE:
-        if (!(x > 0.0)) return expected(L, idx, "number > 0");
-        break;
-    case OPT_UNIT:
-        if (!(x >= 0.0 && x <= 1.0)) return expected(L, idx, "number in [0, 1]");
-        break;
-    case OPT_AT_LEAST_1:
-        if (!(x >= 1.0)) return expected(L, idx, "number >= 1");
-        break;
-    case OPT_ANGLE:
-        if (!(x > 0.0 && x <= 2.0 * STEER_PI + 1e-9)) return expected(L, idx, "angle in (0, 2*pi]");
-        break;
-    default: break;
-    }
+    const char *refused = number_refusal(type, x);
+    if (refused) return expected(L, idx, refused);
     *out = x;
     return NULL;
 }

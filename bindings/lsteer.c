@@ -31,5 +31,6 @@ int luaopen_steer(lua_State *L)
     lua_setfield(L, -2, "version");
     push_behaviour_names(L);
     lua_setfield(L, -2, "behaviours");
+    lsteer_open_ffi(L); /* under LuaJIT: the hot members as FFI calls (lffi.c) */
     return 1;
 }

@@ -398,6 +398,10 @@ int lsteer_world_debug_draw(lua_State *L);
 /// steer.file_mtime(path) -> mtime, size (or nil, message).
 int lsteer_file_mtime(lua_State *L);
 
+/* ---- lffi.c: under LuaJIT, the hot calls as FFI calls (bindings/lffi.lua) ------------------- */
+/// Runs the FFI layer on the module table on top (unless STEER_FFI=0) and sets its `ffi` field.
+void lsteer_open_ffi(lua_State *L);
+
 /* ---- lbehaviours.c ------------------------------------------------------------------------- */
 /// Adds v:seek ... v:avoid_collisions, v:stop and v:behaviours to the table on top of the stack.
 void lsteer_add_behaviour_methods(lua_State *L);
@@ -477,6 +481,9 @@ uint64_t lsteer_read_options2(lua_State *L, int idx, const OptList *a, void *bas
 /// Checks one value against a type; returns NULL if good (the value stored at out) or a message
 /// like `number > 0 expected, got -1` left on the stack.
 const char *lsteer_check_value(lua_State *L, int idx, OptType type, void *out);
+/// Whether check_value would take the number x for a number type (OPT_NUMBER ... OPT_ANGLE): the
+/// same test, for the FFI path (lffi.c), which has no Lua value to check.
+bool lsteer_number_ok(OptType type, double x);
 /// Raises `bad argument #arg to 'fn' (option 'key': msg)`.
 int lsteer_option_error(lua_State *L, int idx, const char *key, const char *msg);
 

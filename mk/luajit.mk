@@ -29,3 +29,9 @@ TEST_SUITES  += "LUA=luajit sh tests/lua/busted_suite.sh"
 # The LÖVE example in the real LÖVE under Xvfb (tests/love/love_suite.sh): needs the plain
 # build/luajit/steer.so (LÖVE is not built with the sanitizers).
 TEST_SUITES  += "sh tests/love/love_suite.sh"
+
+# The FFI layer (bindings/lffi.lua, run by luaopen_steer under LuaJIT: bindings/lffi.c) goes into
+# the module as a C string. The header is committed (CMake and luarocks build without make) and
+# remade here when the Lua file changes; tests/lua/ffi_spec.lua checks that the two agree.
+bindings/lffi_lua.h: bindings/lffi.lua bindings/embed_lua.sh
+	sh bindings/embed_lua.sh LSTEER_FFI_LUA bindings/lffi.lua $@

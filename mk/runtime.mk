@@ -65,10 +65,11 @@ bench-runtime: $(BUILD)/steer $(BUILD)/bench_reload $(BUILD)/bench_edit_loop
 BENCH_TARGETS += bench-runtime
 
 # Brains at scale: fsm brains that query and switch at 10 Hz in the program, and one think's world
-# calls through the module at 1k/10k/100k vehicles, each against its baseline (bench/brains/run.sh).
+# calls through the module at 1k/10k/100k vehicles, each against its baseline; then the same scene
+# under LuaJIT against a plain-Lua game, and the largest scene at 60 fps (bench/brains/run.sh).
 .PHONY: bench-brains
-bench-brains: $(BUILD)/steer $(BUILD)/steer.so
-	@sh bench/brains/run.sh $(BUILD)/steer $(BUILD)
+bench-brains: $(BUILD)/steer $(BUILD)/steer.so $(BUILD)/luajit/steer.so
+	@sh bench/brains/run.sh $(BUILD)/steer $(BUILD) $(BUILD)/luajit
 BENCH_TARGETS += bench-brains
 
 # make bench-senses (with the core's half, which adds its own recipe): the hunter/prey scene of

@@ -4,12 +4,18 @@
 --   prey:    flock -> evade the closest hunter in range -> flock once it is gone
 -- make bench-brains runs it headless at --think-hz 10 and at 0 (brains silent: the physics alone)
 -- and reads lua_ms_per_frame and step_ms from the summary. STEER_BENCH_VEHICLES changes the count.
+-- bench/brains/jit_game.lua runs the same file under LuaJIT, on steer and on the plain-Lua game.
 -- STEER_BENCH_BRAIN=query gives every vehicle, instead of its machine, a plain function that only
 -- makes the query an fsm think makes (the least a brain asked to query at every think can cost);
 -- STEER_BENCH_BRAIN=empty, a function that does nothing (what calling a brain costs).
 local fsm = require "fsm"
 
-world = { width = 6000, height = 6000, edges = "wrap", seed = 11 }
+-- The density stays that of 10,000 vehicles on 6,000 x 6,000 whatever the count (the 60 fps
+-- search of make bench-brains grows the scene, not the crowding); STEER_BENCH_THREADS sets threads.
+local count = tonumber(os.getenv("STEER_BENCH_VEHICLES") or "10000")
+local side = 6000 * math.sqrt(count / 10000)
+world = { width = side, height = side, edges = "wrap", seed = 11,
+          threads = tonumber(os.getenv("STEER_BENCH_THREADS") or "1") }
 
 local SIGHT, THREAT = 150, 100
 
@@ -72,7 +78,7 @@ local floor_brains = {
 }
 
 function load(w)
-  local n = tonumber(os.getenv("STEER_BENCH_VEHICLES") or "10000")
+  local n = count
   the_world = w
   for i = 1, n do
     local hunter = i % 5 == 0

@@ -6,8 +6,12 @@
 # their query, then that do nothing. Then one think's world calls through the module at 1k, 10k and 100k vehicles.
 # Then what each call of a think costs, for one frame's share of thinks (calls.lua). Last, what a
 # pass costs around brains that do nothing, at 10,000 and 100,000 vehicles (pass.lua).
+# Then the same scene under LuaJIT the way a LÖVE game runs it (jit_game.lua): steer's module (its
+# FFI path, and its classic path for reference) against the plain-Lua game of plain_world.lua, in
+# alternating rounds, and the largest scene each holds at 60 fps, with Lua 5.4's (the program).
 steer=${1:-build/steer}
 module_dir=${2:-build}
+luajit_dir=${3:-build/luajit}
 dir=$(dirname "$0")
 steps=${STEER_BENCH_STEPS:-600}
 echo "== bench-brains: 2,000 hunters + 8,000 prey on the fsm library, $steps steps headless ($steer)"
@@ -30,3 +34,44 @@ echo "target: Lua under 1 ms per frame at think-hz 10"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/micro.lua"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/calls.lua"
 LUA_CPATH="$module_dir/?.so;;" lua5.4 "$dir/pass.lua"
+
+if ! command -v luajit >/dev/null 2>&1 || [ ! -f "$luajit_dir/steer.so" ]; then
+    echo "(no luajit or no $luajit_dir/steer.so: the LuaJIT rows are skipped)"
+    exit 0
+fi
+rounds=${STEER_BENCH_ROUNDS:-3}
+frames=${STEER_BENCH_FRAMES:-120}
+echo "== under LuaJIT: the same scene as a LÖVE game runs it (w:think(), w:step() each frame), 10,000 vehicles,"
+echo "   2 threads, medians of $frames frames after 60, $rounds alternating rounds; plain = the plain-Lua game"
+echo "   (bench/brains/plain_world.lua), ffi = steer's module, classic = the same module with STEER_FFI=0"
+echo "   load: $(uptime | sed 's/.*load average/load average/')"
+jit() { LUA_CPATH="$luajit_dir/?.so;;" luajit "$dir/jit_game.lua" "$@"; }
+field() { echo "$1" | sed -n "s/.*$2=\([0-9.]*\).*/\1/p"; }
+ratios=""
+for r in $(seq 1 "$rounds"); do
+    plain=$(jit run plain 10000 "$frames" 2)
+    ffi=$(jit run steer 10000 "$frames" 2)
+    classic=$(STEER_FFI=0 jit run steer 10000 "$frames" 2)
+    pb=$(field "$plain" brains_ms); pf=$(field "$plain" frame_ms)
+    fb=$(field "$ffi" brains_ms); ff=$(field "$ffi" frame_ms)
+    cb=$(field "$classic" brains_ms); cf=$(field "$classic" frame_ms)
+    line=$(awk -v pb="$pb" -v pf="$pf" -v fb="$fb" -v ff="$ff" -v cb="$cb" -v cf="$cf" 'BEGIN {
+        printf "brains ms plain %.2f ffi %.2f classic %.2f (ffi/plain %.2fx, classic/plain %.2fx); ", pb, fb, cb, fb / pb, cb / pb
+        printf "frame ms plain %.2f ffi %.2f classic %.2f (plain/ffi %.2fx faster)", pf, ff, cf, pf / ff }')
+    echo "round $r: $line"
+    ratios="$ratios $(awk -v pb="$pb" -v pf="$pf" -v fb="$fb" -v ff="$ff" 'BEGIN { printf "%.4f:%.4f", fb / pb, pf / ff }')"
+done
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+bm=$(echo "$ratios" | tr ' ' '\n' | grep : | cut -d: -f1 | tr '\n' ' ' | median)
+fm=$(echo "$ratios" | tr ' ' '\n' | grep : | cut -d: -f2 | tr '\n' ' ' | median)
+echo "median of rounds: steer (ffi) brains ${bm}x the plain game's (target <= 1.0), whole frame ${fm}x faster (target >= 3)"
+echo "== the largest hunter/prey scene at 60 fps (median frame = brains + step <= 16.7 ms, brains on, 2 threads)"
+echo "   load: $(uptime | sed 's/.*load average/load average/')"
+plain=$(jit search plain 2)
+echo "plain-Lua game (LuaJIT):      $plain"
+ffi=$(jit search steer 2)
+echo "steer, LuaJIT (FFI path):     $ffi"
+lua54=$(STEER_BIN="$steer" jit search program 2)
+echo "steer, Lua 5.4 (the program): $lua54"
+awk -v p="$(field "$plain" largest)" -v f="$(field "$ffi" largest)" -v l="$(field "$lua54" largest)" 'BEGIN {
+    if (p > 0) printf "steer holds %.1fx the plain game'"'"'s vehicles under LuaJIT, %.1fx under Lua 5.4 (target >= 3)\n", f / p, l / p }'
