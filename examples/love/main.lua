@@ -243,9 +243,9 @@ function love.draw()
   love.graphics.print(("hunters %d   difficulty %s   evading %s   steer %s on %s"):format(world:count("hunter"),
     shared.level.name, shared.config.evade and "on" or "off", steer.version, jit and jit.version or _VERSION), 12, 30)
   love.graphics.setColor(0.7, 0.74, 0.8) -- the keys, at the right: what a player can do
-  love.graphics.printf("mouse lures prey   click drops a rock   h / p hunter / prey", 0, 10, Game.WINDOW_W - 12, "right")
-  love.graphics.printf("space pause   d difficulty   e evading   F2-F8 overlays   esc quit", 0, 30, Game.WINDOW_W - 12,
-    "right")
+  local right = Game.WINDOW_W - 12
+  love.graphics.printf("mouse lures prey   click drops a rock   h / p hunter / prey", 0, 10, right, "right")
+  love.graphics.printf("space pause   d difficulty   e evading   F2-F8 overlays   esc quit", 0, 30, right, "right")
   local line = Game.VIEW.y + 8
   for path, message in pairs(reload_errors) do -- a broken save: shown until the file loads cleanly
     panel(Game.VIEW.x + 4, line - 4, Game.WIDTH - 8, 28)
