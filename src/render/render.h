@@ -58,9 +58,10 @@ typedef enum SteerOverlay {
 /// One frame's view of the world.
 typedef struct SteerFrame {
     SteerCamera camera;
-    double alpha;            ///< 0..1: interpolate between the captured state (0) and the current one (1)
-    unsigned overlays;       ///< SteerOverlay bits
-    SteerVehicleId selected; ///< highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
+    double alpha;      ///< 0..1: interpolate between the captured state (0) and the current one (1)
+    unsigned overlays; ///< SteerOverlay bits
+    SteerVehicleId
+        selected; ///< highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
     /// Text drawn under a vehicle with STEER_OVERLAY_STATES (its state name); may be NULL, may return NULL.
     const char *(*vehicle_label)(void *ctx, SteerVehicleId id);
     void *label_ctx;
