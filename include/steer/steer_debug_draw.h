@@ -94,7 +94,7 @@ typedef enum SteerDebugLayer {
 #define STEER_DEBUG_COLOR_RAY_CLEAR 0xa3be8c99
 #define STEER_DEBUG_COLOR_RAY_BLOCKED 0xbf616a99
 #define STEER_DEBUG_COLOR_SOUND 0xb48ead99
-#define STEER_DEBUG_COLOR_NAV_MAP 0xbf616a30  ///< blocked cells of a navigation map
+#define STEER_DEBUG_COLOR_NAV_MAP 0xbf616a30   ///< blocked cells of a navigation map
 #define STEER_DEBUG_COLOR_NAV_GHOST 0xd08770aa ///< a replaced path, just after its replan (alpha fades to 0)
 /// Seconds a replaced path stays drawn after a replan.
 #define STEER_DEBUG_NAV_GHOST_SECONDS 1.0

@@ -423,7 +423,7 @@ void steer_world_debug_draw(const SteerWorld *world, const SteerDebugDraw *draw)
             if (flags & senses) draw_vehicle_senses(world, draw, world->order[i], v, pose, false);
         }
     }
-    if (flags & STEER_DEBUG_DRAW_TARGETS) steer_nav_debug_draw(world, draw); /* planned paths: nav.c */
+    if (flags & STEER_DEBUG_DRAW_TARGETS) steer_nav_debug_draw(world, draw);          /* planned paths: nav.c */
     if (flags & STEER_DEBUG_DRAW_NAVIGATION) steer_nav_debug_draw_plans(world, draw); /* ... and replaced ones */
     if ((flags & STEER_DEBUG_DRAW_VEHICLES) && draw->draw_solid_polygon) {
         for (int i = 0; i < world->order_count; i++) {

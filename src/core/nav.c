@@ -1040,7 +1040,8 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
     for (int dy = -STEER_NAV_WINDOW; goal_ok && dy <= STEER_NAV_WINDOW; dy++) {
         for (int dx = -STEER_NAV_WINDOW; dx <= STEER_NAV_WINDOW; dx++) {
             int x = p.gx + dx, y = p.gy + dy;
-            if (x < 0 || y < 0 || x >= cols || y >= rows || map->blocked[(size_t)y * (size_t)cols + (size_t)x]) continue;
+            if (x < 0 || y < 0 || x >= cols || y >= rows || map->blocked[(size_t)y * (size_t)cols + (size_t)x])
+                continue;
             SteerVec2 c = cell_centre(map, x, y);
             if (!line_of_sight(&p, c, gf->def.goal)) continue;
             int32_t cell = (y + 1) * stride + x + 1;
@@ -1071,7 +1072,7 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
             int32_t c = bucket[i];
             float gc = g[c];
             if ((int)gc != k) continue; /* reached sooner, from a lower bucket: done there */
-            if (!bl[c]) {               /* free cells from free cells without cutting corners; blocked ones from anywhere */
+            if (!bl[c]) { /* free cells from free cells without cutting corners; blocked ones from anywhere */
                 NAV_RELAX(0, 1, 1.0f, 1);
                 NAV_RELAX(1, -1, 1.0f, 1);
                 NAV_RELAX(2, s, 1.0f, 1);
@@ -1100,9 +1101,14 @@ static void goal_field_compute(SteerWorld *world, SteerNavGoalField *gf, const S
     /* Each cell's distance and vector in one pass in row order: a cell reached from a neighbour
      * points at it (one of eight directions, from a table), one that sees the goal at the goal. */
     static const double DIAGONAL = 0.70710678118654752;
-    static const SteerVec2 BACK[8] = {{-1.0, 0.0},          {1.0, 0.0},           {0.0, -1.0},
-                                      {0.0, 1.0},           {-DIAGONAL, -DIAGONAL}, {-DIAGONAL, DIAGONAL},
-                                      {DIAGONAL, -DIAGONAL}, {DIAGONAL, DIAGONAL}};
+    static const SteerVec2 BACK[8] = {{-1.0, 0.0},
+                                      {1.0, 0.0},
+                                      {0.0, -1.0},
+                                      {0.0, 1.0},
+                                      {-DIAGONAL, -DIAGONAL},
+                                      {-DIAGONAL, DIAGONAL},
+                                      {DIAGONAL, -DIAGONAL},
+                                      {DIAGONAL, DIAGONAL}};
     float *dist = gf->distance, hf = (float)h;
     SteerVec2 *vectors = field->vectors;
     for (int y = 0, cell = 0; y < rows; y++) {
@@ -1143,8 +1149,8 @@ static void goal_fields_refresh(SteerWorld *world)
         }
         int index;
         SteerNavMap *map = map_find(world, gf->def.radius, gf->def.cell_size, &index); /* kept: in use */
-        if (map && (index != gf->map_index || map->revision != gf->map_revision) && map->cols * map->rows == gf->cells &&
-            flow_cells(map->cols, map->rows) <= (size_t)nav->flow_capacity) {
+        if (map && (index != gf->map_index || map->revision != gf->map_revision) &&
+            map->cols * map->rows == gf->cells && flow_cells(map->cols, map->rows) <= (size_t)nav->flow_capacity) {
             gf->map_index = index;
             goal_field_compute(world, gf, map);
         }
@@ -1175,7 +1181,8 @@ SteerResult steer_world_add_flow_field_to(SteerWorld *world, const SteerFlowGoal
         nav->goal_field_capacity = capacity;
     }
     int cells = map->cols * map->rows;
-    if (!flow_reserve(world, nav, map->cols, map->rows)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (!flow_reserve(world, nav, map->cols, map->rows))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     float *distance = steer_realloc(&world->alloc, NULL, 0, (size_t)cells * sizeof *distance);
     if (!distance) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerFlowFieldDef fdef = {steer_vec2(0.0, 0.0), map->cell_size, map->cols, map->rows, NULL};
@@ -1479,7 +1486,8 @@ static void draw_path_left(const SteerNavAgent *agent, const SteerBehaviourSlot 
     int waypoint = slot->waypoint < 1 ? 1 : slot->waypoint;
     for (int k = waypoint; k < agent->count; k++) {
         draw->draw_segment(from, agent->points[k], color, layer, draw->context);
-        if (draw->draw_point && k + 1 < agent->count) draw->draw_point(agent->points[k], 4.0, color, layer, draw->context);
+        if (draw->draw_point && k + 1 < agent->count)
+            draw->draw_point(agent->points[k], 4.0, color, layer, draw->context);
         from = agent->points[k];
     }
 }
@@ -1525,7 +1533,8 @@ static void draw_plan(const SteerWorld *world, const SteerNavAgent *agent, const
 {
     double age = world->time - agent->replanned_at;
     if (agent->previous_count >= 2 && age >= 0.0 && age < STEER_DEBUG_NAV_GHOST_SECONDS) {
-        uint32_t alpha = (uint32_t)((STEER_DEBUG_COLOR_NAV_GHOST & 0xffu) * (1.0 - age / STEER_DEBUG_NAV_GHOST_SECONDS));
+        uint32_t alpha =
+            (uint32_t)((STEER_DEBUG_COLOR_NAV_GHOST & 0xffu) * (1.0 - age / STEER_DEBUG_NAV_GHOST_SECONDS));
         uint32_t color = (STEER_DEBUG_COLOR_NAV_GHOST & ~0xffu) | (alpha ? alpha : 1u);
         for (int k = 1; k < agent->previous_count; k++)
             draw->draw_segment(agent->previous[k - 1], agent->previous[k], color, STEER_DEBUG_LAYER_NAV_PATHS,

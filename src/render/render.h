@@ -58,9 +58,10 @@ typedef enum SteerOverlay {
 /// One frame's view of the world.
 typedef struct SteerFrame {
     SteerCamera camera;
-    double alpha;            ///< 0..1: interpolate between the captured state (0) and the current one (1)
-    unsigned overlays;       ///< SteerOverlay bits
-    SteerVehicleId selected; ///< highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
+    double alpha;      ///< 0..1: interpolate between the captured state (0) and the current one (1)
+    unsigned overlays; ///< SteerOverlay bits
+    SteerVehicleId
+        selected; ///< highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
     /// the vehicle under the pointer (the null id for none): its state label is laid out right after
     /// the selected one's, so it shows in a crowd
     SteerVehicleId hovered;

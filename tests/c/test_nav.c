@@ -37,10 +37,7 @@ static SteerObstacleId obstacle(SteerWorld *world, double x, double y, double r)
     return id;
 }
 
-static SteerVec2 cell_centre_of(int x, int y, double cell)
-{
-    return steer_vec2((x + 0.5) * cell, (y + 0.5) * cell);
-}
+static SteerVec2 cell_centre_of(int x, int y, double cell) { return steer_vec2((x + 0.5) * cell, (y + 0.5) * cell); }
 
 static double seg_point_sq(SteerVec2 p, SteerVec2 a, SteerVec2 b)
 {
@@ -887,8 +884,7 @@ static void check_field_against_brute_force(SteerWorld *world, SteerVec2 goal, d
                     int nx = x + dx, ny = y + dy, next = ny * cols + nx;
                     if ((!dx && !dy) || nx < 0 || ny < 0 || nx >= cols || ny >= rows) continue;
                     if (!map->blocked[next] &&
-                        (map->blocked[i] ||
-                         (dx && dy && (map->blocked[y * cols + nx] || map->blocked[ny * cols + x]))))
+                        (map->blocked[i] || (dx && dy && (map->blocked[y * cols + nx] || map->blocked[ny * cols + x]))))
                         continue;
                     float ng = g[i] + (dx && dy ? 1.41421356237309515f : 1.0f);
                     if (ng < g[next]) g[next] = ng, changed = true;
@@ -944,7 +940,8 @@ static void test_flow_field_distances_equal_brute_force(void **state)
     for (int k = 0; k < 2; k++) { /* goals in open ground: the first cell from a corner whose 3x3 is free */
         const SteerNavMap *map = steer_nav_map_get(world, 4.0, 8.0);
         int cell = -1;
-        for (int i = k ? map->cols * map->rows - 1 : 0; cell < 0 && i >= 0 && i < map->cols * map->rows; i += k ? -1 : 1) {
+        for (int i = k ? map->cols * map->rows - 1 : 0; cell < 0 && i >= 0 && i < map->cols * map->rows;
+             i += k ? -1 : 1) {
             int x = i % map->cols, y = i / map->cols, free_cells = 0;
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++)

@@ -141,8 +141,8 @@ static void test_function_keys_toggle_overlays_help_and_restart(void **state)
         SDL_Keycode key;
         unsigned bit;
     } map[] = {
-        {SDLK_F2, STEER_OVERLAY_WANDER}, {SDLK_F3, STEER_OVERLAY_AVOIDANCE}, {SDLK_F4, STEER_OVERLAY_NEIGHBORS},
-        {SDLK_F6, STEER_OVERLAY_FORCES}, {SDLK_F7, STEER_OVERLAY_STATES},    {SDLK_F8, STEER_OVERLAY_PATHS},
+        {SDLK_F2, STEER_OVERLAY_WANDER}, {SDLK_F3, STEER_OVERLAY_AVOIDANCE},   {SDLK_F4, STEER_OVERLAY_NEIGHBORS},
+        {SDLK_F6, STEER_OVERLAY_FORCES}, {SDLK_F7, STEER_OVERLAY_STATES},      {SDLK_F8, STEER_OVERLAY_PATHS},
         {SDLK_F9, STEER_OVERLAY_GRID},   {SDLK_F12, STEER_OVERLAY_NAVIGATION}, {SDLK_F11, STEER_OVERLAY_SENSES},
     };
     for (size_t i = 0; i < sizeof map / sizeof map[0]; i++) {
