@@ -33,11 +33,11 @@ typedef struct CrowdScene {
     SteerVec2 *positions; ///< this step's, filled by crowd_measure
     int *order;           ///< scratch for the overlap sweep
     bool *arrived;
-    int *still;  ///< steps each has been stuck in a row (not arrived, slower than CROWD_STUCK_SPEED)
+    int *still;       ///< steps each has been stuck in a row (not arrived, slower than CROWD_STUCK_SPEED)
     bool *stuck_long; ///< each has been stuck for more than 2 s at a time
-    bool *through; ///< crowd_doorway: past the door (heading for its own place), else NULL
-    int passed;    ///< crowd_doorway: how many are through
-    bool walls;    ///< the older steering avoids walls too (crowd_doorway)
+    bool *through;    ///< crowd_doorway: past the door (heading for its own place), else NULL
+    int passed;       ///< crowd_doorway: how many are through
+    bool walls;       ///< the older steering avoids walls too (crowd_doorway)
 } CrowdScene;
 
 /// What one step showed.

@@ -323,7 +323,8 @@ static void test_constraint_names_what_bounds_the_velocity(void **state)
     assert_true(steer_vehicle_id_equal(c.vehicle, a));
     /* straight at a wall close ahead: the wall, named by its id */
     SteerWallId wall;
-    assert_int_equal(steer_world_add_wall(world, steer_vec2(1500.0, 300.0), steer_vec2(1500.0, 500.0), &wall), STEER_OK);
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(1500.0, 300.0), steer_vec2(1500.0, 500.0), &wall),
+                     STEER_OK);
     SteerVehicleId w = walker(world, 1470.0, 400.0, 1700.0, 400.0);
     assert_int_equal(steer_vehicle_set_velocity(world, w, steer_vec2(60.0, 0.0)), STEER_OK);
     steer_world_step(world);
@@ -351,7 +352,8 @@ static int half_plane_segments;
 static void count_half_plane(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context)
 {
     (void)a, (void)b, (void)context;
-    if (layer == STEER_DEBUG_LAYER_AVOIDANCE && (color == STEER_DEBUG_COLOR_BOUND || color == STEER_DEBUG_COLOR_HALF_PLANE))
+    if (layer == STEER_DEBUG_LAYER_AVOIDANCE &&
+        (color == STEER_DEBUG_COLOR_BOUND || color == STEER_DEBUG_COLOR_HALF_PLANE))
         half_plane_segments++;
 }
 
