@@ -1,5 +1,5 @@
 -- SPDX-License-Identifier: MIT
--- Queueing: a crowd funnels into a corridor one vehicle wide and files through its door, each braking behind the one ahead.
+-- Queueing: a crowd lines up in a funnel, files along a corridor one vehicle wide and out by its door.
 -- Keys: q toggles queueing (without it they press into the funnel and jostle); r sends everyone back.
 -- Try: count how long the crowd takes with and without queueing (the HUD times it); watch the line's headings.
 local M = { world = { width = 1000, height = 600, edges = "contain", seed = 11 } }
@@ -63,7 +63,11 @@ local function line_up(world)
       v:stop("seek", "queue", "arrive")
       if x then
         -- the head of the line goes on into the corridor; the others to their places
-        if k == 1 then v:seek(d.x + 30, d.y, { priority = 3 }) else v:arrive(x, d.y, { slowing_radius = 15, priority = 3 }) end
+        if k == 1 then
+          v:seek(d.x + 30, d.y, { priority = 3 })
+        else
+          v:arrive(x, d.y, { slowing_radius = 15, priority = 3 })
+        end
       else
         v:arrive(v.x, v.y, { slowing_radius = 10, priority = 3 })
       end

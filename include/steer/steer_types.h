@@ -412,10 +412,11 @@ typedef struct SteerBehaviourState {
     bool evaluated;          ///< false when the combination stopped before reaching it
     SteerVec2 target;        ///< the point it steered for (seek point, predicted position, hiding spot, ...)
     SteerVec2 wander_target; ///< wander: the target on the circle, world coordinates
-    double box_length;       ///< avoid_obstacles: detection box length this step
+    double box_length;       ///< avoid_obstacles: detection box length this step; orca: (internal) what bound it
     SteerVec2 feelers[3];    ///< avoid_walls: feeler end points (front, left, right); orca: where its preferred,
                              ///< safe and taken velocities lead in a second
-    int waypoint;            ///< follow, navigate: index of the waypoint being steered to
+    int waypoint;            ///< follow, navigate: index of the waypoint being steered to; orca: its SteerOrcaBound
+                             ///< (steer_vehicle_orca_constraint names what it was)
 } SteerBehaviourState;
 
 /* ---- Senses -------------------------------------------------------------------------------- */

@@ -479,7 +479,7 @@ void steer_vehicle_debug_draw_orca(const SteerWorld *world, SteerVehicleId id, c
             if (!(disc > 0.0)) continue;
             double root = sqrt(disc);
             SteerVec2 a = steer_add(p, steer_scale(d, -b - root)), e = steer_add(p, steer_scale(d, -b + root));
-            uint32_t color = bound ? STEER_DEBUG_COLOR_BOUND
+            uint32_t color = bound                         ? STEER_DEBUG_COLOR_BOUND
                              : kind == STEER_ORCA_WALL     ? STEER_DEBUG_COLOR_WALL_NORMAL
                              : kind == STEER_ORCA_OBSTACLE ? STEER_DEBUG_COLOR_OBSTACLE_EDGE
                                                            : STEER_DEBUG_COLOR_HALF_PLANE;

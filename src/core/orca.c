@@ -389,8 +389,8 @@ static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *veh
 typedef struct OrcaGather {
     const SteerGrid *g;
     const SteerVehicle *vehicle;
-    int self;       ///< the vehicle's own index in the grid's entries
-    double px, py;  ///< its position as the grid has it
+    int self;      ///< the vehicle's own index in the grid's entries
+    double px, py; ///< its position as the grid has it
     double range_sq;
     unsigned mask;  ///< the layers it avoids
     int max, count; ///< how many to keep, and kept so far
@@ -583,7 +583,9 @@ static int static_lines(const SteerWorld *world, const SteerVehicle *vehicle, co
             double r = o->radius + vehicle->radius;
             double near = steer_length(offset) - o->radius;
             if (near > reach) continue;
-            OrcaShape shape = {near, slot, disc_line(offset, v, r, horizon, 1.0 / horizon, dt, 1.0 / dt, 1.0, vehicle->velocity, side)};
+            OrcaShape shape = {
+                near, slot,
+                disc_line(offset, v, r, horizon, 1.0 / horizon, dt, 1.0 / dt, 1.0, vehicle->velocity, side)};
             k = keep_shape(kept, k, &shape);
         }
         for (int i = 0; i < k; i++) {
@@ -810,10 +812,10 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     /* What bound it, for inspectors (steer_vehicle_orca_constraint): in the slot's detail, which orca
      * has no other use for - its kind as the waypoint, the pool slot of what it was as the box
      * length. */
-    int bound = failed < count                         ? STEER_ORCA_CROWDED
-                : moved >= 0                           ? sources[moved].kind
+    int bound = failed < count                               ? STEER_ORCA_CROWDED
+                : moved >= 0                                 ? sources[moved].kind
                 : steer_length_sq(preferred) > limit * limit ? STEER_ORCA_SPEED
-                                                       : STEER_ORCA_FREE;
+                                                             : STEER_ORCA_FREE;
     slot->detail.waypoint = bound;
     slot->detail.box_length = failed == count && moved >= 0 ? (double)sources[moved].slot : -1.0;
     SteerOrcaWatch *watch = world->orca_watch;

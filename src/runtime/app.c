@@ -311,7 +311,13 @@ void app_step(App *app) { session_step(&app->session); }
 static void before_step(void *ctx)
 {
     App *app = ctx;
-    if (app->render) steer_render_capture(app->render, script_world(app->session.host));
+    SteerWorld *world = script_world(app->session.host);
+    if (app->render) steer_render_capture(app->render, world);
+    /* the step keeps the selected vehicle's orca half-planes for the overlay (headless too, where
+     * only the screenshot is drawn) */
+    if (app->render)
+        steer_world_watch_orca(world, steer_vehicle_is_valid(world, app->selected) ? app->selected
+                                                                                   : (SteerVehicleId)STEER_NULL_ID);
 }
 
 /* (SessionHooks) The trace's rows of the step, a sample for the inspector's plots, the screenshot. */

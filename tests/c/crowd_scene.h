@@ -33,10 +33,11 @@ typedef struct CrowdScene {
     SteerVec2 *positions; ///< this step's, filled by crowd_measure
     int *order;           ///< scratch for the overlap sweep
     bool *arrived;
-    int *still;  ///< steps each has been stuck in a row (not arrived, slower than CROWD_STUCK_SPEED)
-    bool *through; ///< crowd_doorway: past the door (heading for its own place), else NULL
-    int passed;    ///< crowd_doorway: how many are through
-    bool walls;    ///< the older steering avoids walls too (crowd_doorway)
+    int *still;       ///< steps each has been stuck in a row (not arrived, slower than CROWD_STUCK_SPEED)
+    bool *stuck_long; ///< each has been stuck for more than 2 s at a time
+    bool *through;    ///< crowd_doorway: past the door (heading for its own place), else NULL
+    int passed;       ///< crowd_doorway: how many are through
+    bool walls;       ///< the older steering avoids walls too (crowd_doorway)
 } CrowdScene;
 
 /// What one step showed.
@@ -72,7 +73,8 @@ static inline bool crowd_alloc(CrowdScene *s, int count, double size, int thread
     s->order = calloc((size_t)count, sizeof *s->order);
     s->arrived = calloc((size_t)count, sizeof *s->arrived);
     s->still = calloc((size_t)count, sizeof *s->still);
-    return s->world && s->ids && s->goals && s->positions && s->order && s->arrived && s->still;
+    s->stuck_long = calloc((size_t)count, sizeof *s->stuck_long);
+    return s->world && s->ids && s->goals && s->positions && s->order && s->arrived && s->still && s->stuck_long;
 }
 
 /// A vehicle of the crowd at `at` facing `heading`, with the behaviours of `method` and (arrive or
@@ -208,12 +210,13 @@ static inline void crowd_free(CrowdScene *s)
     free(s->order);
     free(s->arrived);
     free(s->still);
+    free(s->stuck_long);
     free(s->through);
     s->world = NULL;
     s->ids = NULL;
     s->goals = s->positions = NULL;
     s->order = s->still = NULL;
-    s->arrived = s->through = NULL;
+    s->arrived = s->through = s->stuck_long = NULL;
 }
 
 static const SteerVec2 *crowd_sort_positions;
@@ -265,17 +268,20 @@ typedef struct CrowdRun {
     double closest;    ///< the closest two vehicles ever came
     int steps;         ///< steps taken
     int stuck;         ///< the longest any vehicle stayed stuck (steps)
-    int stuck_long;    ///< vehicles stuck for more than 2 s at a time, at some point
+    int stuck_long;    ///< vehicles stuck for more than 2 s at a time, at some point (each once)
 } CrowdRun;
 
 /// Adds what step `m` showed of stuck vehicles to `r` (a vehicle counts once in stuck_long, when
-/// its spell passes 2 s).
+/// a spell of it first passes 2 s).
 static inline void crowd_note_stuck(const CrowdScene *s, CrowdRun *r, CrowdStep m)
 {
     if (m.stuck > r->stuck) r->stuck = m.stuck;
     if (m.stuck > 120)
         for (int i = 0; i < s->count; i++)
-            if (s->still[i] == 121) r->stuck_long++;
+            if (s->still[i] > 120 && !s->stuck_long[i]) {
+                s->stuck_long[i] = true;
+                r->stuck_long++;
+            }
 }
 
 static inline CrowdRun crowd_cross(CrowdScene *s, int max_steps)

@@ -2,8 +2,10 @@
 /* test_orca.c - reciprocal velocity avoidance (src/core/orca.c, the `orca` behaviour): the circle
  * test at small N (everyone arrives within a step bound, no two ever overlap), a head-on pair, a
  * wall corner, an obstacle circle, a vehicle without orca as a moving obstacle, precedence and
- * layers, the heading of a vehicle nearly at rest, the options' checks, and the same bits on 1, 2,
- * 3 and 8 threads. No test reads a clock.
+ * layers, the heading of a vehicle nearly at rest, the options' checks, the same bits on 1, 2,
+ * 3 and 8 threads, what bounds a velocity and the watched vehicle's half-planes, and two small
+ * crowds of crowd_scene.h (crossing streams, a room emptied by a door) that neither overlap nor
+ * jam. No test reads a clock.
  */
 #include "test_support.h"
 
@@ -82,6 +84,33 @@ static void test_circle_of_100_all_arrive_without_overlap(void **state)
     (void)state;
     /* the straight line takes 14.7 s; the reference ORCA implementation 25.9 s: at most 1.3 x that */
     check_circle(100, 450.0, (int)(1.3 * 25.9 * 60));
+}
+
+/// Runs a crowd to the end (or max_steps): everyone arrives, nobody overlaps, nobody is stuck for
+/// more than 2 s at a time.
+static void check_crowd(CrowdScene *s, const char *what, int max_steps)
+{
+    assert_non_null(s->world);
+    CrowdRun r = crowd_cross(s, max_steps);
+    if (r.arrived != s->count) fail_msg("%s: %d of %d arrived in %d steps", what, r.arrived, s->count, max_steps);
+    if (r.overlap_steps != 0) fail_msg("%s: overlaps in %d steps (closest %.2f)", what, r.overlap_steps, r.closest);
+    if (r.stuck_long != 0)
+        fail_msg("%s: %d stuck for more than 2 s (the longest %d steps)", what, r.stuck_long, r.stuck);
+    crowd_free(s);
+}
+
+static void test_two_small_streams_cross_without_overlap_or_jam(void **state)
+{
+    (void)state;
+    CrowdScene s = crowd_streams(40, CROWD_ORCA, 1);
+    check_crowd(&s, "two streams of 40", 60 * 60);
+}
+
+static void test_a_room_of_80_leaves_by_a_wide_door_without_overlap_or_jam(void **state)
+{
+    (void)state;
+    CrowdScene s = crowd_doorway(80, 8 * 2.0 * CROWD_RADIUS, CROWD_ORCA, 1);
+    check_crowd(&s, "80 through a door 8 wide", 60 * 60);
 }
 
 /* ---- Pairs, walls, obstacles ----------------------------------------------------------------- */
@@ -323,7 +352,8 @@ static void test_constraint_names_what_bounds_the_velocity(void **state)
     assert_true(steer_vehicle_id_equal(c.vehicle, a));
     /* straight at a wall close ahead: the wall, named by its id */
     SteerWallId wall;
-    assert_int_equal(steer_world_add_wall(world, steer_vec2(1500.0, 300.0), steer_vec2(1500.0, 500.0), &wall), STEER_OK);
+    assert_int_equal(steer_world_add_wall(world, steer_vec2(1500.0, 300.0), steer_vec2(1500.0, 500.0), &wall),
+                     STEER_OK);
     SteerVehicleId w = walker(world, 1470.0, 400.0, 1700.0, 400.0);
     assert_int_equal(steer_vehicle_set_velocity(world, w, steer_vec2(60.0, 0.0)), STEER_OK);
     steer_world_step(world);
@@ -351,7 +381,8 @@ static int half_plane_segments;
 static void count_half_plane(SteerVec2 a, SteerVec2 b, uint32_t color, SteerDebugLayer layer, void *context)
 {
     (void)a, (void)b, (void)context;
-    if (layer == STEER_DEBUG_LAYER_AVOIDANCE && (color == STEER_DEBUG_COLOR_BOUND || color == STEER_DEBUG_COLOR_HALF_PLANE))
+    if (layer == STEER_DEBUG_LAYER_AVOIDANCE &&
+        (color == STEER_DEBUG_COLOR_BOUND || color == STEER_DEBUG_COLOR_HALF_PLANE))
         half_plane_segments++;
 }
 
@@ -510,6 +541,8 @@ int main(void)
         cmocka_unit_test(test_same_bits_on_1_2_3_and_8_threads),
         cmocka_unit_test(test_circle_of_20_all_arrive_without_overlap),
         cmocka_unit_test(test_circle_of_100_all_arrive_without_overlap),
+        cmocka_unit_test(test_two_small_streams_cross_without_overlap_or_jam),
+        cmocka_unit_test(test_a_room_of_80_leaves_by_a_wide_door_without_overlap_or_jam),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

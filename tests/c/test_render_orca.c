@@ -200,8 +200,7 @@ static void test_the_inspector_names_what_bounds_it(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_the_selected_vehicle_shows_the_half_plane_that_bounds_it, setup,
-                                        teardown),
+        cmocka_unit_test_setup_teardown(test_the_selected_vehicle_shows_the_half_plane_that_bounds_it, setup, teardown),
         cmocka_unit_test_setup_teardown(test_watching_another_vehicle_draws_its_half_planes_after_a_step, setup,
                                         teardown),
         cmocka_unit_test_setup_teardown(test_the_inspector_names_what_bounds_it, setup, teardown),
