@@ -25,8 +25,8 @@
  * Last, the general path (combine.c over each behaviour: wander + separate + align) at 100,000
  * vehicles on 1 and 2 threads, against the plain flock in the same minutes.
  *
- * usage: bench_flocking [path/to/flocking.lua] [--threads-only | --busy-only | --general-only]
- *        (default bench/flocking.lua)
+ * usage: bench_flocking [path/to/flocking.lua] [--threads-only | --busy-only [N] | --general-only]
+ *        (default bench/flocking.lua; --busy-only N: that size of the busy-core rows alone)
  */
 #if defined(__linux__)
 #define _GNU_SOURCE /* sched_setaffinity, CPU_SET: the busy-core rows */
@@ -320,7 +320,7 @@ static void pin_self(int cpu)
 }
 
 /// 1 against 2 threads at each size with a process of our own spinning on the second core.
-static void busy_section(void)
+static void busy_section(int only)
 {
     int mine, other;
     if (!two_cpus(&mine, &other)) {
@@ -340,6 +340,8 @@ static void busy_section(void)
     signal(SIGTERM, on_signal);
     for (int s = 0; s < 4; s++) {
         int n = sizes[s];
+        ratio[s] = 0.0;
+        if (only && n != only) continue;
         SteerWorld *one = make_flock_on(n, 1), *two = make_flock_on(n, 2);
         spinner = fork();
         if (spinner == 0) {
@@ -369,12 +371,17 @@ static void busy_section(void)
     }
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
-    printf("busy core, 2 threads vs 1: %.2fx at N=1,000, %.2fx at N=10,000, %.2fx at N=100,000, %.2fx at "
-           "N=1,000,000 (target >= 0.95x everywhere)\n",
-           ratio[0], ratio[1], ratio[2], ratio[3]);
+    if (!only)
+        printf("busy core, 2 threads vs 1: %.2fx at N=1,000, %.2fx at N=10,000, %.2fx at N=100,000, %.2fx at "
+               "N=1,000,000 (target >= 0.95x everywhere)\n",
+               ratio[0], ratio[1], ratio[2], ratio[3]);
 }
 #else
-static void busy_section(void) { printf("busy core: skipped (Linux only: sched_setaffinity)\n"); }
+static void busy_section(int only)
+{
+    (void)only;
+    printf("busy core: skipped (Linux only: sched_setaffinity)\n");
+}
 #endif
 
 /// The general path at 100,000 vehicles, on 1 and 2 threads, against the plain flock's fast path in
@@ -410,7 +417,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc > 2 && strcmp(argv[2], "--busy-only") == 0) {
-        busy_section();
+        busy_section(argc > 3 ? atoi(argv[3]) : 0); /* one size (1000, 10000, 100000, 1000000), or all */
         return 0;
     }
     if (argc > 2 && strcmp(argv[2], "--general-only") == 0) {
@@ -433,7 +440,7 @@ int main(int argc, char **argv)
            ratio1k, ratio10k);
     printf("N=100,000: %.2f ms per step (target < 16 ms)\n", ms);
     threads_section();
-    busy_section();
+    busy_section(0);
     general_section();
     return 0;
 }

@@ -234,11 +234,12 @@ static double compare(int n, double side, int steps, const char *label)
     double evading, pursuing, unused;
     double hn = neighbours(&hunt, &evading, &pursuing), fn = neighbours(&flock, &unused, &unused);
     double mh = bench_median(h, REPETITIONS), mf = bench_median(f, REPETITIONS);
-    printf("%s N=%d: hunter/prey %.1f ns/vehicle-step (prey: %.1f neighbours, %.0f %% evading; hunters %.0f %% "
-           "pursuing), one-kind flock %.1f ns/vehicle-step (%.1f neighbours): %.2fx (target <= 1.2x; medians of %d x "
-           "%d steps, alternating; hunt %.1f..%.1f, flock %.1f..%.1f)\n",
-           label, n, mh, hn, 100 * evading, 100 * pursuing, mf, fn, mh / mf, REPETITIONS, steps, h[0],
-           h[REPETITIONS - 1], f[0], f[REPETITIONS - 1]);
+    printf(
+        "%s N=%d: hunter/prey %.1f ns/vehicle-step (at the end: prey %.1f neighbours, %.0f %% evading, hunters %.0f %% "
+        "pursuing), one-kind flock %.1f ns/vehicle-step (%.1f neighbours): %.2fx (target <= 1.2x; medians of %d x "
+        "%d steps, alternating; hunt %.1f..%.1f, flock %.1f..%.1f)\n",
+        label, n, mh, hn, 100 * evading, 100 * pursuing, mf, fn, mh / mf, REPETITIONS, steps, h[0], h[REPETITIONS - 1],
+        f[0], f[REPETITIONS - 1]);
     fflush(stdout);
     destroy(&hunt);
     destroy(&flock);

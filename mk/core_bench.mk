@@ -1,8 +1,11 @@
 # core_bench.mk - the core's benchmarks, both in `make bench`:
-#   bench-flocking  the flocking step at 1,000 to 1,000,000 vehicles, on 1 and 2 threads; links the
+#   bench-flocking  the flocking step at 1,000 to 1,000,000 vehicles, on 1 and 2 threads (then again
+#                   beside a spinning process of its own, pinned to the second core); links the
 #                   plain -O2 core (build/libsteer.a) and an embedded Lua 5.4 that runs the same
 #                   flocking in plain Lua (bench/flocking.lua) in the same process, for the ratio
 #   bench-walls     avoid_walls through the wall grid against the full scan of every wall
+#   bench-mixed     the hunter/prey step (prey flock with prey only, pursue, evade) against a one-kind
+#                   flock at the same neighbour count
 #   bench-senses    line of sight and the step with senses against their baselines (issue #28)
 #   bench-nav       path queries and flow fields on a 256 x 256 map against a plain-Lua A*
 

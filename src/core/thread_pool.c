@@ -37,12 +37,12 @@ typedef struct Worker {
 
 struct SteerThreadPool {
     pthread_mutex_t lock;
-    pthread_cond_t wake;  ///< workers wait here for the next run (or for stop)
-    pthread_cond_t done;  ///< the caller waits here for the last task of a run
-    atomic_ulong run_id;  ///< bumped (under the lock) by each run: a worker looks once per new value
-    atomic_ullong claim;  ///< the run's sequence number (high 32 bits) and its next unclaimed task
-    atomic_int finished;  ///< tasks of the current run that have returned
-    bool sleeping;        ///< the caller sleeps on `done` (under the lock)
+    pthread_cond_t wake; ///< workers wait here for the next run (or for stop)
+    pthread_cond_t done; ///< the caller waits here for the last task of a run
+    atomic_ulong run_id; ///< bumped (under the lock) by each run: a worker looks once per new value
+    atomic_ullong claim; ///< the run's sequence number (high 32 bits) and its next unclaimed task
+    atomic_int finished; ///< tasks of the current run that have returned
+    bool sleeping;       ///< the caller sleeps on `done` (under the lock)
     bool stop;
     bool running; ///< a run is under way (a task that runs the pool runs it inline)
     SteerTaskFn fn;
