@@ -102,7 +102,7 @@ local closest_classic = wclassic.closest
 local function closest(w, ...)
   local s = worlds[w] or world_state(w)
   local a, b, c, d = ...
-  local v, x, y, kind, range = nil, 0, 0, nil, nil
+  local v, x, y, kind, range = nil, 0, 0
   if type(a) == "number" then
     if type(b) ~= "number" then return closest_classic(w, ...) end
     x, y, kind, range = a, b, c, d
@@ -243,7 +243,7 @@ local function behaviour_method(info, classic)
     if not is_vehicle(v) then return classic(v, ...) end
     local n = select("#", ...)
     local a, b, c = ...
-    local kind, x, y, other, opts = 0, 0, 0, nil, nil
+    local kind, x, y, other, opts = 0, 0, 0, nil
     if target == nil then
       if n > 1 then return classic(v, ...) end
       opts = a
@@ -272,7 +272,7 @@ local function behaviour_method(info, classic)
             key, value = next(opts, key)
             if key ~= nil and count > 0 then
               count = option(options, key, value, count)
-              key, value = next(opts, key)
+              key = next(opts, key)
             end
           end
         end

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Generated from bindings/lffi.lua by bindings/embed_lua.sh: edit the .lua file; make remakes this header. */
+/* clang-format off */
 static const char LSTEER_FFI_LUA[] =
     "-- SPDX-License-Identifier: MIT\n"
     "-- lffi.lua - steer's hot members as FFI calls, under LuaJIT (bindings/lffi.c says why and how;\n"
@@ -105,7 +106,7 @@ static const char LSTEER_FFI_LUA[] =
     "local function closest(w, ...)\n"
     "  local s = worlds[w] or world_state(w)\n"
     "  local a, b, c, d = ...\n"
-    "  local v, x, y, kind, range = nil, 0, 0, nil, nil\n"
+    "  local v, x, y, kind, range = nil, 0, 0\n"
     "  if type(a) == \"number\" then\n"
     "    if type(b) ~= \"number\" then return closest_classic(w, ...) end\n"
     "    x, y, kind, range = a, b, c, d\n"
@@ -246,7 +247,7 @@ static const char LSTEER_FFI_LUA[] =
     "    if not is_vehicle(v) then return classic(v, ...) end\n"
     "    local n = select(\"#\", ...)\n"
     "    local a, b, c = ...\n"
-    "    local kind, x, y, other, opts = 0, 0, 0, nil, nil\n"
+    "    local kind, x, y, other, opts = 0, 0, 0, nil\n"
     "    if target == nil then\n"
     "      if n > 1 then return classic(v, ...) end\n"
     "      opts = a\n"
@@ -275,7 +276,7 @@ static const char LSTEER_FFI_LUA[] =
     "            key, value = next(opts, key)\n"
     "            if key ~= nil and count > 0 then\n"
     "              count = option(options, key, value, count)\n"
-    "              key, value = next(opts, key)\n"
+    "              key = next(opts, key)\n"
     "            end\n"
     "          end\n"
     "        end\n"
@@ -321,3 +322,4 @@ static const char LSTEER_FFI_LUA[] =
     "VMT.__index, WMT.__index = vindex, windex\n"
     "return true\n"
     ;
+/* clang-format on */

@@ -43,7 +43,7 @@ if mode == "run" then
     return os.getenv(k)
   end }, { __index = os })
   local chunk = assert(loadfile(here .. "/hunt_10k.lua"))
-  setfenv(chunk, env)
+  rawget(_G, "setfenv")(chunk, env) -- (LuaJIT: Lua 5.1's way to give a chunk its globals)
   chunk()
   local new_world = engine == "plain" and require("plain_world").world or require("steer").world
   local opts = {}
