@@ -14,6 +14,7 @@ local luajit = { "jit", "unpack", "loadstring", math = { fields = { "atan2" } } 
 
 files["scripts/*.lua"] = { globals = scene }
 files["scripts/lib/**/*.lua"] = { read_globals = luajit }
+files["bindings/*.lua"] = { read_globals = luajit } -- the FFI layer (lffi.lua) runs under LuaJIT only
 files["bench/**/*.lua"] = { globals = scene }
 files["bench/soak/scene.lua"] = { globals = { "check" } } -- the soak runner's per-step self-check
 files["examples/love/*.lua"] = { std = "+love", read_globals = luajit }

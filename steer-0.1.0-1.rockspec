@@ -38,6 +38,7 @@ build = {
         "bindings/lbehaviours.c",
         "bindings/lbrains.c",
         "bindings/lclass.c",
+        "bindings/lffi.c",
         "bindings/lhost.c",
         "bindings/lnames.c",
         "bindings/lnav.c",

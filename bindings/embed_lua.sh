@@ -10,7 +10,9 @@ out=$3
 {
     echo "/* SPDX-License-Identifier: MIT */"
     echo "/* Generated from $in by bindings/embed_lua.sh: edit the .lua file; make remakes this header. */"
+    echo "/* clang-format off */"
     echo "static const char $name[] ="
     sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$/\\n"/' "$in"
     echo "    ;"
+    echo "/* clang-format on */"
 } >"$out.tmp" && mv "$out.tmp" "$out"

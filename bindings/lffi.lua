@@ -49,9 +49,10 @@ local function members(index)
   for name, m in pairs(dispatch) do
     if type(m) == "function" then methods[name] = m end
   end
-  return methods
+  return dispatch, methods
 end
-local vclassic, wclassic = members(vindex_c), members(windex_c)
+local vdispatch, vclassic = members(vindex_c)
+local wdispatch, wclassic = members(windex_c)
 
 -- ---- Worlds: each one's handles by slot and kind numbers by name -----------------------------
 -- Weak keys, and a weak reference from the entry to the world's handles: an entry must not keep
@@ -101,7 +102,7 @@ local closest_classic = wclassic.closest
 local function closest(w, ...)
   local s = worlds[w] or world_state(w)
   local a, b, c, d = ...
-  local v, x, y, kind, range = nil, 0, 0, nil, nil
+  local v, x, y, kind, range = nil, 0, 0
   if type(a) == "number" then
     if type(b) ~= "number" then return closest_classic(w, ...) end
     x, y, kind, range = a, b, c, d
@@ -172,7 +173,7 @@ local values_of = setmetatable({}, { __mode = "kv" }) -- weak values too: the ta
 local values_c = aux.values
 
 local function special(v, k)
-  if get(v, ALIVE) ~= 0 then
+  if is_vehicle(v) and get(v, ALIVE) ~= 0 then
     local slot = VALUE[k]
     if slot then
       local t = values_of[v]
@@ -207,9 +208,10 @@ local vmethods = {}
 for name, m in pairs(vclassic) do vmethods[name] = m end
 
 local function vindex(v, k)
-  local _ = vclassic -- (an upvalue: see the end)
+  local _, _ = vdispatch, vclassic -- (upvalues 1 and 2, as the classic __index's: see the end)
   local m = vmethods[k]
   if m ~= nil then return m end
+  if type(v) ~= "userdata" then return vindex_c(v, k) end -- (a script calling __index itself)
   local code = FIELD[k]
   if code ~= nil then
     local r = get(v, code)
@@ -241,7 +243,7 @@ local function behaviour_method(info, classic)
     if not is_vehicle(v) then return classic(v, ...) end
     local n = select("#", ...)
     local a, b, c = ...
-    local kind, x, y, other, opts = 0, 0, 0, nil, nil
+    local kind, x, y, other, opts = 0, 0, 0, nil
     if target == nil then
       if n > 1 then return classic(v, ...) end
       opts = a
@@ -270,7 +272,7 @@ local function behaviour_method(info, classic)
             key, value = next(opts, key)
             if key ~= nil and count > 0 then
               count = option(options, key, value, count)
-              key, value = next(opts, key)
+              key = next(opts, key)
             end
           end
         end
@@ -302,15 +304,16 @@ for name, m in pairs(wclassic) do wmethods[name] = m end
 wmethods.closest, wmethods.neighbors = closest, neighbors
 
 local function windex(w, k)
-  local _ = wclassic -- (an upvalue: see the end)
+  local _, _ = wdispatch, wclassic -- (upvalues 1 and 2, as the classic __index's: see the end)
   local m = wmethods[k]
   if m ~= nil then return m end
   return windex_c(w, k)
 end
 
--- The classic methods stay reachable from the new __index (its upvalues vclassic, wclassic):
--- LuaJIT names a C function reached by a tail call by looking for it among the tables in self's
--- __index upvalues (lsteer_compat.h), so a classic method's error reads as before. Last, both
--- at once: the metatables change here or not at all.
+-- The new __index keeps the classic one's dispatch table as its first upvalue (what tests and
+-- tools read the members from) and the classic methods as its second: LuaJIT names a C function
+-- reached by a tail call by looking for it among the tables in self's __index upvalues
+-- (lsteer_compat.h), so a classic method's error reads as before. Last, both at once: the
+-- metatables change here or not at all.
 VMT.__index, WMT.__index = vindex, windex
 return true

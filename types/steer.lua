@@ -8,6 +8,7 @@
 ---@class steer
 ---@field version string "0.1.0"
 ---@field behaviours string[] every behaviour name, in the core's order
+---@field ffi boolean true when the module runs its hot members through LuaJIT's FFI (docs/love.md); false under Lua 5.4 and with STEER_FFI=0
 local steer = {}
 
 ---@alias steer.Edges "wrap"|"contain"|"none"

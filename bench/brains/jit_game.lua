@@ -5,8 +5,9 @@
 -- library; its own spatial hash and steering). Wall-clock times through the FFI (clock_gettime).
 --
 --   luajit bench/brains/jit_game.lua run steer|plain N [frames [threads]]
---       prints `brains_ms=... step_ms=... frame_ms=...`: medians per frame over `frames` frames
---       after 60 frames of warm-up (the JIT's and the brains' first states).
+--       prints `brains_ms=... brains_cpu_ms=... step_ms=... frame_ms=...`: medians per frame over
+--       `frames` frames after 60 frames of warm-up (the JIT's and the brains' first states);
+--       brains_cpu_ms is the thread's CPU time in w:think(), which the machine's load does not inflate.
 --   luajit bench/brains/jit_game.lua search steer|plain|program THREADS
 --       the largest N whose median frame (brains + step) is at most 16.7 ms: a few runs, each in
 --       a fresh process, N scaled by 16.7 / frame from 10,000; `program` runs build/steer (Lua 5.4).
@@ -23,6 +24,12 @@ int clock_gettime(int clock, steer_bench_timespec *t);
 local ts = ffi.new("steer_bench_timespec")
 local function now_ms()
   ffi.C.clock_gettime(1, ts) -- CLOCK_MONOTONIC
+  return tonumber(ts.tv_sec) * 1e3 + tonumber(ts.tv_nsec) / 1e6
+end
+-- The calling thread's CPU time: what the brains cost without the time the machine's other jobs
+-- take the core away (the brains run on this thread only; the step's workers are not counted).
+local function cpu_ms()
+  ffi.C.clock_gettime(3, ts) -- CLOCK_THREAD_CPUTIME_ID
   return tonumber(ts.tv_sec) * 1e3 + tonumber(ts.tv_nsec) / 1e6
 end
 
@@ -43,7 +50,7 @@ if mode == "run" then
     return os.getenv(k)
   end }, { __index = os })
   local chunk = assert(loadfile(here .. "/hunt_10k.lua"))
-  setfenv(chunk, env)
+  rawget(_G, "setfenv")(chunk, env) -- (LuaJIT: Lua 5.1's way to give a chunk its globals)
   chunk()
   local new_world = engine == "plain" and require("plain_world").world or require("steer").world
   local opts = {}
@@ -51,21 +58,22 @@ if mode == "run" then
   if engine == "plain" then opts.threads = nil end
   local w = new_world(opts)
   env.load(w)
-  local brains, steps, whole = {}, {}, {}
+  local brains, brains_cpu, steps, whole = {}, {}, {}, {}
   local errors = 0
   for f = 1, 60 + frames do
-    local t0 = now_ms()
+    local c0, t0 = cpu_ms(), now_ms()
     errors = errors + w:think()
-    local t1 = now_ms()
+    local t1, c1 = now_ms(), cpu_ms()
     w:step()
     local t2 = now_ms()
     if f > 60 then
       brains[#brains + 1], steps[#steps + 1], whole[#whole + 1] = t1 - t0, t2 - t1, t2 - t0
+      brains_cpu[#brains_cpu + 1] = c1 - c0
     end
   end
   local ffi_on = engine == "steer" and require("steer").ffi
-  print(("brains_ms=%.3f step_ms=%.3f frame_ms=%.3f vehicles=%d errors=%d ffi=%s"):format(median(brains),
-    median(steps), median(whole), w:count(), errors, tostring(ffi_on)))
+  print(("brains_ms=%.3f brains_cpu_ms=%.3f step_ms=%.3f frame_ms=%.3f vehicles=%d errors=%d ffi=%s"):format(
+    median(brains), median(brains_cpu), median(steps), median(whole), w:count(), errors, tostring(ffi_on)))
 elseif mode == "search" then
   local threads = arg[3] or "2"
   local steer_bin = os.getenv("STEER_BIN") or "build/steer"

@@ -29,6 +29,7 @@ function plain.world(opts)
   w.rows = math.max(1, floor(w.height / CELL))
   w.cw, w.ch = w.width / w.cols, w.height / w.rows
   w.counts, w.start, w.sorted = {}, {}, {}
+  w.px, w.py, w.pk, w.phx, w.phy = {}, {}, {}, {}, {}
   if opts.seed then math.randomseed(opts.seed) end
   return w
 end
@@ -78,7 +79,9 @@ local function cell_of(w, x, y)
 end
 
 -- A counting sort by cell: `sorted` holds the vehicles cell after cell, cell c's from start[c] to
--- start[c + 1] - 1, so that a row of cells is one run of the array (one loop, not one per cell).
+-- start[c + 1] - 1, so that a row of cells is one run of the array (one loop, not one per cell),
+-- and px, py, pk, phx, phy their positions, kinds and headings in the same order: a scan reads
+-- arrays, not a table per candidate.
 local function rebuild(w)
   w.dirty = false
   local count, start, sorted, vs, cols = w.counts, w.start, w.sorted, w.vehicles, w.cols
@@ -97,11 +100,13 @@ local function rebuild(w)
     at = at + count[c]
     count[c] = start[c]
   end
+  local px, py, pk, phx, phy = w.px, w.py, w.pk, w.phx, w.phy
   for i = 1, #vs do
     local v = vs[i]
     local c = v.cell
-    sorted[count[c]] = v
-    count[c] = count[c] + 1
+    local k = count[c]
+    sorted[k], px[k], py[k], pk[k], phx[k], phy[k] = v, v.x, v.y, v.kind, v.hx, v.hy
+    count[c] = k + 1
   end
 end
 
@@ -149,14 +154,14 @@ end
 -- closest: the state of one query (a query runs to its end before the next begins)
 local q_v, q_kind, q_x, q_y, q_best, q_d2
 local function closest_scan(a, b, xs, ys)
-  local sorted = q_v.world.sorted
+  local w = q_v.world
+  local sorted, px, py, pk = w.sorted, w.px, w.py, w.pk
   local x, y = q_x - xs, q_y - ys
   for k = a, b - 1 do
-    local o = sorted[k]
-    if o.kind == q_kind and o ~= q_v then
-      local dx, dy = o.x - x, o.y - y
+    if pk[k] == q_kind then
+      local dx, dy = px[k] - x, py[k] - y
       local d2 = dx * dx + dy * dy
-      if d2 <= q_d2 then q_best, q_d2 = o, d2 end
+      if d2 <= q_d2 and sorted[k] ~= q_v then q_best, q_d2 = sorted[k], d2 end
     end
   end
 end
@@ -228,16 +233,16 @@ end
 -- flocking: the sums of one vehicle's neighbourhood
 local f_v, f_x, f_y, f_r2, sx, sy, ax, ay, cx, cy, fn
 local function flock_scan(a, b, xs, ys)
-  local sorted, kind = f_v.world.sorted, f_v.kind
+  local w, kind = f_v.world, f_v.kind
+  local px, py, pk, phx, phy = w.px, w.py, w.pk, w.phx, w.phy
   local x, y = f_x - xs, f_y - ys
   for k = a, b - 1 do
-    local o = sorted[k]
-    if o.kind == kind and o ~= f_v then
-      local dx, dy = o.x - x, o.y - y
+    if pk[k] == kind then
+      local dx, dy = px[k] - x, py[k] - y
       local d2 = dx * dx + dy * dy
-      if d2 <= f_r2 and d2 > 0 then
+      if d2 <= f_r2 and d2 > 0 then -- (itself: d2 = 0)
         sx, sy = sx - dx / d2, sy - dy / d2
-        ax, ay = ax + o.hx, ay + o.hy
+        ax, ay = ax + phx[k], ay + phy[k]
         cx, cy = cx + dx, cy + dy
         fn = fn + 1
       end

@@ -42,7 +42,8 @@ fi
 rounds=${STEER_BENCH_ROUNDS:-3}
 frames=${STEER_BENCH_FRAMES:-120}
 echo "== under LuaJIT: the same scene as a LÖVE game runs it (w:think(), w:step() each frame), 10,000 vehicles,"
-echo "   2 threads, medians of $frames frames after 60, $rounds alternating rounds; plain = the plain-Lua game"
+echo "   2 threads, medians of $frames frames after 60, $rounds alternating rounds; brains in the main thread's CPU"
+echo "   time (w:think() only), frames on the wall clock; plain = the plain-Lua game"
 echo "   (bench/brains/plain_world.lua), ffi = steer's module, classic = the same module with STEER_FFI=0"
 echo "   load: $(uptime | sed 's/.*load average/load average/')"
 jit() { LUA_CPATH="$luajit_dir/?.so;;" luajit "$dir/jit_game.lua" "$@"; }
@@ -52,12 +53,12 @@ for r in $(seq 1 "$rounds"); do
     plain=$(jit run plain 10000 "$frames" 2)
     ffi=$(jit run steer 10000 "$frames" 2)
     classic=$(STEER_FFI=0 jit run steer 10000 "$frames" 2)
-    pb=$(field "$plain" brains_ms); pf=$(field "$plain" frame_ms)
-    fb=$(field "$ffi" brains_ms); ff=$(field "$ffi" frame_ms)
-    cb=$(field "$classic" brains_ms); cf=$(field "$classic" frame_ms)
+    pb=$(field "$plain" brains_cpu_ms); pf=$(field "$plain" frame_ms)
+    fb=$(field "$ffi" brains_cpu_ms); ff=$(field "$ffi" frame_ms)
+    cb=$(field "$classic" brains_cpu_ms); cf=$(field "$classic" frame_ms)
     line=$(awk -v pb="$pb" -v pf="$pf" -v fb="$fb" -v ff="$ff" -v cb="$cb" -v cf="$cf" 'BEGIN {
-        printf "brains ms plain %.2f ffi %.2f classic %.2f (ffi/plain %.2fx, classic/plain %.2fx); ", pb, fb, cb, fb / pb, cb / pb
-        printf "frame ms plain %.2f ffi %.2f classic %.2f (plain/ffi %.2fx faster)", pf, ff, cf, pf / ff }')
+        printf "brains (CPU ms) plain %.2f ffi %.2f classic %.2f (ffi/plain %.2fx, classic/plain %.2fx); ", pb, fb, cb, fb / pb, cb / pb
+        printf "frame (wall ms) plain %.2f ffi %.2f classic %.2f (plain/ffi %.2fx faster)", pf, ff, cf, pf / ff }')
     echo "round $r: $line"
     ratios="$ratios $(awk -v pb="$pb" -v pf="$pf" -v fb="$fb" -v ff="$ff" 'BEGIN { printf "%.4f:%.4f", fb / pb, pf / ff }')"
 done

@@ -5,6 +5,7 @@
 -- printing every value and every error message. ffi_spec.lua runs it under LuaJIT on the FFI path
 -- and on the classic one (STEER_FFI=0) and wants the two outputs equal, byte for byte.
 local steer = require "steer"
+local unpack = table.unpack or rawget(_G, "unpack")
 
 local out = {}
 local function say(...)
