@@ -60,8 +60,8 @@ typedef struct SteerFrame {
     SteerCamera camera;
     double alpha;      ///< 0..1: interpolate between the captured state (0) and the current one (1)
     unsigned overlays; ///< SteerOverlay bits
-    SteerVehicleId
-        selected; ///< highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
+    /// highlighted vehicle (its senses and planned path are drawn, overlay or not); the null id for none
+    SteerVehicleId selected;
     /// the vehicle under the pointer (the null id for none): its state label is laid out right after
     /// the selected one's, so it shows in a crowd
     SteerVehicleId hovered;
