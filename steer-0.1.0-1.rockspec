@@ -43,6 +43,7 @@ build = {
         "bindings/lnames.c",
         "bindings/lnav.c",
         "bindings/loptions.c",
+        "bindings/lpairs.c",
         "bindings/lsenses.c",
         "bindings/lshapes.c",
         "bindings/lsteer.c",

@@ -65,6 +65,7 @@ static LShape *new_shape(lua_State *L, int world_idx, LShapeType type, uint64_t 
     s->type = type;
     s->packed = packed;
     s->owner = lua_touserdata(L, world_idx);
+    s->world_serial = s->owner->serial;
     luaL_setmetatable(L, SHAPE_MT[type]);
     lua_pushvalue(L, world_idx);
     lua_setiuservalue(L, -2, 1);

@@ -141,6 +141,9 @@ typedef struct LSpawnBits {
 typedef struct LWorld {
     uint64_t tag;      ///< LSTEER_WORLD_TAG (lsteer_test_world)
     SteerWorld *world; ///< NULL once closed
+    /// 1 for the first world made in this Lua state, 2 for the next, ... (lsteer_next_world_serial):
+    /// steer.pairs orders handles by it, then by their ids.
+    uint64_t serial;
     /// Held by its host (steer_lua_hold_world): w:close() and `<close>` refuse, since the host
     /// goes on using the world; only __gc frees it.
     bool held;
@@ -169,6 +172,7 @@ typedef struct LVehicle {
     uint64_t tag; ///< LSTEER_VEHICLE_TAG (lsteer_test_vehicle)
     SteerVehicleId id;
     uint64_t serial; ///< v.id; also tells a reused slot from this vehicle
+    uint64_t world_serial; ///< its world's LWorld.serial (steer.pairs' order, read without the owner)
     uint32_t kind;
     bool removed;  ///< set by world:remove, so that no reuse of the slot can revive it
     LWorld *owner; ///< kept alive by the handle's user value
@@ -180,6 +184,7 @@ typedef struct LShape {
     uint64_t tag; ///< LSTEER_SHAPE_TAG + type (lclass.c)
     LShapeType type;
     uint64_t packed; ///< the core id, packed like a vehicle id
+    uint64_t world_serial; ///< its world's LWorld.serial (steer.pairs' order)
     LWorld *owner;
 } LShape;
 
@@ -391,6 +396,10 @@ void lsteer_collect_events(lua_State *L, LWorld *w);
 /// w:think([on_error]) and w:resume_brains().
 int lsteer_world_think(lua_State *L);
 int lsteer_world_resume_brains(lua_State *L);
+
+/* ---- lpairs.c: steer.pairs and steer.next ------------------------------------------------- */
+/// The serial of a world being made in this state: 1, 2, ... (kept in the registry).
+uint64_t lsteer_next_world_serial(lua_State *L);
 
 /* ---- lhost.c: for hosts other than the program ---------------------------------------------- */
 /// w:debug_draw{line = f, circle = f, ...}: the core's debug drawing as calls to Lua functions.

@@ -87,6 +87,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     h->tag = LSTEER_VEHICLE_TAG;
     h->id = id;
     h->serial = serial;
+    h->world_serial = w->serial;
     h->kind = steer_vehicle_kind(w->world, id);
     h->removed = false;
     h->owner = w;

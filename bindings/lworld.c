@@ -163,6 +163,7 @@ int lsteer_world_new(lua_State *L)
     LWorld *w = lua_newuserdatauv(L, sizeof *w, UV_COUNT);
     w->tag = LSTEER_WORLD_TAG;
     w->world = NULL;
+    w->serial = lsteer_next_world_serial(L);
     w->kind_count = 0;
     w->held = false;
     lsteer_brains_init(&w->brains, think_hz);

@@ -77,6 +77,13 @@ STEER_LUA_API const char *steer_lua_vehicle_state(lua_State *L, int world_idx, S
 /// of the removed-vehicle error).
 STEER_LUA_API void steer_lua_push_vehicle_label(lua_State *L, int idx);
 
+/// Pushes steer.pairs and steer.next: Lua's pairs and next walking a table in an order that is
+/// the same in every Lua state that ran the same code (numbers, strings by bytes, booleans, steer
+/// handles by world and id, other objects in the order the walks first met them: lpairs.c). The
+/// same two functions on every call in a state. The `steer` program makes them the scenes' global
+/// pairs and next, so that a replay walks tables as the recorded run did.
+STEER_LUA_API void steer_lua_push_pairs(lua_State *L);
+
 /* ---- Brains: the scheduler behind w:think(), for a host that runs it itself ----------------- */
 
 /// What a host hears of each think. Both may be NULL.

@@ -50,6 +50,13 @@ bench-bindings: $(BUILD)/bench_bindings
 	$(BUILD)/bench_bindings
 BENCH_TARGETS += bench-bindings
 
+# make bench-pairs: steer.pairs and steer.next (the program's pairs and next) against Lua's pairs on
+# the same tables of 10, 1,000 and 10,000 keys (bench/pairs/bench_pairs.lua).
+.PHONY: bench-pairs
+bench-pairs: $(BUILD)/steer.so
+	LUA_CPATH="$(BUILD)/?.so;;" lua5.4 bench/pairs/bench_pairs.lua
+BENCH_TARGETS += bench-pairs
+
 # tests/c/test_lua_bindings.c: the C side of the module (steer_lua.h) in an embedded Lua.
 $(BUILD)/asan/tests/test_lua_bindings: TEST_CFLAGS = -Ibindings $(LUA_CFLAGS)
 $(BUILD)/asan/tests/test_lua_bindings: TEST_LINK = $(BINDINGS_OBJ_ASAN)

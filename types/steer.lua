@@ -40,6 +40,27 @@ function steer.world(options) end
 ---@return "file"|"folder"|"fifo"|"device"|"socket"|"other"|nil kind
 function steer.file_mtime(path) end
 
+--- Lua's pairs, walking t in an order that is the same in every Lua state that ran the same code:
+--- numbers by value, strings by their bytes, false, true, steer handles (by world, then v.id), then
+--- other objects in the order walks first met them. __pairs is honoured. The `steer` program's
+--- global pairs (a replay walks tables as the recorded run did).
+---@generic K, V
+---@param t table<K, V>
+---@return fun(state: any, key: K?): K, V
+---@return any state
+---@return nil
+---@return any closing
+function steer.pairs(t) end
+
+--- Lua's next in steer.pairs' order: next(t) is the first key, next(t, k) the one after k (a key
+--- assigned nil during the walk included). The `steer` program's global next.
+---@generic K, V
+---@param t table<K, V>
+---@param key K?
+---@return K?
+---@return V
+function steer.next(t, key) end
+
 ---@class steer.World
 ---@field time number simulated seconds since creation (read-only)
 ---@field dt number the fixed step, s (writable: (0, 1])

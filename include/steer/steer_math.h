@@ -31,12 +31,13 @@ static inline double steer_dot(SteerVec2 a, SteerVec2 b) { return a.x * b.x + a.
 /// z of the 3D cross product: positive when b is clockwise from a on screen (y points down).
 static inline double steer_cross(SteerVec2 a, SteerVec2 b) { return a.x * b.y - a.y * b.x; }
 static inline double steer_length_sq(SteerVec2 a) { return a.x * a.x + a.y * a.y; }
-/// Exact for any finite a: past about 1.3e154 the squares overflow, and then hypot (slower, which
-/// is why it is not the common path) gives the length; inf only when it is over DBL_MAX.
+/// Exact for any finite a: past about 1.3e154 the squares overflow and below about 1e-154 they
+/// lose bits (denormals) or vanish, and there hypot (slower, which is why it is not the common
+/// path) gives the length; inf only when it is over DBL_MAX.
 static inline double steer_length(SteerVec2 a)
 {
     double len = sqrt(a.x * a.x + a.y * a.y);
-    return isinf(len) ? hypot(a.x, a.y) : len;
+    return isinf(len) || (len < 1e-150 && (a.x != 0.0 || a.y != 0.0)) ? hypot(a.x, a.y) : len;
 }
 static inline double steer_distance(SteerVec2 a, SteerVec2 b) { return steer_length(steer_sub(a, b)); }
 static inline double steer_distance_sq(SteerVec2 a, SteerVec2 b) { return steer_length_sq(steer_sub(a, b)); }
@@ -61,6 +62,7 @@ static inline SteerVec2 steer_truncate(SteerVec2 a, double max_length)
 {
     double len_sq = steer_length_sq(a);
     if (len_sq <= max_length * max_length) return a;
+    if (isinf(len_sq)) return steer_scale(steer_normalize(a), max_length); /* (huge finite parts) */
     double len = sqrt(len_sq);
     return steer_scale(a, max_length / len);
 }

@@ -2,6 +2,7 @@
 /* app.c - the loop of the `steer` program. See app.h. */
 #include "app.h"
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -291,7 +292,7 @@ static int finish(App *app, int status)
         bool written = trace_close(app->trace, error, sizeof error);
         app->trace = NULL;
         if (!written) {
-            fprintf(stderr, "steer: %s\n", error);
+            if (error[0]) fprintf(stderr, "steer: %s\n", error); /* (else said when the write failed) */
             status = 3;
         }
     }
@@ -554,7 +555,17 @@ void app_print_sound(const App *app)
                sound_samples_queued(app->sound));
 }
 
-static void print_summary(App *app)
+/* False (said on stderr) when the summary could not be written: a full disk behind stdout, a
+ * closed pipe. A run whose summary is lost did not do what was asked (exit 3, as a lost trace). */
+bool app_summary_written(FILE *out)
+{
+    errno = 0;
+    if (fflush(out) == 0 && !ferror(out)) return true;
+    fprintf(stderr, "steer: cannot write the summary to standard output: %s\n", strerror(errno ? errno : EIO));
+    return false;
+}
+
+static bool print_summary(App *app)
 {
     SteerWorld *world = script_world(app->session.host);
     double frames = app->frames ? (double)app->frames : 1.0;
@@ -566,7 +577,7 @@ static void print_summary(App *app)
            (unsigned long long)app->frames, app->lua_ms_total / frames, app->session.step_ms_total / steps,
            script_memory_used(app->session.host) / 1024);
     app_print_sound(app);
-    fflush(stdout);
+    return app_summary_written(stdout);
 }
 
 static int run_headless(App *app)
@@ -588,7 +599,7 @@ static int run_headless(App *app)
     /* what was queued is played out (written out, by the disk driver), within reason: the dummy
      * driver plays in real time */
     sound_drain(app->sound, 2.0);
-    print_summary(app);
+    if (!print_summary(app) && status == 0) status = 3;
     return status;
 }
 

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <SDL.h>
 
@@ -89,6 +90,9 @@ typedef struct App {
 /// window cannot be opened (the reason on stderr).
 int app_init(App *app, const AppOptions *opt, const char *exe);
 void app_shutdown(App *app);
+/// Flushes `out` (stdout, after the summary line): false, said on stderr, when the summary could not
+/// be written (a full disk, a closed pipe); the caller exits 3 then.
+bool app_summary_written(FILE *out);
 /// Runs until quit (or --steps); returns the exit status: 0; 2 after a script error headless; 3
 /// when the screenshot asked for was not written (cannot save, or its step was never reached) or
 /// the --trace could not be written.

@@ -91,7 +91,7 @@ static int run_replay(AppOptions *opt, const char *exe)
                steer_world_time(script_world(app.session.host)),
                steer_world_vehicle_count(script_world(app.session.host)), script_error_count(app.session.host));
         app_print_sound(&app);
-        fflush(stdout);
+        if (!app_summary_written(stdout) && status == 0) status = 3;
     }
     guard_watch_closing(GUARD_HARD_MIN_S);
     app_shutdown(&app);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "keys.h"
+#include "regular_file.h"
 #include "same_file.h"
 #include "steer_lua.h"
 
@@ -320,9 +321,32 @@ static bool outputs_spare_inputs(const AppOptions *opt, char *error, size_t erro
     return true;
 }
 
+/* A path longer than the system takes: said so, rather than read as a missing file later. */
+static bool paths_fit(const AppOptions *opt, char *error, size_t error_size)
+{
+    const struct {
+        const char *option, *path;
+    } paths[] = {{"the scene", opt->script},
+                 {"--replay", opt->replay},
+                 {"--record", opt->record},
+                 {"--trace", opt->trace},
+                 {"--screenshot", opt->screenshot}};
+    for (size_t i = 0; i < sizeof paths / sizeof *paths; i++) {
+        char why[128], shown[128];
+        if (!paths[i].path || !path_too_long(paths[i].path, why, sizeof why, shown, sizeof shown)) continue;
+        if (i == 0)
+            snprintf(error, error_size, "cannot open scene %s: %s", shown, why);
+        else
+            snprintf(error, error_size, "option %s: %s: %s", paths[i].option, shown, why);
+        return false;
+    }
+    return true;
+}
+
 bool options_check_paths(const AppOptions *opt, char *error, size_t error_size)
 {
     struct stat st;
+    if (!paths_fit(opt, error, error_size)) return false;
     if (!outputs_spare_inputs(opt, error, error_size)) return false;
     if (opt->script && stat(opt->script, &st) == 0 && S_ISDIR(st.st_mode)) {
         snprintf(error, error_size, "%s is a directory; a scene is a Lua file", opt->script);

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,4 +82,26 @@ char *regular_file_read(const char *path, size_t limit, size_t *len, char *why, 
     data[n] = '\0';
     *len = n;
     return data;
+}
+
+bool path_too_long(const char *path, char *why, size_t why_size, char *shown, size_t shown_size)
+{
+    size_t len = strlen(path), longest = 0;
+    for (const char *name = path; *name;) {
+        size_t n = strcspn(name, "/");
+        if (n > longest) longest = n;
+        name += n;
+        name += strspn(name, "/");
+    }
+    if (len < PATH_MAX && longest <= NAME_MAX) return false;
+    if (len < PATH_MAX)
+        snprintf(why, why_size, "a name in the path is too long: %zu bytes, the system takes at most %d", longest,
+                 NAME_MAX);
+    else
+        snprintf(why, why_size, "the path is too long: %zu bytes, the system takes at most %d", len, PATH_MAX - 1);
+    if (len <= 120)
+        snprintf(shown, shown_size, "%s", path);
+    else
+        snprintf(shown, shown_size, "%.60s...%s", path, path + len - 40);
+    return true;
 }

@@ -5,6 +5,7 @@
 #ifndef STEER_RUNTIME_REGULAR_FILE_H
 #define STEER_RUNTIME_REGULAR_FILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /// The most a scene or a module may hold (bytes).
@@ -16,5 +17,11 @@
 /// it cannot be opened, is no regular file or holds more than `limit` bytes, with the reason in
 /// `why` ("No such file or directory", "it is a folder, not a file", ...).
 char *regular_file_read(const char *path, size_t limit, size_t *len, char *why, size_t why_size);
+
+/// Whether path is longer than the system takes (PATH_MAX bytes, or a name in it longer than
+/// NAME_MAX): then `why` says so ("the path is too long: 5012 bytes, the system takes at most
+/// 4095") and `shown` holds the path cut to its ends for a message ("/tmp/aaaa...ccc.lua"). Such a
+/// path would otherwise read as a missing file (realpath and open say ENAMETOOLONG).
+bool path_too_long(const char *path, char *why, size_t why_size, char *shown, size_t shown_size);
 
 #endif

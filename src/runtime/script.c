@@ -8,6 +8,7 @@
 
 #include <libgen.h>
 #include <ctype.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +191,13 @@ static int setup_state(lua_State *L)
 {
     ScriptHost *host = lua_touserdata(L, 1);
     luaL_openlibs(L);
+    /* pairs and next walk tables in an order every state that runs the same code repeats (by key:
+     * numbers, strings by bytes, handles by id; lpairs.c), not in Lua's hash order, which depends
+     * on addresses and on the string hash seed Lua draws per state: a replay, and a rewind's, in a
+     * fresh state then walks vehicles kept as keys of a table as the recorded run did. */
+    steer_lua_push_pairs(L);
+    lua_setglobal(L, "next");
+    lua_setglobal(L, "pairs");
     /* The scene's globals go into a table of their own; reads fall through to the real ones. */
     lua_newtable(L);
     lua_createtable(L, 0, 1);
@@ -569,7 +577,7 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     if (config->tape && config->tape->read) { /* a replay: the recorded path, which need not exist here */
         snprintf(host->scene_file, sizeof host->scene_file, "%s", config->scene_path);
     } else if (!realpath(config->scene_path, host->scene_file)) {
-        snprintf(error, error_size, "cannot open scene %s: no such file", config->scene_path);
+        snprintf(error, error_size, "cannot open scene %s: %s", config->scene_path, errno == ENOENT ? "no such file" : strerror(errno));
         free(host);
         return NULL;
     }

@@ -4,8 +4,10 @@
 
 #include "steer_lua.h" /* (STEER_LUA_DEFAULT_THINK_HZ only: the value an unset --think-hz writes) */
 
-#include <stdlib.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 uint64_t tape_text_sum(const char *text, size_t len)
@@ -321,10 +323,29 @@ bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_siz
     run->has_math_seed = !run->has_seed;
     run->think_hz = (flags & 2) ? think_hz : RUN_THINK_HZ_SCENE;
     run->keep_failed = (flags & 4) ? 1 : 0;
-    if (threads > 64 || width < 16 || width > 16384 || height < 16 || height > 16384 || interval == 0 ||
-        interval > 1000000 || !(run->time_budget_ms >= 1.0) || memory_cap == 0 || !(think_hz >= 0.0) ||
-        !(run->physics_hz >= 0.0) || h->scene[0] != '/') {
-        snprintf(error, error_size, "corrupt: the header's options are out of range");
+    /* Each option within what the command line takes (options.c): a value past it (physics_hz = inf
+     * passed a check of >= 0, and the replay then failed as if the scene had) means a corrupt file. */
+    char bad[160] = "";
+    if (!(isfinite(think_hz) && think_hz >= 0.0))
+        snprintf(bad, sizeof bad, "think_hz is %g (a number >= 0 expected)", think_hz);
+    else if (!(run->physics_hz == 0.0 || (run->physics_hz >= 1.0 && run->physics_hz <= 1.0 / STEER_MIN_POSITIVE)))
+        snprintf(bad, sizeof bad, "physics_hz is %g (0, the scene's, or 1 to %g expected)", run->physics_hz,
+                 1.0 / STEER_MIN_POSITIVE);
+    else if (!(isfinite(run->time_budget_ms) && run->time_budget_ms >= 1.0))
+        snprintf(bad, sizeof bad, "time_budget_ms is %g (a number of milliseconds >= 1 expected)", run->time_budget_ms);
+    else if (threads > 64)
+        snprintf(bad, sizeof bad, "threads is %llu (0, the scene's, or 1 to 64 expected)", (unsigned long long)threads);
+    else if (memory_cap == 0 || memory_cap > (uint64_t)SIZE_MAX / 2)
+        snprintf(bad, sizeof bad, "memory_cap is %llu bytes (a positive size expected)", (unsigned long long)memory_cap);
+    else if (width < 16 || width > 16384 || height < 16 || height > 16384)
+        snprintf(bad, sizeof bad, "view is %llu x %llu pixels (16..16384 each expected)", (unsigned long long)width,
+                 (unsigned long long)height);
+    else if (interval == 0 || interval > 1000000)
+        snprintf(bad, sizeof bad, "checksum interval is %llu steps (1..1000000 expected)", (unsigned long long)interval);
+    else if (h->scene[0] != '/')
+        snprintf(bad, sizeof bad, "scene path is not absolute");
+    if (bad[0]) {
+        snprintf(error, error_size, "corrupt: the header's %s", bad);
         return false;
     }
     run->threads = (int)threads;

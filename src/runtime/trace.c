@@ -27,6 +27,7 @@ struct Trace {
     long long every;
     long long rows;
     int error; ///< errno of the first write that failed (0: none)
+    bool said; ///< that failure was said on stderr while the run went on (trace_close says nothing more)
     /* scratch of one step, grown with the world only: the vehicles' ids */
     SteerVehicleId *ids;
     int id_capacity;
@@ -88,6 +89,7 @@ long long trace_rows(const Trace *trace) { return trace ? trace->rows : 0; }
 static void write_failed(Trace *t)
 {
     t->error = errno ? errno : EIO;
+    t->said = true;
     fprintf(stderr, "steer: option --trace: cannot write %s: %s (no more rows are written)\n", t->path,
             strerror(t->error));
 }
@@ -236,7 +238,10 @@ bool trace_close(Trace *t, char *error, size_t error_size)
     if (fflush(t->file) != 0 && !t->error) t->error = errno ? errno : EIO;
     if (fclose(t->file) != 0 && !t->error) t->error = errno ? errno : EIO;
     bool ok = t->error == 0;
-    if (!ok) snprintf(error, error_size, "option --trace: cannot write %s: %s", t->path, strerror(t->error));
+    if (!ok && t->said)
+        error[0] = '\0'; /* said once, when the first write failed */
+    else if (!ok)
+        snprintf(error, error_size, "option --trace: cannot write %s: %s", t->path, strerror(t->error));
     free(t->ids);
     free(t->memories);
     free(t->buffer);

@@ -38,8 +38,9 @@ Trace *trace_open(const char *path, long long every, char *error, size_t error_s
 void trace_step(Trace *trace, lua_State *L, int world_idx, const SteerWorld *world);
 /// Rows written so far.
 long long trace_rows(const Trace *trace);
-/// Flushes and closes (NULL is fine). False, with the reason in `error`, when any row could not be
-/// written.
+/// Flushes and closes (NULL is fine). False when any row could not be written, with the reason in
+/// `error`, or "" when the reason was said on stderr already (a write that failed during the run:
+/// the failure is said once).
 bool trace_close(Trace *trace, char *error, size_t error_size);
 
 #endif

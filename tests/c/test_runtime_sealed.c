@@ -7,6 +7,8 @@
  * program on real files, plus the inspector in-process. No test asserts how long anything took. */
 #include "runtime_support.h"
 
+#include <limits.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -14,6 +16,7 @@
 #include "guard.h"
 #include "rewind.h"
 #include "script.h"
+#include "tape_format.h"
 
 /* Runs `scene` headless for `steps` steps with a budget of `budget_ms`; returns the status, and
  * *err (free it) gets stderr, *out stdout. */
@@ -382,6 +385,236 @@ static void test_a_rewind_whose_replay_diverges_keeps_the_live_run(void **state)
     app_shutdown(&app);
 }
 
+/* A summary lost to a full stdout is a run that did not do what was asked: exit 3 and a line on
+ * stderr (it exited 0, saying nothing). A replay's summary too. */
+static void test_a_summary_lost_to_a_full_stdout_exits_non_zero(void **state)
+{
+    (void)state;
+    if (access("/dev/full", W_OK) != 0) skip();
+    rt_write("scene.lua", "function load(w) w:spawn{} end\n");
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s --headless --steps 3 --time-budget %s --record %s %s > /dev/full 2> %s", STEER_BIN,
+             RT_TIME_BUDGET_MS, rt_path("run.steer"), rt_path("scene.lua"), rt_path("err.txt"));
+    int status = system(cmd);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 3);
+    char *err = rt_read(rt_path("err.txt"));
+    if (!strstr(err, "steer: cannot write the summary to standard output: No space left on device")) fail_msg("%s", err);
+    free(err);
+    snprintf(cmd, sizeof cmd, "%s --headless --replay %s > /dev/full 2> %s", STEER_BIN, rt_path("run.steer"),
+             rt_path("err.txt"));
+    status = system(cmd);
+    assert_true(WIFEXITED(status));
+    assert_int_equal(WEXITSTATUS(status), 3);
+    err = rt_read(rt_path("err.txt"));
+    if (!strstr(err, "steer: cannot write the summary to standard output")) fail_msg("%s", err);
+    free(err);
+    /* written: 0, as before */
+    snprintf(cmd, sizeof cmd, "%s --headless --steps 3 --time-budget %s %s > /dev/null 2> %s", STEER_BIN,
+             RT_TIME_BUDGET_MS, rt_path("scene.lua"), rt_path("err.txt"));
+    assert_int_equal(system(cmd), 0);
+}
+
+/* A path longer than the system takes is said to be so, not "no such file": the scene, a
+ * recording to replay, an output; the whole path over PATH_MAX, or one name in it over NAME_MAX. */
+static void test_a_path_longer_than_the_system_takes_is_said_to_be_too_long(void **state)
+{
+    (void)state;
+    static char longer[PATH_MAX + 600], name[400];
+    snprintf(longer, sizeof longer, "%s", rt_dir);
+    while (strlen(longer) < PATH_MAX + 100) strcat(longer, "/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+    strcat(longer, "/scene.lua");
+    memset(name, 'n', 300);
+    name[300] = '\0';
+    rt_write("scene.lua", "function load(w) w:spawn{} end\n");
+    char named[1024], named_png[1024], longer_png[sizeof longer];
+    snprintf(named, sizeof named, "%s/%s.lua", rt_dir, name);
+    snprintf(named_png, sizeof named_png, "%s/%s.png", rt_dir, name);
+    snprintf(longer_png, sizeof longer_png, "%.*s.png", (int)strlen(longer) - 4, longer);
+    const struct {
+        const char *args[8];
+        const char *expect;
+    } cases[] = {
+        {{"--headless", longer, NULL}, "cannot open scene "},
+        {{"--headless", named, NULL}, "cannot open scene "},
+        {{"--headless", "--replay", longer, NULL}, "option --replay: "},
+        {{"--headless", "--record", longer, rt_path("scene.lua"), NULL}, "option --record: "},
+        {{"--headless", "--trace", named, rt_path("scene.lua"), NULL}, "option --trace: "},
+        {{"--headless", "--screenshot", longer_png, rt_path("scene.lua"), NULL}, "option --screenshot: "},
+        {{"--headless", "--screenshot", named_png, rt_path("scene.lua"), NULL}, "option --screenshot: "},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char *out, *err;
+        int status = rt_run(cases[i].args, &out, &err);
+        bool too_long = strstr(err, "the path is too long: ") || strstr(err, "a name in the path is too long: 300 bytes");
+        if (status != 1 || !strstr(err, cases[i].expect) || !too_long || strstr(err, "no such file"))
+            fail_msg("case %zu: status %d, stderr: %s", i, status, err);
+        assert_true(strlen(err) < 400); /* the path cut to its ends */
+        free(out);
+        free(err);
+    }
+}
+
+/* A float of a header written as this, then replaced in the file by the value to try: the writer
+ * writes a think_hz < 0 (NaN too) as the scene's, which a damaged file need not. */
+#define HEADER_SENTINEL 12345.0
+
+/* Writes a recording that is only a header (h) as `name`, the header float written as
+ * HEADER_SENTINEL replaced by `value`; returns the status of replaying it, with stderr in *err. */
+static int replay_header_only(const TapeHeader *h, double value, const char *name, char **err)
+{
+    TapeBuffer b = {0};
+    tape_put_header(&b, h);
+    assert_false(b.failed);
+    double sentinel = HEADER_SENTINEL;
+    for (size_t i = 0; i + sizeof sentinel <= b.len; i++)
+        if (!memcmp(b.data + i, &sentinel, sizeof sentinel)) memcpy(b.data + i, &value, sizeof value);
+    FILE *f = fopen(rt_path(name), "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(b.data, 1, b.len, f), b.len);
+    fclose(f);
+    tape_buffer_free(&b);
+    char *out;
+    const char *args[] = {"--headless", "--replay", rt_path(name), NULL};
+    int status = rt_run(args, &out, err);
+    free(out);
+    return status;
+}
+
+/* A header whose option is past what the command line takes is a corrupt file (exit 1, which
+ * option and why), not a scene that failed (physics_hz = inf passed a check of >= 0, and the replay
+ * ran, failed and exited 6). Each float of the header, and the integers beside them. */
+static void test_a_replay_header_with_an_option_out_of_range_is_a_corrupt_file(void **state)
+{
+    (void)state;
+    TapeHeader good = {0};
+    snprintf(good.program, sizeof good.program, "%s", STEER_VERSION);
+    snprintf(good.lua, sizeof good.lua, "%s", LUA_RELEASE);
+    snprintf(good.scene, sizeof good.scene, "/nowhere/scene.lua");
+    good.run = run_settings_default();
+    good.width = 800;
+    good.height = 600;
+    good.check_interval = 60;
+    const struct {
+        const char *field;
+        double value;
+        const char *expect;
+    } cases[] = {
+        {"physics_hz", INFINITY, "corrupt: the header's physics_hz is inf (0, the scene's, or 1 to 1e+06 expected)"},
+        {"physics_hz", NAN, "corrupt: the header's physics_hz is nan"},
+        {"physics_hz", -1.0, "corrupt: the header's physics_hz is -1"},
+        {"physics_hz", 0.5, "corrupt: the header's physics_hz is 0.5"},
+        {"physics_hz", 2e6, "corrupt: the header's physics_hz is 2e+06"},
+        {"think_hz", INFINITY, "corrupt: the header's think_hz is inf (a number >= 0 expected)"},
+        {"think_hz", -INFINITY, "corrupt: the header's think_hz is -inf"},
+        {"think_hz", NAN, "corrupt: the header's think_hz is nan"},
+        {"time_budget_ms", INFINITY, "corrupt: the header's time_budget_ms is inf (a number of milliseconds >= 1"},
+        {"time_budget_ms", 0.0, "corrupt: the header's time_budget_ms is 0"},
+        {"threads", 65, "corrupt: the header's threads is 65"},
+        {"memory_cap", 0, "corrupt: the header's memory_cap is 0 bytes"},
+        {"width", 15, "corrupt: the header's view is 15 x 600 pixels"},
+        {"interval", 0, "corrupt: the header's checksum interval is 0 steps"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        TapeHeader h = good;
+        const char *f = cases[i].field;
+        double v = cases[i].value;
+        if (!strcmp(f, "physics_hz")) h.run.physics_hz = HEADER_SENTINEL;
+        if (!strcmp(f, "think_hz")) h.run.think_hz = HEADER_SENTINEL;
+        if (!strcmp(f, "time_budget_ms")) h.run.time_budget_ms = HEADER_SENTINEL;
+        if (!strcmp(f, "threads")) h.run.threads = (int)v;
+        if (!strcmp(f, "memory_cap")) h.run.memory_cap = (size_t)v;
+        if (!strcmp(f, "width")) h.width = (int)v;
+        if (!strcmp(f, "interval")) h.check_interval = (uint32_t)v;
+        char *err;
+        int status = replay_header_only(&h, v, "bad.steer", &err);
+        if (status != 1 || !strstr(err, cases[i].expect))
+            fail_msg("%s = %g: status %d (1 expected), stderr: %s (expected '%s')", f, v, status, err, cases[i].expect);
+        free(err);
+    }
+    /* the good header gets past its check (and then finds no records: a recording cut in its header) */
+    char *err;
+    int status = replay_header_only(&good, 0.0, "good.steer", &err);
+    assert_int_equal(status, 1);
+    assert_null(strstr(err, "the header's"));
+    free(err);
+}
+
+/* The scene of issue #29: vehicles kept as keys of a table, walked with pairs() and given w:random
+ * targets; names kept as keys of another, walked the same way. Lua walks a table in hash order: a
+ * handle's slot depends on its address and a string's on the hash seed Lua draws per state, so a
+ * replay (a fresh process) and a rewind's replay (a fresh state) handed the targets out in another
+ * order and diverged at the first checksum: `the replay of the recording diverged: at step 60`.
+ * The program's pairs walks in an order of the keys themselves (lpairs.c): both now replay. */
+static const char PAIRS_SCENE[] = "local targets, names = {}, {}\n"
+                                  "function load(w)\n"
+                                  "  for i = 1, 20 do\n"
+                                  "    local v = w:spawn{kind = 'walker', x = w:random(800), y = w:random(600),\n"
+                                  "                      max_speed = 80}\n"
+                                  "    targets[v] = true\n"
+                                  "    names['walker' .. i] = v\n"
+                                  "  end\n"
+                                  "end\n"
+                                  "function update(w, dt)\n"
+                                  "  if w.step_count % 30 == 0 then\n"
+                                  "    for v in pairs(targets) do v:arrive(w:random(800), w:random(600)) end\n"
+                                  "    local k, v = next(names)\n" /* next too */
+                                  "    while k do v.max_speed = 40 + w:random(80); k, v = next(names, k) end\n"
+                                  "  end\n"
+                                  "end\n";
+
+static void test_a_scene_walking_vehicles_with_pairs_replays_in_another_process(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", PAIRS_SCENE);
+    char *out, *err;
+    const char *rec[] = {"--headless", "--steps",         "300", "--time-budget", RT_TIME_BUDGET_MS, "--record",
+                         rt_path("run.steer"), rt_path("scene.lua"), NULL};
+    int status = rt_run(rec, &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    free(out);
+    free(err);
+    const char *play[] = {"--headless", "--replay", rt_path("run.steer"), NULL};
+    status = rt_run(play, &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_non_null(strstr(err, "300 steps, 7 checksums matched"));
+    free(out);
+    free(err);
+}
+
+/* The same scene in the window's path: Left, a jump back, and the way back to the live step all
+ * replay in fresh states, and none diverges. */
+static void test_a_scene_walking_vehicles_with_pairs_rewinds(void **state)
+{
+    (void)state;
+    rt_write("scene.lua", PAIRS_SCENE);
+    static App app;
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = 4000;
+    opt.run.has_seed = true;
+    opt.run.seed = 1;
+    opt.run.time_budget_ms = 20000;
+    opt.script = rt_path("scene.lua");
+    assert_int_equal(app_init(&app, &opt, NULL), 0);
+    for (int i = 0; i < 300; i++) app_frame(&app, 1.0 / 60.0);
+    assert_int_equal(app.session.steps, 300);
+    uint64_t live = steer_world_checksum(script_world(app.session.host));
+    app_feed_key(&app, SDLK_LEFT, 0); /* in a window: run 5 s, press Left once */
+    app_frame(&app, 1.0 / 60.0);
+    if (script_error(app.session.host)) fail_msg("%s", script_error(app.session.host));
+    assert_true(rewind_in_past(app.session.rewind));
+    assert_int_equal(app.session.steps, 299);
+    char error[2048] = "";
+    if (!rewind_jump(app.session.rewind, &app, 61, error, sizeof error)) fail_msg("%s", error);
+    assert_int_equal(app.session.steps, 61);
+    if (!rewind_jump(app.session.rewind, &app, 300, error, sizeof error)) fail_msg("%s", error);
+    assert_int_equal(app.session.steps, 300);
+    assert_int_equal(steer_world_checksum(script_world(app.session.host)), live);
+    app_shutdown(&app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +639,14 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_the_inspector_runs_no_index_of_v_data, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_rewind_keyframes_stay_under_the_run_memory_cap, rt_setup, rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_rewind_whose_replay_diverges_keeps_the_live_run, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_walking_vehicles_with_pairs_replays_in_another_process, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_scene_walking_vehicles_with_pairs_rewinds, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_replay_header_with_an_option_out_of_range_is_a_corrupt_file, rt_setup,
+                                        rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_summary_lost_to_a_full_stdout_exits_non_zero, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_path_longer_than_the_system_takes_is_said_to_be_too_long, rt_setup,
+                                        rt_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -370,7 +370,7 @@ static void test_bad_trace_options_are_refused_naming_the_option(void **state)
     const char *a5[] = {"--headless", "--trace", rt_dir, rt_path("plain.lua"), NULL};
     expect_refusal(a5, "option --trace: cannot write");
     const char *a6[] = {"--headless", "--trace", rt_path("plain.lua"), rt_path("plain.lua"), NULL};
-    (void)a6; /* (writing over the scene is the user's business: not refused) */
+    expect_refusal(a6, "option --trace: "); /* an output never names an input (issue #29) */
 }
 
 /* A disk that fills up during the run: said once on stderr, the run goes to its end, exit 3. */
@@ -383,7 +383,15 @@ static void test_a_trace_that_cannot_be_written_exits_3(void **state)
     const char *args[] = {"--headless", "--steps", "600", "--trace", "/dev/full", rt_path("scene.lua"), NULL};
     assert_int_equal(rt_run(args, &out, &err), 3);
     assert_non_null(strstr(err, "option --trace: cannot write /dev/full: No space left on device"));
+    /* said once (issue #29: the failed write during the run, then again at the end) */
+    assert_int_equal(rt_count(err, "cannot write /dev/full"), 1);
     assert_non_null(strstr(out, "steps=600 "));
+    free(out);
+    free(err);
+    /* a trace whose rows all fit in the buffer fails at its close only: said once too */
+    const char *few[] = {"--headless", "--steps", "1", "--trace", "/dev/full", rt_path("scene.lua"), NULL};
+    assert_int_equal(rt_run(few, &out, &err), 3);
+    assert_int_equal(rt_count(err, "option --trace: cannot write /dev/full: No space left on device"), 1);
     free(out);
     free(err);
 }

@@ -146,8 +146,9 @@ describe("every function checks its self", function()
   it("every function of the module table: a wrong first argument raises a string error", function()
     local _, handles = make_handles()
     -- arguments a function accepts as its first one (steer.world: no options, or a table of them;
-    -- steer.file_mtime: a path)
-    local accepts = {world = {["nil"] = true, table = true}, file_mtime = {string = true}}
+    -- steer.file_mtime: a path; steer.pairs and steer.next: a table)
+    local accepts = {world = {["nil"] = true, table = true}, file_mtime = {string = true}, pairs = {table = true},
+                     next = {table = true}}
     local names = {}
     for name, f in pairs(steer) do if type(f) == "function" then names[#names + 1] = name end end
     table.sort(names)
