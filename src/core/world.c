@@ -448,7 +448,11 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
      * batch, so that PRNG draws still come in creation order. */
     SteerVehicle *batch[STEER_FLOCK_BATCH];
     int batch_ranks[STEER_FLOCK_BATCH], batched = 0;
-    bool ask_ahead = world->order_count >= world->prefetch_min;
+    /* A world whose behaviours aim at vehicles (pursue, evade: hunters and prey) switches them all
+     * the time, which moves each vehicle's slots away from it: their misses cost even a world that
+     * fits the caches (bench-mixed's hunter/prey step, 10,000 vehicles: 1.15x faster asking). */
+    bool ask_ahead = world->order_count >= world->prefetch_min ||
+                     (world->vehicle_targets && world->order_count >= STEER_PREFETCH_TARGETS_MIN_VEHICLES);
     /* Targets are lost only by removals: none since the last look, nothing to drop. */
     bool check_lost = world->target_removals != world->targets_checked;
     for (int i = begin; i < end; i++) {

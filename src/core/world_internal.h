@@ -365,6 +365,8 @@ struct SteerWorld {
  * (forces_range) only costs: 1-2 % of a step at 1,000 and 10,000 vehicles; it pays from about
  * 30,000. */
 #define STEER_PREFETCH_MIN_VEHICLES 16384
+/// The same for a world with vehicle targets (world.c: forces_range).
+#define STEER_PREFETCH_TARGETS_MIN_VEHICLES 2048
 
 /// The pool the world's next build and step run on: NULL (one thread) for a small world.
 static inline SteerThreadPool *steer_world_step_pool(const SteerWorld *world)
