@@ -165,7 +165,7 @@ static void test_rows_hold_together(void **state)
     /* every overlay render.h defines has its key */
     assert_int_equal(bits, STEER_OVERLAY_WANDER | STEER_OVERLAY_AVOIDANCE | STEER_OVERLAY_NEIGHBORS |
                                STEER_OVERLAY_FORCES | STEER_OVERLAY_STATES | STEER_OVERLAY_PATHS | STEER_OVERLAY_GRID |
-                               STEER_OVERLAY_SENSES);
+                               STEER_OVERLAY_SENSES | STEER_OVERLAY_NAVIGATION);
     assert_non_null(keys_for_action(KEY_HELP));
 }
 

@@ -141,7 +141,7 @@ static void test_draw_asks_which_overlays_are_on(void **state)
     assert_non_null(strstr(err, "scene.lua:4: bad argument #1 to 'overlay' (unknown overlay 'state' (did you mean "
                                 "'states'?))"));
     assert_non_null(strstr(err, "scene.lua:5: bad argument #1 to 'overlay' (unknown overlay 'wings' (overlays: "
-                                "wander, avoidance, neighbors, forces, states, paths, grid, senses))"));
+                                "wander, avoidance, neighbors, forces, states, paths, grid, senses, navigation))"));
     free(out);
     free(err);
     assert_int_equal(rt_run(without, &out, &err), 2);
