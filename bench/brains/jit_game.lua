@@ -99,18 +99,26 @@ elseif mode == "search" then
     line = out:match("frame_ms=([%d.]+)")
     return line and tonumber(line)
   end
-  local n, best, best_frame = 10000, 0, nil
+  -- Bounds: lo the largest N seen within budget, hi the smallest seen over it. The next N is the
+  -- one the last frame time scales to (frame ~ N), kept strictly between the bounds (their middle
+  -- when it falls outside), to the nearest 500; at most six runs.
+  local n, lo, hi, best_frame = 10000, 0, math.huge, nil
   local tried = {}
-  for _ = 1, 5 do
+  for _ = 1, 6 do
     local f = frame_at(n)
     if not f then break end
     tried[#tried + 1] = ("%d:%.1f"):format(n, f)
-    if f <= budget and n > best then best, best_frame = n, f end
-    local next_n = math.floor(n * budget / f * 0.98 / 500 + 0.5) * 500 -- a little under: frame grows faster than N
-    if next_n == n or tried[next_n] then break end
-    tried[next_n] = true
+    if f <= budget then
+      if n > lo then lo, best_frame = n, f end
+    elseif n < hi then
+      hi = n
+    end
+    local next_n = math.floor(n * budget / f * 0.98 / 500 + 0.5) * 500
+    if next_n <= lo or next_n >= hi then next_n = math.floor((lo + math.min(hi, lo * 4 + 1000)) / 1000 + 0.5) * 500 end
+    if next_n <= lo or next_n >= hi or hi - lo <= 500 then break end
     n = math.max(500, next_n)
   end
+  local best = lo
   print(("largest=%d frame_ms=%s tried=%s"):format(best, best_frame and ("%.2f"):format(best_frame) or "-",
     table.concat(tried, ",")))
 else

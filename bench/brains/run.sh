@@ -76,3 +76,6 @@ lua54=$(STEER_BIN="$steer" jit search program 2)
 echo "steer, Lua 5.4 (the program): $lua54"
 awk -v p="$(field "$plain" largest)" -v f="$(field "$ffi" largest)" -v l="$(field "$lua54" largest)" 'BEGIN {
     if (p > 0) printf "steer holds %.1fx the plain game'"'"'s vehicles under LuaJIT, %.1fx under Lua 5.4 (target >= 3)\n", f / p, l / p }'
+echo "== under LuaJIT, a brain's calls one by one (jit_calls.lua), FFI path then classic path"
+LUA_CPATH="$luajit_dir/?.so;;" luajit "$dir/jit_calls.lua"
+LUA_CPATH="$luajit_dir/?.so;;" STEER_FFI=0 luajit "$dir/jit_calls.lua"
