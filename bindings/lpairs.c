@@ -38,10 +38,10 @@
 #define WORLD_SERIAL_KEY "steer.worlds_made"    /* worlds made in this state (lsteer_next_world_serial) */
 #define CURSOR_TAG UINT64_C(0x71c4e8a2d93b05f6) /* a PairsCursor's first word */
 #define STATE_TAG UINT64_C(0x3e9d17b5a06c42f8)  /* a PairsState's */
-#define POOL_MAX 16         /* idle cursors kept for the next pairs */
-#define NEXT_SLOTS 4        /* tables next(t, k) keeps a snapshot of */
-#define KEEP_KEYS 16384     /* a cursor keeps its buffers for up to this many keys between walks */
-#define INSERTION_RUN 16    /* the merge sort's first runs, sorted by insertion */
+#define POOL_MAX 16                             /* idle cursors kept for the next pairs */
+#define NEXT_SLOTS 4                            /* tables next(t, k) keeps a snapshot of */
+#define KEEP_KEYS 16384                         /* a cursor keeps its buffers for up to this many keys between walks */
+#define INSERTION_RUN 16                        /* the merge sort's first runs, sorted by insertion */
 
 enum { CLASS_NUMBER, CLASS_STRING, CLASS_BOOLEAN, CLASS_HANDLE, CLASS_OBJECT, CLASS_LIGHT };
 /* a cursor's user values */
@@ -51,17 +51,17 @@ enum { SUV_POOL = 1, SUV_SERIALS, SUV_SLOTS, SUV_PAIRS, SUV_NEXT, SUV_RAW_NEXT, 
 
 /// One key of a snapshot, as the order compares it.
 typedef struct PairsKey {
-    uint8_t cls;        ///< CLASS_*
-    uint8_t is_float;   ///< a number key: a.d rather than a.i
-    uint32_t anchor;    ///< its index in the anchors table (0: pushed from the record itself)
-    uint64_t ord;       ///< a prefix of the order (ord_of): a key with a smaller one comes first
-    const void *ident;  ///< an object's identity (lua_topointer), compared, never read
+    uint8_t cls;       ///< CLASS_*
+    uint8_t is_float;  ///< a number key: a.d rather than a.i
+    uint32_t anchor;   ///< its index in the anchors table (0: pushed from the record itself)
+    uint64_t ord;      ///< a prefix of the order (ord_of): a key with a smaller one comes first
+    const void *ident; ///< an object's identity (lua_topointer), compared, never read
     union {
-        lua_Integer i;  ///< an integer key; a boolean (0, 1)
-        lua_Number d;   ///< a float key
-        const char *s;  ///< a string key's bytes (valid while anchored)
-        uint64_t u;     ///< a handle's world serial; an object's serial
-        void *p;        ///< a light userdata
+        lua_Integer i; ///< an integer key; a boolean (0, 1)
+        lua_Number d;  ///< a float key
+        const char *s; ///< a string key's bytes (valid while anchored)
+        uint64_t u;    ///< a handle's world serial; an object's serial
+        void *p;       ///< a light userdata
     } a;
     uint64_t b; ///< a string's length; a handle's type rank (world 0, vehicle 1, shapes 2 + type)
     uint64_t c; ///< a handle's id (v.id, a shape's packed id)
@@ -75,24 +75,24 @@ typedef struct PairsItem {
 } PairsItem;
 
 typedef struct PairsCursor {
-    uint64_t tag;       ///< CURSOR_TAG
-    PairsKey *keys;     ///< count keys in the order the walk met them
-    PairsItem *items;   ///< the order: 2 x capacity (the merge sort's other half); unused when in_order
+    uint64_t tag;     ///< CURSOR_TAG
+    PairsKey *keys;   ///< count keys in the order the walk met them
+    PairsItem *items; ///< the order: 2 x capacity (the merge sort's other half); unused when in_order
     int count, capacity;
-    bool in_order;      ///< the walk met the keys in order: keys[pos] is the pos-th
-    int pos;            ///< the key returned last (-1: none yet)
-    int anchored;       ///< anchors set in the anchors table (cleared when the walk ends)
-    bool pooled;        ///< in the pool (idle)
-    int slot;           ///< 1.. for one of next's slots (never pooled), 0 for pairs'
-    uint32_t used;      ///< next's slots: when it was used last
-    const void *table;  ///< the table walked (lua_topointer), NULL when idle
+    bool in_order;     ///< the walk met the keys in order: keys[pos] is the pos-th
+    int pos;           ///< the key returned last (-1: none yet)
+    int anchored;      ///< anchors set in the anchors table (cleared when the walk ends)
+    bool pooled;       ///< in the pool (idle)
+    int slot;          ///< 1.. for one of next's slots (never pooled), 0 for pairs'
+    uint32_t used;     ///< next's slots: when it was used last
+    const void *table; ///< the table walked (lua_topointer), NULL when idle
 } PairsCursor;
 
 typedef struct PairsState {
     uint64_t tag;    ///< STATE_TAG (state_of)
     uint64_t serial; ///< the last serial given to an object
     int pool_count;
-    uint32_t clock;  ///< next's slots' use stamps
+    uint32_t clock;                     ///< next's slots' use stamps
     const void *slot_table[NEXT_SLOTS]; ///< the table each of next's slots walks: a hint (checked)
 } PairsState;
 
@@ -275,8 +275,7 @@ static void classify(lua_State *L, PairsState *st, int idx, PairsKey *k, int anc
     k->ident = NULL;
     k->b = k->c = 0;
     switch (lua_type(L, idx)) {
-    case LUA_TNUMBER:
-        k->cls = CLASS_NUMBER;
+    case LUA_TNUMBER: k->cls = CLASS_NUMBER;
 #if defined(LSTEER_COMPAT_51)
         k->is_float = 1; /* LuaJIT's numbers are all doubles */
         k->a.d = lua_tonumber(L, idx);

@@ -171,7 +171,7 @@ typedef struct LWorld {
 typedef struct LVehicle {
     uint64_t tag; ///< LSTEER_VEHICLE_TAG (lsteer_test_vehicle)
     SteerVehicleId id;
-    uint64_t serial; ///< v.id; also tells a reused slot from this vehicle
+    uint64_t serial;       ///< v.id; also tells a reused slot from this vehicle
     uint64_t world_serial; ///< its world's LWorld.serial (steer.pairs' order, read without the owner)
     uint32_t kind;
     bool removed;  ///< set by world:remove, so that no reuse of the slot can revive it
@@ -183,7 +183,7 @@ typedef enum LShapeType { SHAPE_OBSTACLE, SHAPE_WALL, SHAPE_PATH, SHAPE_FLOW_FIE
 typedef struct LShape {
     uint64_t tag; ///< LSTEER_SHAPE_TAG + type (lclass.c)
     LShapeType type;
-    uint64_t packed; ///< the core id, packed like a vehicle id
+    uint64_t packed;       ///< the core id, packed like a vehicle id
     uint64_t world_serial; ///< its world's LWorld.serial (steer.pairs' order)
     LWorld *owner;
 } LShape;

@@ -91,7 +91,8 @@ $(BUILD)/asan/tests/test_runtime_watch: TEST_LINK = $(BUILD)/asan/runtime/reload
 $(BUILD)/asan/tests/test_runtime_watch: $(BUILD)/asan/runtime/reload.o
 # options.o and keys.o (the key table, which --overlays and --help read) with the module's objects
 # (its "did you mean"); test_runtime_keys also checks docs/runtime.md's key table against keys.c.
-OPTIONS_TEST_OBJ = $(BUILD)/asan/runtime/options.o $(BUILD)/asan/runtime/keys.o $(BUILD)/asan/runtime/same_file.o $(BINDINGS_OBJ_ASAN)
+OPTIONS_TEST_OBJ = $(BUILD)/asan/runtime/options.o $(BUILD)/asan/runtime/keys.o $(BUILD)/asan/runtime/same_file.o \
+                   $(BUILD)/asan/runtime/regular_file.o $(BINDINGS_OBJ_ASAN)
 $(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: TEST_CFLAGS = -Isrc/runtime $(RUNTIME_CFLAGS)
 $(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: TEST_LINK = $(OPTIONS_TEST_OBJ)
 $(BUILD)/asan/tests/test_runtime_options $(BUILD)/asan/tests/test_runtime_keys: TEST_LIBS = $(RUNTIME_LUA_LIBS)

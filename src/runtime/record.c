@@ -483,7 +483,8 @@ bool record_begin(AppOptions *opt, char *error, size_t error_size)
 {
     char scene[PATH_MAX];
     if (!realpath(opt->script, scene)) {
-        snprintf(error, error_size, "cannot open scene %s: %s", opt->script, errno == ENOENT ? "no such file" : strerror(errno));
+        snprintf(error, error_size, "cannot open scene %s: %s", opt->script,
+                 errno == ENOENT ? "no such file" : strerror(errno));
         return false;
     }
     opt->run.has_math_seed = !opt->run.has_seed;

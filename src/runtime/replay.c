@@ -344,6 +344,29 @@ static void tape_outside(void *ctx, const char *what, const char *where)
                 where, what, p->steps_seen);
 }
 
+/* A recorded script acts on this machine (os.execute, os.remove, ...): a recording is a program.
+ * Said once per function and place, unless quiet (the rewind's replays: the run is the user's). */
+static void tape_acts(void *ctx, const char *what, const char *where)
+{
+    Player *p = ctx;
+    if (p->quiet) return;
+    char key[512];
+    snprintf(key, sizeof key, "acts\t%s\t%s", what, where);
+    for (int i = 0; i < p->warned_count; i++)
+        if (!strcmp(p->warned[i], key)) return;
+    char **grown = realloc(p->warned, (size_t)(p->warned_count + 1) * sizeof *grown);
+    if (!grown) return;
+    p->warned = grown;
+    p->warned[p->warned_count] = strdup(key);
+    if (p->warned[p->warned_count]) p->warned_count++;
+    size_t where_len = strlen(where);
+    while (where_len > 0 && (where[where_len - 1] == ' ' || where[where_len - 1] == ':')) where_len--;
+    fprintf(stderr,
+            "steer: warning: the recorded scripts run %s (%.*s, step %lld) on this machine: a recording runs "
+            "the code it holds; replay only files from someone you trust\n",
+            what, (int)where_len, where, p->steps_seen);
+}
+
 /* The record at the cursor when it is a `type` record whose first field is the string `name`:
  * true with a reader just past that string (the cursor itself does not move). */
 static bool peek_named(const Player *p, TapeRecord type, const char *name, TapeReader *r)
@@ -448,6 +471,7 @@ static bool start(Player *p, char *why, size_t why_size)
                            .find = tape_find,
                            .clock = tape_clock,
                            .outside = tape_outside,
+                           .acts = tape_acts,
                            .env = tape_env,
                            .file = tape_file};
     return true;

@@ -3,8 +3,8 @@
  * replay diverges when a step depends on something the recording does not hold: a value read from
  * outside the run that the tape only notes (io.popen, a file opened to write), the time outside
  * os.time and os.clock, the order of a walk over objects used as keys that pairs() met for the
- * first time together (scenes' pairs walks every other key in one order: bindings/lpairs.c). The message names the step that cannot be shown, why, and what the
- * user has now. */
+ * first time together (scenes' pairs walks every other key in one order: bindings/lpairs.c). The message names the step
+ * that cannot be shown, why, and what the user has now. */
 #include "rewind.h"
 
 #include <stdio.h>

@@ -577,7 +577,8 @@ ScriptHost *script_create(const ScriptConfig *config, char *error, size_t error_
     if (config->tape && config->tape->read) { /* a replay: the recorded path, which need not exist here */
         snprintf(host->scene_file, sizeof host->scene_file, "%s", config->scene_path);
     } else if (!realpath(config->scene_path, host->scene_file)) {
-        snprintf(error, error_size, "cannot open scene %s: %s", config->scene_path, errno == ENOENT ? "no such file" : strerror(errno));
+        snprintf(error, error_size, "cannot open scene %s: %s", config->scene_path,
+                 errno == ENOENT ? "no such file" : strerror(errno));
         free(host);
         return NULL;
     }

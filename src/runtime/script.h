@@ -60,6 +60,10 @@ typedef struct ScriptTape {
     /// A script reached outside the run where no recording can follow it (`what`: "io.popen",
     /// "dofile", ...) at `where` (file:line).
     void (*outside)(void *ctx, const char *what, const char *where);
+    /// Replaying: a script is about to act on the machine (`what`: "os.execute", "os.remove",
+    /// "os.rename", "os.exit", "io.output") at `where`: a recording runs the code it holds. May be
+    /// NULL (a recording, the rewind's replays: the run is the user's own).
+    void (*acts)(void *ctx, const char *what, const char *where);
     /// A script read environment variable `name` (os.getenv): recording keeps `*value` (`*len`
     /// bytes; NULL: unset); replaying sets them to what the recording got. False when the recording
     /// read no such variable here (the tape then knows the run diverged).

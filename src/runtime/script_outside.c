@@ -100,6 +100,21 @@ static int tape_outside(lua_State *L)
     return script_call_original(L);
 }
 
+/* A function that acts on the machine (os.execute, os.remove, ...) in a replay: the tape hears
+ * of it (a warning: the recording's code runs here), then the original runs. io.output() without
+ * an argument only answers the current output. */
+static int tape_acts(lua_State *L)
+{
+    const ScriptTape *tape = tape_of(L);
+    const char *what = lua_tostring(L, lua_upvalueindex(3));
+    if (strcmp(what, "io.output") != 0 || !lua_isnoneornil(L, 1)) {
+        luaL_where(L, 1);
+        tape->acts(tape->ctx, what, lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    return script_call_original(L);
+}
+
 /* Replaces lib[name] (lib at the top of the stack) by `fn` with the host, the original and the
  * qualified name as upvalues. */
 static void wrap(ScriptHost *host, const char *lib, const char *name, lua_CFunction fn)
@@ -126,12 +141,17 @@ void script_outside_open(ScriptHost *host)
     wrap(host, "os", "date", tape_date);
     wrap(host, "os", "getenv", tape_getenv);
     wrap(host, "os", "tmpname", tape_outside);
+    if (host->config.tape->acts) {
+        static const char *const acts[] = {"execute", "remove", "rename", "exit"};
+        for (size_t i = 0; i < sizeof acts / sizeof acts[0]; i++) wrap(host, "os", acts[i], tape_acts);
+    }
     lua_pop(L, 1);
     lua_getglobal(L, "io");
     wrap(host, "io", "open", script_tape_io_open);
     wrap(host, "io", "lines", script_tape_io_lines);
     static const char *const io_fns[] = {"popen", "read", "input"};
     for (size_t i = 0; i < sizeof io_fns / sizeof io_fns[0]; i++) wrap(host, "io", io_fns[i], tape_outside);
+    if (host->config.tape->acts) wrap(host, "io", "output", tape_acts);
     lua_pop(L, 1);
     lua_pushglobaltable(L);
     wrap(host, "", "dofile", tape_outside);

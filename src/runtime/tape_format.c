@@ -336,12 +336,14 @@ bool tape_get_header(TapeReader *r, TapeHeader *h, char *error, size_t error_siz
     else if (threads > 64)
         snprintf(bad, sizeof bad, "threads is %llu (0, the scene's, or 1 to 64 expected)", (unsigned long long)threads);
     else if (memory_cap == 0 || memory_cap > (uint64_t)SIZE_MAX / 2)
-        snprintf(bad, sizeof bad, "memory_cap is %llu bytes (a positive size expected)", (unsigned long long)memory_cap);
+        snprintf(bad, sizeof bad, "memory_cap is %llu bytes (a positive size expected)",
+                 (unsigned long long)memory_cap);
     else if (width < 16 || width > 16384 || height < 16 || height > 16384)
         snprintf(bad, sizeof bad, "view is %llu x %llu pixels (16..16384 each expected)", (unsigned long long)width,
                  (unsigned long long)height);
     else if (interval == 0 || interval > 1000000)
-        snprintf(bad, sizeof bad, "checksum interval is %llu steps (1..1000000 expected)", (unsigned long long)interval);
+        snprintf(bad, sizeof bad, "checksum interval is %llu steps (1..1000000 expected)",
+                 (unsigned long long)interval);
     else if (h->scene[0] != '/')
         snprintf(bad, sizeof bad, "scene path is not absolute");
     if (bad[0]) {

@@ -399,7 +399,8 @@ static void test_a_summary_lost_to_a_full_stdout_exits_non_zero(void **state)
     assert_true(WIFEXITED(status));
     assert_int_equal(WEXITSTATUS(status), 3);
     char *err = rt_read(rt_path("err.txt"));
-    if (!strstr(err, "steer: cannot write the summary to standard output: No space left on device")) fail_msg("%s", err);
+    if (!strstr(err, "steer: cannot write the summary to standard output: No space left on device"))
+        fail_msg("%s", err);
     free(err);
     snprintf(cmd, sizeof cmd, "%s --headless --replay %s > /dev/full 2> %s", STEER_BIN, rt_path("run.steer"),
              rt_path("err.txt"));
@@ -446,13 +447,53 @@ static void test_a_path_longer_than_the_system_takes_is_said_to_be_too_long(void
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char *out, *err;
         int status = rt_run(cases[i].args, &out, &err);
-        bool too_long = strstr(err, "the path is too long: ") || strstr(err, "a name in the path is too long: 300 bytes");
+        bool too_long =
+            strstr(err, "the path is too long: ") || strstr(err, "a name in the path is too long: 300 bytes");
         if (status != 1 || !strstr(err, cases[i].expect) || !too_long || strstr(err, "no such file"))
             fail_msg("case %zu: status %d, stderr: %s", i, status, err);
         assert_true(strlen(err) < 400); /* the path cut to its ends */
         free(out);
         free(err);
     }
+}
+
+/* A recording is a program: --replay warns, once per function and line, when the recorded scripts
+ * act on this machine (os.execute, os.remove, os.rename, io.output(path)); the run that recorded
+ * them (the user's own) says nothing of it. Before, nothing was said. */
+static void test_a_replay_warns_when_the_recorded_scripts_act_on_the_machine(void **state)
+{
+    (void)state;
+    char scene[1024];
+    snprintf(scene, sizeof scene,
+             "function load(w) w:spawn{} end\n"
+             "function update(w)\n"
+             "  os.remove('%s')\n" /* every frame: warned once */
+             "  if w.step_count == 2 then\n"
+             "    os.execute('true'); os.rename('%s', '%s'); io.output('%s'); io.output(io.stdout); io.output()\n"
+             "  end\n"
+             "end\n",
+             rt_path("none1"), rt_path("none2"), rt_path("none3"), rt_path("out.txt"));
+    rt_write("scene.lua", scene);
+    char *out, *err;
+    const char *rec[] = {"--headless", "--steps", "5", "--record", rt_path("run.steer"), rt_path("scene.lua"), NULL};
+    int status = rt_run(rec, &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_null(strstr(err, "warning"));
+    free(out);
+    free(err);
+    const char *play[] = {"--headless", "--replay", rt_path("run.steer"), NULL};
+    status = rt_run(play, &out, &err);
+    if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
+    assert_int_equal(rt_count(err, "steer: warning: the recorded scripts run os.remove (scene.lua:3, step 0) on this "
+                                   "machine: a recording runs the code it holds; replay only files from someone you "
+                                   "trust"),
+                     1);
+    assert_int_equal(rt_count(err, "run os.execute (scene.lua:5"), 1);
+    assert_int_equal(rt_count(err, "run os.rename (scene.lua:5"), 1);
+    assert_int_equal(rt_count(err, "run io.output (scene.lua:5"), 1); /* io.output() only answers: not an act */
+    assert_non_null(strstr(err, "5 steps, 2 checksums matched"));
+    free(out);
+    free(err);
 }
 
 /* A float of a header written as this, then replaced in the file by the value to try: the writer
@@ -568,8 +609,9 @@ static void test_a_scene_walking_vehicles_with_pairs_replays_in_another_process(
     (void)state;
     rt_write("scene.lua", PAIRS_SCENE);
     char *out, *err;
-    const char *rec[] = {"--headless", "--steps",         "300", "--time-budget", RT_TIME_BUDGET_MS, "--record",
-                         rt_path("run.steer"), rt_path("scene.lua"), NULL};
+    const char *rec[] = {
+        "--headless",         "--steps", "300", "--time-budget", RT_TIME_BUDGET_MS, "--record", rt_path("run.steer"),
+        rt_path("scene.lua"), NULL};
     int status = rt_run(rec, &out, &err);
     if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
     free(out);
@@ -645,6 +687,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_a_replay_header_with_an_option_out_of_range_is_a_corrupt_file, rt_setup,
                                         rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_summary_lost_to_a_full_stdout_exits_non_zero, rt_setup, rt_teardown),
+        cmocka_unit_test_setup_teardown(test_a_replay_warns_when_the_recorded_scripts_act_on_the_machine, rt_setup,
+                                        rt_teardown),
         cmocka_unit_test_setup_teardown(test_a_path_longer_than_the_system_takes_is_said_to_be_too_long, rt_setup,
                                         rt_teardown),
     };

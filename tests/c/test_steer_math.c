@@ -47,8 +47,8 @@ static void test_length_and_normalize_of_denormals_and_tiny_parts(void **state)
     assert_true(fabs(steer_length(steer_vec2(3e-310, 4e-310)) / 5e-310 - 1.0) < 1e-9); /* denormals */
     assert_true(steer_length(steer_vec2(DBL_MIN, DBL_MIN)) > DBL_MIN);
     assert_true(steer_length(steer_vec2(0.0, 0.0)) == 0.0);
-    const SteerVec2 tiny[] = {steer_vec2(DBL_TRUE_MIN, DBL_TRUE_MIN), steer_vec2(-3e-310, 4e-310), steer_vec2(1e-200, 0.0),
-                              steer_vec2(DBL_MIN, -DBL_MIN)};
+    const SteerVec2 tiny[] = {steer_vec2(DBL_TRUE_MIN, DBL_TRUE_MIN), steer_vec2(-3e-310, 4e-310),
+                              steer_vec2(1e-200, 0.0), steer_vec2(DBL_MIN, -DBL_MIN)};
     for (size_t i = 0; i < sizeof tiny / sizeof *tiny; i++) {
         SteerVec2 n = steer_normalize(tiny[i]);
         assert_true(n.x == 0.0 && n.y == 0.0);

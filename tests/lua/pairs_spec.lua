@@ -62,12 +62,8 @@ describe("steer.pairs' order", function()
   it("vehicles by their world, then by v.id; the world first, shapes after its vehicles", function()
     local w1 = steer.world{}
     local w2 = steer.world{}
-    local t, made = {}, {}
-    for i = 1, 50 do
-      local v = (i % 2 == 0 and w2 or w1):spawn{ x = i }
-      made[#made + 1] = v
-      t[v] = i
-    end
+    local t = {}
+    for i = 1, 50 do t[(i % 2 == 0 and w2 or w1):spawn{ x = i }] = i end
     local o = w1:obstacle{ x = 1, y = 1, radius = 2 }
     local wall = w1:wall{ x1 = 0, y1 = 0, x2 = 1, y2 = 1 }
     t[o], t[wall], t[w1], t[w2] = "o", "wall", "w1", "w2"
@@ -296,8 +292,9 @@ describe("steer.pairs and finalizers", function()
       while k do k = snext(shared, k) end
     end
     local function garbage()
+      local newproxy = rawget(_G, "newproxy") -- LuaJIT: a table's __gc is never called
       for _ = 1, 5 do
-        if newproxy then -- LuaJIT: a table's __gc is never called
+        if newproxy then
           getmetatable(newproxy(true)).__gc = finalize
         else
           setmetatable({}, { __gc = finalize })
