@@ -484,7 +484,7 @@ static void test_a_replay_warns_when_the_recorded_scripts_act_on_the_machine(voi
     const char *play[] = {"--headless", "--replay", rt_path("run.steer"), NULL};
     status = rt_run(play, &out, &err);
     if (status != 0) fail_msg("status %d, stderr:\n%s", status, err);
-    assert_int_equal(rt_count(err, "steer: warning: the recorded scripts run os.remove (scene.lua:3, step 0) on this "
+    assert_int_equal(rt_count(err, "steer: warning: the recorded scripts run os.remove (scene.lua:3, step 1) on this "
                                    "machine: a recording runs the code it holds; replay only files from someone you "
                                    "trust"),
                      1);
