@@ -174,6 +174,7 @@ $(BUILD)/asan/fuzz/fuzz_scene.o: tests/fuzz/fuzz_scene.c $(RUNTIME_HDR) $(CORE_H
 
 $(BUILD)/asan/tests/replay_scene: $(BUILD)/asan/fuzz/replay.o $(BUILD)/asan/fuzz/fuzz_scene.o $(RUNTIME_OBJ_ASAN) \
                                   $(BINDINGS_OBJ_ASAN) $(RENDER_OBJ_ASAN) $(BUILD)/asan/libsteer.a
+	@mkdir -p $(@D)
 	$(CC) -O1 -g $(SAN) $^ $(RUNTIME_LIBS) -o $@
 
 TEST_PREREQS += $(BUILD)/asan/tests/replay_scene
