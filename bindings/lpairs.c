@@ -807,14 +807,15 @@ static int raw_next(lua_State *L)
 static int cursor_close(lua_State *L)
 {
     PairsCursor *c = test_cursor(L, 1);
-    if (c && !c->pooled && !c->slot) cursor_done(L, state_of(L), c, 1);
+    if (!c) return luaL_typeerror(L, 1, "steer.PairsCursor");
+    if (!c->pooled && !c->slot) cursor_done(L, state_of(L), c, 1);
     return 0;
 }
 
 static int cursor_gc(lua_State *L)
 {
     PairsCursor *c = test_cursor(L, 1);
-    if (!c) return 0;
+    if (!c) return luaL_typeerror(L, 1, "steer.PairsCursor");
     free_buffers(L, c);
     c->count = c->anchored = 0;
     c->pos = -1;

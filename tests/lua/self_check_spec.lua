@@ -57,6 +57,7 @@ local function make_handles()
   h["steer.Wall"] = w:wall{x1 = 0, y1 = 0, x2 = 10, y2 = 0}
   h["steer.Path"] = w:path{{0, 0}, {10, 10}}
   h["steer.FlowField"] = w:flow_field{x = 0, y = 0, cell_size = 10, cols = 2, rows = 2}
+  h["steer.PairsCursor"] = select(2, steer.pairs{a = 1, b = 2}) -- (steer.pairs' state: not an array)
   local removed = {}
   local w2 = steer.world{}
   removed["steer.Vehicle"] = w2:spawn{}
@@ -146,9 +147,9 @@ describe("every function checks its self", function()
   it("every function of the module table: a wrong first argument raises a string error", function()
     local _, handles = make_handles()
     -- arguments a function accepts as its first one (steer.world: no options, or a table of them;
-    -- steer.file_mtime: a path; steer.pairs and steer.next: a table)
+    -- steer.file_mtime: a path; steer.pairs: a table; steer.next: a table, or the cursor pairs gives it)
     local accepts = {world = {["nil"] = true, table = true}, file_mtime = {string = true}, pairs = {table = true},
-                     next = {table = true}}
+                     next = {table = true, ["steer.PairsCursor"] = true}}
     local names = {}
     for name, f in pairs(steer) do if type(f) == "function" then names[#names + 1] = name end end
     table.sort(names)
