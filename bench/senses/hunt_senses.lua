@@ -15,7 +15,7 @@
 -- make bench-senses runs it headless (bench/senses/run.sh). STEER_BENCH_VEHICLES changes the count
 -- (the world grows with it, so that density and so the events per vehicle stay the same);
 -- STEER_BENCH_BRAIN=none leaves the senses on, making every event, and the brains off (the physics
--- with senses).
+-- with senses); STEER_BENCH_SENSES=none takes the senses off too (the physics alone, at any count).
 local fsm = require "fsm"
 
 local n = tonumber(os.getenv("STEER_BENCH_VEHICLES") or "10000")
@@ -91,16 +91,17 @@ local PREY_SIGHT = { name = "hunters", sight = { kinds = { "hunter" }, range = T
 local EVERY_EVENT = { "sensed", "lost", "forgot", "heard" }
 
 function load(w)
-  local brains = os.getenv("STEER_BENCH_BRAIN") ~= "none"
+  local senses = os.getenv("STEER_BENCH_SENSES") ~= "none"
+  local brains = senses and os.getenv("STEER_BENCH_BRAIN") ~= "none"
   for i = 1, n do
     local hunter = i % 5 == 0
     local v = w:spawn{ kind = hunter and "hunter" or "prey", x = w:random() * w.width, y = w:random() * w.height,
                        max_speed = hunter and 90 or 80, neighbor_radius = 30 }
-    v:sense(hunter and HUNTER_SIGHT or PREY_SIGHT)
+    if senses then v:sense(hunter and HUNTER_SIGHT or PREY_SIGHT) end
     if brains then
       fsm.start(v, hunter and Hunter or Prey)
     else
-      v:listen(EVERY_EVENT) -- (no brain: the step still makes every event, as it would for one)
+      if senses then v:listen(EVERY_EVENT) end -- (no brain: the step still makes every event)
       if hunter then v:wander(WANDER) else v:flock(FLOCK) end
     end
   end

@@ -323,36 +323,32 @@ static bool reserve_sensor(SteerWorld *world, int slot)
     int old = world->sensing_capacity;
     if (needed <= old && world->event_slots) return true;
     int cap = needed > old ? (old ? 2 * old : 16) : old;
-    /* Every array that follows sensing's capacity first (event_start has one more), then sensing:
-     * a failure leaves the capacity the arrays all have. */
+    /* Every array that follows sensing's capacity (event_start has one more), then sensing itself;
+     * when one cannot grow, those grown already shrink back (which never fails): every array then
+     * keeps the capacity the world says it has. */
     int have = world->event_slots ? old : 0;
-    int *slots =
-        steer_realloc(&world->alloc, world->event_slots, (size_t)have * sizeof(int), (size_t)cap * sizeof(int));
-    if (!slots) return false;
-    world->event_slots = slots;
-    int *start = steer_realloc(&world->alloc, world->event_start, (size_t)(have ? have + 1 : 0) * sizeof(int),
-                               (size_t)(cap + 1) * sizeof(int));
-    if (!start) return false;
-    world->event_start = start;
-    int *due = steer_realloc(&world->alloc, world->sense_due, (size_t)have * sizeof(int), (size_t)cap * sizeof(int));
-    if (!due) return false;
-    world->sense_due = due;
-    if (cap != old) {
-        SteerSensing *grown =
-            steer_realloc(&world->alloc, world->sensing, (size_t)old * sizeof *grown, (size_t)cap * sizeof *grown);
-        if (!grown) {
-            /* (the arrays above are as long as `cap` now: shrink them back, which never fails) */
-            world->event_slots =
-                steer_realloc(&world->alloc, slots, (size_t)cap * sizeof(int), (size_t)have * sizeof(int));
-            world->event_start = steer_realloc(&world->alloc, start, (size_t)(cap + 1) * sizeof(int),
-                                               (size_t)(have ? have + 1 : 0) * sizeof(int));
-            world->sense_due = steer_realloc(&world->alloc, due, (size_t)cap * sizeof(int), (size_t)have * sizeof(int));
-            return false;
-        }
-        world->sensing = grown;
-        world->sensing_capacity = cap;
+    size_t from[3] = {(size_t)have * sizeof(int), (size_t)(have ? have + 1 : 0) * sizeof(int),
+                      (size_t)have * sizeof(int)};
+    size_t to[3] = {(size_t)cap * sizeof(int), (size_t)(cap + 1) * sizeof(int), (size_t)cap * sizeof(int)};
+    int **arrays[3] = {&world->event_slots, &world->event_start, &world->sense_due};
+    int grown = 0;
+    for (; grown < 3; grown++) {
+        int *p = steer_realloc(&world->alloc, *arrays[grown], from[grown], to[grown]);
+        if (!p) break;
+        *arrays[grown] = p;
     }
-    return true;
+    SteerSensing *sensing = world->sensing;
+    if (grown == 3 && cap != old) {
+        sensing =
+            steer_realloc(&world->alloc, world->sensing, (size_t)old * sizeof *sensing, (size_t)cap * sizeof *sensing);
+        if (sensing) {
+            world->sensing = sensing;
+            world->sensing_capacity = cap;
+        }
+    }
+    if (grown == 3 && sensing) return true;
+    for (int k = 0; k < grown; k++) *arrays[k] = steer_realloc(&world->alloc, *arrays[k], to[k], from[k]);
+    return false;
 }
 
 static uint64_t serial_of(const SteerWorld *world, int slot) { return world->vehicle_cold[slot].serial; }
