@@ -412,6 +412,22 @@ static void push_other(lua_State *L, int world_idx, SteerVehicleId other)
         steer_lua_push_vehicle(L, world_idx, other);
 }
 
+/// Sets the slot `cache` to the name of the vehicle's sense (the string it holds, when the name is
+/// the same: no new string is hashed), or nil.
+static void push_sense_name(lua_State *L, SteerWorld *world, SteerVehicleId id, int sense, int cache)
+{
+    SteerSenseDef def;
+    if (sense < 0 || steer_vehicle_get_sense(world, id, sense, &def) != STEER_OK || !def.name) {
+        lua_pushnil(L);
+        lua_replace(L, cache);
+        return;
+    }
+    const char *held = lua_type(L, cache) == LUA_TSTRING ? lua_tostring(L, cache) : NULL;
+    if (held && strcmp(held, def.name) == 0) return;
+    lua_pushstring(L, def.name);
+    lua_replace(L, cache);
+}
+
 static bool same_vehicle(SteerVehicleId a, SteerVehicleId b)
 {
     return a.index1 == b.index1 && a.generation == b.generation && a.world == b.world;
@@ -435,7 +451,12 @@ static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLua
     int failed = 0;
     int names = lua_gettop(L) + 1; /* the handler names, pushed once */
     for (int e = 0; e < EVENT_HANDLER_COUNT; e++) lua_pushstring(L, EVENT_HANDLERS[e]);
-    int v = names + EVENT_HANDLER_COUNT;
+    /* The name of the sense of the events being delivered: the same for most of them (a vehicle's
+     * events come together, and vehicles mostly name their senses alike), so pushed once, not
+     * hashed anew for each event. */
+    int sense_name = names + EVENT_HANDLER_COUNT;
+    lua_pushnil(L);
+    int v = sense_name + 1;
     for (int i = 0, next; i < n && w->world; i = next) {
         SteerVehicleId id = b->events[i].vehicle;
         for (next = i + 1; next < n && same_vehicle(b->events[next].vehicle, id);) next++;
@@ -443,6 +464,7 @@ static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLua
         if (!serial) continue; /* removed since (by an earlier handler, say) */
         if (slot_for(L, b, id, serial, first_last)->paused) continue;
         push_handle(L, world_idx, handles, id, serial); /* v */
+        int named = -2; /* the sense whose name sense_name holds for this vehicle (-2: none yet) */
         for (int k = i; k < next; k++) {
             const SteerSenseEvent *e = &b->events[k];
             if ((int)e->type < 0 || (int)e->type >= EVENT_HANDLER_COUNT) continue;
@@ -462,7 +484,13 @@ static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLua
                 lua_pushvalue(L, names + (int)e->type);
             }
             lua_pushvalue(L, v);
-            if (e->type != STEER_EVENT_TIMER) lsteer_push_sense_name(L, w->world, id, e->sense);
+            if (e->type != STEER_EVENT_TIMER) {
+                if (e->sense != named) {
+                    push_sense_name(L, w->world, id, e->sense, sense_name);
+                    named = e->sense;
+                }
+                lua_pushvalue(L, sense_name);
+            }
             if (e->type == STEER_EVENT_HEARD) {
                 lsteer_push_tag_name(L, world_idx, e->tag);
                 lua_pushnumber(L, e->position.x);

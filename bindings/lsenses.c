@@ -87,15 +87,6 @@ static void plan_tags_commit(lua_State *L, int world_idx, const TagPlan *plan)
 
 /* ---- Sense names ----------------------------------------------------------------------------- */
 
-void lsteer_push_sense_name(lua_State *L, SteerWorld *world, SteerVehicleId id, int sense)
-{
-    SteerSenseDef def;
-    if (sense >= 0 && steer_vehicle_get_sense(world, id, sense, &def) == STEER_OK && def.name)
-        lua_pushstring(L, def.name);
-    else
-        lua_pushnil(L);
-}
-
 /// Raises `bad argument #n to 'f' (vehicle #3 (guard) has no sense 'eyez' (did you mean 'eyes'?))`.
 static int unknown_sense(lua_State *L, const LVehicle *h, int arg, const char *name)
 {
@@ -134,6 +125,116 @@ static int check_sense(lua_State *L, const LVehicle *h, int arg)
     int sense = steer_vehicle_find_sense(h->owner->world, h->id, name);
     if (sense < 0) unknown_sense(L, h, arg, name);
     return sense;
+}
+
+/* ---- Listening: the events a vehicle's senses make ------------------------------------------ */
+
+/* A sense makes only the events someone handles (the core's mask, SteerSenseDef.events): the
+ * vehicle's brain's handlers, unless v:listen chose. Events no brain handles then cost nothing,
+ * neither in the step nor here. Set when a sense is added, when v.brain is set, by v:listen, and
+ * for every vehicle by w:listen_to_brains() (a reload runs it: handlers may have come or gone). */
+
+/// The sense events by name, in SteerSenseEventType order.
+static const char *const SENSE_EVENTS[] = {"sensed", "lost", "forgot", "heard"};
+enum { SENSE_EVENT_COUNT = 4 };
+
+uint32_t lsteer_brain_events(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) != LUA_TTABLE) return 0; /* (a function brain gets no events) */
+    idx = lua_absindex(L, idx);
+    uint32_t events = 0;
+    for (int e = 0; e < SENSE_EVENT_COUNT; e++) {
+        if (lua_getfield(L, idx, SENSE_EVENTS[e]) == LUA_TFUNCTION) events |= STEER_EVENT_BIT(e);
+        lua_pop(L, 1);
+    }
+    return events;
+}
+
+/// What the vehicle whose handle is at idx listens to (v:listen's, else its brain's handlers).
+static uint32_t listening(lua_State *L, int idx)
+{
+    const LVehicle *h = lua_touserdata(L, idx);
+    if (h->listening >= 0) return (uint32_t)h->listening;
+    lua_getiuservalue(L, idx, HUV_BRAIN);
+    uint32_t events = lsteer_brain_events(L, -1);
+    lua_pop(L, 1);
+    return events;
+}
+
+void lsteer_listen(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    const LVehicle *h = lua_touserdata(L, idx);
+    uint32_t events = listening(L, idx); /* (a brain's __index may run code: then the checks) */
+    if (lsteer_vehicle_alive(h)) steer_vehicle_set_sense_events(h->owner->world, h->id, -1, events);
+}
+
+/// v:listen({"sensed", "lost", ...}): its senses make only these events, whatever handlers its
+/// brain has (the fsm library narrows them to what the current state handles); v:listen() goes
+/// back to its brain's handlers. Setting v.brain goes back too. Returns v.
+static int vehicle_listen(lua_State *L)
+{
+    LVehicle *h = lsteer_check_vehicle(L, 1);
+    lua_settop(L, 2);
+    if (lua_isnil(L, 2)) {
+        h->listening = -1;
+    } else {
+        if (!lua_istable(L, 2))
+            return luaL_argerror(
+                L, 2, lua_pushfstring(L, "array of sense event names expected, got %s", luaL_typename(L, 2)));
+        uint32_t events = 0;
+        lua_Integer n = (lua_Integer)lua_rawlen(L, 2);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, 2, i);
+            const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+            int e = 0;
+            while (name && e < SENSE_EVENT_COUNT && strcmp(name, SENSE_EVENTS[e]) != 0) e++;
+            if (!name || e == SENSE_EVENT_COUNT) {
+                const char *hint = name ? lsteer_suggest(name, SENSE_EVENTS, SENSE_EVENT_COUNT) : NULL;
+                if (hint)
+                    return luaL_argerror(
+                        L, 2,
+                        lua_pushfstring(L, "item %I: unknown sense event '%s' (did you mean '%s'?)", i, name, hint));
+                return luaL_argerror(L, 2,
+                                     lua_pushfstring(L,
+                                                     "item %I: sense event name expected ('sensed', 'lost', "
+                                                     "'forgot' or 'heard'), got %s",
+                                                     i, name ? name : luaL_typename(L, -1)));
+            }
+            events |= STEER_EVENT_BIT(e);
+            lua_pop(L, 1);
+        }
+        h->listening = (int8_t)events;
+    }
+    lsteer_listen(L, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/// w:listen_to_brains(): every vehicle's senses make the events its brain handles (v:listen's
+/// choices go). A reload runs it once the new code is in place. Returns w.
+int lsteer_world_listen_to_brains(lua_State *L)
+{
+    LWorld *w = lsteer_check_world(L, 1);
+    lua_settop(L, 1);
+    /* By the ids of now (a brain's __index may spawn or remove while it is asked), through the
+     * handles: a vehicle never pushed to Lua has no brain, and its senses were made so. */
+    int n = steer_world_vehicle_count(w->world);
+    SteerVehicleId *ids = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *ids, 0); /* 2 */
+    n = steer_world_get_vehicles(w->world, ids, n);
+    lsteer_push_uv(L, 1, UV_HANDLES); /* 3 */
+    for (int i = 0; i < n && w->world; i++) {
+        if (lua_rawgeti(L, 3, lsteer_handle_key(ids[i])) == LUA_TUSERDATA) {
+            LVehicle *h = lua_touserdata(L, -1);
+            if (lsteer_vehicle_alive(h) && steer_vehicle_id_equal(h->id, ids[i])) {
+                h->listening = -1;
+                lsteer_listen(L, -1);
+            }
+        }
+        lua_settop(L, 3);
+    }
+    lua_settop(L, 1);
+    return 1;
 }
 
 /* ---- v:sense{name =, sight = {...} | hearing = {...}} ---------------------------------------- */
@@ -308,6 +409,8 @@ static int vehicle_sense(lua_State *L)
                                         : "sight = {...} or hearing = {...} expected, not both");
     SteerSenseDef def = steer_default_sense_def(sight != LUA_TNIL ? STEER_SENSE_SIGHT : STEER_SENSE_HEARING);
     def.name = name;
+    def.events = listening(L, 1); /* (first: a brain's __index may run code; the reads below do not) */
+    h = lsteer_check_vehicle(L, 1);
     KindPlan kinds = {.fresh_count = 0, .base = h->owner->kind_count};
     TagPlan tags = {.fresh_count = 0, .base = h->owner->tag_count};
     read_sense_type(L, world_idx, 2, sight != LUA_TNIL ? 5 : 6, &def, &kinds, &tags);
@@ -333,7 +436,8 @@ static int vehicle_forget_sense(lua_State *L)
 }
 
 /// v:senses(): {{name =, type = "sight" | "hearing", range =, fov = (degrees), kinds =, tags =,
-/// walls_block =, obstacles_block =, forget_after =, period =, max_memories =}, ...} in index order.
+/// walls_block =, obstacles_block =, forget_after =, period =, max_memories =, events =}, ...} in index
+/// order (events: the sense events it makes, v:listen).
 static int vehicle_senses(lua_State *L)
 {
     LVehicle *h = lsteer_check_vehicle(L, 1);
@@ -346,7 +450,7 @@ static int vehicle_senses(lua_State *L)
         SteerSenseDef def;
         if (steer_vehicle_get_sense(world, h->id, i, &def) != STEER_OK) continue;
         bool sight = def.type == STEER_SENSE_SIGHT;
-        lua_createtable(L, 0, 11);
+        lua_createtable(L, 0, 12);
         lua_pushstring(L, def.name ? def.name : "?");
         lua_setfield(L, -2, "name");
         lua_pushstring(L, sight ? "sight" : "hearing");
@@ -380,6 +484,13 @@ static int vehicle_senses(lua_State *L)
         lua_setfield(L, -2, "period");
         lua_pushinteger(L, def.max_memories);
         lua_setfield(L, -2, "max_memories");
+        lua_createtable(L, SENSE_EVENT_COUNT, 0);
+        for (int e = 0, k = 0; e < SENSE_EVENT_COUNT; e++) {
+            if (!(def.events & STEER_EVENT_BIT(e))) continue;
+            lua_pushstring(L, SENSE_EVENTS[e]);
+            lua_rawseti(L, -2, ++k);
+        }
+        lua_setfield(L, -2, "events");
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -648,15 +759,11 @@ int lsteer_world_line_of_sight(lua_State *L)
 /* ---- Registration ---------------------------------------------------------------------------- */
 
 static const luaL_Reg SENSE_METHODS[] = {
-    {"sense", vehicle_sense},
-    {"forget_sense", vehicle_forget_sense},
-    {"senses", vehicle_senses},
-    {"sensed", vehicle_sensed},
-    {"memory", vehicle_memory},
-    {"emit", vehicle_emit},
-    {"wake_in", vehicle_wake_in},
-    {"cancel_wake", vehicle_cancel_wake},
-    {NULL, NULL},
+    {"sense", vehicle_sense},     {"forget_sense", vehicle_forget_sense},
+    {"senses", vehicle_senses},   {"sensed", vehicle_sensed},
+    {"memory", vehicle_memory},   {"emit", vehicle_emit},
+    {"wake_in", vehicle_wake_in}, {"cancel_wake", vehicle_cancel_wake},
+    {"listen", vehicle_listen},   {NULL, NULL},
 };
 
 void lsteer_add_sense_methods(lua_State *L)

@@ -174,7 +174,10 @@ typedef struct LVehicle {
     uint64_t serial;       ///< v.id; also tells a reused slot from this vehicle
     uint64_t world_serial; ///< its world's LWorld.serial (steer.pairs' order, read without the owner)
     uint32_t kind;
-    bool removed;  ///< set by world:remove, so that no reuse of the slot can revive it
+    bool removed; ///< set by world:remove, so that no reuse of the slot can revive it
+    /// The sense events its senses report (STEER_EVENT_BIT): v:listen's, or -1 for those its brain
+    /// has handlers for (lsenses.c, lsteer_listen)
+    int8_t listening;
     LWorld *owner; ///< kept alive by the handle's user value
 } LVehicle;
 
@@ -367,13 +370,18 @@ void lsteer_push_kind_list(lua_State *L, int world_idx, uint64_t mask);
 /// Adds v:sense, v:forget_sense, v:senses, v:sensed, v:memory, v:emit, v:wake_in, v:cancel_wake
 /// to the table on top of the stack.
 void lsteer_add_sense_methods(lua_State *L);
+/// The sense events the brain at idx handles (STEER_EVENT_BIT of each of sensed, lost, forgot and
+/// heard it has a handler for, through __index); 0 for nil, a function or anything else.
+uint32_t lsteer_brain_events(lua_State *L, int idx);
+/// Sets the senses of the live vehicle whose handle is at idx to report what it listens to
+/// (v:listen's events, else those its brain handles): events no one handles are not made.
+void lsteer_listen(lua_State *L, int idx);
+int lsteer_world_listen_to_brains(lua_State *L);
 /// w:emit{...} and w:line_of_sight(x1, y1, x2, y2[, options]).
 int lsteer_world_emit(lua_State *L);
 int lsteer_world_line_of_sight(lua_State *L);
 /// Makes v:memory's iterators (once, at luaopen_steer).
 void lsteer_open_senses(lua_State *L);
-/// Pushes the name of sense `sense` of vehicle id (or nil when it has none at that index).
-void lsteer_push_sense_name(lua_State *L, SteerWorld *world, SteerVehicleId id, int sense);
 /// Pushes the name of sound tag `tag` of the world at world_idx (its number when no name was given).
 void lsteer_push_tag_name(lua_State *L, int world_idx, uint32_t tag);
 

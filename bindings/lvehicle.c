@@ -90,6 +90,7 @@ void steer_lua_push_vehicle(lua_State *L, int world_idx, SteerVehicleId id)
     h->world_serial = w->serial;
     h->kind = steer_vehicle_kind(w->world, id);
     h->removed = false;
+    h->listening = -1;
     h->owner = w;
     luaL_setmetatable(L, VEHICLE_MT);
     lua_pushvalue(L, world_idx);
@@ -695,7 +696,12 @@ static int vehicle_set(lua_State *L, void *self, int code, const char *key)
         int uv = HUV_DATA + (code - F_DATA);
         if ((msg = check_lua_value(L, uv, 3))) break;
         set_lua_value(L, 1, uv, 3);
-        if (uv == HUV_BRAIN) lsteer_brains_resume(L, 1); /* a brain set anew starts thinking again */
+        if (uv == HUV_BRAIN) {
+            lsteer_brains_resume(L, 1); /* a brain set anew starts thinking again */
+            /* and its senses report what it handles (v:listen's choice went with the old brain) */
+            ((LVehicle *)self)->listening = -1;
+            lsteer_listen(L, 1);
+        }
         break;
     }
     default: { /* a row of the field table: the Lua check names the lower bound, the core the rest */

@@ -497,6 +497,7 @@ static const luaL_Reg WORLD_METHODS[] = {
     {"debug_draw", lsteer_world_debug_draw},
     {"emit", lsteer_world_emit},
     {"line_of_sight", lsteer_world_line_of_sight},
+    {"listen_to_brains", lsteer_world_listen_to_brains},
     {"close", world_close},
     {NULL, NULL},
 };

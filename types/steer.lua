@@ -269,6 +269,12 @@ function World:emit(options) end
 ---@return boolean
 function World:line_of_sight(...) end
 
+--- Every vehicle's senses make the events its brain handles (v:listen's choices go): for handlers
+--- added to or removed from brain tables after they were set. The program and steer.hot run it
+--- after a reload. Returns the world.
+---@return steer.World
+function World:listen_to_brains() end
+
 --- The kind names spawned so far, in kind-number order.
 ---@return string[]
 function World:kinds() end
@@ -573,9 +579,12 @@ function Vehicle:sense(options) end
 ---@return steer.Vehicle
 function Vehicle:forget_sense(name) end
 
+---@alias steer.SenseEvent "sensed"|"lost"|"forgot"|"heard"
+
 ---@class steer.SenseInfo: steer.SightOptions, steer.HearingOptions
 ---@field name string
 ---@field type "sight"|"hearing"
+---@field events steer.SenseEvent[] the events it makes: those the brain handles, or v:listen's
 
 --- The vehicle's senses, in the order they were added.
 ---@return steer.SenseInfo[]
@@ -611,6 +620,13 @@ function Vehicle:wake_in(seconds) end
 --- Drops the vehicle's pending timer, if any. Returns the vehicle.
 ---@return steer.Vehicle
 function Vehicle:cancel_wake() end
+
+--- Which events its senses make: only these (the fsm library sets what the current state
+--- handles), or with nil those its brain has handlers for, as after v.brain is set (the default:
+--- events no brain handles cost nothing). Returns the vehicle.
+---@param events steer.SenseEvent[]?
+---@return steer.Vehicle
+function Vehicle:listen(events) end
 
 ---@class steer.Obstacle
 ---@field x number centre (read-only)

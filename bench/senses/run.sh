@@ -5,9 +5,11 @@
 # closest, 10 Hz) against the same rules on senses and events (bench/senses/hunt_senses.lua: sight
 # at 10 Hz in the step, Lua only when something changed), headless, in the same run; then the
 # physics alone, without and with senses; then 100,000 vehicles of the event scene on 2 threads,
-# whole frame (step + senses + Lua). Each figure is the median of STEER_BENCH_RUNS runs (3) of
-# STEER_BENCH_STEPS steps (600; STEER_BENCH_BIG_STEPS, 300, at STEER_BENCH_BIG vehicles); 1 frame =
-# 1 step at 60 Hz; Lua per frame leaves out the scene's load (measured by a run of one step).
+# whole frame (step + senses + Lua), with the physics alone at that count beside it. Each figure is
+# the median of STEER_BENCH_RUNS runs (3) of STEER_BENCH_STEPS steps (600; STEER_BENCH_BIG_STEPS,
+# 300, at STEER_BENCH_BIG vehicles); 1 frame = 1 step at 60 Hz; Lua per frame leaves out the
+# scene's load (measured by a run of one step). The program's times are wall clock: on a busy
+# machine every figure grows, which is why each one has its baseline measured in the same run.
 steer=${1:-build/steer}
 here=$(dirname "$0")
 steps=${STEER_BENCH_STEPS:-600}
@@ -25,7 +27,7 @@ summary() {
     rate="--think-hz $hz"
     [ "$hz" = - ] && rate= # the scene's own (hunt_senses.lua: 0, nothing thinks)
     # shellcheck disable=SC2086
-    env "$@" "$steer" --headless --steps "$n" $rate --threads "$threads" --time-budget 20000 $extra "$scene" |
+    env "$@" "$steer" --headless --steps "$n" $rate --threads "$threads" --time-budget 20000 "$scene" |
         grep '^summary:'
 }
 field() { echo "$1" | sed -n "s/.*$2=\([0-9.]*\).*/\1/p"; }
@@ -62,6 +64,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "== bench-senses (Lua): hunter/prey, 2,000 hunters + 8,000 prey, $steps steps headless, medians of $runs runs ($steer)"
+echo "(machine load before: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"
 # alternated, so that a busy machine weighs on both alike
 measure poll "$here/../brains/hunt_10k.lua" 10 1
 measure events "$here/hunt_senses.lua" - 1
@@ -69,13 +72,18 @@ measure bare "$here/../brains/hunt_10k.lua" 0 1
 measure sensing "$here/hunt_senses.lua" - 1 STEER_BENCH_BRAIN=none
 echo "polling brains (closest at every think, 10 Hz): Lua $poll_lua ms/frame, step $poll_step ms"
 echo "senses + events (sight at 10 Hz in the step, no thinks):  Lua $events_lua ms/frame, step $events_step ms"
-echo "Lua per frame, events / polling: $(ratio "$events_lua" "$poll_lua") (target: under 0.5 ms)"
-echo "physics alone: without senses $bare_step ms/step, with senses $sensing_step ms/step:" \
+echo "Lua per frame, events / polling: $(ratio "$events_lua" "$poll_lua") (target: under 0.5 ms; scale by the" \
+    "polling figure of a quiet machine when this one is busy)"
+echo "physics alone: without senses $bare_step ms/step, with senses (every event made) $sensing_step ms/step:" \
     "$(ratio "$sensing_step" "$bare_step")x (target: at most 1.5x)"
-# Each sense allocates its memories and event lists when it is added (the step never allocates):
-# about 10 KB a vehicle here, over the program's default 1 GB cap for the scripts at 100,000.
-run_steps=$big_steps extra="--memory-cap 4096" runs=${STEER_BENCH_BIG_RUNS:-$runs}
+# The same scene at 100,000 vehicles (the world grows with it: the same density) on 2 threads, with
+# the default memory cap; its physics alone (no senses, no brains) for the breakdown.
+run_steps=$big_steps runs=${STEER_BENCH_BIG_RUNS:-$runs}
 measure big "$here/hunt_senses.lua" - 2 STEER_BENCH_VEHICLES="$big"
+measure big_bare "$here/hunt_senses.lua" - 2 STEER_BENCH_VEHICLES="$big" STEER_BENCH_SENSES=none
 whole=$(awk -v a="$big_lua" -v b="$big_step" 'BEGIN { printf "%.2f", a + b }')
-echo "$big vehicles ($big_steps steps, median of $runs), senses + events, 2 threads: step $big_step ms + Lua $big_lua ms = $whole ms/frame" \
+senses=$(awk -v a="$big_step" -v b="$big_bare_step" 'BEGIN { printf "%.2f", a - b }')
+echo "$big vehicles ($big_steps steps, median of $runs), senses + events, 2 threads: step $big_step ms" \
+    "(physics alone $big_bare_step ms, so senses about $senses ms) + Lua $big_lua ms = $whole ms/frame" \
     "(target: under 16.7 ms, 60 fps)"
+echo "(machine load after: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null))"

@@ -308,7 +308,7 @@ STEER_API SteerVec2 steer_flow_field_sample(const SteerWorld *world, SteerFlowFi
 
 /// Defaults: sight - range 200, fov π, every kind, walls and obstacles block; hearing - range
 /// STEER_MAX_LENGTH, every tag; both: name NULL (set one), forget_after 5 s, period 0 (every
-/// step), max_memories 16.
+/// step), max_memories 16, every event (STEER_SENSE_EVENTS_ALL).
 STEER_API SteerSenseDef steer_default_sense_def(SteerSenseType type);
 /// Adds a sense to a vehicle, or replaces the vehicle's sense of the same name (keeping its index
 /// and, up to the new max_memories, its memories; no events). Writes its index to `out_index`
@@ -319,6 +319,12 @@ STEER_API SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId 
 /// Removes a vehicle's sense by name, and its memories (no events); the senses after it move down
 /// one index. STEER_ERROR_INVALID_ARGUMENT when it has no sense of that name.
 STEER_API SteerResult steer_vehicle_remove_sense(SteerWorld *world, SteerVehicleId id, const char *name);
+/// Sets which events a vehicle's sense reports from the next step on (`events`: STEER_EVENT_BIT
+/// of SENSED, LOST, FORGOT, HEARD; 0 reports none): the ones no one handles then cost nothing.
+/// `sense` -1 sets every sense of the vehicle. Memories, and the last step's events, stay as they
+/// are. STEER_ERROR_INVALID_ARGUMENT for an index out of range or a bit outside
+/// STEER_SENSE_EVENTS_ALL.
+STEER_API SteerResult steer_vehicle_set_sense_events(SteerWorld *world, SteerVehicleId id, int sense, uint32_t events);
 /// The index of a vehicle's sense of that name, or -1 (no such sense, or an invalid id).
 STEER_API int steer_vehicle_find_sense(const SteerWorld *world, SteerVehicleId id, const char *name);
 /// How many senses a vehicle has (0 for an invalid id); their indices are 0 .. count - 1.

@@ -450,8 +450,10 @@ typedef struct SteerSenseDef {
     uint32_t tags;
     bool walls_block;     ///< sight: walls hide what is behind them (default true)
     bool obstacles_block; ///< sight: obstacles hide what is behind them (default true)
-    /// s, >= 0: a memory is forgotten at the end of the first step at which more than this much
-    /// simulated time has passed since it was last sensed.
+    /// s, >= 0: a memory not sensed now is forgotten after this long, in whole steps: with
+    /// n = floor(forget_after / dt) (a quotient within a billionth below a whole number counts as
+    /// that number: 0.1 s at dt 1/60 is 6 steps), a memory last sensed at step s is forgotten at
+    /// the end of step s + n + 1, the first at which more than forget_after has passed.
     double forget_after;
     /// s, >= 0: time between updates; 0 = every step. A sense of period p updates every
     /// n = max(1, round(p / dt)) steps, staggered by the vehicle's serial (step s updates when
@@ -460,7 +462,17 @@ typedef struct SteerSenseDef {
     /// 1..STEER_MAX_MEMORIES: how many vehicles the sense remembers at once (allocated when the
     /// sense is added, so the step never allocates). Also how many sounds a hearing update hears.
     int max_memories;
+    /// The events the sense reports (steer_world_get_sense_events): STEER_EVENT_BIT of each type
+    /// wanted among SENSED, LOST, FORGOT and HEARD; default STEER_SENSE_EVENTS_ALL. The others are
+    /// not made at all; memories are the same whatever the mask. Changed in place by
+    /// steer_vehicle_set_sense_events.
+    uint32_t events;
 } SteerSenseDef;
+
+/// A SteerSenseEventType's bit in SteerSenseDef.events.
+#define STEER_EVENT_BIT(type) (1u << (unsigned)(type))
+/// Every event a sense can report: SENSED, LOST, FORGOT and HEARD (TIMER is the vehicle's).
+#define STEER_SENSE_EVENTS_ALL 0x0fu
 
 /// What a sense remembers of one vehicle (steer_vehicle_get_memories).
 typedef struct SteerMemory {

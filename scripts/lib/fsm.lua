@@ -35,6 +35,11 @@
 -- no think at all: the runtime calls it only when something happened (start it with fsm.start,
 -- which enters its initial state; otherwise its first event does). Its clock is then the world's
 -- time (v.world.time): transitions are stamped with it and fsm.time_in_state reads it.
+-- Entering a state also tells the vehicle's senses to make only the events that state (or the
+-- global state) handles (v:listen): the step makes no event the current state would ignore. So a
+-- state hears what happens from the first step after it is entered; a state entered by a handler
+-- does not get that step's later events of another kind (a `lost` right after the `sensed` that
+-- made a hunter pursue, say, when its wander state has no on_lost).
 --
 -- A state's on_message(v, msg) gets the message as a table; it returns true when it handled it
 -- (else the global state's on_message gets it too):
@@ -56,6 +61,7 @@ fsm.HISTORY = 8 -- transitions remembered per vehicle unless the machine says ot
 -- a removed vehicle's book goes with its handle. A reload of this file starts an empty cache that
 -- refills from v.data.fsm, so the clock and history survive it.
 local books = setmetatable({}, { __mode = "k" })
+local world_of = setmetatable({}, { __mode = "k" }) -- vehicle -> v.world (the same for its whole life)
 
 -- A state's event handler -> the brain handler the runtime calls for that event (docs/lua-api.md).
 local EVENTS = { on_sensed = "sensed", on_lost = "lost", on_forgot = "forgot", on_heard = "heard",
@@ -146,11 +152,37 @@ end
 -- A machine thinks, or handles events, or both (fsm.machine gives it what its states need).
 local function is_machine(m)
   if type(m) ~= "table" or type(m.states) ~= "table" then return false end
-  if type(m.think) == "function" then return true end
-  for _, on in ipairs(EVENT_ORDER) do
-    if type(m[EVENTS[on]]) == "function" then return true end
+  return type(m.think) == "function" or type(m.sensed) == "function" or type(m.lost) == "function"
+    or type(m.forgot) == "function" or type(m.heard) == "function" or type(m.timer) == "function"
+end
+
+-- What a vehicle listens to in a state (v:listen): the sense events that state or the global state
+-- handles, as the list v:listen takes, by bits (1 sensed, 2 lost, 4 forgot, 8 heard).
+local LISTENS, EVENT_NAMES = {}, { "sensed", "lost", "forgot", "heard" }
+for bits = 0, 15 do
+  local list = {}
+  for i, name in ipairs(EVENT_NAMES) do
+    if math.floor(bits / 2 ^ (i - 1)) % 2 == 1 then list[#list + 1] = name end -- (no bit ops: LuaJIT too)
   end
-  return false
+  LISTENS[bits] = list
+end
+
+-- Tells the vehicle's senses to make only the events its new state (or the global state) handles:
+-- the others would reach a state that ignores them. Only for a machine that handles events at all
+-- (its brain handlers say which) and a vehicle that listens (a steer vehicle, not a test's table).
+local listened = setmetatable({}, { __mode = "k" }) -- vehicle -> the bits it was told last
+
+local function listen(v, machine, state)
+  if not (machine.sensed or machine.lost or machine.forgot or machine.heard) then return end
+  local g = machine.global ~= nil and machine.states[machine.global] or state
+  local bits = ((state.on_sensed or g.on_sensed) and 1 or 0) + ((state.on_lost or g.on_lost) and 2 or 0)
+    + ((state.on_forgot or g.on_forgot) and 4 or 0) + ((state.on_heard or g.on_heard) and 8 or 0)
+  if listened[v] == bits then return end
+  local set = v.listen
+  if set then
+    set(v, LISTENS[bits])
+    listened[v] = bits
+  end
 end
 
 local function push_capped(list, item, keep)
@@ -171,14 +203,19 @@ local function remember(machine, v, book, from, to)
   book.changes = book.changes + 1
 end
 
--- Leaves the current state (its exit runs) and enters `name` (its enter runs).
-local function change(v, name)
-  local machine = v.brain
+-- Leaves the current state (its exit runs) and enters `name` (its enter runs). `machine`: v.brain,
+-- when the caller has it at hand (each read of a vehicle field is a call into C).
+local function change(v, name, machine)
+  machine = machine or v.brain
   if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
   local to = lookup(machine, name, "fsm.change")
   local book = books[v] or bookkeeping(v)
   if machine.think == nil then -- an event-only machine: its clock is the world's
-    local w = v.world
+    local w = world_of[v]
+    if w == nil then
+      w = v.world
+      world_of[v] = w
+    end
     if w then book.clock = w.time end
   end
   local from_name = v.state
@@ -186,6 +223,7 @@ local function change(v, name)
   if from and from.exit then call(from.exit, v) end
   v.state = name
   remember(machine, v, book, from_name, name)
+  listen(v, machine, to) -- (before enter: a change enter makes listens last)
   if to.enter then call(to.enter, v) end
 end
 
@@ -199,13 +237,16 @@ end
 
 -- Follows the transition a think (or the handler `key`) returned (`next_name`, not the state the
 -- vehicle is in).
-local function follow(v, state, state_name, next_name, key)
+local function follow(v, state, state_name, next_name, key, machine)
   key = key or "think"
-  if type(v.brain.states[next_name]) ~= "table" then -- blame the function that returned it
+  machine = machine or v.brain
+  if type(machine) ~= "table" or type(machine.states) ~= "table" or type(machine.states[next_name]) ~= "table" then
+    -- blame the function that returned it
+    local states = type(machine) == "table" and type(machine.states) == "table" and machine.states or {}
     fail(("fsm: %s of state '%s' returned unknown state '%s' (states: %s)"):format(key, tostring(state_name),
-      tostring(next_name), state_names(v.brain.states)), defined_at(state[key]))
+      tostring(next_name), state_names(states)), defined_at(state[key]))
   end
-  change(v, next_name)
+  change(v, next_name, machine)
 end
 
 -- Runs the global state's think and follows the transition it returns; returns the name of the
@@ -276,7 +317,7 @@ local function make_event(machine, on)
     local current = v.state
     local state = current ~= nil and states[current]
     if not state then -- never started (fsm.start), or the state was deleted by a reload
-      change(v, machine.initial)
+      change(v, machine.initial, machine)
       current = v.state
       state = states[current]
     end
@@ -382,7 +423,8 @@ function fsm.start(v, machine, name)
   if not is_machine(machine) then fail("fsm.start: machine expected (made by fsm.machine), got " .. type(machine)) end
   local state = name or machine.initial
   lookup(machine, state, "fsm.start") -- before v.brain changes: a bad call changes nothing
-  v.brain = machine
+  v.brain = machine -- (its senses listen to the machine's handlers: the state narrows them)
+  listened[v] = nil
   change(v, state)
 end
 

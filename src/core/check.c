@@ -248,6 +248,218 @@ static bool check_grid(Check *c, const SteerWorld *world)
     return check_grid_plan(c, world);
 }
 
+/* ---- Senses ------------------------------------------------------------------------------- */
+
+/// Events the reader (steer_world_get_sense_events) makes of a sense's flags and notes.
+static int sense_events_counted(const SteerSense *s)
+{
+    int n = 0;
+    for (int m = 0; m < s->memory_count; m++) n += (s->memories[m].events & (STEER_NOTE_SENSED | STEER_NOTE_LOST)) != 0;
+    for (int k = 0; k < s->note_count; k++) {
+        unsigned e = s->notes[k].events;
+        n += (e & STEER_NOTE_LOST) != 0;
+        n += (e & STEER_NOTE_FORGOT) != 0;
+        n += (e & STEER_NOTE_HEARD) && (e & STEER_NOTE_REPORT);
+    }
+    return n;
+}
+
+/// The first step after the last one at which a sense of `period` steps updates (the vehicle's serial
+/// staggers it).
+static uint64_t next_update(uint64_t step, uint64_t serial, uint64_t period)
+{
+    uint64_t u = step + 1;
+    return u + (period - (u + serial) % period) % period;
+}
+
+/// One sense: its definition as the pass keeps it, its memories (in creation order, within its
+/// capacity), its notes and the events they make.
+static bool check_sense(Check *c, const SteerWorld *world, int slot, int i, const SteerSense *s, const char *end)
+{
+    const SteerSenseDef *d = &s->def;
+    size_t name_length = strnlen(s->name, sizeof s->name);
+    REQUIRE(name_length > 0 && name_length < sizeof s->name, "senses: vehicle slot %d sense %d: bad name", slot, i);
+    REQUIRE(d->type == (SteerSenseType)s->type && (d->type == STEER_SENSE_SIGHT || d->type == STEER_SENSE_HEARING),
+            "senses: slot %d sense '%s': type %d (kept as %d)", slot, s->name, (int)d->type, s->type);
+    REQUIRE(d->max_memories == s->max_memories && s->max_memories >= 1 && s->max_memories <= STEER_MAX_MEMORIES &&
+                s->max_memories <= world->sense_scratch_max,
+            "senses: slot %d sense '%s': max_memories %d (kept as %d, scratch for %d)", slot, s->name, d->max_memories,
+            s->max_memories, world->sense_scratch_max);
+    REQUIRE(d->events == s->report && !(d->events & ~STEER_SENSE_EVENTS_ALL),
+            "senses: slot %d sense '%s': events %#x (kept as %#x)", slot, s->name, d->events, s->report);
+    REQUIRE(s->range == d->range && s->filter == (d->type == STEER_SENSE_SIGHT ? d->kinds : d->tags),
+            "senses: slot %d sense '%s': range or filter differ from its definition", slot, s->name);
+    double dts[2] = {world->sense_dt, world->def.dt};
+    bool period_ok = false, forget_ok = false;
+    for (int k = 0; k < 2; k++) {
+        if (!(dts[k] > 0.0)) continue;
+        period_ok |= s->period == steer_sense_period_steps(d->period, dts[k]);
+        forget_ok |= s->forget_steps == steer_sense_forget_steps(d->forget_after, dts[k]);
+    }
+    REQUIRE(period_ok && forget_ok, "senses: slot %d sense '%s': %llu steps between updates, forgets after %llu", slot,
+            s->name, (unsigned long long)s->period, (unsigned long long)s->forget_steps);
+    REQUIRE(s->last_update <= world->step_count, "senses: slot %d sense '%s': last update at step %llu of %llu", slot,
+            s->name, (unsigned long long)s->last_update, (unsigned long long)world->step_count);
+    int notes = steer_sense_note_capacity((SteerSenseType)s->type, s->max_memories);
+    REQUIRE((const char *)s->memories >= (const char *)(s + 1) &&
+                (const char *)(s->memories + s->max_memories) <= end &&
+                (const char *)s->notes >= (const char *)(s + 1) && (const char *)(s->notes + notes) <= end,
+            "senses: slot %d sense '%s': its memories or notes lie outside the vehicle's block", slot, s->name);
+    REQUIRE(s->memory_count >= 0 && s->memory_count <= s->max_memories,
+            "senses: slot %d sense '%s': %d memories of at most %d", slot, s->name, s->memory_count, s->max_memories);
+    for (int m = 0; m < s->memory_count; m++) {
+        const SteerSenseMemory *r = &s->memories[m];
+        REQUIRE(m == 0 || s->memories[m - 1].serial < r->serial,
+                "senses: slot %d sense '%s': memory %d out of creation order", slot, s->name, m);
+        REQUIRE(r->serial > 0 && r->serial < world->next_serial && r->other.world == world->tag,
+                "senses: slot %d sense '%s': memory %d of serial %llu", slot, s->name, m,
+                (unsigned long long)r->serial);
+        REQUIRE(r->step <= world->step_count && (!r->sensed_now || r->step == s->last_update),
+                "senses: slot %d sense '%s': memory %d last sensed at step %llu (sensed now %d, last update %llu)",
+                slot, s->name, m, (unsigned long long)r->step, r->sensed_now, (unsigned long long)s->last_update);
+        unsigned e = r->events;
+        REQUIRE(!(e & ~(STEER_NOTE_SENSED | STEER_NOTE_LOST)) && (!(e & STEER_NOTE_SENSED) || r->sensed_now) &&
+                    (!(e & STEER_NOTE_LOST) || !r->sensed_now),
+                "senses: slot %d sense '%s': memory %d has events %#x (sensed now %d)", slot, s->name, m, e,
+                r->sensed_now);
+    }
+    REQUIRE(s->note_split >= 0 && s->note_split <= s->note_count && s->note_count <= notes,
+            "senses: slot %d sense '%s': notes %d (split at %d) of at most %d", slot, s->name, s->note_count,
+            s->note_split, notes);
+    for (int k = 0; k < s->note_count; k++) {
+        unsigned e = s->notes[k].events;
+        bool heard = e & STEER_NOTE_HEARD;
+        REQUIRE(heard ? k >= s->note_split && !(e & ~(STEER_NOTE_HEARD | STEER_NOTE_REPORT))
+                      : (e & (STEER_NOTE_LOST | STEER_NOTE_FORGOT)) &&
+                            !(e & ~(STEER_NOTE_LOST | STEER_NOTE_FORGOT | STEER_NOTE_PUSHED)) &&
+                            ((k < s->note_split) == !(e & STEER_NOTE_PUSHED)),
+                "senses: slot %d sense '%s': note %d has events %#x (split at %d)", slot, s->name, k, e, s->note_split);
+        REQUIRE(heard || k == 0 || k >= s->note_split || s->notes[k - 1].serial < s->notes[k].serial,
+                "senses: slot %d sense '%s': note %d out of creation order", slot, s->name, k);
+    }
+    int counted = sense_events_counted(s);
+    REQUIRE(s->event_count == counted, "senses: slot %d sense '%s': %d events counted, its memories and notes make %d",
+            slot, s->name, s->event_count, counted);
+    return true;
+}
+
+/// The sensing vehicles: listed once each in creation order, every one with senses or a timer;
+/// each one's block, senses and events; when the pass must visit it next; the last step's event
+/// lists; the sounds.
+static bool check_senses(Check *c, const SteerWorld *world)
+{
+    REQUIRE(world->sensing_count >= 0 && world->sensing_count <= world->sensing_capacity &&
+                world->event_vehicles >= 0 && world->event_vehicles <= world->sensing_capacity,
+            "senses: %d listed, %d with events, room for %d", world->sensing_count, world->event_vehicles,
+            world->sensing_capacity);
+    int sights = 0, hearings = 0, with_anything = 0;
+    for (int slot = 0; slot < world->sensor_capacity; slot++) {
+        const SteerSensor *sensor = &world->sensors[slot];
+        bool any = sensor->sense_count > 0 || sensor->wake_step != 0;
+        if (!any && !sensor->senses) continue;
+        const SteerVehicle *v = slot < world->vehicles.count ? steer_pool_at(&world->vehicles, slot) : NULL;
+        REQUIRE(v && v->header.alive, "senses: slot %d has senses or a timer but no vehicle", slot);
+        with_anything += any;
+        REQUIRE(sensor->sense_count >= 0 && sensor->sense_count <= STEER_MAX_SENSES &&
+                    (sensor->sense_count > 0) == (sensor->senses != NULL),
+                "senses: slot %d: %d senses (block %s)", slot, sensor->sense_count, sensor->senses ? "set" : "none");
+        REQUIRE(sensor->wake_step == 0 || sensor->wake_step > world->step_count,
+                "senses: slot %d: its timer fires at step %llu, step %llu is done", slot,
+                (unsigned long long)sensor->wake_step, (unsigned long long)world->step_count);
+        int events = sensor->woke ? 1 : 0;
+        if (sensor->senses) {
+            const SteerSenseBlock *block = steer_sense_block_of(sensor->senses);
+            REQUIRE(block->size_class >= 0 && block->size_class < STEER_SENSE_SIZE_CLASSES &&
+                        block->serial == world->vehicle_cold[slot].serial,
+                    "senses: slot %d: its block (class %d) names serial %llu, the vehicle is %llu", slot,
+                    block->size_class, (unsigned long long)block->serial,
+                    (unsigned long long)world->vehicle_cold[slot].serial);
+            const char *end = (const char *)block + steer_sense_class_size(block->size_class);
+            REQUIRE((const char *)(sensor->senses + sensor->sense_count) <= end,
+                    "senses: slot %d: %d senses overrun the block", slot, sensor->sense_count);
+            for (int i = 0; i < sensor->sense_count; i++) {
+                const SteerSense *s = &sensor->senses[i];
+                if (!check_sense(c, world, slot, i, s, end)) return false;
+                for (int j = 0; j < i; j++)
+                    REQUIRE(strcmp(sensor->senses[j].name, s->name) != 0, "senses: slot %d has two senses '%s'", slot,
+                            s->name);
+                if (s->type == STEER_SENSE_SIGHT)
+                    sights++;
+                else
+                    hearings++;
+                events += s->event_count;
+            }
+        }
+        REQUIRE(sensor->event_count == events, "senses: slot %d: %d events counted, its timer and senses make %d", slot,
+                sensor->event_count, events);
+    }
+    REQUIRE(sights == world->sight_senses, "senses: %d sight senses counted, %d found", world->sight_senses, sights);
+    int tallied = 0;
+    for (int i = 0; i < world->hearing_period_count; i++) {
+        REQUIRE(world->hearing_periods[i].count > 0, "senses: hearing period %g counted %d times",
+                world->hearing_periods[i].period, world->hearing_periods[i].count);
+        tallied += world->hearing_periods[i].count;
+    }
+    REQUIRE(tallied == hearings, "senses: %d hearing senses by period, %d found", tallied, hearings);
+    REQUIRE(with_anything == world->sensing_count, "senses: %d listed, %d vehicles with senses or a timer",
+            world->sensing_count, with_anything);
+    bool current = world->sense_dt == world->def.dt; /* (else the next pass visits every one anyway) */
+    for (int i = 0; i < world->sensing_count; i++) {
+        const SteerSensing *entry = &world->sensing[i];
+        int slot = entry->slot;
+        REQUIRE(slot >= 0 && slot < world->sensor_capacity && slot < world->vehicles.count &&
+                    ((const SteerVehicle *)steer_pool_at(&world->vehicles, slot))->header.alive,
+                "senses: listed %d is slot %d, no live vehicle", i, slot);
+        const SteerSensor *sensor = &world->sensors[slot];
+        REQUIRE(sensor->sense_count > 0 || sensor->wake_step != 0, "senses: listed %d (slot %d) has nothing", i, slot);
+        REQUIRE(entry->serial == world->vehicle_cold[slot].serial &&
+                    (i == 0 || world->sensing[i - 1].serial < entry->serial),
+                "senses: listed %d (slot %d, serial %llu) out of creation order", i, slot,
+                (unsigned long long)entry->serial);
+        if (!current || entry->next_visit <= world->step_count) continue;
+        /* Visited no later than anything falls due: its timer, an update, a forgetting. */
+        uint64_t due = sensor->wake_step ? sensor->wake_step : UINT64_MAX;
+        uint64_t serial = world->vehicle_cold[slot].serial;
+        for (int k = 0; k < sensor->sense_count; k++) {
+            const SteerSense *s = &sensor->senses[k];
+            uint64_t u = next_update(world->step_count, serial, s->period);
+            if (u < due) due = u;
+            for (int m = 0; m < s->memory_count; m++) {
+                const SteerSenseMemory *r = &s->memories[m];
+                if (r->sensed_now) continue;
+                uint64_t f = r->step + s->forget_steps + 1;
+                if (f < due) due = f;
+            }
+        }
+        REQUIRE(entry->next_visit <= due, "senses: listed %d (slot %d) next visited at step %llu, due at %llu", i, slot,
+                (unsigned long long)entry->next_visit, (unsigned long long)due);
+    }
+    if (!world->events_dirty && world->event_vehicles > 0) {
+        REQUIRE(world->event_start[0] == 0, "senses: events start at %d", world->event_start[0]);
+        for (int e = 0; e < world->event_vehicles; e++) {
+            int slot = world->event_slots[e];
+            REQUIRE(slot >= 0 && slot < world->sensor_capacity && slot < world->vehicles.count &&
+                        ((const SteerVehicle *)steer_pool_at(&world->vehicles, slot))->header.alive,
+                    "senses: events of slot %d, no live vehicle", slot);
+            int count = world->event_start[e + 1] - world->event_start[e];
+            REQUIRE(count > 0 && count == world->sensors[slot].event_count,
+                    "senses: %d events listed for slot %d, it has %d", count, slot, world->sensors[slot].event_count);
+            REQUIRE(e == 0 || world->vehicle_cold[world->event_slots[e - 1]].serial < world->vehicle_cold[slot].serial,
+                    "senses: events of slot %d out of creation order", slot);
+        }
+    }
+    REQUIRE(world->sound_count >= 0 && world->sound_count <= world->sound_capacity, "senses: %d sounds, room for %d",
+            world->sound_count, world->sound_capacity);
+    for (int i = 0; i < world->sound_count; i++) {
+        const SteerSound *sound = &world->sounds[i];
+        REQUIRE(sound->step <= world->step_count + 1 && sound->def.tag < STEER_MAX_SOUND_TAGS &&
+                    within(sound->def.radius, STEER_MIN_POSITIVE, STEER_MAX_LENGTH),
+                "senses: sound %d (step %llu, tag %u, radius %g)", i, (unsigned long long)sound->step, sound->def.tag,
+                sound->def.radius);
+    }
+    return true;
+}
+
 bool steer_world_check_state(const SteerWorld *world, char *why, size_t why_size)
 {
     Check check = {why, why_size, true}, *c = &check;
@@ -257,5 +469,5 @@ bool steer_world_check_state(const SteerWorld *world, char *why, size_t why_size
     REQUIRE(within(world->def.width, STEER_MIN_POSITIVE, STEER_MAX_LENGTH) &&
                 within(world->def.height, STEER_MIN_POSITIVE, STEER_MAX_LENGTH),
             "world size %g x %g", world->def.width, world->def.height);
-    return check_vehicles(c, world) && check_shapes(c, world) && check_grid(c, world);
+    return check_vehicles(c, world) && check_shapes(c, world) && check_grid(c, world) && check_senses(c, world);
 }

@@ -71,6 +71,8 @@ static uint64_t mix_senses(uint64_t h, const SteerSensor *sensor)
         h = mix(h, bits(s->def.forget_after));
         h = mix(h, bits(s->def.period));
         h = mix(h, (uint64_t)(int64_t)s->def.max_memories);
+        /* (a sense that reports every event sums as it did before masks were) */
+        if (s->def.events != STEER_SENSE_EVENTS_ALL) h = mix(h, 0xe7e4700000000000ULL | s->def.events);
         h = mix(h, s->last_update);
         h = mix(h, (uint64_t)(int64_t)s->memory_count);
         for (int m = 0; m < s->memory_count; m++) h = mix_memory(h, &s->memories[m]);

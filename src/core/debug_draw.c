@@ -369,11 +369,11 @@ static void draw_vehicle_senses(const SteerWorld *world, const SteerDebugDraw *d
         }
         if ((flags & STEER_DEBUG_DRAW_SENSE_RAYS) && sight) draw_rays(world, d, v, slot, s, pose);
         if (sounds && (flags & STEER_DEBUG_DRAW_SOUNDS) && !sight)
-            for (int e = 0; e < s->event_count; e++)
-                if (s->events[e].type == STEER_EVENT_HEARD) {
-                    circle(d, s->events[e].position, s->events[e].radius, STEER_DEBUG_COLOR_SOUND,
+            for (int n = s->note_split; n < s->note_count; n++) /* (the sounds heard: kept whatever the mask) */
+                if (s->notes[n].events & STEER_NOTE_HEARD) {
+                    circle(d, s->notes[n].position, s->notes[n].radius, STEER_DEBUG_COLOR_SOUND,
                            STEER_DEBUG_LAYER_SOUNDS);
-                    point(d, s->events[e].position, 5.0, STEER_DEBUG_COLOR_SOUND, STEER_DEBUG_LAYER_SOUNDS);
+                    point(d, s->notes[n].position, 5.0, STEER_DEBUG_COLOR_SOUND, STEER_DEBUG_LAYER_SOUNDS);
                 }
     }
 }

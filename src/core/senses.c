@@ -2,14 +2,26 @@
 /* senses.c - sight, hearing, memory and timers: what vehicles perceive, computed by the step after
  * every vehicle has moved (docs/core.md "Senses").
  *
- * Sight walks the vehicle grid around each sensing vehicle (rebuilt at the end of such a step:
- * the next step reuses that build), keeps the candidates within range, of its kinds and in its
- * cone, and tests line of sight from the closest on until max_memories are seen. Line of sight
+ * Layout. Each vehicle with senses has one block (carved from the world's chunks): its SteerSense
+ * structs, then each sense's memories (max_memories, by serial) and notes. A visit of the step
+ * reads the vehicle's SteerSensor, its block and the vehicle itself, each asked for ahead of time
+ * (a visit otherwise waits on three dependent cache misses). The scratch of an update (candidates,
+ * what it senses, the merge's output) is the task's, not the sense's: a sense costs its memories
+ * and notes, 80 + 56 bytes per memory it may hold, and nothing per event.
+ *
+ * Events are not stored as events. A memory the visit keeps carries its SENSED or LOST bit; what
+ * it dropped (and a sound it heard) is a note; steer_world_get_sense_events reads them back in the
+ * documented order. A sense's mask (SteerSenseDef.events) decides which of them are made at all.
+ *
+ * The pass. Sight walks the vehicle grid around each sensing vehicle (rebuilt at the end of such a
+ * step: the next step reuses that build), keeps the candidates within range, of its kinds and in
+ * its cone, and tests line of sight from the closest on until max_memories are seen. Line of sight
  * walks the obstacle and wall grids over the cells the segment crosses, without the grids' query
- * scratch, so that the pass runs on every thread: each task takes a range of the sensing
- * vehicles (in creation order) and writes only their senses. Events stay with each sense; the
- * pass then lists, in creation order, the vehicles that have any. Nothing here allocates during
- * the step: every array is sized when a sense is added, a timer set or a sound emitted. */
+ * scratch, so that the pass runs on every thread: each task takes a range of the sensing vehicles
+ * (in creation order), lists those due (an update, the timer or a forgetting: whole steps, in a
+ * dense array), then visits them, writing only their own senses. The pass then lists, in creation
+ * order, the vehicles that have events. Nothing here allocates during the step: every array is
+ * sized when a sense is added, a timer set or a sound emitted. */
 #include <string.h>
 
 #include "world_internal.h"
@@ -28,6 +40,7 @@ SteerSenseDef steer_default_sense_def(SteerSenseType type)
     def.forget_after = 5.0;
     def.period = 0.0;
     def.max_memories = 16;
+    def.events = STEER_SENSE_EVENTS_ALL;
     return def;
 }
 
@@ -50,6 +63,15 @@ static SteerResult check_name(const SteerWorld *world, const char *name)
     return STEER_OK;
 }
 
+static SteerResult check_events(const SteerWorld *world, uint32_t events)
+{
+    if (events & ~STEER_SENSE_EVENTS_ALL)
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT,
+                          "sense events must be STEER_EVENT_BIT of SENSED, LOST, FORGOT or HEARD (got 0x%x)",
+                          (unsigned)events);
+    return STEER_OK;
+}
+
 static SteerResult check_sense_def(const SteerWorld *world, const SteerSenseDef *def)
 {
     if (!def) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "sense definition is NULL");
@@ -66,25 +88,32 @@ static SteerResult check_sense_def(const SteerWorld *world, const SteerSenseDef 
     if (def->max_memories < 1 || def->max_memories > STEER_MAX_MEMORIES)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "sense max_memories must be in [1, %d] (got %d)",
                           STEER_MAX_MEMORIES, def->max_memories);
-    return STEER_OK;
+    return check_events(world, def->events);
 }
 
 /* ---- The senses' blocks ----------------------------------------------------------------------- */
 
 #define SENSE_CHUNK_BYTES (256u * 1024u)
 
-/// A block of `size` bytes for a sense (16-aligned): a freed one of that size, or carved from the
-/// last chunk, or from a new one; NULL when memory runs out.
-static void *sense_alloc(SteerWorld *world, size_t size)
+static size_t class_size(int c) { return steer_sense_class_size(c); }
+
+static int size_class(size_t size)
 {
-    size = (size + 15u) & ~(size_t)15u;
-    for (int k = 0; k < world->sense_free_kinds; k++) {
-        struct SteerSenseFree *f = &world->sense_free[k];
-        if (f->size != size || !f->head) continue;
-        void *block = f->head;
-        f->head = *(void **)block;
+    int c = 0;
+    while (c < STEER_SENSE_SIZE_CLASSES - 1 && class_size(c) < size) c++;
+    return c;
+}
+
+/// A block of class c (class_size(c) bytes, 16-aligned): a freed one of that class, or carved from
+/// the last chunk, or from a new one; NULL when memory runs out.
+static void *sense_alloc(SteerWorld *world, int c)
+{
+    if (world->sense_free[c]) {
+        void *block = world->sense_free[c];
+        world->sense_free[c] = *(void **)block;
         return block;
     }
+    size_t size = class_size(c);
     if (size > world->sense_left) {
         if (world->sense_chunk_count == world->sense_chunk_capacity) {
             int next = world->sense_chunk_capacity ? 2 * world->sense_chunk_capacity : 8;
@@ -108,22 +137,160 @@ static void *sense_alloc(SteerWorld *world, size_t size)
     return block;
 }
 
-/// Gives a block back for the next sense_alloc of its size (NULL: nothing). Chunks go back to the
-/// world's allocator only with the world.
-static void sense_release(SteerWorld *world, void *block, size_t size)
+/// Gives a block of class c back for the next sense_alloc of its class (NULL: nothing). Chunks go
+/// back to the world's allocator only with the world.
+static void sense_release(SteerWorld *world, void *block, int c)
 {
     if (!block) return;
-    size = (size + 15u) & ~(size_t)15u;
-    int k = 0;
-    while (k < world->sense_free_kinds && world->sense_free[k].size != size) k++;
-    if (k == world->sense_free_kinds) {
-        if (k == (int)(sizeof world->sense_free / sizeof world->sense_free[0])) return; /* kept till the end */
-        world->sense_free[k].size = size;
-        world->sense_free[k].head = NULL;
-        world->sense_free_kinds++;
+    *(void **)block = world->sense_free[c]; /* (a freed block's first bytes link the list) */
+    world->sense_free[c] = block;
+}
+
+typedef SteerSenseBlock SenseBlock;
+
+static SenseBlock *block_of(const SteerSense *senses) { return steer_sense_block_of(senses); }
+
+static size_t align16(size_t n) { return (n + 15u) & ~(size_t)15u; }
+
+/// Bytes of a block holding these senses (their max_memories and types).
+static size_t block_bytes(const SteerSense *senses, int count)
+{
+    size_t bytes = align16(offsetof(SenseBlock, senses) + (size_t)count * sizeof(SteerSense));
+    for (int i = 0; i < count; i++) {
+        int cap = senses[i].max_memories;
+        bytes += align16((size_t)cap * sizeof(SteerSenseMemory));
+        bytes +=
+            align16((size_t)steer_sense_note_capacity((SteerSenseType)senses[i].type, cap) * sizeof(SteerSenseNote));
     }
-    *(void **)block = world->sense_free[k].head; /* (a freed block's first bytes link the list) */
-    world->sense_free[k].head = block;
+    return bytes;
+}
+
+/// A block for `count` senses copied from `senses` (their memories too, events dropped), for the
+/// vehicle of `serial`; NULL when memory runs out.
+static SenseBlock *make_block(SteerWorld *world, uint64_t serial, const SteerSense *senses, int count)
+{
+    int c = size_class(block_bytes(senses, count));
+    SenseBlock *block = sense_alloc(world, c);
+    if (!block) return NULL;
+    block->size_class = c;
+    block->unused = 0;
+    block->serial = serial;
+    char *at = (char *)block + align16(offsetof(SenseBlock, senses) + (size_t)count * sizeof(SteerSense));
+    for (int i = 0; i < count; i++) {
+        SteerSense *s = &block->senses[i];
+        *s = senses[i];
+        int cap = s->max_memories;
+        s->memories = (SteerSenseMemory *)(void *)at;
+        at += align16((size_t)cap * sizeof(SteerSenseMemory));
+        s->notes = (SteerSenseNote *)(void *)at;
+        at += align16((size_t)steer_sense_note_capacity((SteerSenseType)s->type, cap) * sizeof(SteerSenseNote));
+        if (s->memory_count > 0) memcpy(s->memories, senses[i].memories, (size_t)s->memory_count * sizeof *s->memories);
+        for (int m = 0; m < s->memory_count; m++) s->memories[m].events = 0;
+        s->note_count = s->note_split = s->event_count = 0;
+    }
+    return block;
+}
+
+/* ---- The pass's scratch: one per task --------------------------------------------------------- */
+
+typedef struct SteerSenseScratch {
+    SteerSeen *best;         ///< max: sight's visible candidates so far (closest first once full)
+    SteerSenseMemory *fresh; ///< max: what a hearing update hears, by serial
+    SteerSenseMemory *out;   ///< 2·max: a merge's output before the push-out
+    uint64_t *keys;          ///< max: sight: what it sees, by rank or serial (see sight)...
+    int *index;              ///< max: ... and where each is in `best`
+} SteerSenseScratch;
+
+static size_t scratch_bytes(int max)
+{
+    return (size_t)max * (sizeof(SteerSeen) + 3 * sizeof(SteerSenseMemory) + sizeof(uint64_t) + sizeof(int));
+}
+
+static void free_scratch(SteerWorld *world)
+{
+    for (int t = 0; t < world->sense_scratch_tasks; t++)
+        steer_free(&world->alloc, world->sense_scratch[t].best, scratch_bytes(world->sense_scratch_max));
+    steer_free(&world->alloc, world->sense_scratch, (size_t)world->sense_scratch_tasks * sizeof *world->sense_scratch);
+    world->sense_scratch = NULL;
+    world->sense_scratch_tasks = world->sense_scratch_max = 0;
+}
+
+/// Makes every task's scratch hold senses of `max` memories; false when memory runs out (the old
+/// scratch then stays).
+static bool reserve_scratch(SteerWorld *world, int max)
+{
+    int tasks = steer_thread_pool_size(world->pool);
+    if (max <= world->sense_scratch_max && tasks <= world->sense_scratch_tasks) return true;
+    if (max < world->sense_scratch_max) max = world->sense_scratch_max;
+    SteerSenseScratch *made = steer_realloc(&world->alloc, NULL, 0, (size_t)tasks * sizeof *made);
+    if (!made) return false;
+    memset(made, 0, (size_t)tasks * sizeof *made);
+    for (int t = 0; t < tasks; t++) {
+        char *p = steer_realloc(&world->alloc, NULL, 0, scratch_bytes(max));
+        if (!p) {
+            for (int k = 0; k < t; k++) steer_free(&world->alloc, made[k].best, scratch_bytes(max));
+            steer_free(&world->alloc, made, (size_t)tasks * sizeof *made);
+            return false;
+        }
+        made[t].best = (SteerSeen *)(void *)p;
+        made[t].fresh = (SteerSenseMemory *)(void *)(p + (size_t)max * sizeof(SteerSeen));
+        made[t].out = made[t].fresh + max;
+        made[t].keys = (uint64_t *)(void *)(made[t].out + 2 * max);
+        made[t].index = (int *)(void *)(made[t].keys + max);
+    }
+    free_scratch(world);
+    world->sense_scratch = made;
+    world->sense_scratch_tasks = tasks;
+    world->sense_scratch_max = max;
+    return true;
+}
+
+/* ---- Hearing periods ------------------------------------------------------------------------- */
+
+/// Counts a hearing sense of `period` seconds in (delta +1) or out (-1); false when memory runs out
+/// (only when counting in).
+static bool count_hearing(SteerWorld *world, double period, int delta)
+{
+    int i = 0;
+    while (i < world->hearing_period_count && world->hearing_periods[i].period != period) i++;
+    if (i == world->hearing_period_count) {
+        if (delta < 0) return true; /* (not counted: cannot happen) */
+        if (i == world->hearing_period_capacity) {
+            int next = i ? 2 * i : 4;
+            struct SteerHearingPeriod *grown = steer_realloc(&world->alloc, world->hearing_periods,
+                                                             (size_t)i * sizeof *grown, (size_t)next * sizeof *grown);
+            if (!grown) return false;
+            world->hearing_periods = grown;
+            world->hearing_period_capacity = next;
+        }
+        world->hearing_periods[i].period = period;
+        world->hearing_periods[i].count = 0;
+        world->hearing_period_count++;
+    }
+    world->hearing_periods[i].count += delta;
+    if (world->hearing_periods[i].count <= 0)
+        world->hearing_periods[i] = world->hearing_periods[--world->hearing_period_count];
+    return true;
+}
+
+/// Steps between updates of the world's slowest hearing sense at the current dt (1: none).
+static uint64_t slowest_hearing(const SteerWorld *world)
+{
+    uint64_t longest = 1;
+    for (int i = 0; i < world->hearing_period_count; i++) {
+        uint64_t p = steer_sense_period_steps(world->hearing_periods[i].period, world->def.dt);
+        if (p > longest) longest = p;
+    }
+    return longest;
+}
+
+/// A sense comes (+1) or goes (-1): the world's counts of sight and hearing senses.
+static void count_sense(SteerWorld *world, const SteerSense *s, int delta)
+{
+    if (s->type == STEER_SENSE_SIGHT)
+        world->sight_senses += delta;
+    else if (delta < 0)
+        count_hearing(world, s->def.period, -1);
 }
 
 /* ---- Sensors: the per-vehicle part ----------------------------------------------------------- */
@@ -135,8 +302,9 @@ static SteerSensor *sensor_of(const SteerWorld *world, int slot)
 
 static bool has_anything(const SteerSensor *s) { return s->sense_count > 0 || s->wake_step != 0; }
 
-/// Makes sure the vehicle in `slot` can be listed among the sensing ones (sensors, sensing and
-/// the event lists have room); false when memory runs out (nothing then changed that matters).
+/// Makes sure the vehicle in `slot` can be listed among the sensing ones (sensors, sensing, the
+/// due list and the event lists have room); false when memory runs out (nothing then changed that
+/// matters).
 static bool reserve_sensor(SteerWorld *world, int slot)
 {
     if (slot >= world->sensor_capacity) {
@@ -153,61 +321,77 @@ static bool reserve_sensor(SteerWorld *world, int slot)
     if (has_anything(&world->sensors[slot])) return true;
     int needed = world->sensing_count + 1;
     int old = world->sensing_capacity;
-    if (needed > old) {
-        int next = old ? 2 * old : 16;
-        SteerSensing *grown =
-            steer_realloc(&world->alloc, world->sensing, (size_t)old * sizeof *grown, (size_t)next * sizeof *grown);
-        if (!grown) return false;
-        world->sensing = grown;
-        world->sensing_capacity = next;
+    if (needed <= old && world->event_slots) return true;
+    int cap = needed > old ? (old ? 2 * old : 16) : old;
+    /* Every array that follows sensing's capacity (event_start has one more), then sensing itself;
+     * when one cannot grow, those grown already shrink back (which never fails): every array then
+     * keeps the capacity the world says it has. */
+    int have = world->event_slots ? old : 0;
+    size_t from[3] = {(size_t)have * sizeof(int), (size_t)(have ? have + 1 : 0) * sizeof(int),
+                      (size_t)have * sizeof(int)};
+    size_t to[3] = {(size_t)cap * sizeof(int), (size_t)(cap + 1) * sizeof(int), (size_t)cap * sizeof(int)};
+    int **arrays[3] = {&world->event_slots, &world->event_start, &world->sense_due};
+    int grown = 0;
+    for (; grown < 3; grown++) {
+        int *p = steer_realloc(&world->alloc, *arrays[grown], from[grown], to[grown]);
+        if (!p) break;
+        *arrays[grown] = p;
     }
-    if (world->sensing_capacity != old || !world->event_slots) {
-        /* The event lists follow sensing's capacity (event_start has one more). */
-        int cap = world->sensing_capacity, have = world->event_slots ? old : 0;
-        int *slots =
-            steer_realloc(&world->alloc, world->event_slots, (size_t)have * sizeof(int), (size_t)cap * sizeof(int));
-        if (!slots) return false;
-        world->event_slots = slots;
-        int *start = steer_realloc(&world->alloc, world->event_start, (size_t)(have ? have + 1 : 0) * sizeof(int),
-                                   (size_t)(cap + 1) * sizeof(int));
-        if (!start) return false;
-        world->event_start = start;
+    SteerSensing *sensing = world->sensing;
+    if (grown == 3 && cap != old) {
+        sensing =
+            steer_realloc(&world->alloc, world->sensing, (size_t)old * sizeof *sensing, (size_t)cap * sizeof *sensing);
+        if (sensing) {
+            world->sensing = sensing;
+            world->sensing_capacity = cap;
+        }
     }
-    return true;
+    if (grown == 3 && sensing) return true;
+    for (int k = 0; k < grown; k++) *arrays[k] = steer_realloc(&world->alloc, *arrays[k], to[k], from[k]);
+    return false;
 }
 
 static uint64_t serial_of(const SteerWorld *world, int slot) { return world->vehicle_cold[slot].serial; }
+
+/// Where the vehicle of `serial` is, or would go, in the sensing list (creation order).
+static int sensing_place(const SteerWorld *world, uint64_t serial)
+{
+    int lo = 0, hi = world->sensing_count;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (world->sensing[mid].serial < serial)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
 
 /// Lists `slot` among the sensing vehicles, in creation order (room reserved by reserve_sensor).
 static void list_sensor(SteerWorld *world, int slot)
 {
     uint64_t serial = serial_of(world, slot);
-    int lo = 0, hi = world->sensing_count;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (serial_of(world, world->sensing[mid].slot) < serial)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    memmove(world->sensing + lo + 1, world->sensing + lo, (size_t)(world->sensing_count - lo) * sizeof *world->sensing);
-    world->sensing[lo] = (SteerSensing){slot, 0, 0.0, 1, 0}; /* (visited at the next step) */
+    int at = sensing_place(world, serial);
+    memmove(world->sensing + at + 1, world->sensing + at, (size_t)(world->sensing_count - at) * sizeof *world->sensing);
+    world->sensing[at] = (SteerSensing){0, serial, slot}; /* (visited at the next step) */
     world->sensing_count++;
 }
 
 /// The entry of the vehicle in `slot` in the sensing list, or NULL when it is not listed.
 static SteerSensing *sensing_of(SteerWorld *world, int slot)
 {
-    uint64_t serial = serial_of(world, slot);
-    int lo = 0, hi = world->sensing_count;
-    while (lo < hi) {
-        int mid = (lo + hi) / 2;
-        if (serial_of(world, world->sensing[mid].slot) < serial)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < world->sensing_count && world->sensing[lo].slot == slot ? &world->sensing[lo] : NULL;
+    int at = sensing_place(world, serial_of(world, slot));
+    return at < world->sensing_count && world->sensing[at].slot == slot ? &world->sensing[at] : NULL;
+}
+
+static void unlist_sensor(SteerWorld *world, int slot)
+{
+    SteerSensing *entry = sensing_of(world, slot);
+    if (!entry) return;
+    int at = (int)(entry - world->sensing);
+    memmove(world->sensing + at, world->sensing + at + 1,
+            (size_t)(world->sensing_count - at - 1) * sizeof *world->sensing);
+    world->sensing_count--;
 }
 
 /// Drops the vehicle in `slot` from the last step's event lists (it is removed, or its slot is
@@ -227,42 +411,29 @@ static void drop_events_of(SteerWorld *world, int slot)
 }
 
 /// The senses of the vehicle in `slot` changed between steps: its events of the last step go
-/// (their sense indices may name other senses now), but for its timer's.
+/// (their sense indices may name other senses now), but for its timer's; and it is visited in the
+/// next step, whatever was due.
 static void vehicle_events_changed(SteerWorld *world, int slot)
 {
     SteerSensor *sensor = &world->sensors[slot];
-    for (int i = 0; i < sensor->sense_count; i++) sensor->senses[i].event_count = 0;
+    for (int i = 0; i < sensor->sense_count; i++) {
+        SteerSense *s = &sensor->senses[i];
+        s->event_count = s->note_count = s->note_split = 0;
+        for (int m = 0; m < s->memory_count; m++) s->memories[m].events = 0;
+    }
     sensor->event_count = sensor->woke ? 1 : 0;
     SteerSensing *listed = sensing_of(world, slot);
     if (listed) listed->next_visit = 0;
     world->events_dirty = true;
 }
 
-static void unlist_sensor(SteerWorld *world, int slot)
+/// Frees the vehicle's block (if any).
+static void free_block(SteerWorld *world, SteerSensor *sensor)
 {
-    for (int i = 0; i < world->sensing_count; i++) {
-        if (world->sensing[i].slot != slot) continue;
-        memmove(world->sensing + i, world->sensing + i + 1,
-                (size_t)(world->sensing_count - i - 1) * sizeof *world->sensing);
-        world->sensing_count--;
-        return;
-    }
-}
-
-/// Frees what a sense holds (any pointer may be NULL: a sense whose making failed halfway).
-static void free_sense(SteerWorld *world, SteerSense *sense)
-{
-    size_t cap = (size_t)sense->def.max_memories;
-    sense_release(world, sense->memories, 2 * cap * sizeof *sense->memories);
-    sense_release(world, sense->spare, 2 * cap * sizeof *sense->spare);
-    sense_release(world, sense->fresh, cap * sizeof *sense->fresh);
-    sense_release(world, sense->best, cap * sizeof *sense->best);
-    sense_release(world, sense->events, STEER_SENSE_EVENTS_PER_MEMORY * cap * sizeof *sense->events);
-}
-
-static void count_sight(SteerWorld *world, const SteerSense *sense, int delta)
-{
-    if (sense->def.type == STEER_SENSE_SIGHT) world->sight_senses += delta;
+    if (!sensor->senses) return;
+    SenseBlock *block = block_of(sensor->senses);
+    sense_release(world, block, block->size_class);
+    sensor->senses = NULL;
 }
 
 void steer_senses_vehicle_removed(SteerWorld *world, int slot)
@@ -272,11 +443,8 @@ void steer_senses_vehicle_removed(SteerWorld *world, int slot)
     if (!sensor) return;
     drop_events_of(world, slot);
     if (has_anything(sensor)) unlist_sensor(world, slot);
-    for (int i = 0; i < sensor->sense_count; i++) {
-        count_sight(world, &sensor->senses[i], -1);
-        free_sense(world, &sensor->senses[i]);
-    }
-    sense_release(world, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
+    for (int i = 0; i < sensor->sense_count; i++) count_sense(world, &sensor->senses[i], -1);
+    free_block(world, sensor);
     memset(sensor, 0, sizeof *sensor);
 }
 
@@ -290,8 +458,12 @@ void steer_senses_free(SteerWorld *world)
     if (world->event_slots) {
         steer_free(&world->alloc, world->event_slots, (size_t)world->sensing_capacity * sizeof(int));
         steer_free(&world->alloc, world->event_start, (size_t)(world->sensing_capacity + 1) * sizeof(int));
+        steer_free(&world->alloc, world->sense_due, (size_t)world->sensing_capacity * sizeof(int));
     }
     steer_free(&world->alloc, world->sounds, (size_t)world->sound_capacity * sizeof *world->sounds);
+    steer_free(&world->alloc, world->hearing_periods,
+               (size_t)world->hearing_period_capacity * sizeof *world->hearing_periods);
+    free_scratch(world);
 }
 
 static const SteerSensor *live_sensor(const SteerWorld *world, SteerVehicleId id, const SteerVehicle **vehicle)
@@ -327,12 +499,12 @@ static double cone_cos(const SteerSenseDef *def)
 }
 
 struct SenseContext;
-static void forget_pushed(const struct SenseContext *c, const SteerSenseMemory *m);
+static void note_pushed(const struct SenseContext *c, const SteerSenseMemory *m);
 
 /// Keeps the `keep` memories of `memories` (count of them, in serial order) a full sense keeps:
 /// those sensed now first, then the most recently sensed (ties: the closer, then the first made).
-/// Returns how many remain, in serial order; with a context, each one dropped is a FORGOT event,
-/// in the order they go.
+/// Returns how many remain, in serial order; with a context, each one dropped is a note (its
+/// FORGOT event, and its LOST if it had one), in the order they go.
 static int push_out(const struct SenseContext *c, SteerSenseMemory *memories, int count, int keep)
 {
     while (count > keep) {
@@ -350,11 +522,50 @@ static int push_out(const struct SenseContext *c, SteerSenseMemory *memories, in
                 worst = i;
         }
         if (worst < 0) worst = count - 1; /* (only when keep is below the sensed-now count: a shrunk sense) */
-        if (c) forget_pushed(c, &memories[worst]);
+        if (c) note_pushed(c, &memories[worst]);
         memmove(memories + worst, memories + worst + 1, (size_t)(count - worst - 1) * sizeof *memories);
         count--;
     }
     return count;
+}
+
+/// A sense as the pass keeps it, from its definition (memories none yet; arrays set by make_block).
+static SteerSense sense_from(const SteerWorld *world, const SteerSenseDef *def)
+{
+    SteerSense s;
+    memset(&s, 0, sizeof s);
+    s.type = (uint8_t)def->type;
+    s.walls_block = def->walls_block;
+    s.obstacles_block = def->obstacles_block;
+    s.report = (uint8_t)def->events;
+    s.max_memories = def->max_memories;
+    s.filter = def->type == STEER_SENSE_SIGHT ? def->kinds : def->tags;
+    s.range = def->range;
+    s.cos_half = cone_cos(def);
+    s.period = steer_sense_period_steps(def->period, world->def.dt);
+    s.forget_steps = steer_sense_forget_steps(def->forget_after, world->def.dt);
+    s.last_update = world->step_count;
+    s.removals = world->removals;
+    s.def = *def;
+    s.def.name = NULL; /* (pointed at `name` when read: the sense moves with its block) */
+    memcpy(s.name, def->name, strlen(def->name) + 1);
+    return s;
+}
+
+/// Gives the vehicle in `slot` these senses (a new block; the old one goes); false when memory runs
+/// out (nothing changed then).
+static bool set_senses(SteerWorld *world, int slot, const SteerSense *senses, int count)
+{
+    SteerSensor *sensor = &world->sensors[slot];
+    SenseBlock *block = NULL;
+    if (count > 0) {
+        block = make_block(world, serial_of(world, slot), senses, count);
+        if (!block) return false;
+    }
+    free_block(world, sensor);
+    sensor->senses = block ? block->senses : NULL;
+    sensor->sense_count = count;
+    return true;
 }
 
 SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const SteerSenseDef *def, int *out_index)
@@ -364,56 +575,47 @@ SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const 
     if (!vehicle) return steer_vehicle_invalid_id(world, id);
     TRY(check_sense_def(world, def));
     int slot = steer_vehicle_slot(world, vehicle);
-    if (!reserve_sensor(world, slot)) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    if (!reserve_sensor(world, slot) || !reserve_scratch(world, def->max_memories))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     SteerSensor *sensor = &world->sensors[slot];
     int index = find_by_name(sensor, def->name);
     if (index < 0 && sensor->sense_count == STEER_MAX_SENSES)
         return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "vehicle has %d senses already, the most it can have",
                           STEER_MAX_SENSES);
-    if (!sensor->senses) {
-        sensor->senses = sense_alloc(world, STEER_MAX_SENSES * sizeof *sensor->senses);
-        if (!sensor->senses) return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
-        memset(sensor->senses, 0, STEER_MAX_SENSES * sizeof *sensor->senses);
+    if (def->type == STEER_SENSE_HEARING && !count_hearing(world, def->period, +1))
+        return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
+    /* The new set of senses - the others as they are, the new one in its place - into a new block:
+     * a failure leaves the vehicle's senses as they were. */
+    SteerSense senses[STEER_MAX_SENSES];
+    int count = sensor->sense_count;
+    if (count > 0) memcpy(senses, sensor->senses, (size_t)count * sizeof *senses); /* (memories: the old block's) */
+    SteerSense made = sense_from(world, def);
+    bool replacing = index >= 0;
+    SteerSense old;
+    memset(&old, 0, sizeof old);
+    if (replacing) {
+        /* A replacement keeps what it can of the memories (pushed out in a copy: the scratch holds
+         * twice the memories of any sense added so far). */
+        old = senses[index];
+        SteerSenseMemory *copy = world->sense_scratch[0].out;
+        memcpy(copy, old.memories, (size_t)old.memory_count * sizeof *copy);
+        made.memory_count = push_out(NULL, copy, old.memory_count, def->max_memories);
+        made.memories = copy;
+        made.last_update = old.last_update;
+        /* (a sight sense's memories carry ranks; a hearing sense's do not: checked at the next
+         * update, which takes their ranks from the vehicles) */
+        made.removals = old.type == made.type ? old.removals : UINT64_MAX;
+    } else {
+        index = count++;
     }
-    /* Every array of the new sense first: a failure leaves the old one as it was. */
-    size_t cap = (size_t)def->max_memories;
-    SteerSense made;
-    memset(&made, 0, sizeof made);
-    made.def.max_memories = def->max_memories;
-    made.memories = sense_alloc(world, 2 * cap * sizeof *made.memories);
-    made.spare = sense_alloc(world, 2 * cap * sizeof *made.spare);
-    made.fresh = sense_alloc(world, cap * sizeof *made.fresh);
-    made.best = sense_alloc(world, cap * sizeof *made.best);
-    made.events = sense_alloc(world, STEER_SENSE_EVENTS_PER_MEMORY * cap * sizeof *made.events);
-    if (!made.memories || !made.spare || !made.fresh || !made.best || !made.events) {
-        free_sense(world, &made);
-        if (sensor->sense_count == 0 && sensor->wake_step == 0) {
-            sense_release(world, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
-            sensor->senses = NULL;
-        }
+    senses[index] = made;
+    bool listed = has_anything(sensor);
+    if (!set_senses(world, slot, senses, count)) {
+        if (def->type == STEER_SENSE_HEARING) count_hearing(world, def->period, -1);
         return steer_fail(world, STEER_ERROR_OUT_OF_MEMORY, "out of memory");
     }
-    made.def = *def;
-    memcpy(made.name, def->name, strlen(def->name) + 1);
-    made.def.name = NULL; /* (pointed at `name` when read: the sense moves when others are removed) */
-    made.cos_half = cone_cos(def);
-    made.last_update = world->step_count;
-    made.removals = world->removals;
-    bool listed = has_anything(sensor);
-    if (index >= 0) {
-        /* A replacement keeps what it can of the memories (its events are the last step's). */
-        SteerSense *old = &sensor->senses[index];
-        made.memory_count = push_out(NULL, old->memories, old->memory_count, def->max_memories);
-        memcpy(made.memories, old->memories, (size_t)made.memory_count * sizeof *made.memories);
-        made.last_update = old->last_update;
-        made.removals = old->removals;
-        count_sight(world, old, -1);
-        free_sense(world, old);
-    } else {
-        index = sensor->sense_count++;
-    }
-    sensor->senses[index] = made;
-    count_sight(world, &made, +1);
+    if (replacing) count_sense(world, &old, -1);
+    if (made.type == STEER_SENSE_SIGHT) world->sight_senses++;
     vehicle_events_changed(world, slot);
     if (!listed) list_sensor(world, slot);
     if (out_index) *out_index = index;
@@ -430,18 +632,32 @@ SteerResult steer_vehicle_remove_sense(SteerWorld *world, SteerVehicleId id, con
     SteerSensor *sensor = sensor_of(world, slot);
     int index = find_by_name(sensor, name);
     if (index < 0) return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "vehicle has no sense named '%s'", name);
-    SteerSense *sense = &sensor->senses[index];
-    count_sight(world, sense, -1);
-    free_sense(world, sense);
+    count_sense(world, &sensor->senses[index], -1);
+    /* In place: the senses after it move down (their arrays stay where they are in the block; its
+     * own stay unused until the block is made again). */
     memmove(sensor->senses + index, sensor->senses + index + 1,
             (size_t)(sensor->sense_count - index - 1) * sizeof *sensor->senses);
     sensor->sense_count--;
-    memset(&sensor->senses[sensor->sense_count], 0, sizeof *sensor->senses);
     vehicle_events_changed(world, slot);
-    if (!has_anything(sensor)) {
-        unlist_sensor(world, slot);
-        sense_release(world, sensor->senses, STEER_MAX_SENSES * sizeof *sensor->senses);
-        sensor->senses = NULL;
+    if (sensor->sense_count == 0) free_block(world, sensor);
+    if (!has_anything(sensor)) unlist_sensor(world, slot);
+    return STEER_OK;
+}
+
+SteerResult steer_vehicle_set_sense_events(SteerWorld *world, SteerVehicleId id, int sense, uint32_t events)
+{
+    STEER_ENTRY(world);
+    SteerVehicle *vehicle = steer_vehicle_lookup(world, id);
+    if (!vehicle) return steer_vehicle_invalid_id(world, id);
+    TRY(check_events(world, events));
+    SteerSensor *sensor = sensor_of(world, steer_vehicle_slot(world, vehicle));
+    int count = sensor ? sensor->sense_count : 0;
+    if (sense < -1 || sense >= count)
+        return steer_fail(world, STEER_ERROR_INVALID_ARGUMENT, "sense index must be -1 or in [0, %d) (got %d)", count,
+                          sense);
+    for (int i = sense < 0 ? 0 : sense; i < (sense < 0 ? count : sense + 1); i++) {
+        sensor->senses[i].report = (uint8_t)events;
+        sensor->senses[i].def.events = events;
     }
     return STEER_OK;
 }
@@ -472,7 +688,6 @@ SteerResult steer_vehicle_get_sense(const SteerWorld *world, SteerVehicleId id, 
     }
     return STEER_OK;
 }
-
 /// Whether the vehicle a memory names is still alive (the same vehicle, not a reuse of its slot).
 static bool memory_alive(const SteerWorld *world, const SteerSenseMemory *m)
 {
@@ -625,59 +840,6 @@ uint64_t steer_vehicle_wake_step(const SteerWorld *world, SteerVehicleId id)
 {
     const SteerSensor *sensor = live_sensor(world, id, NULL);
     return sensor ? sensor->wake_step : 0;
-}
-
-static void list_events(SteerWorld *world);
-
-/* ---- Events -------------------------------------------------------------------------------- */
-
-/// Event `k` of the vehicle listed `v`-th in the last step's event lists.
-static SteerSenseEvent vehicle_event(const SteerWorld *world, int v, int k)
-{
-    int slot = world->event_slots[v];
-    const SteerSensor *sensor = &world->sensors[slot];
-    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
-    SteerSenseEvent e;
-    if (sensor->woke) {
-        if (k == 0) {
-            memset(&e, 0, sizeof e);
-            e.type = STEER_EVENT_TIMER;
-            e.vehicle = (SteerVehicleId){(uint32_t)slot + 1, world->tag, vehicle->header.generation};
-            e.sense = -1;
-            e.position = vehicle->position;
-            return e;
-        }
-        k--;
-    }
-    for (int i = 0; i < sensor->sense_count; i++) {
-        if (k < sensor->senses[i].event_count) return sensor->senses[i].events[k];
-        k -= sensor->senses[i].event_count;
-    }
-    memset(&e, 0, sizeof e); /* (unreachable: the counts add up) */
-    return e;
-}
-
-int steer_world_get_sense_events(const SteerWorld *world, SteerSenseEvent *out, int capacity, int first)
-{
-    if (world->events_dirty) list_events((SteerWorld *)world); /* (a cache of the counts, like the grids) */
-    int total = world->event_vehicles ? world->event_start[world->event_vehicles] : 0;
-    if (!out || capacity <= 0 || first < 0 || first >= total) return total;
-    /* The vehicle holding event `first`: the last whose start is at most first. */
-    int lo = 0, hi = world->event_vehicles - 1;
-    while (lo < hi) {
-        int mid = (lo + hi + 1) / 2;
-        if (world->event_start[mid] <= first)
-            lo = mid;
-        else
-            hi = mid - 1;
-    }
-    int n = 0;
-    for (int v = lo; v < world->event_vehicles && n < capacity; v++) {
-        int from = v == lo ? first - world->event_start[v] : 0;
-        int count = world->event_start[v + 1] - world->event_start[v];
-        for (int k = from; k < count && n < capacity; k++) out[n++] = vehicle_event(world, v, k);
-    }
-    return total;
 }
 
 /* ---- Line of sight --------------------------------------------------------------------------- */
@@ -861,104 +1023,192 @@ bool steer_world_line_of_sight(const SteerWorld *world, SteerVec2 a, SteerVec2 b
 
 /* ---- The pass ------------------------------------------------------------------------------ */
 
-/// What one update or step of one sense needs to know.
+/// What one visit of one sense needs to know.
 typedef struct SenseContext {
     SteerWorld *world;
     const SteerGrid *grid;
+    SteerSenseScratch *scratch; ///< the task's
     uint64_t step;
     double time;
     int slot;                 ///< the sensing vehicle's pool slot
     uint64_t serial;          ///< ... its serial
     SteerVehicleId id;        ///< ... its id
     const SteerVehicle *self; ///< ... itself
-    int index;                ///< the sense's index
     SteerSense *sense;
 } SenseContext;
 
-/// Steps between updates of a sense of `period` seconds at this dt.
-static uint64_t period_steps(double period, double dt)
-{
-    if (period <= 0.0) return 1;
-    double steps = floor(period / dt + 0.5);
-    return steps < 1.0 ? 1 : (uint64_t)steps;
-}
-
-static void add_event(const SenseContext *c, SteerSenseEventType type, const SteerSenseMemory *m)
+/// A dropped memory's note: the events `bits` (LOST, FORGOT) that its sense reports, if any.
+static void note_dropped(const SenseContext *c, const SteerSenseMemory *m, unsigned bits)
 {
     SteerSense *s = c->sense;
-    SteerSenseEvent *e = &s->events[s->event_count++];
-    memset(e, 0, sizeof *e);
-    e->type = type;
-    e->vehicle = c->id;
-    e->sense = c->index;
-    e->other = m->other;
-    e->position = m->position;
-    e->distance = m->distance;
+    if (!(s->report & STEER_EVENT_BIT(STEER_EVENT_LOST))) bits &= ~STEER_NOTE_LOST;
+    if (!(s->report & STEER_EVENT_BIT(STEER_EVENT_FORGOT))) bits &= ~STEER_NOTE_FORGOT;
+    if (!(bits & (STEER_NOTE_LOST | STEER_NOTE_FORGOT))) return;
+    SteerSenseNote *n = &s->notes[s->note_count++];
+    n->serial = m->serial;
+    n->other = m->other;
+    n->position = m->position;
+    n->distance = m->distance;
+    n->radius = 0.0;
+    n->tag = 0;
+    n->events = (uint8_t)bits;
+    s->event_count += ((bits & STEER_NOTE_LOST) != 0) + ((bits & STEER_NOTE_FORGOT) != 0);
 }
 
-static void forget_pushed(const SenseContext *c, const SteerSenseMemory *m) { add_event(c, STEER_EVENT_FORGOT, m); }
-
-/// Whether a memory is forgotten now: its vehicle was removed, or it is not sensed now and more
-/// than forget_after has passed since it was.
-static bool forgotten(const SenseContext *c, const SteerSenseMemory *m, bool check_removed)
+/// A memory pushed out of a full sense: its FORGOT comes after the others (its LOST, if this
+/// update made one - counted already, on the memory - stays in creation order).
+static void note_pushed(const SenseContext *c, const SteerSenseMemory *m)
 {
-    if (check_removed && !memory_alive(c->world, m)) return true;
-    return !m->sensed_now && c->time - m->time > c->sense->def.forget_after;
+    SteerSense *s = c->sense;
+    unsigned bits = STEER_NOTE_PUSHED | (m->events & STEER_NOTE_LOST);
+    if (s->report & STEER_EVENT_BIT(STEER_EVENT_FORGOT)) {
+        bits |= STEER_NOTE_FORGOT;
+        s->event_count++;
+    }
+    if (!(bits & (STEER_NOTE_LOST | STEER_NOTE_FORGOT))) return;
+    SteerSenseNote *n = &s->notes[s->note_count++];
+    n->serial = m->serial;
+    n->other = m->other;
+    n->position = m->position;
+    n->distance = m->distance;
+    n->radius = 0.0;
+    n->tag = 0;
+    n->events = (uint8_t)bits;
 }
 
-/// A step without an update: only forgetting.
+/// Whether a memory not sensed now is forgotten at the end of this step: more than forget_steps
+/// whole steps since it was last sensed.
+static bool expired(const SenseContext *c, const SteerSenseMemory *m)
+{
+    return !m->sensed_now && c->step - m->step > c->sense->forget_steps;
+}
+
+/// A visit without an update: only forgetting.
 static void expire(const SenseContext *c)
 {
     SteerSense *s = c->sense;
     int kept = 0;
     for (int i = 0; i < s->memory_count; i++) {
-        const SteerSenseMemory *m = &s->memories[i];
-        if (forgotten(c, m, false)) {
-            add_event(c, STEER_EVENT_FORGOT, m);
+        SteerSenseMemory *m = &s->memories[i];
+        if (expired(c, m)) {
+            note_dropped(c, m, STEER_NOTE_FORGOT);
             continue;
         }
+        m->events = 0;
         if (kept != i) s->memories[kept] = *m;
         kept++;
     }
     s->memory_count = kept;
+    s->note_split = s->note_count;
 }
 
-/// An update: merges what the sense senses now (`fresh`, `count` of them, in serial order) into
-/// its memories, with the events of every change.
-static void merge(const SenseContext *c, int count)
+/// What an update senses now, for the merge: a hearing update's records (by serial), or a sight
+/// update's candidates (`best`, in the order of `keys`: ranks when `by_rank`, else serials).
+typedef struct Fresh {
+    int count;
+    bool sight, by_rank;
+    const SteerSenseMemory *records;
+    const SteerSeen *best;
+    const uint64_t *keys;
+    const int *index;
+} Fresh;
+
+/// The memory of the j-th vehicle a sight update sees, with its serial and id (`known`: taken from
+/// the old memory of it; else read from the vehicle).
+static void seen_memory(const SenseContext *c, const Fresh *f, int j, const SteerSenseMemory *known,
+                        SteerSenseMemory *m)
+{
+    const SteerSeen *seen = &f->best[f->index[j]];
+    const SteerWorld *world = c->world;
+    const SteerGridEntry *e = &c->grid->entry[seen->entry];
+    if (known) {
+        m->serial = known->serial;
+        m->other = known->other;
+    } else {
+        const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
+        m->serial = f->by_rank ? serial_of(world, seen->slot) : f->keys[j];
+        m->other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
+    }
+    m->position = e->exact ? steer_vec2(e->x, e->y)
+                           : ((const SteerVehicle *)steer_pool_at(&world->vehicles, seen->slot))->position;
+    m->velocity = steer_vec2(e->vx, e->vy);
+    m->step = c->step;
+    m->time = c->time;
+    m->distance = sqrt(seen->distance_sq);
+    m->sensed_now = true;
+    m->events = 0;
+    m->rank = seen->rank;
+}
+
+/// An update: merges what the sense senses now into its memories (both in creation order), with
+/// the events of every change as its mask asks.
+static void merge(const SenseContext *c, const Fresh *f)
 {
     SteerSense *s = c->sense;
     bool check = s->removals != c->world->removals;
     s->removals = c->world->removals;
-    const SteerSenseMemory *old = s->memories, *fresh = s->fresh;
-    SteerSenseMemory *out = s->spare;
-    int n = s->memory_count, i = 0, j = 0, made = 0;
+    const SteerSenseMemory *old = s->memories;
+    SteerSenseMemory *out = c->scratch->out;
+    bool report_sensed = s->report & STEER_EVENT_BIT(STEER_EVENT_SENSED);
+    bool report_lost = s->report & STEER_EVENT_BIT(STEER_EVENT_LOST);
+    bool by_rank = f->by_rank;
+    int n = s->memory_count, count = f->count, i = 0, j = 0, made = 0;
     while (i < n || j < count) {
-        if (j == count || (i < n && old[i].serial < fresh[j].serial)) {
-            SteerSenseMemory m = old[i++];
-            if (check && !memory_alive(c->world, &m)) {
-                add_event(c, STEER_EVENT_FORGOT, &m);
-                continue;
-            }
-            if (m.sensed_now) {
-                m.sensed_now = false;
-                add_event(c, STEER_EVENT_LOST, &m);
-            }
-            if (forgotten(c, &m, false)) {
-                add_event(c, STEER_EVENT_FORGOT, &m);
-                continue;
-            }
-            out[made++] = m;
+        int order; /* <0: the old memory comes first, 0: the same vehicle, >0: the fresh one */
+        if (j == count) {
+            order = -1;
+        } else if (i == n) {
+            order = 1;
         } else {
-            bool known = i < n && old[i].serial == fresh[j].serial;
-            if (!known || !old[i].sensed_now) add_event(c, STEER_EVENT_SENSED, &fresh[j]);
-            if (known) i++;
-            out[made++] = fresh[j++];
+            uint64_t ko = by_rank ? (uint64_t)(uint32_t)old[i].rank : old[i].serial;
+            uint64_t kf = f->sight ? f->keys[j] : f->records[j].serial;
+            order = ko < kf ? -1 : ko > kf;
+        }
+        if (order < 0) {
+            SteerSenseMemory *m = &out[made];
+            *m = old[i++];
+            m->events = 0;
+            if (check) {
+                const SteerVehicle *v = steer_vehicle_lookup(c->world, m->other);
+                if (!v || serial_of(c->world, steer_vehicle_slot(c->world, v)) != m->serial) {
+                    note_dropped(c, m, STEER_NOTE_FORGOT);
+                    continue;
+                }
+                m->rank = v->rank; /* (current: the step's grid build closed the ranks' holes) */
+            }
+            unsigned lost = 0;
+            if (m->sensed_now) {
+                m->sensed_now = false;
+                lost = STEER_NOTE_LOST;
+            }
+            if (expired(c, m)) {
+                note_dropped(c, m, lost | STEER_NOTE_FORGOT);
+                continue;
+            }
+            if (lost && report_lost) {
+                m->events = STEER_NOTE_LOST;
+                s->event_count++;
+            }
+            made++;
+        } else {
+            const SteerSenseMemory *known = order == 0 ? &old[i++] : NULL;
+            SteerSenseMemory *m = &out[made++];
+            if (f->sight) {
+                seen_memory(c, f, j, known, m);
+            } else {
+                *m = f->records[j];
+                m->events = 0;
+            }
+            j++;
+            if ((!known || !known->sensed_now) && report_sensed) {
+                m->events = STEER_NOTE_SENSED;
+                s->event_count++;
+            }
         }
     }
-    made = push_out(c, out, made, s->def.max_memories);
-    s->spare = s->memories;
-    s->memories = out;
+    s->note_split = s->note_count;
+    made = push_out(c, out, made, s->max_memories);
+    memcpy(s->memories, out, (size_t)made * sizeof *out);
     s->memory_count = made;
 }
 
@@ -982,71 +1232,151 @@ static void sift_down(SteerSeen *heap, int count, int at)
     }
 }
 
-/// Takes a batch of candidates (in range, in the cone, of the kinds) into c->sense->best, the
-/// closest visible ones so far (`*kept` of them, closest first): closest first, testing line of
-/// sight only while a candidate could still enter.
-static void take_batch(const SenseContext *c, SteerSeen *batch, int count, int *kept)
+/// Whether sight from the vehicle to `offset` is clear for the sense (no test when nothing of what
+/// blocks it is in the world).
+static inline bool clear_to(const SenseContext *c, SteerVec2 offset, bool blockers)
 {
-    SteerSense *s = c->sense;
-    int cap = s->def.max_memories;
+    const SteerSense *s = c->sense;
+    return !blockers || steer_sight_clear(c->world, c->self->position, offset, s->walls_block, s->obstacles_block);
+}
+
+/// Sorts best[0, kept) closest first (insertion: it is mostly small).
+static void sort_best(SteerSeen *best, int kept)
+{
+    for (int i = 1; i < kept; i++) {
+        SteerSeen x = best[i];
+        int at = i;
+        while (at > 0 && seen_before(&x, &best[at - 1])) {
+            best[at] = best[at - 1];
+            at--;
+        }
+        best[at] = x;
+    }
+}
+
+/// Takes a batch of candidates (in range, in the cone, of the kinds) into the scratch's `best`
+/// (`*kept` of them): while they all fit, every visible one in any order; once the sense is full,
+/// the closest visible ones, closest first, testing line of sight only while a candidate could
+/// still enter (`*sorted`: best is in that order).
+static void take_batch(const SenseContext *c, SteerSeen *batch, int count, int *kept, bool *sorted, bool blockers)
+{
+    SteerSeen *best = c->scratch->best;
+    int cap = c->sense->max_memories;
     if (*kept + count <= cap) {
         /* Room for all (the common case): every visible one goes in, no order needed to choose. */
-        for (int i = 0; i < count; i++) {
-            if (!steer_sight_clear(c->world, c->self->position, batch[i].offset, s->def.walls_block,
-                                   s->def.obstacles_block))
-                continue;
-            int at = (*kept)++;
-            while (at > 0 && seen_before(&batch[i], &s->best[at - 1])) {
-                s->best[at] = s->best[at - 1];
-                at--;
-            }
-            s->best[at] = batch[i];
-        }
+        for (int i = 0; i < count; i++)
+            if (clear_to(c, batch[i].offset, blockers)) best[(*kept)++] = batch[i];
+        *sorted = *kept <= 1;
         return;
+    }
+    if (!*sorted) {
+        sort_best(best, *kept);
+        *sorted = true;
     }
     for (int i = count / 2 - 1; i >= 0; i--) sift_down(batch, count, i);
     while (count > 0) {
         SteerSeen top = batch[0];
         batch[0] = batch[--count];
         sift_down(batch, count, 0);
-        if (*kept == cap && !seen_before(&top, &s->best[cap - 1])) return; /* the rest are farther */
-        if (!steer_sight_clear(c->world, c->self->position, top.offset, s->def.walls_block, s->def.obstacles_block))
-            continue;
+        if (*kept == cap && !seen_before(&top, &best[cap - 1])) return; /* the rest are farther */
+        if (!clear_to(c, top.offset, blockers)) continue;
         int at = *kept < cap ? (*kept)++ : cap - 1;
-        while (at > 0 && seen_before(&top, &s->best[at - 1])) {
-            s->best[at] = s->best[at - 1];
+        while (at > 0 && seen_before(&top, &best[at - 1])) {
+            best[at] = best[at - 1];
             at--;
         }
-        s->best[at] = top;
+        best[at] = top;
+    }
+}
+
+/// Sorts keys[0, n) ascending, index[] along (Shell sort: no allocation; n is mostly small).
+static void sort_keys(uint64_t *keys, int *index, int n)
+{
+    static const int gaps[] = {701, 301, 132, 57, 23, 10, 4, 1};
+    size_t first = 0;
+    while (gaps[first] >= n && gaps[first] > 1) first++;
+    for (size_t g = first; g < sizeof gaps / sizeof gaps[0]; g++) {
+        int gap = gaps[g];
+        for (int i = gap; i < n; i++) {
+            uint64_t k = keys[i];
+            int x = index[i], at = i;
+            while (at >= gap && keys[at - gap] > k) {
+                keys[at] = keys[at - gap];
+                index[at] = index[at - gap];
+                at -= gap;
+            }
+            keys[at] = k;
+            index[at] = x;
+        }
     }
 }
 
 /// Candidates a sight update gathers before testing their line of sight, closest first.
 #define SIGHT_BATCH 256
 
-/// A sight update: fills c->sense->fresh with what it sees now, in serial order; returns how many.
-static int sight(const SenseContext *c)
+/// What sight tests of a candidate, exactly: range and cone from the vehicle at p facing h.
+typedef struct SightTest {
+    SteerVec2 p, h;
+    double range_sq, cos_half;
+    bool cone, blockers;
+} SightTest;
+
+/// The candidates near[0, count) (grid indices that passed the cells' quick tests): those in range
+/// and in the cone, exactly, into the scratch's best (take_batch).
+static void take_near(const SenseContext *c, const SightTest *t, const int *near, int count, SteerSeen *batch,
+                      int *kept, bool *sorted)
+{
+    const SteerGrid *g = c->grid;
+    const SteerWorld *world = c->world;
+    int batched = 0;
+    for (int i = 0; i < count; i++) {
+        int k = near[i];
+        const SteerGridEntry *e = &g->entry[k];
+        if (e->slot == c->slot) continue;
+        SteerVec2 q = e->exact ? steer_vec2(e->x, e->y)
+                               : ((const SteerVehicle *)steer_pool_at(&world->vehicles, e->slot))->position;
+        SteerVec2 d = steer_world_offset_fast(world, t->p, q);
+        double d2 = steer_length_sq(d);
+        if (d2 > t->range_sq) continue;
+        if (t->cone && d2 > 0.0 && steer_dot(d, t->h) < t->cos_half * sqrt(d2)) continue;
+        batch[batched++] = (SteerSeen){d2, e->rank, e->slot, k, d};
+    }
+    take_batch(c, batch, batched, kept, sorted, t->blockers);
+}
+
+/// A sight update: what it sees now into the scratch (`best`, and `keys` / `index` in creation
+/// order), described by *f for the merge. While no vehicle was removed since the sense checked its
+/// memories, ranks stand for creation order and match memories to what is seen (no vehicle read
+/// for a vehicle it remembers); else serials do, read from each vehicle seen.
+static void sight(const SenseContext *c, Fresh *f)
 {
     SteerSense *s = c->sense;
     const SteerGrid *g = c->grid;
     const SteerWorld *world = c->world;
     SteerVec2 p = c->self->position, h = c->self->heading;
-    double range_sq = s->def.range * s->def.range, cos_half = s->cos_half;
+    double range_sq = s->range * s->range, cos_half = s->cos_half;
     bool cone = cos_half >= -1.0;
-    uint64_t kinds = s->def.kinds;
+    uint64_t kinds = s->filter;
+    bool blockers = (s->walls_block && world->walls.live > 0) || (s->obstacles_block && world->obstacles.live > 0);
     SteerSeen batch[SIGHT_BATCH];
-    int batched = 0, kept = 0;
+    int kept = 0;
+    bool sorted = true;
     SteerVec2 local = steer_grid_local_point(g, p);
     SteerGridCursor cursor;
     SteerGridRun run;
-    steer_grid_cursor_begin(&cursor, g, local.x, local.y, s->def.range);
+    steer_grid_cursor_begin(&cursor, g, local.x, local.y, s->range);
     /* Most candidates of the cells walked lie beyond range: the grid's float copy of the positions
      * (good to a few thousandths of a unit) rules those out before their entry is read. */
     bool quick = g->float_ok && !cursor.wrap_each;
     double px = local.x - g->origin_x, py = local.y - g->origin_y;
-    double reach = s->def.range + 0.05 + 1e-6 * s->def.range;
+    double reach = s->range + 0.05 + 1e-6 * s->range;
     float reach_sq = (float)(reach * reach);
     float fhx = (float)h.x, fhy = (float)h.y, fcos = (float)cos_half;
+    SightTest test = {p, h, range_sq, cos_half, cone, blockers};
+    /* Two passes: the cells' cheap tests first, asking for the entries of what passes them; then
+     * those entries (in flight together rather than one miss after another). */
+    int near[SIGHT_BATCH];
+    int nears = 0;
     while (steer_grid_cursor_next(&cursor, &run)) {
         float ox = (float)(px - run.shift_x), oy = (float)(py - run.shift_y);
         for (int k = run.begin; k < run.end; k++) {
@@ -1058,57 +1388,33 @@ static int sight(const SenseContext *c)
                 /* the cone too, a little wide (0.1 units): the exact test follows */
                 if (cone && dx * fhx + dy * fhy < fcos * sqrtf(dd) - 0.1f) continue;
             }
-            const SteerGridEntry *e = &g->entry[k];
-            if (e->slot == c->slot) continue;
-            SteerVec2 q = e->exact ? steer_vec2(e->x, e->y)
-                                   : ((const SteerVehicle *)steer_pool_at(&world->vehicles, e->slot))->position;
-            SteerVec2 d = steer_world_offset_fast(world, p, q);
-            double d2 = steer_length_sq(d);
-            if (d2 > range_sq) continue;
-            if (cone && d2 > 0.0 && steer_dot(d, h) < cos_half * sqrt(d2)) continue;
-            batch[batched++] = (SteerSeen){d2, e->rank, e->slot, k, d};
-            if (batched == SIGHT_BATCH) {
-                take_batch(c, batch, batched, &kept);
-                batched = 0;
+#if defined(__GNUC__)
+            __builtin_prefetch(&g->entry[k]);
+#endif
+            near[nears++] = k;
+            if (nears == SIGHT_BATCH) {
+                take_near(c, &test, near, nears, batch, &kept, &sorted);
+                nears = 0;
             }
         }
     }
-    take_batch(c, batch, batched, &kept);
-    /* A vehicle remembered already keeps its serial and id while no vehicle was removed since the
-     * memories were checked (its slot holds it still): no read of the vehicle for those. */
-    bool same_slots = s->removals == world->removals && s->memory_count <= 64;
+    take_near(c, &test, near, nears, batch, &kept, &sorted);
+    const SteerSeen *best = c->scratch->best;
+    uint64_t *keys = c->scratch->keys;
+    int *index = c->scratch->index;
+    bool by_rank = s->removals == world->removals;
     for (int i = 0; i < kept; i++) {
-        const SteerSeen *seen = &s->best[i];
-        const SteerGridEntry *e = &g->entry[seen->entry];
-        SteerSenseMemory m;
-        memset(&m, 0, sizeof m);
-        int known = -1;
-        if (same_slots)
-            for (int j = 0; j < s->memory_count && known < 0; j++)
-                if (s->memories[j].other.index1 == (uint32_t)seen->slot + 1) known = j;
-        if (known >= 0) {
-            m.serial = s->memories[known].serial;
-            m.other = s->memories[known].other;
-        } else {
-            const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
-            m.serial = serial_of(world, seen->slot);
-            m.other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
-        }
-        m.position = e->exact ? steer_vec2(e->x, e->y)
-                              : ((const SteerVehicle *)steer_pool_at(&world->vehicles, seen->slot))->position;
-        m.velocity = steer_vec2(e->vx, e->vy);
-        m.step = c->step;
-        m.time = c->time;
-        m.distance = sqrt(seen->distance_sq);
-        m.sensed_now = true;
-        int at = i;
-        while (at > 0 && s->fresh[at - 1].serial > m.serial) {
-            s->fresh[at] = s->fresh[at - 1];
-            at--;
-        }
-        s->fresh[at] = m;
+        keys[i] = by_rank ? (uint64_t)(uint32_t)best[i].rank : serial_of(world, best[i].slot);
+        index[i] = i;
     }
-    return kept;
+    sort_keys(keys, index, kept);
+    f->count = kept;
+    f->sight = true;
+    f->by_rank = by_rank;
+    f->records = NULL;
+    f->best = best;
+    f->keys = keys;
+    f->index = index;
 }
 
 /// Whether the sense hears sound `sound` in this update; its squared distance to `*d2`.
@@ -1117,20 +1423,21 @@ static bool hears(const SenseContext *c, const SteerSound *sound, SteerVec2 *off
     const SteerSense *s = c->sense;
     if (sound->step <= s->last_update || sound->step > c->step) return false;
     if (sound->source_serial == c->serial) return false;
-    if (s->def.tags && !((s->def.tags >> sound->def.tag) & 1u)) return false;
+    if (s->filter && !((s->filter >> sound->def.tag) & 1u)) return false;
     *offset = steer_world_offset_fast(c->world, c->self->position, sound->def.position);
     *d2 = steer_length_sq(*offset);
-    return *d2 <= sound->def.radius * sound->def.radius && *d2 <= s->def.range * s->def.range;
+    return *d2 <= sound->def.radius * sound->def.radius && *d2 <= s->range * s->range;
 }
 
-/// A hearing update: fills c->sense->fresh with the live sources of the sounds it hears (at most
-/// max_memories sounds, in emission order; a source's later sound wins), in serial order.
-static int hearing(const SenseContext *c)
+/// A hearing update: the live sources of the sounds it hears (at most max_memories sounds, in
+/// emission order; a source's later sound wins), in serial order, into the scratch's `fresh`.
+static void hearing(const SenseContext *c, Fresh *f)
 {
     SteerSense *s = c->sense;
     const SteerWorld *world = c->world;
+    SteerSenseMemory *fresh = c->scratch->fresh;
     int heard = 0, count = 0;
-    for (int i = 0; i < world->sound_count && heard < s->def.max_memories; i++) {
+    for (int i = 0; i < world->sound_count && heard < s->max_memories; i++) {
         const SteerSound *sound = &world->sounds[i];
         SteerVec2 offset;
         double d2;
@@ -1150,114 +1457,135 @@ static int hearing(const SenseContext *c)
         m.distance = sqrt(d2);
         m.sensed_now = true;
         int at = count;
-        while (at > 0 && s->fresh[at - 1].serial > m.serial) at--;
-        if (at > 0 && s->fresh[at - 1].serial == m.serial) {
-            s->fresh[at - 1] = m;
+        while (at > 0 && fresh[at - 1].serial > m.serial) at--;
+        if (at > 0 && fresh[at - 1].serial == m.serial) {
+            fresh[at - 1] = m;
             continue;
         }
-        memmove(s->fresh + at + 1, s->fresh + at, (size_t)(count - at) * sizeof *s->fresh);
-        s->fresh[at] = m;
+        memmove(fresh + at + 1, fresh + at, (size_t)(count - at) * sizeof *fresh);
+        fresh[at] = m;
         count++;
     }
-    return count;
+    memset(f, 0, sizeof *f);
+    f->count = count;
+    f->records = fresh;
 }
 
-/// HEARD events of a hearing update, in emission order (after its memory events).
-static void heard_events(const SenseContext *c)
+/// The sounds a hearing update heard, in emission order, as notes after the others: events when
+/// the mask has HEARD, and kept for debug drawing either way.
+static void heard_notes(const SenseContext *c)
 {
     SteerSense *s = c->sense;
     const SteerWorld *world = c->world;
+    bool report = s->report & STEER_EVENT_BIT(STEER_EVENT_HEARD);
     int heard = 0;
-    for (int i = 0; i < world->sound_count && heard < s->def.max_memories; i++) {
+    for (int i = 0; i < world->sound_count && heard < s->max_memories; i++) {
         const SteerSound *sound = &world->sounds[i];
         SteerVec2 offset;
         double d2;
         if (!hears(c, sound, &offset, &d2)) continue;
         heard++;
-        SteerSenseEvent *e = &s->events[s->event_count++];
-        memset(e, 0, sizeof *e);
-        e->type = STEER_EVENT_HEARD;
-        e->vehicle = c->id;
-        e->sense = c->index;
-        e->other = sound->def.source;
-        e->position = sound->def.position;
-        e->distance = sqrt(d2);
-        e->tag = sound->def.tag;
-        e->radius = sound->def.radius;
+        SteerSenseNote *n = &s->notes[s->note_count++];
+        n->serial = 0;
+        n->other = sound->def.source;
+        n->position = sound->def.position;
+        n->distance = sqrt(d2);
+        n->radius = sound->def.radius;
+        n->tag = sound->def.tag;
+        n->events = (uint8_t)(STEER_NOTE_HEARD | (report ? STEER_NOTE_REPORT : 0));
+        s->event_count += report;
     }
-}
-
-/// One sensing vehicle's part of the pass: its timer, then each sense (an update when due, else
-/// forgetting only) - if anything is due (or `all`): a vehicle with nothing due costs a read of its
-/// SteerSensor. Raises *hearing_period to the longest period of its hearing senses.
-static void sense_vehicle(SteerWorld *world, const SteerGrid *grid, SteerSensing *entry, bool all,
-                          uint64_t *hearing_period)
-{
-    uint64_t step = world->step_count;
-    if (entry->hearing_period > *hearing_period) *hearing_period = entry->hearing_period;
-    int slot = entry->slot;
-    SteerSensor *sensor = &world->sensors[slot];
-    if (!all && entry->next_visit > step && !(world->time >= entry->forget_hint)) {
-        /* (the last step's events of a vehicle are listed only if it was visited: no need to
-         * clear its counts here, which would read its SteerSensor) */
-        return;
-    }
-    entry->visited = step;
-    sensor->event_count = 0;
-    sensor->woke = false;
-    if (sensor->wake_step != 0 && sensor->wake_step <= step) {
-        sensor->woke = true;
-        sensor->wake_step = 0;
-        sensor->event_count = 1;
-    }
-    const SteerVehicle *self = steer_pool_at(&world->vehicles, slot);
-    SenseContext c;
-    c.world = world;
-    c.grid = grid;
-    c.step = step;
-    c.time = world->time;
-    c.slot = slot;
-    c.serial = serial_of(world, slot);
-    c.id = (SteerVehicleId){(uint32_t)slot + 1, world->tag, self->header.generation};
-    c.self = self;
-    uint64_t next = sensor->wake_step ? sensor->wake_step : UINT64_MAX, longest = 1;
-    double forget = INFINITY;
-    for (int i = 0; i < sensor->sense_count; i++) {
-        SteerSense *s = &sensor->senses[i];
-        c.index = i;
-        c.sense = s;
-        s->event_count = 0;
-        uint64_t period = period_steps(s->def.period, world->def.dt);
-        bool hearing_sense = s->def.type == STEER_SENSE_HEARING;
-        if (hearing_sense && period > longest) longest = period;
-        uint64_t phase = (step + c.serial) % period;
-        if (phase == 0) {
-            merge(&c, hearing_sense ? hearing(&c) : sight(&c));
-            if (hearing_sense) heard_events(&c);
-            s->last_update = step;
-        } else if (s->memory_count > 0) {
-            expire(&c);
-        }
-        sensor->event_count += s->event_count;
-        uint64_t due = step + (period - phase);
-        if (due < next) next = due;
-        for (int m = 0; m < s->memory_count; m++)
-            if (!s->memories[m].sensed_now && s->memories[m].time + s->def.forget_after < forget)
-                forget = s->memories[m].time + s->def.forget_after;
-    }
-    entry->next_visit = next;
-    /* (a little early: the exact test, time - last > forget_after, then decides) */
-    entry->forget_hint = forget - 1e-9 * (1.0 + fabs(forget));
-    entry->hearing_period = longest;
-    if (longest > *hearing_period) *hearing_period = longest;
 }
 
 typedef struct SenseJob {
     SteerWorld *world;
     const SteerGrid *grid;
-    bool all; ///< visit every sensing vehicle (dt changed since the last pass)
-    uint64_t hearing_period[STEER_MAX_THREADS];
+    bool all;                       ///< visit every sensing vehicle, their periods and forgetting again (dt changed)
+    int due[STEER_MAX_THREADS];     ///< how many each task visited (listed at sense_due + its range's start)
+    int emptied[STEER_MAX_THREADS]; ///< vehicles it left with nothing (a timer fired, no sense)
 } SenseJob;
+
+/// First step at which a memory last sensed at `step` may be forgotten (saturating).
+static uint64_t forget_step(uint64_t step, uint64_t forget_steps)
+{
+    uint64_t at = step + forget_steps + 1;
+    return at < step ? UINT64_MAX : at;
+}
+
+/// One sensing vehicle's visit: its timer, then each sense (an update when due, else forgetting
+/// only); the first step it must be visited again.
+static void visit(const SenseJob *job, SteerSenseScratch *scratch, SteerSensing *entry)
+{
+    SteerWorld *world = job->world;
+    uint64_t step = world->step_count;
+    int slot = entry->slot;
+    SteerSensor *sensor = &world->sensors[slot];
+    int events = 0;
+    sensor->woke = false;
+    if (sensor->wake_step != 0 && sensor->wake_step <= step) {
+        sensor->woke = true;
+        sensor->wake_step = 0;
+        events = 1;
+    }
+    uint64_t next = sensor->wake_step ? sensor->wake_step : UINT64_MAX;
+    if (sensor->sense_count > 0) {
+        const SteerVehicle *self = steer_pool_at(&world->vehicles, slot);
+        SenseContext c;
+        c.world = world;
+        c.grid = job->grid;
+        c.scratch = scratch;
+        c.step = step;
+        c.time = world->time;
+        c.slot = slot;
+        c.serial = block_of(sensor->senses)->serial;
+        c.id = (SteerVehicleId){(uint32_t)slot + 1, world->tag, self->header.generation};
+        c.self = self;
+        for (int i = 0; i < sensor->sense_count; i++) {
+            SteerSense *s = &sensor->senses[i];
+            c.sense = s;
+            if (job->all) {
+                s->period = steer_sense_period_steps(s->def.period, world->def.dt);
+                s->forget_steps = steer_sense_forget_steps(s->def.forget_after, world->def.dt);
+            }
+            s->event_count = s->note_count = s->note_split = 0;
+            uint64_t period = s->period;
+            uint64_t phase = period == 1 ? 0 : (step + c.serial) % period;
+            if (phase == 0) {
+#if defined(__GNUC__)
+                /* (its memories, all of them, while sight walks the grid: the merge reads them) */
+                const char *first = (const char *)s->memories;
+                for (size_t at = 256; at < (size_t)s->memory_count * sizeof *s->memories; at += 64)
+                    __builtin_prefetch(first + at, 1, 3);
+#endif
+                bool hearing_sense = s->type == STEER_SENSE_HEARING;
+                Fresh fresh;
+                if (hearing_sense)
+                    hearing(&c, &fresh);
+                else
+                    sight(&c, &fresh);
+                merge(&c, &fresh);
+                if (hearing_sense) heard_notes(&c);
+                s->last_update = step;
+            } else if (s->memory_count > 0) {
+                expire(&c);
+            }
+            events += s->event_count;
+            uint64_t due = step + (period - phase);
+            if (due < next) next = due;
+            for (int m = 0; m < s->memory_count; m++) {
+                if (s->memories[m].sensed_now) continue;
+                uint64_t at = forget_step(s->memories[m].step, s->forget_steps);
+                if (at < next) next = at;
+            }
+        }
+    }
+    sensor->event_count = events;
+    entry->next_visit = next;
+}
+
+/// How far ahead a task asks for the vehicles it will visit (their sensor first, then what it
+/// points at: its block, and the vehicle).
+#define SENSE_AHEAD 4
 
 static void sense_task(void *context, int t, int tasks)
 {
@@ -1265,47 +1593,51 @@ static void sense_task(void *context, int t, int tasks)
     SteerWorld *world = job->world;
     int begin, end;
     steer_task_range(world->sensing_count, tasks, t, &begin, &end);
-    uint64_t period = 1;
     uint64_t step = world->step_count;
-    for (int i = begin; i < end; i++) {
+    /* The visits due, from the dense list alone. */
+    int *due = world->sense_due + begin;
+    int n = 0;
+    const SteerSensing *sensing = world->sensing;
+    if (job->all) {
+        for (int i = begin; i < end; i++) due[n++] = i;
+    } else {
+        for (int i = begin; i < end; i++) {
+            due[n] = i;
+            n += sensing[i].next_visit <= step;
+        }
+    }
+    job->due[t] = n;
+    SteerSenseScratch *scratch = world->sense_scratch ? &world->sense_scratch[t] : NULL;
+    int emptied = 0;
+    for (int k = 0; k < n; k++) {
 #if defined(__GNUC__)
-        /* The vehicles due a little ahead (most between are not): their SteerSensor, themselves
-         * and their serial, each a miss otherwise; nothing that needs a load first. */
-        if (i + 16 < end) {
-            const SteerSensing *ahead = &world->sensing[i + 16];
-            if (ahead->next_visit <= step || job->all) {
-                __builtin_prefetch(&world->sensors[ahead->slot], 0, 1);
-                __builtin_prefetch(steer_pool_at(&world->vehicles, ahead->slot), 0, 1);
-                __builtin_prefetch(&world->vehicle_cold[ahead->slot], 0, 1);
+        /* Two stages: the sensor first, then (its block pointer read by then) the block - its
+         * senses and where a block made for them puts the first one's memories - and the vehicle. */
+        if (k + 2 * SENSE_AHEAD < n) __builtin_prefetch(&world->sensors[sensing[due[k + 2 * SENSE_AHEAD]].slot], 1, 3);
+        if (k + SENSE_AHEAD < n) {
+            int ahead = sensing[due[k + SENSE_AHEAD]].slot;
+            const SteerSensor *sensor = &world->sensors[ahead];
+            __builtin_prefetch(steer_pool_at(&world->vehicles, ahead), 0, 3);
+            if (sensor->senses) {
+                const char *b = (const char *)block_of(sensor->senses);
+                size_t senses =
+                    align16(offsetof(SenseBlock, senses) + (size_t)sensor->sense_count * sizeof(SteerSense));
+                for (size_t at = 0; at < senses + 256; at += 64) __builtin_prefetch(b + at, 1, 3);
             }
         }
 #endif
-        sense_vehicle(world, job->grid, &world->sensing[i], job->all, &period);
+        SteerSensing *entry = &world->sensing[due[k]];
+        visit(job, scratch, entry);
+        emptied += !has_anything(&world->sensors[entry->slot]);
     }
-    job->hearing_period[t] = period;
+    job->emptied[t] = emptied;
 }
 
-/// Lists the vehicles with events of the last step, with where each one's events start.
-static void list_events(SteerWorld *world)
-{
-    int total = 0, listed = 0;
-    for (int i = 0; i < world->event_vehicles; i++) {
-        int slot = world->event_slots[i];
-        int count = world->sensors[slot].event_count;
-        if (count == 0) continue;
-        world->event_slots[listed] = slot;
-        world->event_start[listed++] = total;
-        total += count;
-    }
-    world->event_vehicles = listed;
-    if (world->event_start) world->event_start[listed] = total; /* (none before the first sense or timer) */
-    world->events_dirty = false;
-}
+static void list_events(SteerWorld *world);
 
 void steer_senses_step(SteerWorld *world)
 {
     uint64_t step = world->step_count;
-    uint64_t hearing_period = 1;
     world->event_vehicles = 0;
     if (world->sensing_count > 0) {
         const SteerGrid *grid = NULL;
@@ -1329,27 +1661,172 @@ void steer_senses_step(SteerWorld *world)
         } else {
             sense_task(&job, 0, 1);
         }
-        for (int t = 0; t < tasks; t++)
-            if (job.hearing_period[t] > hearing_period) hearing_period = job.hearing_period[t];
-        /* The vehicles with events, in creation order; and a timer that fired leaves the list of
-         * a vehicle that has no sense (its event stays readable until the next step). */
-        int kept = 0;
-        for (int i = 0; i < world->sensing_count; i++) {
-            SteerSensing entry = world->sensing[i];
-            if (entry.visited == step) {
-                const SteerSensor *sensor = &world->sensors[entry.slot];
-                if (sensor->event_count > 0) world->event_slots[world->event_vehicles++] = entry.slot;
-                if (!has_anything(sensor)) continue;
+        /* The vehicles with events, in creation order (each task's visits are, and the tasks'
+         * ranges follow each other). */
+        int emptied = 0;
+        for (int t = 0; t < tasks; t++) {
+            int begin, end;
+            steer_task_range(world->sensing_count, tasks, t, &begin, &end);
+            const int *due = world->sense_due + begin;
+            for (int k = 0; k < job.due[t]; k++) {
+                int slot = world->sensing[due[k]].slot;
+                if (world->sensors[slot].event_count > 0) world->event_slots[world->event_vehicles++] = slot;
             }
-            world->sensing[kept++] = entry;
+            emptied += job.emptied[t];
         }
-        world->sensing_count = kept;
+        /* A timer that fired leaves the list of a vehicle that has no sense (its event stays
+         * readable until the next step). */
+        if (emptied > 0) {
+            int kept = 0;
+            for (int i = 0; i < world->sensing_count; i++)
+                if (has_anything(&world->sensors[world->sensing[i].slot])) world->sensing[kept++] = world->sensing[i];
+            world->sensing_count = kept;
+        }
     }
     list_events(world);
     /* A sound is kept until the slowest hearing sense has had its update after it (and, for
      * steer_world_get_sounds, through the step that first heard it). */
+    uint64_t hearing_period = slowest_hearing(world);
     int kept = 0;
     for (int i = 0; i < world->sound_count; i++)
         if (world->sounds[i].step + hearing_period > step) world->sounds[kept++] = world->sounds[i];
     world->sound_count = kept;
+}
+
+/* ---- Events -------------------------------------------------------------------------------- */
+
+/// Where events go as they are read back: `skip` of them first, then up to `capacity` into `out`.
+typedef struct Emitter {
+    SteerSenseEvent *out;
+    int skip, capacity, written;
+} Emitter;
+
+static void emit(Emitter *em, SteerSenseEventType type, SteerVehicleId vehicle, int sense, SteerVehicleId other,
+                 SteerVec2 position, double distance)
+{
+    if (em->skip > 0) {
+        em->skip--;
+        return;
+    }
+    if (em->written == em->capacity) return;
+    SteerSenseEvent *e = &em->out[em->written++];
+    memset(e, 0, sizeof *e);
+    e->type = type;
+    e->vehicle = vehicle;
+    e->sense = sense;
+    e->other = other;
+    e->position = position;
+    e->distance = distance;
+}
+
+/// Among the notes after the split: the pushed one with a LOST whose serial comes first after
+/// `after` (exclusive; `any`: from the start), or -1.
+static int next_pushed_lost(const SteerSense *s, uint64_t after, bool any)
+{
+    int best = -1;
+    for (int k = s->note_split; k < s->note_count; k++) {
+        const SteerSenseNote *n = &s->notes[k];
+        if (!(n->events & STEER_NOTE_LOST) || (!any && n->serial <= after)) continue;
+        if (best < 0 || n->serial < s->notes[best].serial) best = k;
+    }
+    return best;
+}
+
+/// The events of one sense in their order: by the other's creation order SENSED and LOST of the
+/// memories, LOST and FORGOT of the notes; then FORGOT of the memories pushed out, in the order
+/// they went; then the sounds heard.
+static void sense_events(Emitter *em, SteerVehicleId id, int index, const SteerSense *s)
+{
+    int m = 0, k = 0;
+    int pushed = next_pushed_lost(s, 0, true);
+    while (em->written < em->capacity) {
+        uint64_t sm = m < s->memory_count ? s->memories[m].serial : UINT64_MAX;
+        uint64_t sk = k < s->note_split ? s->notes[k].serial : UINT64_MAX;
+        uint64_t sp = pushed >= 0 ? s->notes[pushed].serial : UINT64_MAX;
+        if (sm == UINT64_MAX && sk == UINT64_MAX && sp == UINT64_MAX) break;
+        if (sm < sk && sm < sp) {
+            const SteerSenseMemory *r = &s->memories[m++];
+            if (r->events & STEER_NOTE_SENSED)
+                emit(em, STEER_EVENT_SENSED, id, index, r->other, r->position, r->distance);
+            else if (r->events & STEER_NOTE_LOST)
+                emit(em, STEER_EVENT_LOST, id, index, r->other, r->position, r->distance);
+        } else if (sk < sp) {
+            const SteerSenseNote *n = &s->notes[k++];
+            if (n->events & STEER_NOTE_LOST) emit(em, STEER_EVENT_LOST, id, index, n->other, n->position, n->distance);
+            if (n->events & STEER_NOTE_FORGOT)
+                emit(em, STEER_EVENT_FORGOT, id, index, n->other, n->position, n->distance);
+        } else {
+            const SteerSenseNote *n = &s->notes[pushed];
+            emit(em, STEER_EVENT_LOST, id, index, n->other, n->position, n->distance);
+            pushed = next_pushed_lost(s, n->serial, false);
+        }
+    }
+    for (k = s->note_split; k < s->note_count && em->written < em->capacity; k++) {
+        const SteerSenseNote *n = &s->notes[k];
+        if ((n->events & STEER_NOTE_PUSHED) && (n->events & STEER_NOTE_FORGOT))
+            emit(em, STEER_EVENT_FORGOT, id, index, n->other, n->position, n->distance);
+        if ((n->events & STEER_NOTE_HEARD) && (n->events & STEER_NOTE_REPORT)) {
+            int before = em->written;
+            emit(em, STEER_EVENT_HEARD, id, index, n->other, n->position, n->distance);
+            if (em->written > before) {
+                em->out[before].tag = n->tag;
+                em->out[before].radius = n->radius;
+            }
+        }
+    }
+}
+
+/// The events of the vehicle in `slot` (listed with events in the last step), into `em`.
+static void vehicle_events(const SteerWorld *world, int slot, Emitter *em)
+{
+    const SteerSensor *sensor = &world->sensors[slot];
+    const SteerVehicle *vehicle = steer_pool_at(&world->vehicles, slot);
+    SteerVehicleId id = {(uint32_t)slot + 1, world->tag, vehicle->header.generation};
+    if (sensor->woke) emit(em, STEER_EVENT_TIMER, id, -1, steer_vehicle_id_unpack(0), vehicle->position, 0.0);
+    for (int i = 0; i < sensor->sense_count && em->written < em->capacity; i++) {
+        const SteerSense *s = &sensor->senses[i];
+        if (s->event_count == 0) continue;
+        if (em->skip >= s->event_count) {
+            em->skip -= s->event_count;
+            continue;
+        }
+        sense_events(em, id, i, s);
+    }
+}
+
+/// Lists the vehicles with events of the last step, with where each one's events start.
+static void list_events(SteerWorld *world)
+{
+    int total = 0, listed = 0;
+    for (int i = 0; i < world->event_vehicles; i++) {
+        int slot = world->event_slots[i];
+        int count = world->sensors[slot].event_count;
+        if (count == 0) continue;
+        world->event_slots[listed] = slot;
+        world->event_start[listed++] = total;
+        total += count;
+    }
+    world->event_vehicles = listed;
+    if (world->event_start) world->event_start[listed] = total; /* (none before the first sense or timer) */
+    world->events_dirty = false;
+}
+
+int steer_world_get_sense_events(const SteerWorld *world, SteerSenseEvent *out, int capacity, int first)
+{
+    if (world->events_dirty) list_events((SteerWorld *)world); /* (a cache of the counts, like the grids) */
+    int total = world->event_vehicles ? world->event_start[world->event_vehicles] : 0;
+    if (!out || capacity <= 0 || first < 0 || first >= total) return total;
+    /* The vehicle holding event `first`: the last whose start is at most first. */
+    int lo = 0, hi = world->event_vehicles - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (world->event_start[mid] <= first)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    Emitter em = {out, first - world->event_start[lo], capacity, 0};
+    for (int v = lo; v < world->event_vehicles && em.written < capacity; v++)
+        vehicle_events(world, world->event_slots[v], &em);
+    return total;
 }

@@ -159,7 +159,8 @@ typedef struct SteerTaskRng {
 
 /* ---- Senses (senses.c) --------------------------------------------------------------------- */
 
-/// What a sense remembers of one vehicle (the public SteerMemory, plus the key it is sorted by).
+/// What a sense remembers of one vehicle (the public SteerMemory, plus the key it is sorted by and
+/// the events the sense's last visit made of it). 80 bytes.
 typedef struct SteerSenseMemory {
     uint64_t serial; ///< the other's serial: memories are kept in this (creation) order
     SteerVehicleId other;
@@ -167,24 +168,63 @@ typedef struct SteerSenseMemory {
     uint64_t step;
     double time, distance;
     bool sensed_now;
+    uint8_t events; ///< STEER_NOTE_SENSED / STEER_NOTE_LOST: its events of the sense's last visit
+    /// sight: the other's rank (world->order) when the sense last checked its memories; while no
+    /// vehicle was removed since (SteerSense.removals), ranks are current and in serial order, so
+    /// an update matches what it sees with what it remembers by rank, reading no vehicle
+    int32_t rank;
 } SteerSenseMemory;
 
-/// One sense of a vehicle: its definition, memories and the events of its last step. Every array
-/// is allocated when the sense is added (capacities follow max_memories): the step never allocates.
+/* Bits of SteerSenseMemory.events and SteerSenseNote.events. */
+#define STEER_NOTE_SENSED 0x01u ///< a SENSED event (memories only)
+#define STEER_NOTE_LOST 0x02u   ///< a LOST event
+#define STEER_NOTE_FORGOT 0x04u ///< a FORGOT event (a note's memory was dropped)
+#define STEER_NOTE_PUSHED 0x08u ///< dropped by push-out: its FORGOT comes after the others, in push order
+#define STEER_NOTE_HEARD 0x10u  ///< a sound heard (hearing notes only; reported when the mask has HEARD)
+#define STEER_NOTE_REPORT 0x20u ///< a heard sound that is also an event (the others are kept for drawing)
+
+/// An event of a sense's last visit that no memory carries: a memory it dropped (LOST and FORGOT
+/// as the mask asks: it is no longer among the memories), or a sound it heard. 56 bytes.
+typedef struct SteerSenseNote {
+    uint64_t serial; ///< a dropped memory's: where its LOST and FORGOT come in creation order
+    SteerVehicleId other;
+    SteerVec2 position;
+    double distance;
+    double radius; ///< a sound's
+    uint32_t tag;  ///< a sound's
+    uint8_t events;
+} SteerSenseNote;
+
+/// One sense of a vehicle. What a visit of the step reads comes first (two cache lines), the
+/// definition as given after it. Memories and notes are arrays of the vehicle's block (senses.c):
+/// allocated when the sense is added, so the step never allocates.
 typedef struct SteerSense {
-    SteerSenseDef def; ///< def.name points at `name`
-    char name[STEER_MAX_SENSE_NAME + 1];
-    double cos_half;      ///< sight: cos(fov / 2); -2 for all-round sight (no cone test)
-    uint64_t last_update; ///< step of its last update (hearing hears the sounds after it)
-    uint64_t removals;    ///< world->removals when its memories were last checked for removed vehicles
+    uint8_t type; ///< SteerSenseType
+    bool walls_block, obstacles_block;
+    uint8_t report; ///< def.events: the events it makes (STEER_EVENT_BIT)
+    int max_memories;
     int memory_count;
-    SteerSenseMemory *memories; ///< 2·max_memories (the merge writes into `spare`, then they swap)
-    SteerSenseMemory *spare;    ///< 2·max_memories
-    SteerSenseMemory *fresh;    ///< max_memories: what an update sensed, in serial order (scratch)
-    struct SteerSeen *best;     ///< max_memories: sight's closest visible candidates so far (scratch)
-    SteerSenseEvent *events;    ///< of the last step: at most STEER_SENSE_EVENTS_PER_MEMORY·max_memories
-    int event_count;
+    int note_count;             ///< notes of the last visit
+    int note_split;             ///< notes [0, note_split) are in serial order; the rest come after
+    int event_count;            ///< events of the last visit (as the mask allowed)
+    uint64_t filter;            ///< sight: def.kinds; hearing: def.tags
+    double range, cos_half;     ///< cos_half: cos(fov / 2), -2 for all-round sight (no cone test)
+    uint64_t period;            ///< steps between updates at the world's dt (SteerWorld.sense_dt)
+    uint64_t forget_steps;      ///< forget_after in whole steps of that dt (steer_sense_forget_steps)
+    uint64_t last_update;       ///< step of its last update (hearing hears the sounds after it)
+    uint64_t removals;          ///< world->removals when its memories were last checked for removed vehicles
+    SteerSenseMemory *memories; ///< max_memories, memory_count of them in use, by serial
+    SteerSenseNote *notes;      ///< max_memories (sight) or twice that (hearing: sounds too)
+    SteerSenseDef def;          ///< as given (def.name NULL: the name is `name`)
+    char name[STEER_MAX_SENSE_NAME + 1];
 } SteerSense;
+
+/// Notes a sense can make in one visit: one per memory it held (dropped), and for hearing one per
+/// sound it hears (at most max_memories each).
+static inline int steer_sense_note_capacity(SteerSenseType type, int max_memories)
+{
+    return type == STEER_SENSE_HEARING ? 2 * max_memories : max_memories;
+}
 
 /// A sight candidate: squared distance, creation rank (ties: the first made), pool slot, offset.
 typedef struct SteerSeen {
@@ -194,30 +234,68 @@ typedef struct SteerSeen {
     SteerVec2 offset;
 } SteerSeen;
 
-/// Events one sense can produce in a step, per memory it can hold: SENSED, LOST and FORGOT of
-/// each vehicle remembered before and sensed after (at most 2 + 1 per max_memories), memories
-/// pushed out (1) and sounds heard (1).
-#define STEER_SENSE_EVENTS_PER_MEMORY 5
-
 /// A vehicle's senses and timer, by pool slot (SteerWorld.sensors).
 typedef struct SteerSensor {
-    SteerSense *senses;
+    SteerSense *senses; ///< sense_count of them, at the start of the vehicle's block (senses.c)
     int sense_count;
+    int event_count;    ///< events of the last visit, timer included
     uint64_t wake_step; ///< the step at whose end its timer fires; 0: none
-    bool woke;          ///< its timer fired in the last step
-    int event_count;    ///< events of the last step, timer included
+    bool woke;          ///< its timer fired in the last visit
 } SteerSensor;
 
-/// A vehicle with senses or a timer as SteerWorld.sensing lists it, with when the pass must look at
-/// it again: a step visits only the vehicles with an update due, a timer running out or a memory
-/// that may be forgotten, and the others cost a read of these 32 bytes, in a dense array.
+/// A vehicle's block (senses.c): its SteerSense structs, then each one's memories and notes
+/// (16-aligned arrays), class_size(size_class) bytes from the senses' chunks.
+typedef struct SteerSenseBlock {
+    int size_class;
+    int unused;
+    uint64_t serial; ///< the vehicle's: a visit reads it here rather than from the cold side
+    SteerSense senses[];
+} SteerSenseBlock;
+
+/// Bytes of the senses' size class c: 8 classes per doubling from 256 (256, 288, ... 480, 512,
+/// 576, ...), so that a freed block serves any later one of its class, and at most an eighth is
+/// lost to rounding.
+static inline size_t steer_sense_class_size(int c) { return (size_t)(8 + c % 8) << (5 + c / 8); }
+
+/// The block a vehicle's senses (SteerSensor.senses) start.
+static inline SteerSenseBlock *steer_sense_block_of(const SteerSense *senses)
+{
+    return (SteerSenseBlock *)(void *)((char *)(uintptr_t)senses - offsetof(SteerSenseBlock, senses));
+}
+
+/// A vehicle with senses or a timer as SteerWorld.sensing lists it, with the first step the pass
+/// must look at it again: a step visits only the vehicles with an update due, a timer running out
+/// or a memory to forget (all three whole steps), and the others cost a read of these 24 bytes,
+/// in a dense array. The serial orders the list, and finds an entry (a timer set between steps)
+/// reading this array alone.
 typedef struct SteerSensing {
+    uint64_t next_visit; ///< the first step with an update, its timer or a forgetting due (0: the next)
+    uint64_t serial;     ///< the vehicle's
     int slot;
-    uint64_t next_visit;     ///< the first step with an update due or its timer (0: the next step)
-    double forget_hint;      ///< no memory can be forgotten before about this time (INFINITY: none)
-    uint64_t hearing_period; ///< steps between updates of its slowest hearing sense (1: none)
-    uint64_t visited;        ///< the last step that visited it (only those have events to list)
 } SteerSensing;
+
+/// Steps between updates of a sense of `period` seconds at this dt: max(1, round(period / dt)).
+static inline uint64_t steer_sense_period_steps(double period, double dt)
+{
+    if (period <= 0.0) return 1;
+    double steps = floor(period / dt + 0.5);
+    if (!(steps < 1e15)) steps = 1e15;
+    return steps < 1.0 ? 1 : (uint64_t)steps;
+}
+
+/// forget_after in whole steps of dt, n = floor(forget_after / dt) - a quotient within a billionth
+/// (relative) below a whole number counts as that number, so that 0.1 s at dt 1/60 is 6 steps
+/// whatever the rounding: a memory last sensed at step s is forgotten at the end of step s + n + 1.
+static inline uint64_t steer_sense_forget_steps(double forget_after, double dt)
+{
+    double q = forget_after / dt;
+    double n = floor(q + 1e-9 * (1.0 + q));
+    if (!(n < 1e15)) n = 1e15;
+    return n < 0.0 ? 0 : (uint64_t)n;
+}
+
+/// Size classes of the senses' blocks: 8 per doubling from 256 bytes (senses.c).
+#define STEER_SENSE_SIZE_CLASSES 160
 
 /// A chunk senses carve their blocks from (senses.c).
 typedef struct SteerSenseChunk {
@@ -316,21 +394,30 @@ struct SteerWorld {
     int sensor_capacity;
     SteerSensing *sensing;
     int sensing_count, sensing_capacity;
+    int *sense_due;    ///< sensing_capacity: the pass's list of the entries it visits (each task a range)
     int sight_senses;  ///< sight senses in the world: the step builds the grid after the moves for them
     uint64_t removals; ///< vehicles removed so far: a sense checks its memories when this moved
     double sense_dt;   ///< dt of the last sense pass: another dt moves every update, so all are visited
-    /* The senses' own blocks (memories, events, scratch), carved from chunks of the world's
-     * allocator and reused by size once freed: a block per sense from malloc would lie between
-     * the vehicles' behaviour slots and scatter them over pages (a step 1.4x slower at 10,000). */
+    /* Hearing senses by period (seconds), so that a sound is kept as long as the slowest one
+     * needs, whatever dt is: `hearing_periods` distinct periods, each with its count. */
+    struct SteerHearingPeriod {
+        double period;
+        int count;
+    } * hearing_periods;
+    int hearing_period_count, hearing_period_capacity;
+    /* Scratch of the pass, one per task (the world's threads): candidates, what an update senses,
+     * a merge's output; for senses of up to sense_scratch_max memories. */
+    struct SteerSenseScratch *sense_scratch;
+    int sense_scratch_tasks, sense_scratch_max;
+    /* The senses' own blocks (one per vehicle: its senses, memories and notes), carved from chunks
+     * of the world's allocator and reused by size class once freed: a block per sense from malloc
+     * would lie between the vehicles' behaviour slots and scatter them over pages (a step 1.4x
+     * slower at 10,000). */
     struct SteerSenseChunk *sense_chunks;
     int sense_chunk_count, sense_chunk_capacity;
-    char *sense_at;    ///< the free end of the last chunk
-    size_t sense_left; ///< bytes left there
-    struct SteerSenseFree {
-        size_t size;
-        void *head; ///< freed blocks of this size, linked through their first bytes
-    } sense_free[16];
-    int sense_free_kinds;
+    char *sense_at;                             ///< the free end of the last chunk
+    size_t sense_left;                          ///< bytes left there
+    void *sense_free[STEER_SENSE_SIZE_CLASSES]; ///< freed blocks by size class, linked through their first bytes
     SteerSound *sounds; ///< emitted, in emission order, kept until every hearing sense had its update
     int sound_count, sound_capacity;
     /* The last step's events, vehicle by vehicle: event_slots[i] had events event_start[i] ..

@@ -284,6 +284,18 @@ static void replay(ScriptHost *host, int undo)
     if (lua_pcall(host->L, 1, 0, 0) != LUA_OK) script_report_top(host);
 }
 
+/* In protected mode (a brain's __index runs): every vehicle's senses make the events its brain
+ * handles (lsenses.c: w:listen_to_brains). */
+static int listen_to_brains(lua_State *L)
+{
+    ScriptHost *host = lua_touserdata(L, lua_upvalueindex(1));
+    script_push_world(host);
+    lua_getfield(L, -1, "listen_to_brains");
+    lua_insert(L, -2);
+    lua_call(L, 1, 0);
+    return 0;
+}
+
 /* Protected: the undo log at 1. After a good reload: host->reload_note says how many vehicles,
  * of which kinds, still run code of the file that the new run does not hold ("" none). */
 static int note_stale(lua_State *L)
@@ -356,6 +368,10 @@ ScriptReload script_reload_file(ScriptHost *host, const char *path)
     if (!ok) return SCRIPT_RELOAD_FAILED;
     if (scene) script_note_world_options(host);
     script_brains_forgive(host); /* brains that failed get another chance */
+    /* and senses make the events brains handle now (a save may add or drop a handler) */
+    lua_pushlightuserdata(L, host);
+    lua_pushcclosure(L, listen_to_brains, 1);
+    (void)script_pcall(host, 0, 0); /* (fails only out of memory or time: the reload stands) */
     script_file_loaded(host, path);
     return SCRIPT_RELOAD_OK;
 }

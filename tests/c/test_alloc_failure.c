@@ -145,6 +145,32 @@ static SteerResult op_behaviour(Scene *s, int i)
     return steer_vehicle_set_behaviour(s->w, s->v[vehicle], &def);
 }
 
+/// Senses of many sizes (blocks of every size class, the tasks' scratch growing with the largest),
+/// replaced (a new block) and of both types, with masks.
+static SteerResult op_sense(Scene *s, int i)
+{
+    SteerSenseDef def = steer_default_sense_def(i % 5 == 4 ? STEER_SENSE_HEARING : STEER_SENSE_SIGHT);
+    def.name = i % 7 == 3 ? "second" : "eyes";
+    def.range = 80.0 + 7.0 * (i % 11);
+    def.max_memories = 1 + (i * 37) % (i < VEHICLES / 2 ? 24 : 300);
+    def.period = (i % 3) * 0.05;
+    def.forget_after = 0.1 * (i % 4);
+    def.events = (uint32_t)(i * 5) % 16;
+    return steer_vehicle_add_sense(s->w, s->v[i % VEHICLES], &def, NULL);
+}
+
+/// Timers: vehicles with no sense join the sensing list too.
+static SteerResult op_wake(Scene *s, int i) { return steer_vehicle_wake_in(s->w, s->v[i], 0.05 * (1 + i % 9)); }
+
+static SteerResult op_emit(Scene *s, int i)
+{
+    SteerSoundDef sound = steer_default_sound_def();
+    sound.position = steer_vec2(37.0 * i, 23.0 * (i % 17));
+    sound.radius = 150.0;
+    sound.tag = (uint32_t)(i % 3);
+    return steer_world_emit(s->w, &sound);
+}
+
 static SteerResult op_step(Scene *s, int i)
 {
     (void)i;
@@ -260,6 +286,8 @@ static uint64_t fingerprint(const SteerWorld *w)
     }
     SteerWallId walls[WALLS];
     MIX(h, steer_world_get_walls(w, walls, WALLS));
+    MIX(h, steer_world_checksum(w)); /* (senses, memories, timers and sounds too) */
+    MIX(h, steer_world_get_sense_events(w, NULL, 0, 0));
     return h;
 }
 
@@ -347,6 +375,9 @@ static void test_every_allocation_of_a_scenario_can_fail(void **state)
     for (int i = 0; i < PATHS; i++) RUN_OP(run, op_path, i);
     for (int i = 0; i < FIELDS; i++) RUN_OP(run, op_field, i);
     for (int i = 0; i < 4 * VEHICLES; i++) RUN_OP(run, op_behaviour, i); /* slots grow 1, 2, 4 */
+    for (int i = 0; i < VEHICLES + VEHICLES / 3; i++) RUN_OP(run, op_sense, i); /* (a third again: replaced) */
+    for (int i = 0; i < VEHICLES; i += 2) RUN_OP(run, op_wake, i);
+    for (int i = 0; i < 40; i++) RUN_OP(run, op_emit, i);
     for (int i = 0; i < 3; i++) RUN_OP(run, op_step, i);                 /* builds the obstacle and wall grids */
     for (int i = 0; i < 4; i++) RUN_OP(run, op_query, i);
     for (int i = 0; i < VEHICLES; i += 3) RUN_OP(run, op_remove, i);

@@ -484,6 +484,256 @@ static void test_memory_is_forgotten_exactly_at_the_step(void **state)
     steer_world_destroy(world);
 }
 
+/* forget_after is whole steps: 0.1 s at dt 1/60 is 6 steps, so a memory last sensed at step s goes
+ * at the end of step s + 7 - wherever the world's clock stands. Summed time says otherwise at some
+ * steps (after 26 steps of 1/60, six more add up to a little over 0.1): an expiry there would come
+ * one step early. Every s over three seconds, and 1 s (60 steps) too. */
+static void test_forget_after_on_a_step_boundary_is_exact(void **state)
+{
+    (void)state;
+    static const struct {
+        double forget_after;
+        uint64_t steps;
+    } cases[] = {{0.1, 6}, {1.0, 60}, {0.05, 3}, {0.25, 15}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        SteerWorldDef wd = steer_default_world_def();
+        wd.dt = 1.0 / 60.0;
+        SteerWorld *world = steer_world_create(&wd);
+        SteerVehicleId eye = spawn_facing(world, 0, 0, 0.0, 0);
+        SteerVehicleId target = spawn_facing(world, 50, 0, 0.0, 0);
+        SteerSenseDef def = steer_default_sense_def(STEER_SENSE_SIGHT);
+        def.name = "eyes";
+        def.forget_after = cases[k].forget_after;
+        assert_int_equal(steer_vehicle_add_sense(world, eye, &def, NULL), STEER_OK);
+        int forgotten = 0;
+        while (steer_world_step_count(world) < 200) {
+            steer_vehicle_set_position(world, target, steer_vec2(50, 0)); /* in front: sensed */
+            steer_world_step(world);
+            uint64_t last = steer_world_step_count(world);
+            steer_vehicle_set_position(world, target, steer_vec2(-50, 0)); /* behind: lost */
+            SteerSenseEvent e[4];
+            for (uint64_t s = last + 1;; s++) {
+                steer_world_step(world);
+                int n = steer_world_get_sense_events(world, e, 4, 0);
+                bool forgot = n > 0 && e[n - 1].type == STEER_EVENT_FORGOT;
+                if (!forgot) {
+                    assert_true(steer_vehicle_recall(world, eye, 0, target, NULL));
+                    assert_true(s < last + cases[k].steps + 1);
+                    continue;
+                }
+                if (s != last + cases[k].steps + 1)
+                    fail_msg("forget_after %g, last sensed at step %llu: forgotten at step %llu, not %llu",
+                             cases[k].forget_after, (unsigned long long)last, (unsigned long long)s,
+                             (unsigned long long)(last + cases[k].steps + 1));
+                forgotten++;
+                break;
+            }
+        }
+        assert_true(forgotten >= 200 / (int)(cases[k].steps + 3));
+        char why[256];
+        if (!steer_world_check_state(world, why, sizeof why)) fail_msg("state: %s", why);
+        steer_world_destroy(world);
+    }
+}
+
+/* A sense's event mask: the events it leaves out are not made (nor counted, nor listed), its
+ * memories are those of the same sense with every event, and a change applies from the next step
+ * on, leaving the last step's events as they were. */
+static void test_event_mask_leaves_out_what_no_one_handles(void **state)
+{
+    (void)state;
+    SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+    SteerVehicleId all = spawn_facing(world, 0, 0, 0.0, 0);
+    SteerVehicleId some = spawn_facing(world, 0, 300, 0.0, 0);
+    SteerVehicleId a = spawn_facing(world, 40, 0, 0.0, 0);
+    SteerVehicleId b = spawn_facing(world, 40, 300, 0.0, 0);
+    SteerSenseDef def = steer_default_sense_def(STEER_SENSE_SIGHT);
+    def.name = "eyes";
+    def.forget_after = 0.0;
+    assert_int_equal(def.events, STEER_SENSE_EVENTS_ALL);
+    assert_int_equal(steer_vehicle_add_sense(world, all, &def, NULL), STEER_OK);
+    def.events = STEER_EVENT_BIT(STEER_EVENT_SENSED);
+    assert_int_equal(steer_vehicle_add_sense(world, some, &def, NULL), STEER_OK);
+    SteerSenseDef got;
+    assert_int_equal(steer_vehicle_get_sense(world, some, 0, &got), STEER_OK);
+    assert_int_equal(got.events, STEER_EVENT_BIT(STEER_EVENT_SENSED));
+    SteerSenseEvent e[8];
+    steer_world_step(world); /* both sense their other: two SENSED */
+    assert_int_equal(events(world, e, 8), 2);
+    assert_true(steer_vehicle_id_equal(e[1].vehicle, some) && e[1].type == STEER_EVENT_SENSED);
+    steer_vehicle_set_position(world, a, steer_vec2(-40, 0));
+    steer_vehicle_set_position(world, b, steer_vec2(-40, 300));
+    steer_world_step(world); /* both lose it and forget it at once: only `all` says so */
+    assert_int_equal(events(world, e, 8), 2);
+    assert_true(steer_vehicle_id_equal(e[0].vehicle, all) && e[0].type == STEER_EVENT_LOST);
+    assert_true(steer_vehicle_id_equal(e[1].vehicle, all) && e[1].type == STEER_EVENT_FORGOT);
+    assert_int_equal(steer_vehicle_get_memories(world, some, 0, NULL, 0), 0);
+    /* a change applies from the next step; the last step's events stay readable */
+    assert_int_equal(steer_vehicle_set_sense_events(world, all, -1, 0), STEER_OK);
+    assert_int_equal(events(world, e, 8), 2);
+    assert_int_equal(steer_vehicle_set_sense_events(world, some, 0, STEER_SENSE_EVENTS_ALL), STEER_OK);
+    steer_vehicle_set_position(world, a, steer_vec2(40, 0));
+    steer_vehicle_set_position(world, b, steer_vec2(40, 300));
+    steer_world_step(world);
+    assert_int_equal(events(world, e, 8), 1);
+    assert_true(steer_vehicle_id_equal(e[0].vehicle, some) && e[0].type == STEER_EVENT_SENSED);
+    assert_int_equal(steer_vehicle_get_memories(world, all, 0, NULL, 0), 1); /* (memories as ever) */
+    /* masks are the senses' own: refused outside the four sense events and the vehicle's senses */
+    assert_int_equal(steer_vehicle_set_sense_events(world, all, 0, STEER_EVENT_BIT(STEER_EVENT_TIMER)),
+                     STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_sense_events(world, all, 1, 0), STEER_ERROR_INVALID_ARGUMENT);
+    assert_int_equal(steer_vehicle_set_sense_events(world, a, -1, 0), STEER_OK); /* (no sense: nothing to set) */
+    def.events = 0x100;
+    assert_int_equal(steer_vehicle_add_sense(world, a, &def, NULL), STEER_ERROR_INVALID_ARGUMENT);
+    char why[256];
+    if (!steer_world_check_state(world, why, sizeof why)) fail_msg("state: %s", why);
+    steer_world_destroy(world);
+}
+
+/* A world of many masks: each mask's events are exactly the unmasked events of that type, in the
+ * same order, and the memories do not depend on masks. */
+static void test_masked_events_are_the_unmasked_ones_filtered(void **state)
+{
+    (void)state;
+    SteerWorld *worlds[2];
+    SteerVehicleId ids[2][120];
+    for (int w = 0; w < 2; w++) {
+        SteerWorldDef wd = steer_default_world_def();
+        wd.width = 500;
+        wd.height = 500;
+        wd.edges = STEER_EDGES_WRAP;
+        wd.seed = 5;
+        worlds[w] = steer_world_create(&wd);
+        test_state = 0x5e75e5c0ffeeULL;
+        for (int i = 0; i < 120; i++) {
+            SteerVehicleDef vd = steer_default_vehicle_def();
+            vd.position = steer_vec2(between(0, 500), between(0, 500));
+            vd.velocity = steer_scale(steer_vec2_from_angle(between(0, 2 * STEER_PI)), between(20, 60));
+            vd.kind = (uint32_t)(i % 3);
+            assert_int_equal(steer_vehicle_create(worlds[w], &vd, &ids[w][i]), STEER_OK);
+            SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
+            assert_int_equal(steer_vehicle_set_behaviour(worlds[w], ids[w][i], &wander), STEER_OK);
+            SteerSenseDef def = steer_default_sense_def(i % 4 ? STEER_SENSE_SIGHT : STEER_SENSE_HEARING);
+            def.name = "s";
+            def.range = 90;
+            def.max_memories = 1 + i % 5;
+            def.forget_after = 0.03 * (i % 4);
+            def.period = i % 2 ? 0.05 : 0.0;
+            def.events = w ? (uint32_t)(i * 7) % 16 : STEER_SENSE_EVENTS_ALL;
+            assert_int_equal(steer_vehicle_add_sense(worlds[w], ids[w][i], &def, NULL), STEER_OK);
+        }
+    }
+    static SteerSenseEvent full[4096], masked[4096];
+    for (int step = 0; step < 90; step++) {
+        for (int w = 0; w < 2; w++) {
+            SteerSoundDef sound = steer_default_sound_def();
+            sound.position = steer_vec2(250, 250);
+            sound.radius = 200;
+            sound.source = ids[w][step % 120];
+            assert_int_equal(steer_world_emit(worlds[w], &sound), STEER_OK);
+            steer_world_step(worlds[w]);
+        }
+        assert_true(steer_world_checksum(worlds[0]) != 0);
+        int n = steer_world_get_sense_events(worlds[0], full, 4096, 0);
+        int m = steer_world_get_sense_events(worlds[1], masked, 4096, 0);
+        assert_true(n <= 4096 && m <= n);
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int owner = (int)full[i].vehicle.index1 - 1; /* (same slots in both worlds: no removals) */
+            uint32_t mask = full[i].type == STEER_EVENT_TIMER ? 0 : (uint32_t)(owner * 7) % 16;
+            if (!(mask & STEER_EVENT_BIT(full[i].type))) continue;
+            assert_true(k < m);
+            assert_int_equal(masked[k].type, full[i].type);
+            assert_int_equal(masked[k].vehicle.index1, full[i].vehicle.index1);
+            assert_int_equal(masked[k].other.index1, full[i].other.index1);
+            assert_true(masked[k].distance == full[i].distance && masked[k].tag == full[i].tag);
+            k++;
+        }
+        assert_int_equal(k, m);
+        for (int i = 0; i < 120; i++) {
+            SteerMemory a[8], b[8];
+            int na = steer_vehicle_get_memories(worlds[0], ids[0][i], 0, a, 8);
+            int nb = steer_vehicle_get_memories(worlds[1], ids[1][i], 0, b, 8);
+            assert_int_equal(na, nb);
+            for (int j = 0; j < na; j++) assert_true(a[j].other.index1 == b[j].other.index1 && a[j].step == b[j].step);
+        }
+        char why[256];
+        for (int w = 0; w < 2; w++)
+            if (!steer_world_check_state(worlds[w], why, sizeof why)) fail_msg("state: %s", why);
+    }
+    steer_world_destroy(worlds[0]);
+    steer_world_destroy(worlds[1]);
+}
+
+/* steer_world_check_state reads the senses' bookkeeping: each corruption of it is caught. */
+static void test_check_state_catches_corrupted_senses(void **state)
+{
+    (void)state;
+    for (int corruption = 0; corruption < 9; corruption++) {
+        SteerWorld *world = make_world(STEER_EDGES_NONE, 1);
+        SteerVehicleId eye = spawn_facing(world, 0, 0, 0.0, 0);
+        spawn_facing(world, 30, 0, 0.0, 0);
+        spawn_facing(world, 40, 10, 0.0, 0);
+        SteerVehicleId waker = spawn_facing(world, 300, 300, 0.0, 0);
+        SteerSenseDef def = steer_default_sense_def(STEER_SENSE_SIGHT);
+        def.name = "eyes";
+        def.period = 0.05;
+        assert_int_equal(steer_vehicle_add_sense(world, eye, &def, NULL), STEER_OK);
+        assert_int_equal(steer_vehicle_wake_in(world, waker, 1.0), STEER_OK);
+        while (steer_vehicle_get_memories(world, eye, 0, NULL, 0) < 2) steer_world_step(world); /* (staggered) */
+        char why[256];
+        if (!steer_world_check_state(world, why, sizeof why)) fail_msg("state before corruption: %s", why);
+        SteerSensor *sensor = &world->sensors[eye.index1 - 1];
+        SteerSense *s = &sensor->senses[0];
+        assert_int_equal(s->memory_count, 2);
+        const char *expect = NULL;
+        switch (corruption) {
+        case 0: { /* memories out of creation order */
+            SteerSenseMemory swap = s->memories[0];
+            s->memories[0] = s->memories[1];
+            s->memories[1] = swap;
+            expect = "creation order";
+            break;
+        }
+        case 1:
+            s->memory_count = s->max_memories + 1;
+            expect = "memories of at most";
+            break;
+        case 2:
+            s->event_count++;
+            expect = "events counted";
+            break;
+        case 3:
+            sensor->event_count++;
+            expect = "events counted";
+            break;
+        case 4:
+            world->sensing_count--;
+            expect = "listed";
+            break;
+        case 5:
+            world->event_start[1]++;
+            expect = "events listed";
+            break;
+        case 6:
+            world->sensing[0].next_visit = world->step_count + 1000;
+            expect = "next visited";
+            break;
+        case 7:
+            world->sight_senses++;
+            expect = "sight senses";
+            break;
+        case 8:
+            s->note_count = s->note_split = 3;
+            expect = "note";
+            break;
+        }
+        assert_false(steer_world_check_state(world, why, sizeof why));
+        if (!strstr(why, expect)) fail_msg("corruption %d: '%s' does not say '%s'", corruption, why, expect);
+        steer_world_destroy(world);
+    }
+}
+
 /* Events come by vehicle (creation order), its timer first, then by sense, then by the other's
  * creation order; LOST before FORGOT; HEARD after the memory events. */
 static void test_events_come_in_the_documented_order(void **state)
@@ -848,6 +1098,11 @@ static void test_checksum_covers_memories_timers_and_sounds(void **state)
     assert_true(steer_world_checksum(a) != steer_world_checksum(b));
     steer_vehicle_cancel_wake(b, bids[1]);
     assert_true(steer_world_checksum(a) == steer_world_checksum(b));
+    /* a sense's event mask counts (every event, the default, sums as it did before masks were) */
+    assert_int_equal(steer_vehicle_set_sense_events(b, bids[0], 0, 0), STEER_OK);
+    assert_true(steer_world_checksum(a) != steer_world_checksum(b));
+    assert_int_equal(steer_vehicle_set_sense_events(b, bids[0], 0, STEER_SENSE_EVENTS_ALL), STEER_OK);
+    assert_true(steer_world_checksum(a) == steer_world_checksum(b));
     SteerSoundDef sound = steer_default_sound_def();
     assert_int_equal(steer_world_emit(b, &sound), STEER_OK);
     assert_true(steer_world_checksum(a) != steer_world_checksum(b));
@@ -934,6 +1189,10 @@ int main(void)
         cmocka_unit_test(test_kinds_and_self),
         cmocka_unit_test(test_full_memories_keep_the_closest),
         cmocka_unit_test(test_memory_is_forgotten_exactly_at_the_step),
+        cmocka_unit_test(test_forget_after_on_a_step_boundary_is_exact),
+        cmocka_unit_test(test_event_mask_leaves_out_what_no_one_handles),
+        cmocka_unit_test(test_masked_events_are_the_unmasked_ones_filtered),
+        cmocka_unit_test(test_check_state_catches_corrupted_senses),
         cmocka_unit_test(test_events_come_in_the_documented_order),
         cmocka_unit_test(test_removed_vehicles_are_forgotten),
         cmocka_unit_test(test_hearing),

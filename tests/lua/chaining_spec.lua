@@ -89,6 +89,7 @@ local CLASSES = {
       emit = {"self", function(f) return f.v:emit{radius = 50} end},
       wake_in = {"self", function(f) return f.v:wake_in(1) end},
       cancel_wake = {"self", function(f) return f.v:cancel_wake() end},
+      listen = {"self", function(f) return f.v:listen{"lost"} end},
     },
   },
   ["steer.World"] = {
@@ -118,6 +119,7 @@ local CLASSES = {
       kinds = {"result", function(f) return f.w:kinds() end},
       emit = {"self", function(f) return f.w:emit{x = 10, y = 10} end},
       line_of_sight = {"result", function(f) return f.w:line_of_sight(0, 0, 10, 10) end},
+      listen_to_brains = {"self", function(f) return f.w:listen_to_brains() end},
     },
   },
   ["steer.FlowField"] = {

@@ -475,6 +475,25 @@ describe("fsm", function()
       assert.are.equal(2.5, fsm.time_in_state(v))
     end)
 
+    it("has the senses make only the events the new state and the global state handle (v:listen)", function()
+      local m = guard_machine({})
+      local v = sensing_vehicle()
+      local told = {}
+      function v.listen(self, events) told[#told + 1] = table.concat(events, " ") return self end
+      fsm.start(v, m)
+      m.sensed(v, "eyes", "thief") -- patrol -> chase
+      m.lost(v, "eyes", "thief")   -- chase -> search
+      m.sensed(v, "eyes", "thief") -- search -> chase
+      fsm.change(v, "chase")       -- the same again: nothing new to tell
+      assert.are.same({ "sensed heard", "lost heard", "sensed forgot heard", "lost heard" }, told)
+      -- a machine without event handlers tells nothing (its brain handles none: none are made)
+      local thinker = fsm.machine{ initial = "a", states = { a = { think = function() end } } }
+      local quiet = sensing_vehicle()
+      function quiet.listen() error("told") end
+      fsm.start(quiet, thinker)
+      fsm.change(quiet, "a")
+    end)
+
     it("enters the initial state at the first event when the machine was not started", function()
       local log = {}
       local m = guard_machine(log)

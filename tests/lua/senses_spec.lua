@@ -48,10 +48,11 @@ describe("v:sense", function()
     v:sense{name = "ears", hearing = {range = 300, tags = {"step", "bang"}}}
     local s = v:senses()
     assert.equal(2, #s)
+    -- (events: none, it has no brain to handle them; see "listening" below)
     assert.same({name = "eyes", type = "sight", range = 150, fov = 270, kinds = {"thief"}, walls_block = false,
-      obstacles_block = true, forget_after = 2, period = 0.1, max_memories = 8}, s[1])
+      obstacles_block = true, forget_after = 2, period = 0.1, max_memories = 8, events = {}}, s[1])
     assert.same({name = "ears", type = "hearing", range = 300, tags = {"step", "bang"}, forget_after = 5, period = 0,
-      max_memories = 16}, s[2])
+      max_memories = 16, events = {}}, s[2])
     -- a kind named in a sense is interned, as flock_with's are
     assert.same({"guard", "thief"}, w:kinds())
   end)
@@ -377,6 +378,98 @@ describe("events", function()
     w:remove(thief)
     w:think()
     assert.same({"guard1 sensed eyes nil"}, log)
+  end)
+end)
+
+describe("listening", function()
+  local function events_of(v) return v:senses()[1].events end
+
+  it("senses make the events the brain has handlers for: setting v.brain listens anew", function()
+    local w, guard = scene()
+    guard.brain = {sensed = function() end}
+    guard:sense(EYES)
+    assert.same({"sensed"}, events_of(guard))
+    local log = {}
+    guard.brain = logger(log)
+    assert.same({"sensed", "lost", "forgot", "heard"}, events_of(guard))
+    guard.brain = function() end -- (a function brain gets no events)
+    assert.same({}, events_of(guard))
+    guard.brain = nil
+    assert.same({}, events_of(guard))
+    -- a class instance's handlers count, found through its metatable
+    local Class = {}
+    Class.__index = Class
+    function Class:lost() end
+    guard.brain = setmetatable({}, Class)
+    assert.same({"lost"}, events_of(guard))
+    w:close()
+  end)
+
+  it("makes no event the brain would not handle: only its handlers' events reach it", function()
+    local w, guard = scene()
+    local log = {}
+    local brain = logger(log)
+    brain.lost, brain.forgot = nil, nil
+    guard.brain = brain
+    guard:sense{name = "eyes", sight = {range = 100, fov = 360, forget_after = 0}}
+    local thief = w:spawn{kind = "thief", x = 150, y = 100}
+    frames(w, 2)
+    thief:set_position(900, 100)
+    frames(w, 2)
+    thief:set_position(150, 100)
+    frames(w, 2)
+    assert.same({"guard1 sensed eyes thief2", "guard1 sensed eyes thief2"}, log)
+    w:close()
+  end)
+
+  it("v:listen chooses, v:listen() goes back to the brain's handlers, and so does setting v.brain", function()
+    local w, guard = scene()
+    local log = {}
+    guard.brain = logger(log)
+    assert.equal(guard, guard:sense(EYES):listen{"lost", "lost"})
+    assert.same({"lost"}, events_of(guard))
+    local thief = w:spawn{kind = "thief", x = 150, y = 100}
+    frames(w, 2)
+    thief:set_position(900, 100)
+    frames(w, 2)
+    assert.same({"guard1 lost eyes thief2"}, log)
+    -- a sense added later makes what the vehicle listens to
+    guard:sense{name = "ears", hearing = {}}
+    assert.same({"lost"}, guard:senses()[2].events)
+    assert.equal(guard, guard:listen())
+    assert.same({"sensed", "lost", "forgot", "heard"}, events_of(guard))
+    guard:listen{}
+    assert.same({}, events_of(guard))
+    guard.brain = logger(log)
+    assert.same({"sensed", "lost", "forgot", "heard"}, events_of(guard))
+    w:close()
+  end)
+
+  it("v:listen names what it expected", function()
+    local w, guard = scene()
+    guard:sense(EYES)
+    assert.matches("bad argument #1 to 'listen' %(item 1: unknown sense event 'lots' %(did you mean 'lost'%?%)%)",
+      error_of(function() guard:listen{"lots"} end))
+    assert.matches("item 2: sense event name expected %('sensed', 'lost', 'forgot' or 'heard'%), got number",
+      error_of(function() guard:listen{"sensed", 3} end))
+    assert.matches("array of sense event names expected, got string", error_of(function() guard:listen("lost") end))
+    assert.same({}, events_of(guard)) -- (unchanged)
+    w:close()
+  end)
+
+  it("w:listen_to_brains() picks up handlers added to a brain since it was set", function()
+    local w, guard = scene()
+    local brain = {sensed = function() end}
+    guard.brain = brain
+    guard:sense(EYES)
+    local other = w:spawn{kind = "guard", x = 500, y = 500}
+    other:sense(EYES):listen{"heard"}
+    brain.forgot = function() end
+    assert.same({"sensed"}, events_of(guard))
+    assert.equal(w, w:listen_to_brains())
+    assert.same({"sensed", "forgot"}, events_of(guard))
+    assert.same({}, events_of(other)) -- (v:listen's choice went: it has no brain)
+    w:close()
   end)
 end)
 

@@ -15,7 +15,8 @@
 --    `Hunter.states.chase` or an instance of a class the module defines sees the new code at once;
 --    keys the new file no longer has stay;
 --  * a vehicle of the worlds given whose brain is a function of the file (v.brain = M.think) gets
---    the new one; the world, v.data, v.state and every other vehicle field stay;
+--    the new one; the world, v.data, v.state and every other vehicle field stay; and every
+--    vehicle's senses make the events its brain handles now (w:listen_to_brains());
 --  * a vehicle whose brain still runs the file's old code after that (a brain made per vehicle by
 --    a function the reload did not call again) is reported once, with the kinds and count, through
 --    hot.on_warning;
@@ -185,6 +186,8 @@ function hot.update(...)
       entry.mtime, entry.size = mtime, size
       local ok, err = apply(entry, worlds)
       if ok then
+        -- senses make the events brains handle now (the save may have added or dropped a handler)
+        for i = 1, worlds.n do worlds[i]:listen_to_brains() end
         good = good + 1
         errors[entry.path] = nil
         if err and hot.on_warning then hot.on_warning(entry.path, err) end
