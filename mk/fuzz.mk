@@ -57,9 +57,11 @@ FUZZ_REPLAY_CFLAGS = $(STEER_INC) -Isrc/core -Ibindings -Itests/fuzz $(FUZZ_LUA_
 $(eval $(call c_objects_rule,asan,tests/fuzz,fuzz,FUZZ_REPLAY))
 
 $(BUILD)/asan/tests/replay_core: $(BUILD)/asan/fuzz/replay.o $(BUILD)/asan/fuzz/fuzz_core.o $(BUILD)/asan/libsteer.a
+	@mkdir -p $(@D)
 	$(CC) -O1 -g $(SAN) $^ -lm -o $@
 
 $(BUILD)/asan/tests/replay_lua: $(BUILD)/asan/fuzz/replay.o $(BUILD)/asan/fuzz/fuzz_lua.o $(FUZZ_BINDINGS_OBJ_ASAN) $(BUILD)/asan/libsteer.a
+	@mkdir -p $(@D)
 	$(CC) -O1 -g $(SAN) $^ $(FUZZ_LUA_LIBS) -lm -o $@
 
 TEST_PREREQS += $(BUILD)/asan/tests/replay_core $(BUILD)/asan/tests/replay_lua
