@@ -31,7 +31,7 @@ int luaopen_steer(lua_State *L)
     lua_setfield(L, -2, "version");
     push_behaviour_names(L);
     lua_setfield(L, -2, "behaviours");
-    lsteer_open_ffi(L); /* under LuaJIT: the hot members as FFI calls (lffi.c) */
+    lsteer_open_ffi(L);      /* under LuaJIT: the hot members as FFI calls (lffi.c) */
     steer_lua_push_pairs(L); /* the same two functions as every other require of the state */
     lua_setfield(L, -3, "next");
     lua_setfield(L, -2, "pairs");
