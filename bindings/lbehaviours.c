@@ -117,7 +117,9 @@ static int behaviour_method(lua_State *L)
     LVehicle *v = lsteer_check_vehicle(L, 1);
     SteerWorld *world = v->owner->world;
     SteerBehaviourDef def;
-    if (steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK)
+    /* (asked first: a behaviour not on is the common case, and the get would format an error) */
+    if (!steer_vehicle_has_behaviour(world, v->id, type) ||
+        steer_vehicle_get_behaviour(world, v->id, type, &def, NULL) != STEER_OK)
         def = steer_default_behaviour_def(type);
 
     const SteerBehaviourInfo *info = steer_behaviour_info(type); /* type: this method's own */

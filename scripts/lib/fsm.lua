@@ -171,6 +171,7 @@ end
 -- the others would reach a state that ignores them. Only for a machine that handles events at all
 -- (its brain handlers say which) and a vehicle that listens (a steer vehicle, not a test's table).
 local listened = setmetatable({}, { __mode = "k" }) -- vehicle -> the bits it was told last
+local listen_of_class = setmetatable({}, { __mode = "k" }) -- a vehicle metatable -> its listen method
 
 local function listen(v, machine, state)
   if not (machine.sensed or machine.lost or machine.forgot or machine.heard) then return end
@@ -178,7 +179,19 @@ local function listen(v, machine, state)
   local bits = ((state.on_sensed or g.on_sensed) and 1 or 0) + ((state.on_lost or g.on_lost) and 2 or 0)
     + ((state.on_forgot or g.on_forgot) and 4 or 0) + ((state.on_heard or g.on_heard) and 8 or 0)
   if listened[v] == bits then return end
-  local set = v.listen
+  -- v.listen is the same function for every vehicle of a class: found once per metatable (each
+  -- read of a vehicle field is a call into C)
+  local mt = getmetatable(v)
+  local set
+  if mt ~= nil then
+    set = listen_of_class[mt]
+    if set == nil then
+      set = v.listen or false
+      listen_of_class[mt] = set
+    end
+  else
+    set = v.listen
+  end
   if set then
     set(v, LISTENS[bits])
     listened[v] = bits
@@ -203,12 +216,9 @@ local function remember(machine, v, book, from, to)
   book.changes = book.changes + 1
 end
 
--- Leaves the current state (its exit runs) and enters `name` (its enter runs). `machine`: v.brain,
--- when the caller has it at hand (each read of a vehicle field is a call into C).
-local function change(v, name, machine)
-  machine = machine or v.brain
-  if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
-  local to = lookup(machine, name, "fsm.change")
+-- The transition itself, the machine and the state `to` (named `name`) known good: the current
+-- state's exit runs, then `to`'s enter.
+local function enter_state(v, machine, name, to)
   local book = books[v] or bookkeeping(v)
   if machine.think == nil then -- an event-only machine: its clock is the world's
     local w = world_of[v]
@@ -227,6 +237,14 @@ local function change(v, name, machine)
   if to.enter then call(to.enter, v) end
 end
 
+-- Leaves the current state (its exit runs) and enters `name` (its enter runs). `machine`: v.brain,
+-- when the caller has it at hand (each read of a vehicle field is a call into C).
+local function change(v, name, machine)
+  machine = machine or v.brain
+  if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
+  enter_state(v, machine, name, lookup(machine, name, "fsm.change"))
+end
+
 -- Leaves the current state (its exit runs) and enters `name` (its enter runs). Entering the state
 -- it is already in runs exit and enter again: a deliberate restart. Usable from anywhere (a
 -- state's think, a message handler, the scene), as long as v.brain is a machine.
@@ -237,16 +255,17 @@ end
 
 -- Follows the transition a think (or the handler `key`) returned (`next_name`, not the state the
 -- vehicle is in).
-local function follow(v, state, state_name, next_name, key, machine)
+local function follow(v, state, state_name, next_name, key)
   key = key or "think"
-  machine = machine or v.brain
-  if type(machine) ~= "table" or type(machine.states) ~= "table" or type(machine.states[next_name]) ~= "table" then
-    -- blame the function that returned it
+  local machine = v.brain -- (read again: the handler may have set another)
+  local to = type(machine) == "table" and type(machine.states) == "table" and machine.states[next_name]
+  if type(to) ~= "table" then -- blame the function that returned it
     local states = type(machine) == "table" and type(machine.states) == "table" and machine.states or {}
     fail(("fsm: %s of state '%s' returned unknown state '%s' (states: %s)"):format(key, tostring(state_name),
       tostring(next_name), state_names(states)), defined_at(state[key]))
   end
-  change(v, next_name, machine)
+  if not is_machine(machine) then fail("fsm.change: the vehicle's brain is not an fsm machine") end
+  enter_state(v, machine, next_name, to)
 end
 
 -- Runs the global state's think and follows the transition it returns; returns the name of the

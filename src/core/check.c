@@ -412,6 +412,8 @@ static bool check_senses(Check *c, const SteerWorld *world)
                 "senses: listed %d is slot %d, no live vehicle", i, slot);
         const SteerSensor *sensor = &world->sensors[slot];
         REQUIRE(sensor->sense_count > 0 || sensor->wake_step != 0, "senses: listed %d (slot %d) has nothing", i, slot);
+        REQUIRE(entry->senses == sensor->senses, "senses: listed %d (slot %d) points at another block than its own", i,
+                slot);
         REQUIRE(entry->serial == world->vehicle_cold[slot].serial &&
                     (i == 0 || world->sensing[i - 1].serial < entry->serial),
                 "senses: listed %d (slot %d, serial %llu) out of creation order", i, slot,

@@ -327,18 +327,19 @@ static bool reserve_sensor(SteerWorld *world, int slot)
      * when one cannot grow, those grown already shrink back (which never fails): every array then
      * keeps the capacity the world says it has. */
     int have = world->event_slots ? old : 0;
-    size_t from[3] = {(size_t)have * sizeof(int), (size_t)(have ? have + 1 : 0) * sizeof(int),
-                      (size_t)have * sizeof(int)};
-    size_t to[3] = {(size_t)cap * sizeof(int), (size_t)(cap + 1) * sizeof(int), (size_t)cap * sizeof(int)};
-    int **arrays[3] = {&world->event_slots, &world->event_start, &world->sense_due};
+    size_t from[4] = {(size_t)have * sizeof(int), (size_t)(have ? have + 1 : 0) * sizeof(int),
+                      (size_t)have * sizeof(int), (size_t)have * sizeof(int)};
+    size_t to[4] = {(size_t)cap * sizeof(int), (size_t)(cap + 1) * sizeof(int), (size_t)cap * sizeof(int),
+                    (size_t)cap * sizeof(int)};
+    int **arrays[4] = {&world->event_slots, &world->event_start, &world->sense_due, &world->sense_visit};
     int grown = 0;
-    for (; grown < 3; grown++) {
+    for (; grown < 4; grown++) {
         int *p = steer_realloc(&world->alloc, *arrays[grown], from[grown], to[grown]);
         if (!p) break;
         *arrays[grown] = p;
     }
     SteerSensing *sensing = world->sensing;
-    if (grown == 3 && cap != old) {
+    if (grown == 4 && cap != old) {
         sensing =
             steer_realloc(&world->alloc, world->sensing, (size_t)old * sizeof *sensing, (size_t)cap * sizeof *sensing);
         if (sensing) {
@@ -346,7 +347,7 @@ static bool reserve_sensor(SteerWorld *world, int slot)
             world->sensing_capacity = cap;
         }
     }
-    if (grown == 3 && sensing) return true;
+    if (grown == 4 && sensing) return true;
     for (int k = 0; k < grown; k++) *arrays[k] = steer_realloc(&world->alloc, *arrays[k], to[k], from[k]);
     return false;
 }
@@ -373,7 +374,7 @@ static void list_sensor(SteerWorld *world, int slot)
     uint64_t serial = serial_of(world, slot);
     int at = sensing_place(world, serial);
     memmove(world->sensing + at + 1, world->sensing + at, (size_t)(world->sensing_count - at) * sizeof *world->sensing);
-    world->sensing[at] = (SteerSensing){0, serial, slot}; /* (visited at the next step) */
+    world->sensing[at] = (SteerSensing){0, serial, world->sensors[slot].senses, slot}; /* (visited at the next step) */
     world->sensing_count++;
 }
 
@@ -382,6 +383,13 @@ static SteerSensing *sensing_of(SteerWorld *world, int slot)
 {
     int at = sensing_place(world, serial_of(world, slot));
     return at < world->sensing_count && world->sensing[at].slot == slot ? &world->sensing[at] : NULL;
+}
+
+/// The vehicle in `slot` has another block (or none): its entry in the sensing list, if listed, says so.
+static void sync_senses(SteerWorld *world, int slot)
+{
+    SteerSensing *entry = sensing_of(world, slot);
+    if (entry) entry->senses = world->sensors[slot].senses;
 }
 
 static void unlist_sensor(SteerWorld *world, int slot)
@@ -459,6 +467,7 @@ void steer_senses_free(SteerWorld *world)
         steer_free(&world->alloc, world->event_slots, (size_t)world->sensing_capacity * sizeof(int));
         steer_free(&world->alloc, world->event_start, (size_t)(world->sensing_capacity + 1) * sizeof(int));
         steer_free(&world->alloc, world->sense_due, (size_t)world->sensing_capacity * sizeof(int));
+        steer_free(&world->alloc, world->sense_visit, (size_t)world->sensing_capacity * sizeof(int));
     }
     steer_free(&world->alloc, world->sounds, (size_t)world->sound_capacity * sizeof *world->sounds);
     steer_free(&world->alloc, world->hearing_periods,
@@ -617,7 +626,10 @@ SteerResult steer_vehicle_add_sense(SteerWorld *world, SteerVehicleId id, const 
     if (replacing) count_sense(world, &old, -1);
     if (made.type == STEER_SENSE_SIGHT) world->sight_senses++;
     vehicle_events_changed(world, slot);
-    if (!listed) list_sensor(world, slot);
+    if (!listed)
+        list_sensor(world, slot);
+    else
+        sync_senses(world, slot);
     if (out_index) *out_index = index;
     return STEER_OK;
 }
@@ -639,7 +651,10 @@ SteerResult steer_vehicle_remove_sense(SteerWorld *world, SteerVehicleId id, con
             (size_t)(sensor->sense_count - index - 1) * sizeof *sensor->senses);
     sensor->sense_count--;
     vehicle_events_changed(world, slot);
-    if (sensor->sense_count == 0) free_block(world, sensor);
+    if (sensor->sense_count == 0) {
+        free_block(world, sensor);
+        sync_senses(world, slot);
+    }
     if (!has_anything(sensor)) unlist_sensor(world, slot);
     return STEER_OK;
 }
@@ -1583,8 +1598,40 @@ static void visit(const SenseJob *job, SteerSenseScratch *scratch, SteerSensing 
     entry->next_visit = next;
 }
 
-/// How far ahead a task asks for the vehicles it will visit (their sensor first, then what it
-/// points at: its block, and the vehicle).
+/// Buckets of the grid's order a task sorts its visits into.
+#define SENSE_PLACES 1024
+
+/// The order a task visits its due entries in (`due`, n of them, in creation order): by where the
+/// vehicles are in the grid's cell order, in SENSE_PLACES buckets of it (a counting sort that keeps
+/// creation order within a bucket), so that vehicles visited one after the other look at the same
+/// cells, and the grid's arrays stay in the caches of a large world. Without a grid (no sight), or
+/// with few to visit, the creation order itself. What a visit computes does not depend on the
+/// order; the events are listed from `due`, in creation order. (From sense_order_min vehicles on:
+/// in a smaller world the grid stays in the caches anyway, and the sort only costs, 2-3 % of a step
+/// at 10,000; at 50,000 and 100,000 it saves 8-15 %.)
+static const int *place_order(const SenseJob *job, const int *due, int n, int *out)
+{
+    const SteerGrid *g = job->grid;
+    if (!g || !g->gathered || g->count == 0 || n < 64 || job->world->order_count < job->world->sense_order_min)
+        return due;
+    const SteerWorld *world = job->world;
+    int counts[SENSE_PLACES + 1];
+    memset(counts, 0, sizeof counts);
+    uint64_t scale = (uint64_t)g->count;
+    for (int k = 0; k < n; k++) {
+        int where = g->where[world->sensing[due[k]].slot];
+        counts[(uint64_t)(unsigned)where * SENSE_PLACES / scale + 1]++;
+    }
+    for (int p = 1; p <= SENSE_PLACES; p++) counts[p] += counts[p - 1];
+    for (int k = 0; k < n; k++) {
+        int where = g->where[world->sensing[due[k]].slot];
+        out[counts[(uint64_t)(unsigned)where * SENSE_PLACES / scale]++] = due[k];
+    }
+    return out;
+}
+
+/// How far ahead a task asks for the vehicles it will visit: their block (the sensing list says
+/// where it is), their SteerSensor and the vehicle.
 #define SENSE_AHEAD 4
 
 static void sense_task(void *context, int t, int tasks)
@@ -1607,26 +1654,26 @@ static void sense_task(void *context, int t, int tasks)
         }
     }
     job->due[t] = n;
+    const int *order = place_order(job, due, n, world->sense_visit + begin);
     SteerSenseScratch *scratch = world->sense_scratch ? &world->sense_scratch[t] : NULL;
     int emptied = 0;
     for (int k = 0; k < n; k++) {
 #if defined(__GNUC__)
-        /* Two stages: the sensor first, then (its block pointer read by then) the block - its
-         * senses and where a block made for them puts the first one's memories - and the vehicle. */
-        if (k + 2 * SENSE_AHEAD < n) __builtin_prefetch(&world->sensors[sensing[due[k + 2 * SENSE_AHEAD]].slot], 1, 3);
         if (k + SENSE_AHEAD < n) {
-            int ahead = sensing[due[k + SENSE_AHEAD]].slot;
-            const SteerSensor *sensor = &world->sensors[ahead];
-            __builtin_prefetch(steer_pool_at(&world->vehicles, ahead), 0, 3);
-            if (sensor->senses) {
-                const char *b = (const char *)block_of(sensor->senses);
-                size_t senses =
-                    align16(offsetof(SenseBlock, senses) + (size_t)sensor->sense_count * sizeof(SteerSense));
-                for (size_t at = 0; at < senses + 256; at += 64) __builtin_prefetch(b + at, 1, 3);
+            const SteerSensing *ahead = &sensing[order[k + SENSE_AHEAD]];
+            __builtin_prefetch(&world->sensors[ahead->slot], 1, 3);
+            __builtin_prefetch(steer_pool_at(&world->vehicles, ahead->slot), 0, 3);
+            if (ahead->senses) {
+                /* the block's start (its first sense's hot half) and the first memories, where a
+                 * block of one sense has them */
+                const char *b = (const char *)block_of(ahead->senses);
+                for (size_t at = 0; at < 128; at += 64) __builtin_prefetch(b + at, 1, 3);
+                const char *m = b + align16(offsetof(SenseBlock, senses) + sizeof(SteerSense));
+                for (size_t at = 0; at < 256; at += 64) __builtin_prefetch(m + at, 1, 3);
             }
         }
 #endif
-        SteerSensing *entry = &world->sensing[due[k]];
+        SteerSensing *entry = &world->sensing[order[k]];
         visit(job, scratch, entry);
         emptied += !has_anything(&world->sensors[entry->slot]);
     }

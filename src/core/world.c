@@ -172,6 +172,7 @@ SteerWorld *steer_world_create(const SteerWorldDef *def)
     world->walls_stale = true;
     world->parallel_min = STEER_PARALLEL_MIN_VEHICLES;
     world->prefetch_min = STEER_PREFETCH_MIN_VEHICLES;
+    world->sense_order_min = STEER_SENSE_ORDER_MIN_VEHICLES;
     /* A pool that cannot be had leaves the world on one thread: the same result, only slower. */
     world->pool = def->enqueue_task ? steer_thread_pool_create_user(&world->alloc, def->threads, def->enqueue_task,
                                                                     def->finish_task, def->user_task_context)

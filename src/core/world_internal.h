@@ -265,12 +265,14 @@ static inline SteerSenseBlock *steer_sense_block_of(const SteerSense *senses)
 
 /// A vehicle with senses or a timer as SteerWorld.sensing lists it, with the first step the pass
 /// must look at it again: a step visits only the vehicles with an update due, a timer running out
-/// or a memory to forget (all three whole steps), and the others cost a read of these 24 bytes,
+/// or a memory to forget (all three whole steps), and the others cost a read of these 32 bytes,
 /// in a dense array. The serial orders the list, and finds an entry (a timer set between steps)
-/// reading this array alone.
+/// reading this array alone; the senses pointer lets a task ask for a vehicle's block ahead of its
+/// visit without waiting for its SteerSensor first.
 typedef struct SteerSensing {
     uint64_t next_visit; ///< the first step with an update, its timer or a forgetting due (0: the next)
     uint64_t serial;     ///< the vehicle's
+    SteerSense *senses;  ///< its SteerSensor's (NULL: a timer only)
     int slot;
 } SteerSensing;
 
@@ -394,10 +396,12 @@ struct SteerWorld {
     int sensor_capacity;
     SteerSensing *sensing;
     int sensing_count, sensing_capacity;
-    int *sense_due;    ///< sensing_capacity: the pass's list of the entries it visits (each task a range)
-    int sight_senses;  ///< sight senses in the world: the step builds the grid after the moves for them
-    uint64_t removals; ///< vehicles removed so far: a sense checks its memories when this moved
-    double sense_dt;   ///< dt of the last sense pass: another dt moves every update, so all are visited
+    int *sense_due;      ///< sensing_capacity: the pass's list of the entries it visits (each task a range)
+    int *sense_visit;    ///< sensing_capacity: the same entries in the order they are visited (by place)
+    int sense_order_min; ///< worlds of fewer vehicles visit in creation order (tests lower it)
+    int sight_senses;    ///< sight senses in the world: the step builds the grid after the moves for them
+    uint64_t removals;   ///< vehicles removed so far: a sense checks its memories when this moved
+    double sense_dt;     ///< dt of the last sense pass: another dt moves every update, so all are visited
     /* Hearing senses by period (seconds), so that a sound is kept as long as the slowest one
      * needs, whatever dt is: `hearing_periods` distinct periods, each with its count. */
     struct SteerHearingPeriod {
@@ -454,6 +458,10 @@ struct SteerWorld {
 #define STEER_PREFETCH_MIN_VEHICLES 16384
 /// The same for a world with vehicle targets (world.c: forces_range).
 #define STEER_PREFETCH_TARGETS_MIN_VEHICLES 2048
+
+/// Worlds of fewer vehicles visit their sensing vehicles in creation order rather than by place
+/// (senses.c, place_order): below this their grid stays in the caches.
+#define STEER_SENSE_ORDER_MIN_VEHICLES 32768
 
 /// The pool the world's next build and step run on: NULL (one thread) for a small world.
 static inline SteerThreadPool *steer_world_step_pool(const SteerWorld *world)
