@@ -374,11 +374,11 @@ static void test_every_allocation_of_a_scenario_can_fail(void **state)
     for (int i = 0; i < WALLS; i++) RUN_OP(run, op_wall, i);
     for (int i = 0; i < PATHS; i++) RUN_OP(run, op_path, i);
     for (int i = 0; i < FIELDS; i++) RUN_OP(run, op_field, i);
-    for (int i = 0; i < 4 * VEHICLES; i++) RUN_OP(run, op_behaviour, i); /* slots grow 1, 2, 4 */
+    for (int i = 0; i < 4 * VEHICLES; i++) RUN_OP(run, op_behaviour, i);        /* slots grow 1, 2, 4 */
     for (int i = 0; i < VEHICLES + VEHICLES / 3; i++) RUN_OP(run, op_sense, i); /* (a third again: replaced) */
     for (int i = 0; i < VEHICLES; i += 2) RUN_OP(run, op_wake, i);
     for (int i = 0; i < 40; i++) RUN_OP(run, op_emit, i);
-    for (int i = 0; i < 3; i++) RUN_OP(run, op_step, i);                 /* builds the obstacle and wall grids */
+    for (int i = 0; i < 3; i++) RUN_OP(run, op_step, i); /* builds the obstacle and wall grids */
     for (int i = 0; i < 4; i++) RUN_OP(run, op_query, i);
     for (int i = 0; i < VEHICLES; i += 3) RUN_OP(run, op_remove, i);
     RUN_OP(run, op_remove_shapes, 0);
