@@ -10,7 +10,8 @@
  *      degrees), prey see hunters (100 units, all round), both at 10 Hz, staggered - against the
  *      same scene without senses (target: at most 1.5x), at 10,000 vehicles (1 and 2 threads) and
  *      100,000 (2 threads); and at 10,000 among 1,000 obstacles and 500 walls, where every sighting
- *      is a line of sight through them.
+ *      is a line of sight through them. Then the same at 10,000 and 100,000 with the senses of the
+ *      Lua event scene (bench/senses/hunt_senses.lua: one memory each, the closest, all round).
  *
  * Times are medians of the repetitions: CPU time on one thread, wall time on two.
  *
@@ -36,6 +37,12 @@ static void check(SteerResult r, const char *what)
         exit(1);
     }
 }
+
+/// How the scene's senses are made: this file's (hunters see prey at 150 over 270 degrees, prey
+/// hunters at 100 all round, 16 memories each, default neighbour radius), or the Lua event scene's
+/// (bench/senses/hunt_senses.lua: both all round, one memory - the closest - forgotten at once,
+/// neighbour radius 30).
+static bool closest_only;
 
 /// A hunter/prey world of `vehicles` (1 in 5 hunters, kind 1; prey kind 0), `obstacles` and
 /// `walls` scattered over SIDE x SIDE; with senses when `senses`.
@@ -73,6 +80,11 @@ static SteerWorld *make_scene(int vehicles, int obstacles, int walls, bool sense
     threats.range = 100.0;
     threats.fov = 2.0 * STEER_PI;
     threats.period = 0.1;
+    if (closest_only) {
+        prey_sight.fov = 2.0 * STEER_PI;
+        prey_sight.max_memories = threats.max_memories = 1;
+        prey_sight.forget_after = threats.forget_after = 0.0;
+    }
     for (int i = 0; i < vehicles; i++) {
         bool hunter = i % 5 == 0;
         SteerVehicleDef vd = steer_default_vehicle_def();
@@ -81,6 +93,7 @@ static SteerWorld *make_scene(int vehicles, int obstacles, int walls, bool sense
         vd.velocity = steer_scale(steer_vec2_from_angle(vd.heading), 40.0);
         vd.kind = hunter ? 1 : 0;
         vd.max_speed = hunter ? 90.0 : 80.0;
+        if (closest_only) vd.neighbor_radius = 30.0;
         SteerVehicleId id;
         check(steer_vehicle_create(world, &vd, &id), "vehicle_create");
         check(steer_vehicle_set_behaviour(world, id, hunter ? &wander : &flock), "set_behaviour");
@@ -164,8 +177,9 @@ static void bench_step(int vehicles, int threads, int steps, int repetitions, bo
     }
     double mb = bench_median(b, repetitions), ms = bench_median(s, repetitions);
     int events = steer_world_get_sense_events(sensed, NULL, 0, 0);
-    printf("step, %d hunters/prey, %d obstacles, %d walls, %d thread%s (%s time), median of %d x %d steps:\n", vehicles,
-           obstacles, walls, threads, threads > 1 ? "s" : "", threads > 1 ? "wall" : "CPU", repetitions, steps);
+    printf("step, %d hunters/prey%s, %d obstacles, %d walls, %d thread%s (%s time), median of %d x %d steps:\n",
+           vehicles, closest_only ? " (senses of the Lua event scene: the closest only)" : "", obstacles, walls,
+           threads, threads > 1 ? "s" : "", threads > 1 ? "wall" : "CPU", repetitions, steps);
     printf("  without senses: %7.3f ms per step\n", mb);
     printf("  with senses:    %7.3f ms per step (%.2fx; target <= 1.5x; %d events in the last step)\n", ms, ms / mb,
            events);
@@ -181,6 +195,9 @@ int main(int argc, char **argv)
     bench_step(10000, 1, 30, repetitions, false);
     bench_step(10000, 2, 30, repetitions, false);
     bench_step(10000, 1, 30, repetitions, true);
+    if (!quick) bench_step(100000, 2, 10, 5, false);
+    closest_only = true;
+    bench_step(10000, 1, 30, repetitions, false);
     if (!quick) bench_step(100000, 2, 10, 5, false);
     return 0;
 }

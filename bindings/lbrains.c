@@ -403,13 +403,15 @@ static void push_handle(lua_State *L, int world_idx, int handles, SteerVehicleId
     }
 }
 
-/// Pushes the handle of `other` (nil when it is no live vehicle: removed, or a sound of the world).
-static void push_other(lua_State *L, int world_idx, SteerVehicleId other)
+/// Pushes the handle of `other` (nil when it is no live vehicle: removed, or a sound of the world),
+/// through the handle table at `handles`.
+static void push_other(lua_State *L, int world_idx, int handles, SteerWorld *world, SteerVehicleId other)
 {
-    if (other.index1 == 0)
+    uint64_t serial = other.index1 == 0 ? 0 : steer_vehicle_serial(world, other);
+    if (!serial)
         lua_pushnil(L);
     else
-        steer_lua_push_vehicle(L, world_idx, other);
+        push_handle(L, world_idx, handles, other, serial);
 }
 
 /// Sets the slot `cache` to the name of the vehicle's sense (the string it holds, when the name is
@@ -496,7 +498,7 @@ static int deliver_events(lua_State *L, int world_idx, LWorld *w, const SteerLua
                 lua_pushnumber(L, e->position.x);
                 lua_pushnumber(L, e->position.y);
             }
-            if (e->type != STEER_EVENT_TIMER) push_other(L, world_idx, e->other);
+            if (e->type != STEER_EVENT_TIMER) push_other(L, world_idx, handles, w->world, e->other);
             if (hooks && hooks->before) hooks->before(hooks->ctx);
             int status = lua_pcall(L, lua_gettop(L) - v - 1, 0, msgh);
             if (!w->world) break; /* a handler closed the world */

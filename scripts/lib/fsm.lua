@@ -61,6 +61,7 @@ fsm.HISTORY = 8 -- transitions remembered per vehicle unless the machine says ot
 -- a removed vehicle's book goes with its handle. A reload of this file starts an empty cache that
 -- refills from v.data.fsm, so the clock and history survive it.
 local books = setmetatable({}, { __mode = "k" })
+local data_of = setmetatable({}, { __mode = "k" }) -- vehicle -> the v.data its book was found in
 local world_of = setmetatable({}, { __mode = "k" }) -- vehicle -> v.world (the same for its whole life)
 
 -- A state's event handler -> the brain handler the runtime calls for that event (docs/lua-api.md).
@@ -76,6 +77,7 @@ local function bookkeeping(v)
     data.fsm = book
   end
   books[v] = book
+  data_of[v] = data
   return book
 end
 
@@ -149,11 +151,17 @@ local function check_vehicle(v, caller, live)
   end
 end
 
--- A machine thinks, or handles events, or both (fsm.machine gives it what its states need).
+-- A machine thinks, or handles events, or both (fsm.machine gives it what its states need). Every
+-- transition asks: the machines found so are remembered (a machine stays one), so that the answer
+-- costs a table read rather than a call of type() per handler.
+local machines = setmetatable({}, { __mode = "k" })
 local function is_machine(m)
+  if machines[m] then return true end
   if type(m) ~= "table" or type(m.states) ~= "table" then return false end
-  return type(m.think) == "function" or type(m.sensed) == "function" or type(m.lost) == "function"
+  local yes = type(m.think) == "function" or type(m.sensed) == "function" or type(m.lost) == "function"
     or type(m.forgot) == "function" or type(m.heard) == "function" or type(m.timer) == "function"
+  if yes then machines[m] = true end
+  return yes
 end
 
 -- What a vehicle listens to in a state (v:listen): the sense events that state or the global state
@@ -175,9 +183,13 @@ local listen_of_class = setmetatable({}, { __mode = "k" }) -- a vehicle metatabl
 
 local function listen(v, machine, state)
   if not (machine.sensed or machine.lost or machine.forgot or machine.heard) then return end
-  local g = machine.global ~= nil and machine.states[machine.global] or state
-  local bits = ((state.on_sensed or g.on_sensed) and 1 or 0) + ((state.on_lost or g.on_lost) and 2 or 0)
-    + ((state.on_forgot or g.on_forgot) and 4 or 0) + ((state.on_heard or g.on_heard) and 8 or 0)
+  local bits = (state.on_sensed and 1 or 0) + (state.on_lost and 2 or 0) + (state.on_forgot and 4 or 0)
+    + (state.on_heard and 8 or 0)
+  local g = machine.global ~= nil and machine.states[machine.global] or nil
+  if g then
+    bits = ((state.on_sensed or g.on_sensed) and 1 or 0) + ((state.on_lost or g.on_lost) and 2 or 0)
+      + ((state.on_forgot or g.on_forgot) and 4 or 0) + ((state.on_heard or g.on_heard) and 8 or 0)
+  end
   if listened[v] == bits then return end
   -- v.listen is the same function for every vehicle of a class: found once per metatable (each
   -- read of a vehicle field is a call into C)
@@ -199,14 +211,42 @@ local function listen(v, machine, state)
 end
 
 local function push_capped(list, item, keep)
-  list[#list + 1] = item
-  while #list > keep do table.remove(list, 1) end
+  local n = #list + 1
+  list[n] = item
+  if n > keep then -- the oldest go (moved down here: table.remove is a call into C per item)
+    local drop = n - keep
+    for i = 1, keep do list[i] = list[i + drop] end
+    for i = keep + 1, n do list[i] = nil end
+  end
+end
+
+-- Appends the transition (from, to, at) to a history list capped at `keep` entries. Once the list
+-- is full, the oldest entry's table is the new one (filled anew): a transition allocates nothing,
+-- which in a large world costs the collector less than the table would (a tenth of the Lua time of
+-- bench-senses' brains).
+local function push_transition(list, from, to, at, keep)
+  local n = #list
+  if keep < 1 then
+    for i = 1, n do list[i] = nil end
+    return
+  end
+  local entry = n >= keep and list[1] or nil
+  if entry then
+    local drop = n - keep + 1
+    for i = 1, keep - 1 do list[i] = list[i + drop] end
+    for i = keep, n do list[i] = nil end
+    n = keep - 1
+    entry.from, entry.to, entry.at = from, to, at
+  else
+    entry = { from = from, to = to, at = at }
+  end
+  list[n + 1] = entry
 end
 
 local function remember(machine, v, book, from, to)
   local keep = machine.history or fsm.HISTORY
-  push_capped(book.history, { from = from, to = to, at = book.clock }, keep)
-  local data = v.data -- (one call into C, not two)
+  push_transition(book.history, from, to, book.clock, keep)
+  local data = data_of[v] or v.data -- (v.data is a call into C)
   local names = data.history
   if type(names) ~= "table" then
     names = {}
@@ -258,7 +298,12 @@ end
 local function follow(v, state, state_name, next_name, key)
   key = key or "think"
   local machine = v.brain -- (read again: the handler may have set another)
-  local to = type(machine) == "table" and type(machine.states) == "table" and machine.states[next_name]
+  local to
+  if machines[machine] then
+    to = machine.states[next_name]
+  else
+    to = type(machine) == "table" and type(machine.states) == "table" and machine.states[next_name]
+  end
   if type(to) ~= "table" then -- blame the function that returned it
     local states = type(machine) == "table" and type(machine.states) == "table" and machine.states or {}
     fail(("fsm: %s of state '%s' returned unknown state '%s' (states: %s)"):format(key, tostring(state_name),
@@ -447,7 +492,8 @@ function fsm.start(v, machine, name)
   change(v, state)
 end
 
---- The transition history of v, oldest first: array of {from =, to =, at = machine clock}.
+--- The transition history of v, oldest first: array of {from =, to =, at = machine clock}. Read it
+--- as it is: once the history is full, the oldest entry's table is reused for the newest.
 function fsm.history(v)
   check_vehicle(v, "fsm.history")
   local book = books[v] or v.data.fsm
