@@ -10,7 +10,9 @@
  *    extensions; the radius test is a lane mask.
  *  - general: kinds, view cone, comfort distance, an excluded vehicle, grids too large for floats,
  *    other compilers. Double precision; candidates that pass are packed into a buffer without a
- *    branch and summed afterwards, so the division runs only for them.
+ *    branch and summed afterwards, so the division runs only for them. Where the float copies
+ *    serve, candidates far outside the radius are dropped first, four at a time in single
+ *    precision (pack_filtered): the same neighbours in the same order, so the same bits.
  * Both give the same sums for the same neighbours (the fast path to float precision).
  *
  * A step sums the neighbourhoods of everyone who wants one first, cell by cell
@@ -49,6 +51,8 @@ typedef struct Sums {
     int index[PACK];
 } Sums;
 
+/// Sums the packed neighbours into s (weight / d2 for separation; headings from the compact
+/// copies, the entries' to the bit).
 static void sum_packed(const SteerGrid *g, Sums *s)
 {
     double sx = 0.0, sy = 0.0, ax = 0.0, ay = 0.0, cx = 0.0, cy = 0.0;
@@ -57,8 +61,8 @@ static void sum_packed(const SteerGrid *g, Sums *s)
         double inv = s->weight[i] / s->d2[i]; /* d2 > COINCIDENT_SQ: packed neighbours are never on the asker's point */
         sx -= dx * inv;
         sy -= dy * inv;
-        ax += g->entry[s->index[i]].hx;
-        ay += g->entry[s->index[i]].hy;
+        ax += g->exact[s->index[i]].hx;
+        ay += g->exact[s->index[i]].hy;
         cx += dx;
         cy += dy;
     }
@@ -211,85 +215,115 @@ static bool sum_fast_vectors(const SteerGrid *g, const Query *q, double radius, 
 }
 #endif
 
+#if defined(__GNUC__)
+#define ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE
+#endif
+
 /* The general path: kinds, a view cone, a comfort distance, one more vehicle to leave out; still
- * no branch on the candidates. `wrap`: wrap each offset itself (a radius that covers a wrapping
- * world more than once, where runs carry no shift). */
+ * no branch on the candidates. One candidate, sorted index j, through every test, over the compact
+ * copies of position, heading and kind (grid.h: exact, entry_kind; the entry's values, 33 bytes
+ * rather than two cache lines). `cone`, `comfort`, `wrap` (wrap each offset itself: a radius that
+ * covers a wrapping world more than once, where runs carry no shift) are constants where the loops
+ * below call it, so each loop has only the tests it needs. */
+static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, const Query *q, int j, double ox, double oy,
+                                                bool wrap, bool cone, bool comfort, Sums *s, int *n, int *zero)
+{
+    double dx = g->exact[j].x - ox, dy = g->exact[j].y - oy;
+    if (wrap) {
+        dx = steer_grid_wrap_delta(dx, g->width);
+        dy = steer_grid_wrap_delta(dy, g->height);
+    }
+    double d2 = dx * dx + dy * dy;
+    int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->entry_kind[j]) & 1u);
+    if (cone) m &= dx * q->hx + dy * q->hy >= q->cos_half * sqrt(d2);
+    int at = *n;
+    s->dx[at] = dx;
+    s->dy[at] = dy;
+    s->d2[at] = d2;
+    s->weight[at] = comfort && d2 < q->comfort2 ? 1.0 + q->extra : 1.0;
+    s->index[at] = j;
+    *n = at + m;
+    *zero += d2 <= COINCIDENT_SQ;
+}
+
+/// Every candidate of [begin, end) through the general path's tests.
 static void pack_general(const SteerGrid *g, const Query *q, int begin, int end, double ox, double oy, bool wrap,
                          Sums *s)
 {
     const bool cone = q->cos_half >= -1.0, comfort = q->comfort2 > 0.0;
-    int n = s->packed;
-    for (int j = begin; j < end; j++) {
-        double dx = g->entry[j].x - ox, dy = g->entry[j].y - oy;
-        if (wrap) {
-            dx = steer_grid_wrap_delta(dx, g->width);
-            dy = steer_grid_wrap_delta(dy, g->height);
-        }
-        double d2 = dx * dx + dy * dy;
-        int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->entry[j].kind) & 1u);
-        if (cone) m &= dx * q->hx + dy * q->hy >= q->cos_half * sqrt(d2);
-        s->dx[n] = dx;
-        s->dy[n] = dy;
-        s->d2[n] = d2;
-        s->weight[n] = comfort && d2 < q->comfort2 ? 1.0 + q->extra : 1.0;
-        s->index[n] = j;
-        n += m;
-        s->zero += d2 <= COINCIDENT_SQ;
-    }
-    s->packed = n;
-}
-
-/* A vehicle that flocks with some kinds only, all round, no comfort distance, nobody else left out
- * (prey among hunters): the general path's arithmetic, operation for operation - so the same
- * bits - over the compact copies of position and kind (grid.h: exact, entry_kind, 17 bytes a
- * candidate) rather than whole entries (two cache lines a candidate), and without the tests that
- * cannot fail here (cone, comfort, exclude). Summed by sum_kinds_packed. */
-static void pack_kinds(const SteerGrid *g, const Query *q, int begin, int end, double ox, double oy, Sums *s)
-{
-    const SteerGridExact *e = g->exact;
-    const uint8_t *kind = g->entry_kind;
-    const uint64_t kinds = q->kinds;
-    const double r2 = q->r2;
     int n = s->packed, zero = 0;
-    for (int j = begin; j < end; j++) {
-        double dx = e[j].x - ox, dy = e[j].y - oy;
-        double d2 = dx * dx + dy * dy;
-        int m = (d2 <= r2) & (d2 > COINCIDENT_SQ) & (int)((kinds >> kind[j]) & 1u);
-        s->dx[n] = dx;
-        s->dy[n] = dy;
-        s->d2[n] = d2;
-        s->index[n] = j;
-        n += m;
-        zero += d2 <= COINCIDENT_SQ;
+    if (wrap) {
+        for (int j = begin; j < end; j++) pack_candidate(g, q, j, ox, oy, true, cone, comfort, s, &n, &zero);
+    } else if (!cone && !comfort) { /* kinds only, all round (prey among hunters): the common case */
+        for (int j = begin; j < end; j++) pack_candidate(g, q, j, ox, oy, false, false, false, s, &n, &zero);
+    } else {
+        for (int j = begin; j < end; j++) pack_candidate(g, q, j, ox, oy, false, cone, comfort, s, &n, &zero);
     }
     s->packed = n;
     s->zero += zero;
 }
 
-/// sum_packed for pack_kinds: every weight is 1 (1 / d2 is weight / d2 to the bit), headings
-/// from the compact copies (the entry's, to the bit).
-static void sum_kinds_packed(const SteerGrid *g, Sums *s)
+#if defined(__GNUC__)
+/* The general path, filtered first: a candidate well outside the radius in single precision (the
+ * fast path's float copies, four at a time) cannot be a neighbour, nor on the asker's point, so
+ * only the others go through pack_candidate - about a third of them. The filter's radius is the
+ * query's widened by far more than the float copies can be off (grid.h: float_ok, ~0.004 units
+ * each; the offsets' shifts and roundings add a few more), so every candidate the exact test could
+ * pass reaches it, in the same order: the same bits as pack_general, which tests ask for instead
+ * as the reference (SteerGrid.kinds_path_off). */
+typedef struct Filter {
+    Quad ox, oy, bound; ///< the asker's float position, shift folded in; the widened radius squared
+} Filter;
+
+static Filter filter_for(const SteerGrid *g, const Query *q, double shift_x, double shift_y)
 {
-    double sx = 0.0, sy = 0.0, ax = 0.0, ay = 0.0, cx = 0.0, cy = 0.0;
-    for (int i = 0; i < s->packed; i++) {
-        double dx = s->dx[i], dy = s->dy[i];
-        double inv = 1.0 / s->d2[i];
-        sx -= dx * inv;
-        sy -= dy * inv;
-        ax += g->exact[s->index[i]].hx;
-        ay += g->exact[s->index[i]].hy;
-        cx += dx;
-        cy += dy;
-    }
-    s->sx += sx;
-    s->sy += sy;
-    s->ax += ax;
-    s->ay += ay;
-    s->cx += cx;
-    s->cy += cy;
-    s->count += s->packed;
-    s->packed = 0;
+    double r = sqrt(q->r2) * (1.0 + 1e-5) + 0.05;
+    float ox = (float)(q->px - g->origin_x - shift_x), oy = (float)(q->py - g->origin_y - shift_y);
+    float bound = (float)(r * r);
+    Filter f = {{ox, ox, ox, ox}, {oy, oy, oy, oy}, {bound, bound, bound, bound}};
+    return f;
 }
+
+/// The sorted indices of [begin, end) that pass the filter, into list (room for end - begin + 1).
+static int filter_candidates(const SteerGrid *g, const Filter *f, int begin, int end, int *list)
+{
+    int n = 0, j = begin;
+    for (; j + 4 <= end; j += 4) {
+        Quad dx = load_quad(g->fx + j) - f->ox, dy = load_quad(g->fy + j) - f->oy;
+        QuadMask near = dx * dx + dy * dy <= f->bound;
+        /* Written whether or not they pass (no branch); the next one overwrites a failed one. */
+        list[n] = j;
+        n -= near[0];
+        list[n] = j + 1;
+        n -= near[1];
+        list[n] = j + 2;
+        n -= near[2];
+        list[n] = j + 3;
+        n -= near[3];
+    }
+    for (; j < end; j++) list[n++] = j; /* the last few: the exact test alone decides */
+    return n;
+}
+
+/// pack_general over the candidates of [begin, end) (at most PACK / 2) that pass the filter.
+static void pack_filtered(const SteerGrid *g, const Query *q, const Filter *f, int begin, int end, double ox, double oy,
+                          Sums *s)
+{
+    int list[PACK / 2 + 1];
+    int count = filter_candidates(g, f, begin, end, list);
+    const bool cone = q->cos_half >= -1.0, comfort = q->comfort2 > 0.0;
+    int n = s->packed, zero = 0;
+    if (!cone && !comfort) {
+        for (int i = 0; i < count; i++) pack_candidate(g, q, list[i], ox, oy, false, false, false, s, &n, &zero);
+    } else {
+        for (int i = 0; i < count; i++) pack_candidate(g, q, list[i], ox, oy, false, cone, comfort, s, &n, &zero);
+    }
+    s->packed = n;
+    s->zero += zero;
+}
+#endif
 
 uint64_t steer_flock_kinds(const SteerVehicle *vehicle)
 {
@@ -347,29 +381,35 @@ static void sum_neighbourhood(const SteerGrid *g, const Query *q, double radius,
         SteerGridCursor cursor;
         SteerGridRun run;
         steer_grid_cursor_begin(&cursor, g, q->px, q->py, radius);
-        /* Some kinds only, all round: pack_kinds, the same bits as pack_general (which tests ask
-         * for instead, as the reference: kinds_path_off). */
-        bool kinds = !fast && !cursor.wrap_each && q->cos_half < -1.0 && q->comfort2 <= 0.0 && q->exclude < 0 &&
-                     !g->kinds_path_off;
-        void (*sum)(const SteerGrid *, Sums *) = kinds ? sum_kinds_packed : sum_packed;
+#if defined(__GNUC__)
+        /* Filtered in single precision first where the float copies serve (pack_filtered), unless
+         * a test asks for the unfiltered reference. */
+        bool filtered = !fast && !cursor.wrap_each && g->float_ok && !g->kinds_path_off;
+#endif
         while (steer_grid_cursor_next(&cursor, &run)) {
             /* Candidate offsets are stored position + shift - asker: fold the shift into the origin. */
             double ox = q->px - run.shift_x, oy = q->py - run.shift_y;
+#if defined(__GNUC__)
+            Filter filter;
+            if (filtered) filter = filter_for(g, q, run.shift_x, run.shift_y);
+#endif
             /* Pack in pieces that fit the buffer whatever the crowd. */
             for (int begin = run.begin; begin < run.end; begin += PACK / 2) {
                 int end = run.end - begin > PACK / 2 ? begin + PACK / 2 : run.end;
-                if (s.packed > PACK / 2) sum(g, &s);
+                if (s.packed > PACK / 2) sum_packed(g, &s);
                 if (cursor.wrap_each)
                     pack_general(g, q, begin, end, ox, oy, true, &s);
                 else if (fast)
                     pack_fast(g, q->r2, begin, end, ox, oy, &s);
-                else if (kinds)
-                    pack_kinds(g, q, begin, end, ox, oy, &s);
+#if defined(__GNUC__)
+                else if (filtered)
+                    pack_filtered(g, q, &filter, begin, end, ox, oy, &s);
+#endif
                 else
                     pack_general(g, q, begin, end, ox, oy, false, &s);
             }
         }
-        sum(g, &s);
+        sum_packed(g, &s);
     }
     if (s.zero > 1) add_coincident(g, q, counted, &s);
     out->separation = steer_vec2(s.sx, s.sy);
