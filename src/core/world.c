@@ -422,6 +422,32 @@ static void drop_lost_behaviours(const SteerWorld *world, SteerVehicle *vehicle)
     }
 }
 
+#if defined(__GNUC__)
+/// Asks for the first cache line of every vehicle `vehicle`'s behaviours aim at (pursue, evade, ...):
+/// their forces read its position, velocity and heading, scattered reads that miss the cache in a
+/// world of any size, since the vehicle at hand is visited in creation order and its target is
+/// anywhere. The vehicle's slots are in cache by then (asked for further ahead).
+static void prefetch_targets(const SteerWorld *world, const SteerVehicle *vehicle)
+{
+    for (int i = 0; i < vehicle->behaviour_count; i++) {
+        const SteerBehaviourDef *def = &vehicle->behaviours[i].def;
+        const SteerBehaviourInfo *info = &steer_behaviour_rows[def->type].info;
+        for (int t = 0; t < info->target_count; t++) {
+            const SteerTargetSpec *spec = &info->targets[t];
+            if (spec->arg != STEER_ARG_VEHICLE && spec->arg != STEER_ARG_POINT_OR_VEHICLE) continue;
+            SteerTarget target;
+            memcpy(&target, (const char *)def + spec->offset, sizeof target);
+            uint32_t index1 = target.vehicle.index1;
+            if (target.kind != STEER_TARGET_VEHICLE || index1 == 0 || index1 > (uint32_t)world->vehicles.count)
+                continue;
+            const char *at = steer_pool_at(&world->vehicles, (int)index1 - 1);
+            __builtin_prefetch(at, 0, 1);
+            __builtin_prefetch(at + offsetof(SteerVehicle, radius) - 1, 0, 1); /* through the heading */
+        }
+    }
+}
+#endif
+
 /// Moves the vehicle of creation index `rank` and copies it for the next grid build while it is
 /// in cache (grid.h: staged), widening `bounds`.
 static void move_and_stage(SteerWorld *world, SteerVehicle *vehicle, int rank, SteerGridBounds *bounds)
@@ -472,6 +498,9 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
             for (size_t at = 0; at < sizeof(SteerVehicle); at += 64) __builtin_prefetch(further + at, 0, 1);
             __builtin_prefetch(further + sizeof(SteerVehicle) - 1, 0, 1);
         }
+        /* Then what the vehicle 4 ahead aims at, through its slots, in cache by then. */
+        if (world->vehicle_targets && i + 4 < end)
+            prefetch_targets(world, steer_pool_at(&world->vehicles, world->order[i + 4]));
         if (ask_ahead && i + 8 < end) {
             const SteerVehicle *ahead = steer_pool_at(&world->vehicles, world->order[i + 8]);
             /* (none before its first behaviour: arithmetic on a null pointer is undefined) */
@@ -479,6 +508,12 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
             if (hot) {
                 for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(hot + at, 0, 1);
                 __builtin_prefetch(hot + STEER_SLOT_HOT_BYTES - 1, 0, 1);
+                /* and its other slots (flock and evade: two), whose targets prefetch_targets reads */
+                for (int k = 1; k < ahead->behaviour_count; k++) {
+                    const char *more = hot + (size_t)k * sizeof(SteerBehaviourSlot);
+                    for (size_t at = 0; at < STEER_SLOT_HOT_BYTES; at += 64) __builtin_prefetch(more + at, 0, 1);
+                    __builtin_prefetch(more + STEER_SLOT_HOT_BYTES - 1, 0, 1);
+                }
             }
         }
 #endif
