@@ -6,7 +6,8 @@
  * hunters (wander; pursue the closest prey within 150 for at most 4 s; rest 2 s), the others prey
  * (flock with prey only - flock_kinds 0, their own kind - and evade the closest hunter within 100,
  * weight 3). Each vehicle thinks every sixth step, a sixth of them at each step, as brains at
- * 10 Hz do; the thinking is not timed, only steer_world_step. Against it: a one-kind flock (every
+ * 10 Hz do; the thinking is not timed, only steer_world_step. The hunters' phases are spread over
+ * their 6 s cycle (make_scene), so that about two thirds of them are pursuing at any time. Against it: a one-kind flock (every
  * vehicle flocks) of as many vehicles in a square 1.25 times as large, so that flockers stand as
  * thick as the prey do - the same neighbour count - measured at two densities: the scene's own
  * (10,000 in 6,000 x 6,000: about 2 neighbours once flocks form) and about 15 neighbours (the
@@ -165,6 +166,13 @@ static Scene make_scene(int n, double side, bool hunters)
         if (b->hunter) {
             b->mode = WANDER;
             set_wander(&s, b);
+            /* A hunter's cycle is 4 s of pursuit and 2 s of rest. Started together, as in
+             * hunt_10k.lua, they would keep in step, and a repetition would time all of them
+             * pursuing or all resting: their phases are spread evenly over the cycle instead, so
+             * that every repetition times the same mix. */
+            double phase = (double)((i / 5) % 60) / 10.0; /* 0 to 5.9 s into the cycle */
+            enter(&s, b, phase < 4.0 ? PURSUE : REST);
+            b->since = -(phase < 4.0 ? phase : phase - 4.0);
         } else {
             set_flock(&s, b);
         }
