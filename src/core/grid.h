@@ -83,7 +83,7 @@ typedef struct SteerGridEntry {
 
 /// A vehicle's position and heading in double precision, as its entry has them, by sorted index:
 /// what the neighbourhood of a vehicle that flocks with some kinds only reads of each candidate
-/// (with entry_kind), 32 bytes where the entry is 96 (neighbourhood.c: pack_kinds).
+/// (with entry_kind), 32 bytes where the entry is 96 (neighbourhood.c: pack_candidate).
 typedef struct SteerGridExact {
     double x, y, hx, hy;
 } SteerGridExact;
@@ -154,7 +154,7 @@ typedef struct SteerGrid {
     uint8_t *entry_kind;   ///< entry[k].kind, gathered with it: a query for some kinds skips the
                            ///< others reading a byte each, not a whole entry
     SteerGridExact *exact; ///< entry[k]'s position and heading, gathered with it
-    bool kinds_path_off;   ///< tests: kind-filtered neighbourhoods take the general path (the reference)
+    bool kinds_path_off;   ///< tests: general neighbourhoods run every test (the reference loop, pack_general)
     bool gathered;         ///< entry and where hold the last build
     SteerGridAsker *asker; ///< what the neighbourhood pre-pass needs, always gathered
     SteerPackedNeighbourhood

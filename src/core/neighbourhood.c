@@ -10,9 +10,8 @@
  *    extensions; the radius test is a lane mask.
  *  - general: kinds, view cone, comfort distance, an excluded vehicle, grids too large for floats,
  *    other compilers. Double precision; candidates that pass are packed into a buffer without a
- *    branch and summed afterwards, so the division runs only for them. Where the float copies
- *    serve, candidates far outside the radius are dropped first, four at a time in single
- *    precision (pack_filtered): the same neighbours in the same order, so the same bits.
+ *    branch and summed afterwards, so the division runs only for them. One loop per set of tests
+ *    a query needs (pack_general): prey among hunters test distance and kind alone.
  * Both give the same sums for the same neighbours (the fast path to float precision).
  *
  * A step sums the neighbourhoods of everyone who wants one first, cell by cell
@@ -47,6 +46,7 @@ typedef struct Sums {
     double sx, sy, ax, ay, cx, cy;
     int count, zero; ///< neighbours; candidates at distance 0 (the asker itself included)
     int packed;      ///< neighbours in the buffer, not yet summed
+    bool weighted;   ///< weight[] holds the weights (a comfort distance); else every weight is 1
     double dx[PACK], dy[PACK], d2[PACK], weight[PACK];
     int index[PACK];
 } Sums;
@@ -58,7 +58,8 @@ static void sum_packed(const SteerGrid *g, Sums *s)
     double sx = 0.0, sy = 0.0, ax = 0.0, ay = 0.0, cx = 0.0, cy = 0.0;
     for (int i = 0; i < s->packed; i++) {
         double dx = s->dx[i], dy = s->dy[i];
-        double inv = s->weight[i] / s->d2[i]; /* d2 > COINCIDENT_SQ: packed neighbours are never on the asker's point */
+        /* d2 > COINCIDENT_SQ: packed neighbours are never on the asker's point */
+        double inv = (s->weighted ? s->weight[i] : 1.0) / s->d2[i];
         sx -= dx * inv;
         sy -= dy * inv;
         ax += g->exact[s->index[i]].hx;
@@ -222,13 +223,16 @@ static bool sum_fast_vectors(const SteerGrid *g, const Query *q, double radius, 
 #endif
 
 /* The general path: kinds, a view cone, a comfort distance, one more vehicle to leave out; still
- * no branch on the candidates. One candidate, sorted index j, through every test, over the compact
+ * no branch on the candidates. One candidate, sorted index j, through the tests, over the compact
  * copies of position, heading and kind (grid.h: exact, entry_kind; the entry's values, 33 bytes
- * rather than two cache lines). `cone`, `comfort`, `wrap` (wrap each offset itself: a radius that
- * covers a wrapping world more than once, where runs carry no shift) are constants where the loops
- * below call it, so each loop has only the tests it needs. */
+ * rather than two cache lines). `wrap` (wrap each offset itself: a radius that covers a wrapping
+ * world more than once, where runs carry no shift), `cone`, `comfort` and `exclude` are constants
+ * where pack_general calls it, so each of its loops has only the tests its query needs: a vehicle
+ * that flocks with some kinds only, all round (prey among hunters), tests distance and kind alone,
+ * and stores no weight (s->weighted is false: every weight is 1). */
 static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, const Query *q, int j, double ox, double oy,
-                                                bool wrap, bool cone, bool comfort, Sums *s, int *n, int *zero)
+                                                bool wrap, bool cone, bool comfort, bool exclude, Sums *s, int *n,
+                                                int *zero)
 {
     double dx = g->exact[j].x - ox, dy = g->exact[j].y - oy;
     if (wrap) {
@@ -236,94 +240,40 @@ static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, const Query 
         dy = steer_grid_wrap_delta(dy, g->height);
     }
     double d2 = dx * dx + dy * dy;
-    int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (j != q->exclude) & (int)((q->kinds >> g->entry_kind[j]) & 1u);
+    int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (int)((q->kinds >> g->entry_kind[j]) & 1u);
+    if (exclude) m &= j != q->exclude;
     if (cone) m &= dx * q->hx + dy * q->hy >= q->cos_half * sqrt(d2);
     int at = *n;
     s->dx[at] = dx;
     s->dy[at] = dy;
     s->d2[at] = d2;
-    s->weight[at] = comfort && d2 < q->comfort2 ? 1.0 + q->extra : 1.0;
+    if (comfort) s->weight[at] = d2 < q->comfort2 ? 1.0 + q->extra : 1.0;
     s->index[at] = j;
     *n = at + m;
     *zero += d2 <= COINCIDENT_SQ;
 }
 
-/// Every candidate of [begin, end) through the general path's tests.
+/// Every candidate of [begin, end) through the tests its query needs. `g->kinds_path_off` (tests):
+/// through all of them, the reference the specialised loops must match to the bit.
 static void pack_general(const SteerGrid *g, const Query *q, int begin, int end, double ox, double oy, bool wrap,
                          Sums *s)
 {
-    const bool cone = q->cos_half >= -1.0, comfort = q->comfort2 > 0.0;
+    const Query local = *q; /* in registers: stores into s could otherwise alias q's fields */
+    const bool cone = local.cos_half >= -1.0, comfort = local.comfort2 > 0.0, exclude = local.exclude >= 0;
     int n = s->packed, zero = 0;
-    if (wrap) {
-        for (int j = begin; j < end; j++) pack_candidate(g, q, j, ox, oy, true, cone, comfort, s, &n, &zero);
-    } else if (!cone && !comfort) { /* kinds only, all round (prey among hunters): the common case */
-        for (int j = begin; j < end; j++) pack_candidate(g, q, j, ox, oy, false, false, false, s, &n, &zero);
+    if (wrap || g->kinds_path_off) { /* s->weighted is set for these (sum_neighbourhood) */
+        for (int j = begin; j < end; j++)
+            pack_candidate(g, &local, j, ox, oy, wrap, true, true, true, s, &n, &zero);
+    } else if (!cone && !comfort && !exclude) { /* kinds only, all round: prey among hunters */
+        for (int j = begin; j < end; j++)
+            pack_candidate(g, &local, j, ox, oy, false, false, false, false, s, &n, &zero);
     } else {
-        for (int j = begin; j < end; j++) pack_candidate(g, q, j, ox, oy, false, cone, comfort, s, &n, &zero);
+        for (int j = begin; j < end; j++)
+            pack_candidate(g, &local, j, ox, oy, false, cone, comfort, exclude, s, &n, &zero);
     }
     s->packed = n;
     s->zero += zero;
 }
-
-#if defined(__GNUC__)
-/* The general path, filtered first: a candidate well outside the radius in single precision (the
- * fast path's float copies, four at a time) cannot be a neighbour, nor on the asker's point, so
- * only the others go through pack_candidate - about a third of them. The filter's radius is the
- * query's widened by far more than the float copies can be off (grid.h: float_ok, ~0.004 units
- * each; the offsets' shifts and roundings add a few more), so every candidate the exact test could
- * pass reaches it, in the same order: the same bits as pack_general, which tests ask for instead
- * as the reference (SteerGrid.kinds_path_off). */
-typedef struct Filter {
-    Quad ox, oy, bound; ///< the asker's float position, shift folded in; the widened radius squared
-} Filter;
-
-static Filter filter_for(const SteerGrid *g, const Query *q, double shift_x, double shift_y)
-{
-    double r = sqrt(q->r2) * (1.0 + 1e-5) + 0.05;
-    float ox = (float)(q->px - g->origin_x - shift_x), oy = (float)(q->py - g->origin_y - shift_y);
-    float bound = (float)(r * r);
-    Filter f = {{ox, ox, ox, ox}, {oy, oy, oy, oy}, {bound, bound, bound, bound}};
-    return f;
-}
-
-/// The sorted indices of [begin, end) that pass the filter, into list (room for end - begin + 1).
-static int filter_candidates(const SteerGrid *g, const Filter *f, int begin, int end, int *list)
-{
-    int n = 0, j = begin;
-    for (; j + 4 <= end; j += 4) {
-        Quad dx = load_quad(g->fx + j) - f->ox, dy = load_quad(g->fy + j) - f->oy;
-        QuadMask near = dx * dx + dy * dy <= f->bound;
-        /* Written whether or not they pass (no branch); the next one overwrites a failed one. */
-        list[n] = j;
-        n -= near[0];
-        list[n] = j + 1;
-        n -= near[1];
-        list[n] = j + 2;
-        n -= near[2];
-        list[n] = j + 3;
-        n -= near[3];
-    }
-    for (; j < end; j++) list[n++] = j; /* the last few: the exact test alone decides */
-    return n;
-}
-
-/// pack_general over the candidates of [begin, end) (at most PACK / 2) that pass the filter.
-static void pack_filtered(const SteerGrid *g, const Query *q, const Filter *f, int begin, int end, double ox, double oy,
-                          Sums *s)
-{
-    int list[PACK / 2 + 1];
-    int count = filter_candidates(g, f, begin, end, list);
-    const bool cone = q->cos_half >= -1.0, comfort = q->comfort2 > 0.0;
-    int n = s->packed, zero = 0;
-    if (!cone && !comfort) {
-        for (int i = 0; i < count; i++) pack_candidate(g, q, list[i], ox, oy, false, false, false, s, &n, &zero);
-    } else {
-        for (int i = 0; i < count; i++) pack_candidate(g, q, list[i], ox, oy, false, cone, comfort, s, &n, &zero);
-    }
-    s->packed = n;
-    s->zero += zero;
-}
-#endif
 
 uint64_t steer_flock_kinds(const SteerVehicle *vehicle)
 {
@@ -381,32 +331,18 @@ static void sum_neighbourhood(const SteerGrid *g, const Query *q, double radius,
         SteerGridCursor cursor;
         SteerGridRun run;
         steer_grid_cursor_begin(&cursor, g, q->px, q->py, radius);
-#if defined(__GNUC__)
-        /* Filtered in single precision first where the float copies serve (pack_filtered), unless
-         * a test asks for the unfiltered reference. */
-        bool filtered = !fast && !cursor.wrap_each && g->float_ok && !g->kinds_path_off;
-#endif
+        s.weighted = q->comfort2 > 0.0 || cursor.wrap_each || g->kinds_path_off || fast;
         while (steer_grid_cursor_next(&cursor, &run)) {
             /* Candidate offsets are stored position + shift - asker: fold the shift into the origin. */
             double ox = q->px - run.shift_x, oy = q->py - run.shift_y;
-#if defined(__GNUC__)
-            Filter filter;
-            if (filtered) filter = filter_for(g, q, run.shift_x, run.shift_y);
-#endif
             /* Pack in pieces that fit the buffer whatever the crowd. */
             for (int begin = run.begin; begin < run.end; begin += PACK / 2) {
                 int end = run.end - begin > PACK / 2 ? begin + PACK / 2 : run.end;
                 if (s.packed > PACK / 2) sum_packed(g, &s);
-                if (cursor.wrap_each)
-                    pack_general(g, q, begin, end, ox, oy, true, &s);
-                else if (fast)
+                if (fast && !cursor.wrap_each)
                     pack_fast(g, q->r2, begin, end, ox, oy, &s);
-#if defined(__GNUC__)
-                else if (filtered)
-                    pack_filtered(g, q, &filter, begin, end, ox, oy, &s);
-#endif
                 else
-                    pack_general(g, q, begin, end, ox, oy, false, &s);
+                    pack_general(g, q, begin, end, ox, oy, cursor.wrap_each, &s);
             }
         }
         sum_packed(g, &s);

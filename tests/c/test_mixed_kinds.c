@@ -2,9 +2,10 @@
 /* test_mixed_kinds.c - mixed-kind worlds on their fast paths, against the general path.
  *
  * A vehicle that flocks with some kinds only, all round (prey among hunters), has its neighbourhood
- * summed by pack_kinds (neighbourhood.c) over the grid's compact copies, not by pack_general over
- * whole entries. It must give the same bits: the same hunter/prey world is stepped twice, once with
- * grid.kinds_path_off (every such vehicle on the general path, the reference), and the two must
+ * summed by pack_general's loop for that case (neighbourhood.c), which tests distance and kind
+ * alone, over the grid's compact copies. It must give the same bits as the loop that runs every
+ * test: the same hunter/prey world is stepped twice, once with grid.kinds_path_off (every
+ * neighbourhood through every test, the reference), and the two must
  * agree on every checksum, step after step - with crowds of more than 64 neighbours (where the
  * general path sums in pieces), vehicles on the very same point, a kind that flocks with two kinds,
  * pursuers and evaders, removals, in every kind of edges, on one thread and on two.
