@@ -16,7 +16,10 @@
  * Figures are CPU time per vehicle-step, one thread, medians of alternating repetitions; the
  * mean neighbour count of each (prey only in the scene) is printed beside them.
  *
- * usage: bench_mixed [N]   (default 10000)
+ * Then (without N) the same at 100,000 vehicles, hunt_10k.lua's density, on 2 threads: wall time,
+ * as a game steps it (issue #28's scene; 6 steps a repetition).
+ *
+ * usage: bench_mixed [N]   (default 10000, and the 100,000 row)
  */
 #include <math.h>
 #include <stdio.h>
@@ -46,6 +49,7 @@ typedef struct Scene {
     Brain *brains;
     int n;
     uint64_t steps;
+    bool wall_clock; ///< time the steps by the wall (more than one thread), not by CPU time
 } Scene;
 
 static void must(SteerWorld *world, SteerResult result)
@@ -144,14 +148,15 @@ static void think(Scene *s, Brain *b)
 }
 
 /// The hunter/prey scene (hunters) or a one-kind flock (!hunters) of n vehicles in a side x side
-/// wrapping square.
-static Scene make_scene(int n, double side, bool hunters)
+/// wrapping square, stepped on `threads` threads.
+static Scene make_scene(int n, double side, bool hunters, int threads)
 {
     SteerWorldDef wd = steer_default_world_def();
     wd.width = wd.height = side;
     wd.edges = STEER_EDGES_WRAP;
     wd.seed = 11;
-    Scene s = {steer_world_create(&wd), calloc((size_t)n, sizeof(Brain)), n, 0};
+    wd.threads = threads;
+    Scene s = {steer_world_create(&wd), calloc((size_t)n, sizeof(Brain)), n, 0, threads > 1};
     if (!s.world || !s.brains) exit(1);
     for (int i = 0; i < n; i++) {
         Brain *b = &s.brains[i];
@@ -181,16 +186,16 @@ static Scene make_scene(int n, double side, bool hunters)
 }
 
 /// `steps` steps, the sixth of the brains whose turn it is thinking before each (not timed);
-/// ns of CPU time per vehicle-step.
+/// ns of CPU time (wall time on more than one thread) per vehicle-step.
 static double run(Scene *s, int steps, bool brains)
 {
     double spent = 0.0;
     for (int k = 0; k < steps; k++) {
         if (brains)
             for (int i = (int)(s->steps % THINK_EVERY); i < s->n; i += THINK_EVERY) think(s, &s->brains[i]);
-        double start = bench_cpu_seconds();
+        double start = s->wall_clock ? bench_wall_seconds() : bench_cpu_seconds();
         steer_world_step(s->world);
-        spent += bench_cpu_seconds() - start;
+        spent += (s->wall_clock ? bench_wall_seconds() : bench_cpu_seconds()) - start;
         s->steps++;
     }
     return spent * 1e9 / ((double)steps * s->n);
@@ -229,9 +234,9 @@ static void destroy(Scene *s)
 
 /// The scene at n vehicles in side x side against the one-kind flock at the same density of
 /// flockers; returns the ratio of the medians (scene / flock).
-static double compare(int n, double side, int steps, const char *label)
+static double compare(int n, double side, int steps, int threads, const char *label)
 {
-    Scene hunt = make_scene(n, side, true), flock = make_scene(n, side * sqrt(1.25), false);
+    Scene hunt = make_scene(n, side, true, threads), flock = make_scene(n, side * sqrt(1.25), false, threads);
     run(&hunt, 120, true); /* warm: flocks form, hunters find prey */
     run(&flock, 120, false);
     double h[REPETITIONS], f[REPETITIONS];
@@ -242,12 +247,11 @@ static double compare(int n, double side, int steps, const char *label)
     double evading, pursuing, unused;
     double hn = neighbours(&hunt, &evading, &pursuing), fn = neighbours(&flock, &unused, &unused);
     double mh = bench_median(h, REPETITIONS), mf = bench_median(f, REPETITIONS);
-    printf(
-        "%s N=%d: hunter/prey %.1f ns/vehicle-step (at the end: prey %.1f neighbours, %.0f %% evading, hunters %.0f %% "
-        "pursuing), one-kind flock %.1f ns/vehicle-step (%.1f neighbours): %.2fx (target <= 1.2x; medians of %d x "
-        "%d steps, alternating; hunt %.1f..%.1f, flock %.1f..%.1f)\n",
-        label, n, mh, hn, 100 * evading, 100 * pursuing, mf, fn, mh / mf, REPETITIONS, steps, h[0], h[REPETITIONS - 1],
-        f[0], f[REPETITIONS - 1]);
+    printf("%s N=%d: hunter/prey %.1f ns/vehicle-step, %.2f ms a step (at the end: prey %.1f neighbours, %.0f %% "
+           "evading, hunters %.0f %% pursuing), one-kind flock %.1f ns/vehicle-step, %.2f ms a step (%.1f neighbours): "
+           "%.2fx (target <= 1.2x; medians of %d x %d steps, alternating; hunt %.1f..%.1f, flock %.1f..%.1f)\n",
+           label, n, mh, mh * n * 1e-6, hn, 100 * evading, 100 * pursuing, mf, mf * n * 1e-6, fn, mh / mf, REPETITIONS,
+           steps, h[0], h[REPETITIONS - 1], f[0], f[REPETITIONS - 1]);
     fflush(stdout);
     destroy(&hunt);
     destroy(&flock);
@@ -265,8 +269,13 @@ int main(int argc, char **argv)
     /* about 15 neighbours for the prey, uniformly spread: 0.8 n / side² · π r² = 15 */
     double dense = sqrt(0.8 * n * STEER_PI * RADIUS * RADIUS / 15.0);
     int steps = n >= 50000 ? 6 : 60;
-    double r1 = compare(n, sparse, steps, "sparse (hunt_10k.lua)");
-    double r2 = compare(n, dense, steps, "dense (~15 neighbours)");
+    double r1 = compare(n, sparse, steps, 1, "sparse (hunt_10k.lua)");
+    double r2 = compare(n, dense, steps, 1, "dense (~15 neighbours)");
     printf("hunter/prey vs one-kind flock: %.2fx sparse, %.2fx dense (target <= 1.2x)\n", r1, r2);
+    if (argc > 1) return 0;
+    /* The physics of issue #28's 100,000 (bench-brains' scene at its density), as a game steps it. */
+    printf("100,000 vehicles on 2 threads, wall time:\n");
+    double r3 = compare(100000, 6000.0 * sqrt(10.0), 6, 2, "sparse (hunt_10k.lua's density), 2 threads");
+    printf("hunter/prey vs one-kind flock at 100,000 on 2 threads: %.2fx\n", r3);
     return 0;
 }
