@@ -10,8 +10,10 @@
  * and a paused flag, tied to the vehicle's serial so that a new vehicle in a reused slot starts
  * afresh); the error message lives in the handle's user value (v.brain_error). A think allocates
  * nothing: the arrays grow with the world only. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lsteer_internal.h"
@@ -32,10 +34,28 @@ static void *grow_block(lua_State *L, void *block, int *capacity, int needed, si
     return p;
 }
 
+/* Worlds of fewer vehicles think in creation order within a pass; from this many on, in place
+ * order (place_order). STEER_THINK_ORDER_MIN in the environment, read when a world is made,
+ * changes it (make bench-brains compares both orders in one run). */
+#define LSTEER_THINK_ORDER_MIN_VEHICLES 32768
+/* The place order's buckets: a grid of LSTEER_THINK_SIDE x LSTEER_THINK_SIDE over the world. */
+#define LSTEER_THINK_SIDE 64
+#define LSTEER_THINK_PLACES (LSTEER_THINK_SIDE * LSTEER_THINK_SIDE)
+
+static int think_order_min(void)
+{
+    const char *env = getenv("STEER_THINK_ORDER_MIN");
+    if (!env || !*env) return LSTEER_THINK_ORDER_MIN_VEHICLES;
+    char *end;
+    long n = strtol(env, &end, 10);
+    return *end || n < 0 || n > INT_MAX ? LSTEER_THINK_ORDER_MIN_VEHICLES : (int)n;
+}
+
 void lsteer_brains_init(LBrains *b, double hz)
 {
     memset(b, 0, sizeof *b);
     b->hz = hz;
+    b->order_min = think_order_min();
 }
 
 /* A pass marks the world as thinking and a to-be-closed value clears the mark however the pass
@@ -77,7 +97,12 @@ void lsteer_brains_free(lua_State *L, LBrains *b)
     if (b->roster) alloc(ud, b->roster, (size_t)b->roster_capacity * sizeof *b->roster, 0);
     if (b->phase_start) alloc(ud, b->phase_start, (size_t)b->phase_capacity * sizeof *b->phase_start, 0);
     if (b->events) alloc(ud, b->events, (size_t)b->event_capacity * sizeof *b->events, 0);
+    if (b->order) alloc(ud, b->order, (size_t)b->order_capacity * sizeof *b->order, 0);
+    if (b->place_of) alloc(ud, b->place_of, (size_t)b->place_capacity * sizeof *b->place_of, 0);
+    if (b->place_count) alloc(ud, b->place_count, (size_t)b->place_count_capacity * sizeof *b->place_count, 0);
+    int order_min = b->order_min;
     lsteer_brains_init(b, b->hz);
+    b->order_min = order_min;
 }
 
 /* ---- Checks --------------------------------------------------------------------------------- */
@@ -214,7 +239,7 @@ static int resume_all(lua_State *L, int world_idx, LWorld *w)
 /// The most bytes of a brain's error message kept (longer ones are cut, saying how much).
 #define LSTEER_MAX_BRAIN_MESSAGE 2000
 
-static int brain_msgh(lua_State *L)
+int lsteer_brain_msgh(lua_State *L)
 {
     const char *msg = lua_tostring(L, 1);
     if (!msg) {
@@ -345,6 +370,39 @@ static bool roster_ready(lua_State *L, LBrains *b, const SteerWorld *world, uint
     b->roster_stride = stride;
     b->roster_spawns = b->spawns;
     return true;
+}
+
+/* In a large world, brains thinking one after the other in creation order ask about parts of the
+ * world no recent think touched: each query's grid cells, the vehicles it finds and their handles
+ * are cold (docs/benchmarks.md, "Lua's cost per think and N"). From order_min vehicles on, the ids
+ * due in a pass are sorted by place first: into the buckets of a 64 x 64 grid over the world
+ * (clamped at its edges), rows one after the other, each row the other way than the last (so that
+ * the walk never jumps across the world), by a counting sort that keeps creation order within a
+ * bucket. The order depends on the positions only: the same on any number of threads, in a replay
+ * and after a rewind. Writes ids[begin .. end) in that order to b->order and returns it. */
+static const SteerVehicleId *place_order(lua_State *L, LBrains *b, const SteerWorld *world, const SteerVehicleId *ids,
+                                         int begin, int end)
+{
+    int n = end - begin;
+    b->order = grow_block(L, b->order, &b->order_capacity, n, sizeof *b->order);
+    b->place_of = grow_block(L, b->place_of, &b->place_capacity, n, sizeof *b->place_of);
+    b->place_count =
+        grow_block(L, b->place_count, &b->place_count_capacity, LSTEER_THINK_PLACES + 1, sizeof *b->place_count);
+    int *count = b->place_count, *place_of = b->place_of;
+    memset(count, 0, (LSTEER_THINK_PLACES + 1) * sizeof *count);
+    double sx = LSTEER_THINK_SIDE / steer_world_width(world), sy = LSTEER_THINK_SIDE / steer_world_height(world);
+    for (int i = 0; i < n; i++) {
+        SteerVec2 p = steer_vehicle_position(world, ids[begin + i]); /* (a removed one: 0, 0) */
+        double fx = p.x * sx, fy = p.y * sy;
+        int cx = fx > 0.0 ? (fx < LSTEER_THINK_SIDE - 1 ? (int)fx : LSTEER_THINK_SIDE - 1) : 0;
+        int cy = fy > 0.0 ? (fy < LSTEER_THINK_SIDE - 1 ? (int)fy : LSTEER_THINK_SIDE - 1) : 0;
+        if (cy & 1) cx = LSTEER_THINK_SIDE - 1 - cx;
+        place_of[i] = cy * LSTEER_THINK_SIDE + cx;
+        count[place_of[i] + 1]++;
+    }
+    for (int p = 1; p <= LSTEER_THINK_PLACES; p++) count[p] += count[p - 1]; /* count[p]: where p begins */
+    for (int i = 0; i < n; i++) b->order[count[place_of[i]]++] = ids[begin + i];
+    return b->order;
 }
 
 /* ---- Events: what the senses and timers reported ---------------------------------------------- */
@@ -543,7 +601,7 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
     push_pass_closer(L, b); /* top + 1 */
     lua_toclose(L, top + 1);
     b->thinking = true;
-    lua_pushcfunction(L, brain_msgh);         /* top + 2 */
+    lua_pushcfunction(L, lsteer_brain_msgh);         /* top + 2 */
     lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 3 */
     lua_pushliteral(L, "think");              /* top + 4 */
     int msgh = top + 2, handles = top + 3, think_key = top + 4, v = top + 5;
@@ -566,6 +624,11 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
         ids = b->roster;
         begin = b->phase_start[turn];
         end = b->phase_start[turn + 1];
+        if (count >= b->order_min && end - begin > 1) { /* by place (place_order) */
+            ids = place_order(L, b, world, ids, begin, end);
+            end -= begin;
+            begin = 0;
+        }
     } else { /* every id, filtered below */
         b->ids = grow_block(L, b->ids, &b->id_capacity, count, sizeof *b->ids);
         end = steer_world_get_vehicles(world, b->ids, b->id_capacity);
@@ -616,6 +679,71 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
     lua_closeslot(L, top + 1);
     lua_settop(L, top);
     return failed;
+}
+
+/* ---- The pass run from Lua (LuaJIT) ----------------------------------------------------------- */
+
+int lsteer_think_prepare(lua_State *L, LWorld *w)
+{
+    LBrains *b = &w->brains;
+    SteerWorld *world = w->world;
+    if (!world || b->thinking) return -1; /* (the classic pass raises for a nested call) */
+    lsteer_collect_events(L, w);
+    b->collecting = true;
+    int count = steer_world_vehicle_count(world);
+    if (b->event_count > 0 || !(b->hz > 0.0) || count == 0) return -1;
+    double dt = steer_world_dt(world);
+    uint64_t k = think_stride(dt, b->hz);
+    if (!roster_ready(L, b, world, k, count)) return -1; /* (a vanishing rate: the classic scan) */
+    uint64_t turn = steer_world_step_count(world) % k;
+    const SteerVehicleId *ids = b->roster;
+    int begin = b->phase_start[turn], end = b->phase_start[turn + 1];
+    if (count >= b->order_min && end - begin > 1) {
+        ids = place_order(L, b, world, ids, begin, end);
+        end -= begin;
+        begin = 0;
+    }
+    /* every due slot's bookkeeping made now, so that a turn allocates nothing */
+    uint32_t top = 0;
+    for (int i = begin; i < end; i++)
+        if (ids[i].index1 > top) top = ids[i].index1;
+    if ((int)top >= b->slot_capacity)
+        b->slots = grow_block(L, b->slots, &b->slot_capacity, (int)top + 1, sizeof *b->slots);
+    b->due = ids + begin;
+    b->due_count = end - begin;
+    b->due_now = steer_world_time(world);
+    b->due_period = (double)k * dt;
+    b->thinking = true;
+    return b->due_count;
+}
+
+uint32_t lsteer_think_turn(LWorld *w, int i, uint64_t *serial, double *dt)
+{
+    LBrains *b = &w->brains;
+    if (!w->world || !b->thinking || i < 0 || i >= b->due_count) return 0;
+    SteerVehicleId id = b->due[i];
+    uint64_t sn = steer_vehicle_serial(w->world, id);
+    if (!sn || (int)id.index1 >= b->slot_capacity) return 0; /* removed by an earlier brain */
+    LThinkSlot *s = slot_for(NULL, b, id, sn, b->due_now - b->due_period); /* (grown by prepare) */
+    if (s->paused) return 0;
+    *dt = b->due_now - s->last;
+    s->last = b->due_now;
+    *serial = sn;
+    return id.index1;
+}
+
+void lsteer_think_end(LWorld *w)
+{
+    w->brains.thinking = false;
+    w->brains.due = NULL;
+    w->brains.due_count = 0;
+}
+
+void lsteer_think_failed(lua_State *L, LWorld *w, int v_idx, int on_error)
+{
+    LVehicle *h = lua_touserdata(L, v_idx);
+    LThinkSlot *s = w->world ? slot_of(&w->brains, h->id, h->serial) : NULL;
+    think_failed(L, v_idx, s, &w->brains, NULL, on_error);
 }
 
 /* ---- Lua: w:think([on_error]), w:resume_brains() ------------------------------------------- */

@@ -45,7 +45,7 @@ enum {
 typedef struct LSteerFfi {
     int version;
     int vehicle_size, vehicle_serial, vehicle_owner;
-    int world_kind_count;
+    int world_kind_count, world_world;
     double (*get)(const void *v, int code);
     int (*closest)(const void *w, const void *v, double x, double y, int kind, double range, uint64_t *serial);
     int (*neighbors)(const void *w, const void *v, double radius, int kind, uint32_t *slots, uint64_t *serials,
@@ -53,6 +53,8 @@ typedef struct LSteerFfi {
     int (*behaviour)(const void *v, int type, int target, double x, double y, const void *other, int n,
                      const int *codes, const double *values);
     int (*stop)(const void *v, int type);
+    uint32_t (*think_turn)(void *w, int i, uint64_t *serial, double *dt);
+    void (*think_end)(void *w);
 } LSteerFfi;
 
 /// The handle at p if it is a vehicle's whose vehicle lives (lvehicle.c's handle_live), else NULL.
@@ -209,17 +211,35 @@ static int ffi_stop(const void *vp, int type)
     return 0;
 }
 
+/// The i-th due vehicle of the pass prepare began (lsteer_think_turn): its slot, serial and dt, or 0
+/// to skip it (removed by an earlier brain, paused).
+static uint32_t ffi_think_turn(void *wp, int i, uint64_t *serial, double *dt)
+{
+    LWorld *w = wp;
+    if (!w || w->tag != LSTEER_WORLD_TAG) return 0;
+    return lsteer_think_turn(w, i, serial, dt);
+}
+
+static void ffi_think_end(void *wp)
+{
+    LWorld *w = wp;
+    if (w && w->tag == LSTEER_WORLD_TAG) lsteer_think_end(w);
+}
+
 static const LSteerFfi FFI = {
-    .version = 1,
+    .version = 2,
     .vehicle_size = (int)sizeof(LVehicle),
     .vehicle_serial = (int)offsetof(LVehicle, serial),
     .vehicle_owner = (int)offsetof(LVehicle, owner),
     .world_kind_count = (int)offsetof(LWorld, kind_count),
+    .world_world = (int)offsetof(LWorld, world),
     .get = ffi_get,
     .closest = ffi_closest,
     .neighbors = ffi_neighbors,
     .behaviour = ffi_behaviour,
     .stop = ffi_stop,
+    .think_turn = ffi_think_turn,
+    .think_end = ffi_think_end,
 };
 
 /* ---- What the Lua layer learns once, through the classic API --------------------------------- */
@@ -293,7 +313,46 @@ static int aux_values(lua_State *L)
     return 1;
 }
 
+/// aux.think_begin(w) -> how many vehicles are due in this pass, the world marked thinking; or
+/// nothing when the classic pass has to run it (lsteer_think_prepare).
+static int aux_think_begin(lua_State *L)
+{
+    LWorld *w = lsteer_test_world(L, 1);
+    if (!w || !w->world) return 0;
+    int n = lsteer_think_prepare(L, w);
+    if (n < 0) return 0;
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+/// aux.think_handle(w, i) -> the handle of the pass's i-th due vehicle, made when it has none yet.
+static int aux_think_handle(lua_State *L)
+{
+    LWorld *w = lsteer_test_world(L, 1);
+    int i = (int)luaL_checkinteger(L, 2);
+    if (!w || !w->world || i < 0 || i >= w->brains.due_count) return 0;
+    steer_lua_push_vehicle(L, 1, w->brains.due[i]);
+    return 1;
+}
+
+/// aux.think_failed(w, v, error, on_error): what the classic pass does after a failed think (the
+/// vehicle paused, v.brain_error, the handler called: unprotected, its error is the caller's).
+static int aux_think_failed(lua_State *L)
+{
+    LWorld *w = lsteer_test_world(L, 1);
+    if (!w || !lsteer_test_vehicle(L, 2)) return 0;
+    lua_settop(L, 4);
+    int on_error = lua_isfunction(L, 4) ? 4 : 0;
+    lua_pushvalue(L, 3); /* think_failed pops the error at the top */
+    lsteer_think_failed(L, w, 2, on_error);
+    return 0;
+}
+
 static const luaL_Reg AUX[] = {
+    {"think_begin", aux_think_begin},
+    {"think_handle", aux_think_handle},
+    {"think_failed", aux_think_failed},
+    {"msgh", lsteer_brain_msgh},
     {"behaviours", aux_behaviours},
     {"core_fields", aux_core_fields},
     {"handles", aux_handles},

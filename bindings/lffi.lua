@@ -14,13 +14,13 @@ local _, api_ud, VMT, WMT, aux = ...
 local ok, ffi = pcall(require, "ffi")
 if not ok or type(ffi) ~= "table" then return false end
 
-local API = "struct steer_ffi_api_1"
+local API = "struct steer_ffi_api_2"
 if not pcall(ffi.typeof, API) then
   ffi.cdef[[
-struct steer_ffi_api_1 {
+struct steer_ffi_api_2 {
   int version;
   int vehicle_size, vehicle_serial, vehicle_owner;
-  int world_kind_count;
+  int world_kind_count, world_world;
   double (*get)(const void *v, int code);
   int (*closest)(const void *w, const void *v, double x, double y, int kind, double range, uint64_t *serial);
   int (*neighbors)(const void *w, const void *v, double radius, int kind, uint32_t *slots, uint64_t *serials,
@@ -28,10 +28,12 @@ struct steer_ffi_api_1 {
   int (*behaviour)(const void *v, int type, int target, double x, double y, const void *other, int n,
                    const int *codes, const double *values);
   int (*stop)(const void *v, int type);
+  uint32_t (*think_turn)(void *w, int i, uint64_t *serial, double *dt);
+  void (*think_end)(void *w);
 };]]
 end
 local api = ffi.cast(API .. " *", api_ud)
-if api.version ~= 1 or api.vehicle_serial % 8 ~= 0 or api.vehicle_owner % 8 ~= 0 or api.world_kind_count % 4 ~= 0 then
+if api.version ~= 2 or api.vehicle_serial % 8 ~= 0 or api.vehicle_owner % 8 ~= 0 or api.world_kind_count % 4 ~= 0 or api.world_world % 8 ~= 0 then
   return false
 end
 
@@ -39,6 +41,8 @@ local cast, getmetatable, type, select, next, tonumber = ffi.cast, getmetatable,
 local get, closest_c, neighbors_c, behaviour_c, stop_c = api.get, api.closest, api.neighbors, api.behaviour, api.stop
 local U64P, UPTRP, INTP = ffi.typeof("const uint64_t *"), ffi.typeof("const uintptr_t *"), ffi.typeof("const int *")
 local SERIAL, OWNER, KIND_COUNT = api.vehicle_serial / 8, api.vehicle_owner / 8, api.world_kind_count / 4
+local WORLD = api.world_world / 8 -- (the LWorld's core world: NULL once closed)
+local VOIDPP = ffi.typeof("void * const *")
 local VNAME, WNAME = VMT.__metatable, WMT.__metatable -- what getmetatable says of a handle
 
 -- The classic members: the dispatch table is the first upvalue of the classic __index (lclass.c).
@@ -298,10 +302,87 @@ vmethods.stop = function(v, ...)
   return v
 end
 
+-- ---- The think pass -----------------------------------------------------------------------------
+-- w:think([on_error]) as a Lua loop the JIT compiles (the classic pass is a C loop that calls each
+-- brain through lua_pcall, where every trace ends). The C side lists the due vehicles in the
+-- classic pass's order and marks the world thinking (aux.think_begin: one classic call a pass),
+-- vouches for each in turn as the classic pass does (think_turn: removed by an earlier brain,
+-- paused; its dt, its clock set), and the failures go to the classic pass's own code
+-- (aux.think_failed). Whatever the C side does not vouch for - events to deliver, a roster to
+-- build, a nested call, a bad argument - runs the classic pass, which raises its own errors.
+local think_classic = wclassic.think
+local think_begin, think_handle, think_failed, msgh = aux.think_begin, aux.think_handle, aux.think_failed, aux.msgh
+local think_turn, think_end = api.think_turn, api.think_end
+local turn_serial, turn_dt = ffi.new("uint64_t[1]"), ffi.new("double[1]")
+local xpcall, rawget, dgetmetatable = xpcall, rawget, debug.getmetatable
+
+-- A brain whose think comes through its metatable: brain:think(v, dt), looked up inside the
+-- protected call (as lbrains.c's think_through_index).
+local function think_through_index(brain, v, dt)
+  local f = brain.think
+  if type(f) == "function" then f(brain, v, dt) end
+end
+
+local function pass(w, s, on_error, n)
+  local failed = 0
+  local handles = s.handles[1]
+  for i = 0, n - 1 do
+    local slot = think_turn(w, i, turn_serial, turn_dt)
+    if slot ~= 0 then
+      local serial = turn_serial[0]
+      local v = handles[slot]
+      if v == nil or cast(U64P, v)[SERIAL] ~= serial then v = think_handle(w, i) end
+      local t = values_of[v]
+      if t == nil then
+        t = values_c(v)
+        values_of[v] = t
+      end
+      local brain, dt = t[3], turn_dt[0]
+      local ok, err, called = true, nil, true
+      if type(brain) == "table" then
+        local f = rawget(brain, "think")
+        if type(f) == "function" then
+          ok, err = xpcall(f, msgh, v, dt)
+        elseif dgetmetatable(brain) ~= nil then
+          ok, err = xpcall(think_through_index, msgh, brain, v, dt)
+        else
+          called = false
+        end
+      elseif type(brain) == "function" then
+        ok, err = xpcall(brain, msgh, v, dt)
+      else
+        called = false
+      end
+      if called then
+        if cast(VOIDPP, w)[WORLD] == nil then break end -- the brain closed the world
+        if not ok then
+          failed = failed + 1
+          think_failed(w, v, err, on_error)
+        end
+      end
+    end
+  end
+  return failed
+end
+
+local function think(w, ...)
+  local on_error = ...
+  local s = worlds[w] or world_state(w)
+  if s == nil or select("#", ...) > 1 or (on_error ~= nil and type(on_error) ~= "function") then
+    return think_classic(w, ...)
+  end
+  local n = think_begin(w)
+  if n == nil then return think_classic(w, ...) end
+  local ok, r = pcall(pass, w, s, on_error, n)
+  think_end(w)
+  if not ok then error(r, 0) end
+  return r
+end
+
 -- ---- World members ----------------------------------------------------------------------------
 local wmethods = {}
 for name, m in pairs(wclassic) do wmethods[name] = m end
-wmethods.closest, wmethods.neighbors = closest, neighbors
+wmethods.closest, wmethods.neighbors, wmethods.think = closest, neighbors, think
 
 local function windex(w, k)
   local _, _ = wdispatch, wclassic -- (upvalues 1 and 2, as the classic __index's: see the end)

@@ -119,6 +119,19 @@ typedef struct LBrains {
     int *phase_start; ///< phase p's ids are roster[phase_start[p] .. phase_start[p + 1])
     int phase_capacity;
     uint64_t roster_stride; ///< the phases it was grouped into (0: never built)
+    /* From order_min vehicles on, a pass's due ids are put in place order first (lbrains.c,
+     * place_order): the scratch they are sorted into, and the counts of the sort's buckets. */
+    SteerVehicleId *order;
+    int order_capacity;
+    int *place_of; ///< each due id's bucket, by its index in the pass
+    int place_capacity;
+    int *place_count; ///< the buckets' counts (LSTEER_THINK_PLACES + 1)
+    int place_count_capacity;
+    int order_min;    ///< lsteer_brains_init: LSTEER_THINK_ORDER_MIN_VEHICLES (STEER_THINK_ORDER_MIN)
+    /* A pass run from Lua (LuaJIT's, bindings/lffi.lua; lsteer_think_prepare): its due ids. */
+    const SteerVehicleId *due;
+    int due_count;
+    double due_now, due_period;
     /* Sense events (lbrains.c, collect_events): the core keeps the last step's only, so the events
      * of every step since the last pass are copied here (by w:step before it steps again, and by
      * the pass itself) and the next pass delivers them. */
@@ -403,6 +416,15 @@ void lsteer_brains_forget(LWorld *w, SteerVehicleId id, uint64_t serial);
 void lsteer_collect_events(lua_State *L, LWorld *w);
 /// w:think([on_error]) and w:resume_brains().
 int lsteer_world_think(lua_State *L);
+/* The think pass run from Lua (LuaJIT's FFI path, lffi.c): prepare lists the due vehicles and
+ * marks the world thinking (-1: the classic pass has to run this one: events to deliver, a roster
+ * to build, a nested call, ...); turn vouches for the i-th (its slot, serial and dt; 0 to skip it);
+ * end clears the mark; failed does what the classic pass does after a failed think. */
+int lsteer_think_prepare(lua_State *L, LWorld *w);
+uint32_t lsteer_think_turn(LWorld *w, int i, uint64_t *serial, double *dt);
+void lsteer_think_end(LWorld *w);
+void lsteer_think_failed(lua_State *L, LWorld *w, int v_idx, int on_error);
+int lsteer_brain_msgh(lua_State *L);
 int lsteer_world_resume_brains(lua_State *L);
 
 /* ---- lpairs.c: steer.pairs and steer.next ------------------------------------------------- */

@@ -188,4 +188,84 @@ other:close()
 try("closed closest", other.closest, other, 1, 2)
 try("closed field", function() return stranger.x end)
 try("closed seek", stranger.seek, stranger, 1, 2)
+
+-- The think pass (w:think(), a Lua loop on the FFI path): every kind of brain, failures with and
+-- without a handler, a handler that raises, brains that remove, spawn, resume, close the world or
+-- call w:think() again, think_hz changes; the order brains think in (ffi_spec.lua runs this
+-- scenario with STEER_THINK_ORDER_MIN low, so that the small worlds here think by place too).
+local bw = steer.world{ seed = 7, width = 500, height = 500, edges = "wrap", think_hz = 20 }
+local log = {}
+local function note(...) log[#log + 1] = table.concat({ ... }, " ") end
+local Class = {}
+Class.__index = Class
+function Class:think(u, dt) note("class", u.id, ("%.17g"):format(dt), tostring(self.tag)) end
+local brains = {
+  function(u, dt) note("fn", u.id, ("%.17g"):format(dt), select("#", u, dt)) u:seek(u.y, u.x) end,
+  { think = function(u, dt) note("tbl", u.id, ("%.17g"):format(dt)) local c = bw:closest(u, "b", 200)
+      if c then u:pursue(c) end end },
+  setmetatable({ tag = "t" }, Class),
+  { think = function(u) note("err", u.id) error("brain " .. u.id .. " fails") end },
+  { think = function(u) note("obj", u.id) error(setmetatable({}, { __tostring = function() return "object" end })) end },
+  { think = function(u) note("nil", u.id) error() end },
+  { think = function(u) note("long", u.id) error(("x"):rep(3000)) end },
+  { sensed = function() end }, -- no think: events only
+  { think = function(u) note("nested", u.id, tostring(pcall(bw.think, bw))) end },
+  { think = function(u) note("varargs", u.id, select("#", u)) return 1, 2, 3 end },
+}
+local bvs = {}
+for i = 1, 40 do
+  local u = bw:spawn{ kind = i % 3 == 0 and "b" or "a", x = bw:random() * 500, y = bw:random() * 500 }
+  u.brain = brains[(i - 1) % #brains + 1]
+  bvs[i] = u
+end
+bvs[39].brain = nil
+try("brain 12", function() bvs[38].brain = 12 end)
+local function show(tag, r)
+  say(tag, r, #log)
+  for _, line in ipairs(log) do say("  ", line) end
+  log = {}
+  for i, u in ipairs(bvs) do
+    if u:alive() then say("  v", i, u.x, u.y, u.brain_error and u.brain_error:sub(1, 80) or "-") end
+  end
+end
+for step = 1, 8 do
+  show("think " .. step, bw:think())
+  bw:step()
+end
+-- failures with a handler; a handler that raises
+bw:resume_brains()
+show("think handler", bw:think(function(u, msg, tb) note("handler", u.id, msg:sub(1, 60), type(tb)) end))
+bw:resume_brains()
+bw:step()
+try("think handler raises", bw.think, bw, function(u) error("handler of " .. u.id) end)
+show("after", 0)
+bw:resume_brains()
+bw:step()
+-- bad arguments
+try("think bad", bw.think, bw, 5)
+try("think bad self", bw.think, 5)
+-- brains that remove the next vehicle, spawn one (a new slot: the roster is built again), change rate
+local spawned
+bvs[1].brain = function(u) note("remover", u.id) for i = 2, 40 do if bvs[i]:alive() then bw:remove(bvs[i]) break end end
+  spawned = spawned or bw:spawn{ kind = "a", x = 10, y = 10 } end
+for step = 1, 6 do
+  show("think change " .. step, bw:think())
+  bw:step()
+end
+bw.think_hz = 60
+show("think 60", bw:think())
+bw:step()
+bw.think_hz = 0
+show("think 0", bw:think())
+-- a brain that closes its world
+bw.think_hz = 60
+for i = 40, 2, -1 do
+  if bvs[i]:alive() then
+    bvs[i].brain = function(u) note("closer", u.id) bw:close() end
+    break
+  end
+end
+try("think closes", bw.think, bw)
+say(#log)
+try("think closed", bw.think, bw)
 io.write(table.concat(out, "\n"), "\n")

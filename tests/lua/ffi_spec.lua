@@ -80,6 +80,16 @@ describe("the FFI path", function()
         a:stop("seek")
       end
     end)
+    -- the think pass: a Lua loop, brains called without a classic call between them
+    a.brain = function(u) local _ = u.x + w:closest(u, "hunter", 100).x end
+    b.brain = { think = function(u) u:seek(a.x, a.y) end }
+    w:think()
+    w:step()
+    for _ = 1, 10 do -- (w:step itself is a classic call)
+      calls = calls + classic_calls(function() assert.are.equal(0, w:think()) end)
+      w:step()
+    end
+    assert.is_nil(a.brain_error)
     for i = 1, 10 do
       assert.are.equal(b, got[i][2])
       assert.are.equal(w, got[i][3])
@@ -97,8 +107,9 @@ describe("the FFI path", function()
       p:close()
       return text
     end
-    local ffi_out = run("STEER_FFI=1")
-    local classic_out = run("STEER_FFI=0")
+    -- (the scenario's brains think by place in its small worlds too: STEER_THINK_ORDER_MIN)
+    local ffi_out = run("STEER_FFI=1 STEER_THINK_ORDER_MIN=16")
+    local classic_out = run("STEER_FFI=0 STEER_THINK_ORDER_MIN=16")
     assert.is_true(#ffi_out > 100000, ffi_out:sub(1, 2000)) -- (it ran: thousands of lines)
     assert.is_truthy(ffi_out:find("bad argument #2 to 'closest'", 1, true))
     if ffi_out ~= classic_out then -- the first line that differs, for the message
