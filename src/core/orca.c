@@ -763,10 +763,65 @@ void steer_orca_refresh(SteerVehicle *vehicle)
     vehicle->avoid_mask = (uint16_t)p->avoids;
 }
 
+/// How far ahead in creation order orca_ask_ahead asks for a vehicle's own place in the grid, and
+/// then for its neighbours' entries.
+#define ORCA_AHEAD_PLACE 12
+#define ORCA_AHEAD_NEIGHBOURS 6
+
+/// Asks the memory, into the second-level cache, for what the vehicles a few places later in
+/// creation order (the step's order) will read: the entries of their neighbours. Those lie
+/// wherever the grid sorted them, as a rule nowhere near the last vehicle's (in a dense crowd of
+/// 10,000, a wait on each neighbour's first line was most of orca's time). Two stages, so that
+/// neither waits: the grid's float position of the vehicle ORCA_AHEAD_PLACE later, then, for the
+/// one ORCA_AHEAD_NEIGHBOURS later (its position in cache by then), the runs of entries of the
+/// cells around it (those a neighbour within a cell's width can be in). Changes nothing - which is
+/// why it is inlined: GCC takes a function of loads and prefetches alone for one without effects
+/// and drops the call.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, int rank)
+{
+#if defined(__GNUC__)
+    int n = world->order_count;
+    if (!g->float_ok || g->wrap || g->count != n) return; /* (a wrapping grid: not worth its arithmetic) */
+    if (rank + ORCA_AHEAD_PLACE < n) {
+        int k = g->where[world->order[rank + ORCA_AHEAD_PLACE]];
+        if (k >= 0) {
+            __builtin_prefetch(&g->fx[k], 0, 1);
+            __builtin_prefetch(&g->fy[k], 0, 1);
+        }
+    }
+    if (rank + ORCA_AHEAD_NEIGHBOURS >= n) return;
+    int k = g->where[world->order[rank + ORCA_AHEAD_NEIGHBOURS]];
+    if (k < 0) return;
+    float fx = g->fx[k] * (float)g->inv_w, fy = g->fy[k] * (float)g->inv_h;
+    if (!(fx >= 0.0f && fy >= 0.0f && fx < (float)g->cols && fy < (float)g->rows)) return;
+    int col = (int)fx, row = (int)fy;
+    int c0 = col > 0 ? col - 1 : 0, c1 = col + 1 < g->cols ? col + 1 : g->cols - 1;
+    int r0 = row > 0 ? row - 1 : 0, r1 = row + 1 < g->rows ? row + 1 : g->rows - 1;
+    for (int r = r0; r <= r1; r++) {
+        int begin = g->cell_start[r * g->cols + c0], end = g->cell_start[r * g->cols + c1 + 1];
+        if (begin >= end) continue;
+        const char *from = (const char *)&g->entry[begin], *to = (const char *)&g->entry[end];
+        for (const char *at = from; at < to; at += 64) __builtin_prefetch(at, 0, 1);
+        __builtin_prefetch(&g->fx[begin], 0, 1);
+        __builtin_prefetch(&g->fx[end - 1], 0, 1);
+        __builtin_prefetch(&g->fy[begin], 0, 1);
+        __builtin_prefetch(&g->fy[end - 1], 0, 1);
+    }
+#else
+    (void)world;
+    (void)g;
+    (void)rank;
+#endif
+}
+
 SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, SteerVec2 preferred)
 {
     SteerBehaviourSlot *slot = orca_slot(vehicle);
     if (!slot) return preferred;
+    if (vehicle->avoid_mask) orca_ask_ahead(world, steer_world_grid(world), vehicle->rank);
     const SteerOrcaParams *p = &slot->def.orca;
     double dt = world->def.dt;
     OrcaLine lines[ORCA_MAX_LINES], scratch[ORCA_MAX_LINES];
