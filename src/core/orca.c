@@ -174,7 +174,10 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
 /// to its velocity `own`. Already overlapping: the change that separates them within one step.
 /// `side` is a unit direction to push along when they are on the very same point. (`inverse_horizon`
 /// and `inverse_dt`: 1 / horizon and 1 / dt, worked out once by the caller, not once a neighbour.)
-static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* a call passed its vectors through the stack, a neighbour at a time */
+#endif
+static inline OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
                           double inverse_dt, double share, SteerVec2 own, SteerVec2 side)
 {
     double distance_sq = steer_length_sq(p), r_sq = r * r;
