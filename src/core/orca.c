@@ -348,20 +348,12 @@ static OrcaLine wall_line(SteerVec2 a, SteerVec2 b, double r, double horizon, do
 
 /* ---- Gathering ---------------------------------------------------------------------------------- */
 
-/// A neighbour kept for the program (32 bytes: the insertion below moves them), sorted by distance,
-/// then by creation order.
+/// A neighbour kept for the program, sorted by distance, then by creation order.
 typedef struct OrcaNeighbour {
-    double distance_sq;
     SteerVec2 offset; ///< from the vehicle to it (units)
     int rank;
     int entry; ///< its index in the grid's sorted entries
 } OrcaNeighbour;
-
-static bool neighbour_before(const OrcaNeighbour *a, double distance_sq, int rank)
-{
-    if (a->distance_sq != distance_sq) return a->distance_sq < distance_sq;
-    return a->rank < rank;
-}
 
 /// The share of the avoidance this vehicle takes against entry `e`; 0: none (it gives way to us).
 static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e)
@@ -388,6 +380,18 @@ static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *veh
            e->avoid_precedence < vehicle->avoid_precedence;
 }
 
+/// Candidates in range gathered unsorted before the nearest are chosen; a crowd denser than this
+/// within range has the nearest chosen whenever they fill up (orca_compact), which leaves room for
+/// at least 32 more.
+#define ORCA_POOL (STEER_ORCA_MAX_NEIGHBORS + 32)
+
+/// A candidate's sort key: 16 bytes, what the sort moves.
+typedef struct OrcaKey {
+    double distance_sq;
+    int rank;
+    int at; ///< its place in OrcaGather's offset and entry
+} OrcaKey;
+
 /// What gather_neighbours keeps while it looks through the grid's cells.
 typedef struct OrcaGather {
     const SteerGrid *g;
@@ -395,24 +399,60 @@ typedef struct OrcaGather {
     int self;      ///< the vehicle's own index in the grid's entries
     double px, py; ///< its position as the grid has it
     double range_sq;
-    unsigned mask;  ///< the layers it avoids
-    int max, count; ///< how many to keep, and kept so far
-    OrcaNeighbour *out;
+    double bound_sq; ///< farther than this, a candidate cannot be among the nearest (range_sq until a compaction)
+    unsigned mask;   ///< the layers it avoids
+    int max, count;  ///< how many to keep, and candidates gathered so far
+    OrcaKey key[ORCA_POOL];
+    SteerVec2 offset[ORCA_POOL];
+    int entry[ORCA_POOL];
 } OrcaGather;
 
 /// How many candidates the first look through a run of cells collects before the exact look.
 #define ORCA_BATCH 64
 
+/// Sorts keys by distance, then creation order (insertion: about ten of them).
+static void orca_sort_keys(OrcaKey *key, int n)
+{
+    for (int i = 1; i < n; i++) {
+        OrcaKey k = key[i];
+        int at = i;
+        while (at > 0 && (key[at - 1].distance_sq > k.distance_sq ||
+                          (key[at - 1].distance_sq == k.distance_sq && key[at - 1].rank > k.rank))) {
+            key[at] = key[at - 1];
+            at--;
+        }
+        key[at] = k;
+    }
+}
+
+/// The candidates fill the pool: keeps the nearest `max` of them, in the pool's first places.
+static void orca_compact(OrcaGather *s)
+{
+    orca_sort_keys(s->key, s->count);
+    SteerVec2 offset[STEER_ORCA_MAX_NEIGHBORS];
+    int entry[STEER_ORCA_MAX_NEIGHBORS];
+    for (int i = 0; i < s->max; i++) {
+        offset[i] = s->offset[s->key[i].at];
+        entry[i] = s->entry[s->key[i].at];
+    }
+    for (int i = 0; i < s->max; i++) {
+        s->offset[i] = offset[i];
+        s->entry[i] = entry[i];
+        s->key[i].at = i;
+    }
+    s->count = s->max;
+    s->bound_sq = s->key[s->max - 1].distance_sq;
+}
+
 /// The exact look at candidates `js` [0, n) of a run shifted by (sx, sy): those in range that the
-/// vehicle avoids and that do not give way to it alone go into the sorted `out`.
+/// vehicle avoids and that do not give way to it alone join the pool, unsorted.
 static void gather_exact(OrcaGather *s, const int *js, int n, double sx, double sy, bool wrap_each)
 {
     const SteerGrid *g = s->g;
     double distance[ORCA_BATCH];
     SteerVec2 offset[ORCA_BATCH];
     /* First what every candidate's test needs, without a branch: the loads of the entries do not
-     * wait for one another then (each is likely a miss: the candidates are near one another in the
-     * entries, but not in the cache of this vehicle's thread). */
+     * wait for one another then. */
     for (int k = 0; k < n; k++) {
         const SteerGridEntry *e = &g->entry[js[k]];
         SteerVec2 d = steer_vec2(e->x + sx - s->px, e->y + sy - s->py);
@@ -423,23 +463,18 @@ static void gather_exact(OrcaGather *s, const int *js, int n, double sx, double 
     for (int k = 0; k < n; k++) {
         int j = js[k];
         double distance_sq = distance[k];
-        if (distance_sq > s->range_sq || j == s->self) continue;
+        if (distance_sq > s->bound_sq || j == s->self) continue;
         const SteerGridEntry *e = &g->entry[j];
         if (!((s->mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
-        OrcaNeighbour *out = s->out;
-        int max = s->max;
-        if (s->count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
         if (gives_way_to(e, s->vehicle)) continue;
-        int at = s->count < max ? s->count++ : max - 1;
-        while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
-            out[at] = out[at - 1];
-            at--;
+        if (s->count == ORCA_POOL) {
+            orca_compact(s);
+            if (distance_sq > s->bound_sq) continue;
         }
-        OrcaNeighbour *kept = &out[at];
-        kept->distance_sq = distance_sq;
-        kept->offset = offset[k];
-        kept->rank = e->rank;
-        kept->entry = j;
+        int at = s->count++;
+        s->key[at] = (OrcaKey){distance_sq, e->rank, at};
+        s->offset[at] = offset[k];
+        s->entry[at] = j;
     }
 }
 
@@ -456,10 +491,10 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
     s.px = g->entry[s.self].x;
     s.py = g->entry[s.self].y;
     s.range_sq = range * range;
+    s.bound_sq = s.range_sq;
     s.mask = vehicle->avoid_mask;
     s.max = max;
     s.count = 0;
-    s.out = out;
     /* A first look through the grid's float copy of the positions (good to ~0.004 units) skips
      * the candidates plainly out of range without touching their entries: most of the cells'
      * vehicles. Without a branch (a dense crowd's candidates are in range or not about as often as
@@ -496,7 +531,13 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
         }
         gather_exact(&s, batch, n, run.shift_x, run.shift_y, cursor.wrap_each);
     }
-    return s.count;
+    orca_sort_keys(s.key, s.count);
+    int found = s.count < max ? s.count : max;
+    for (int i = 0; i < found; i++) {
+        int at = s.key[i].at;
+        out[i] = (OrcaNeighbour){s.offset[at], s.key[i].rank, s.entry[at]};
+    }
+    return found;
 }
 
 /// Slots of the shapes whose grid cells touch the square of half-side `reach` around `at`, each
