@@ -23,6 +23,15 @@
  * tangent to it at any point of its boundary leaves it whole out; the nearest such point is the
  * least restrictive.
  *
+ * Who gives way: of two vehicles that avoid each other, the lower precedence takes the whole change
+ * (the other does not count it among its neighbours); of the same precedence, one that is free
+ * gives way to one pinned against a wall or an obstacle - whose last step found no velocity clear
+ * of everyone with a static shape in reach (STEER_AVOID_PINNED, read by the others from the grid's
+ * entries: the snapshot). ORCA's half-plane for a neighbour is the side of the velocity obstacle
+ * nearest the present relative velocity; against a wall, a crowd pressing from the side leaves
+ * such a vehicle nothing but the least bad, nearly still, velocity, step after step (beside a
+ * door's jamb: for seconds while the others went through).
+ *
  * Everything here reads the step's snapshot (the grid's entries, the static shapes) and writes only
  * the vehicle itself: the same bits on any number of threads. Neighbours are chosen by distance,
  * ties by creation order, and the half-planes go in that order (static ones first): the program's
@@ -355,13 +364,26 @@ typedef struct OrcaNeighbour {
     int entry; ///< its index in the grid's sorted entries
 } OrcaNeighbour;
 
+/// Who gives way to whom among two that avoid each other: the lower precedence, and of the same
+/// precedence, one that is free to one held against a wall or an obstacle by the others (pinned:
+/// STEER_AVOID_PINNED). Among a crowd that presses on it, such a vehicle's half-planes - half of
+/// each neighbour's change, and the wall's whole - leave no velocity, and the one least in the
+/// way keeps it all but still (beside a door's jamb, for seconds while the others went through);
+/// given way for a step, it slips along the wall.
+static inline int standing(uint8_t precedence, uint8_t bits)
+{
+    return 2 * (int)precedence + ((bits & STEER_AVOID_PINNED) != 0);
+}
+
 /// The share of the avoidance this vehicle takes against entry `e`; 0: none (it gives way to us).
 static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e)
 {
     bool mutual =
         (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u);
     if (!mutual) return 1.0; /* a moving obstacle */
-    if (e->avoid_precedence == vehicle->avoid_precedence) {
+    int mine = standing(vehicle->avoid_precedence, vehicle->avoid_bits);
+    int its = standing(e->avoid_precedence, e->avoid_bits);
+    if (its == mine) {
         /* Half each - give or take ORCA_SHARE_SPREAD / 2, by a hash of the two ranks, the one
          * adding what the other takes off, so that the two still make up the whole change. */
         int older = vehicle->rank < e->rank ? vehicle->rank : e->rank;
@@ -369,7 +391,7 @@ static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e
         double delta = ORCA_SHARE_SPREAD * (orca_unit_hash((uint64_t)older, (uint64_t)younger) - 0.5);
         return vehicle->rank == older ? 0.5 + delta : 0.5 - delta;
     }
-    return e->avoid_precedence > vehicle->avoid_precedence ? 1.0 : 0.0;
+    return its > mine ? 1.0 : 0.0;
 }
 
 /// Whether the vehicle of entry `e` takes the whole avoidance between it and `vehicle` (share_against
@@ -377,7 +399,7 @@ static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e
 static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *vehicle)
 {
     return (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u) &&
-           e->avoid_precedence < vehicle->avoid_precedence;
+           standing(e->avoid_precedence, e->avoid_bits) < standing(vehicle->avoid_precedence, vehicle->avoid_bits);
 }
 
 /// Candidates in range gathered unsorted before the nearest are chosen; a crowd denser than this
@@ -916,6 +938,12 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
                 : steer_length_sq(preferred) > limit * limit ? STEER_ORCA_SPEED
                                                              : STEER_ORCA_FREE;
     slot->detail.waypoint = bound;
+    /* Pinned for the next step (standing) - kept in the slot's waypoint too, which the checksum
+     * sums: it changes what the next step does. */
+    bool pinned = failed < count && hard > 0;
+    vehicle->avoid_bits = (uint8_t)(pinned ? vehicle->avoid_bits | STEER_AVOID_PINNED
+                                           : vehicle->avoid_bits & ~STEER_AVOID_PINNED);
+    slot->waypoint = pinned;
     slot->detail.box_length = failed == count && moved >= 0 ? (double)sources[moved].slot : -1.0;
     SteerOrcaWatch *watch = world->orca_watch;
     if (watch && watch->slot == steer_vehicle_slot(world, vehicle) && watch->generation == vehicle->header.generation)

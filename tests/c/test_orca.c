@@ -113,6 +113,16 @@ static void test_a_room_of_80_leaves_by_a_wide_door_without_overlap_or_jam(void 
     check_crowd(&s, "80 through a door 8 wide", 60 * 60);
 }
 
+static void test_a_room_of_80_leaves_by_a_narrow_door_without_anyone_held_at_its_jamb(void **state)
+{
+    (void)state;
+    /* A door 4 wide: those pressed against the wall beside its jamb by the crowd found no velocity
+     * among their half-planes and stood still for up to 6 s (6 of 80 for more than 2 s) while the
+     * others went through, until the others gave them way (orca.c: standing). */
+    CrowdScene s = crowd_doorway(80, 4 * 2.0 * CROWD_RADIUS, CROWD_ORCA, 1);
+    check_crowd(&s, "80 through a door 4 wide", 60 * 60);
+}
+
 /* ---- Pairs, walls, obstacles ----------------------------------------------------------------- */
 
 static void test_head_on_pair_passes_and_both_arrive(void **state)
@@ -612,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_circle_of_100_all_arrive_without_overlap),
         cmocka_unit_test(test_two_small_streams_cross_without_overlap_or_jam),
         cmocka_unit_test(test_a_room_of_80_leaves_by_a_wide_door_without_overlap_or_jam),
+        cmocka_unit_test(test_a_room_of_80_leaves_by_a_narrow_door_without_anyone_held_at_its_jamb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
