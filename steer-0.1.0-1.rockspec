@@ -30,6 +30,7 @@ dependencies = {
 build = {
   type = "builtin",
   modules = {
+    crowd = "scripts/lib/crowd.lua",
     fsm = "scripts/lib/fsm.lua",
     ["steer.hot"] = "scripts/lib/steer/hot.lua",
     ["steer.patch"] = "scripts/lib/steer/patch.lua",

@@ -2,6 +2,8 @@
 -- Circle crossing, the standard crowd test: vehicles on a circle each cross to the opposite point.
 -- Keys: o toggles reciprocal avoidance (orca; off: separation + avoid_collisions); r starts again.
 -- Try: with orca off, watch them overlap or jam in the middle; the HUD counts arrivals and overlaps.
+local crowd_lib = require "crowd"
+
 local M = { world = { width = 1100, height = 1100, edges = "none", seed = 5 } }
 
 M.keys = {
@@ -23,16 +25,10 @@ local function centre(world) return world.width / 2, world.height / 2 end
 local function set_up(v)
   v:stop()
   v:arrive(v.data.gx, v.data.gy, { slowing_radius = 20 })
-  if orca then
-    -- the preferred velocity is arrive's desired one, and any safe velocity is reached in a step
-    v.max_force, v.response_time = M.SPEED * 60, 1 / 60
-    v:orca{ horizon = 2, obstacle_horizon = 1, max_neighbors = 10, range = 80 }
-  else
-    v.max_force, v.response_time = 600, 0.25
-    v:separate{}
-    v:avoid_collisions{ weight = 2 }
-  end
+  crowd_lib.avoid(v, orca, M.SPEED)
 end
+
+local function walker(o) return o.kind == "walker" end
 
 local function start(world)
   started_at, done_at, overlaps = world.time, nil, 0
@@ -66,14 +62,7 @@ function M.update(world)
     if dx * dx + dy * dy <= M.RADIUS * M.RADIUS then v.data.arrived = true end
     if v.data.arrived then arrived = arrived + 1 end
   end
-  -- an overlap: two closer than 0.9 of the sum of their radii (the grid finds the pairs)
-  local any = false
-  for _, v in ipairs(crowd) do
-    for _, o in ipairs(world:neighbors(v, 1.8 * M.RADIUS)) do
-      if o.kind == "walker" then any = true end
-    end
-  end
-  if any then overlaps = overlaps + 1 end
+  if crowd_lib.overlapping(world, crowd, M.RADIUS, walker) then overlaps = overlaps + 1 end
   if arrived == #crowd and not done_at then done_at = world.time - started_at end
   M.arrived, M.done_at, M.overlaps = arrived, done_at, overlaps
 end

@@ -2,6 +2,8 @@
 -- Two streams crossing at right angles: one going east, one going south, through the same square.
 -- Keys: o toggles reciprocal avoidance (orca; off: separation + avoid_collisions); r starts again.
 -- Try: with orca off, watch them overlap where the streams meet; select one (click) to see its half-planes.
+local crowd_lib = require "crowd"
+
 local M = { world = { width = 1000, height = 1000, edges = "none", seed = 7 } }
 
 M.keys = {
@@ -27,16 +29,10 @@ local function set_up(v)
   v:stop()
   local d = v.data
   if d.east then v:seek(M.world.width + 200, d.y0) else v:seek(d.x0, M.world.height + 200) end
-  if orca then
-    -- the preferred velocity is seek's desired one, and any safe velocity is reached in a step
-    v.max_force, v.response_time = M.SPEED * 60, 1 / 60
-    v:orca{ horizon = 2, obstacle_horizon = 1, max_neighbors = 10, range = 80 }
-  else
-    v.max_force, v.response_time = 600, 0.25
-    v:separate{}
-    v:avoid_collisions{ weight = 2 }
-  end
+  crowd_lib.avoid(v, orca, M.SPEED)
 end
+
+local function moving(v) return not v.data.parked end
 
 -- Out of the way, each at a place of its own, until its lane lets it in.
 local function park(v, i)
@@ -106,7 +102,6 @@ function M.update(world)
     feed(world, true, k)
     feed(world, false, k)
   end
-  local any = false
   for i, v in ipairs(crowd) do
     local d = v.data
     if not d.parked then
@@ -116,14 +111,10 @@ function M.update(world)
       else
         d.still = v.speed < M.STUCK * M.SPEED and d.still + world.dt or 0
         if d.still > longest then longest = d.still end
-        -- an overlap: two closer than 0.9 of the sum of their radii
-        for _, o in ipairs(world:neighbors(v, 1.8 * M.RADIUS)) do
-          if not o.data.parked then any = true end
-        end
       end
     end
   end
-  if any then overlaps = overlaps + 1 end
+  if crowd_lib.overlapping(world, crowd, M.RADIUS, moving) then overlaps = overlaps + 1 end
   M.crossed, M.overlaps, M.longest_stuck = crossed, overlaps, longest
 end
 

@@ -23,6 +23,15 @@
  * tangent to it at any point of its boundary leaves it whole out; the nearest such point is the
  * least restrictive.
  *
+ * Who gives way: of two vehicles that avoid each other, the lower precedence takes the whole change
+ * (the other does not count it among its neighbours); of the same precedence, one that is free
+ * gives way to one pinned against a wall or an obstacle - whose last step found no velocity clear
+ * of everyone with a static shape in reach (STEER_AVOID_PINNED, read by the others from the grid's
+ * entries: the snapshot). ORCA's half-plane for a neighbour is the side of the velocity obstacle
+ * nearest the present relative velocity; against a wall, a crowd pressing from the side leaves
+ * such a vehicle nothing but the least bad, nearly still, velocity, step after step (beside a
+ * door's jamb: for seconds while the others went through).
+ *
  * Everything here reads the step's snapshot (the grid's entries, the static shapes) and writes only
  * the vehicle itself: the same bits on any number of threads. Neighbours are chosen by distance,
  * ties by creation order, and the half-planes go in that order (static ones first): the program's
@@ -174,7 +183,10 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
 /// to its velocity `own`. Already overlapping: the change that separates them within one step.
 /// `side` is a unit direction to push along when they are on the very same point. (`inverse_horizon`
 /// and `inverse_dt`: 1 / horizon and 1 / dt, worked out once by the caller, not once a neighbour.)
-static OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
+#if defined(__GNUC__)
+__attribute__((always_inline)) /* a call passed its vectors through the stack, a neighbour at a time */
+#endif
+static inline OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
                           double inverse_dt, double share, SteerVec2 own, SteerVec2 side)
 {
     double distance_sq = steer_length_sq(p), r_sq = r * r;
@@ -345,19 +357,22 @@ static OrcaLine wall_line(SteerVec2 a, SteerVec2 b, double r, double horizon, do
 
 /* ---- Gathering ---------------------------------------------------------------------------------- */
 
-/// A neighbour kept for the program (32 bytes: the insertion below moves them), sorted by distance,
-/// then by creation order.
+/// A neighbour kept for the program, sorted by distance, then by creation order.
 typedef struct OrcaNeighbour {
-    double distance_sq;
     SteerVec2 offset; ///< from the vehicle to it (units)
     int rank;
     int entry; ///< its index in the grid's sorted entries
 } OrcaNeighbour;
 
-static bool neighbour_before(const OrcaNeighbour *a, double distance_sq, int rank)
+/// Who gives way to whom among two that avoid each other: the lower precedence, and of the same
+/// precedence, one that is free to one held against a wall or an obstacle by the others (pinned:
+/// STEER_AVOID_PINNED). Among a crowd that presses on it, such a vehicle's half-planes - half of
+/// each neighbour's change, and the wall's whole - leave no velocity, and the one least in the
+/// way keeps it all but still (beside a door's jamb, for seconds while the others went through);
+/// given way for a step, it slips along the wall.
+static inline int standing(uint8_t precedence, uint8_t bits)
 {
-    if (a->distance_sq != distance_sq) return a->distance_sq < distance_sq;
-    return a->rank < rank;
+    return 2 * (int)precedence + ((bits & STEER_AVOID_PINNED) != 0);
 }
 
 /// The share of the avoidance this vehicle takes against entry `e`; 0: none (it gives way to us).
@@ -366,7 +381,9 @@ static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e
     bool mutual =
         (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u);
     if (!mutual) return 1.0; /* a moving obstacle */
-    if (e->avoid_precedence == vehicle->avoid_precedence) {
+    int mine = standing(vehicle->avoid_precedence, vehicle->avoid_bits);
+    int its = standing(e->avoid_precedence, e->avoid_bits);
+    if (its == mine) {
         /* Half each - give or take ORCA_SHARE_SPREAD / 2, by a hash of the two ranks, the one
          * adding what the other takes off, so that the two still make up the whole change. */
         int older = vehicle->rank < e->rank ? vehicle->rank : e->rank;
@@ -374,7 +391,7 @@ static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e
         double delta = ORCA_SHARE_SPREAD * (orca_unit_hash((uint64_t)older, (uint64_t)younger) - 0.5);
         return vehicle->rank == older ? 0.5 + delta : 0.5 - delta;
     }
-    return e->avoid_precedence > vehicle->avoid_precedence ? 1.0 : 0.0;
+    return its > mine ? 1.0 : 0.0;
 }
 
 /// Whether the vehicle of entry `e` takes the whole avoidance between it and `vehicle` (share_against
@@ -382,8 +399,20 @@ static double share_against(const SteerVehicle *vehicle, const SteerGridEntry *e
 static inline bool gives_way_to(const SteerGridEntry *e, const SteerVehicle *vehicle)
 {
     return (e->avoid_bits & STEER_AVOID_ON) && ((e->avoid_mask >> (vehicle->avoid_bits & STEER_AVOID_LAYER)) & 1u) &&
-           e->avoid_precedence < vehicle->avoid_precedence;
+           standing(e->avoid_precedence, e->avoid_bits) < standing(vehicle->avoid_precedence, vehicle->avoid_bits);
 }
+
+/// Candidates in range gathered unsorted before the nearest are chosen; a crowd denser than this
+/// within range has the nearest chosen whenever they fill up (orca_compact), which leaves room for
+/// at least 32 more.
+#define ORCA_POOL (STEER_ORCA_MAX_NEIGHBORS + 32)
+
+/// A candidate's sort key: 16 bytes, what the sort moves.
+typedef struct OrcaKey {
+    double distance_sq;
+    int rank;
+    int at; ///< its place in OrcaGather's offset and entry
+} OrcaKey;
 
 /// What gather_neighbours keeps while it looks through the grid's cells.
 typedef struct OrcaGather {
@@ -392,24 +421,60 @@ typedef struct OrcaGather {
     int self;      ///< the vehicle's own index in the grid's entries
     double px, py; ///< its position as the grid has it
     double range_sq;
-    unsigned mask;  ///< the layers it avoids
-    int max, count; ///< how many to keep, and kept so far
-    OrcaNeighbour *out;
+    double bound_sq; ///< farther than this, a candidate cannot be among the nearest (range_sq until a compaction)
+    unsigned mask;   ///< the layers it avoids
+    int max, count;  ///< how many to keep, and candidates gathered so far
+    OrcaKey key[ORCA_POOL];
+    SteerVec2 offset[ORCA_POOL];
+    int entry[ORCA_POOL];
 } OrcaGather;
 
 /// How many candidates the first look through a run of cells collects before the exact look.
 #define ORCA_BATCH 64
 
+/// Sorts keys by distance, then creation order (insertion: about ten of them).
+static void orca_sort_keys(OrcaKey *key, int n)
+{
+    for (int i = 1; i < n; i++) {
+        OrcaKey k = key[i];
+        int at = i;
+        while (at > 0 && (key[at - 1].distance_sq > k.distance_sq ||
+                          (key[at - 1].distance_sq == k.distance_sq && key[at - 1].rank > k.rank))) {
+            key[at] = key[at - 1];
+            at--;
+        }
+        key[at] = k;
+    }
+}
+
+/// The candidates fill the pool: keeps the nearest `max` of them, in the pool's first places.
+static void orca_compact(OrcaGather *s)
+{
+    orca_sort_keys(s->key, s->count);
+    SteerVec2 offset[STEER_ORCA_MAX_NEIGHBORS];
+    int entry[STEER_ORCA_MAX_NEIGHBORS];
+    for (int i = 0; i < s->max; i++) {
+        offset[i] = s->offset[s->key[i].at];
+        entry[i] = s->entry[s->key[i].at];
+    }
+    for (int i = 0; i < s->max; i++) {
+        s->offset[i] = offset[i];
+        s->entry[i] = entry[i];
+        s->key[i].at = i;
+    }
+    s->count = s->max;
+    s->bound_sq = s->key[s->max - 1].distance_sq;
+}
+
 /// The exact look at candidates `js` [0, n) of a run shifted by (sx, sy): those in range that the
-/// vehicle avoids and that do not give way to it alone go into the sorted `out`.
+/// vehicle avoids and that do not give way to it alone join the pool, unsorted.
 static void gather_exact(OrcaGather *s, const int *js, int n, double sx, double sy, bool wrap_each)
 {
     const SteerGrid *g = s->g;
     double distance[ORCA_BATCH];
     SteerVec2 offset[ORCA_BATCH];
     /* First what every candidate's test needs, without a branch: the loads of the entries do not
-     * wait for one another then (each is likely a miss: the candidates are near one another in the
-     * entries, but not in the cache of this vehicle's thread). */
+     * wait for one another then. */
     for (int k = 0; k < n; k++) {
         const SteerGridEntry *e = &g->entry[js[k]];
         SteerVec2 d = steer_vec2(e->x + sx - s->px, e->y + sy - s->py);
@@ -420,23 +485,18 @@ static void gather_exact(OrcaGather *s, const int *js, int n, double sx, double 
     for (int k = 0; k < n; k++) {
         int j = js[k];
         double distance_sq = distance[k];
-        if (distance_sq > s->range_sq || j == s->self) continue;
+        if (distance_sq > s->bound_sq || j == s->self) continue;
         const SteerGridEntry *e = &g->entry[j];
         if (!((s->mask >> (e->avoid_bits & STEER_AVOID_LAYER)) & 1u)) continue;
-        OrcaNeighbour *out = s->out;
-        int max = s->max;
-        if (s->count == max && neighbour_before(&out[max - 1], distance_sq, e->rank)) continue;
         if (gives_way_to(e, s->vehicle)) continue;
-        int at = s->count < max ? s->count++ : max - 1;
-        while (at > 0 && !neighbour_before(&out[at - 1], distance_sq, e->rank)) {
-            out[at] = out[at - 1];
-            at--;
+        if (s->count == ORCA_POOL) {
+            orca_compact(s);
+            if (distance_sq > s->bound_sq) continue;
         }
-        OrcaNeighbour *kept = &out[at];
-        kept->distance_sq = distance_sq;
-        kept->offset = offset[k];
-        kept->rank = e->rank;
-        kept->entry = j;
+        int at = s->count++;
+        s->key[at] = (OrcaKey){distance_sq, e->rank, at};
+        s->offset[at] = offset[k];
+        s->entry[at] = j;
     }
 }
 
@@ -453,10 +513,10 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
     s.px = g->entry[s.self].x;
     s.py = g->entry[s.self].y;
     s.range_sq = range * range;
+    s.bound_sq = s.range_sq;
     s.mask = vehicle->avoid_mask;
     s.max = max;
     s.count = 0;
-    s.out = out;
     /* A first look through the grid's float copy of the positions (good to ~0.004 units) skips
      * the candidates plainly out of range without touching their entries: most of the cells'
      * vehicles. Without a branch (a dense crowd's candidates are in range or not about as often as
@@ -493,7 +553,13 @@ static int gather_neighbours(const SteerWorld *world, const SteerVehicle *vehicl
         }
         gather_exact(&s, batch, n, run.shift_x, run.shift_y, cursor.wrap_each);
     }
-    return s.count;
+    orca_sort_keys(s.key, s.count);
+    int found = s.count < max ? s.count : max;
+    for (int i = 0; i < found; i++) {
+        int at = s.key[i].at;
+        out[i] = (OrcaNeighbour){s.offset[at], s.key[i].rank, s.entry[at]};
+    }
+    return found;
 }
 
 /// Slots of the shapes whose grid cells touch the square of half-side `reach` around `at`, each
@@ -763,10 +829,65 @@ void steer_orca_refresh(SteerVehicle *vehicle)
     vehicle->avoid_mask = (uint16_t)p->avoids;
 }
 
+/// How far ahead in creation order orca_ask_ahead asks for a vehicle's own place in the grid, and
+/// then for its neighbours' entries.
+#define ORCA_AHEAD_PLACE 12
+#define ORCA_AHEAD_NEIGHBOURS 6
+
+/// Asks the memory, into the second-level cache, for what the vehicles a few places later in
+/// creation order (the step's order) will read: the entries of their neighbours. Those lie
+/// wherever the grid sorted them, as a rule nowhere near the last vehicle's (in a dense crowd of
+/// 10,000, a wait on each neighbour's first line was most of orca's time). Two stages, so that
+/// neither waits: the grid's float position of the vehicle ORCA_AHEAD_PLACE later, then, for the
+/// one ORCA_AHEAD_NEIGHBOURS later (its position in cache by then), the runs of entries of the
+/// cells around it (those a neighbour within a cell's width can be in). Changes nothing - which is
+/// why it is inlined: GCC takes a function of loads and prefetches alone for one without effects
+/// and drops the call.
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, int rank)
+{
+#if defined(__GNUC__)
+    int n = world->order_count;
+    if (!g->float_ok || g->wrap || g->count != n) return; /* (a wrapping grid: not worth its arithmetic) */
+    if (rank + ORCA_AHEAD_PLACE < n) {
+        int k = g->where[world->order[rank + ORCA_AHEAD_PLACE]];
+        if (k >= 0) {
+            __builtin_prefetch(&g->fx[k], 0, 1);
+            __builtin_prefetch(&g->fy[k], 0, 1);
+        }
+    }
+    if (rank + ORCA_AHEAD_NEIGHBOURS >= n) return;
+    int k = g->where[world->order[rank + ORCA_AHEAD_NEIGHBOURS]];
+    if (k < 0) return;
+    float fx = g->fx[k] * (float)g->inv_w, fy = g->fy[k] * (float)g->inv_h;
+    if (!(fx >= 0.0f && fy >= 0.0f && fx < (float)g->cols && fy < (float)g->rows)) return;
+    int col = (int)fx, row = (int)fy;
+    int c0 = col > 0 ? col - 1 : 0, c1 = col + 1 < g->cols ? col + 1 : g->cols - 1;
+    int r0 = row > 0 ? row - 1 : 0, r1 = row + 1 < g->rows ? row + 1 : g->rows - 1;
+    for (int r = r0; r <= r1; r++) {
+        int begin = g->cell_start[r * g->cols + c0], end = g->cell_start[r * g->cols + c1 + 1];
+        if (begin >= end) continue;
+        const char *from = (const char *)&g->entry[begin], *to = (const char *)&g->entry[end];
+        for (const char *at = from; at < to; at += 64) __builtin_prefetch(at, 0, 1);
+        __builtin_prefetch(&g->fx[begin], 0, 1);
+        __builtin_prefetch(&g->fx[end - 1], 0, 1);
+        __builtin_prefetch(&g->fy[begin], 0, 1);
+        __builtin_prefetch(&g->fy[end - 1], 0, 1);
+    }
+#else
+    (void)world;
+    (void)g;
+    (void)rank;
+#endif
+}
+
 SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, SteerVec2 preferred)
 {
     SteerBehaviourSlot *slot = orca_slot(vehicle);
     if (!slot) return preferred;
+    if (vehicle->avoid_mask) orca_ask_ahead(world, steer_world_grid(world), vehicle->rank);
     const SteerOrcaParams *p = &slot->def.orca;
     double dt = world->def.dt;
     OrcaLine lines[ORCA_MAX_LINES], scratch[ORCA_MAX_LINES];
@@ -817,6 +938,12 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
                 : steer_length_sq(preferred) > limit * limit ? STEER_ORCA_SPEED
                                                              : STEER_ORCA_FREE;
     slot->detail.waypoint = bound;
+    /* Pinned for the next step (standing) - kept in the slot's waypoint too, which the checksum
+     * sums: it changes what the next step does. */
+    bool pinned = failed < count && hard > 0;
+    vehicle->avoid_bits = (uint8_t)(pinned ? vehicle->avoid_bits | STEER_AVOID_PINNED
+                                           : vehicle->avoid_bits & ~STEER_AVOID_PINNED);
+    slot->waypoint = pinned;
     slot->detail.box_length = failed == count && moved >= 0 ? (double)sources[moved].slot : -1.0;
     SteerOrcaWatch *watch = world->orca_watch;
     if (watch && watch->slot == steer_vehicle_slot(world, vehicle) && watch->generation == vehicle->header.generation)

@@ -114,6 +114,9 @@ typedef struct SteerVehicle {
 
 #define STEER_AVOID_LAYER 0x0f ///< SteerVehicle.avoid_bits: the layer
 #define STEER_AVOID_ON 0x10    ///< SteerVehicle.avoid_bits: it runs orca
+/// SteerVehicle.avoid_bits: its last step found no velocity clear of everyone with a wall or an
+/// obstacle in reach - held against it by the others, who give it way this step (orca.c)
+#define STEER_AVOID_PINNED 0x20
 
 /// What no step reads of a vehicle, by pool slot beside the vehicles (SteerWorld.vehicle_cold).
 typedef struct SteerVehicleCold {

@@ -113,6 +113,16 @@ static void test_a_room_of_80_leaves_by_a_wide_door_without_overlap_or_jam(void 
     check_crowd(&s, "80 through a door 8 wide", 60 * 60);
 }
 
+static void test_a_room_of_80_leaves_by_a_narrow_door_without_anyone_held_at_its_jamb(void **state)
+{
+    (void)state;
+    /* A door 4 wide: those pressed against the wall beside its jamb by the crowd found no velocity
+     * among their half-planes and stood still for up to 6 s (6 of 80 for more than 2 s) while the
+     * others went through, until the others gave them way (orca.c: standing). */
+    CrowdScene s = crowd_doorway(80, 4 * 2.0 * CROWD_RADIUS, CROWD_ORCA, 1);
+    check_crowd(&s, "80 through a door 4 wide", 60 * 60);
+}
+
 /* ---- Pairs, walls, obstacles ----------------------------------------------------------------- */
 
 static void test_head_on_pair_passes_and_both_arrive(void **state)
@@ -417,6 +427,74 @@ static void test_half_planes_are_kept_for_the_watched_vehicle_only_and_change_no
     assert_true(sums[0] == sums[1]);
 }
 
+/// A vehicle of radius 1 at `at`, moving at `velocity`, with orca (max_neighbors `max`) and no goal.
+static SteerVehicleId dot(SteerWorld *world, SteerVec2 at, SteerVec2 velocity, int max)
+{
+    SteerVehicleDef vd = steer_default_vehicle_def();
+    vd.position = at;
+    vd.velocity = velocity;
+    vd.radius = 1.0;
+    vd.max_speed = CROWD_SPEED;
+    vd.max_force = CROWD_SPEED / steer_world_dt(world);
+    vd.neighbor_radius = 80.0;
+    SteerVehicleId id;
+    assert_int_equal(steer_vehicle_create(world, &vd, &id), STEER_OK);
+    SteerBehaviourDef orca = steer_default_behaviour_def(STEER_ORCA);
+    orca.orca.range = 80.0;
+    orca.orca.max_neighbors = max;
+    assert_int_equal(steer_vehicle_set_behaviour(world, id, &orca), STEER_OK);
+    return id;
+}
+
+/// How many half-planes the watched vehicle's last step had.
+static int half_planes_of(SteerWorld *world, SteerVehicleId id)
+{
+    const SteerOrcaWatch *watch = steer_orca_watched(world, steer_vehicle_lookup(world, id));
+    assert_non_null(watch);
+    return steer_orca_watch_count(watch);
+}
+
+static void test_a_crowd_denser_than_the_gathering_keeps_the_nearest_neighbours(void **state)
+{
+    (void)state;
+    /* A vehicle with 10 neighbours within 28 units, all heading at it, and (in the crowded world)
+     * 150 more between 40 and 78 units, created after them: far more in range than the unsorted
+     * candidates orca gathers before it keeps the nearest. With max_neighbors 10 it must pick the
+     * same 10 as in a world without the 150 - the same velocity, to the bit. */
+    SteerVec2 centre = steer_vec2(1000.0, 1000.0);
+    SteerVec2 velocity[2];
+    for (int crowded = 0; crowded < 2; crowded++) {
+        SteerWorld *world = open_world();
+        SteerVehicleId me = dot(world, centre, steer_vec2(30.0, 0.0), 10);
+        for (int i = 0; i < 10; i++) {
+            double angle = 0.6 * i, distance = 10.0 + 2.0 * i;
+            SteerVec2 where = steer_vec2(cos(angle), sin(angle));
+            dot(world, steer_add(centre, steer_scale(where, distance)), steer_scale(where, -40.0), 10);
+        }
+        for (int i = 0; crowded && i < 150; i++) {
+            double angle = 2.399963 * i, distance = 40.0 + 38.0 * (i % 15) / 14.0;
+            SteerVec2 where = steer_vec2(cos(angle), sin(angle));
+            dot(world, steer_add(centre, steer_scale(where, distance)), steer_scale(where, -50.0), 10);
+        }
+        assert_int_equal(steer_world_watch_orca(world, me), STEER_OK);
+        steer_world_step(world);
+        assert_int_equal(half_planes_of(world, me), 10);
+        velocity[crowded] = steer_vehicle_velocity(world, me);
+        if (crowded) {
+            /* all 160 in range with room for them: every one of them bounds it */
+            SteerBehaviourDef orca = steer_default_behaviour_def(STEER_ORCA);
+            orca.orca.range = 80.0;
+            orca.orca.max_neighbors = STEER_ORCA_MAX_NEIGHBORS;
+            assert_int_equal(steer_vehicle_set_behaviour(world, me, &orca), STEER_OK);
+            steer_world_step(world);
+            assert_int_equal(half_planes_of(world, me), STEER_ORCA_MAX_NEIGHBORS);
+        }
+        steer_world_destroy(world);
+    }
+    assert_true(velocity[0].x == velocity[1].x && velocity[0].y == velocity[1].y);
+    assert_true(velocity[0].x != 30.0 || velocity[0].y != 0.0); /* they did bound it */
+}
+
 /* ---- Options ----------------------------------------------------------------------------------- */
 
 static void test_options_out_of_range_are_refused_with_their_name(void **state)
@@ -539,10 +617,12 @@ int main(void)
         cmocka_unit_test(test_constraint_names_what_bounds_the_velocity),
         cmocka_unit_test(test_half_planes_are_kept_for_the_watched_vehicle_only_and_change_nothing),
         cmocka_unit_test(test_same_bits_on_1_2_3_and_8_threads),
+        cmocka_unit_test(test_a_crowd_denser_than_the_gathering_keeps_the_nearest_neighbours),
         cmocka_unit_test(test_circle_of_20_all_arrive_without_overlap),
         cmocka_unit_test(test_circle_of_100_all_arrive_without_overlap),
         cmocka_unit_test(test_two_small_streams_cross_without_overlap_or_jam),
         cmocka_unit_test(test_a_room_of_80_leaves_by_a_wide_door_without_overlap_or_jam),
+        cmocka_unit_test(test_a_room_of_80_leaves_by_a_narrow_door_without_anyone_held_at_its_jamb),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
