@@ -60,28 +60,25 @@ fsm.HISTORY = 8 -- transitions remembered per vehicle unless the machine says ot
 -- also kept here by handle (a handle is the same userdata for the vehicle's whole life). Weak keys:
 -- a removed vehicle's book goes with its handle. A reload of this file starts an empty cache that
 -- refills from v.data.fsm, so the clock and history survive it.
--- What a transition needs of a vehicle is in one record, found by one lookup: in a large world
--- each lookup in a table of every vehicle is a cache miss, and these add up to a good part of a
--- transition. vehicle -> { book = v.data.fsm, data = the v.data it was found in, world = v.world
--- (the same for the vehicle's whole life, read at the first transition that needs it), listened =
--- the event bits it was told last (listen) }.
-local records = setmetatable({}, { __mode = "k" })
+local books = setmetatable({}, { __mode = "k" })
+local data_of = setmetatable({}, { __mode = "k" }) -- vehicle -> the v.data its book was found in
+local world_of = setmetatable({}, { __mode = "k" }) -- vehicle -> v.world (the same for its whole life)
 
 -- A state's event handler -> the brain handler the runtime calls for that event (docs/lua-api.md).
 local EVENTS = { on_sensed = "sensed", on_lost = "lost", on_forgot = "forgot", on_heard = "heard",
   on_timer = "timer" }
 local EVENT_ORDER = { "on_sensed", "on_lost", "on_forgot", "on_heard", "on_timer" }
 
-local function record_of(v)
+local function bookkeeping(v)
   local data = v.data
   local book = data.fsm
   if not book then
     book = { clock = 0, changes = 0, history = {} }
     data.fsm = book
   end
-  local record = { book = book, data = data }
-  records[v] = record
-  return record
+  books[v] = book
+  data_of[v] = data
+  return book
 end
 
 local function state_names(states)
@@ -181,9 +178,10 @@ end
 -- Tells the vehicle's senses to make only the events its new state (or the global state) handles:
 -- the others would reach a state that ignores them. Only for a machine that handles events at all
 -- (its brain handlers say which) and a vehicle that listens (a steer vehicle, not a test's table).
+local listened = setmetatable({}, { __mode = "k" }) -- vehicle -> the bits it was told last
 local listen_of_class = setmetatable({}, { __mode = "k" }) -- a vehicle metatable -> its listen method
 
-local function listen(v, machine, state, record)
+local function listen(v, machine, state)
   if not (machine.sensed or machine.lost or machine.forgot or machine.heard) then return end
   local bits = (state.on_sensed and 1 or 0) + (state.on_lost and 2 or 0) + (state.on_forgot and 4 or 0)
     + (state.on_heard and 8 or 0)
@@ -192,7 +190,7 @@ local function listen(v, machine, state, record)
     bits = ((state.on_sensed or g.on_sensed) and 1 or 0) + ((state.on_lost or g.on_lost) and 2 or 0)
       + ((state.on_forgot or g.on_forgot) and 4 or 0) + ((state.on_heard or g.on_heard) and 8 or 0)
   end
-  if record.listened == bits then return end
+  if listened[v] == bits then return end
   -- v.listen is the same function for every vehicle of a class: found once per metatable (each
   -- read of a vehicle field is a call into C)
   local mt = getmetatable(v)
@@ -208,7 +206,7 @@ local function listen(v, machine, state, record)
   end
   if set then
     set(v, LISTENS[bits])
-    record.listened = bits
+    listened[v] = bits
   end
 end
 
@@ -245,11 +243,10 @@ local function push_transition(list, from, to, at, keep)
   list[n + 1] = entry
 end
 
-local function remember(machine, record, from, to)
-  local book = record.book
+local function remember(machine, v, book, from, to)
   local keep = machine.history or fsm.HISTORY
   push_transition(book.history, from, to, book.clock, keep)
-  local data = record.data
+  local data = data_of[v] or v.data -- (v.data is a call into C)
   local names = data.history
   if type(names) ~= "table" then
     names = {}
@@ -262,21 +259,21 @@ end
 -- The transition itself, the machine and the state `to` (named `name`) known good: the current
 -- state's exit runs, then `to`'s enter.
 local function enter_state(v, machine, name, to)
-  local record = records[v] or record_of(v)
+  local book = books[v] or bookkeeping(v)
   if machine.think == nil then -- an event-only machine: its clock is the world's
-    local w = record.world
+    local w = world_of[v]
     if w == nil then
       w = v.world
-      record.world = w
+      world_of[v] = w
     end
-    if w then record.book.clock = w.time end
+    if w then book.clock = w.time end
   end
   local from_name = v.state
   local from = from_name ~= nil and machine.states[from_name] or nil
   if from and from.exit then call(from.exit, v) end
   v.state = name
-  remember(machine, record, from_name, name)
-  listen(v, machine, to, record) -- (before enter: a change enter makes listens last)
+  remember(machine, v, book, from_name, name)
+  listen(v, machine, to) -- (before enter: a change enter makes listens last)
   if to.enter then call(to.enter, v) end
 end
 
@@ -341,7 +338,7 @@ end
 local function make_think(machine)
   local function think(v, dt)
     running = nil -- a fresh call from outside: nothing of ours runs yet
-    local book = (records[v] or record_of(v)).book
+    local book = books[v] or bookkeeping(v)
     book.clock = book.clock + dt
     local states = machine.states
     local current = v.state
@@ -395,7 +392,7 @@ local function make_event(machine, on)
       handler = owner[on]
     end
     if handler == nil then return end -- (most events, in a busy world: nothing else is read)
-    local book = (records[v] or record_of(v)).book
+    local book = books[v] or bookkeeping(v)
     local changes = book.changes
     running = handler
     local next_name = handler(v, a, b, c, d, e)
@@ -491,8 +488,7 @@ function fsm.start(v, machine, name)
   local state = name or machine.initial
   lookup(machine, state, "fsm.start") -- before v.brain changes: a bad call changes nothing
   v.brain = machine -- (its senses listen to the machine's handlers: the state narrows them)
-  local record = records[v]
-  if record then record.listened = nil end
+  listened[v] = nil
   change(v, state)
 end
 
@@ -500,15 +496,13 @@ end
 --- as it is: once the history is full, the oldest entry's table is reused for the newest.
 function fsm.history(v)
   check_vehicle(v, "fsm.history")
-  local record = records[v]
-  local book = record and record.book or v.data.fsm
+  local book = books[v] or v.data.fsm
   return book and book.history or {}
 end
 
 --- Seconds (machine clock) since v entered its current state.
 function fsm.time_in_state(v)
-  local record = records[v]
-  local book = record and record.book
+  local book = books[v]
   if not book then
     check_vehicle(v, "fsm.time_in_state")
     book = v.data.fsm
