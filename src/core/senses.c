@@ -1052,13 +1052,9 @@ typedef struct SenseContext {
     SteerSense *sense;
 } SenseContext;
 
-/// A dropped memory's note: the events `bits` (LOST, FORGOT) that its sense reports, if any.
-static void note_dropped(const SenseContext *c, const SteerSenseMemory *m, unsigned bits)
+/// Appends the note of a memory that leaves the sense (the events `bits` it makes).
+static void note_memory(SteerSense *s, const SteerSenseMemory *m, unsigned bits)
 {
-    SteerSense *s = c->sense;
-    if (!(s->report & STEER_EVENT_BIT(STEER_EVENT_LOST))) bits &= ~STEER_NOTE_LOST;
-    if (!(s->report & STEER_EVENT_BIT(STEER_EVENT_FORGOT))) bits &= ~STEER_NOTE_FORGOT;
-    if (!(bits & (STEER_NOTE_LOST | STEER_NOTE_FORGOT))) return;
     SteerSenseNote *n = &s->notes[s->note_count++];
     n->serial = m->serial;
     n->other = m->other;
@@ -1067,6 +1063,16 @@ static void note_dropped(const SenseContext *c, const SteerSenseMemory *m, unsig
     n->radius = 0.0;
     n->tag = 0;
     n->events = (uint8_t)bits;
+}
+
+/// A dropped memory's note: the events `bits` (LOST, FORGOT) that its sense reports, if any.
+static void note_dropped(const SenseContext *c, const SteerSenseMemory *m, unsigned bits)
+{
+    SteerSense *s = c->sense;
+    if (!(s->report & STEER_EVENT_BIT(STEER_EVENT_LOST))) bits &= ~STEER_NOTE_LOST;
+    if (!(s->report & STEER_EVENT_BIT(STEER_EVENT_FORGOT))) bits &= ~STEER_NOTE_FORGOT;
+    if (!(bits & (STEER_NOTE_LOST | STEER_NOTE_FORGOT))) return;
+    note_memory(s, m, bits);
     s->event_count += ((bits & STEER_NOTE_LOST) != 0) + ((bits & STEER_NOTE_FORGOT) != 0);
 }
 
@@ -1081,14 +1087,7 @@ static void note_pushed(const SenseContext *c, const SteerSenseMemory *m)
         s->event_count++;
     }
     if (!(bits & (STEER_NOTE_LOST | STEER_NOTE_FORGOT))) return;
-    SteerSenseNote *n = &s->notes[s->note_count++];
-    n->serial = m->serial;
-    n->other = m->other;
-    n->position = m->position;
-    n->distance = m->distance;
-    n->radius = 0.0;
-    n->tag = 0;
-    n->events = (uint8_t)bits;
+    note_memory(s, m, bits);
 }
 
 /// Whether a memory not sensed now is forgotten at the end of this step: more than forget_steps
@@ -1128,6 +1127,21 @@ typedef struct Fresh {
     const int *index;
 } Fresh;
 
+/// Fills the memory of a vehicle sensed now (sight and hearing alike): made this step, no events yet.
+static void sensed_memory(const SenseContext *c, SteerSenseMemory *m, uint64_t serial, SteerVehicleId other,
+                          SteerVec2 position, SteerVec2 velocity, double distance)
+{
+    m->serial = serial;
+    m->other = other;
+    m->position = position;
+    m->velocity = velocity;
+    m->step = c->step;
+    m->time = c->time;
+    m->distance = distance;
+    m->sensed_now = true;
+    m->events = 0;
+}
+
 /// The memory of the j-th vehicle a sight update sees, with its serial and id (`known`: taken from
 /// the old memory of it; else read from the vehicle).
 static void seen_memory(const SenseContext *c, const Fresh *f, int j, const SteerSenseMemory *known,
@@ -1136,22 +1150,19 @@ static void seen_memory(const SenseContext *c, const Fresh *f, int j, const Stee
     const SteerSeen *seen = &f->best[f->index[j]];
     const SteerWorld *world = c->world;
     const SteerGridEntry *e = &c->grid->entry[seen->entry];
+    uint64_t serial;
+    SteerVehicleId id;
     if (known) {
-        m->serial = known->serial;
-        m->other = known->other;
+        serial = known->serial;
+        id = known->other;
     } else {
         const SteerVehicle *other = steer_pool_at(&world->vehicles, seen->slot);
-        m->serial = f->by_rank ? serial_of(world, seen->slot) : f->keys[j];
-        m->other = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
+        serial = f->by_rank ? serial_of(world, seen->slot) : f->keys[j];
+        id = (SteerVehicleId){(uint32_t)seen->slot + 1, world->tag, other->header.generation};
     }
-    m->position = e->exact ? steer_vec2(e->x, e->y)
-                           : ((const SteerVehicle *)steer_pool_at(&world->vehicles, seen->slot))->position;
-    m->velocity = steer_vec2(e->vx, e->vy);
-    m->step = c->step;
-    m->time = c->time;
-    m->distance = sqrt(seen->distance_sq);
-    m->sensed_now = true;
-    m->events = 0;
+    SteerVec2 position = e->exact ? steer_vec2(e->x, e->y)
+                                  : ((const SteerVehicle *)steer_pool_at(&world->vehicles, seen->slot))->position;
+    sensed_memory(c, m, serial, id, position, steer_vec2(e->vx, e->vy), sqrt(seen->distance_sq));
     m->rank = seen->rank;
 }
 
@@ -1463,14 +1474,7 @@ static void hearing(const SenseContext *c, Fresh *f)
         if (!source || serial_of(world, steer_vehicle_slot(world, source)) != sound->source_serial) continue;
         SteerSenseMemory m;
         memset(&m, 0, sizeof m);
-        m.serial = sound->source_serial;
-        m.other = sound->def.source;
-        m.position = sound->def.position;
-        m.velocity = sound->velocity;
-        m.step = c->step;
-        m.time = c->time;
-        m.distance = sqrt(d2);
-        m.sensed_now = true;
+        sensed_memory(c, &m, sound->source_serial, sound->def.source, sound->def.position, sound->velocity, sqrt(d2));
         int at = count;
         while (at > 0 && fresh[at - 1].serial > m.serial) at--;
         if (at > 0 && fresh[at - 1].serial == m.serial) {

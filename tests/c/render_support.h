@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* render_support.h - what the renderer's tests share: SDL's software renderer drawing into a plain
  * RGBA surface (SDL_VIDEODRIVER=dummy, no window), a steer renderer with the test font on it, a
- * world the size of the surface seen at zoom 1 (world units are pixels), and a pixel reader. */
+ * world the size of the surface seen at zoom 1 (world units are pixels), a pixel reader, and the
+ * checks that something is (or nothing is) drawn where a test expects it. */
 #ifndef RENDER_SUPPORT_H
 #define RENDER_SUPPORT_H
 
@@ -54,6 +55,53 @@ static SDL_Color render_pixel(const RenderFixture *f, int x, int y)
     SDL_Color c;
     SDL_GetRGBA(*(const Uint32 *)p, f->surface->format, &c.r, &c.g, &c.b, &c.a);
     return c;
+}
+
+/// Draws the fixture's world with `overlays` on and `selected` selected.
+static inline void render_fixture_draw(RenderFixture *f, unsigned overlays, SteerVehicleId selected)
+{
+    f->frame.overlays = overlays;
+    f->frame.selected = selected;
+    steer_render_world(f->render, f->world, &f->frame);
+}
+
+/// A cmocka teardown for a test state that starts with its RenderFixture (made with calloc).
+static inline int render_fixture_teardown(void **state)
+{
+    RenderFixture *f = *state;
+    render_fixture_close(f);
+    free(f);
+    return 0;
+}
+
+static inline bool render_is_background(SDL_Color c)
+{
+    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
+}
+
+/// A pixel of the 3x3 block around (x, y) that is not the background (thin lines land on one
+/// pixel or its neighbour), or the background itself when there is none.
+static inline SDL_Color render_drawn_around(const RenderFixture *f, int x, int y)
+{
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            SDL_Color c = render_pixel(f, x + dx, y + dy);
+            if (!render_is_background(c)) return c;
+        }
+    return RENDER_BACKGROUND;
+}
+
+/// Fails the test (naming `what`) when nothing but the background is drawn around (x, y).
+static inline void render_assert_drawn(const RenderFixture *f, int x, int y, const char *what)
+{
+    if (render_is_background(render_drawn_around(f, x, y))) fail_msg("%s: nothing drawn around (%d, %d)", what, x, y);
+}
+
+/// Fails the test (naming `what` and the colour) when anything is drawn around (x, y).
+static inline void render_assert_blank(const RenderFixture *f, int x, int y, const char *what)
+{
+    SDL_Color c = render_drawn_around(f, x, y);
+    if (!render_is_background(c)) fail_msg("%s: (%d, %d, %d) drawn around (%d, %d)", what, c.r, c.g, c.b, x, y);
 }
 
 #endif

@@ -40,49 +40,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    Scene *s = *state;
-    render_fixture_close(&s->f);
-    free(s);
-    return 0;
-}
-
-static void draw(Scene *s, unsigned overlays, SteerVehicleId selected)
-{
-    s->f.frame.overlays = overlays;
-    s->f.frame.selected = selected;
-    steer_render_world(s->f.render, s->f.world, &s->f.frame);
-}
-
-static bool is_background(SDL_Color c)
-{
-    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
-}
-
-/// A pixel of the 3x3 block around (x, y) that is not the background, or the background itself.
-static SDL_Color drawn_around(const Scene *s, int x, int y)
-{
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            SDL_Color c = render_pixel(&s->f, x + dx, y + dy);
-            if (!is_background(c)) return c;
-        }
-    return RENDER_BACKGROUND;
-}
-
-static void assert_drawn(const Scene *s, SteerVec2 p, const char *what)
-{
-    if (is_background(drawn_around(s, (int)p.x, (int)p.y)))
-        fail_msg("%s: nothing drawn around (%.0f, %.0f)", what, p.x, p.y);
-}
-
-static void assert_blank(const Scene *s, SteerVec2 p, const char *what)
-{
-    SDL_Color c = drawn_around(s, (int)p.x, (int)p.y);
-    if (!is_background(c)) fail_msg("%s: (%d, %d, %d) drawn around (%.0f, %.0f)", what, c.r, c.g, c.b, p.x, p.y);
-}
-
 /// The middle of the walker's planned path's last leg (from the wall's end to the goal).
 static SteerVec2 last_leg_middle(const Scene *s)
 {
@@ -101,26 +58,26 @@ static void test_the_overlay_shows_the_map_and_paths_only_when_on(void **state)
 {
     Scene *s = *state;
     SteerVec2 leg = last_leg_middle(s);
-    draw(s, 0, (SteerVehicleId)STEER_NULL_ID);
-    assert_blank(s, BESIDE_WALL, "map cells, overlay off");
-    assert_blank(s, leg, "path, overlay off");
+    render_fixture_draw(&s->f, 0, (SteerVehicleId)STEER_NULL_ID);
+    render_assert_blank(&s->f, (int)BESIDE_WALL.x, (int)BESIDE_WALL.y, "map cells, overlay off");
+    render_assert_blank(&s->f, (int)leg.x, (int)leg.y, "path, overlay off");
 
-    draw(s, STEER_OVERLAY_NAVIGATION, (SteerVehicleId)STEER_NULL_ID);
-    SDL_Color cell = drawn_around(s, (int)BESIDE_WALL.x, (int)BESIDE_WALL.y);
-    if (is_background(cell) || cell.r <= cell.b)
+    render_fixture_draw(&s->f, STEER_OVERLAY_NAVIGATION, (SteerVehicleId)STEER_NULL_ID);
+    SDL_Color cell = render_drawn_around(&s->f, (int)BESIDE_WALL.x, (int)BESIDE_WALL.y);
+    if (render_is_background(cell) || cell.r <= cell.b)
         fail_msg("map cells: (%d, %d, %d), a red tint expected", cell.r, cell.g, cell.b);
-    assert_drawn(s, leg, "path, overlay on");
+    render_assert_drawn(&s->f, (int)leg.x, (int)leg.y, "path, overlay on");
 }
 
 static void test_the_selected_vehicle_shows_its_path_and_with_the_overlay_its_map(void **state)
 {
     Scene *s = *state;
     SteerVec2 leg = last_leg_middle(s);
-    draw(s, 0, s->walker);
-    assert_drawn(s, leg, "selected: path");
-    assert_blank(s, BESIDE_WALL, "selected, overlay off: map cells");
-    draw(s, STEER_OVERLAY_NAVIGATION, s->walker);
-    assert_drawn(s, BESIDE_WALL, "selected, overlay on: its map's cells");
+    render_fixture_draw(&s->f, 0, s->walker);
+    render_assert_drawn(&s->f, (int)leg.x, (int)leg.y, "selected: path");
+    render_assert_blank(&s->f, (int)BESIDE_WALL.x, (int)BESIDE_WALL.y, "selected, overlay off: map cells");
+    render_fixture_draw(&s->f, STEER_OVERLAY_NAVIGATION, s->walker);
+    render_assert_drawn(&s->f, (int)BESIDE_WALL.x, (int)BESIDE_WALL.y, "selected, overlay on: its map's cells");
 }
 
 static void test_a_replan_shows_the_replaced_path_for_a_second(void **state)
@@ -133,22 +90,24 @@ static void test_a_replan_shows_the_replaced_path_for_a_second(void **state)
     steer_world_step(s->f.world);
     steer_vehicle_nav_path(s->f.world, s->walker, NULL, 0, NULL, NULL, &replans_after);
     assert_int_equal(replans_after, replans_before + 1);
-    draw(s, 0, s->walker);
-    SDL_Color ghost = drawn_around(s, (int)old_leg.x, (int)old_leg.y);
-    if (is_background(ghost) || ghost.r <= ghost.b)
+    render_fixture_draw(&s->f, 0, s->walker);
+    SDL_Color ghost = render_drawn_around(&s->f, (int)old_leg.x, (int)old_leg.y);
+    if (render_is_background(ghost) || ghost.r <= ghost.b)
         fail_msg("replaced path: (%d, %d, %d), an orange expected", ghost.r, ghost.g, ghost.b);
     for (int i = 0; i < 70; i++) steer_world_step(s->f.world); /* past a second */
-    draw(s, 0, s->walker);
-    assert_blank(s, old_leg, "replaced path, a second later");
+    render_fixture_draw(&s->f, 0, s->walker);
+    render_assert_blank(&s->f, (int)old_leg.x, (int)old_leg.y, "replaced path, a second later");
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_the_overlay_shows_the_map_and_paths_only_when_on, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_overlay_shows_the_map_and_paths_only_when_on, setup,
+                                        render_fixture_teardown),
         cmocka_unit_test_setup_teardown(test_the_selected_vehicle_shows_its_path_and_with_the_overlay_its_map, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_a_replan_shows_the_replaced_path_for_a_second, setup, teardown),
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_a_replan_shows_the_replaced_path_for_a_second, setup,
+                                        render_fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,49 +59,6 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    Scene *s = *state;
-    render_fixture_close(&s->f);
-    free(s);
-    return 0;
-}
-
-static void draw(Scene *s, unsigned overlays, SteerVehicleId selected)
-{
-    s->f.frame.overlays = overlays;
-    s->f.frame.selected = selected;
-    steer_render_world(s->f.render, s->f.world, &s->f.frame);
-}
-
-static bool is_background(SDL_Color c)
-{
-    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
-}
-
-/// A pixel of the 3x3 block around (x, y) that is not the background (thin lines land on one
-/// pixel or its neighbour), or the background itself when there is none.
-static SDL_Color drawn_around(const Scene *s, int x, int y)
-{
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            SDL_Color c = render_pixel(&s->f, x + dx, y + dy);
-            if (!is_background(c)) return c;
-        }
-    return RENDER_BACKGROUND;
-}
-
-static void assert_drawn(const Scene *s, int x, int y, const char *what)
-{
-    if (is_background(drawn_around(s, x, y))) fail_msg("%s: nothing drawn around (%d, %d)", what, x, y);
-}
-
-static void assert_blank(const Scene *s, int x, int y, const char *what)
-{
-    SDL_Color c = drawn_around(s, x, y);
-    if (!is_background(c)) fail_msg("%s: (%d, %d, %d) drawn around (%d, %d)", what, c.r, c.g, c.b, x, y);
-}
-
 /* Where each piece must show (world units are pixels: zoom 1, centred). */
 #define CONE_EDGE_X 131 /* 100 units along the cone's upper edge, at -45 degrees */
 #define CONE_EDGE_Y 49
@@ -119,40 +76,41 @@ static void assert_blank(const Scene *s, int x, int y, const char *what)
 static void test_the_senses_overlay_draws_cone_rays_ghost_and_sound_only_when_on(void **state)
 {
     Scene *s = *state;
-    draw(s, 0, (SteerVehicleId)STEER_NULL_ID);
-    assert_blank(s, CONE_EDGE_X, CONE_EDGE_Y, "cone edge, overlay off");
-    assert_blank(s, ARC_X, ARC_Y, "cone arc, overlay off");
-    assert_blank(s, CLEAR_X, CLEAR_Y, "clear ray, overlay off");
-    assert_blank(s, BLOCKED_X, BLOCKED_Y, "blocked ray, overlay off");
-    assert_blank(s, GHOST_X, GHOST_Y, "ghost, overlay off");
-    assert_blank(s, SOUND_X, SOUND_Y, "sound, overlay off");
+    render_fixture_draw(&s->f, 0, (SteerVehicleId)STEER_NULL_ID);
+    render_assert_blank(&s->f, CONE_EDGE_X, CONE_EDGE_Y, "cone edge, overlay off");
+    render_assert_blank(&s->f, ARC_X, ARC_Y, "cone arc, overlay off");
+    render_assert_blank(&s->f, CLEAR_X, CLEAR_Y, "clear ray, overlay off");
+    render_assert_blank(&s->f, BLOCKED_X, BLOCKED_Y, "blocked ray, overlay off");
+    render_assert_blank(&s->f, GHOST_X, GHOST_Y, "ghost, overlay off");
+    render_assert_blank(&s->f, SOUND_X, SOUND_Y, "sound, overlay off");
 
-    draw(s, STEER_OVERLAY_SENSES, (SteerVehicleId)STEER_NULL_ID);
-    assert_drawn(s, CONE_EDGE_X, CONE_EDGE_Y, "cone edge");
-    assert_drawn(s, ARC_X, ARC_Y, "cone arc");
-    assert_drawn(s, GHOST_X, GHOST_Y, "ghost of the vehicle gone");
-    assert_drawn(s, SOUND_X, SOUND_Y, "sound ring");
+    render_fixture_draw(&s->f, STEER_OVERLAY_SENSES, (SteerVehicleId)STEER_NULL_ID);
+    render_assert_drawn(&s->f, CONE_EDGE_X, CONE_EDGE_Y, "cone edge");
+    render_assert_drawn(&s->f, ARC_X, ARC_Y, "cone arc");
+    render_assert_drawn(&s->f, GHOST_X, GHOST_Y, "ghost of the vehicle gone");
+    render_assert_drawn(&s->f, SOUND_X, SOUND_Y, "sound ring");
     /* the ray to what it sees is the sensed line's yellow over the clear ray's green; the ray to
      * what the wall hides is red */
-    SDL_Color clear = drawn_around(s, CLEAR_X, CLEAR_Y), blocked = drawn_around(s, BLOCKED_X, BLOCKED_Y);
-    if (is_background(clear) || clear.g < 0.8 * clear.r)
+    SDL_Color clear = render_drawn_around(&s->f, CLEAR_X, CLEAR_Y),
+              blocked = render_drawn_around(&s->f, BLOCKED_X, BLOCKED_Y);
+    if (render_is_background(clear) || clear.g < 0.8 * clear.r)
         fail_msg("clear ray: (%d, %d, %d), a yellow-green expected", clear.r, clear.g, clear.b);
-    if (is_background(blocked) || blocked.r < 1.5 * blocked.g)
+    if (render_is_background(blocked) || blocked.r < 1.5 * blocked.g)
         fail_msg("blocked ray: (%d, %d, %d), a red expected", blocked.r, blocked.g, blocked.b);
     /* nothing of the overlay beyond the wall along the blocked ray's far side of the cone */
-    assert_blank(s, 60, 200, "below the guard, out of the cone");
+    render_assert_blank(&s->f, 60, 200, "below the guard, out of the cone");
 }
 
 static void test_the_selected_vehicle_shows_its_senses_with_the_overlay_off(void **state)
 {
     Scene *s = *state;
-    draw(s, 0, s->guard);
-    assert_drawn(s, CONE_EDGE_X, CONE_EDGE_Y, "selected: cone edge");
-    assert_drawn(s, BLOCKED_X, BLOCKED_Y, "selected: blocked ray");
-    assert_drawn(s, GHOST_X, GHOST_Y, "selected: ghost");
-    draw(s, 0, s->seen); /* a vehicle without senses: nothing of the guard's */
-    assert_blank(s, CONE_EDGE_X, CONE_EDGE_Y, "another selected: cone edge");
-    assert_blank(s, GHOST_X, GHOST_Y, "another selected: ghost");
+    render_fixture_draw(&s->f, 0, s->guard);
+    render_assert_drawn(&s->f, CONE_EDGE_X, CONE_EDGE_Y, "selected: cone edge");
+    render_assert_drawn(&s->f, BLOCKED_X, BLOCKED_Y, "selected: blocked ray");
+    render_assert_drawn(&s->f, GHOST_X, GHOST_Y, "selected: ghost");
+    render_fixture_draw(&s->f, 0, s->seen); /* a vehicle without senses: nothing of the guard's */
+    render_assert_blank(&s->f, CONE_EDGE_X, CONE_EDGE_Y, "another selected: cone edge");
+    render_assert_blank(&s->f, GHOST_X, GHOST_Y, "another selected: ghost");
 }
 
 static void test_the_inspector_lists_senses_and_memories(void **state)
@@ -189,10 +147,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_the_senses_overlay_draws_cone_rays_ghost_and_sound_only_when_on, setup,
-                                        teardown),
+                                        render_fixture_teardown),
         cmocka_unit_test_setup_teardown(test_the_selected_vehicle_shows_its_senses_with_the_overlay_off, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_the_inspector_lists_senses_and_memories, setup, teardown),
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_the_inspector_lists_senses_and_memories, setup, render_fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
