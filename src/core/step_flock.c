@@ -22,6 +22,7 @@
 void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count)
 {
     SteerVec2 force[STEER_FLOCK_BATCH], local[STEER_FLOCK_BATCH], to_target[STEER_FLOCK_BATCH];
+    SteerBehaviourSlot *flock_slot[STEER_FLOCK_BATCH]; /* each vehicle's flock, found once */
     double dt = world->def.dt;
     /* A batch never spans two tasks of a parallel step: one generator for all of it. */
     SteerPcg32 *rng = steer_step_rng(world, vehicles[0]);
@@ -31,7 +32,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
      * copy) in creation order (as the general path draws). */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
-        SteerBehaviourSlot *slot = &vehicle->behaviours[vehicle->flock_slot];
+        SteerBehaviourSlot *slot = flock_slot[k] = &vehicle->behaviours[vehicle->flock_slot];
         const SteerFlockParams *p = &slot->def.flock;
         const SteerPackedNeighbourhood *packed = &world->grid.hood[ranks[k]];
         SteerVec2 separation = steer_vec2(packed->separation[0], packed->separation[1]);
@@ -47,7 +48,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
      * vehicle. */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
-        SteerBehaviourSlot *slot = &vehicle->behaviours[vehicle->flock_slot];
+        SteerBehaviourSlot *slot = flock_slot[k];
         const SteerFlockParams *p = &slot->def.flock;
         if (!(p->wander > 0.0)) continue;
         const SteerWanderParams *w = &p->wander_params;
@@ -63,7 +64,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
      * evade: none draws a random number, so the batch's draws above stay in creation order). */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
-        SteerBehaviourSlot *slot = &vehicle->behaviours[vehicle->flock_slot];
+        SteerBehaviourSlot *slot = flock_slot[k];
         const SteerFlockParams *p = &slot->def.flock;
         SteerVec2 f = force[k];
         if (p->wander > 0.0)
@@ -94,7 +95,10 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
         double kept = steer_truncation_kept(vehicle, steer_length(force[k]));
-        for (int i = 0; i < vehicle->behaviour_count; i++) vehicle->behaviours[i].state.kept = kept;
+        if (vehicle->behaviour_count == 1)
+            flock_slot[k]->state.kept = kept;
+        else
+            for (int i = 0; i < vehicle->behaviour_count; i++) vehicle->behaviours[i].state.kept = kept;
         vehicle->force = steer_scale(force[k], kept);
     }
 }
