@@ -345,11 +345,25 @@ void steer_vehicle_refresh_group_flags(SteerVehicle *vehicle)
     vehicle->wants_neighbourhood = wants;
     vehicle->plain_flock = false;
     steer_orca_refresh(vehicle);
-    if (vehicle->behaviour_count == 1) {
-        const SteerBehaviourSlot *only = &vehicle->behaviours[0];
-        vehicle->plain_flock =
-            only->def.type == STEER_FLOCK && !only->lost && only->def.flock.wander_params.leash == STEER_LEASH_NONE;
+    /* One flock without a leash; any other behaviour draws no random numbers (step_flock.c draws
+     * the flocks' numbers of a batch first, which must stay the order of creation) and none is
+     * lost. */
+    int flocks = 0, flock_slot = 0;
+    bool others_ok = true;
+    for (int i = 0; i < vehicle->behaviour_count; i++) {
+        const SteerBehaviourSlot *slot = &vehicle->behaviours[i];
+        if (slot->lost) others_ok = false;
+        if (slot->def.type == STEER_FLOCK) {
+            flocks++;
+            flock_slot = i;
+            if (slot->def.flock.wander_params.leash != STEER_LEASH_NONE) others_ok = false;
+            continue;
+        }
+        int (*draws)(const SteerBehaviourDef *) = row(slot->def.type)->draws;
+        if (draws && draws(&slot->def) != 0) others_ok = false;
     }
+    vehicle->plain_flock = flocks == 1 && others_ok;
+    vehicle->flock_slot = (uint8_t)flock_slot;
     vehicle->step_class = step_class(vehicle);
 }
 

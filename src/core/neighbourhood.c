@@ -51,15 +51,21 @@ typedef struct Sums {
     int index[PACK];
 } Sums;
 
+#if defined(__GNUC__)
+#define ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE
+#endif
+
 /// Sums the packed neighbours into s (weight / d2 for separation; headings from the compact
 /// copies, the entries' to the bit).
-static void sum_packed(const SteerGrid *g, Sums *s)
+static inline ALWAYS_INLINE void sum_packed_as(const SteerGrid *g, Sums *s, bool weighted)
 {
     double sx = 0.0, sy = 0.0, ax = 0.0, ay = 0.0, cx = 0.0, cy = 0.0;
     for (int i = 0; i < s->packed; i++) {
         double dx = s->dx[i], dy = s->dy[i];
         /* d2 > COINCIDENT_SQ: packed neighbours are never on the asker's point */
-        double inv = (s->weighted ? s->weight[i] : 1.0) / s->d2[i];
+        double inv = (weighted ? s->weight[i] : 1.0) / s->d2[i];
         sx -= dx * inv;
         sy -= dy * inv;
         ax += g->exact[s->index[i]].hx;
@@ -75,6 +81,14 @@ static void sum_packed(const SteerGrid *g, Sums *s)
     s->cy += cy;
     s->count += s->packed;
     s->packed = 0;
+}
+
+static void sum_packed(const SteerGrid *g, Sums *s)
+{
+    if (s->weighted)
+        sum_packed_as(g, s, true);
+    else
+        sum_packed_as(g, s, false);
 }
 
 /* The fast path: all-round vision, every kind in the world is one the asker flocks with, no
@@ -216,12 +230,6 @@ static bool sum_fast_vectors(const SteerGrid *g, const Query *q, double radius, 
 }
 #endif
 
-#if defined(__GNUC__)
-#define ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE
-#endif
-
 /* The general path: kinds, a view cone, a comfort distance, one more vehicle to leave out; still
  * no branch on the candidates. One candidate, sorted index j, through the tests, over the compact
  * copies of position, heading and kind (grid.h: exact, entry_kind; the entry's values, 33 bytes
@@ -230,9 +238,14 @@ static bool sum_fast_vectors(const SteerGrid *g, const Query *q, double radius, 
  * where pack_general calls it, so each of its loops has only the tests its query needs: a vehicle
  * that flocks with some kinds only, all round (prey among hunters), tests distance and kind alone,
  * and stores no weight (s->weighted is false: every weight is 1). */
-static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, const Query *q, int j, double ox, double oy,
-                                                bool wrap, bool cone, bool comfort, bool exclude, Sums *s, int *n,
-                                                int *zero)
+typedef struct Tests {
+    double r2, hx, hy, cos_half, comfort2, extra;
+    uint64_t kinds;
+    int exclude;
+} Tests;
+
+static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, Tests t, int j, double ox, double oy, bool wrap,
+                                                bool cone, bool comfort, bool exclude, Sums *s, int *n, int *zero)
 {
     double dx = g->exact[j].x - ox, dy = g->exact[j].y - oy;
     if (wrap) {
@@ -240,14 +253,14 @@ static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, const Query 
         dy = steer_grid_wrap_delta(dy, g->height);
     }
     double d2 = dx * dx + dy * dy;
-    int m = (d2 <= q->r2) & (d2 > COINCIDENT_SQ) & (int)((q->kinds >> g->entry_kind[j]) & 1u);
-    if (exclude) m &= j != q->exclude;
-    if (cone) m &= dx * q->hx + dy * q->hy >= q->cos_half * sqrt(d2);
+    int m = (d2 <= t.r2) & (d2 > COINCIDENT_SQ) & (int)((t.kinds >> g->entry_kind[j]) & 1u);
+    if (exclude) m &= j != t.exclude;
+    if (cone) m &= dx * t.hx + dy * t.hy >= t.cos_half * sqrt(d2);
     int at = *n;
     s->dx[at] = dx;
     s->dy[at] = dy;
     s->d2[at] = d2;
-    if (comfort) s->weight[at] = d2 < q->comfort2 ? 1.0 + q->extra : 1.0;
+    if (comfort) s->weight[at] = d2 < t.comfort2 ? 1.0 + t.extra : 1.0;
     s->index[at] = j;
     *n = at + m;
     *zero += d2 <= COINCIDENT_SQ;
@@ -258,18 +271,16 @@ static inline ALWAYS_INLINE void pack_candidate(const SteerGrid *g, const Query 
 static void pack_general(const SteerGrid *g, const Query *q, int begin, int end, double ox, double oy, bool wrap,
                          Sums *s)
 {
-    const Query local = *q; /* in registers: stores into s could otherwise alias q's fields */
-    const bool cone = local.cos_half >= -1.0, comfort = local.comfort2 > 0.0, exclude = local.exclude >= 0;
+    /* The query's values by value, in registers: stores into s could otherwise alias them. */
+    const Tests t = {q->r2, q->hx, q->hy, q->cos_half, q->comfort2, q->extra, q->kinds, q->exclude};
+    const bool cone = t.cos_half >= -1.0, comfort = t.comfort2 > 0.0, exclude = t.exclude >= 0;
     int n = s->packed, zero = 0;
     if (wrap || g->kinds_path_off) { /* s->weighted is set for these (sum_neighbourhood) */
-        for (int j = begin; j < end; j++)
-            pack_candidate(g, &local, j, ox, oy, wrap, true, true, true, s, &n, &zero);
+        for (int j = begin; j < end; j++) pack_candidate(g, t, j, ox, oy, wrap, true, true, true, s, &n, &zero);
     } else if (!cone && !comfort && !exclude) { /* kinds only, all round: prey among hunters */
-        for (int j = begin; j < end; j++)
-            pack_candidate(g, &local, j, ox, oy, false, false, false, false, s, &n, &zero);
+        for (int j = begin; j < end; j++) pack_candidate(g, t, j, ox, oy, false, false, false, false, s, &n, &zero);
     } else {
-        for (int j = begin; j < end; j++)
-            pack_candidate(g, &local, j, ox, oy, false, cone, comfort, exclude, s, &n, &zero);
+        for (int j = begin; j < end; j++) pack_candidate(g, t, j, ox, oy, false, cone, comfort, exclude, s, &n, &zero);
     }
     s->packed = n;
     s->zero += zero;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* step_flock.c - the step's specialised path for the common case of a flock: vehicles whose only
- * behaviour is flock (wander without a leash) under the weighted sum: a specialised path for the
- * common case, beside the general one.
+/* step_flock.c - the step's specialised path for the common case of a flock: vehicles whose
+ * behaviour is flock (wander without a leash) under the weighted sum, alone or with others that
+ * draw no random numbers (prey that also evade): a specialised path beside the general one.
  *
  * It computes exactly what the general path computes - the same operations in the same order, so
  * the same bits, and the same inspector state (force, kept, evaluated, target, wander_target) -
@@ -22,6 +22,7 @@
 void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, const int *ranks, int count)
 {
     SteerVec2 force[STEER_FLOCK_BATCH], local[STEER_FLOCK_BATCH], to_target[STEER_FLOCK_BATCH];
+    SteerBehaviourSlot *flock_slot[STEER_FLOCK_BATCH]; /* each vehicle's flock, found once */
     double dt = world->def.dt;
     /* A batch never spans two tasks of a parallel step: one generator for all of it. */
     SteerPcg32 *rng = steer_step_rng(world, vehicles[0]);
@@ -31,7 +32,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
      * copy) in creation order (as the general path draws). */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
-        SteerBehaviourSlot *slot = &vehicle->behaviours[0];
+        SteerBehaviourSlot *slot = flock_slot[k] = &vehicle->behaviours[vehicle->flock_slot];
         const SteerFlockParams *p = &slot->def.flock;
         const SteerPackedNeighbourhood *packed = &world->grid.hood[ranks[k]];
         SteerVec2 separation = steer_vec2(packed->separation[0], packed->separation[1]);
@@ -47,7 +48,7 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
      * vehicle. */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
-        SteerBehaviourSlot *slot = &vehicle->behaviours[0];
+        SteerBehaviourSlot *slot = flock_slot[k];
         const SteerFlockParams *p = &slot->def.flock;
         if (!(p->wander > 0.0)) continue;
         const SteerWanderParams *w = &p->wander_params;
@@ -58,10 +59,12 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
         to_target[k] = steer_sub(target, vehicle->position);
     }
 
-    /* Stage 3: seek the wander target; the weighted sum of one behaviour (as combine.c sums). */
+    /* Stage 3: seek the wander target; the weighted sum (as combine.c sums): the flock alone, or
+     * every behaviour in slot order, the others evaluated as combine.c evaluates them (pursue,
+     * evade: none draws a random number, so the batch's draws above stay in creation order). */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
-        SteerBehaviourSlot *slot = &vehicle->behaviours[0];
+        SteerBehaviourSlot *slot = flock_slot[k];
         const SteerFlockParams *p = &slot->def.flock;
         SteerVec2 f = force[k];
         if (p->wander > 0.0)
@@ -69,14 +72,33 @@ void steer_flock_step_forces(SteerWorld *world, SteerVehicle *const *vehicles, c
         f = steer_scale(f, slot->def.weight);
         slot->state.force = f;
         slot->state.evaluated = true;
-        force[k] = steer_add(steer_vec2(0.0, 0.0), f);
+        if (vehicle->behaviour_count == 1) {
+            force[k] = steer_add(steer_vec2(0.0, 0.0), f);
+            continue;
+        }
+        SteerVec2 total = steer_vec2(0.0, 0.0);
+        for (int i = 0; i < vehicle->behaviour_count; i++) {
+            SteerBehaviourSlot *other = &vehicle->behaviours[i];
+            if (other == slot) {
+                total = steer_add(total, f);
+                continue;
+            }
+            SteerVec2 g = steer_scale(steer_behaviour_force(world, vehicle, other), other->def.weight);
+            other->state.force = g;
+            other->state.evaluated = true;
+            total = steer_add(total, g);
+        }
+        force[k] = total;
     }
 
-    /* Stage 4: truncated to max_force. */
+    /* Stage 4: truncated to max_force; every slot records what was kept. */
     for (int k = 0; k < count; k++) {
         SteerVehicle *vehicle = vehicles[k];
         double kept = steer_truncation_kept(vehicle, steer_length(force[k]));
-        vehicle->behaviours[0].state.kept = kept;
+        if (vehicle->behaviour_count == 1)
+            flock_slot[k]->state.kept = kept;
+        else
+            for (int i = 0; i < vehicle->behaviour_count; i++) vehicle->behaviours[i].state.kept = kept;
         vehicle->force = steer_scale(force[k], kept);
     }
 }

@@ -90,8 +90,9 @@ typedef struct SteerVehicle {
     SteerPoolHeader header; ///< generation, alive flag, free-list link
     uint32_t kind;
     bool wants_neighbourhood; ///< an active behaviour uses the plain neighbourhood (flock, align, ...)
-    bool plain_flock;         ///< its only behaviour is a flock without a leash (step_flock.c), not lost
+    bool plain_flock;         ///< a flock without a leash, and behaviours that draw nothing (step_flock.c)
     uint8_t step_class;       ///< how a parallel step may treat it: STEER_STEP_* (behaviour.c)
+    uint8_t flock_slot;       ///< plain_flock: the index of its flock slot
     SteerVec2 position, velocity, heading;
     double radius, neighbor_radius;
     double view_cos; ///< cos(view_angle / 2), or -2 for all-round vision (no cone test)
@@ -376,6 +377,7 @@ struct SteerWorld {
      * every target of every behaviour) only when it moved since the last step that did. */
     uint64_t target_removals;
     uint64_t targets_checked; ///< target_removals when the step last looked
+    bool flock_plus_off;      ///< tests: a flock with other behaviours takes the general path (the reference)
 
     /* Threads (thread_pool.h, step_parallel.c). */
     SteerThreadPool *pool; ///< NULL: every step runs on the calling thread
@@ -648,17 +650,21 @@ bool steer_slot_target_lost(const SteerWorld *world, const SteerBehaviourSlot *s
 /* behaviours_*.c: each computes one behaviour's unweighted force (mass·units/s²) */
 SteerVec2 steer_behaviour_force(SteerWorld *world, SteerVehicle *vehicle, SteerBehaviourSlot *slot);
 
-/* step_flock.c: vehicles whose only behaviour is a plain flock under the weighted sum get their
- * force straight from their packed neighbourhoods, in batches - the same result and inspector
- * state as steer_combine_forces. */
+/* step_flock.c: vehicles whose behaviours are a plain flock under the weighted sum, with perhaps
+ * others beside it that draw no random numbers (prey that evade, pursuers that flock), get their
+ * flock's force straight from their packed neighbourhoods, in batches - the same result and
+ * inspector state as steer_combine_forces. */
 #define STEER_FLOCK_BATCH 8
 /// Whether the vehicle goes through step_flock.c this step. Inline: asked of every vehicle, and
 /// the decision reads no slot (plain_flock is kept with the behaviours:
 /// steer_vehicle_refresh_group_flags), so the first look at a flocker's slot comes in its batch.
+/// A vehicle with other behaviours takes the general path in a step that must look for lost
+/// targets first (world.c: drop_lost_behaviours).
 static inline bool steer_flock_step_eligible(const SteerWorld *world, const SteerVehicle *vehicle)
 {
     return vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && world->hoods_ready &&
-           vehicle->wants_neighbourhood;
+           vehicle->wants_neighbourhood &&
+           (vehicle->behaviour_count == 1 || (world->target_removals == world->targets_checked && !world->flock_plus_off));
 }
 /// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order
 /// with their indices in it (`ranks`).

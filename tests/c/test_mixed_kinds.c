@@ -4,8 +4,10 @@
  * A vehicle that flocks with some kinds only, all round (prey among hunters), has its neighbourhood
  * summed by pack_general's loop for that case (neighbourhood.c), which tests distance and kind
  * alone, over the grid's compact copies. It must give the same bits as the loop that runs every
- * test: the same hunter/prey world is stepped twice, once with grid.kinds_path_off (every
- * neighbourhood through every test, the reference), and the two must
+ * test, and prey that flock and evade must get from step_flock.c's batches the forces the general
+ * path (combine.c) gives them: the same hunter/prey world is stepped twice, once with
+ * grid.kinds_path_off and flock_plus_off (every neighbourhood through every test, every vehicle
+ * with more than a flock on the general path: the reference), and the two must
  * agree on every checksum, step after step - with crowds of more than 64 neighbours (where the
  * general path sums in pieces), vehicles on the very same point, a kind that flocks with two kinds,
  * pursuers and evaders, removals, in every kind of edges, on one thread and on two.
@@ -52,6 +54,7 @@ static SteerWorld *hunt_world(SteerEdges edges, int threads, bool reference, Ste
     assert_non_null(world);
     world->parallel_min = 1; /* small as it is, on the pool when threads > 1 */
     world->grid.kinds_path_off = reference;
+    world->flock_plus_off = reference; /* prey that flock and evade: the general path, not step_flock.c's */
     for (int i = 0; i < VEHICLES; i++) {
         uint32_t kind = i % 5 == 0 ? HUNTER : i % 7 == 0 ? STRAY : PREY;
         double x = steer_world_random(world) * def.width, y = steer_world_random(world) * def.height;
@@ -105,7 +108,7 @@ static void check_same_bits(SteerEdges edges, int threads)
         steer_world_step(ref);
         uint64_t a = steer_world_checksum(fast), b = steer_world_checksum(ref);
         if (a != b)
-            fail_msg("edges %d, %d threads: the kind-filtered path differs from the general one at step %d", (int)edges,
+            fail_msg("edges %d, %d threads: the fast paths differ from the general one at step %d", (int)edges,
                      threads, s + 1);
     }
     steer_world_destroy(fast);

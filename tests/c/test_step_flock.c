@@ -3,23 +3,29 @@
  * its one-pass stepping against the general path: the same flock, stepped three ways, must move
  * the same to the last bit and leave the same inspector state.
  *   fast:     flock alone -> the batched flocker path, each vehicle moved as soon as its force is known
- *   general:  flock plus a zero-weight seek of a point -> combine.c's weighted sum, still one pass
- *   two-pass: flock plus a zero-weight seek of a vehicle -> the general path, and since a behaviour
- *             reads another vehicle itself, every force before anyone moves
+ *   general:  flock plus a zero-weight seek of a point, the batch forbidden (flock_plus_off) ->
+ *             combine.c's weighted sum, still one pass
+ *   two-pass: flock plus a zero-weight seek of a vehicle, the batch forbidden -> the general path,
+ *             and since a behaviour reads another vehicle itself, every force before anyone moves
+ *   plus:     flock plus a zero-weight seek of a vehicle -> the batched path with the seek beside
+ *             the flock (prey that evade take it), every force before anyone moves
  * A zero-weight seek adds exactly nothing to the weighted sum and draws nothing from the PRNG, so
  * any difference is the paths' own. */
 #include "test_support.h"
 
 #include <string.h>
 
+#include "world_internal.h"
+
 #define FLOCKERS 120
 #define STEPS 40
 
-typedef enum Way { FAST, GENERAL, TWO_PASS } Way;
+typedef enum Way { FAST, GENERAL, TWO_PASS, PLUS } Way;
 
 static SteerWorld *flock_world(SteerEdges edges, Way way, SteerVehicleId *ids)
 {
     SteerWorld *world = make_world(edges, 7);
+    world->flock_plus_off = way == GENERAL || way == TWO_PASS;
     /* crowded enough that everyone has neighbours, some vehicles at max_force */
     for (int i = 0; i < FLOCKERS; i++) {
         double angle = steer_world_random(world) * 2.0 * STEER_PI;
@@ -35,7 +41,7 @@ static SteerWorld *flock_world(SteerEdges edges, Way way, SteerVehicleId *ids)
         /* Switching a behaviour on draws from the PRNG: every world switches a seek on, so all
          * three draw alike; the fast world switches it off again. */
         seek.seek.target =
-            way == TWO_PASS ? steer_target_vehicle(ids[(i + 1) % FLOCKERS]) : steer_target_point(500.0, 500.0);
+            way == TWO_PASS || way == PLUS ? steer_target_vehicle(ids[(i + 1) % FLOCKERS]) : steer_target_point(500.0, 500.0);
         turn_on(world, ids[i], &seek);
         if (way == FAST) assert_int_equal(steer_vehicle_clear_behaviour(world, ids[i], STEER_SEEK), STEER_OK);
     }
@@ -68,12 +74,27 @@ static void assert_same_flocks(SteerWorld *a, const SteerVehicleId *ia, SteerWor
     }
 }
 
+/// The seek beside the flock: evaluated, with the same force and kept, on both paths.
+static void assert_same_seeks(SteerWorld *a, const SteerVehicleId *ia, SteerWorld *b, const SteerVehicleId *ib)
+{
+    for (int i = 0; i < FLOCKERS; i++) {
+        SteerBehaviourState sa, sb;
+        assert_int_equal(steer_vehicle_get_behaviour(a, ia[i], STEER_SEEK, NULL, &sa), STEER_OK);
+        assert_int_equal(steer_vehicle_get_behaviour(b, ib[i], STEER_SEEK, NULL, &sb), STEER_OK);
+        assert_true(sa.evaluated && sb.evaluated);
+        assert_same_vec(sa.force, sb.force, "seek force", i);
+        assert_same_vec(sa.target, sb.target, "seek target", i);
+        if (sa.kept != sb.kept) fail_msg("vehicle %d: the seek's kept %.17g vs %.17g", i, sa.kept, sb.kept);
+    }
+}
+
 static void check_edges(SteerEdges edges)
 {
-    SteerVehicleId fast_ids[FLOCKERS], general_ids[FLOCKERS], two_pass_ids[FLOCKERS];
+    SteerVehicleId fast_ids[FLOCKERS], general_ids[FLOCKERS], two_pass_ids[FLOCKERS], plus_ids[FLOCKERS];
     SteerWorld *fast = flock_world(edges, FAST, fast_ids);
     SteerWorld *general = flock_world(edges, GENERAL, general_ids);
     SteerWorld *two_pass = flock_world(edges, TWO_PASS, two_pass_ids);
+    SteerWorld *plus = flock_world(edges, PLUS, plus_ids);
     SteerVehicleState before;
     steer_vehicle_get(fast, fast_ids[0], &before);
     bool some_truncated = false;
@@ -81,8 +102,11 @@ static void check_edges(SteerEdges edges)
         steer_world_step(fast);
         steer_world_step(general);
         steer_world_step(two_pass);
+        steer_world_step(plus);
         assert_same_flocks(fast, fast_ids, general, general_ids);
         assert_same_flocks(fast, fast_ids, two_pass, two_pass_ids);
+        assert_same_flocks(fast, fast_ids, plus, plus_ids);
+        assert_same_seeks(two_pass, two_pass_ids, plus, plus_ids);
         for (int i = 0; i < FLOCKERS; i++) {
             SteerBehaviourState state;
             steer_vehicle_get_behaviour(fast, fast_ids[i], STEER_FLOCK, NULL, &state);
@@ -97,6 +121,7 @@ static void check_edges(SteerEdges edges)
     steer_world_destroy(fast);
     steer_world_destroy(general);
     steer_world_destroy(two_pass);
+    steer_world_destroy(plus);
 }
 
 static void test_fast_flockers_match_the_general_path_in_a_wrapping_world(void **state)
