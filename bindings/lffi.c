@@ -172,7 +172,9 @@ static int ffi_behaviour(const void *vp, int type, int target, double x, double 
     const SteerBehaviourInfo *info = steer_behaviour_info((SteerBehaviour)type);
     if (info->target_count != (target ? 1 : 0)) return -1;
     SteerBehaviourDef def;
-    if (steer_vehicle_get_behaviour(world, v->id, (SteerBehaviour)type, &def, NULL) != STEER_OK)
+    /* (asked first: reading a behaviour that is off formats the core's error message) */
+    if (!steer_vehicle_has_behaviour(world, v->id, (SteerBehaviour)type) ||
+        steer_vehicle_get_behaviour(world, v->id, (SteerBehaviour)type, &def, NULL) != STEER_OK)
         def = steer_default_behaviour_def((SteerBehaviour)type);
     if (target) { /* as lbehaviours.c's check_target */
         const SteerTargetSpec *spec = &info->targets[0];

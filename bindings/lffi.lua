@@ -70,7 +70,8 @@ local function world_state(w)
   if type(w) ~= "userdata" or getmetatable(w) ~= WNAME then return nil end
   local handles = aux.handles(w)
   if not handles then return nil end -- closed
-  s = { handles = setmetatable({ handles }, { __mode = "v" }), kinds = {}, names = {}, kind_count = -1 }
+  s = { handles = setmetatable({ handles }, { __mode = "v" }), kinds = {}, names = {}, kind_count = -1,
+    vals = setmetatable({}, { __mode = "v" }), owners = setmetatable({}, { __mode = "v" }) }
   worlds[w] = s
   world_at[tonumber(cast("uintptr_t", cast("const void *", w)))] = w
   return s
@@ -326,16 +327,19 @@ end
 local function pass(w, s, on_error, n)
   local failed = 0
   local handles = s.handles[1]
+  -- each due handle's user values (v.brain) by slot, with the handle they are of: arrays, which a
+  -- pass in creation order reads nearly in order (values_of is a hash: a cold node per think)
+  local vals, owners = s.vals, s.owners
   for i = 0, n - 1 do
     local slot = think_turn(w, i, turn_serial, turn_dt)
     if slot ~= 0 then
       local serial = turn_serial[0]
       local v = handles[slot]
       if v == nil or cast(U64P, v)[SERIAL] ~= serial then v = think_handle(w, i) end
-      local t = values_of[v]
-      if t == nil then
+      local t = vals[slot]
+      if t == nil or owners[slot] ~= v then
         t = values_c(v)
-        values_of[v] = t
+        vals[slot], owners[slot] = t, v
       end
       local brain, dt = t[3], turn_dt[0]
       local ok, err, called = true, nil, true
