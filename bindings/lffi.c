@@ -45,7 +45,7 @@ enum {
 typedef struct LSteerFfi {
     int version;
     int vehicle_size, vehicle_serial, vehicle_owner;
-    int world_kind_count, world_world;
+    int world_kind_count;
     double (*get)(const void *v, int code);
     int (*closest)(const void *w, const void *v, double x, double y, int kind, double range, uint64_t *serial);
     int (*neighbors)(const void *w, const void *v, double radius, int kind, uint32_t *slots, uint64_t *serials,
@@ -53,8 +53,10 @@ typedef struct LSteerFfi {
     int (*behaviour)(const void *v, int type, int target, double x, double y, const void *other, int n,
                      const int *codes, const double *values);
     int (*stop)(const void *v, int type);
-    uint32_t (*think_turn)(void *w, int i, uint64_t *serial, double *dt);
+    uint32_t (*think_turn)(void *w, int i, double *dt);
+    int (*think_owns)(const void *w, int i, const void *v);
     void (*think_end)(void *w);
+    int (*world_open)(const void *w);
 } LSteerFfi;
 
 /// The handle at p if it is a vehicle's whose vehicle lives (lvehicle.c's handle_live), else NULL.
@@ -172,7 +174,9 @@ static int ffi_behaviour(const void *vp, int type, int target, double x, double 
     const SteerBehaviourInfo *info = steer_behaviour_info((SteerBehaviour)type);
     if (info->target_count != (target ? 1 : 0)) return -1;
     SteerBehaviourDef def;
-    if (steer_vehicle_get_behaviour(world, v->id, (SteerBehaviour)type, &def, NULL) != STEER_OK)
+    /* (asked first: reading a behaviour that is off formats the core's error message) */
+    if (!steer_vehicle_has_behaviour(world, v->id, (SteerBehaviour)type) ||
+        steer_vehicle_get_behaviour(world, v->id, (SteerBehaviour)type, &def, NULL) != STEER_OK)
         def = steer_default_behaviour_def((SteerBehaviour)type);
     if (target) { /* as lbehaviours.c's check_target */
         const SteerTargetSpec *spec = &info->targets[0];
@@ -211,13 +215,26 @@ static int ffi_stop(const void *vp, int type)
     return 0;
 }
 
-/// The i-th due vehicle of the pass prepare began (lsteer_think_turn): its slot, serial and dt, or 0
-/// to skip it (removed by an earlier brain, paused).
-static uint32_t ffi_think_turn(void *wp, int i, uint64_t *serial, double *dt)
+/// The i-th due vehicle of the pass prepare began (lsteer_think_turn): its slot (its dt in *dt), or
+/// 0 to skip it (removed by an earlier brain, paused; every one once the world is closed).
+static uint32_t ffi_think_turn(void *wp, int i, double *dt)
 {
     LWorld *w = wp;
+    uint64_t serial;
     if (!w || w->tag != LSTEER_WORLD_TAG) return 0;
-    return lsteer_think_turn(w, i, serial, dt);
+    return lsteer_think_turn(w, i, &serial, dt);
+}
+
+/// 1 when the handle vp is the one of the pass's i-th due vehicle (the same vehicle: its slot and
+/// serial), else 0 (the Lua side then asks for the handle the classic way).
+static int ffi_think_owns(const void *wp, int i, const void *vp)
+{
+    const LWorld *w = wp;
+    const LVehicle *h = vp;
+    if (!w || w->tag != LSTEER_WORLD_TAG || !w->world || i < 0 || i >= w->brains.due_count) return 0;
+    if (!h || h->tag != LSTEER_VEHICLE_TAG || h->removed || h->owner != w) return 0;
+    SteerVehicleId id = w->brains.due[i];
+    return h->id.index1 == id.index1 && h->serial == steer_vehicle_serial(w->world, id);
 }
 
 static void ffi_think_end(void *wp)
@@ -226,20 +243,23 @@ static void ffi_think_end(void *wp)
     if (w && w->tag == LSTEER_WORLD_TAG) lsteer_think_end(w);
 }
 
+static int ffi_world_open(const void *wp) { return open_world(wp) != NULL; }
+
 static const LSteerFfi FFI = {
     .version = 2,
     .vehicle_size = (int)sizeof(LVehicle),
     .vehicle_serial = (int)offsetof(LVehicle, serial),
     .vehicle_owner = (int)offsetof(LVehicle, owner),
     .world_kind_count = (int)offsetof(LWorld, kind_count),
-    .world_world = (int)offsetof(LWorld, world),
     .get = ffi_get,
     .closest = ffi_closest,
     .neighbors = ffi_neighbors,
     .behaviour = ffi_behaviour,
     .stop = ffi_stop,
     .think_turn = ffi_think_turn,
+    .think_owns = ffi_think_owns,
     .think_end = ffi_think_end,
+    .world_open = ffi_world_open,
 };
 
 /* ---- What the Lua layer learns once, through the classic API --------------------------------- */

@@ -20,7 +20,7 @@ if not pcall(ffi.typeof, API) then
 struct steer_ffi_api_2 {
   int version;
   int vehicle_size, vehicle_serial, vehicle_owner;
-  int world_kind_count, world_world;
+  int world_kind_count;
   double (*get)(const void *v, int code);
   int (*closest)(const void *w, const void *v, double x, double y, int kind, double range, uint64_t *serial);
   int (*neighbors)(const void *w, const void *v, double radius, int kind, uint32_t *slots, uint64_t *serials,
@@ -28,12 +28,14 @@ struct steer_ffi_api_2 {
   int (*behaviour)(const void *v, int type, int target, double x, double y, const void *other, int n,
                    const int *codes, const double *values);
   int (*stop)(const void *v, int type);
-  uint32_t (*think_turn)(void *w, int i, uint64_t *serial, double *dt);
+  uint32_t (*think_turn)(void *w, int i, double *dt);
+  int (*think_owns)(const void *w, int i, const void *v);
   void (*think_end)(void *w);
+  int (*world_open)(const void *w);
 };]]
 end
 local api = ffi.cast(API .. " *", api_ud)
-if api.version ~= 2 or api.vehicle_serial % 8 ~= 0 or api.vehicle_owner % 8 ~= 0 or api.world_kind_count % 4 ~= 0 or api.world_world % 8 ~= 0 then
+if api.version ~= 2 or api.vehicle_serial % 8 ~= 0 or api.vehicle_owner % 8 ~= 0 or api.world_kind_count % 4 ~= 0 then
   return false
 end
 
@@ -41,8 +43,6 @@ local cast, getmetatable, type, select, next, tonumber = ffi.cast, getmetatable,
 local get, closest_c, neighbors_c, behaviour_c, stop_c = api.get, api.closest, api.neighbors, api.behaviour, api.stop
 local U64P, UPTRP, INTP = ffi.typeof("const uint64_t *"), ffi.typeof("const uintptr_t *"), ffi.typeof("const int *")
 local SERIAL, OWNER, KIND_COUNT = api.vehicle_serial / 8, api.vehicle_owner / 8, api.world_kind_count / 4
-local WORLD = api.world_world / 8 -- (the LWorld's core world: NULL once closed)
-local VOIDPP = ffi.typeof("void * const *")
 local VNAME, WNAME = VMT.__metatable, WMT.__metatable -- what getmetatable says of a handle
 
 -- The classic members: the dispatch table is the first upvalue of the classic __index (lclass.c).
@@ -70,7 +70,8 @@ local function world_state(w)
   if type(w) ~= "userdata" or getmetatable(w) ~= WNAME then return nil end
   local handles = aux.handles(w)
   if not handles then return nil end -- closed
-  s = { handles = setmetatable({ handles }, { __mode = "v" }), kinds = {}, names = {}, kind_count = -1 }
+  s = { handles = setmetatable({ handles }, { __mode = "v" }), kinds = {}, names = {}, kind_count = -1,
+    vals = setmetatable({}, { __mode = "v" }), owners = setmetatable({}, { __mode = "v" }) }
   worlds[w] = s
   world_at[tonumber(cast("uintptr_t", cast("const void *", w)))] = w
   return s
@@ -312,8 +313,8 @@ end
 -- build, a nested call, a bad argument - runs the classic pass, which raises its own errors.
 local think_classic = wclassic.think
 local think_begin, think_handle, think_failed, msgh = aux.think_begin, aux.think_handle, aux.think_failed, aux.msgh
-local think_turn, think_end = api.think_turn, api.think_end
-local turn_serial, turn_dt = ffi.new("uint64_t[1]"), ffi.new("double[1]")
+local think_turn, think_owns, think_end, world_open = api.think_turn, api.think_owns, api.think_end, api.world_open
+local turn_dt = ffi.new("double[1]")
 local xpcall, rawget, dgetmetatable = xpcall, rawget, debug.getmetatable
 
 -- A brain whose think comes through its metatable: brain:think(v, dt), looked up inside the
@@ -326,39 +327,38 @@ end
 local function pass(w, s, on_error, n)
   local failed = 0
   local handles = s.handles[1]
+  -- each due handle's user values (v.brain) by slot, with the handle they are of: arrays, which a
+  -- pass in creation order reads nearly in order (values_of is a hash: a cold node per think)
+  local vals, owners = s.vals, s.owners
   for i = 0, n - 1 do
-    local slot = think_turn(w, i, turn_serial, turn_dt)
+    -- (no cdata made per think: the serials are compared in C, so that a pass in LuaJIT's
+    -- interpreter allocates nothing either)
+    local slot = think_turn(w, i, turn_dt)
     if slot ~= 0 then
-      local serial = turn_serial[0]
       local v = handles[slot]
-      if v == nil or cast(U64P, v)[SERIAL] ~= serial then v = think_handle(w, i) end
-      local t = values_of[v]
-      if t == nil then
+      if v == nil or think_owns(w, i, v) == 0 then v = think_handle(w, i) end
+      local t = vals[slot]
+      if t == nil or owners[slot] ~= v then
         t = values_c(v)
-        values_of[v] = t
+        vals[slot], owners[slot] = t, v
       end
       local brain, dt = t[3], turn_dt[0]
-      local ok, err, called = true, nil, true
+      local ok, err = true, nil
       if type(brain) == "table" then
         local f = rawget(brain, "think")
         if type(f) == "function" then
           ok, err = xpcall(f, msgh, v, dt)
         elseif dgetmetatable(brain) ~= nil then
           ok, err = xpcall(think_through_index, msgh, brain, v, dt)
-        else
-          called = false
         end
       elseif type(brain) == "function" then
         ok, err = xpcall(brain, msgh, v, dt)
-      else
-        called = false
       end
-      if called then
-        if cast(VOIDPP, w)[WORLD] == nil then break end -- the brain closed the world
-        if not ok then
-          failed = failed + 1
-          think_failed(w, v, err, on_error)
-        end
+      -- a brain that closed the world: the rest of the pass is skipped (think_turn gives 0), and
+      -- its own failure is not counted, as in the classic pass
+      if not ok and world_open(w) ~= 0 then
+        failed = failed + 1
+        think_failed(w, v, err, on_error)
       end
     end
   end

@@ -9,6 +9,7 @@
 # Then the same scene under LuaJIT the way a LÖVE game runs it (jit_game.lua): steer's module (its
 # FFI path, and its classic path for reference) against the plain-Lua game of plain_world.lua, in
 # alternating rounds, and the largest scene each holds at 60 fps, with Lua 5.4's (the program).
+# Before those, one think's cost against N in both think orders (think_cost.lua).
 steer=${1:-build/steer}
 module_dir=${2:-build}
 luajit_dir=${3:-build/luajit}
@@ -41,6 +42,27 @@ if ! command -v luajit >/dev/null 2>&1 || [ ! -f "$luajit_dir/steer.so" ]; then
 fi
 rounds=${STEER_BENCH_ROUNDS:-3}
 frames=${STEER_BENCH_FRAMES:-120}
+# Lua's cost per think and N (docs/benchmarks.md): one think's CPU time at four sizes of the same
+# density, the brains thinking in creation order (STEER_THINK_ORDER_MIN above N) and by place (0),
+# in alternating rounds, under Lua 5.4 and under LuaJIT (its FFI path); medians of the rounds.
+echo "== one think's CPU time against N (think_cost.lua, one thread, $rounds alternating rounds): creation order / place order"
+echo "   load: $(uptime | sed 's/.*load average/load average/')"
+for n in 10000 33500 45000 100000; do
+    for lua in lua5.4 luajit; do
+        cpath="$module_dir/?.so;;"
+        [ $lua = luajit ] && cpath="$luajit_dir/?.so;;"
+        created="" placed=""
+        for r in $(seq 1 "$rounds"); do
+            c=$(STEER_THINK_ORDER_MIN=1000000000 LUA_CPATH="$cpath" $lua "$dir/think_cost.lua" $n 60 30 | sed -n 's/.*think_us=\([0-9.]*\).*/\1/p')
+            p=$(STEER_THINK_ORDER_MIN=0 LUA_CPATH="$cpath" $lua "$dir/think_cost.lua" $n 60 30 | sed -n 's/.*think_us=\([0-9.]*\).*/\1/p')
+            created="$created $c" placed="$placed $p"
+        done
+        cm=$(echo "$created" | tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+        pm=$(echo "$placed" | tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+        echo "$n vehicles, $lua: creation order $cm us (rounds:$created), place order $pm us (rounds:$placed)"
+    done
+done
+
 echo "== under LuaJIT: the same scene as a LÖVE game runs it (w:think(), w:step() each frame), 10,000 vehicles,"
 echo "   2 threads, medians of $frames frames after 60, $rounds alternating rounds; brains in the main thread's CPU"
 echo "   time (w:think() only), frames on the wall clock; plain = the plain-Lua game"
