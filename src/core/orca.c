@@ -186,8 +186,9 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
 #if defined(__GNUC__)
 __attribute__((always_inline)) /* a call passed its vectors through the stack, a neighbour at a time */
 #endif
-static inline OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
-                          double inverse_dt, double share, SteerVec2 own, SteerVec2 side)
+static inline OrcaLine
+disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt, double inverse_dt,
+          double share, SteerVec2 own, SteerVec2 side)
 {
     double distance_sq = steer_length_sq(p), r_sq = r * r;
     SteerVec2 u, normal;
@@ -848,7 +849,8 @@ void steer_orca_refresh(SteerVehicle *vehicle)
 #if defined(__GNUC__)
 __attribute__((always_inline))
 #endif
-static inline void orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, int rank)
+static inline void
+orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, int rank)
 {
 #if defined(__GNUC__)
     int n = world->order_count;
@@ -875,7 +877,8 @@ static inline void orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, i
          * fifteen lines): a loop to the run's end mispredicted its exit three times a vehicle. The
          * lines past a short run's end are the next cells' - prefetches never fault. */
         uintptr_t from = (uintptr_t)&g->entry[begin];
-        for (unsigned line = 0; line < ORCA_AHEAD_LINES; line++) __builtin_prefetch((const void *)(from + 64u * line), 0, 1);
+        for (unsigned line = 0; line < ORCA_AHEAD_LINES; line++)
+            __builtin_prefetch((const void *)(from + 64u * line), 0, 1);
         __builtin_prefetch(&g->fx[begin], 0, 1);
         __builtin_prefetch(&g->fx[end - 1], 0, 1);
         __builtin_prefetch(&g->fy[begin], 0, 1);
@@ -914,7 +917,8 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
         const OrcaNeighbour *n = &neighbours[i];
         const SteerGridEntry *e = &g->entry[n->entry];
         /* On the very same point: the older goes one way, the younger the other. */
-        SteerVec2 side = steer_scale(steer_perp(vehicle->heading), (double)(2 * (self_rank < n->rank) - 1)); /* (no branch) */
+        SteerVec2 side =
+            steer_scale(steer_perp(vehicle->heading), (double)(2 * (self_rank < n->rank) - 1)); /* (no branch) */
         sources[count] = (OrcaSource){STEER_ORCA_VEHICLE, e->slot};
         lines[count++] =
             disc_line(n->offset, steer_sub(own, steer_vec2(e->vx, e->vy)), (vehicle->radius + e->radius) * ORCA_MARGIN,
@@ -946,8 +950,8 @@ SteerVec2 steer_orca_velocity(const SteerWorld *world, SteerVehicle *vehicle, St
     /* Pinned for the next step (standing) - kept in the slot's waypoint too, which the checksum
      * sums: it changes what the next step does. */
     bool pinned = failed < count && hard > 0;
-    vehicle->avoid_bits = (uint8_t)(pinned ? vehicle->avoid_bits | STEER_AVOID_PINNED
-                                           : vehicle->avoid_bits & ~STEER_AVOID_PINNED);
+    vehicle->avoid_bits =
+        (uint8_t)(pinned ? vehicle->avoid_bits | STEER_AVOID_PINNED : vehicle->avoid_bits & ~STEER_AVOID_PINNED);
     slot->waypoint = pinned;
     slot->detail.box_length = failed == count && moved >= 0 ? (double)sources[moved].slot : -1.0;
     SteerOrcaWatch *watch = world->orca_watch;
