@@ -39,6 +39,14 @@
  */
 #include "behaviours_internal.h"
 
+/// Inlined where it is used: disc_line (a call passed its vectors through the stack, a neighbour at
+/// a time) and orca_ask_ahead (see there).
+#if defined(__GNUC__)
+#define ORCA_INLINE static inline __attribute__((always_inline))
+#else
+#define ORCA_INLINE static inline
+#endif
+
 /// Obstacle circles and walls each considered at most (the nearest, after deduplication).
 #define ORCA_MAX_SHAPES 32
 /// Candidates gathered from a shape grid's cells before keeping the nearest ORCA_MAX_SHAPES.
@@ -183,12 +191,8 @@ static void solve_least_violation(const OrcaLine *lines, int count, int hard, in
 /// to its velocity `own`. Already overlapping: the change that separates them within one step.
 /// `side` is a unit direction to push along when they are on the very same point. (`inverse_horizon`
 /// and `inverse_dt`: 1 / horizon and 1 / dt, worked out once by the caller, not once a neighbour.)
-#if defined(__GNUC__)
-__attribute__((always_inline)) /* a call passed its vectors through the stack, a neighbour at a time */
-#endif
-static inline OrcaLine
-disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt, double inverse_dt,
-          double share, SteerVec2 own, SteerVec2 side)
+ORCA_INLINE OrcaLine disc_line(SteerVec2 p, SteerVec2 v, double r, double horizon, double inverse_horizon, double dt,
+                               double inverse_dt, double share, SteerVec2 own, SteerVec2 side)
 {
     double distance_sq = steer_length_sq(p), r_sq = r * r;
     SteerVec2 u, normal;
@@ -846,11 +850,7 @@ void steer_orca_refresh(SteerVehicle *vehicle)
 /// cells around it (those a neighbour within a cell's width can be in). Changes nothing - which is
 /// why it is inlined: GCC takes a function of loads and prefetches alone for one without effects
 /// and drops the call.
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void
-orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, int rank)
+ORCA_INLINE void orca_ask_ahead(const SteerWorld *world, const SteerGrid *g, int rank)
 {
 #if defined(__GNUC__)
     int n = world->order_count;
