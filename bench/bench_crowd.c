@@ -16,6 +16,7 @@
  * usage: bench_crowd [quick]   (quick: 100 and 250 only, no 1,000, a shorter dense run)
  *        bench_crowd dense [steps]   (only the dense crowd on one thread: for a profiler)
  *        bench_crowd crowds   (only the two streams and the doorway)
+ *        bench_crowd threads [rounds]   (the dense crowd on 1 and 2 threads, alternating, wall clock)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,8 +87,9 @@ static void cross(const Case *c, CrowdMethod method, const char *name)
 }
 
 /// A dense crowd: `count` vehicles with orca in a square sized for about 10 neighbours within 80
-/// units each, every one heading for a random point; the median step's time per vehicle.
-static double dense(int count, int threads, int steps)
+/// units each, every one heading for a random point; the median step's time per vehicle (one
+/// thread: CPU time, unless `wall`; more: wall time).
+static double dense_clock(int count, int threads, int steps, bool wall)
 {
     SteerWorldDef wd = steer_default_world_def();
     double side = sqrt(count * STEER_PI * 80.0 * 80.0 / 10.0);
@@ -119,10 +121,11 @@ static double dense(int count, int threads, int steps)
     if (!times) exit(1);
     /* one thread: the process's CPU time (what the step costs, whatever else the shared machine
      * runs); two: the wall clock */
+    bool cpu = threads == 1 && !wall;
     for (int s = 0; s < steps; s++) {
-        double t0 = threads == 1 ? bench_cpu_seconds() : bench_wall_seconds();
+        double t0 = cpu ? bench_cpu_seconds() : bench_wall_seconds();
         steer_world_step(world);
-        times[s] = (threads == 1 ? bench_cpu_seconds() : bench_wall_seconds()) - t0;
+        times[s] = (cpu ? bench_cpu_seconds() : bench_wall_seconds()) - t0;
     }
     double per = bench_median(times, steps) * 1e6 / count;
     free(times);
@@ -130,8 +133,32 @@ static double dense(int count, int threads, int steps)
     return per;
 }
 
+static double dense(int count, int threads, int steps) { return dense_clock(count, threads, steps, false); }
+
+/// `rounds` of the dense crowd on 1 thread then 2, both by the wall clock: the medians of each, and
+/// their ratio (a shared machine's load shows in both alike).
+static void threads_ratio(int rounds)
+{
+    double *one = malloc((size_t)rounds * sizeof *one), *two = malloc((size_t)rounds * sizeof *two);
+    if (!one || !two) exit(1);
+    for (int r = 0; r < rounds; r++) {
+        one[r] = dense_clock(10000, 1, 60, true);
+        two[r] = dense_clock(10000, 2, 60, true);
+    }
+    double a = bench_median(one, rounds), b = bench_median(two, rounds);
+    printf("dense crowd of 10000, wall clock, %d alternating rounds: %.2f us per vehicle-step on 1 thread, %.2f on 2 "
+           "(%.2fx)\n",
+           rounds, a, b, a / b);
+    free(one);
+    free(two);
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "threads") == 0) {
+        threads_ratio(argc > 2 ? atoi(argv[2]) : 5);
+        return 0;
+    }
     bool quick = argc > 1 && strcmp(argv[1], "quick") == 0;
     if (argc > 1 && strcmp(argv[1], "dense") == 0) {
         double one = dense(10000, 1, argc > 2 ? atoi(argv[2]) : 60);

@@ -51,7 +51,7 @@ typedef struct SteerBehaviourSlot {
      * glibc places them (the step prefetches them: STEER_SLOT_HOT_BYTES). What few behaviours
      * write (detail) and the roam state come last. */
     bool lost;              ///< its target vehicle, path or field was removed: switched off
-    int waypoint;           ///< follow: index of the current waypoint
+    int waypoint;           ///< follow: index of the current waypoint; orca: 1 while pinned (orca.c: standing)
     SteerVec2 wander_local; ///< wander: target on the circle, relative to the circle's centre, vehicle frame
     SteerSlotState state;
     SteerBehaviourDef def;
