@@ -10,7 +10,7 @@
  * with more than a flock on the general path: the reference), and the two must
  * agree on every checksum, step after step - with crowds of more than 64 neighbours (where the
  * general path sums in pieces), vehicles on the very same point, a kind that flocks with two kinds,
- * pursuers and evaders, removals, in every kind of edges, on one thread and on two.
+ * pursuers and evaders, removals, in every kind of edges, on 1, 2, 3 and 8 threads.
  *
  * Behaviours lose their target only when a vehicle, path or flow field is removed, so the step
  * looks for lost targets only after a removal (world.c: target_removals): the removals that must
@@ -123,6 +123,7 @@ static void test_kinds_path_same_bits_as_general(void **state)
     check_same_bits(STEER_EDGES_CONTAIN, 1);
     check_same_bits(STEER_EDGES_WRAP, 2);
     check_same_bits(STEER_EDGES_NONE, 3);
+    check_same_bits(STEER_EDGES_CONTAIN, 8);
 }
 
 /// The scene exercises what it says: a crowd of over 64 prey neighbours, vehicles on one point.
@@ -155,6 +156,13 @@ static void test_removed_targets_switch_behaviours_off(void **state)
     turn_on(world, hunter, &pursue);
     SteerBehaviourDef wander = steer_default_behaviour_def(STEER_WANDER);
     turn_on(world, hunter, &wander);
+    /* a flocker that evades the same prey: it steps in step_flock.c's batches, beside its flock */
+    SteerVehicleId flocker = spawn_at(world, 150, 150);
+    SteerBehaviourDef flock = steer_default_behaviour_def(STEER_FLOCK);
+    turn_on(world, flocker, &flock);
+    SteerBehaviourDef evade = steer_default_behaviour_def(STEER_EVADE);
+    evade.evade.target = steer_target_vehicle(prey);
+    turn_on(world, flocker, &evade);
     SteerVec2 points[3] = {{300, 300}, {500, 300}, {500, 500}};
     SteerPathId path;
     assert_int_equal(steer_world_add_path(world, points, 3, true, &path), STEER_OK);
@@ -175,11 +183,17 @@ static void test_removed_targets_switch_behaviours_off(void **state)
     run_steps(world, 3);
     assert_true(steer_vehicle_has_behaviour(world, hunter, STEER_PURSUE));
     assert_true(steer_vehicle_has_behaviour(world, walker, STEER_FOLLOW));
+    assert_true(steer_vehicle_has_behaviour(world, flocker, STEER_EVADE));
     /* the target goes after steps that looked for nothing: the next step drops the pursuit only */
     assert_int_equal(steer_vehicle_destroy(world, prey), STEER_OK);
     steer_world_step(world);
     assert_false(steer_vehicle_has_behaviour(world, hunter, STEER_PURSUE));
     assert_true(steer_vehicle_has_behaviour(world, hunter, STEER_WANDER));
+    assert_false(steer_vehicle_has_behaviour(world, flocker, STEER_EVADE)); /* off its batch for that step */
+    assert_true(steer_vehicle_has_behaviour(world, flocker, STEER_FLOCK));
+    SteerBehaviourState flocking;
+    assert_int_equal(steer_vehicle_get_behaviour(world, flocker, STEER_FLOCK, NULL, &flocking), STEER_OK);
+    assert_true(flocking.evaluated);
     SteerBehaviour types[4];
     assert_int_equal(steer_vehicle_get_behaviours(world, hunter, types, 4), 1);
     /* a path and a flow field removed */
