@@ -601,7 +601,7 @@ static int think_pass(lua_State *L, int world_idx, const SteerLuaThinkHooks *hoo
     push_pass_closer(L, b); /* top + 1 */
     lua_toclose(L, top + 1);
     b->thinking = true;
-    lua_pushcfunction(L, lsteer_brain_msgh);         /* top + 2 */
+    lua_pushcfunction(L, lsteer_brain_msgh);  /* top + 2 */
     lsteer_push_uv(L, world_idx, UV_HANDLES); /* top + 3 */
     lua_pushliteral(L, "think");              /* top + 4 */
     int msgh = top + 2, handles = top + 3, think_key = top + 4, v = top + 5;
@@ -723,7 +723,7 @@ uint32_t lsteer_think_turn(LWorld *w, int i, uint64_t *serial, double *dt)
     if (!w->world || !b->thinking || i < 0 || i >= b->due_count) return 0;
     SteerVehicleId id = b->due[i];
     uint64_t sn = steer_vehicle_serial(w->world, id);
-    if (!sn || (int)id.index1 >= b->slot_capacity) return 0; /* removed by an earlier brain */
+    if (!sn || (int)id.index1 >= b->slot_capacity) return 0;               /* removed by an earlier brain */
     LThinkSlot *s = slot_for(NULL, b, id, sn, b->due_now - b->due_period); /* (grown by prepare) */
     if (s->paused) return 0;
     *dt = b->due_now - s->last;

@@ -343,20 +343,20 @@ local function pass(w, s, on_error, n)
         vals[slot], owners[slot] = t, v
       end
       local brain, dt = t[3], turn_dt[0]
-      local ok, err = true, nil
+      local fine, err = true, nil
       if type(brain) == "table" then
         local f = rawget(brain, "think")
         if type(f) == "function" then
-          ok, err = xpcall(f, msgh, v, dt)
+          fine, err = xpcall(f, msgh, v, dt)
         elseif dgetmetatable(brain) ~= nil then
-          ok, err = xpcall(think_through_index, msgh, brain, v, dt)
+          fine, err = xpcall(think_through_index, msgh, brain, v, dt)
         end
       elseif type(brain) == "function" then
-        ok, err = xpcall(brain, msgh, v, dt)
+        fine, err = xpcall(brain, msgh, v, dt)
       end
       -- a brain that closed the world: the rest of the pass is skipped (think_turn gives 0), and
       -- its own failure is not counted, as in the classic pass
-      if not ok and world_open(w) ~= 0 then
+      if not fine and world_open(w) ~= 0 then
         failed = failed + 1
         think_failed(w, v, err, on_error)
       end
@@ -373,9 +373,9 @@ local function think(w, ...)
   end
   local n = think_begin(w)
   if n == nil then return think_classic(w, ...) end
-  local ok, r = pcall(pass, w, s, on_error, n)
+  local done, r = pcall(pass, w, s, on_error, n)
   think_end(w)
-  if not ok then error(r, 0) end
+  if not done then error(r, 0) end
   return r
 end
 

@@ -127,7 +127,7 @@ typedef struct LBrains {
     int place_capacity;
     int *place_count; ///< the buckets' counts (LSTEER_THINK_PLACES + 1)
     int place_count_capacity;
-    int order_min;    ///< lsteer_brains_init: LSTEER_THINK_ORDER_MIN_VEHICLES (STEER_THINK_ORDER_MIN)
+    int order_min; ///< lsteer_brains_init: LSTEER_THINK_ORDER_MIN_VEHICLES (STEER_THINK_ORDER_MIN)
     /* A pass run from Lua (LuaJIT's, bindings/lffi.lua; lsteer_think_prepare): its due ids. */
     const SteerVehicleId *due;
     int due_count;

@@ -21,8 +21,8 @@ end }, { __index = os })
 local source = assert(io.open(here .. "/hunt_10k.lua")):read("a")
 local chunk
 if rawget(_G, "setfenv") then -- LuaJIT (Lua 5.1's way to give a chunk its globals)
-  chunk = assert(loadstring(source, "=hunt_10k.lua"))
-  setfenv(chunk, env)
+  chunk = assert(rawget(_G, "loadstring")(source, "=hunt_10k.lua"))
+  rawget(_G, "setfenv")(chunk, env)
 else
   chunk = assert(load(source, "=hunt_10k.lua", "t", env))
 end

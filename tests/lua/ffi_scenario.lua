@@ -205,7 +205,10 @@ local brains = {
       if c then u:pursue(c) end end },
   setmetatable({ tag = "t" }, Class),
   { think = function(u) note("err", u.id) error("brain " .. u.id .. " fails") end },
-  { think = function(u) note("obj", u.id) error(setmetatable({}, { __tostring = function() return "object" end })) end },
+  { think = function(u)
+      note("obj", u.id)
+      error(setmetatable({}, { __tostring = function() return "object" end }))
+    end },
   { think = function(u) note("nil", u.id) error() end },
   { think = function(u) note("long", u.id) error(("x"):rep(3000)) end },
   { sensed = function() end }, -- no think: events only
