@@ -16,7 +16,7 @@
  * usage: bench_crowd [quick]   (quick: 100 and 250 only, no 1,000, a shorter dense run)
  *        bench_crowd dense [steps]   (only the dense crowd on one thread: for a profiler)
  *        bench_crowd crowds   (only the two streams and the doorway)
- *        bench_crowd threads [rounds]   (the dense crowd on 1 and 2 threads, alternating, wall clock)
+ *        bench_crowd threads [rounds]   (the dense crowd on 1 and 2 threads, alternating: wall clock, CPU time)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,8 +87,8 @@ static void cross(const Case *c, CrowdMethod method, const char *name)
 }
 
 /// A dense crowd: `count` vehicles with orca in a square sized for about 10 neighbours within 80
-/// units each, every one heading for a random point; the median step's time per vehicle (one
-/// thread: CPU time, unless `wall`; more: wall time).
+/// units each, every one heading for a random point; the median step's time per vehicle: the CPU
+/// time of all the process's threads, or the wall clock's when `wall`.
 static double dense_clock(int count, int threads, int steps, bool wall)
 {
     SteerWorldDef wd = steer_default_world_def();
@@ -119,9 +119,7 @@ static double dense_clock(int count, int threads, int steps, bool wall)
     for (int s = 0; s < 5; s++) steer_world_step(world); /* warm */
     double *times = malloc((size_t)steps * sizeof *times);
     if (!times) exit(1);
-    /* one thread: the process's CPU time (what the step costs, whatever else the shared machine
-     * runs); two: the wall clock */
-    bool cpu = threads == 1 && !wall;
+    bool cpu = !wall;
     for (int s = 0; s < steps; s++) {
         double t0 = cpu ? bench_cpu_seconds() : bench_wall_seconds();
         steer_world_step(world);
@@ -133,24 +131,38 @@ static double dense_clock(int count, int threads, int steps, bool wall)
     return per;
 }
 
-static double dense(int count, int threads, int steps) { return dense_clock(count, threads, steps, false); }
+/// One thread: its CPU time (what the step costs, whatever else the machine runs); more: the wall
+/// clock (what they save).
+static double dense(int count, int threads, int steps) { return dense_clock(count, threads, steps, threads > 1); }
 
-/// `rounds` of the dense crowd on 1 thread then 2, both by the wall clock: the medians of each, and
-/// their ratio (a shared machine's load shows in both alike).
+/// The dense crowd's step per vehicle by the process's CPU time (all its threads together).
+static double dense_cpu(int count, int threads, int steps) { return dense_clock(count, threads, steps, false); }
+
+/// `rounds` of the dense crowd on 1 thread then 2: by the wall clock, the medians of each and their
+/// ratio (a shared machine's load shows in both alike); and by the CPU time of all the process's
+/// threads, how much work the two threads do together against the one (1.0: none lost to
+/// splitting the step - the most two idle cores could then give is 2x less what the step does on
+/// one thread only).
 static void threads_ratio(int rounds)
 {
     double *one = malloc((size_t)rounds * sizeof *one), *two = malloc((size_t)rounds * sizeof *two);
-    if (!one || !two) exit(1);
+    double *cpu_one = malloc((size_t)rounds * sizeof *cpu_one), *cpu_two = malloc((size_t)rounds * sizeof *cpu_two);
+    if (!one || !two || !cpu_one || !cpu_two) exit(1);
     for (int r = 0; r < rounds; r++) {
         one[r] = dense_clock(10000, 1, 60, true);
         two[r] = dense_clock(10000, 2, 60, true);
+        cpu_one[r] = dense_cpu(10000, 1, 60);
+        cpu_two[r] = dense_cpu(10000, 2, 60);
     }
     double a = bench_median(one, rounds), b = bench_median(two, rounds);
-    printf("dense crowd of 10000, wall clock, %d alternating rounds: %.2f us per vehicle-step on 1 thread, %.2f on 2 "
-           "(%.2fx)\n",
-           rounds, a, b, a / b);
+    double ca = bench_median(cpu_one, rounds), cb = bench_median(cpu_two, rounds);
+    printf("dense crowd of 10000, %d alternating rounds: wall clock %.2f us per vehicle-step on 1 thread, %.2f on 2 "
+           "(%.2fx); CPU time of all threads %.2f on 1, %.2f on 2 (the two do %.2fx the work of one)\n",
+           rounds, a, b, a / b, ca, cb, cb / ca);
     free(one);
     free(two);
+    free(cpu_one);
+    free(cpu_two);
 }
 
 int main(int argc, char **argv)
