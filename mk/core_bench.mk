@@ -46,7 +46,7 @@ $(BENCH_SENSES): bench/bench_senses.c bench/bench_support.h $(BUILD)/libsteer.a 
 
 .PHONY: bench-senses
 bench-senses: $(BENCH_SENSES)
-	nice $(BENCH_SENSES)
+	$(BENCH_SENSES)
 
 BENCH_TARGETS += bench-senses
 # make bench-nav (also bench-navigation, the issue's name): path queries and a flow field on a

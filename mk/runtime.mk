@@ -76,7 +76,7 @@ BENCH_TARGETS += bench-brains
 # bench-brains on senses and events against its polling version in the same run, the physics with
 # and without senses, and 100,000 vehicles on 2 threads (bench/senses/run.sh).
 .PHONY: bench-senses bench-senses-lua
-bench-senses-lua: $(BUILD)/steer
+bench-senses-lua: $(BUILD)/steer $(BUILD)/steer.so
 	@sh bench/senses/run.sh $(BUILD)/steer
 bench-senses: bench-senses-lua
 BENCH_TARGETS += bench-senses

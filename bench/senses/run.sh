@@ -9,7 +9,8 @@
 # the median of STEER_BENCH_RUNS runs (3) of STEER_BENCH_STEPS steps (600; STEER_BENCH_BIG_STEPS,
 # 300, at STEER_BENCH_BIG vehicles); 1 frame = 1 step at 60 Hz; Lua per frame leaves out the
 # scene's load (measured by a run of one step). The program's times are wall clock: on a busy
-# machine every figure grows, which is why each one has its baseline measured in the same run.
+# machine every figure grows, which is why each one has its baseline measured in the same run; the
+# think passes of both scenes are also timed alone in CPU time (think_cpu.lua, on build/steer.so).
 steer=${1:-build/steer}
 here=$(dirname "$0")
 steps=${STEER_BENCH_STEPS:-600}
@@ -76,6 +77,28 @@ echo "Lua per frame, events / polling: $(ratio "$events_lua" "$poll_lua") (targe
     "polling figure of a quiet machine when this one is busy)"
 echo "physics alone: without senses $bare_step ms/step, with senses (every event made) $sensing_step ms/step:" \
     "$(ratio "$sensing_step" "$bare_step")x (target: at most 1.5x)"
+# The same two scenes' think passes alone in plain Lua on the module, in CPU time (think_cpu.lua):
+# what the brains cost when the process has a core, whatever else the machine runs. Skipped when
+# the module or lua5.4 is missing.
+module_dir=$(dirname "$steer")
+if [ -f "$module_dir/steer.so" ] && command -v lua5.4 >/dev/null 2>&1; then
+    cpu() {
+        LUA_CPATH="$module_dir/?.so;;" LUA_PATH="$here/../../scripts/lib/?.lua;;" \
+            lua5.4 "$here/think_cpu.lua" "$@" | sed -n 's/.*think_cpu_ms_per_frame=\([0-9.]*\).*/\1/p'
+    }
+    : >"$tmp/cpu_poll"
+    : >"$tmp/cpu_events"
+    i=0
+    while [ $i -lt "$runs" ]; do
+        cpu "$here/../brains/hunt_10k.lua" "$steps" 10 >>"$tmp/cpu_poll"
+        cpu "$here/hunt_senses.lua" "$steps" >>"$tmp/cpu_events"
+        i=$((i + 1))
+    done
+    cpu_poll=$(median <"$tmp/cpu_poll")
+    cpu_events=$(median <"$tmp/cpu_events")
+    echo "think passes alone, CPU time (plain Lua, $module_dir/steer.so): polling $cpu_poll ms/frame," \
+        "events $cpu_events ms/frame: $(ratio "$cpu_events" "$cpu_poll")x"
+fi
 # The same scene at 100,000 vehicles (the world grows with it: the same density) on 2 threads, with
 # the default memory cap; for the breakdown, its physics alone (no senses, no brains: hunters
 # wander, prey flock) and with senses (every event made, no brains). The rest of the step is what

@@ -1663,6 +1663,9 @@ static void sense_task(void *context, int t, int tasks)
     int emptied = 0;
     for (int k = 0; k < n; k++) {
 #if defined(__GNUC__)
+        /* the entry itself further ahead: reading it below, to find what to ask for, would
+         * otherwise wait for it (in place order, the entries are spread over the whole list) */
+        if (k + 2 * SENSE_AHEAD < n) __builtin_prefetch(&sensing[order[k + 2 * SENSE_AHEAD]], 1, 3);
         if (k + SENSE_AHEAD < n) {
             const SteerSensing *ahead = &sensing[order[k + SENSE_AHEAD]];
             __builtin_prefetch(&world->sensors[ahead->slot], 1, 3);
