@@ -7,11 +7,10 @@
  * (flock with prey only - flock_kinds 0, their own kind - and evade the closest hunter within 100,
  * weight 3). Each vehicle thinks every sixth step, a sixth of them at each step, as brains at
  * 10 Hz do; the thinking is not timed, only steer_world_step. The hunters' phases are spread over
- * their 6 s cycle (make_scene), so that about two thirds of them are pursuing at any time. Against it: a one-kind flock (every
- * vehicle flocks) of as many vehicles in a square 1.25 times as large, so that flockers stand as
- * thick as the prey do - the same neighbour count - measured at two densities: the scene's own
- * (10,000 in 6,000 x 6,000: about 2 neighbours once flocks form) and about 15 neighbours (the
- * density of make bench-flocking).
+ * their 6 s cycle (make_scene), so that about two thirds of them are pursuing at any time. Against it: a one-kind flock
+ * (every vehicle flocks) of as many vehicles in a square 1.25 times as large, so that flockers stand as thick as the
+ * prey do - the same neighbour count - measured at two densities: the scene's own (10,000 in 6,000 x 6,000: about 2
+ * neighbours once flocks form) and about 15 neighbours (the density of make bench-flocking).
  *
  * Figures are CPU time per vehicle-step, one thread, medians of alternating repetitions; the
  * mean neighbour count of each (prey only in the scene) is printed beside them.

@@ -499,7 +499,7 @@ static void forces_range(SteerWorld *world, int begin, int end, bool move, Steer
             __builtin_prefetch(further + sizeof(SteerVehicle) - 1, 0, 1);
         }
         /* Then what the vehicle 4 ahead aims at, through its slots, in cache by then. */
-        if (world->vehicle_targets && i + 4 < end)
+        if (ask_ahead && world->vehicle_targets && i + 4 < end)
             prefetch_targets(world, steer_pool_at(&world->vehicles, world->order[i + 4]));
         if (ask_ahead && i + 8 < end) {
             const SteerVehicle *ahead = steer_pool_at(&world->vehicles, world->order[i + 8]);

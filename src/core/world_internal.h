@@ -664,7 +664,8 @@ static inline bool steer_flock_step_eligible(const SteerWorld *world, const Stee
 {
     return vehicle->plain_flock && vehicle->combine == STEER_COMBINE_WEIGHTED && world->hoods_ready &&
            vehicle->wants_neighbourhood &&
-           (vehicle->behaviour_count == 1 || (world->target_removals == world->targets_checked && !world->flock_plus_off));
+           (vehicle->behaviour_count == 1 ||
+            (world->target_removals == world->targets_checked && !world->flock_plus_off));
 }
 /// Sets vehicle->force of `count` (<= STEER_FLOCK_BATCH) eligible vehicles, given in creation order
 /// with their indices in it (`ranks`).

@@ -108,8 +108,8 @@ static void check_same_bits(SteerEdges edges, int threads)
         steer_world_step(ref);
         uint64_t a = steer_world_checksum(fast), b = steer_world_checksum(ref);
         if (a != b)
-            fail_msg("edges %d, %d threads: the fast paths differ from the general one at step %d", (int)edges,
-                     threads, s + 1);
+            fail_msg("edges %d, %d threads: the fast paths differ from the general one at step %d", (int)edges, threads,
+                     s + 1);
     }
     steer_world_destroy(fast);
     steer_world_destroy(ref);

@@ -40,8 +40,8 @@ static SteerWorld *flock_world(SteerEdges edges, Way way, SteerVehicleId *ids)
         turn_on(world, ids[i], &flock);
         /* Switching a behaviour on draws from the PRNG: every world switches a seek on, so all
          * three draw alike; the fast world switches it off again. */
-        seek.seek.target =
-            way == TWO_PASS || way == PLUS ? steer_target_vehicle(ids[(i + 1) % FLOCKERS]) : steer_target_point(500.0, 500.0);
+        seek.seek.target = way == TWO_PASS || way == PLUS ? steer_target_vehicle(ids[(i + 1) % FLOCKERS])
+                                                          : steer_target_point(500.0, 500.0);
         turn_on(world, ids[i], &seek);
         if (way == FAST) assert_int_equal(steer_vehicle_clear_behaviour(world, ids[i], STEER_SEEK), STEER_OK);
     }
