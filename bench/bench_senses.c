@@ -15,7 +15,8 @@
  *
  * Times are medians of the repetitions: CPU time on one thread, wall time on two.
  *
- * usage: bench_senses [--quick]   (--quick: fewer repetitions and no 100,000 run)
+ * usage: bench_senses [--quick | --closest]   (--quick: fewer repetitions and no 100,000 run;
+ *        --closest: only the event scene's senses, at 10,000 and 100,000, to compare two builds)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,12 +191,16 @@ static void bench_step(int vehicles, int threads, int steps, int repetitions, bo
 int main(int argc, char **argv)
 {
     bool quick = argc > 1 && strcmp(argv[1], "--quick") == 0;
+    /* --closest: the event scene's senses only (comparing two builds) */
+    bool closest = argc > 1 && strcmp(argv[1], "--closest") == 0;
     int repetitions = quick ? 3 : 7;
-    bench_line_of_sight(repetitions);
-    bench_step(10000, 1, 30, repetitions, false);
-    bench_step(10000, 2, 30, repetitions, false);
-    bench_step(10000, 1, 30, repetitions, true);
-    if (!quick) bench_step(100000, 2, 10, 5, false);
+    if (!closest) {
+        bench_line_of_sight(repetitions);
+        bench_step(10000, 1, 30, repetitions, false);
+        bench_step(10000, 2, 30, repetitions, false);
+        bench_step(10000, 1, 30, repetitions, true);
+        if (!quick) bench_step(100000, 2, 10, 5, false);
+    }
     closest_only = true;
     bench_step(10000, 1, 30, repetitions, false);
     if (!quick) bench_step(100000, 2, 10, 5, false);
