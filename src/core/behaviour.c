@@ -455,6 +455,21 @@ static bool changes_path(const SteerBehaviourDef *def, const SteerBehaviourDef *
     return false;
 }
 
+/// Refreshes the vehicle's flags after its slots changed in place, and patches the grid's copies
+/// of them (steer_world_index_restyle) only if the two it copies changed: that patch gathers the
+/// whole grid's entries when they are not gathered yet, once per build.
+static void restyle_if_changed(SteerWorld *world, SteerVehicle *vehicle)
+{
+    bool wants = vehicle->wants_neighbourhood;
+    uint8_t step = vehicle->step_class;
+    steer_vehicle_refresh_group_flags(vehicle);
+    if (wants == vehicle->wants_neighbourhood && step == vehicle->step_class) {
+        world->hoods_ready = false; /* as the restyle would */
+        return;
+    }
+    steer_world_index_restyle(world, vehicle, steer_vehicle_slot(world, vehicle));
+}
+
 SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, const SteerBehaviourDef *def)
 {
     STEER_ENTRY(world);
@@ -479,10 +494,21 @@ SteerResult steer_vehicle_set_behaviour(SteerWorld *world, SteerVehicleId id, co
             slot->lost = false;
             start_slot(world, vehicle, slot);
         } else {
-            /* Already on: new parameters, same internal state. A changed path restarts it. */
+            /* Already on: new parameters, same internal state. A changed path restarts it. Brains
+             * switch on what is already on at every think (evade the hunter, weight 3): in place,
+             * and the order and the grid's copies of the flags only when something they are made
+             * of changed. */
+            if (memcmp(def, &slot->def, sizeof *def) == 0) { /* the same bytes: the same flags */
+                world->hoods_ready = false;                  /* as the restyle would */
+                return STEER_OK;
+            }
             bool new_path = changes_path(def, &slot->def);
+            bool same_place = def->priority == slot->def.priority; /* slot_before: (priority, type) */
             slot->def = *def;
             if (new_path) slot->waypoint = 0;
+            if (!same_place) resort_slot(vehicle, i);
+            restyle_if_changed(world, vehicle);
+            return STEER_OK;
         }
         resort_slot(vehicle, i);
         steer_vehicle_refresh_group_flags(vehicle);

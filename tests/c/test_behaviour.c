@@ -2,6 +2,8 @@
 /* test_behaviour.c - behaviour names, defaults, validation and the per-vehicle slots. */
 #include "test_support.h"
 
+#include "world_internal.h"
+
 static void test_names_round_trip(void **state)
 {
     (void)state;
@@ -222,6 +224,165 @@ static void test_behaviours_are_ordered_by_priority(void **state)
     steer_world_destroy(world);
 }
 
+/* ---- Switching on again what is on (a brain's think: evade the hunter, weight 3) ------------------ */
+
+enum { RESET_VEHICLES = 24, RESET_STEPS = 40 };
+
+/// The final definitions of both worlds below: a flock without a leash, a wander that draws (jitter)
+/// at a smaller priority than its default, a separation with a comfort zone.
+static void final_defs(SteerBehaviourDef *flock, SteerBehaviourDef *wander, SteerBehaviourDef *separate)
+{
+    *flock = steer_default_behaviour_def(STEER_FLOCK);
+    flock->flock.cohesion = 0.7;
+    flock->weight = 1.5;
+    *wander = steer_default_behaviour_def(STEER_WANDER);
+    wander->wander.jitter = 80.0;
+    wander->priority = -2;
+    wander->weight = 0.5;
+    *separate = steer_default_behaviour_def(STEER_SEPARATE);
+    separate->separate.comfort_distance = 15.0;
+    separate->separate.comfort_multiplier = 2.0;
+}
+
+static SteerWorld *reset_world(int threads, SteerVehicleId *ids)
+{
+    SteerWorldDef def = steer_default_world_def();
+    def.width = 400.0;
+    def.height = 400.0;
+    def.edges = STEER_EDGES_WRAP;
+    def.seed = 7;
+    def.threads = threads;
+    SteerWorld *world = steer_world_create(&def);
+    assert_non_null(world);
+    for (int i = 0; i < RESET_VEHICLES; i++)
+        ids[i] = spawn_moving(world, 100.0 + 30.0 * (i % 6), 100.0 + 30.0 * (i / 6), 20.0, 5.0 * (i % 3));
+    return world;
+}
+
+static void assert_state_ok(const SteerWorld *world, const char *when)
+{
+    char why[256];
+    if (!steer_world_check_state(world, why, sizeof why)) fail_msg("%s: %s", when, why);
+}
+
+/// What the world derives from a vehicle's slots: the order and the flags the step reads.
+static void assert_same_slots(SteerWorld *a, SteerVehicleId ia, SteerWorld *b, SteerVehicleId ib)
+{
+    const SteerVehicle *va = steer_vehicle_lookup(a, ia), *vb = steer_vehicle_lookup(b, ib);
+    assert_non_null(va);
+    assert_non_null(vb);
+    assert_int_equal(va->behaviour_count, vb->behaviour_count);
+    for (int i = 0; i < va->behaviour_count; i++) {
+        assert_int_equal(va->behaviours[i].def.type, vb->behaviours[i].def.type);
+        assert_int_equal(va->behaviours[i].def.priority, vb->behaviours[i].def.priority);
+        assert_near(va->behaviours[i].def.weight, vb->behaviours[i].def.weight, 0.0);
+    }
+    assert_int_equal(va->wants_neighbourhood, vb->wants_neighbourhood);
+    assert_int_equal(va->plain_flock, vb->plain_flock);
+    assert_int_equal(va->flock_slot, vb->flock_slot);
+    assert_int_equal(va->step_class, vb->step_class);
+    assert_int_equal(va->avoid_bits, vb->avoid_bits);
+}
+
+/* Switching on again, with other parameters or the same, what is already on lands where switching
+ * it on once with the last parameters does: the same order of slots, the same flags (a leash on and
+ * off again, jitter off and on again: the step class and the plain flock change and change back), the
+ * same trajectory bit for bit on 1 and 2 threads; the grid's copies stay right (the world's own
+ * check); a re-set with a bad value is refused and changes nothing. */
+static void test_switching_on_again_matches_switching_on_once(void **state)
+{
+    (void)state;
+    for (int threads = 1; threads <= 2; threads++) {
+        SteerVehicleId ida[RESET_VEHICLES], idb[RESET_VEHICLES];
+        SteerWorld *a = reset_world(threads, ida);
+        SteerWorld *b = reset_world(threads, idb);
+        SteerBehaviourDef flock, wander, separate;
+        final_defs(&flock, &wander, &separate);
+        for (int i = 0; i < RESET_VEHICLES; i++) {
+            /* a: first something else of each, then the final definitions over them */
+            SteerBehaviourDef first = flock;
+            first.flock.wander_params.leash = STEER_LEASH_PULL; /* not a plain flock */
+            first.weight = 3.0;
+            turn_on(a, ida[i], &first);
+            SteerBehaviourDef calm = wander;
+            calm.wander.jitter = 0.0; /* draws nothing: another step class */
+            calm.priority = 5;
+            turn_on(a, ida[i], &calm);
+            turn_on(a, ida[i], &separate);
+            turn_on(a, ida[i], &flock);
+            turn_on(a, ida[i], &wander); /* moves before the flock: priority -2 */
+            turn_on(a, ida[i], &wander); /* the same bytes */
+            /* b: the final definitions once, in the same order of first switching on (the draws) */
+            turn_on(b, idb[i], &flock);
+            turn_on(b, idb[i], &wander);
+            turn_on(b, idb[i], &separate);
+        }
+        for (int i = 0; i < RESET_VEHICLES; i++) assert_same_slots(a, ida[i], b, idb[i]);
+        SteerBehaviour order[4];
+        assert_int_equal(steer_vehicle_get_behaviours(a, ida[0], order, 4), 3);
+        assert_int_equal(order[0], STEER_WANDER);
+        assert_state_ok(a, "after the first switches");
+
+        for (int step = 0; step < RESET_STEPS; step++) {
+            steer_world_step(a);
+            steer_world_step(b);
+            if (steer_world_checksum(a) != steer_world_checksum(b))
+                fail_msg("%d thread(s): the trajectories part at step %d", threads, step + 1);
+            /* a brain's query first: the grid is built, and the switches patch its copies */
+            SteerVehicleId near_a, near_b;
+            assert_true(steer_world_query_closest(a, steer_vec2(150, 150), 300.0, NULL, &near_a));
+            assert_true(steer_world_query_closest(b, steer_vec2(150, 150), 300.0, NULL, &near_b));
+            assert_state_ok(a, "after a query");
+            if (step == RESET_STEPS / 2) { /* from here on a wander that draws nothing, in both */
+                wander.wander.jitter = 0.0;
+                for (int i = 0; i < RESET_VEHICLES; i++) turn_on(b, idb[i], &wander);
+            }
+            /* every think: the same definitions again (a copy: its own padding), and a round trip
+             * through other flags and another place back to the same */
+            for (int i = 0; i < RESET_VEHICLES; i++) {
+                SteerBehaviourDef again = steer_default_behaviour_def(STEER_WANDER);
+                again.wander.jitter = wander.wander.jitter;
+                again.priority = wander.priority;
+                again.weight = wander.weight;
+                turn_on(a, ida[i], &again);
+                turn_on(a, ida[i], &separate);
+                if (step % 7 == 3) {
+                    SteerBehaviourDef leashed = flock;
+                    leashed.flock.wander_params.leash = STEER_LEASH_ROAM;
+                    turn_on(a, ida[i], &leashed);
+                    assert_false(steer_vehicle_lookup(a, ida[i])->plain_flock);
+                    assert_state_ok(a, "after a leash");
+                    SteerBehaviourDef still = wander;
+                    still.wander.jitter = 80.0 - wander.wander.jitter; /* the other step class */
+                    still.priority = 9;
+                    turn_on(a, ida[i], &still);
+                    assert_state_ok(a, "mid-think");
+                    turn_on(a, ida[i], &flock);
+                    turn_on(a, ida[i], &wander);
+                }
+                /* refused: nothing changes */
+                SteerBehaviourDef bad = wander;
+                bad.wander.radius = -1.0;
+                assert_int_equal(steer_vehicle_set_behaviour(a, ida[i], &bad), STEER_ERROR_INVALID_ARGUMENT);
+                assert_error_contains(a, "radius");
+                bad = flock;
+                bad.priority = 3;
+                bad.weight = NAN;
+                assert_int_equal(steer_vehicle_set_behaviour(a, ida[i], &bad), STEER_ERROR_INVALID_ARGUMENT);
+                assert_error_contains(a, "weight");
+                SteerBehaviourDef now;
+                assert_int_equal(steer_vehicle_get_behaviour(a, ida[i], STEER_FLOCK, &now, NULL), STEER_OK);
+                assert_int_equal(now.priority, flock.priority);
+                assert_near(now.weight, flock.weight, 0.0);
+                assert_same_slots(a, ida[i], b, idb[i]);
+            }
+            assert_state_ok(a, "after a think");
+        }
+        steer_world_destroy(a);
+        steer_world_destroy(b);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_a_removed_target_vehicle_is_refused),
         cmocka_unit_test(test_updating_a_behaviour_keeps_its_state),
         cmocka_unit_test(test_behaviours_are_ordered_by_priority),
+        cmocka_unit_test(test_switching_on_again_matches_switching_on_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
