@@ -65,6 +65,16 @@ static inline void render_fixture_draw(RenderFixture *f, unsigned overlays, Stee
     steer_render_world(f->render, f->world, &f->frame);
 }
 
+/// A RenderFixture of width x height made with calloc and opened: the state of a test that needs no
+/// more (its cmocka setup is `*state = render_fixture_new(W, H)`; its teardown render_fixture_teardown).
+static inline RenderFixture *render_fixture_new(int width, int height)
+{
+    RenderFixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    render_fixture_open(f, width, height);
+    return f;
+}
+
 /// A cmocka teardown for a test state that starts with its RenderFixture (made with calloc).
 static inline int render_fixture_teardown(void **state)
 {
@@ -80,11 +90,13 @@ static inline bool render_is_background(SDL_Color c)
 }
 
 /// A pixel of the 3x3 block around (x, y) that is not the background (thin lines land on one
-/// pixel or its neighbour), or the background itself when there is none.
+/// pixel or its neighbour), or the background itself when there is none. Pixels of the block
+/// outside the surface are not read.
 static inline SDL_Color render_drawn_around(const RenderFixture *f, int x, int y)
 {
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
+            if (x + dx < 0 || y + dy < 0 || x + dx >= f->surface->w || y + dy >= f->surface->h) continue;
             SDL_Color c = render_pixel(f, x + dx, y + dy);
             if (!render_is_background(c)) return c;
         }

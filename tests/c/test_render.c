@@ -17,18 +17,7 @@ typedef RenderFixture Fixture;
 
 static int setup(void **state)
 {
-    Fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    render_fixture_open(f, W, H);
-    *state = f;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    Fixture *f = *state;
-    render_fixture_close(f);
-    free(f);
+    *state = render_fixture_new(W, H);
     return 0;
 }
 
@@ -53,16 +42,11 @@ static void assert_color_around(const Fixture *f, int x, int y, SDL_Color expect
     fail_msg("%s: no pixel of (%d, %d, %d) around (%d, %d)", what, expected.r, expected.g, expected.b, x, y);
 }
 
-static bool is_background(SDL_Color c)
-{
-    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
-}
-
 static int drawn_pixels(const Fixture *f)
 {
     int n = 0;
     for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++) n += !is_background(pixel(f, x, y));
+        for (int x = 0; x < W; x++) n += !render_is_background(pixel(f, x, y));
     return n;
 }
 
@@ -88,8 +72,8 @@ static void test_vehicle_drawn_in_its_kind_colour_where_it_is(void **state)
     draw(f);
     assert_color_near(pixel(f, 102, 100), steer_render_kind_color(1), 0, "vehicle centre");
     assert_color_near(pixel(f, 109, 100), steer_render_kind_color(1), 0, "towards the nose (facing +x)");
-    assert_true(is_background(pixel(f, 88, 100 - 10)));
-    assert_true(is_background(pixel(f, 200, 200)));
+    assert_true(render_is_background(pixel(f, 88, 100 - 10)));
+    assert_true(render_is_background(pixel(f, 200, 200)));
 }
 
 static void test_colour_word_overrides_the_kind_palette(void **state)
@@ -115,7 +99,7 @@ static void test_obstacle_is_a_filled_circle(void **state)
     SDL_Color fill = steer_render_color_from_word(STEER_DEBUG_COLOR_OBSTACLE_FILL);
     assert_color_near(pixel(f, 200, 150), fill, 0, "obstacle centre");
     assert_color_near(pixel(f, 200 + 20, 150 - 10), fill, 0, "inside the obstacle");
-    assert_true(is_background(pixel(f, 200 + 36, 150 + 10)));
+    assert_true(render_is_background(pixel(f, 200 + 36, 150 + 10)));
 }
 
 static void test_wall_and_its_normal(void **state)
@@ -130,7 +114,7 @@ static void test_wall_and_its_normal(void **state)
     int nx = 160, ny = (int)lround(200 + n.y * 7);
     assert_color_around(f, nx, ny, steer_render_color_from_word(STEER_DEBUG_COLOR_WALL_NORMAL), "normal tick");
     /* the other side of the wall has no tick */
-    assert_true(is_background(pixel(f, nx, (int)lround(200 - n.y * 7))));
+    assert_true(render_is_background(pixel(f, nx, (int)lround(200 - n.y * 7))));
 }
 
 static void test_selected_vehicle_has_a_ring(void **state)
@@ -138,7 +122,7 @@ static void test_selected_vehicle_has_a_ring(void **state)
     Fixture *f = *state;
     SteerVehicleId id = vehicle(f, 100, 100, 0, 0, 0);
     draw(f);
-    assert_true(is_background(pixel(f, 100, 120)));
+    assert_true(render_is_background(pixel(f, 100, 120)));
     f->frame.selected = id;
     draw(f);
     assert_color_around(f, 100, 120, RENDER_SELECTED, "selection ring, 2 radii below");
@@ -155,12 +139,12 @@ static void test_interpolation_halfway_between_capture_and_step(void **state)
     draw(f);
     SDL_Color kind = steer_render_kind_color(2);
     assert_color_near(pixel(f, 132, 100), kind, 0, "halfway");
-    assert_true(is_background(pixel(f, 100 - 5, 100)));
-    assert_true(is_background(pixel(f, 160 + 17, 100)));
+    assert_true(render_is_background(pixel(f, 100 - 5, 100)));
+    assert_true(render_is_background(pixel(f, 160 + 17, 100)));
     f->frame.alpha = 1.0;
     draw(f);
     assert_color_near(pixel(f, 162, 100), kind, 0, "at the current position");
-    assert_true(is_background(pixel(f, 132 - 5, 100)));
+    assert_true(render_is_background(pixel(f, 132 - 5, 100)));
 }
 
 static void test_an_empty_world_captures_and_draws(void **state)
@@ -196,7 +180,7 @@ static void test_no_interpolation_across_a_wrapping_edge(void **state)
     f->frame.alpha = 0.5;
     draw(f);
     assert_color_near(pixel(f, 42, 100), steer_render_kind_color(0), 0, "drawn where it is");
-    assert_true(is_background(pixel(f, 10, 100))); /* not halfway along the wrapped move either */
+    assert_true(render_is_background(pixel(f, 10, 100))); /* not halfway along the wrapped move either */
 }
 
 static const char *label_of(void *ctx, SteerVehicleId id)
@@ -244,7 +228,7 @@ static void test_error_panel_covers_the_bottom_in_red(void **state)
 {
     Fixture *f = *state;
     draw(f);
-    assert_true(is_background(pixel(f, W - 4, H - 5)));
+    assert_true(render_is_background(pixel(f, W - 4, H - 5)));
     steer_render_error_panel(f->render, "scene.lua:12: attempt to index a nil value (field 'target')\n"
                                         "stack traceback:\n  scene.lua:12: in function 'think'");
     SDL_Color c = pixel(f, W - 4, H - 5);
@@ -253,7 +237,7 @@ static void test_error_panel_covers_the_bottom_in_red(void **state)
     int lh = steer_render_line_height(f->render);
     SDL_Color above = pixel(f, W - 4, H - 3 * lh - 2);
     assert_true(above.r > 120 && above.g < 60);
-    assert_true(is_background(pixel(f, W - 4, H - 6 * lh)));
+    assert_true(render_is_background(pixel(f, W - 4, H - 6 * lh)));
 }
 
 /* In a window the rewind timeline runs along the bottom: the panel sits above it, not under it. */
@@ -262,8 +246,8 @@ static void test_error_panel_above_leaves_the_bottom_rows_free(void **state)
     Fixture *f = *state;
     draw(f);
     steer_render_error_panel_above(f->render, "scene.lua:12: attempt to index a nil value", 30);
-    assert_true(is_background(pixel(f, W - 4, H - 5)));
-    assert_true(is_background(pixel(f, W - 4, H - 29)));
+    assert_true(render_is_background(pixel(f, W - 4, H - 5)));
+    assert_true(render_is_background(pixel(f, W - 4, H - 29)));
     SDL_Color c = pixel(f, W - 4, H - 35);
     if (!(c.r > 120 && c.g < 60 && c.b < 60)) fail_msg("not red above the free rows: (%d, %d, %d)", c.r, c.g, c.b);
 }
@@ -279,12 +263,12 @@ static void test_hud_text_and_help_draw_on_panels(void **state)
     for (int y = 10; y < 10 + 2 * steer_render_line_height(f->render) + 16; y++)
         for (int x = 10; x < 140; x++) light += pixel(f, x, y).r > 150;
     assert_true(light > 20);
-    assert_true(is_background(pixel(f, 5, 5)));
+    assert_true(render_is_background(pixel(f, 5, 5)));
     const char *help[] = {"F1  help", "F2  wander"};
     draw(f);
     steer_render_help(f->render, help, 2);
     SDL_Color centre_left = pixel(f, W / 2 - 30, H / 2);
-    assert_false(is_background(centre_left));
+    assert_false(render_is_background(centre_left));
     assert_true(render_text_width(f->render, "vehicles 1000", (size_t)-1) >
                 render_text_width(f->render, "fps 60", (size_t)-1));
 }
@@ -298,14 +282,14 @@ static void test_inspector_panel_at_the_top_right(void **state)
     assert_int_equal(steer_vehicle_set_behaviour(f->world, id, &seek), STEER_OK);
     steer_world_step(f->world);
     draw(f);
-    assert_true(is_background(pixel(f, W - 14, 14)));
+    assert_true(render_is_background(pixel(f, W - 14, 14)));
     const char *extra[] = {"state: hunting"};
     steer_render_inspector(f->render, f->world, id, "hunter", extra, 1);
-    assert_false(is_background(pixel(f, W - 14, 14)));
+    assert_false(render_is_background(pixel(f, W - 14, 14)));
     /* an invalid id draws nothing */
     draw(f);
     steer_render_inspector(f->render, f->world, (SteerVehicleId)STEER_NULL_ID, NULL, NULL, 0);
-    assert_true(is_background(pixel(f, W - 14, 14)));
+    assert_true(render_is_background(pixel(f, W - 14, 14)));
 }
 
 /* A world fitted into a band of the window (under a HUD, over a timeline) stays out of what is kept,
@@ -445,13 +429,13 @@ static void test_script_primitives_use_the_last_frame_camera(void **state)
     steer_render_circle(f->render, 120, 90, 5, gold, true); /* screen (200, 100), radius 10 px */
     assert_color_near(pixel(f, 200, 100), gold, 0, "filled circle centre");
     assert_color_near(pixel(f, 207, 100), gold, 0, "inside its 10 px radius");
-    assert_true(is_background(pixel(f, 213, 100)));
+    assert_true(render_is_background(pixel(f, 213, 100)));
     steer_render_line(f->render, 80, 80, 80, 120, gold); /* screen x = 120, y 80..160 */
     assert_color_around(f, 120, 120, gold, "vertical line");
     int lit = 0;
     steer_render_text_at(f->render, 60, 60, "gfx", gold); /* top left at screen (80, 40) */
     for (int y = 40; y < 40 + steer_render_line_height(f->render); y++)
-        for (int x = 80; x < 110; x++) lit += !is_background(pixel(f, x, y));
+        for (int x = 80; x < 110; x++) lit += !render_is_background(pixel(f, x, y));
     assert_true(lit > 10);
 }
 
@@ -487,7 +471,7 @@ static void test_vehicle_has_a_darker_rim_along_its_edges(void **state)
     SDL_Color rim = {(Uint8)(fill.r / 3), (Uint8)(fill.g / 3), (Uint8)(fill.b / 3), 255};
     assert_color_around(f, 90, 100, rim, "rim on the back edge");
     assert_color_near(pixel(f, 93, 100), fill, 0, "fill inside the rim");
-    assert_true(is_background(pixel(f, 87, 100)));
+    assert_true(render_is_background(pixel(f, 87, 100)));
 }
 
 static void test_small_dots_cover_the_pixels_of_their_scanlines(void **state)
@@ -604,7 +588,7 @@ static void test_text_in_the_common_colour_matches_modulated_text(void **state)
     for (int y = 0; y < TH; y++)
         for (int x = 0; x < TW; x++) {
             tinted[y][x] = pixel(f, TX + x, TY + y);
-            lit += !is_background(tinted[y][x]);
+            lit += !render_is_background(tinted[y][x]);
         }
     assert_true(lit > 40);
     draw(f);
@@ -750,40 +734,52 @@ static void test_a_software_renderer_on_a_window_fills_into_the_window_surface(v
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_vehicle_drawn_in_its_kind_colour_where_it_is, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_colour_word_overrides_the_kind_palette, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_obstacle_is_a_filled_circle, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_wall_and_its_normal, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_selected_vehicle_has_a_ring, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_interpolation_halfway_between_capture_and_step, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_an_empty_world_captures_and_draws, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_no_interpolation_across_a_wrapping_edge, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_each_overlay_draws_only_when_enabled, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_error_panel_covers_the_bottom_in_red, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_error_panel_above_leaves_the_bottom_rows_free, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_hud_text_and_help_draw_on_panels, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_inspector_panel_at_the_top_right, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_camera_round_trips_and_zoom_keeps_the_cursor_point, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_camera_fit_band_keeps_the_world_off_the_panels, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_png_is_saved_and_reads_back, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_warm_frames_do_not_grow_buffers, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_create_fails_clearly_on_a_missing_font, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_script_primitives_use_the_last_frame_camera, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_non_ascii_text_draws_one_placeholder_per_character, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_error_panel_wraps_long_lines, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vehicle_has_a_darker_rim_along_its_edges, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_small_dots_cover_the_pixels_of_their_scanlines, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_off_screen_content_queues_nothing_and_edges_still_draw, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_a_frame_clears_every_pixel_to_the_opaque_background, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_vehicle_drawn_in_its_kind_colour_where_it_is, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_colour_word_overrides_the_kind_palette, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_obstacle_is_a_filled_circle, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_wall_and_its_normal, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_selected_vehicle_has_a_ring, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_interpolation_halfway_between_capture_and_step, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_an_empty_world_captures_and_draws, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_no_interpolation_across_a_wrapping_edge, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_each_overlay_draws_only_when_enabled, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_error_panel_covers_the_bottom_in_red, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_error_panel_above_leaves_the_bottom_rows_free, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_hud_text_and_help_draw_on_panels, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_inspector_panel_at_the_top_right, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_camera_round_trips_and_zoom_keeps_the_cursor_point, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_camera_fit_band_keeps_the_world_off_the_panels, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_png_is_saved_and_reads_back, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_warm_frames_do_not_grow_buffers, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_create_fails_clearly_on_a_missing_font, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_script_primitives_use_the_last_frame_camera, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_non_ascii_text_draws_one_placeholder_per_character, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_error_panel_wraps_long_lines, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_vehicle_has_a_darker_rim_along_its_edges, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_small_dots_cover_the_pixels_of_their_scanlines, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_off_screen_content_queues_nothing_and_edges_still_draw, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_overlay_strokes_draw_one_layer_per_colour, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_text_in_the_common_colour_matches_modulated_text, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_a_frame_clears_every_pixel_to_the_opaque_background, setup,
+                                        render_fixture_teardown),
         cmocka_unit_test_setup_teardown(test_culling_keeps_what_the_output_shows_beyond_the_camera_frame, setup,
-                                        teardown),
+                                        render_fixture_teardown),
         cmocka_unit_test_setup_teardown(test_vehicles_filled_into_the_surface_match_sdl_pixel_for_pixel, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_vehicles_go_through_sdl_under_a_scale_or_a_clip, setup, teardown),
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_vehicles_go_through_sdl_under_a_scale_or_a_clip, setup,
+                                        render_fixture_teardown),
         cmocka_unit_test_setup_teardown(test_a_software_renderer_on_a_window_fills_into_the_window_surface, setup,
-                                        teardown),
+                                        render_fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

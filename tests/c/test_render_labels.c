@@ -19,24 +19,8 @@ typedef RenderFixture Fixture;
 
 static int setup(void **state)
 {
-    Fixture *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    render_fixture_open(f, W, H);
-    *state = f;
+    *state = render_fixture_new(W, H);
     return 0;
-}
-
-static int teardown(void **state)
-{
-    Fixture *f = *state;
-    render_fixture_close(f);
-    free(f);
-    return 0;
-}
-
-static bool is_background(SDL_Color c)
-{
-    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
 }
 
 static SteerVehicleId spawn(Fixture *f, double x, double y, double vx, double vy, double radius)
@@ -221,13 +205,13 @@ static double drawn_heading(const Fixture *f, int cx, int cy)
     for (int y = cy - 20; y <= cy + 20; y++)
         for (int x = cx - 20; x <= cx + 20; x++) {
             SDL_Color c = render_pixel(f, x, y);
-            if (!is_background(c) && c.r + c.g + c.b > best) best = c.r + c.g + c.b;
+            if (!render_is_background(c) && c.r + c.g + c.b > best) best = c.r + c.g + c.b;
         }
     double sx = 0, sy = 0;
     for (int y = cy - 20; y <= cy + 20; y++)
         for (int x = cx - 20; x <= cx + 20; x++) {
             SDL_Color c = render_pixel(f, x, y);
-            if (!is_background(c) && c.r + c.g + c.b >= best - 20) sx += x - cx, sy += y - cy;
+            if (!render_is_background(c) && c.r + c.g + c.b >= best - 20) sx += x - cx, sy += y - cy;
         }
     return atan2(sy, sx);
 }
@@ -281,13 +265,13 @@ static void test_script_text_sits_on_a_backing_panel(void **state)
     Fixture *f = *state;
     steer_render_world(f->render, f->world, &f->frame);
     steer_render_text_panel_at(f->render, 100, 100, "caught!", (SDL_Color){255, 120, 100, 255}, false);
-    assert_false(is_background(render_pixel(f, 99, 100 + steer_render_line_height(f->render) / 2)));
+    assert_false(render_is_background(render_pixel(f, 99, 100 + steer_render_line_height(f->render) / 2)));
     /* centred: the block's middle on x */
     steer_render_world(f->render, f->world, &f->frame);
     steer_render_text_panel_at(f->render, 300, 100, "WAVE 2\nkeep 4 prey", (SDL_Color){255, 230, 120, 255}, true);
     int left = W, right = -1;
     for (int x = 150; x < 450; x++) /* (the world's bounds are drawn at the view's edges) */
-        if (!is_background(render_pixel(f, x, 104))) {
+        if (!render_is_background(render_pixel(f, x, 104))) {
             if (x < left) left = x;
             right = x;
         }
@@ -318,16 +302,22 @@ static void test_the_timeline_label_stays_clear_of_the_error_panel(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_labels_in_a_dense_crowd_never_overlap_nor_enter_a_panel, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_the_selected_vehicles_label_is_placed_first, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_the_hovered_vehicles_label_is_placed_next, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_labels_drawn_with_the_world_when_not_deferred, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_vehicles_are_at_least_14_pixels_long_at_any_zoom, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_a_vehicle_has_a_lighter_nose, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_nearly_still_vehicles_keep_their_drawn_heading, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_moving_vehicles_headings_follow_eased, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_script_text_sits_on_a_backing_panel, setup, teardown),
-        cmocka_unit_test_setup_teardown(test_the_timeline_label_stays_clear_of_the_error_panel, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_labels_in_a_dense_crowd_never_overlap_nor_enter_a_panel, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_the_selected_vehicles_label_is_placed_first, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_the_hovered_vehicles_label_is_placed_next, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_labels_drawn_with_the_world_when_not_deferred, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_vehicles_are_at_least_14_pixels_long_at_any_zoom, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_a_vehicle_has_a_lighter_nose, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_nearly_still_vehicles_keep_their_drawn_heading, setup,
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_moving_vehicles_headings_follow_eased, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_script_text_sits_on_a_backing_panel, setup, render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_the_timeline_label_stays_clear_of_the_error_panel, setup,
+                                        render_fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

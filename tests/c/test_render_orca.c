@@ -85,42 +85,9 @@ static int setup(void **state)
     return 0;
 }
 
-static int teardown(void **state)
-{
-    Scene *s = *state;
-    render_fixture_close(&s->f);
-    free(s);
-    return 0;
-}
-
-static bool is_background(SDL_Color c)
-{
-    return c.r == RENDER_BACKGROUND.r && c.g == RENDER_BACKGROUND.g && c.b == RENDER_BACKGROUND.b;
-}
-
-/// A pixel of the 3x3 block around p that is not the background, or the background.
-static SDL_Color drawn_around(const Scene *s, SteerVec2 p)
-{
-    int x = (int)lround(p.x), y = (int)lround(p.y);
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            if (x + dx < 0 || y + dy < 0 || x + dx >= W || y + dy >= H) continue;
-            SDL_Color c = render_pixel(&s->f, x + dx, y + dy);
-            if (!is_background(c)) return c;
-        }
-    return RENDER_BACKGROUND;
-}
-
-static void draw(Scene *s, SteerVehicleId selected)
-{
-    s->f.frame.overlays = 0;
-    s->f.frame.selected = selected;
-    steer_render_world(s->f.render, s->f.world, &s->f.frame);
-}
-
-/// Points along the bound half-plane's boundary, 24 units or more from both vehicles (the darts and
-/// the selection ring hide nothing there); returns how many (at most `max`).
-static int boundary_points(const Scene *s, const Recorded *r, SteerVec2 *out, int max)
+/// The pixels of points along the bound half-plane's boundary, 24 units or more from both vehicles
+/// (the darts and the selection ring hide nothing there); returns how many (at most `max`).
+static int boundary_points(const Scene *s, const Recorded *r, SDL_Point *out, int max)
 {
     int n = 0;
     SteerVec2 pa = steer_vehicle_position(s->f.world, s->a), pb = steer_vehicle_position(s->f.world, s->b);
@@ -131,7 +98,7 @@ static int boundary_points(const Scene *s, const Recorded *r, SteerVec2 *out, in
             SteerVec2 p = steer_add(r->from[i], steer_scale(steer_sub(r->to[i], r->from[i]), k / 10.0));
             if (steer_distance(p, pa) < 24.0 || steer_distance(p, pb) < 24.0) continue;
             if (p.x < 2 || p.y < 2 || p.x > W - 3 || p.y > H - 3) continue;
-            out[n++] = p;
+            out[n++] = (SDL_Point){(int)lround(p.x), (int)lround(p.y)};
         }
     }
     return n;
@@ -143,27 +110,23 @@ static void test_the_selected_vehicle_shows_the_half_plane_that_bounds_it(void *
     Recorded r = record(s, s->a);
     if (r.count < 6) fail_msg("A's half-planes: %d segments emitted, a boundary and its ticks expected", r.count);
     assert_int_equal(r.circles, 1); /* its max_speed circle */
-    SteerVec2 points[16];
+    SDL_Point points[16];
     int n = boundary_points(s, &r, points, 16);
     if (n < 3) fail_msg("A's bound half-plane: %d points of its boundary clear of the vehicles", n);
 
-    draw(s, s->a);
+    render_fixture_draw(&s->f, 0, s->a);
     for (int i = 0; i < n; i++) {
-        SDL_Color c = drawn_around(s, points[i]);
-        if (is_background(c) || c.r < 1.4 * c.g)
-            fail_msg("bound half-plane at (%.0f, %.0f): (%d, %d, %d), its red expected", points[i].x, points[i].y, c.r,
-                     c.g, c.b);
+        SDL_Color c = render_drawn_around(&s->f, points[i].x, points[i].y);
+        if (render_is_background(c) || c.r < 1.4 * c.g)
+            fail_msg("bound half-plane at (%d, %d): (%d, %d, %d), its red expected", points[i].x, points[i].y, c.r, c.g,
+                     c.b);
     }
     /* B is not watched: nothing of its own, and none of A's when B is selected */
     assert_int_equal(record(s, s->b).count, 0);
-    draw(s, s->b);
-    for (int i = 0; i < n; i++)
-        if (!is_background(drawn_around(s, points[i])))
-            fail_msg("B selected: something drawn on A's half-plane at (%.0f, %.0f)", points[i].x, points[i].y);
-    draw(s, (SteerVehicleId)STEER_NULL_ID);
-    for (int i = 0; i < n; i++)
-        if (!is_background(drawn_around(s, points[i])))
-            fail_msg("nothing selected: something drawn at (%.0f, %.0f)", points[i].x, points[i].y);
+    render_fixture_draw(&s->f, 0, s->b);
+    for (int i = 0; i < n; i++) render_assert_blank(&s->f, points[i].x, points[i].y, "B selected: A's half-plane");
+    render_fixture_draw(&s->f, 0, (SteerVehicleId)STEER_NULL_ID);
+    for (int i = 0; i < n; i++) render_assert_blank(&s->f, points[i].x, points[i].y, "nothing selected");
 }
 
 static void test_watching_another_vehicle_draws_its_half_planes_after_a_step(void **state)
@@ -200,10 +163,11 @@ static void test_the_inspector_names_what_bounds_it(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(test_the_selected_vehicle_shows_the_half_plane_that_bounds_it, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_the_selected_vehicle_shows_the_half_plane_that_bounds_it, setup,
+                                        render_fixture_teardown),
         cmocka_unit_test_setup_teardown(test_watching_another_vehicle_draws_its_half_planes_after_a_step, setup,
-                                        teardown),
-        cmocka_unit_test_setup_teardown(test_the_inspector_names_what_bounds_it, setup, teardown),
+                                        render_fixture_teardown),
+        cmocka_unit_test_setup_teardown(test_the_inspector_names_what_bounds_it, setup, render_fixture_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
