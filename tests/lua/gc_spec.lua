@@ -25,7 +25,10 @@ describe("handles and the garbage collector", function()
     local before = heap_kb()
     cycles(1000000)
     local after = heap_kb()
-    assert.is_true(after - before < 64, string.format("heap grew from %.0f KB to %.0f KB", before, after))
+    -- A leak of one byte a cycle would be about 1,000 KB. The bound leaves room for a table's
+    -- part doubling or halving: under LuaJIT the heap measured after the cycles ends 128 KB below
+    -- or 64 KB above where it started, from one run of the suite to the next.
+    assert.is_true(after - before < 256, string.format("heap grew from %.0f KB to %.0f KB", before, after))
     assert.equal(1, w:count())
   end)
 
