@@ -280,6 +280,21 @@ static void test_the_inspector_runs_no_index_of_v_data(void **state)
     script_destroy(host);
 }
 
+/// A headless run of scene.lua that keeps its rewind history, seeded, with a budget no slow
+/// machine reaches.
+static AppOptions rewinding_scene_options(void)
+{
+    AppOptions opt = options_default();
+    opt.headless = true;
+    opt.rewind = true;
+    opt.steps = 4000;
+    opt.run.has_seed = true;
+    opt.run.seed = 1;
+    opt.run.time_budget_ms = 20000;
+    opt.script = rt_path("scene.lua");
+    return opt;
+}
+
 /* A scene holding about 20 MB under a cap of 64 MB: rewind's keyframes (hosts replayed to past
  * steps, each as big as the live one) each had a cap of their own, and 16 of them grew the process
  * past 300 MB. One cap for the run: a keyframe that would pass it is not built. */
@@ -289,15 +304,8 @@ static void test_rewind_keyframes_stay_under_the_run_memory_cap(void **state)
     rt_write("scene.lua", "local big = {}\n"
                           "function load(w) for i = 1, 200 do big[i] = string.rep('k', 100000) .. i end end\n");
     static App app;
-    AppOptions opt = options_default();
-    opt.headless = true;
-    opt.rewind = true;
-    opt.steps = 4000;
-    opt.run.has_seed = true;
-    opt.run.seed = 1;
-    opt.run.time_budget_ms = 20000;
+    AppOptions opt = rewinding_scene_options();
     opt.run.memory_cap = (size_t)64 << 20;
-    opt.script = rt_path("scene.lua");
     assert_int_equal(app_init(&app, &opt, NULL), 0);
     size_t live = script_memory_used(app.session.host);
     assert_true(live > ((size_t)15 << 20));
@@ -332,14 +340,7 @@ static void test_a_rewind_whose_replay_diverges_keeps_the_live_run(void **state)
     rt_write("scene.lua", scene);
     rt_write("n.txt", "1");
     static App app;
-    AppOptions opt = options_default();
-    opt.headless = true;
-    opt.rewind = true;
-    opt.steps = 4000;
-    opt.run.has_seed = true;
-    opt.run.seed = 1;
-    opt.run.time_budget_ms = 20000;
-    opt.script = rt_path("scene.lua");
+    AppOptions opt = rewinding_scene_options();
     assert_int_equal(app_init(&app, &opt, NULL), 0);
     for (int i = 0; i < 200; i++) app_frame(&app, 1.0 / 60.0);
     assert_int_equal(app.session.steps, 200);
@@ -631,14 +632,7 @@ static void test_a_scene_walking_vehicles_with_pairs_rewinds(void **state)
     (void)state;
     rt_write("scene.lua", PAIRS_SCENE);
     static App app;
-    AppOptions opt = options_default();
-    opt.headless = true;
-    opt.rewind = true;
-    opt.steps = 4000;
-    opt.run.has_seed = true;
-    opt.run.seed = 1;
-    opt.run.time_budget_ms = 20000;
-    opt.script = rt_path("scene.lua");
+    AppOptions opt = rewinding_scene_options();
     assert_int_equal(app_init(&app, &opt, NULL), 0);
     for (int i = 0; i < 300; i++) app_frame(&app, 1.0 / 60.0);
     assert_int_equal(app.session.steps, 300);
