@@ -325,18 +325,26 @@ static double tape_clock(void *ctx, int which, double value)
     return value;
 }
 
+/// Whether `key` (a warning and its place) is new to this replay, which then remembers it: each
+/// warning is said once (with no memory to remember it, it may go unsaid or be said again).
+static bool first_warning(Player *p, const char *key)
+{
+    for (int i = 0; i < p->warned_count; i++)
+        if (!strcmp(p->warned[i], key)) return false;
+    char **grown = realloc(p->warned, (size_t)(p->warned_count + 1) * sizeof *grown);
+    if (!grown) return false;
+    p->warned = grown;
+    p->warned[p->warned_count] = strdup(key);
+    if (p->warned[p->warned_count]) p->warned_count++;
+    return true;
+}
+
 static void tape_outside(void *ctx, const char *what, const char *where)
 {
     Player *p = ctx;
     char key[512];
     snprintf(key, sizeof key, "%s\t%s", what, where);
-    for (int i = 0; i < p->warned_count; i++)
-        if (!strcmp(p->warned[i], key)) return;
-    char **grown = realloc(p->warned, (size_t)(p->warned_count + 1) * sizeof *grown);
-    if (!grown) return;
-    p->warned = grown;
-    p->warned[p->warned_count] = strdup(key);
-    if (p->warned[p->warned_count]) p->warned_count++;
+    if (!first_warning(p, key)) return;
     if (!p->quiet)
         fprintf(stderr,
                 "steer: replay: %s%s at step %lld reads outside the recording (a file or the environment): the "
@@ -352,13 +360,7 @@ static void tape_acts(void *ctx, const char *what, const char *where)
     if (p->quiet) return;
     char key[512];
     snprintf(key, sizeof key, "acts\t%s\t%s", what, where);
-    for (int i = 0; i < p->warned_count; i++)
-        if (!strcmp(p->warned[i], key)) return;
-    char **grown = realloc(p->warned, (size_t)(p->warned_count + 1) * sizeof *grown);
-    if (!grown) return;
-    p->warned = grown;
-    p->warned[p->warned_count] = strdup(key);
-    if (p->warned[p->warned_count]) p->warned_count++;
+    if (!first_warning(p, key)) return;
     size_t where_len = strlen(where);
     while (where_len > 0 && (where[where_len - 1] == ' ' || where[where_len - 1] == ':')) where_len--;
     fprintf(stderr,
